@@ -1,0 +1,89 @@
+import { type CompanyBillingFacts, companyFlags } from "./company-flags";
+
+export type GlobalMessageType = "error" | "warning" | "success" | "info";
+
+export interface GlobalMessage {
+  code: number;
+  title: string | null;
+  body: string;
+  closeable: boolean;
+  type: GlobalMessageType;
+}
+
+/** The banner catalogue of spec §8, by code. Bodies are HTML; links point at the spec's in-app paths. */
+export const MESSAGE_CATALOGUE: Readonly<Record<number, GlobalMessage>> = {
+  120: {
+    code: 120,
+    type: "warning",
+    closeable: false,
+    title: "Your Reportz Trial Is Active",
+    body: 'Please <a href="/company/subscription">subscribe</a> to keep using your dashboards after the trial expires. Mission Control groups stay available.',
+  },
+  121: {
+    code: 121,
+    type: "warning",
+    closeable: true,
+    title: "All Dashboards Used Up",
+    body: 'You have used all the dashboards of your plan. <a href="/company/subscription">Update your subscription</a> to raise the number of dashboards.',
+  },
+  122: {
+    code: 122,
+    type: "warning",
+    closeable: true,
+    title: "Restored Account",
+    body: 'Your account has been restored. <a href="/company/subscription">Subscribe</a> to continue.',
+  },
+  125: {
+    code: 125,
+    type: "warning",
+    closeable: true,
+    title: "Expired Sources",
+    body: "Some of your <a href=\"/company\">sources</a> have expired. Re-authorise them to avoid 'Data Error' widgets.",
+  },
+  126: {
+    code: 126,
+    type: "warning",
+    closeable: true,
+    title: "Canceled Account",
+    body: 'Your subscription is canceled. <a href="/company/subscription">See how long the service remains</a> or resubscribe before your dashboards are archived.',
+  },
+  128: {
+    code: 128,
+    type: "warning",
+    closeable: true,
+    title: "Account Overdue",
+    body: 'We could not charge your card. <a href="/company/manage-payment">Change or top up your card</a> to keep your account active.',
+  },
+  129: {
+    code: 129,
+    type: "info",
+    closeable: true,
+    title: "Create & Share Your Own Marketing KPI Report",
+    body: '<a href="/company/subscription">Subscribe</a> to create and share your own dashboards.',
+  },
+};
+
+/** Spec §4 "Global messages": which banners a company sees now. */
+export function globalMessagesFor(company: CompanyBillingFacts & { hasInvalidSource: boolean }): GlobalMessage[] {
+  const flags = companyFlags(company);
+  const codes: number[] = [];
+  if (flags.isCanceled) codes.push(126);
+  if (flags.isOverdue) codes.push(128);
+  if (flags.isTrialWithoutSubscription) codes.push(120);
+  if (!flags.hasSubscription && company.state !== "trial" && !flags.canCreateDashboard) codes.push(129);
+  if (company.hasInvalidSource) codes.push(125);
+  return codes.map((code) => MESSAGE_CATALOGUE[code]);
+}
+
+/** Groups messages by type for the top bar (spec §2), keeping the order types first appear in. */
+export function groupMessagesByType(
+  messages: GlobalMessage[],
+): Array<{ type: GlobalMessageType; messages: GlobalMessage[] }> {
+  const groups = new Map<GlobalMessageType, GlobalMessage[]>();
+  for (const message of messages) {
+    const list = groups.get(message.type) ?? [];
+    list.push(message);
+    groups.set(message.type, list);
+  }
+  return [...groups.entries()].map(([type, list]) => ({ type, messages: list }));
+}

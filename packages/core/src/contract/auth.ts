@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { zFormBoolean } from "./common";
+
+export const PASSWORD_MIN = 8;
+export const DEFAULT_REGISTRATION_DASHBOARDS = 25;
+
+const zCoupons = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === "") return [];
+    if (typeof value === "string") {
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value; // let the array check report it
+      }
+    }
+    return value;
+  },
+  z.array(z.string(), { error: "The coupons must be a JSON list of codes." }),
+);
+
+/**
+ * Registration payload of spec §3 with the rules of spec §5. Error keys follow the spec's
+ * field list: name, email, password, password_confirmation, terms_consent, age_consent, coupon, general.
+ */
+export const ZRegister = z
+  .object({
+    name: z.string({ error: "The name field is required." }).trim().min(1, "The name field is required.").max(120),
+    email: z
+      .string({ error: "The email field is required." })
+      .trim()
+      .min(1, "The email field is required.")
+      .pipe(z.email("The email must be a valid email address.")),
+    password: z
+      .string({ error: "The password field is required." })
+      .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`),
+    password_confirmation: z
+      .string({ error: "The password confirmation field is required." })
+      .min(PASSWORD_MIN, `The password confirmation must be at least ${PASSWORD_MIN} characters.`),
+    terms_consent: zFormBoolean.refine((v) => v, "You must accept the terms and conditions."),
+    age_consent: zFormBoolean.refine((v) => v, "You must confirm that you are at least 16 years old."),
+    coupons: zCoupons.optional(),
+    dashboards: z.coerce
+      .number({ error: "The dashboards must be a number." })
+      .int("The dashboards must be a whole number.")
+      .min(1, "The dashboards must be at least 1.")
+      .default(DEFAULT_REGISTRATION_DASHBOARDS),
+    interval: z.coerce
+      .number()
+      .refine((v) => v === 1 || v === 12, "The interval must be 1 or 12.")
+      .default(1),
+    cid: z.string().optional(),
+    flow: z.enum(["dashboard", "mc"]).default("dashboard"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password_confirmation !== undefined && value.password !== value.password_confirmation) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["password_confirmation"],
+        message: "The password confirmation does not match.",
+      });
+    }
+  });
+export type TRegister = z.infer<typeof ZRegister>;
+
+export const ZLogin = z.object({
+  email: z.string().trim().min(1, "The email field is required."),
+  password: z.string().min(1, "The password field is required."),
+});
+export type TLogin = z.infer<typeof ZLogin>;
+
+/** Setting a password from an invitation link. */
+export const ZSetPassword = z
+  .object({
+    token: z.string().min(1),
+    password: z.string().min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`),
+    password_confirmation: z
+      .string()
+      .min(PASSWORD_MIN, `The password confirmation must be at least ${PASSWORD_MIN} characters.`),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "The password confirmation does not match.",
+  });
+export type TSetPassword = z.infer<typeof ZSetPassword>;
+
+/** Answer to a successful login, registration or password set: where the app goes next. */
+export const ZAuthResult = z.object({ data: z.object({ redirect: z.string() }) });
+export type TAuthResult = z.infer<typeof ZAuthResult>;

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { zFormBoolean } from "./common";
+
+export const ZCompanyServices = z.object({ dashboards: z.number().int(), bonusDashboards: z.number().int() });
+
+/** Company of spec §3 with its derived flags. */
+export const ZCompany = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  emailUsername: z.string().nullable(),
+  logo: z.string().nullable(),
+  phone: z.string().nullable(),
+  siteTitle: z.string(),
+  discount: z.number(),
+  activeEmail: z.boolean(),
+  domainCname: z.string().nullable(),
+  emailDns: z.array(z.object({ type: z.string(), host: z.string(), value: z.string(), verified: z.boolean() })),
+  fromAddress: z.string().nullable(),
+  verifiedWhitelabel: z.boolean(),
+  services: ZCompanyServices,
+  state: z.string(),
+  expiresAt: z.string().nullable(),
+  subscription: z.object({ id: z.string(), interval: z.number().int() }).nullable(),
+  dashboardsCount: z.number().int(),
+  campaignsCount: z.number().int(),
+  isCanceled: z.boolean(),
+  isOverdue: z.boolean(),
+  isTrialWithoutSubscription: z.boolean(),
+  hasSubscription: z.boolean(),
+  canCreateDashboard: z.boolean(),
+  canCreateAutomaticReport: z.boolean(),
+});
+export type TCompany = z.infer<typeof ZCompany>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The ${label} may not be greater than ${max} characters.`)
+    .optional()
+    .transform((v) => (v === "" ? null : v));
+
+/** POST /api/company (form data). The logo arrives as a file part, validated by the files service. */
+export const ZCompanyUpdate = z.object({
+  name: z.string().trim().min(1, "The name field is required.").max(120).optional(),
+  domain: optionalText(253, "domain").refine(
+    (v) => v === undefined || v === null || /^(https?:\/\/)?[a-z0-9.-]+\.[a-z]{2,}(\/.*)?$/i.test(v),
+    "The domain must be a valid domain.",
+  ),
+  phone: optionalText(40, "phone").refine(
+    (v) => v === undefined || v === null || /^[+()0-9 .-]{5,40}$/.test(v),
+    "The phone must be a valid phone number.",
+  ),
+  site_title: z.string().trim().max(80).optional(),
+  remove_logo: zFormBoolean.optional(),
+});
+export type TCompanyUpdate = z.infer<typeof ZCompanyUpdate>;
+
+/** DELETE /api/company: delete the account, or cancel the subscription with a reason. */
+export const ZCompanyDelete = z.object({
+  delete: zFormBoolean.default(false),
+  cancellation: z
+    .object({ reason: z.string().trim().max(200).optional(), feedback: z.string().trim().max(2000).optional() })
+    .default({}),
+});
+export type TCompanyDelete = z.infer<typeof ZCompanyDelete>;

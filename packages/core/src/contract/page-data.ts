@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { ZCompany } from "./company";
+import { ZUser } from "./users";
+
+export const ZGlobalMessage = z.object({
+  code: z.number().int(),
+  title: z.string().nullable(),
+  body: z.string(),
+  closeable: z.boolean(),
+  type: z.enum(["error", "warning", "success", "info"]),
+});
+export type TGlobalMessage = z.infer<typeof ZGlobalMessage>;
+
+/** User session data of spec §3. */
+export const ZSessionData = z.object({
+  userId: z.string(),
+  termsConsent: z.boolean(),
+  ageConsent: z.boolean(),
+  roleName: z.string(),
+  timezone: z.string(),
+  dates: z.record(z.string(), z.unknown()),
+  authorization: z.record(z.string(), z.string()),
+});
+export type TSessionData = z.infer<typeof ZSessionData>;
+
+/** What the SPA's HTML carries and GET /api/page-data returns. */
+export const ZPageData = z.object({
+  user: ZUser.nullable(),
+  company: ZCompany.nullable(),
+  session: ZSessionData.nullable(),
+  identification: z.string(),
+  messages: z.array(ZGlobalMessage),
+  siteTitle: z.string(),
+  onboarding: z.object({ flow: z.enum(["dashboard", "mc"]), step: z.number().int() }).nullable(),
+  config: z.object({ maxPdfWidgets: z.number().int(), paymentEnabled: z.boolean() }),
+});
+export type TPageData = z.infer<typeof ZPageData>;
+
+export const ZHealth = z.object({ status: z.literal("ok") });

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { decideNavigation, type GuardUser } from "./guards";
+import { matchRoute, REDIRECTS, routeByName } from "./routes";
+import { buildDocumentTitle } from "./title";
+
+const admin: GuardUser = { id: "u1", roleName: "admin", termsConsent: true, ageConsent: true, introPassed: true };
+const member: GuardUser = { ...admin, id: "u2", roleName: "user" };
+
+describe("matchRoute", () => {
+  it.each([
+    ["/dashboards", "dashboards.index", {}],
+    ["/dashboards/create", "dashboards.create", {}],
+    ["/dashboards/abc123", "dashboard.show", { permalink: "abc123" }],
+    ["/dashboards/abc123/print", "dashboard.print", { permalink: "abc123" }],
+    ["/dashboards/abc123/realtime", "dashboard.realTime", { permalink: "abc123" }],
+    ["/groups/create", "campaigns.create", {}],
+    ["/groups/7", "campaign.show", { campaignId: "7" }],
+    ["/users/u9", "user", { userId: "u9" }],
+    ["/company/users/", "company.users", {}],
+    ["/company/automatic-reports?x=1", "company.automaticReports", {}],
+  ])("%s → %s", (path, name, params) => {
+    const match = matchRoute(path);
+    expect(match?.route.name).toBe(name);
+    expect(match?.params).toEqual(params);
+  });
+
+  it.each([["/nope"], ["/dashboards/a/b/c"], ["/company/other"]])("%s matches nothing (404 page)", (path) => {
+    expect(matchRoute(path)).toBeNull();
+  });
+
+  it("has the spec's fixed redirects", () => {
+    expect(REDIRECTS["/"]).toBe("/dashboards");
+    expect(REDIRECTS["/company"]).toBe("/company/sources");
+  });
+
+  it.each([
+    ["dashboards.index", "Dashboards"],
+    ["dashboards.create", "Create Dashboard"],
+    ["campaigns.index", "Groups"],
+    ["campaigns.create", "Create Group"],
+    ["company.sources", "Company Sources"],
+    ["company.invoices", "Invoices"],
+    ["company.automaticReports", "Automatic Reports"],
+    ["company.users", "Users"],
+    ["intro", "Intro"],
+    ["dashboard.show", null],
+    ["user", null],
+    ["campaign.show", null],
+  ])("route %s has title %s", (name, title) => {
+    expect(routeByName(name).title).toBe(title);
+  });
+});
+
+describe("buildDocumentTitle", () => {
+  it.each([
+    ["Dashboards", "Reportz", "Dashboards | Reportz"],
+    [null, "Reportz", "Reportz"],
+    ["Users", "Acme Reports", "Users | Acme Reports"],
+    ["", "Acme", "Acme"],
+  ])("%s + %s → %s", (title, site, expected) => {
+    expect(buildDocumentTitle(title, site)).toBe(expected);
+  });
+});
+
+describe("decideNavigation (spec §2 guards, in order)", () => {
+  const cases: Array<[string, string, GuardUser | null, ReturnType<typeof decideNavigation>]> = [
+    ["guest on a dashboard", "/dashboards/abc", null, { kind: "allow" }],
+    ["guest on a print view", "/dashboards/abc/print", null, { kind: "allow" }],
+    ["guest on an error page", "/404", null, { kind: "allow" }],
+    ["guest on groups", "/groups", null, { kind: "redirect", to: "/login", reason: "login" }],
+    ["guest on company sources", "/company/sources", null, { kind: "redirect", to: "/login", reason: "login" }],
+    ["guest on login", "/login", null, { kind: "allow" }],
+    ["signed-in user on login", "/login", admin, { kind: "redirect", to: "/dashboards", reason: "guest" }],
+    [
+      "no terms consent",
+      "/dashboards",
+      { ...admin, termsConsent: false },
+      { kind: "redirect", to: "/users/u1", reason: "consent" },
+    ],
+    [
+      "no age consent",
+      "/company/sources",
+      { ...admin, ageConsent: false },
+      { kind: "redirect", to: "/users/u1", reason: "consent" },
+    ],
+    ["no consent, own user page", "/users/u1", { ...admin, ageConsent: false, introPassed: false }, { kind: "allow" }],
+    ["no consent, subscription page", "/company/subscription", { ...admin, ageConsent: false }, { kind: "allow" }],
+    [
+      "intro not passed",
+      "/dashboards",
+      { ...admin, introPassed: false },
+      { kind: "redirect", to: "/intro", reason: "intro" },
+    ],
+    [
+      "intro not passed, user page",
+      "/users/u1",
+      { ...admin, introPassed: false },
+      { kind: "redirect", to: "/intro", reason: "intro" },
+    ],
+    ["intro not passed, on intro", "/intro", { ...admin, introPassed: false }, { kind: "allow" }],
+    ["intro passed, on intro", "/intro", admin, { kind: "redirect", to: "/company/sources", reason: "intro" }],
+    ["admin on users", "/company/users", admin, { kind: "allow" }],
+    ["member on users", "/company/users", member, { kind: "redirect", to: "/dashboards", reason: "admin" }],
+    ["member on settings", "/company/settings", member, { kind: "redirect", to: "/dashboards", reason: "admin" }],
+    ["member on group create", "/groups/create", member, { kind: "redirect", to: "/dashboards", reason: "admin" }],
+    ["member on invoices", "/company/invoices", member, { kind: "redirect", to: "/dashboards", reason: "admin" }],
+    ["member on own profile", "/users/u2", member, { kind: "allow" }],
+    ["member on other profile", "/users/u1", member, { kind: "redirect", to: "/dashboards", reason: "admin" }],
+    ["admin on other profile", "/users/u2", admin, { kind: "allow" }],
+    ["member on automatic reports", "/company/automatic-reports", member, { kind: "allow" }],
+  ];
+  it.each(cases)("%s (%s)", (_label, path, user, expected) => {
+    const match = matchRoute(path);
+    if (!match) throw new Error(`no route for ${path}`);
+    expect(decideNavigation({ route: match.route, params: match.params, user })).toEqual(expected);
+  });
+
+  it("guard 4: an onboarding block holds the user with the step hint, before the admin guard", () => {
+    const match = matchRoute("/company/users");
+    if (!match) throw new Error("no route");
+    const decision = decideNavigation({
+      route: match.route,
+      params: match.params,
+      user: member,
+      fromRouteName: "dashboards.create",
+      onboardingBlock: () => "Create your first dashboard.",
+    });
+    expect(decision).toEqual({
+      kind: "block",
+      message: "Please complete current step to continue. Create your first dashboard.",
+    });
+  });
+
+  it("guard 4 with no block falls through to the next guard", () => {
+    const match = matchRoute("/company/users");
+    if (!match) throw new Error("no route");
+    expect(decideNavigation({ route: match.route, params: {}, user: member, onboardingBlock: () => null }).kind).toBe(
+      "redirect",
+    );
+  });
+});

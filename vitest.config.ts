@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+
+// One runner for unit (core) and server integration tests. Server tests share one
+// SQLite file per worker and, when TEST_DATABASE_URL is set, a PostgreSQL database.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "core", include: ["packages/core/src/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "server",
+          include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
