@@ -1,0 +1,149 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { HEADERS } from "@app/core";
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import {
+  type ZodTypeProvider,
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type { AppContext } from "./context";
+import { authRoutes } from "./features/auth/routes";
+import { authService } from "./features/auth/service";
+import { companyRoutes } from "./features/companies/routes";
+import { companiesService } from "./features/companies/service";
+import { healthRoutes } from "./features/health/routes";
+import { pageDataRoutes } from "./features/page-data/routes";
+import { pageDataService } from "./features/page-data/service";
+import { userRoutes } from "./features/users/routes";
+import { usersService } from "./features/users/service";
+import { AppError } from "./infra/errors";
+import { type App, GUEST_COOKIE, SESSION_COOKIE, issuesToFields } from "./infra/http";
+import { newToken, safeEqual } from "./infra/security";
+import { MAX_UPLOAD_BYTES, createDiskStorage } from "./infra/storage";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Builds the Fastify app with every feature wired to the given infrastructure. */
+export async function buildApp(ctx: AppContext, options: { webDist?: string } = {}): Promise<App> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    // Requests get their own child logger with this id (pino), so a log line leads back to its request.
+    genReqId: () => newToken().slice(0, 12),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        frameAncestors: ["*"],
+      },
+    },
+    frameguard: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Reportz API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  const storage = createDiskStorage(ctx.config.dataDir);
+  const companies = companiesService(ctx, storage);
+  const auth = authService(ctx, companies);
+  const users = usersService(ctx);
+  const pageData = pageDataService(ctx, auth, companies);
+
+  app.decorateRequest("auth", null);
+  app.decorateRequest("guestId", null);
+
+  // Session and request protection run before validation, so a bad session never sees a 422.
+  app.addHook("onRequest", async (request, reply) => {
+    request.auth = await auth.resolve(request.cookies[SESSION_COOKIE] ?? null);
+    request.guestId = request.cookies[GUEST_COOKIE] ?? null;
+    if (!request.auth && !request.guestId && request.method === "GET") {
+      request.guestId = newToken();
+      reply.setCookie(GUEST_COOKIE, request.guestId, { path: "/", httpOnly: true, sameSite: "lax", secure: ctx.config.secureCookies });
+    }
+    const url = request.url.split("?")[0];
+    const isApi = url.startsWith("/api/");
+    if (isApi && !url.startsWith("/api/docs") && !request.routeOptions.config?.public && !request.auth) {
+      throw new AppError("unauthenticated", "Unauthenticated.");
+    }
+    if (SAFE_METHODS.has(request.method)) return;
+    // Mutations must come from our own pages: same origin, XHR header, and (for /api) the page's identification.
+    const origin = request.headers.origin;
+    if (origin && new URL(origin).host !== request.headers.host) {
+      throw new AppError("session_mismatch", "Cross-origin request refused.");
+    }
+    if (isApi) {
+      const identification = String(request.headers[HEADERS.identification] ?? "");
+      const expected = auth.identificationFor(request.auth?.sessionId ?? null, request.guestId);
+      if (request.headers[HEADERS.requestedWith] !== "XMLHttpRequest" || !safeEqual(identification, expected)) {
+        throw new AppError("session_mismatch", "Page expired. Please reload the page.");
+      }
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.code === "validation") return reply.code(422).send({ message: error.message, errors: error.fields ?? {} });
+      return reply.code(error.status).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.split("/").filter(Boolean),
+        message: v.message ?? "Invalid value.",
+      }));
+      return reply.code(422).send({ message: "The given data was invalid.", errors: issuesToFields(issues) });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 429) return reply.code(429).send({ code: "too_many_requests", message: "Too many attempts. Please try again later." });
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ code: "bad_request", message: (error as Error).message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ code: "internal", message: "Server Error" });
+  });
+
+  healthRoutes(app, ctx.db);
+  authRoutes(app, ctx, auth);
+  companyRoutes(app, companies);
+  userRoutes(app, users);
+  await pageDataRoutes(app, pageData, options.webDist ?? DEFAULT_WEB_DIST);
+  app.get("/files/*", { config: { public: true } }, async (request, reply) => {
+    const bytes = await storage.read(request.url.split("?")[0]);
+    if (!bytes) return reply.code(404).send({ code: "not_found", message: "Not found." });
+    return reply.type(fileType(request.url)).header("cache-control", "public, max-age=31536000, immutable").send(bytes);
+  });
+
+  return app;
+}
+
+function fileType(url: string): string {
+  const ext = path.extname(url.split("?")[0]).slice(1);
+  return { png: "image/png", jpg: "image/jpeg", webp: "image/webp", csv: "text/csv" }[ext] ?? "application/octet-stream";
+}

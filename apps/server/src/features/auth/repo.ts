@@ -1,0 +1,41 @@
+import type { Db } from "../../infra/db";
+import type { SessionsTable } from "../../infra/db/schema";
+
+/** Sessions and invitations: the only SQL of the auth feature. */
+export function authRepo(db: Db) {
+  return {
+    insertSession(row: SessionsTable) {
+      return db.insertInto("sessions").values(row).execute();
+    },
+    findSession(id: string) {
+      return db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+    touchSession(id: string, lastSeenAt: string) {
+      return db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id", "=", id).execute();
+    },
+    updateSessionData(id: string, data: string) {
+      return db.updateTable("sessions").set({ data }).where("id", "=", id).execute();
+    },
+    deleteSession(id: string) {
+      return db.deleteFrom("sessions").where("id", "=", id).execute();
+    },
+    deleteSessionsOfUser(companyId: string, userId: string) {
+      return db.deleteFrom("sessions").where("company_id", "=", companyId).where("user_id", "=", userId).execute();
+    },
+    insertInvitation(row: { token_hash: string; user_id: string; company_id: string; expires_at: string; created_at: string }) {
+      return db.insertInto("invitations").values({ ...row, used_at: null }).execute();
+    },
+    findOpenInvitation(tokenHash: string, now: string) {
+      return db
+        .selectFrom("invitations")
+        .selectAll()
+        .where("token_hash", "=", tokenHash)
+        .where("used_at", "is", null)
+        .where("expires_at", ">", now)
+        .executeTakeFirst();
+    },
+    markInvitationUsed(tokenHash: string, now: string) {
+      return db.updateTable("invitations").set({ used_at: now }).where("token_hash", "=", tokenHash).execute();
+    },
+  };
+}

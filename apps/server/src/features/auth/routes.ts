@@ -1,0 +1,37 @@
+import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "@app/core";
+import type { FastifyReply } from "fastify";
+import type { AppContext } from "../../context";
+import { type App, SESSION_COOKIE, parseInput, readForm, setSessionCookie } from "../../infra/http";
+import type { AuthService } from "./service";
+
+/** POST /register, /login, /logout, /password/set: form posts outside /api (spec §7). */
+export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
+  const rateLimit = { max: ctx.config.rateLimit.authMax, timeWindow: ctx.config.rateLimit.windowMs };
+  const signIn = (reply: FastifyReply, result: { token: string; redirect: string }) => {
+    setSessionCookie(reply, result.token, ctx.config.secureCookies, ctx.config.sessionTtlDays);
+    return { data: { redirect: result.redirect } };
+  };
+  const docs = (summary: string) => ({ tags: ["auth"], summary, response: { 200: ZAuthResult } });
+
+  app.post("/register", { config: { rateLimit }, schema: docs("Register a company and its admin") }, async (request, reply) => {
+    // Payment and social registration (spec §4) slot in here, between validation and creation.
+    const input = parseInput(ZRegister, (await readForm(request)).fields);
+    return signIn(reply, await auth.register(input, request.cookies[SESSION_COOKIE] ?? null));
+  });
+
+  app.post("/login", { config: { rateLimit }, schema: docs("Sign in") }, async (request, reply) => {
+    const input = parseInput(ZLogin, (await readForm(request)).fields);
+    return signIn(reply, await auth.login(input.email, input.password, request.cookies[SESSION_COOKIE] ?? null));
+  });
+
+  app.post("/password/set", { config: { rateLimit }, schema: docs("Set a password from an invitation") }, async (request, reply) => {
+    const input = parseInput(ZSetPassword, (await readForm(request)).fields);
+    return signIn(reply, await auth.setPassword(input));
+  });
+
+  app.post("/logout", { schema: { tags: ["auth"], summary: "Sign out" } }, async (request, reply) => {
+    await auth.logout(request.cookies[SESSION_COOKIE] ?? null);
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return reply.code(204).send();
+  });
+}

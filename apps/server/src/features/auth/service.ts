@@ -1,0 +1,134 @@
+import type { TRegister, TSetPassword } from "@app/core";
+import type { AppContext } from "../../context";
+import type { CompaniesTable, SessionsTable, UsersTable } from "../../infra/db/schema";
+import { AppError } from "../../infra/errors";
+import { hashPassword, hmac, newId, newToken, nowIso, sha256, verifyPassword } from "../../infra/security";
+import type { CompaniesService } from "../companies/service";
+import { usersRepo } from "../users/repo";
+import { authRepo } from "./repo";
+
+export interface SessionData {
+  dates: Record<string, unknown>;
+  authorization: Record<string, string>;
+}
+
+/** A resolved, valid session with its user and company rows. */
+export interface AuthState {
+  sessionId: string;
+  user: UsersTable;
+  company: CompaniesTable;
+  data: SessionData;
+}
+
+const INVALID_CREDENTIALS = "These credentials do not match our records.";
+// Touch last_seen at most once a minute: a write per request would serialise SQLite.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function authService(ctx: AppContext, companies: CompaniesService) {
+  const repo = authRepo(ctx.db);
+  const users = usersRepo(ctx.db);
+
+  /** Creates a server-side session and returns the cookie token (only its hash is stored). */
+  async function startSession(user: UsersTable): Promise<string> {
+    const token = newToken();
+    const now = new Date();
+    const row: SessionsTable = {
+      id: sha256(token),
+      user_id: user.id,
+      company_id: user.company_id,
+      data: JSON.stringify({ dates: {}, authorization: {} } satisfies SessionData),
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86400_000).toISOString(),
+    };
+    await repo.insertSession(row);
+    return token;
+  }
+
+  return {
+    startSession,
+
+    /** Spec §3 registration: the company in its trial, its admin (creator), signed in. */
+    async register(input: TRegister, previousToken: string | null): Promise<{ token: string; redirect: string }> {
+      const email = input.email.toLowerCase();
+      if (await users.findByEmail(email)) throw AppError.validation({ email: ["The email has already been taken."] });
+      const companyId = newId();
+      const now = nowIso();
+      await companies.createInTrial({ id: companyId, name: `${input.name}'s company`, dashboards: input.dashboards, interval: input.interval });
+      const user: UsersTable = {
+        id: newId(),
+        company_id: companyId,
+        name: input.name,
+        email,
+        password_hash: await hashPassword(input.password),
+        role: "admin",
+        creator: 1,
+        avatar: null,
+        terms_consent: input.terms_consent ? 1 : 0,
+        age_consent: input.age_consent ? 1 : 0,
+        intro_passed: 0,
+        timezone: "UTC",
+        onboarding_flow: input.flow,
+        onboarding_step: 0,
+        created_at: now,
+      };
+      await users.insert(user);
+      if (previousToken) await repo.deleteSession(sha256(previousToken));
+      return { token: await startSession(user), redirect: "/intro" };
+    },
+
+    /** Verifies credentials; a new session token every time (rotation at login). */
+    async login(email: string, password: string, previousToken: string | null): Promise<{ token: string; redirect: string }> {
+      const user = await users.findByEmail(email.trim().toLowerCase());
+      // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
+      const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
+      if (!user || !ok) throw AppError.validation({ email: [INVALID_CREDENTIALS] });
+      if (previousToken) await repo.deleteSession(sha256(previousToken));
+      return { token: await startSession(user), redirect: "/dashboards" };
+    },
+
+    async logout(token: string | null): Promise<void> {
+      if (token) await repo.deleteSession(sha256(token));
+    },
+
+    /** An invited user sets their password from the e-mailed link and is signed in. */
+    async setPassword(input: TSetPassword): Promise<{ token: string; redirect: string }> {
+      const now = nowIso();
+      const invitation = await repo.findOpenInvitation(sha256(input.token), now);
+      if (!invitation) throw AppError.validation({ general: ["This invitation link is invalid or has expired."] });
+      const user = await users.find(invitation.company_id, invitation.user_id);
+      if (!user) throw AppError.validation({ general: ["This invitation link is invalid or has expired."] });
+      await users.update(user.company_id, user.id, { password_hash: await hashPassword(input.password) });
+      await repo.markInvitationUsed(invitation.token_hash, now);
+      return { token: await startSession(user), redirect: "/dashboards" };
+    },
+
+    /** Resolves a cookie token to a live session, or null. */
+    async resolve(token: string | null): Promise<AuthState | null> {
+      if (!token) return null;
+      const id = sha256(token);
+      const session = await repo.findSession(id);
+      if (!session || session.expires_at <= nowIso()) return null;
+      const user = await users.find(session.company_id, session.user_id);
+      if (!user) return null;
+      const company = await companies.load(session.company_id).catch(() => null);
+      if (!company) return null;
+      if (Date.now() - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) await repo.touchSession(id, nowIso());
+      return { sessionId: id, user, company, data: JSON.parse(session.data) as SessionData };
+    },
+
+    /**
+     * The `identification` value of page data: bound to the session (or to the guest cookie),
+     * so a request from another session's page gets 419.
+     */
+    identificationFor(sessionId: string | null, guestId: string | null): string {
+      if (sessionId) return hmac(ctx.config.appKey, `session:${sessionId}`);
+      return hmac(ctx.config.appKey, `guest:${guestId ?? ""}`);
+    },
+  };
+}
+
+// argon2id hash of a random string, used only to spend the same time on unknown e-mails.
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$2qu6Mk6oW9VyD1QXoVY2Rk8H3Oc7mQ9aYl1yU6o2V4o";
+
+export type AuthService = ReturnType<typeof authService>;

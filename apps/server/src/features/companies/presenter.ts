@@ -1,0 +1,40 @@
+import { type TCompany, companyFlags } from "@app/core";
+import type { CompaniesTable } from "../../infra/db/schema";
+
+export interface CompanyUsage {
+  dashboardsCount: number;
+  campaignsCount: number;
+}
+
+/** Company of spec §3 with its derived flags; white-label mail fields stay empty until that feature exists. */
+export function presentCompany(row: CompaniesTable, usage: CompanyUsage, defaultSiteTitle: string): TCompany {
+  const facts = {
+    state: row.state,
+    subscription:
+      row.subscription_id !== null ? { id: row.subscription_id, interval: row.subscription_interval ?? 1 } : null,
+    services: { dashboards: row.services_dashboards, bonusDashboards: row.services_bonus_dashboards },
+    dashboardsCount: usage.dashboardsCount,
+  };
+  return {
+    id: row.id,
+    name: row.name,
+    domain: row.domain,
+    emailUsername: null,
+    logo: row.logo,
+    phone: row.phone,
+    siteTitle: row.site_title || defaultSiteTitle,
+    discount: row.discount,
+    activeEmail: false,
+    domainCname: null,
+    emailDns: [],
+    fromAddress: null,
+    verifiedWhitelabel: false,
+    services: facts.services,
+    state: row.state,
+    expiresAt: row.expires_at,
+    subscription: facts.subscription,
+    dashboardsCount: usage.dashboardsCount,
+    campaignsCount: usage.campaignsCount,
+    ...companyFlags(facts),
+  };
+}

@@ -1,0 +1,27 @@
+import type { Updateable } from "kysely";
+import type { Db } from "../../infra/db";
+import type { CompaniesTable } from "../../infra/db/schema";
+
+/** Companies: the id is always the session's company. */
+export function companiesRepo(db: Db) {
+  return {
+    find(companyId: string) {
+      return db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirst();
+    },
+    insert(row: CompaniesTable) {
+      return db.insertInto("companies").values(row).execute();
+    },
+    update(companyId: string, patch: Updateable<CompaniesTable>) {
+      return db.updateTable("companies").set(patch).where("id", "=", companyId).execute();
+    },
+    delete(companyId: string) {
+      return db.deleteFrom("companies").where("id", "=", companyId).execute();
+    },
+    count() {
+      return db
+        .selectFrom("companies")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+    },
+  };
+}

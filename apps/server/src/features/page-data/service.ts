@@ -1,0 +1,52 @@
+import { type TPageData, globalMessagesFor } from "@app/core";
+import type { AppContext } from "../../context";
+import type { AuthService, AuthState } from "../auth/service";
+import type { CompaniesService } from "../companies/service";
+import { presentUser } from "../users/presenter";
+
+/** Invalid-source check registered by the sources feature (banner 125). */
+export type InvalidSourceCheck = (companyId: string) => Promise<boolean>;
+
+/** Builds the page data the SPA boots from (HTML and GET /api/page-data carry the same JSON). */
+export function pageDataService(
+  ctx: AppContext,
+  auth: AuthService,
+  companies: CompaniesService,
+  hasInvalidSource: InvalidSourceCheck = async () => false,
+) {
+  return {
+    async build(state: AuthState | null, guestId: string | null): Promise<TPageData> {
+      const identification = auth.identificationFor(state?.sessionId ?? null, guestId);
+      const config = { maxPdfWidgets: ctx.config.maxPdfWidgets, paymentEnabled: false };
+      if (!state) {
+        return { user: null, company: null, session: null, identification, messages: [], siteTitle: ctx.config.siteTitle, onboarding: null, config };
+      }
+      const user = presentUser(state.user);
+      const company = await companies.get(state.company.id);
+      const messages = globalMessagesFor({ ...company, hasInvalidSource: await hasInvalidSource(company.id) });
+      return {
+        user,
+        company,
+        session: {
+          userId: user.id,
+          termsConsent: user.termsConsent,
+          ageConsent: user.ageConsent,
+          roleName: user.roleName,
+          timezone: user.timezone,
+          dates: state.data.dates,
+          authorization: state.data.authorization,
+        },
+        identification,
+        messages,
+        siteTitle: company.siteTitle,
+        onboarding: {
+          flow: state.user.onboarding_flow === "mc" ? "mc" : "dashboard",
+          step: state.user.onboarding_step,
+        },
+        config,
+      };
+    },
+  };
+}
+
+export type PageDataService = ReturnType<typeof pageDataService>;

@@ -1,0 +1,141 @@
+import { ROLE_ADMIN, type TUser, type TUserCreate, type TUserData, type TUserUpdate } from "@app/core";
+import type { Updateable } from "kysely";
+import type { AppContext } from "../../context";
+import type { UsersTable } from "../../infra/db/schema";
+import { AppError } from "../../infra/errors";
+import { hashPassword, newId, newToken, nowIso, sha256 } from "../../infra/security";
+import { authRepo } from "../auth/repo";
+import { presentUser } from "./presenter";
+import { usersRepo } from "./repo";
+
+export const INVITATION_DAYS = 7;
+
+/** The acting user, as the route's session resolved it. */
+export interface Actor {
+  id: string;
+  companyId: string;
+  roleName: string;
+}
+
+const isAdmin = (actor: Actor) => actor.roleName === ROLE_ADMIN;
+
+export function usersService(ctx: AppContext) {
+  const repo = usersRepo(ctx.db);
+  const sessions = authRepo(ctx.db);
+
+  async function assertEmailFree(email: string, exceptId?: string) {
+    const existing = await repo.findByEmail(email);
+    if (existing && existing.id !== exceptId) throw AppError.validation({ email: ["The email has already been taken."] });
+  }
+
+  async function loadInCompany(actor: Actor, id: string): Promise<UsersTable> {
+    const row = await repo.find(actor.companyId, id);
+    if (!row) throw AppError.notFound("User not found.");
+    return row;
+  }
+
+  return {
+    async list(actor: Actor): Promise<TUser[]> {
+      return (await repo.listByCompany(actor.companyId)).map(presentUser);
+    },
+
+    async get(actor: Actor, id: string): Promise<TUser> {
+      if (!isAdmin(actor) && actor.id !== id) throw AppError.forbidden();
+      return presentUser(await loadInCompany(actor, id));
+    },
+
+    /** Admin invites a team member: the user exists without a password until they follow the e-mailed link. */
+    async invite(actor: Actor, input: TUserCreate): Promise<TUser> {
+      const email = input.email.toLowerCase();
+      await assertEmailFree(email);
+      const now = nowIso();
+      const row: UsersTable = {
+        id: newId(),
+        company_id: actor.companyId,
+        name: input.name,
+        email,
+        password_hash: null,
+        role: input.roleName,
+        creator: 0,
+        avatar: null,
+        // The invited user gives their own consents on first sign-in (guard 2 sends them to their profile).
+        terms_consent: 0,
+        age_consent: 0,
+        intro_passed: 0,
+        timezone: "UTC",
+        onboarding_flow: "dashboard",
+        onboarding_step: 0,
+        created_at: now,
+      };
+      await repo.insert(row);
+      const token = newToken();
+      await sessions.insertInvitation({
+        token_hash: sha256(token),
+        user_id: row.id,
+        company_id: actor.companyId,
+        expires_at: new Date(Date.now() + INVITATION_DAYS * 86400_000).toISOString(),
+        created_at: now,
+      });
+      const link = `${ctx.config.appUrl}/password/set/${token}`;
+      await ctx.mailer.send({
+        to: email,
+        subject: `You are invited to ${ctx.config.siteTitle}`,
+        text: `Hello ${input.name},\n\nYou have been invited to join your team on ${ctx.config.siteTitle}.\nSet your password here: ${link}\n\nThe link is valid for ${INVITATION_DAYS} days.`,
+        html: `<p>Hello ${escapeHtml(input.name)},</p><p>You have been invited to join your team on ${escapeHtml(ctx.config.siteTitle)}.</p><p><a href="${link}">Set your password</a></p><p>The link is valid for ${INVITATION_DAYS} days.</p>`,
+      });
+      return presentUser(row);
+    },
+
+    /** Admins update anyone in their company; everybody may update their own profile but not their role. */
+    async update(actor: Actor, id: string, input: TUserUpdate): Promise<TUser> {
+      const self = actor.id === id;
+      if (!isAdmin(actor) && !self) throw AppError.forbidden();
+      const row = await loadInCompany(actor, id);
+      if (input.roleName !== undefined && input.roleName !== row.role) {
+        if (!isAdmin(actor)) throw AppError.forbidden("Only an admin can change roles.");
+        if (row.role === ROLE_ADMIN && Number((await repo.countAdmins(actor.companyId)).count) <= 1) {
+          throw AppError.validation({ roleName: ["The company needs at least one admin."] });
+        }
+      }
+      if (!self && (input.password !== undefined || input.terms_consent !== undefined || input.age_consent !== undefined)) {
+        throw AppError.forbidden("Only the user can change their password and consents.");
+      }
+      if (input.email !== undefined) await assertEmailFree(input.email.toLowerCase(), id);
+      const patch: Updateable<UsersTable> = {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.email !== undefined && { email: input.email.toLowerCase() }),
+        ...(input.roleName !== undefined && { role: input.roleName }),
+        ...(input.timezone !== undefined && { timezone: input.timezone }),
+        ...(input.terms_consent !== undefined && { terms_consent: input.terms_consent ? 1 : 0 }),
+        ...(input.age_consent !== undefined && { age_consent: input.age_consent ? 1 : 0 }),
+        ...(input.password !== undefined && { password_hash: await hashPassword(input.password) }),
+      };
+      if (Object.keys(patch).length > 0) await repo.update(actor.companyId, id, patch);
+      return presentUser(await loadInCompany(actor, id));
+    },
+
+    /** "Submit other data": intro and onboarding progress of the acting user. */
+    async submitData(actor: Actor, input: TUserData): Promise<TUser> {
+      const row = await loadInCompany(actor, actor.id);
+      const patch: Updateable<UsersTable> = {};
+      if (input.intro_passed) patch.intro_passed = 1;
+      // Onboarding never goes backwards once saved (spec §4).
+      if (input.onboarding !== undefined && input.onboarding > row.onboarding_step) patch.onboarding_step = input.onboarding;
+      if (Object.keys(patch).length > 0) await repo.update(actor.companyId, actor.id, patch);
+      return presentUser(await loadInCompany(actor, actor.id));
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      if (!isAdmin(actor)) throw AppError.forbidden();
+      if (actor.id === id) throw AppError.validation({ general: ["You cannot delete your own account here."] });
+      await loadInCompany(actor, id);
+      await repo.delete(actor.companyId, id);
+    },
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export type UsersService = ReturnType<typeof usersService>;

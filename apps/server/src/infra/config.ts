@@ -1,0 +1,91 @@
+import path from "node:path";
+import { z } from "zod";
+
+const zBool = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+/** Every environment variable the server reads; `.env.example` lists the same. */
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === "" || /^(postgres|postgresql):\/\//.test(v), "must be a postgres:// URL or empty for SQLite")
+    .optional(),
+  APP_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  APP_URL: z.url().optional(),
+  SITE_TITLE: z.string().min(1).default("Reportz"),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().default("Reportz <no-reply@reportz.local>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  MAX_PDF_WIDGETS: z.coerce.number().int().min(1).default(60),
+  SEED_DEMO: zBool,
+  SECURE_COOKIES: zBool,
+});
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  appKey: string;
+  appUrl: string;
+  siteTitle: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: string;
+  rateLimit: { authMax: number; windowMs: number };
+  sessionTtlDays: number;
+  maxPdfWidgets: number;
+  seedDemo: boolean;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment. A wrong value stops start-up with a message
+ * naming the variable, so a typo in production never runs with a silent default.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.APP_KEY) {
+    throw new ConfigError("Invalid configuration:\n  APP_KEY: is required in production");
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
+    // Development keys are fixed so sessions survive restarts; production must set APP_KEY.
+    appKey: e.APP_KEY ?? "development-only-app-key-change-me",
+    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    siteTitle: e.SITE_TITLE,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    maxPdfWidgets: e.MAX_PDF_WIDGETS,
+    seedDemo: e.NODE_ENV !== "production" && (env.SEED_DEMO === undefined ? true : e.SEED_DEMO),
+    secureCookies: e.SECURE_COOKIES,
+  };
+}

@@ -1,0 +1,69 @@
+
+
+/**
+ * Database tables. Portable types only, so one set of migrations serves SQLite and
+ * PostgreSQL: ids are text, booleans are integers 0/1, timestamps are ISO-8601 text,
+ * JSON is text.
+ */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  domain: string | null;
+  logo: string | null;
+  phone: string | null;
+  site_title: string | null;
+  state: string;
+  expires_at: string | null;
+  services_dashboards: number;
+  services_bonus_dashboards: number;
+  subscription_id: string | null;
+  subscription_interval: number | null;
+  discount: number;
+  cancellation: string | null;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  company_id: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  role: string;
+  creator: number;
+  avatar: string | null;
+  terms_consent: number;
+  age_consent: number;
+  intro_passed: number;
+  timezone: string;
+  onboarding_flow: string;
+  onboarding_step: number;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, so a leaked table does not leak sessions. */
+  id: string;
+  user_id: string;
+  company_id: string;
+  data: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface InvitationsTable {
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  invitations: InvitationsTable;
+}

@@ -1,0 +1,62 @@
+import path from "node:path";
+import pino from "pino";
+import { buildApp } from "./app";
+import type { AppContext } from "./context";
+import { ConfigError, loadConfig } from "./infra/config";
+import { migrateToLatest, openDatabase } from "./infra/db";
+import { createMailer } from "./infra/mail";
+import { seedDemoAccount } from "./seed/demo";
+
+/** Starts the embedded mode: one process serving the SPA and the API. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    redact: ["req.headers.cookie", "req.headers.authorization", "req.headers['x-authorization']"],
+    // JSON in production; readable single lines otherwise.
+    ...(config.env === "production" ? {} : { transport: undefined }),
+  });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: path.join(config.dataDir, "reportz.sqlite") });
+  await migrateToLatest(database.db);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    logger,
+  };
+  if (config.seedDemo) {
+    const demo = await seedDemoAccount(ctx);
+    if (demo) logger.info(`Demo account created: ${demo.email} / ${demo.password}`);
+  }
+  const app = await buildApp(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Reportz is running at ${config.appUrl} (database: ${database.dialect})`);
+  if (config.seedDemo) logger.info("Demo login: demo@reportz.local / demo-password");
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    await app.close();
+    await database.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+void main();

@@ -1,0 +1,73 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  createTheme,
+  type MantineColorsTuple,
+  Modal,
+  NavLink,
+  Notification,
+  Paper,
+  Select,
+  Table,
+  Tooltip,
+} from "@mantine/core";
+
+const brand: MantineColorsTuple = [
+  "#eef0ff",
+  "#dcdeff",
+  "#b7b9fb",
+  "#8f93f6",
+  "#6e72f2",
+  "#595df0",
+  "#4c4fef",
+  "#3d40d5",
+  "#3538bf",
+  "#2a2da9",
+];
+
+/** The product's look: one brand colour, soft radii, quiet borders; components are styled here, not ad hoc. */
+export const theme = createTheme({
+  primaryColor: "brand",
+  primaryShade: { light: 6, dark: 5 },
+  colors: { brand },
+  fontFamily:
+    "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  headings: {
+    fontFamily:
+      "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    fontWeight: "650",
+    sizes: {
+      h1: { fontSize: "1.75rem", lineHeight: "1.25" },
+      h2: { fontSize: "1.375rem", lineHeight: "1.3" },
+      h3: { fontSize: "1.125rem", lineHeight: "1.35" },
+    },
+  },
+  defaultRadius: "md",
+  cursorType: "pointer",
+  components: {
+    Button: Button.extend({ defaultProps: { radius: "md" } }),
+    Card: Card.extend({ defaultProps: { withBorder: true, radius: "lg", padding: "lg", shadow: "xs" } }),
+    Paper: Paper.extend({ defaultProps: { radius: "lg" } }),
+    Modal: Modal.extend({
+      defaultProps: {
+        centered: true,
+        radius: "lg",
+        padding: "lg",
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        // Spec §9: modals close in 200 ms.
+        transitionProps: { duration: 200 },
+      },
+    }),
+    NavLink: NavLink.extend({ defaultProps: { variant: "light" } }),
+    Badge: Badge.extend({ defaultProps: { radius: "sm", variant: "light" } }),
+    Alert: Alert.extend({ defaultProps: { radius: "md" } }),
+    Checkbox: Checkbox.extend({ defaultProps: { radius: "sm" } }),
+    Select: Select.extend({ defaultProps: { checkIconPosition: "right", allowDeselect: false } }),
+    Table: Table.extend({ defaultProps: { verticalSpacing: "sm", horizontalSpacing: "md" } }),
+    Tooltip: Tooltip.extend({ defaultProps: { withArrow: true } }),
+    Notification: Notification.extend({ defaultProps: { radius: "md" } }),
+  },
+});

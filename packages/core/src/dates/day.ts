@@ -1,0 +1,70 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, differenceInCalendarDays, format, isValid, parse } from "date-fns";
+
+/** The spec's wire and storage format for a calendar day (spec §9). */
+export const DAY_FORMAT = "yyyy-MM-dd";
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Days are `yyyy-MM-dd` strings everywhere in core. They are turned into local-midnight Date
+ * objects only inside these helpers, where calendar arithmetic cannot be shifted by a time zone.
+ */
+export function parseDay(day: string): Date {
+  return parse(day, DAY_FORMAT, new Date(2000, 0, 1));
+}
+
+/** Formats a Date as a `yyyy-MM-dd` day in the Date's own (local) calendar. */
+export function formatDay(date: Date): string {
+  return format(date, DAY_FORMAT);
+}
+
+/** True for a real calendar day in `yyyy-MM-dd` form ('2026-02-30' is not one). */
+export function isValidDay(value: unknown): value is string {
+  if (typeof value !== "string" || !DAY_PATTERN.test(value)) return false;
+  const date = parseDay(value);
+  return isValid(date) && formatDay(date) === value;
+}
+
+/** The day `amount` days after `day` (negative goes back). */
+export function shiftDay(day: string, amount: number): string {
+  return formatDay(addDays(parseDay(day), amount));
+}
+
+/** Whole calendar days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return differenceInCalendarDays(parseDay(to), parseDay(from));
+}
+
+/** The earlier of two days (ISO day strings order lexically). */
+export function minDay(a: string, b: string): string {
+  return a <= b ? a : b;
+}
+
+/** The later of two days. */
+export function maxDay(a: string, b: string): string {
+  return a >= b ? a : b;
+}
+
+/** Keeps `day` within [min, max]; either bound may be absent. */
+export function clampDay(day: string, min: string | null | undefined, max: string | null | undefined): string {
+  let result = day;
+  if (min && result < min) result = min;
+  if (max && result > max) result = max;
+  return result;
+}
+
+/**
+ * Today's day in an IANA time zone. Ranges are computed from this string (never from `new Date()`
+ * deep inside the logic) so the server can use the dashboard's zone and tests can pin the day.
+ * An unknown zone falls back to UTC rather than failing the whole request.
+ */
+export function todayInTimezone(timezone: string, now: Date = new Date()): string {
+  try {
+    const zoned = new TZDate(now.getTime(), timezone);
+    if (isValid(zoned)) return format(zoned, DAY_FORMAT);
+  } catch {
+    // RangeError from Intl for an unknown zone: use UTC below.
+  }
+  return now.toISOString().slice(0, 10);
+}

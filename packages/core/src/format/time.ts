@@ -1,0 +1,35 @@
+/** Units a time metric may be measured in (spec §3 calculated metric types). */
+export const TIME_UNITS = ["milliseconds", "seconds", "minutes", "hours"] as const;
+export type TimeUnit = (typeof TIME_UNITS)[number];
+
+/** How many seconds one of each unit is: time values are shown from seconds. */
+export const SECONDS_PER_UNIT: Record<TimeUnit, number> = {
+  milliseconds: 0.001,
+  seconds: 1,
+  minutes: 60,
+  hours: 3600,
+};
+
+/** Converts a value in `unit` to seconds. */
+export function toSeconds(value: number, unit: TimeUnit = "seconds"): number {
+  return value * SECONDS_PER_UNIT[unit];
+}
+
+/**
+ * Seconds as '1h 2m 3s' (spec §9): rounded to whole seconds, zero units left out, '0s' for
+ * nothing, a leading minus when negative. Hours are not folded into days because reports
+ * read durations such as session length, which stay well under a day.
+ */
+export function formatDuration(seconds: number): string {
+  const total = Math.round(Math.abs(seconds));
+  if (total === 0) return "0s";
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const rest = total % 60;
+  const parts = [
+    hours > 0 ? `${hours}h` : "",
+    minutes > 0 ? `${minutes}m` : "",
+    rest > 0 ? `${rest}s` : "",
+  ].filter(Boolean);
+  return `${seconds < 0 ? "-" : ""}${parts.join(" ")}`;
+}
