@@ -1,0 +1,255 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { buildApp } from "../src/app";
+import type { AppContext } from "../src/context";
+import { loadConfig } from "../src/infra/config";
+import { type DbHandle, migrateToLatest, openDatabase } from "../src/infra/db";
+import type { App } from "../src/infra/http";
+import { createMailer } from "../src/infra/mail";
+
+export type DbTarget = "sqlite" | "postgres";
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function dbTargets(): DbTarget[] {
+  return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+async function createPostgresDatabase(): Promise<string> {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `t_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestEnv {
+  target: DbTarget;
+  app: App;
+  ctx: AppContext;
+  dataDir: string;
+  /** A new cookie-keeping client, like a separate browser. */
+  client(): TestClient;
+  /** Messages written to the outbox (no SMTP_URL in tests). */
+  outbox(): string[];
+}
+
+/** Boots the real app on a fresh database of the given kind. */
+export async function startTestEnv(target: DbTarget, env: Record<string, string> = {}): Promise<TestEnv & { close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-test-"));
+  const databaseUrl = target === "postgres" ? await createPostgresDatabase() : "";
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_AUTH_MAX: "1000",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const logger = pino({ level: "silent" });
+  const handle: DbHandle = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: path.join(dataDir, "test.sqlite") });
+  await migrateToLatest(handle.db);
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger }),
+    logger,
+  };
+  const app = await buildApp(ctx, { webDist: path.join(dataDir, "no-web-dist") });
+  await app.ready();
+  return {
+    target,
+    app,
+    ctx,
+    dataDir,
+    client: () => new TestClient(app),
+    outbox: () => {
+      const dir = path.join(dataDir, "outbox");
+      if (!fs.existsSync(dir)) return [];
+      return fs
+        .readdirSync(dir)
+        .sort()
+        .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, f), "utf8")));
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the same suite once per database target, with a fresh app for each. */
+export function describeEachDb(name: string, suite: (env: () => TestEnv) => void, env: Record<string, string> = {}) {
+  for (const target of dbTargets()) {
+    describe(`${name} [${target}]`, () => {
+      let current: (TestEnv & { close(): Promise<void> }) | null = null;
+      beforeAll(async () => {
+        current = await startTestEnv(target, env);
+      });
+      afterAll(async () => {
+        await current?.close();
+      });
+      suite(() => {
+        if (!current) throw new Error("test env not started");
+        return current;
+      });
+    });
+  }
+}
+
+/** .eml bodies are quoted-printable; tests read them as the recipient's mail client would. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** An HTTP client over app.inject that keeps cookies and sends the page's identification, like the SPA. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  identification = "";
+
+  constructor(private readonly app: App) {}
+
+  /** The value of a cookie this client holds. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies.entries()].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private keepCookies(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      if (cookie.value === "" || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  /** Raw request with full control of headers. */
+  async raw(method: Method, url: string, options: { body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {}) {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: { cookie: this.cookieHeader(), ...options.headers },
+      ...(options.payload !== undefined ? { payload: options.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
+  /** Loads page data (as the SPA's HTML would) and keeps its identification. */
+  async pageData() {
+    const response = await this.raw("GET", "/api/page-data");
+    const data = response.json();
+    this.identification = data.identification;
+    return data;
+  }
+
+  /** An /api call as the SPA makes it: XHR header and identification. */
+  async api(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    if (!this.identification) await this.pageData();
+    return this.raw(method, url, {
+      body,
+      headers: { "x-requested-with": "XMLHttpRequest", "x-identification": this.identification, ...headers },
+    });
+  }
+
+  /** A multipart /api call (fields and files), as the SPA's FormData posts. */
+  async apiMultipart(method: Method, url: string, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = {}) {
+    if (!this.identification) await this.pageData();
+    const body = multipart(fields, files);
+    return this.raw(method, url, {
+      payload: body.payload,
+      headers: { ...body.headers, "x-requested-with": "XMLHttpRequest", "x-identification": this.identification },
+    });
+  }
+
+  async register(overrides: Record<string, unknown> = {}) {
+    const email = `owner-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const body = {
+      name: "Olivia Owner",
+      email,
+      password: "secret-pass-1",
+      password_confirmation: "secret-pass-1",
+      terms_consent: true,
+      age_consent: true,
+      dashboards: 25,
+      ...overrides,
+    };
+    const response = await this.raw("POST", "/register", { body, headers: { "x-requested-with": "XMLHttpRequest" } });
+    if (response.statusCode === 200) await this.pageData();
+    return { response, email: String(body.email), password: String(body.password) };
+  }
+
+  async login(email: string, password: string) {
+    const response = await this.raw("POST", "/login", { body: { email, password }, headers: { "x-requested-with": "XMLHttpRequest" } });
+    if (response.statusCode === 200) await this.pageData();
+    return response;
+  }
+
+  /** Registers a company owner and enters the app past the intro. */
+  async signUpAndPassIntro(overrides: Record<string, unknown> = {}) {
+    const result = await this.register(overrides);
+    await this.api("POST", "/api/user/data", { intro_passed: true });
+    const page = await this.pageData();
+    return { ...result, user: page.user, company: page.company };
+  }
+}
+
+/** A multipart body for app.inject (fields and files). */
+export function multipart(fields: Record<string, string>, files: Record<string, { filename: string; type: string; data: Buffer }> = {}) {
+  const boundary = `----test${Math.random().toString(36).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A tiny valid PNG (1x1). */
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** An admin invites a user who sets a password from the e-mailed link; returns that user's client. */
+export async function inviteAndJoin(env: () => TestEnv, admin: TestClient, roleName: "user" | "admin") {
+  const email = `member-${Math.random().toString(36).slice(2, 9)}@example.com`;
+  const invited = await admin.api("POST", "/api/users", { name: "Mia Member", email, roleName });
+  expect(invited.statusCode).toBe(200);
+  const mail = env()
+    .outbox()
+    .find((m) => m.includes(email));
+  const token = /\/password\/set\/([A-Za-z0-9_-]+)/.exec(String(mail))?.[1];
+  expect(token).toBeTruthy();
+  const member = env().client();
+  const set = await member.raw("POST", "/password/set", {
+    body: { token, password: "member-pass-1", password_confirmation: "member-pass-1" },
+    headers: { "x-requested-with": "XMLHttpRequest" },
+  });
+  expect(set.statusCode).toBe(200);
+  await member.pageData();
+  await member.api("PUT", `/api/users/${invited.json().data.id}`, { terms_consent: true, age_consent: true });
+  await member.api("POST", "/api/user/data", { intro_passed: true });
+  return member;
+}

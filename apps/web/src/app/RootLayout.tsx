@@ -1,0 +1,51 @@
+import { buildDocumentTitle, decideNavigation, matchRoute, routeByName } from "@app/core";
+import { useEffect, useState } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useCurrentUser, usePageData } from "../features/session/hooks";
+import { ModalsProvider } from "../ui/modals";
+import { PageTitleContext } from "./page-title";
+import { useNavigationBlock } from "./use-navigation-block";
+
+/**
+ * Runs on every navigation, before a screen renders: the guards of spec §2 (a redirect
+ * replaces the history entry), scroll to top, and the document title.
+ */
+function GuardedOutlet() {
+  const location = useLocation();
+  const user = useCurrentUser();
+  const { siteTitle } = usePageData();
+  const [pageTitle, setPageTitle] = useState<string | null>(null);
+  const match = matchRoute(location.pathname);
+
+  useNavigationBlock();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  const routeTitle = match ? match.route.title : routeByName("notFound").title;
+  useEffect(() => {
+    document.title = buildDocumentTitle(routeTitle ?? pageTitle, siteTitle);
+  }, [routeTitle, pageTitle, siteTitle]);
+
+  if (match) {
+    // Guard 4 (onboarding block) acts in useNavigationBlock, before the navigation happens.
+    const decision = decideNavigation({ route: match.route, params: match.params, user, onboardingBlock: null });
+    if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
+  }
+
+  return (
+    <PageTitleContext.Provider value={setPageTitle}>
+      <Outlet />
+    </PageTitleContext.Provider>
+  );
+}
+
+/** The root of every screen. */
+export function RootLayout() {
+  return (
+    <ModalsProvider>
+      <GuardedOutlet />
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,25 @@
+import { Box, type BoxProps } from "@mantine/core";
+import DOMPurify from "dompurify";
+import { type MouseEvent, useMemo } from "react";
+import { useNavigate } from "react-router";
+
+/** Renders server or user HTML after DOMPurify; in-app links navigate without a page load. */
+export function SafeHtml({ html, ...props }: BoxProps & { html: string }) {
+  const navigate = useNavigate();
+  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as HTMLElement).closest("a");
+    const href = anchor?.getAttribute("href");
+    if (!href?.startsWith("/") || href.startsWith("//") || anchor?.target === "_blank") return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigate(href);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click only intercepts real links, which keep their own keyboard behaviour.
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above; the div is not itself interactive.
+    <Box className="safe-html" {...props} onClick={onClick} dangerouslySetInnerHTML={{ __html: clean }} />
+  );
+}

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { WIDGET_FORMATS } from "../widgets/formats";
+import { dataEnvelope } from "./common";
+
+/**
+ * How a connector authenticates (spec §3 catalogue, architecture §4). 'none' is the Demo connector,
+ * 'upload' the CSV/spreadsheet connector; 'site+key|secret' is WooCommerce's site URL plus a
+ * token written as consumer key|consumer secret.
+ */
+export const AUTH_KINDS = ["oauth2", "account+token", "token", "site+key|secret", "none", "upload"] as const;
+export const ZAuthKind = z.enum(AUTH_KINDS);
+export type TAuthKind = z.infer<typeof ZAuthKind>;
+
+/** One entry of the connector catalogue, shown in display order. */
+export const ZConnector = z.object({
+  key: z.string(),
+  displayName: z.string(),
+  order: z.number().int(),
+  authKind: ZAuthKind,
+  /** False when the connector cannot be used on this installation (e.g. no OAuth client configured). */
+  available: z.boolean(),
+  /** Short remark shown with the connector, e.g. 'beta', or why it is unavailable. */
+  note: z.string().nullable(),
+});
+export type TConnector = z.infer<typeof ZConnector>;
+export const ZConnectorListResponse = dataEnvelope(z.array(ZConnector));
+
+/** A choice of a select input or a provider-loaded option list. */
+export const ZOption = z.object({ value: z.string(), label: z.string() });
+export type TOption = z.infer<typeof ZOption>;
+export const ZOptionListResponse = dataEnvelope(z.array(ZOption));
+
+/** Source of spec §3: `name` is the connector key; `invalid` raises banner 125 (spec §4). */
+export const ZSource = z.object({
+  id: z.string(),
+  name: z.string(),
+  account: z.string().nullable(),
+  invalid: z.boolean(),
+  properties: z.array(ZOption),
+});
+export type TSource = z.infer<typeof ZSource>;
+export const ZSourceResponse = dataEnvelope(ZSource);
+export const ZSourceListResponse = dataEnvelope(z.array(ZSource));
+
+const credential = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} may not be greater than ${max} characters.`)
+    .optional();
+
+/** Credential fields a source form may send; which are required depends on the connector's auth kind. */
+export const ZSourceCredentials = z.object({
+  account: credential("account", 255),
+  token: credential("token", 4096),
+  site: credential("site", 2048),
+});
+export type TSourceCredentials = z.infer<typeof ZSourceCredentials>;
+
+/** POST /api/sources: a connector key plus its credentials (OAuth sources arrive via the callback instead). */
+export const ZSourceCreate = ZSourceCredentials.extend({ name: z.string().trim().min(1, "The name field is required.") });
+export type TSourceCreate = z.infer<typeof ZSourceCreate>;
+
+/** PUT /api/sources/{id}: re-authorise with new credentials. */
+export const ZSourceUpdate = ZSourceCredentials;
+export type TSourceUpdate = z.infer<typeof ZSourceUpdate>;
+
+/** Which credential fields each auth kind needs (spec §3 catalogue). */
+export const REQUIRED_CREDENTIALS: Record<TAuthKind, ReadonlyArray<keyof TSourceCredentials>> = {
+  oauth2: [],
+  "account+token": ["account", "token"],
+  token: ["token"],
+  "site+key|secret": ["site", "token"],
+  none: [],
+  upload: [],
+};
+
+/** Per-field messages for credentials missing or malformed for `authKind`; empty when acceptable. */
+export function sourceCredentialErrors(authKind: TAuthKind, credentials: TSourceCredentials): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of REQUIRED_CREDENTIALS[authKind]) {
+    if (!credentials[field]) errors[field] = `The ${field} field is required.`;
+  }
+  if (authKind === "site+key|secret" && credentials.token && !/^[^|]+\|[^|]+$/.test(credentials.token)) {
+    errors.token = "The token must be written as consumer key|consumer secret.";
+  }
+  return errors;
+}
+
+/** GET /api/sources/{id}/{option}: the type form's current values travel as the query. */
+export const ZSourceOptionQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+export type TSourceOptionQuery = z.infer<typeof ZSourceOptionQuery>;
+
+export const PARAM_KINDS = ["select", "multiselect", "text", "number", "boolean", "remote"] as const;
+export const ZParamKind = z.enum(PARAM_KINDS);
+export type TParamKind = z.infer<typeof ZParamKind>;
+
+/**
+ * One input parameter of a widget type (architecture §4): required, an optional 'unless' rule
+ * (spec §5 syntax), nested children validated when it is filled, and a fixed option list or,
+ * for kind 'remote', the option name loaded from GET /api/sources/{id}/{option}.
+ */
+export const ZWidgetParam = z.object({
+  key: z.string(),
+  label: z.string(),
+  kind: ZParamKind,
+  required: z.boolean(),
+  unless: z.string().optional(),
+  options: z.array(ZOption).optional(),
+  remote: z.string().optional(),
+  get children() {
+    return z.array(ZWidgetParam).optional();
+  },
+});
+export type TWidgetParam = z.infer<typeof ZWidgetParam>;
+
+/** A widget type a connector offers, from GET /api/configs/widgets/{type}. */
+export const ZWidgetTypeConfig = z.object({
+  type: z.string(),
+  label: z.string(),
+  connector: z.string(),
+  params: z.array(ZWidgetParam),
+  formats: z.array(z.enum(WIDGET_FORMATS)),
+  /** Spec §5: whether widgets of this type may merge when neither has a dimension. */
+  mergeWithoutDimension: z.boolean().default(false),
+});
+export type TWidgetTypeConfig = z.infer<typeof ZWidgetTypeConfig>;
+export const ZWidgetTypeConfigListResponse = dataEnvelope(z.array(ZWidgetTypeConfig));

@@ -1,0 +1,104 @@
+import type { TTable } from "../contract/dashboards";
+import type { NumberFormat } from "../format/number";
+import { SECONDS_PER_UNIT, TIME_UNITS, type TimeUnit } from "../format/time";
+import { evaluateNode, parseExpression } from "./expression";
+
+/**
+ * Calculated metric types of spec §3. The time types carry their unit in the type itself
+ * ('numeric:time:minutes'), because the entity has no separate unit field (id, name, type, expression).
+ */
+export const CALCULATED_METRIC_TYPES = [
+  "numeric",
+  "numeric:money",
+  "numeric:percent",
+  "average",
+  "average:money",
+  "average:percent",
+  ...TIME_UNITS.map((unit) => `numeric:time:${unit}` as const),
+  ...TIME_UNITS.map((unit) => `average:time:${unit}` as const),
+] as const;
+export type CalculatedMetricType = (typeof CALCULATED_METRIC_TYPES)[number];
+
+export type Aggregation = "sum" | "average";
+
+export interface CalculatedMetricDisplay {
+  format: NumberFormat;
+  aggregation: Aggregation;
+  /** For time types: the unit the expression yields and the factor that turns it into seconds. */
+  timeUnit?: TimeUnit;
+  secondsPerUnit?: number;
+}
+
+/** True when `value` is one of CALCULATED_METRIC_TYPES. */
+export function isCalculatedMetricType(value: unknown): value is CalculatedMetricType {
+  return typeof value === "string" && (CALCULATED_METRIC_TYPES as readonly string[]).includes(value);
+}
+
+/** How a calculated metric type is shown and totalled: 'average:time:minutes' → time, mean, ×60 to seconds. */
+export function calculatedMetricDisplay(type: CalculatedMetricType): CalculatedMetricDisplay {
+  const [aggregate, kind, unit] = type.split(":");
+  const aggregation: Aggregation = aggregate === "average" ? "average" : "sum";
+  if (kind === "time") {
+    const timeUnit = unit as TimeUnit;
+    return { format: "time", aggregation, timeUnit, secondsPerUnit: SECONDS_PER_UNIT[timeUnit] };
+  }
+  const format: NumberFormat = kind === "money" ? "money" : kind === "percent" ? "percent" : "number";
+  return { format, aggregation };
+}
+
+/**
+ * Total of a calculated metric's rows (spec §3): the mean for 'average' types, the sum for 'numeric'
+ * ones. Rows that are not finite (a division by zero shown as N/A) are left out rather than turning
+ * the whole total into N/A; with no finite rows the total is NaN.
+ */
+export function aggregate(type: CalculatedMetricType, values: readonly number[]): number {
+  const finite = values.filter((value) => Number.isFinite(value));
+  if (finite.length === 0) return Number.NaN;
+  const sum = finite.reduce((total, value) => total + value, 0);
+  return calculatedMetricDisplay(type).aggregation === "average" ? sum / finite.length : sum;
+}
+
+export interface CalculatedMetricDefinition {
+  id: string;
+  name: string;
+  type: CalculatedMetricType;
+  expression: string;
+}
+
+function rowValues(table: TTable, values: readonly number[]): Record<string, number> {
+  const byName: Record<string, number> = {};
+  // Labels first so a metric key always wins over a label that happens to be spelt the same.
+  table.metrics.forEach((metric, index) => {
+    byName[metric.label] = values[index];
+  });
+  table.metrics.forEach((metric, index) => {
+    byName[metric.key] = values[index];
+  });
+  return byName;
+}
+
+/**
+ * Appends calculated metrics as columns of `table`. Expressions name metrics by key or by label
+ * (in braces when the label has spaces). Each row is evaluated on its own values; the total is the
+ * type's aggregate of the rows, or the expression over the table's totals when there are no rows.
+ * Time results are converted to seconds, the unit every 'time' column holds.
+ */
+export function applyCalculatedMetrics(table: TTable, metrics: readonly CalculatedMetricDefinition[]): TTable {
+  let result = table;
+  for (const metric of metrics) {
+    const parsed = parseExpression(metric.expression);
+    const display = calculatedMetricDisplay(metric.type);
+    const toColumnUnit = display.secondsPerUnit ?? 1;
+    const evaluate = (values: readonly number[]) =>
+      parsed.ok ? evaluateNode(parsed.ast, rowValues(table, values)) * toColumnUnit : Number.NaN;
+    const rowResults = table.rows.map((row) => evaluate(row.values));
+    const total = table.rows.length > 0 ? aggregate(metric.type, rowResults) : evaluate(table.totals);
+    result = {
+      ...result,
+      metrics: [...result.metrics, { key: metric.id, label: metric.name, format: display.format }],
+      rows: result.rows.map((row, index) => ({ ...row, values: [...row.values, rowResults[index]] })),
+      totals: [...result.totals, total],
+    };
+  }
+  return result;
+}
