@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 
 /** Short URL-safe random id for rows (not guessable, so ids never enumerate tenants). */
@@ -42,4 +42,22 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** AES-256-GCM sealing of secrets at rest (source credentials), keyed from APP_KEY. */
+export function seal(appKey: string, plain: string): string {
+  const key = createHash("sha256").update(`seal:${appKey}`).digest();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
+}
+
+/** Opens a value sealed by `seal`; throws if it was tampered with or the key changed. */
+export function unseal(appKey: string, sealed: string): string {
+  const [iv, tag, body] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
+  const key = createHash("sha256").update(`seal:${appKey}`).digest();
+  const decipher = createDecipheriv("aes-256-gcm", key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
 }

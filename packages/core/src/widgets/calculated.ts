@@ -51,8 +51,8 @@ export function calculatedMetricDisplay(type: CalculatedMetricType): CalculatedM
  * ones. Rows that are not finite (a division by zero shown as N/A) are left out rather than turning
  * the whole total into N/A; with no finite rows the total is NaN.
  */
-export function aggregate(type: CalculatedMetricType, values: readonly number[]): number {
-  const finite = values.filter((value) => Number.isFinite(value));
+export function aggregate(type: CalculatedMetricType, values: readonly (number | null)[]): number {
+  const finite = values.filter((value): value is number => typeof value === "number" && Number.isFinite(value));
   if (finite.length === 0) return Number.NaN;
   const sum = finite.reduce((total, value) => total + value, 0);
   return calculatedMetricDisplay(type).aggregation === "average" ? sum / finite.length : sum;
@@ -65,21 +65,25 @@ export interface CalculatedMetricDefinition {
   expression: string;
 }
 
-function rowValues(table: TTable, values: readonly number[]): Record<string, number> {
+function rowValues(table: TTable, values: readonly (number | null)[]): Record<string, number> {
   const byName: Record<string, number> = {};
   // Labels first so a metric key always wins over a label that happens to be spelt the same.
-  table.metrics.forEach((metric, index) => {
-    byName[metric.label] = values[index];
-  });
-  table.metrics.forEach((metric, index) => {
-    byName[metric.key] = values[index];
-  });
+  for (const field of ["label", "key"] as const) {
+    table.metrics.forEach((metric, index) => {
+      byName[metric[field]] = values[index] ?? Number.NaN;
+    });
+  }
   return byName;
+}
+
+/** Table cells carry null where a number cannot be shown, since NaN does not survive JSON. */
+function toCell(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
 }
 
 /**
  * Appends calculated metrics as columns of `table`. Expressions name metrics by key or by label
- * (in braces when the label has spaces). Each row is evaluated on its own values; the total is the
+ * (in braces when the label has spaces), including calculated metrics listed before them. Each row is evaluated on its own values; the total is the
  * type's aggregate of the rows, or the expression over the table's totals when there are no rows.
  * Time results are converted to seconds, the unit every 'time' column holds.
  */
@@ -89,15 +93,15 @@ export function applyCalculatedMetrics(table: TTable, metrics: readonly Calculat
     const parsed = parseExpression(metric.expression);
     const display = calculatedMetricDisplay(metric.type);
     const toColumnUnit = display.secondsPerUnit ?? 1;
-    const evaluate = (values: readonly number[]) =>
-      parsed.ok ? evaluateNode(parsed.ast, rowValues(table, values)) * toColumnUnit : Number.NaN;
-    const rowResults = table.rows.map((row) => evaluate(row.values));
-    const total = table.rows.length > 0 ? aggregate(metric.type, rowResults) : evaluate(table.totals);
+    const evaluate = (values: readonly (number | null)[]) =>
+      parsed.ok ? evaluateNode(parsed.ast, rowValues(result, values)) * toColumnUnit : Number.NaN;
+    const rowResults = result.rows.map((row) => evaluate(row.values));
+    const total = result.rows.length > 0 ? aggregate(metric.type, rowResults) : evaluate(result.totals);
     result = {
       ...result,
       metrics: [...result.metrics, { key: metric.id, label: metric.name, format: display.format }],
-      rows: result.rows.map((row, index) => ({ ...row, values: [...row.values, rowResults[index]] })),
-      totals: [...result.totals, total],
+      rows: result.rows.map((row, index) => ({ ...row, values: [...row.values, toCell(rowResults[index])] })),
+      totals: [...result.totals, toCell(total)],
     };
   }
   return result;

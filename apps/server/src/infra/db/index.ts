@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import * as m001 from "./migrations/001_accounts";
+import * as m002 from "./migrations/002_dashboards";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -18,6 +19,7 @@ export interface DbHandle {
 /** Migrations are listed here (not read from disk) so bundling and tsx behave the same. */
 const MIGRATIONS: Record<string, Migration> = {
   "001_accounts": m001,
+  "002_dashboards": m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

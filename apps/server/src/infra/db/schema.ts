@@ -61,9 +61,59 @@ export interface InvitationsTable {
   created_at: string;
 }
 
+export interface SourcesTable {
+  id: string;
+  company_id: string;
+  /** Connector key (spec §3 Source.name). */
+  name: string;
+  account: string | null;
+  credentials: string | null;
+  /** JSON list of {value, label}. */
+  properties: string;
+  invalid: number;
+  created_at: string;
+}
+
+export interface FilesTable {
+  id: string;
+  company_id: string;
+  kind: string;
+  path: string;
+  original_name: string;
+  size: number;
+  created_at: string;
+}
+
+export interface DashboardsTable {
+  id: string;
+  company_id: string;
+  permalink: string;
+  name: string;
+  active: number;
+  range_type: string;
+  start_date: string | null;
+  end_date: string | null;
+  compare_start_date: string | null;
+  compare_end_date: string | null;
+  styles: string;
+  defaults: string;
+  widgets: string;
+  hidden_date_selector: number;
+  footer: string | null;
+  password_hash: string | null;
+  locked_by: string | null;
+  locked_at: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
   invitations: InvitationsTable;
+  sources: SourcesTable;
+  files: FilesTable;
+  dashboards: DashboardsTable;
 }

@@ -1,0 +1,80 @@
+import { ZLogin } from "@app/core";
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { errorMessage, fieldErrors } from "../../../lib/api";
+import { zodFieldErrors } from "../../../lib/form-errors";
+import { IconAlert } from "../../../ui/icons";
+import { goTo, login } from "../api";
+import { AuthCard } from "./AuthCard";
+
+/** Email and password sign-in. */
+export function LoginForm() {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [redirecting, setRedirecting] = useState(false);
+
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: (result) => {
+      setRedirecting(true);
+      goTo(result.data.redirect);
+    },
+    onError: (error) => setErrors(fieldErrors(error) ?? { general: errorMessage(error) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZLogin.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    mutation.mutate(parsed.data);
+  };
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Log in to your reporting workspace.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {errors.general ? (
+            <Alert color="red" icon={<IconAlert />} title="Could not log in">
+              {errors.general}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@agency.com"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+            required
+            data-autofocus
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={errors.password}
+            required
+          />
+          <Button type="submit" size="md" fullWidth mt="xs" loading={mutation.isPending || redirecting}>
+            Log in
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" c="dimmed" ta="center">
+        Don't have an account?{" "}
+        <Anchor component={Link} to="/register" fw={600}>
+          Register
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

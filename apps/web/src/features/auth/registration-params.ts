@@ -1,0 +1,36 @@
+import { DEFAULT_REGISTRATION_DASHBOARDS, normaliseNumberInput } from "@app/core";
+
+export interface RegistrationParams {
+  flow: "dashboard" | "mc";
+  dashboards: number;
+  interval: 1 | 12;
+  coupons: string[];
+}
+
+/**
+ * Query parameters of the registration page (spec §2): source (dashboard | mc), dashboards
+ * (default 25), annual (present → 12 months), coupons (repeated or comma-separated).
+ */
+export function parseRegistrationParams(search: URLSearchParams): RegistrationParams {
+  const flow = search.get("source") === "mc" ? "mc" : "dashboard";
+  const dashboards =
+    normaliseNumberInput(search.get("dashboards") ?? "", { min: 1 }) ?? DEFAULT_REGISTRATION_DASHBOARDS;
+  const interval = search.has("annual") ? 12 : 1;
+  const coupons: string[] = [];
+  for (const value of search.getAll("coupons")) {
+    for (const code of value.split(",")) {
+      const trimmed = code.trim();
+      // A code is not applied twice (spec §5: case-insensitive).
+      if (trimmed && !coupons.some((c) => c.toLowerCase() === trimmed.toLowerCase())) coupons.push(trimmed);
+    }
+  }
+  return { flow, dashboards, interval, coupons };
+}
+
+/** The analytics client id (Google Analytics cookie `_ga` = GA1.1.<id>), sent as cid when present. */
+export function readAnalyticsClientId(): string | undefined {
+  const match = document.cookie.match(/(?:^|;\s*)_ga=([^;]+)/);
+  if (!match) return undefined;
+  const parts = decodeURIComponent(match[1]).split(".");
+  return parts.length >= 4 ? parts.slice(-2).join(".") : undefined;
+}

@@ -1,0 +1,32 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type Page, expect } from "@playwright/test";
+
+export const SCREENSHOTS = path.join(import.meta.dirname, "..", "screenshots");
+
+/** Saves a full-page screenshot to e2e/screenshots so a person can look at every screen. */
+export async function snap(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** The newest invitation link the server wrote to its outbox for this address. */
+export async function invitationLink(email: string): Promise<string> {
+  const dir = path.join(String(process.env.E2E_DATA_DIR), "outbox");
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      if (!fs.existsSync(dir)) return undefined;
+      const files = fs.readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, "_")));
+      const text = files.map((f) => fs.readFileSync(path.join(dir, f), "utf8")).join("\n");
+      const decoded = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      link = /https?:\/\/[^\s"<]+\/password\/set\/[A-Za-z0-9_-]+/.exec(decoded)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return String(link);
+}

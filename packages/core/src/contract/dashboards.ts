@@ -1,0 +1,295 @@
+import { z } from "zod";
+import { isValidDay } from "../dates/day";
+import { RANGE_TYPE_KEYS } from "../dates/ranges";
+import { CALCULATED_METRIC_TYPES } from "../widgets/calculated";
+import { parseExpression } from "../widgets/expression";
+import { PASSIVE_FORMATS, WIDGET_FORMATS } from "../widgets/formats";
+import { GRID_COLUMNS, WIDGET_HEIGHTS } from "../widgets/sizes";
+import { dataEnvelope, ZPageMeta, zFormBoolean } from "./common";
+
+/** A calendar day, `yyyy-MM-dd` (spec §9). */
+export const ZDay = z.string().refine(isValidDay, "The date must be a valid date (yyyy-MM-dd).");
+export const ZRangeType = z.enum(RANGE_TYPE_KEYS);
+export type TRangeType = z.infer<typeof ZRangeType>;
+
+/** Dashboard styles of spec §3; colours are stored as given and applied only when valid (isValidColour). */
+export const ZDashboardStyles = z.object({
+  backgroundColor: z.string().max(64).nullable(),
+  dashboardBackgroundColor: z.string().max(64).nullable(),
+  color: z.string().max(64).nullable(),
+  theme: z.string().max(64).nullable(),
+  logoImage: z.string().max(2048).nullable(),
+  backgroundImage: z.string().max(2048).nullable(),
+  clientImage: z.string().max(2048).nullable(),
+});
+export type TDashboardStyles = z.infer<typeof ZDashboardStyles>;
+
+export const ZWidgetFormat = z.enum(WIDGET_FORMATS);
+export type TWidgetFormat = z.infer<typeof ZWidgetFormat>;
+
+/** Options of spec §3's format table; each format keeps only its own (see formatOptionsFor). */
+export const ZFormatOptions = z.object({
+  visibleGrid: z.boolean().optional(),
+  doughnut: z.boolean().optional(),
+  visibleLabels: z.boolean().optional(),
+  minValue: z.number().optional(),
+  maxValue: z.number().optional(),
+});
+export type TFormatOptions = z.infer<typeof ZFormatOptions>;
+
+/** Per-metric options of an instance (spec §3): own sub-format and hiding of value/change. */
+export const ZMetricOption = z.object({
+  format: ZWidgetFormat.nullable(),
+  cloaked: z.boolean(),
+  cloakedChange: z.boolean(),
+});
+export type TMetricOption = z.infer<typeof ZMetricOption>;
+
+export const ZCalculatedMetric = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1, "The name field is required.").max(120),
+  type: z.enum(CALCULATED_METRIC_TYPES),
+  expression: z
+    .string()
+    .trim()
+    .min(1, "The expression field is required.")
+    .superRefine((expression, ctx) => {
+      const parsed = parseExpression(expression);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: `${parsed.error} at character ${parsed.position + 1}.` });
+    }),
+});
+export type TCalculatedMetric = z.infer<typeof ZCalculatedMetric>;
+
+const ZInputScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** Type-form values: the parameters of the widget type plus calculatedMetrics, which every type accepts. */
+export const ZInstanceInputs = z
+  .object({ calculatedMetrics: z.array(ZCalculatedMetric).optional() })
+  .catchall(z.union([ZInputScalar, z.array(z.union([z.string(), z.number()]))]));
+export type TInstanceInputs = z.infer<typeof ZInstanceInputs>;
+
+/** Widget instance of spec §3: one query against one source; `config` is a preset key or 'custom'. */
+export const ZWidgetInstance = z.object({
+  id: z.string(),
+  type: z.string(),
+  prefix: z.string(),
+  sourceId: z.string().nullable(),
+  config: z.string(),
+  currency: z.string().nullable(),
+  accounts: z.array(z.string()),
+  inputs: ZInstanceInputs,
+  metricsOptions: z.record(z.string(), ZMetricOption),
+});
+export type TWidgetInstance = z.infer<typeof ZWidgetInstance>;
+
+const widgetBase = {
+  id: z.string(),
+  realTime: z.boolean(),
+  order: z.number().int(),
+  hash: z.string(),
+  width: z.number().int().min(1).max(GRID_COLUMNS),
+  height: z
+    .number()
+    .int()
+    .min(1)
+    .max(WIDGET_HEIGHTS.length),
+  title: z.string().max(255),
+  description: z.string().nullable(),
+};
+
+export const ZOrderBy = z.object({ column: z.string(), dir: z.enum(["asc", "desc"]) });
+export type TOrderBy = z.infer<typeof ZOrderBy>;
+
+export const ZInteractiveWidget = z.object({
+  ...widgetBase,
+  nature: z.literal("interactive"),
+  format: ZWidgetFormat,
+  percent: z.boolean(),
+  hiddenChange: z.boolean(),
+  hiddenHighlight: z.boolean(),
+  rowsLimit: z.number().int().min(1).max(1000),
+  orderBy: ZOrderBy,
+  formatOptions: ZFormatOptions,
+  instances: z.array(ZWidgetInstance).min(1),
+});
+export type TInteractiveWidget = z.infer<typeof ZInteractiveWidget>;
+
+export const PASSIVE_WIDGET_TYPES = ["plain", "upload", "historic"] as const;
+
+/** Passive inputs of spec §3: plain uses description; upload file/headers/contents; historic articles. */
+export const ZPassiveInputs = z.object({
+  description: z.string().optional(),
+  file: z.string().nullable().optional(),
+  headers: z.array(z.string()).optional(),
+  contents: z.array(z.string()).optional(),
+  articles: z
+    .array(
+      z.object({
+        file: z.string().nullable(),
+        header: z.string(),
+        content: z.string(),
+        description: z.string(),
+        range: z.object({ startDate: ZDay, endDate: ZDay }),
+      }),
+    )
+    .optional(),
+});
+export type TPassiveInputs = z.infer<typeof ZPassiveInputs>;
+
+export const ZPassiveWidget = z.object({
+  ...widgetBase,
+  nature: z.literal("passive"),
+  format: z.enum(PASSIVE_FORMATS),
+  type: z.enum(PASSIVE_WIDGET_TYPES),
+  inputs: ZPassiveInputs,
+});
+export type TPassiveWidget = z.infer<typeof ZPassiveWidget>;
+
+export const ZWidget = z.discriminatedUnion("nature", [ZInteractiveWidget, ZPassiveWidget]);
+export type TWidget = z.infer<typeof ZWidget>;
+
+/** GET /api/dashboards/{permalink} data (spec §7). `locked` is the id of the user holding the edit lock. */
+export const ZDashboard = z.object({
+  id: z.string(),
+  permalink: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  rangeType: ZRangeType,
+  startDate: ZDay,
+  endDate: ZDay,
+  compareStartDate: ZDay.nullable(),
+  compareEndDate: ZDay.nullable(),
+  defaults: z.record(z.string(), z.unknown()),
+  widgets: z.array(ZWidget),
+  automaticReports: z.array(z.looseObject({ id: z.string() })),
+  styles: ZDashboardStyles,
+  passwordProtected: z.boolean(),
+  locked: z.string().nullable(),
+  hiddenDateSelector: z.boolean(),
+  footer: z.string().nullable(),
+});
+export type TDashboard = z.infer<typeof ZDashboard>;
+export const ZDashboardResponse = dataEnvelope(ZDashboard);
+
+/** GET /api/dashboards/{permalink} query. */
+export const ZDashboardShowQuery = z.object({ timezone: z.string().max(64).optional() });
+
+export const ZDashboardListItem = z.object({
+  id: z.string(),
+  permalink: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  passwordProtected: z.boolean(),
+  widgetsCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TDashboardListItem = z.infer<typeof ZDashboardListItem>;
+
+/** GET /api/dashboards query: `active` is the text 'true' or 'false' as it travels in the URL. */
+export const ZDashboardListQuery = z.object({
+  search: z.string().trim().max(120).optional(),
+  active: z.enum(["true", "false"]).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TDashboardListQuery = z.infer<typeof ZDashboardListQuery>;
+export const ZDashboardListResponse = z.object({ data: z.array(ZDashboardListItem), meta: ZPageMeta });
+
+/** POST /api/dashboards and POST /api/dashboards/{id}/clone answer with the new permalink. */
+export const ZDashboardCreate = z.object({
+  name: z.string().trim().min(1, "The name field is required.").max(120),
+  template: z.string().optional(),
+});
+export type TDashboardCreate = z.infer<typeof ZDashboardCreate>;
+export const ZPermalinkResponse = dataEnvelope(z.object({ permalink: z.string() }));
+
+/** A multipart field holding JSON, validated with `schema` after parsing. */
+function zJsonField<T extends z.ZodTypeAny>(schema: T, label: string) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: `The ${label} field must be valid JSON.` });
+      return z.NEVER;
+    }
+  }, schema);
+}
+
+const zOptionalDay = z.preprocess((value) => (value === "" ? null : value), ZDay.nullable().optional());
+
+/** POST /api/dashboards/{id} multipart save (spec §7); image files arrive as separate parts. */
+export const ZDashboardSave = z
+  .object({
+    styles: zJsonField(ZDashboardStyles.partial(), "styles").optional(),
+    widgets: zJsonField(z.array(ZWidget), "widgets").optional(),
+    name: z.string().trim().min(1, "The name field is required.").max(120).optional(),
+    hidden_date_selector: zFormBoolean.optional(),
+    domain: z.string().trim().max(253).optional(),
+    footer: z.string().max(10_000).optional(),
+    range_type: ZRangeType.optional(),
+    start: ZDay.optional(),
+    end: ZDay.optional(),
+    compare_start: zOptionalDay,
+    compare_end: zOptionalDay,
+    category: z.literal("files").optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.start === undefined) !== (value.end === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["end"], message: "The start and end dates must be sent together." });
+    }
+    if (!value.compare_start !== !value.compare_end) {
+      ctx.addIssue({ code: "custom", path: ["compare_end"], message: "Both compare dates are required." });
+    }
+  });
+export type TDashboardSave = z.infer<typeof ZDashboardSave>;
+export const ZDashboardSaveResponse = dataEnvelope(z.object({ styles: ZDashboardStyles }));
+
+/**
+ * A query result (architecture §4): one dimension column or none, then metric columns. Values are
+ * null where a number cannot be shown (NaN and Infinity do not survive JSON); they display as N/A.
+ * Time columns hold seconds.
+ */
+export const ZTableDimension = z.object({ key: z.string(), label: z.string(), kind: z.enum(["date", "string"]) });
+export const ZTableMetric = z.object({
+  key: z.string(),
+  label: z.string(),
+  format: z.enum(["number", "money", "percent", "time"]),
+  currency: z.string().nullable().optional(),
+});
+export const ZTableRow = z.object({ dimension: z.string().nullable(), values: z.array(z.number().nullable()) });
+export const ZTable = z.object({
+  dimension: ZTableDimension.nullable(),
+  metrics: z.array(ZTableMetric),
+  rows: z.array(ZTableRow),
+  totals: z.array(z.number().nullable()),
+});
+export type TTable = z.infer<typeof ZTable>;
+export type TTableMetric = z.infer<typeof ZTableMetric>;
+
+export const ZWidgetData = z.object({ current: ZTable, previous: ZTable.nullable() });
+export type TWidgetData = z.infer<typeof ZWidgetData>;
+
+/** Widget-data request: the widget's instances, the range, an optional custom compare range and the zone. */
+export const ZWidgetDataRequest = z
+  .object({
+    widgetId: z.string().optional(),
+    instances: z.array(ZWidgetInstance).min(1),
+    startDate: ZDay,
+    endDate: ZDay,
+    /** Both absent means the default compare range; `comparison: false` skips the previous table. */
+    compareStartDate: ZDay.nullable().optional(),
+    compareEndDate: ZDay.nullable().optional(),
+    comparison: z.boolean().default(true),
+    timezone: z.string().max(64).default("UTC"),
+  })
+  .refine((value) => value.startDate <= value.endDate, { path: ["endDate"], message: "The end date is before the start." })
+  .refine((value) => !value.compareStartDate === !value.compareEndDate, {
+    path: ["compareEndDate"],
+    message: "Both compare dates are required.",
+  });
+export type TWidgetDataRequest = z.infer<typeof ZWidgetDataRequest>;
+
+/** Instances whose source failed; the widget shows 'Data Error' for them (architecture §4). */
+export const ZWidgetDataError = z.object({ instanceId: z.string(), message: z.string() });
+export const ZWidgetDataResponse = dataEnvelope(ZWidgetData.extend({ errors: z.array(ZWidgetDataError) }));
+export type TWidgetDataResponse = z.infer<typeof ZWidgetDataResponse>;

@@ -1,0 +1,48 @@
+import type { TWidgetParam } from "../contract/sources";
+import { isFilled } from "../forms/filled";
+import { unlessHolds } from "./unless";
+
+/** The values of a widget type form, keyed by parameter key. */
+export type TypeForm = Readonly<Record<string, unknown>>;
+
+/** Key of the metric list and of the calculated metrics every type accepts (spec §3). */
+export const METRICS_PARAM = "metrics";
+export const CALCULATED_METRICS_PARAM = "calculatedMetrics";
+
+/** Spec §5: booleans need an explicit true or false; everything else uses the filled rule. */
+export function isParamFilled(param: Pick<TWidgetParam, "kind">, value: unknown): boolean {
+  return param.kind === "boolean" ? typeof value === "boolean" : isFilled(value);
+}
+
+// A boolean parent's children belong to its "on" state (has_header → header rows), so they are
+// checked only when it is true; other parents' children are checked once the parent is filled.
+function childrenApply(param: TWidgetParam, value: unknown): boolean {
+  return param.kind === "boolean" ? value === true : isFilled(value);
+}
+
+function collectMissing(params: readonly TWidgetParam[], form: TypeForm, missing: string[]): void {
+  for (const param of params) {
+    // A parameter whose 'unless' holds is hidden, and so are its children.
+    if (param.unless && unlessHolds(param.unless, form)) continue;
+    const value = form[param.key];
+    const coveredByCalculated = param.key === METRICS_PARAM && isFilled(form[CALCULATED_METRICS_PARAM]);
+    if (param.required && !coveredByCalculated && !isParamFilled(param, value)) missing.push(param.key);
+    if (param.children && childrenApply(param, value)) collectMissing(param.children, form, missing);
+  }
+}
+
+/**
+ * Spec §5 type-form validation: the keys of required parameters that are not filled, in declaration
+ * order (children after their parent). Empty means the form is valid. `metrics` is not needed when
+ * calculatedMetrics has at least one entry.
+ */
+export function validateTypeForm(params: readonly TWidgetParam[], form: TypeForm): string[] {
+  const missing: string[] = [];
+  collectMissing(params, form, missing);
+  return missing;
+}
+
+/** True when validateTypeForm finds nothing missing. */
+export function isTypeFormValid(params: readonly TWidgetParam[], form: TypeForm): boolean {
+  return validateTypeForm(params, form).length === 0;
+}
