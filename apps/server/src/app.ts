@@ -21,6 +21,8 @@ import { authRoutes } from "./features/auth/routes";
 import { authService } from "./features/auth/service";
 import { companyRoutes } from "./features/companies/routes";
 import { companiesService } from "./features/companies/service";
+import { dashboardRoutes } from "./features/dashboards/routes";
+import { type TemplateResolver, dashboardsService } from "./features/dashboards/service";
 import { healthRoutes } from "./features/health/routes";
 import { pageDataRoutes } from "./features/page-data/routes";
 import { pageDataService } from "./features/page-data/service";
@@ -72,10 +74,15 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   const storage = createDiskStorage(ctx.config.dataDir);
-  const companies = companiesService(ctx, storage);
+  // Dashboards and companies refer to each other (allowance ↔ usage count): the counter is late-bound.
+  const usage = { dashboards: async (_companyId: string) => 0 };
+  const companies = companiesService(ctx, storage, [async (companyId) => ({ dashboardsCount: await usage.dashboards(companyId) })]);
   const auth = authService(ctx, companies);
   const users = usersService(ctx);
   const pageData = pageDataService(ctx, auth, companies);
+  const resolveTemplate: TemplateResolver = async () => null;
+  const dashboards = dashboardsService(ctx, storage, companies, resolveTemplate);
+  usage.dashboards = dashboards.countActive;
 
   app.decorateRequest("auth", null);
   app.decorateRequest("guestId", null);
@@ -133,6 +140,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   authRoutes(app, ctx, auth);
   companyRoutes(app, companies);
   userRoutes(app, users);
+  dashboardRoutes(app, dashboards, { max: ctx.config.rateLimit.authMax * 10, timeWindow: ctx.config.rateLimit.windowMs });
   await pageDataRoutes(app, pageData, options.webDist ?? DEFAULT_WEB_DIST);
   app.get("/files/*", { config: { public: true } }, async (request, reply) => {
     const bytes = await storage.read(request.url.split("?")[0]);

@@ -87,11 +87,7 @@ const widgetBase = {
   order: z.number().int(),
   hash: z.string(),
   width: z.number().int().min(1).max(GRID_COLUMNS),
-  height: z
-    .number()
-    .int()
-    .min(1)
-    .max(WIDGET_HEIGHTS.length),
+  height: z.number().int().min(1).max(WIDGET_HEIGHTS.length),
   title: z.string().max(255),
   description: z.string().nullable(),
 };
@@ -282,7 +278,10 @@ export const ZWidgetDataRequest = z
     comparison: z.boolean().default(true),
     timezone: z.string().max(64).default("UTC"),
   })
-  .refine((value) => value.startDate <= value.endDate, { path: ["endDate"], message: "The end date is before the start." })
+  .refine((value) => value.startDate <= value.endDate, {
+    path: ["endDate"],
+    message: "The end date is before the start.",
+  })
   .refine((value) => !value.compareStartDate === !value.compareEndDate, {
     path: ["compareEndDate"],
     message: "Both compare dates are required.",

@@ -59,7 +59,9 @@ export const ZSourceCredentials = z.object({
 export type TSourceCredentials = z.infer<typeof ZSourceCredentials>;
 
 /** POST /api/sources: a connector key plus its credentials (OAuth sources arrive via the callback instead). */
-export const ZSourceCreate = ZSourceCredentials.extend({ name: z.string().trim().min(1, "The name field is required.") });
+export const ZSourceCreate = ZSourceCredentials.extend({
+  name: z.string().trim().min(1, "The name field is required."),
+});
 export type TSourceCreate = z.infer<typeof ZSourceCreate>;
 
 /** PUT /api/sources/{id}: re-authorise with new credentials. */

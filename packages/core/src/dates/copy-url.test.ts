@@ -18,7 +18,11 @@ describe("copyUrlParams (spec §2)", () => {
       { startDate: "2026-01-01", endDate: "2026-01-31", compareStartDate: "2025-12-01", compareEndDate: "2025-12-31" },
       { month: "1", year: "2026" },
     ],
-    ["whole month without compare dates", { startDate: "2025-12-01", endDate: "2025-12-31" }, { month: "12", year: "2025" }],
+    [
+      "whole month without compare dates",
+      { startDate: "2025-12-01", endDate: "2025-12-31" },
+      { month: "12", year: "2025" },
+    ],
     [
       "28-day month's default compare is 28 days before",
       { startDate: "2026-02-01", endDate: "2026-02-28", compareStartDate: "2026-01-04", compareEndDate: "2026-01-31" },
@@ -50,10 +54,22 @@ describe("copyUrlParams (spec §2)", () => {
       },
       { month: "1", year: "2026" },
     ],
-    ["month not starting on the 1st", { startDate: "2026-01-02", endDate: "2026-01-31" }, { startDate: "2026-01-02", endDate: "2026-01-31" }],
-    ["two whole months", { startDate: "2026-01-01", endDate: "2026-02-28" }, { startDate: "2026-01-01", endDate: "2026-02-28" }],
+    [
+      "month not starting on the 1st",
+      { startDate: "2026-01-02", endDate: "2026-01-31" },
+      { startDate: "2026-01-02", endDate: "2026-01-31" },
+    ],
+    [
+      "two whole months",
+      { startDate: "2026-01-01", endDate: "2026-02-28" },
+      { startDate: "2026-01-01", endDate: "2026-02-28" },
+    ],
     ["leap February", { startDate: "2024-02-01", endDate: "2024-02-29" }, { month: "2", year: "2024" }],
-    ["February cut at the 28th in a leap year", { startDate: "2024-02-01", endDate: "2024-02-28" }, { startDate: "2024-02-01", endDate: "2024-02-28" }],
+    [
+      "February cut at the 28th in a leap year",
+      { startDate: "2024-02-01", endDate: "2024-02-28" },
+      { startDate: "2024-02-01", endDate: "2024-02-28" },
+    ],
   ])("%s", (_label, range, expected) => {
     expect(copyUrlParams(range)).toEqual(expected);
   });
@@ -74,7 +90,11 @@ describe("copyUrlParams (spec §2)", () => {
 describe("rangeFromUrlParams", () => {
   it.each<[string, Record<string, unknown>, [string, string, string, string, boolean] | null]>([
     ["month and year", { month: "1", year: "2026" }, ["2026-01-01", "2026-01-31", "2025-12-01", "2025-12-31", false]],
-    ["zero-padded month", { month: "02", year: "2026" }, ["2026-02-01", "2026-02-28", "2026-01-04", "2026-01-31", false]],
+    [
+      "zero-padded month",
+      { month: "02", year: "2026" },
+      ["2026-02-01", "2026-02-28", "2026-01-04", "2026-01-31", false],
+    ],
     [
       "month wins over start and end",
       { month: "3", year: "2026", startDate: "2026-01-01", endDate: "2026-01-02" },
@@ -86,8 +106,16 @@ describe("rangeFromUrlParams", () => {
       { month: "13", year: "2026", startDate: "2026-03-01", endDate: "2026-03-17" },
       ["2026-03-01", "2026-03-17", "2026-02-12", "2026-02-28", false],
     ],
-    ["start and end", { startDate: "2026-03-01", endDate: "2026-03-17" }, ["2026-03-01", "2026-03-17", "2026-02-12", "2026-02-28", false]],
-    ["reversed start and end swap", { startDate: "2026-03-17", endDate: "2026-03-01" }, ["2026-03-01", "2026-03-17", "2026-02-12", "2026-02-28", false]],
+    [
+      "start and end",
+      { startDate: "2026-03-01", endDate: "2026-03-17" },
+      ["2026-03-01", "2026-03-17", "2026-02-12", "2026-02-28", false],
+    ],
+    [
+      "reversed start and end swap",
+      { startDate: "2026-03-17", endDate: "2026-03-01" },
+      ["2026-03-01", "2026-03-17", "2026-02-12", "2026-02-28", false],
+    ],
     ["invalid day", { startDate: "2026-02-30", endDate: "2026-03-17" }, null],
     ["nothing", {}, null],
     [
@@ -105,7 +133,11 @@ describe("rangeFromUrlParams", () => {
       { startDate: "2026-03-01", endDate: "2026-03-17", compareStartDate: "2025-03-01" },
       ["2026-03-01", "2026-03-17", "2026-02-12", "2026-02-28", false],
     ],
-    ["array query values", { startDate: ["2026-03-01"], endDate: ["2026-03-17"] }, ["2026-03-01", "2026-03-17", "2026-02-12", "2026-02-28", false]],
+    [
+      "array query values",
+      { startDate: ["2026-03-01"], endDate: ["2026-03-17"] },
+      ["2026-03-01", "2026-03-17", "2026-02-12", "2026-02-28", false],
+    ],
   ])("%s", (_label, params, expected) => {
     const range = rangeFromUrlParams(params);
     if (expected === null) {
@@ -116,8 +148,9 @@ describe("rangeFromUrlParams", () => {
     expect(range).toEqual({ rangeType: "custom", startDate, endDate, compareStartDate, compareEndDate, customCompare });
   });
 
-  it("reads URLSearchParams", () => {
-    const range = rangeFromUrlParams(new URLSearchParams("month=12&year=2025"));
+  it("reads a URLSearchParams-like source", () => {
+    const query: Record<string, string> = { month: "12", year: "2025" };
+    const range = rangeFromUrlParams({ get: (name: string) => query[name] ?? null });
     expect([range?.startDate, range?.endDate]).toEqual(["2025-12-01", "2025-12-31"]);
   });
 

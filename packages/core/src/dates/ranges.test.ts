@@ -37,11 +37,23 @@ describe("rangeForType (spec §9)", () => {
     ["monthly ends yesterday", "monthly", { today }, "2026-03-01", "2026-03-17"],
     ["monthly with today allowed", "monthly", { today, allowToday: true }, "2026-03-01", "2026-03-18"],
     ["monthly on the 1st is last month", "monthly", { today: "2026-03-01" }, "2026-02-01", "2026-02-28"],
-    ["monthly on the 1st, today allowed", "monthly", { today: "2026-03-01", allowToday: true }, "2026-03-01", "2026-03-01"],
+    [
+      "monthly on the 1st, today allowed",
+      "monthly",
+      { today: "2026-03-01", allowToday: true },
+      "2026-03-01",
+      "2026-03-01",
+    ],
     ["monthly with an explicit max", "monthly", { today, maxDate: "2026-02-10" }, "2026-02-01", "2026-02-10"],
     ["weekly starts Monday", "weekly", { today }, "2026-03-16", "2026-03-17"],
     ["weekly on a Monday is the week before", "weekly", { today: "2026-03-16" }, "2026-03-09", "2026-03-15"],
-    ["weekly on a Monday, today allowed", "weekly", { today: "2026-03-16", allowToday: true }, "2026-03-16", "2026-03-16"],
+    [
+      "weekly on a Monday, today allowed",
+      "weekly",
+      { today: "2026-03-16", allowToday: true },
+      "2026-03-16",
+      "2026-03-16",
+    ],
     ["last 30 days", "last_30_days", { today }, "2026-02-16", "2026-03-17"],
     ["last 30 days, today allowed", "last_30_days", { today, allowToday: true }, "2026-02-17", "2026-03-18"],
     ["last 7 days", "last_7_days", { today }, "2026-03-11", "2026-03-17"],
@@ -85,17 +97,72 @@ describe("defaultCompareRange (spec §4)", () => {
 describe("normaliseRange (spec §5)", () => {
   const none = { compareStartDate: null, compareEndDate: null };
   it.each([
-    ["end before start swaps", { startDate: "2026-03-10", endDate: "2026-03-01" }, { today }, ["2026-03-01", "2026-03-10", null, null]],
-    ["clamped to yesterday", { startDate: "2026-03-10", endDate: "2026-03-20" }, { today }, ["2026-03-10", "2026-03-17", null, null]],
-    ["clamped to today when allowed", { startDate: "2026-03-10", endDate: "2026-03-20" }, { today, allowToday: true }, ["2026-03-10", "2026-03-18", null, null]],
-    ["wholly future collapses to max", { startDate: "2026-03-19", endDate: "2026-03-25" }, { today }, ["2026-03-17", "2026-03-17", null, null]],
-    ["clamped to min", { startDate: "2025-12-20", endDate: "2026-01-05" }, { today, minDate: "2026-01-01" }, ["2026-01-01", "2026-01-05", null, null]],
-    ["explicit max", { startDate: "2026-01-20", endDate: "2026-03-05" }, { today, maxDate: "2026-02-28" }, ["2026-01-20", "2026-02-28", null, null]],
-    ["compare end clamped to main end", { startDate: "2026-03-01", endDate: "2026-03-10", compareStartDate: "2026-03-05", compareEndDate: "2026-03-15" }, { today }, ["2026-03-01", "2026-03-10", "2026-03-05", "2026-03-10"]],
-    ["compare after main collapses to main end", { startDate: "2026-03-01", endDate: "2026-03-10", compareStartDate: "2026-03-12", compareEndDate: "2026-03-15" }, { today }, ["2026-03-01", "2026-03-10", "2026-03-10", "2026-03-10"]],
-    ["compare swaps", { startDate: "2026-03-01", endDate: "2026-03-10", compareStartDate: "2026-02-10", compareEndDate: "2026-02-01" }, { today }, ["2026-03-01", "2026-03-10", "2026-02-01", "2026-02-10"]],
-    ["compare before main kept", { startDate: "2026-03-01", endDate: "2026-03-10", compareStartDate: "2026-02-01", compareEndDate: "2026-02-10" }, { today }, ["2026-03-01", "2026-03-10", "2026-02-01", "2026-02-10"]],
-    ["unset dates stay unset", { startDate: null, endDate: "2026-03-05", ...none }, { today }, [null, "2026-03-05", null, null]],
+    [
+      "end before start swaps",
+      { startDate: "2026-03-10", endDate: "2026-03-01" },
+      { today },
+      ["2026-03-01", "2026-03-10", null, null],
+    ],
+    [
+      "clamped to yesterday",
+      { startDate: "2026-03-10", endDate: "2026-03-20" },
+      { today },
+      ["2026-03-10", "2026-03-17", null, null],
+    ],
+    [
+      "clamped to today when allowed",
+      { startDate: "2026-03-10", endDate: "2026-03-20" },
+      { today, allowToday: true },
+      ["2026-03-10", "2026-03-18", null, null],
+    ],
+    [
+      "wholly future collapses to max",
+      { startDate: "2026-03-19", endDate: "2026-03-25" },
+      { today },
+      ["2026-03-17", "2026-03-17", null, null],
+    ],
+    [
+      "clamped to min",
+      { startDate: "2025-12-20", endDate: "2026-01-05" },
+      { today, minDate: "2026-01-01" },
+      ["2026-01-01", "2026-01-05", null, null],
+    ],
+    [
+      "explicit max",
+      { startDate: "2026-01-20", endDate: "2026-03-05" },
+      { today, maxDate: "2026-02-28" },
+      ["2026-01-20", "2026-02-28", null, null],
+    ],
+    [
+      "compare end clamped to main end",
+      { startDate: "2026-03-01", endDate: "2026-03-10", compareStartDate: "2026-03-05", compareEndDate: "2026-03-15" },
+      { today },
+      ["2026-03-01", "2026-03-10", "2026-03-05", "2026-03-10"],
+    ],
+    [
+      "compare after main collapses to main end",
+      { startDate: "2026-03-01", endDate: "2026-03-10", compareStartDate: "2026-03-12", compareEndDate: "2026-03-15" },
+      { today },
+      ["2026-03-01", "2026-03-10", "2026-03-10", "2026-03-10"],
+    ],
+    [
+      "compare swaps",
+      { startDate: "2026-03-01", endDate: "2026-03-10", compareStartDate: "2026-02-10", compareEndDate: "2026-02-01" },
+      { today },
+      ["2026-03-01", "2026-03-10", "2026-02-01", "2026-02-10"],
+    ],
+    [
+      "compare before main kept",
+      { startDate: "2026-03-01", endDate: "2026-03-10", compareStartDate: "2026-02-01", compareEndDate: "2026-02-10" },
+      { today },
+      ["2026-03-01", "2026-03-10", "2026-02-01", "2026-02-10"],
+    ],
+    [
+      "unset dates stay unset",
+      { startDate: null, endDate: "2026-03-05", ...none },
+      { today },
+      [null, "2026-03-05", null, null],
+    ],
   ] as const)("%s", (_label, range, limits, [startDate, endDate, compareStartDate, compareEndDate]) => {
     expect(normaliseRange(range, limits)).toEqual({ startDate, endDate, compareStartDate, compareEndDate });
   });
@@ -136,7 +203,11 @@ describe("canApply (spec §5)", () => {
       },
       true,
     ],
-    ["compare not needed without custom compare", { startDate: "2026-03-01", endDate: "2026-03-10", customCompare: false }, true],
+    [
+      "compare not needed without custom compare",
+      { startDate: "2026-03-01", endDate: "2026-03-10", customCompare: false },
+      true,
+    ],
   ])("%s → %s", (_label, range, expected) => {
     expect(canApply(range)).toBe(expected);
   });
@@ -169,7 +240,11 @@ describe("switchRangeType (spec §4)", () => {
       { startDate: "2026-03-17", endDate: "2026-03-17", compareStartDate: "2026-03-16", compareEndDate: "2026-03-16" },
     ],
   ])("%s", (_label, type, expected) => {
-    expect(switchRangeType(customRange, type, { today })).toEqual({ rangeType: type, customCompare: false, ...expected });
+    expect(switchRangeType(customRange, type, { today })).toEqual({
+      rangeType: type,
+      customCompare: false,
+      ...expected,
+    });
   });
 
   it("switching to custom keeps dates and custom compare", () => {

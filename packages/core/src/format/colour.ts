@@ -28,7 +28,10 @@ const RGB_COMMAS = new RegExp(
   String.raw`^rgba?\(\s*${CHANNEL}\s*,\s*${CHANNEL}\s*,\s*${CHANNEL}\s*(?:,\s*${ALPHA}\s*)?\)$`,
   "i",
 );
-const RGB_SPACES = new RegExp(String.raw`^rgba?\(\s*${CHANNEL}\s+${CHANNEL}\s+${CHANNEL}\s*(?:\/\s*${ALPHA}\s*)?\)$`, "i");
+const RGB_SPACES = new RegExp(
+  String.raw`^rgba?\(\s*${CHANNEL}\s+${CHANNEL}\s+${CHANNEL}\s*(?:\/\s*${ALPHA}\s*)?\)$`,
+  "i",
+);
 
 /**
  * Spec §5: dashboard style colours apply only if valid. Accepts #rgb, #rgba, #rrggbb, #rrggbbaa,

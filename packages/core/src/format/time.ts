@@ -26,10 +26,8 @@ export function formatDuration(seconds: number): string {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const rest = total % 60;
-  const parts = [
-    hours > 0 ? `${hours}h` : "",
-    minutes > 0 ? `${minutes}m` : "",
-    rest > 0 ? `${rest}s` : "",
-  ].filter(Boolean);
+  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", rest > 0 ? `${rest}s` : ""].filter(
+    Boolean,
+  );
   return `${seconds < 0 ? "-" : ""}${parts.join(" ")}`;
 }

@@ -159,7 +159,10 @@ class Parser {
       if (close.kind !== "op" || close.op !== ")") throw new ExpressionSyntaxError("Expected ')'", close.at);
       return inner;
     }
-    throw new ExpressionSyntaxError(token.kind === "end" ? "Unexpected end of expression" : "Unexpected token", token.at);
+    throw new ExpressionSyntaxError(
+      token.kind === "end" ? "Unexpected end of expression" : "Unexpected token",
+      token.at,
+    );
   }
 }
 

@@ -1,3 +1,5 @@
+import type { TFormatOptions } from "../contract/dashboards";
+
 /** Display formats of interactive widgets (spec §3 table). */
 export const WIDGET_FORMATS = [
   "chart:line",
@@ -31,21 +33,16 @@ export type PassiveFormat = (typeof PASSIVE_FORMATS)[number];
  * The chart sub-formats of spec §3 ("chart (sub-formats line, area, bar)"). These are the only
  * formats that can be mixed per metric inside one chart, so they are the sub-format family.
  */
-export const CHART_SERIES_FORMATS = ["chart:line", "chart:area", "chart:bar"] as const satisfies readonly WidgetFormat[];
+export const CHART_SERIES_FORMATS = [
+  "chart:line",
+  "chart:area",
+  "chart:bar",
+] as const satisfies readonly WidgetFormat[];
 
-/** Every option any format may carry (spec §3 table). */
-export interface FormatOptionValues {
-  visibleGrid?: boolean;
-  doughnut?: boolean;
-  visibleLabels?: boolean;
-  minValue?: number;
-  maxValue?: number;
-}
-
-const SERIES_DEFAULTS: FormatOptionValues = { visibleGrid: true };
+const SERIES_DEFAULTS: TFormatOptions = { visibleGrid: true };
 
 /** Default options per format (spec §3 table, §9 defaults). */
-export const DEFAULT_FORMAT_OPTIONS: Record<WidgetFormat, FormatOptionValues> = {
+export const DEFAULT_FORMAT_OPTIONS: Record<WidgetFormat, TFormatOptions> = {
   "chart:line": SERIES_DEFAULTS,
   "chart:area": SERIES_DEFAULTS,
   "chart:bar": SERIES_DEFAULTS,
@@ -81,10 +78,10 @@ export function isSubFormat(metricFormat: string, widgetFormat: string): boolean
  * values of the right type, and options of other formats dropped (a pie's doughnut flag does not
  * survive a switch to a gauge).
  */
-export function formatOptionsFor(format: WidgetFormat, given: FormatOptionValues = {}): FormatOptionValues {
+export function formatOptionsFor(format: WidgetFormat, given: TFormatOptions = {}): TFormatOptions {
   const defaults = DEFAULT_FORMAT_OPTIONS[format];
-  const result: FormatOptionValues = {};
-  for (const key of Object.keys(defaults) as Array<keyof FormatOptionValues>) {
+  const result: TFormatOptions = {};
+  for (const key of Object.keys(defaults) as Array<keyof TFormatOptions>) {
     const value = given[key];
     const fallback = defaults[key];
     const sameType = typeof value === typeof fallback && (typeof value !== "number" || Number.isFinite(value));

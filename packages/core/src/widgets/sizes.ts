@@ -1,3 +1,4 @@
+import type { TOrderBy } from "../contract/dashboards";
 import type { WidgetFormat } from "./formats";
 
 /** The dashboard grid is 4 columns wide; widgets are 1 to 3 rows high (spec §3). */
@@ -29,15 +30,8 @@ export function widgetSizeByName(name: string): WidgetSize | null {
 /** Column key of the dimension in a table's orderBy (metrics use their own keys). */
 export const DIMENSION_COLUMN = "dimension";
 
-export type SortDirection = "asc" | "desc";
-
-export interface OrderBy {
-  column: string;
-  dir: SortDirection;
-}
-
 /** Default ordering of spec §9: by the dimension, ascending. */
-export const DEFAULT_ORDER_BY: OrderBy = { column: DIMENSION_COLUMN, dir: "asc" };
+export const DEFAULT_ORDER_BY: TOrderBy = { column: DIMENSION_COLUMN, dir: "asc" };
 
 /** New interactive widget defaults (spec §9). */
 export const INTERACTIVE_WIDGET_DEFAULTS = {

@@ -21,5 +21,8 @@ export function isWidgetFormValid(form: WidgetFormState): boolean {
   const general = [form.title, form.width, form.height, form.format].every(isFilled);
   if (!general) return false;
   if (form.nature === "passive") return isFilled(form.type);
-  return form.instances.length > 0 && form.instances.every((instance) => isFilled(instance.prefix) && isFilled(instance.config));
+  return (
+    form.instances.length > 0 &&
+    form.instances.every((instance) => isFilled(instance.prefix) && isFilled(instance.config))
+  );
 }

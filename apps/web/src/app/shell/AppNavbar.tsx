@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { logout } from "../../features/auth";
 import { IconLogout } from "../../ui/icons";
 import { NAV_SECTIONS } from "./nav-items";
-import { UserAvatar } from "./UserAvatar";
+import { UserAvatar } from "../../ui/UserAvatar";
 
 function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);

@@ -3,7 +3,7 @@ import { Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { Link } from "react-router";
 import { logout } from "../../features/auth";
 import { IconChevronDown, IconLogout, IconSettings, IconUser } from "../../ui/icons";
-import { UserAvatar } from "./UserAvatar";
+import { UserAvatar } from "../../ui/UserAvatar";
 
 /** Header menu of the signed-in user: profile and log out. */
 export function UserMenu({ user }: { user: TUser }) {

@@ -1,0 +1,70 @@
+import {
+  type RangeType,
+  type TDashboard,
+  type TDashboardListItem,
+  type TDashboardStyles,
+  type TWidget,
+  dashboardRangeFor,
+  isRangeType,
+} from "@app/core";
+import type { DashboardsTable } from "../../infra/db/schema";
+
+export const EMPTY_STYLES: TDashboardStyles = {
+  backgroundColor: null,
+  dashboardBackgroundColor: null,
+  color: null,
+  theme: null,
+  logoImage: null,
+  backgroundImage: null,
+  clientImage: null,
+};
+
+export function parseWidgets(row: Pick<DashboardsTable, "widgets">): TWidget[] {
+  return JSON.parse(row.widgets) as TWidget[];
+}
+
+/**
+ * A preset range type (Monthly, Last 30 Days…) is relative to today, so its dates are
+ * recomputed in the viewer's zone on every load; Custom keeps the saved dates.
+ */
+export function presentDashboard(row: DashboardsTable, today: string, lockHolder: string | null): TDashboard {
+  const rangeType: RangeType = isRangeType(row.range_type) ? row.range_type : "last_30_days";
+  let startDate = row.start_date;
+  let endDate = row.end_date;
+  if (rangeType !== "custom" || !startDate || !endDate) {
+    const preset = dashboardRangeFor(rangeType === "custom" ? "last_30_days" : rangeType, { today });
+    startDate = preset.startDate;
+    endDate = preset.endDate;
+  }
+  return {
+    id: row.id,
+    permalink: row.permalink,
+    name: row.name,
+    active: row.active === 1,
+    rangeType,
+    startDate: String(startDate),
+    endDate: String(endDate),
+    compareStartDate: row.compare_start_date,
+    compareEndDate: row.compare_end_date,
+    defaults: JSON.parse(row.defaults) as Record<string, unknown>,
+    widgets: parseWidgets(row),
+    automaticReports: [],
+    styles: { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) },
+    passwordProtected: row.password_hash !== null,
+    locked: lockHolder,
+    hiddenDateSelector: row.hidden_date_selector === 1,
+    footer: row.footer,
+  };
+}
+
+export function presentListItem(row: DashboardsTable): TDashboardListItem {
+  return {
+    id: row.id,
+    permalink: row.permalink,
+    name: row.name,
+    active: row.active === 1,
+    passwordProtected: row.password_hash !== null,
+    widgetsCount: parseWidgets(row).length,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,230 @@
+import {
+  MESSAGE_CATALOGUE,
+  type TDashboard,
+  type TDashboardCreate,
+  type TDashboardListQuery,
+  type TDashboardSave,
+  type TDashboardStyles,
+  type TWidget,
+  dashboardAllowance,
+  todayInTimezone,
+} from "@app/core";
+import type { Updateable } from "kysely";
+import type { AppContext } from "../../context";
+import type { DashboardsTable } from "../../infra/db/schema";
+import { AppError } from "../../infra/errors";
+import { hashPassword, newId, nowIso, verifyPassword } from "../../infra/security";
+import { type Storage, storeImage } from "../../infra/storage";
+import type { CompaniesService } from "../companies/service";
+import type { Actor } from "../users/service";
+import { EMPTY_STYLES, parseWidgets, presentDashboard, presentListItem } from "./presenter";
+import { dashboardsRepo } from "./repo";
+
+/** A lock without a heartbeat for this long is stale: its holder closed the tab or lost the network. */
+export const LOCK_TIMEOUT_MS = 90_000;
+
+/** Image parts of the multipart save (spec §7: snake case) and the style each one fills. */
+const STYLE_FILES: Record<string, keyof TDashboardStyles> = {
+  logo_image: "logoImage",
+  background_image: "backgroundImage",
+  client_image: "clientImage",
+};
+
+/** Widgets of a template, with their instances pointed at a source of the company. */
+export type TemplateResolver = (companyId: string, key: string) => Promise<TWidget[] | null>;
+
+export function dashboardsService(ctx: AppContext, storage: Storage, companies: CompaniesService, resolveTemplate: TemplateResolver) {
+  const repo = dashboardsRepo(ctx.db);
+
+  const lockHolder = (row: DashboardsTable): string | null =>
+    row.locked_by && row.locked_at && Date.now() - Date.parse(row.locked_at) < LOCK_TIMEOUT_MS ? row.locked_by : null;
+
+  async function load(actor: Actor, id: string): Promise<DashboardsTable> {
+    const row = await repo.findById(actor.companyId, id);
+    if (!row) throw AppError.notFound("Dashboard not found.");
+    return row;
+  }
+
+  /** Spec §9: a new dashboard needs dashboardsCount below services.dashboards + bonusDashboards (else banner 121). */
+  async function assertAllowance(companyId: string) {
+    const company = await companies.load(companyId);
+    const allowance = dashboardAllowance({ dashboards: company.services_dashboards, bonusDashboards: company.services_bonus_dashboards });
+    if ((await repo.countActive(companyId)) >= allowance) {
+      const message = MESSAGE_CATALOGUE[121];
+      throw AppError.validation({ general: [`${message.title}: update your subscription to raise the number of dashboards.`] }, String(message.title));
+    }
+  }
+
+  async function uniquePermalink(): Promise<string> {
+    for (;;) {
+      const permalink = newId(9);
+      if (!(await repo.findByPermalink(permalink))) return permalink;
+    }
+  }
+
+  async function assertOwnSources(companyId: string, widgets: TWidget[]) {
+    const ids = new Set<string>();
+    for (const widget of widgets) {
+      if (widget.nature !== "interactive") continue;
+      for (const instance of widget.instances) if (instance.sourceId) ids.add(instance.sourceId);
+    }
+    if ((await repo.countOwnSources(companyId, [...ids])) !== ids.size) {
+      throw AppError.validation({ widgets: ["A widget uses a source that does not exist."] });
+    }
+  }
+
+  function newRow(actor: Actor, name: string, widgets: TWidget[], permalink: string, base?: DashboardsTable): DashboardsTable {
+    const now = nowIso();
+    return {
+      id: newId(),
+      company_id: actor.companyId,
+      permalink,
+      name,
+      active: 1,
+      range_type: base?.range_type ?? "last_30_days",
+      start_date: base?.start_date ?? null,
+      end_date: base?.end_date ?? null,
+      compare_start_date: base?.compare_start_date ?? null,
+      compare_end_date: base?.compare_end_date ?? null,
+      styles: base?.styles ?? JSON.stringify(EMPTY_STYLES),
+      defaults: base?.defaults ?? "{}",
+      widgets: JSON.stringify(widgets),
+      hidden_date_selector: base?.hidden_date_selector ?? 0,
+      footer: base?.footer ?? null,
+      password_hash: null,
+      locked_by: null,
+      locked_at: null,
+      created_by: actor.id,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  return {
+    /** Counts dashboards that use the allowance (archived ones do not). */
+    countActive: (companyId: string) => repo.countActive(companyId),
+
+    async list(actor: Actor, query: TDashboardListQuery) {
+      const active = query.active === undefined ? undefined : query.active === "true";
+      const offset = (query.page - 1) * query.perPage;
+      const { rows, total } = await repo.list(actor.companyId, { search: query.search, active, offset, limit: query.perPage });
+      return {
+        data: rows.map(presentListItem),
+        meta: { currentPage: query.page, perPage: query.perPage, total, lastPage: Math.max(1, Math.ceil(total / query.perPage)) },
+      };
+    },
+
+    async create(actor: Actor, input: TDashboardCreate): Promise<string> {
+      await assertAllowance(actor.companyId);
+      let widgets: TWidget[] = [];
+      if (input.template) {
+        const resolved = await resolveTemplate(actor.companyId, input.template);
+        if (!resolved) throw AppError.validation({ template: ["The selected template does not exist."] });
+        widgets = resolved;
+      }
+      const row = newRow(actor, input.name, widgets, await uniquePermalink());
+      await repo.insert(row);
+      return row.permalink;
+    },
+
+    async clone(actor: Actor, id: string): Promise<string> {
+      const source = await load(actor, id);
+      await assertAllowance(actor.companyId);
+      const widgets = parseWidgets(source).map((w) => ({ ...w, id: newId() }));
+      const row = newRow(actor, `${source.name} (copy)`.slice(0, 120), widgets, await uniquePermalink(), source);
+      await repo.insert(row);
+      return row.permalink;
+    },
+
+    async setActive(actor: Actor, id: string, active: boolean): Promise<void> {
+      await load(actor, id);
+      if (active) await assertAllowance(actor.companyId);
+      await repo.update(actor.companyId, id, { active: active ? 1 : 0, updated_at: nowIso() });
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      await load(actor, id);
+      await repo.delete(actor.companyId, id);
+    },
+
+    async refreshPermalink(actor: Actor, id: string): Promise<string> {
+      await load(actor, id);
+      const permalink = await uniquePermalink();
+      await repo.update(actor.companyId, id, { permalink, updated_at: nowIso() });
+      return permalink;
+    },
+
+    /** Sets or (with an empty password) clears the dashboard password. */
+    async setPassword(actor: Actor, id: string, password: string | null): Promise<boolean> {
+      await load(actor, id);
+      await repo.update(actor.companyId, id, { password_hash: password ? await hashPassword(password) : null, updated_at: nowIso() });
+      return password !== null;
+    },
+
+    /**
+     * GET /api/dashboards/{permalink}. Members of the owning company get the editable dashboard;
+     * anyone else is a public viewer (spec §4: x-public) and needs the password when one is set (422).
+     */
+    async show(
+      viewer: Actor | null,
+      permalink: string,
+      timezone: string,
+      passwordAttempt: string | null,
+    ): Promise<{ dashboard: TDashboard; isPublic: boolean }> {
+      const row = await repo.findByPermalink(permalink);
+      if (!row) throw AppError.notFound("Dashboard not found.");
+      const today = todayInTimezone(timezone);
+      const isMember = viewer !== null && viewer.companyId === row.company_id;
+      if (!isMember) {
+        if (row.active !== 1) throw AppError.notFound("Dashboard not found.");
+        if (row.password_hash && !(passwordAttempt && (await verifyPassword(row.password_hash, passwordAttempt)))) {
+          throw AppError.validation({ password: [passwordAttempt ? "The password is incorrect." : "This dashboard is password protected."] });
+        }
+      }
+      return { dashboard: presentDashboard(row, today, lockHolder(row)), isPublic: !isMember };
+    },
+
+    /** The multipart save of spec §7; only the lock holder may save while the dashboard is locked. */
+    async save(actor: Actor, id: string, input: TDashboardSave, files: Record<string, Buffer>): Promise<TDashboardStyles> {
+      const row = await load(actor, id);
+      const holder = lockHolder(row);
+      if (holder && holder !== actor.id) throw AppError.forbidden("This dashboard is being edited by another user.");
+      if (input.widgets) await assertOwnSources(actor.companyId, input.widgets);
+      const styles: TDashboardStyles = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>), ...input.styles };
+      for (const [field, style] of Object.entries(STYLE_FILES)) {
+        const bytes = files[field];
+        if (bytes) styles[style] = await storeImage(storage, actor.companyId, bytes, field);
+      }
+      const patch: Updateable<DashboardsTable> = {
+        styles: JSON.stringify(styles),
+        updated_at: nowIso(),
+        ...(input.widgets && { widgets: JSON.stringify(input.widgets) }),
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.hidden_date_selector !== undefined && { hidden_date_selector: input.hidden_date_selector ? 1 : 0 }),
+        ...(input.footer !== undefined && { footer: input.footer }),
+        ...(input.range_type !== undefined && { range_type: input.range_type }),
+        ...(input.start !== undefined && { start_date: input.start, end_date: input.end ?? null }),
+        ...(input.compare_start !== undefined && { compare_start_date: input.compare_start ?? null, compare_end_date: input.compare_end ?? null }),
+      };
+      await repo.update(actor.companyId, id, patch);
+      return styles;
+    },
+
+    /** Edit lock (spec §4): take or refresh it, or release it. Refusal names the holder. */
+    async lock(actor: Actor, id: string, action: "lock" | "unlock"): Promise<string | null> {
+      await load(actor, id);
+      if (action === "unlock") {
+        await repo.unlock(actor.companyId, id, actor.id);
+        return null;
+      }
+      const now = new Date();
+      const staleBefore = new Date(now.getTime() - LOCK_TIMEOUT_MS).toISOString();
+      if (!(await repo.tryLock(actor.companyId, id, actor.id, now.toISOString(), staleBefore))) {
+        throw new AppError("conflict", "Another user is editing this dashboard. Edit mode is available when they finish.");
+      }
+      return actor.id;
+    },
+  };
+}
+
+export type DashboardsService = ReturnType<typeof dashboardsService>;

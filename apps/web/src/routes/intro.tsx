@@ -1,0 +1,6 @@
+import { IntroWelcome } from "../features/onboarding/components/IntroWelcome";
+
+/** /intro */
+export default function IntroScreen() {
+  return <IntroWelcome />;
+}

@@ -1,0 +1,6 @@
+import { LoginForm } from "../features/auth";
+
+/** /login */
+export default function LoginScreen() {
+  return <LoginForm />;
+}
