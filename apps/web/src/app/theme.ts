@@ -33,8 +33,7 @@ export const theme = createTheme({
   primaryColor: "brand",
   primaryShade: { light: 6, dark: 5 },
   colors: { brand },
-  fontFamily:
-    "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  fontFamily: "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: {
     fontFamily:
       "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

@@ -51,7 +51,10 @@ export default function CompanySubscriptionScreen() {
                 {company.dashboardsCount} of {dashboardAllowance(company.services)} used
               </Text>
               <Progress
-                value={Math.min(100, (company.dashboardsCount / Math.max(1, dashboardAllowance(company.services))) * 100)}
+                value={Math.min(
+                  100,
+                  (company.dashboardsCount / Math.max(1, dashboardAllowance(company.services))) * 100,
+                )}
                 size="sm"
                 aria-label="Dashboards used"
               />

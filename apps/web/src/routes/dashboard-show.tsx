@@ -10,8 +10,8 @@ export default function DashboardShowScreen() {
     <>
       <PageHeader eyebrow="Dashboard" title={permalink} />
       <ComingSoon icon={<IconChart size={26} />}>
-        This dashboard will show its widgets here, with the date-range picker, edit mode and the share menu (PDF,
-        Copy URL and Mail reporting).
+        This dashboard will show its widgets here, with the date-range picker, edit mode and the share menu (PDF, Copy
+        URL and Mail reporting).
       </ComingSoon>
     </>
   );

@@ -1,7 +1,15 @@
 import { Group, Image, Text } from "@mantine/core";
 
 /** The product mark: a bar-chart glyph with the site title, or the company's own logo when white-labelled. */
-export function BrandMark({ siteTitle, logoUrl, size = "md" }: { siteTitle: string; logoUrl?: string | null; size?: "md" | "lg" }) {
+export function BrandMark({
+  siteTitle,
+  logoUrl,
+  size = "md",
+}: {
+  siteTitle: string;
+  logoUrl?: string | null;
+  size?: "md" | "lg";
+}) {
   const glyph = size === "lg" ? 36 : 30;
   if (logoUrl) {
     return <Image src={logoUrl} alt={siteTitle} h={glyph} w="auto" maw={180} fit="contain" />;

@@ -2,7 +2,8 @@ import { type NumberInputLimits, normaliseNumberInput } from "@app/core";
 import { NumberInput, type NumberInputProps } from "@mantine/core";
 import { useEffect, useState } from "react";
 
-export interface NumberFieldProps extends Omit<NumberInputProps, "value" | "onChange" | "min" | "max" | "step"> {
+export interface NumberFieldProps
+  extends Omit<NumberInputProps, "value" | "onChange" | "onValueChange" | "min" | "max" | "step"> {
   value: number | null;
   onValueChange: (value: number | null) => void;
   min?: number;

@@ -61,10 +61,14 @@ export const ZCalculatedMetric = z.object({
 export type TCalculatedMetric = z.infer<typeof ZCalculatedMetric>;
 
 const ZInputScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-/** Type-form values: the parameters of the widget type plus calculatedMetrics, which every type accepts. */
+/**
+ * Type-form values: the parameters of the widget type plus calculatedMetrics, which every type accepts.
+ * The catch-all admits calculated-metric lists too only so TypeScript's index signature stays
+ * compatible with the named key; the named key is what is validated.
+ */
 export const ZInstanceInputs = z
   .object({ calculatedMetrics: z.array(ZCalculatedMetric).optional() })
-  .catchall(z.union([ZInputScalar, z.array(z.union([z.string(), z.number()]))]));
+  .catchall(z.union([ZInputScalar, z.array(z.union([z.string(), z.number()])), z.array(ZCalculatedMetric)]));
 export type TInstanceInputs = z.infer<typeof ZInstanceInputs>;
 
 /** Widget instance of spec §3: one query against one source; `config` is a preset key or 'custom'. */

@@ -3,8 +3,8 @@ import { AppShell, Box, Button, Group, NavLink, ScrollArea, Stack, Text, Unstyle
 import { Link, useLocation } from "react-router";
 import { logout } from "../../features/auth";
 import { IconLogout } from "../../ui/icons";
-import { NAV_SECTIONS } from "./nav-items";
 import { UserAvatar } from "../../ui/UserAvatar";
+import { NAV_SECTIONS } from "./nav-items";
 
 function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);

@@ -11,7 +11,9 @@ interface Props extends FormModalOptions {
 }
 
 function initialValues(inputs: FormModalInput[]): FormModalValues {
-  return Object.fromEntries(inputs.map((input) => [input.name, input.defaultValue ?? (input.kind === "number" ? null : "")]));
+  return Object.fromEntries(
+    inputs.map((input) => [input.name, input.defaultValue ?? (input.kind === "number" ? null : "")]),
+  );
 }
 
 /** A form of inputs whose Submit stays disabled until every required input is filled (spec §2, §5). */

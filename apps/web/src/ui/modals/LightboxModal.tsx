@@ -22,7 +22,12 @@ export function LightboxModal({ opened, onClose, src, kind, title, alt }: Props)
         <Image src={src} alt={alt ?? title ?? ""} fit="contain" mah="80vh" maw="min(90vw, 1200px)" radius="md" />
       ) : (
         // biome-ignore lint/a11y/useMediaCaption: user-supplied videos come without caption tracks.
-        <video src={src} controls autoPlay style={{ maxHeight: "80vh", maxWidth: "min(90vw, 1200px)", borderRadius: 8 }} />
+        <video
+          src={src}
+          controls
+          autoPlay
+          style={{ maxHeight: "80vh", maxWidth: "min(90vw, 1200px)", borderRadius: 8 }}
+        />
       )}
     </Modal>
   );

@@ -67,7 +67,7 @@ export function RegisterForm() {
       age_consent: ageConsent,
       coupons: JSON.stringify(params.coupons),
       dashboards: normaliseNumberInput(dashboards ?? "", DASHBOARDS_LIMITS) ?? params.dashboards,
-      interval: Number(interval),
+      interval: interval === "12" ? 12 : 1,
       cid: readAnalyticsClientId(),
       flow: params.flow,
     };

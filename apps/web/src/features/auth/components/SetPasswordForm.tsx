@@ -41,7 +41,10 @@ export function SetPasswordForm({ token }: { token: string }) {
   };
 
   return (
-    <AuthCard title="Set your password" subtitle="You have been invited to your team's reporting workspace. Choose a password to join.">
+    <AuthCard
+      title="Set your password"
+      subtitle="You have been invited to your team's reporting workspace. Choose a password to join."
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {errors.general ? (

@@ -5,8 +5,8 @@ import { type FormEvent, useState } from "react";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { zodFieldErrors } from "../../../lib/form-errors";
 import { FeedbackButton, useFeedback } from "../../../ui/FeedbackButton";
-import { IconAlert } from "../../../ui/icons";
 import { ImageUpload } from "../../../ui/ImageUpload";
+import { IconAlert } from "../../../ui/icons";
 import { useUpdateCompany } from "../hooks";
 import { SettingsSection } from "./SettingsSection";
 
@@ -58,7 +58,11 @@ export function CompanySettingsForm({ company }: { company: TCompany }) {
         setLogoFile(null);
         setRemoveLogo(false);
         flash("done");
-        notifications.show({ color: "teal", title: "Settings saved", message: "Your company settings are up to date." });
+        notifications.show({
+          color: "teal",
+          title: "Settings saved",
+          message: "Your company settings are up to date.",
+        });
       },
       onError: (error) => {
         flash("failed");
@@ -77,13 +81,7 @@ export function CompanySettingsForm({ company }: { company: TCompany }) {
         ) : null}
         <SettingsSection title="Company profile" description="How your company is known to your team and on invoices.">
           <Stack gap="md">
-            <TextInput
-              label="Company name"
-              value={values.name}
-              onChange={set("name")}
-              error={errors.name}
-              required
-            />
+            <TextInput label="Company name" value={values.name} onChange={set("name")} error={errors.name} required />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 label="Domain"

@@ -15,7 +15,7 @@ export function SettingsSection({
 }) {
   return (
     <Card style={danger ? { borderColor: "var(--mantine-color-red-3)" } : undefined}>
-      <Grid gutter={{ base: "md", md: "xl" }}>
+      <Grid gap={{ base: "md", md: "xl" }}>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap={4}>
             <Title order={3} c={danger ? "red.8" : undefined}>

@@ -56,8 +56,8 @@ export function IntroWelcome() {
           {firstName ? `Hi ${firstName}, welcome to ${siteTitle}` : `Welcome to ${siteTitle}`}
         </Title>
         <Text c="dimmed" maw={560}>
-          {siteTitle} turns the numbers from your marketing tools into clear reports for your clients and your team. Here
-          is how it works.
+          {siteTitle} turns the numbers from your marketing tools into clear reports for your clients and your team.
+          Here is how it works.
         </Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">

@@ -27,7 +27,8 @@ export function UsersTable({ users, currentUserId }: { users: TUser[]; currentUs
             title: "Role updated",
             message: `${saved.name} is now ${saved.roleName === "admin" ? "an admin" : "a user"}.`,
           }),
-        onError: (error) => notifications.show({ color: "red", title: "Could not change role", message: errorMessage(error) }),
+        onError: (error) =>
+          notifications.show({ color: "red", title: "Could not change role", message: errorMessage(error) }),
       },
     );
   };
@@ -40,7 +41,8 @@ export function UsersTable({ users, currentUserId }: { users: TUser[]; currentUs
     });
     if (!confirmed) return;
     deleteUser.mutate(user.id, {
-      onSuccess: () => notifications.show({ color: "teal", title: "User deleted", message: `${user.name} was removed.` }),
+      onSuccess: () =>
+        notifications.show({ color: "teal", title: "User deleted", message: `${user.name} was removed.` }),
       onError: (error) => notifications.show({ color: "red", title: "Could not delete", message: errorMessage(error) }),
     });
   };

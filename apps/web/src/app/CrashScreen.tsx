@@ -1,0 +1,17 @@
+import { Button, Center, Stack, Text, Title } from "@mantine/core";
+import { useRouteError } from "react-router";
+
+/** Last resort when a screen throws while rendering. */
+export function CrashScreen() {
+  const error = useRouteError();
+  if (error) console.error(error);
+  return (
+    <Center mih="100vh" p="xl">
+      <Stack align="center" gap="md" ta="center" maw={440}>
+        <Title order={1}>Something went wrong</Title>
+        <Text c="dimmed">An unexpected error stopped this page. Reloading usually helps.</Text>
+        <Button onClick={() => window.location.reload()}>Reload page</Button>
+      </Stack>
+    </Center>
+  );
+}

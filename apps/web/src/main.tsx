@@ -1,0 +1,32 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./app/global.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App";
+import { createQueryClient } from "./app/query-client";
+import { loadInitialPageData, pageDataKey } from "./features/session/page-data";
+
+// Spec §8: native alert dialogs are disabled; the app uses its own modals.
+window.alert = (message?: unknown) => console.warn("alert() suppressed:", message);
+
+async function start(container: HTMLElement) {
+  const root = createRoot(container);
+  try {
+    const pageData = await loadInitialPageData();
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(pageDataKey, pageData);
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error(error);
+    container.innerHTML =
+      '<div style="font-family:system-ui,sans-serif;max-width:420px;margin:20vh auto;text-align:center;color:#333"><h1 style="font-size:22px">We could not load the app</h1><p style="color:#666">The server did not answer. Please reload the page in a moment.</p></div>';
+  }
+}
+
+const container = document.getElementById("root");
+if (container) void start(container);
