@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type Page, expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export const SCREENSHOTS = path.join(import.meta.dirname, "..", "screenshots");
 
@@ -23,7 +23,9 @@ export async function invitationLink(email: string): Promise<string> {
       if (!fs.existsSync(dir)) return undefined;
       const files = fs.readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, "_")));
       const text = files.map((f) => fs.readFileSync(path.join(dir, f), "utf8")).join("\n");
-      const decoded = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const decoded = text
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
       link = /https?:\/\/[^\s"<]+\/password\/set\/[A-Za-z0-9_-]+/.exec(decoded)?.[0];
       return link;
     })

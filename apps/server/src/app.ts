@@ -10,11 +10,11 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import {
-  type ZodTypeProvider,
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { authRoutes } from "./features/auth/routes";
@@ -22,16 +22,16 @@ import { authService } from "./features/auth/service";
 import { companyRoutes } from "./features/companies/routes";
 import { companiesService } from "./features/companies/service";
 import { dashboardRoutes } from "./features/dashboards/routes";
-import { type TemplateResolver, dashboardsService } from "./features/dashboards/service";
+import { dashboardsService, type TemplateResolver } from "./features/dashboards/service";
 import { healthRoutes } from "./features/health/routes";
 import { pageDataRoutes } from "./features/page-data/routes";
 import { pageDataService } from "./features/page-data/service";
 import { userRoutes } from "./features/users/routes";
 import { usersService } from "./features/users/service";
 import { AppError } from "./infra/errors";
-import { type App, GUEST_COOKIE, SESSION_COOKIE, issuesToFields } from "./infra/http";
+import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
 import { newToken, safeEqual } from "./infra/security";
-import { MAX_UPLOAD_BYTES, createDiskStorage } from "./infra/storage";
+import { createDiskStorage, MAX_UPLOAD_BYTES } from "./infra/storage";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
@@ -76,7 +76,9 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   const storage = createDiskStorage(ctx.config.dataDir);
   // Dashboards and companies refer to each other (allowance ↔ usage count): the counter is late-bound.
   const usage = { dashboards: async (_companyId: string) => 0 };
-  const companies = companiesService(ctx, storage, [async (companyId) => ({ dashboardsCount: await usage.dashboards(companyId) })]);
+  const companies = companiesService(ctx, storage, [
+    async (companyId) => ({ dashboardsCount: await usage.dashboards(companyId) }),
+  ]);
   const auth = authService(ctx, companies);
   const users = usersService(ctx);
   const pageData = pageDataService(ctx, auth, companies);
@@ -93,7 +95,12 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
     request.guestId = request.cookies[GUEST_COOKIE] ?? null;
     if (!request.auth && !request.guestId && request.method === "GET") {
       request.guestId = newToken();
-      reply.setCookie(GUEST_COOKIE, request.guestId, { path: "/", httpOnly: true, sameSite: "lax", secure: ctx.config.secureCookies });
+      reply.setCookie(GUEST_COOKIE, request.guestId, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: ctx.config.secureCookies,
+      });
     }
     const url = request.url.split("?")[0];
     const isApi = url.startsWith("/api/");
@@ -117,7 +124,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      if (error.code === "validation") return reply.code(422).send({ message: error.message, errors: error.fields ?? {} });
+      if (error.code === "validation")
+        return reply.code(422).send({ message: error.message, errors: error.fields ?? {} });
       return reply.code(error.status).send({ code: error.code, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -128,7 +136,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
       return reply.code(422).send({ message: "The given data was invalid.", errors: issuesToFields(issues) });
     }
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 429) return reply.code(429).send({ code: "too_many_requests", message: "Too many attempts. Please try again later." });
+    if (status === 429)
+      return reply.code(429).send({ code: "too_many_requests", message: "Too many attempts. Please try again later." });
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ code: "bad_request", message: (error as Error).message });
     }
@@ -140,7 +149,10 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   authRoutes(app, ctx, auth);
   companyRoutes(app, companies);
   userRoutes(app, users);
-  dashboardRoutes(app, dashboards, { max: ctx.config.rateLimit.authMax * 10, timeWindow: ctx.config.rateLimit.windowMs });
+  dashboardRoutes(app, dashboards, {
+    max: ctx.config.rateLimit.authMax * 10,
+    timeWindow: ctx.config.rateLimit.windowMs,
+  });
   await pageDataRoutes(app, pageData, options.webDist ?? DEFAULT_WEB_DIST);
   app.get("/files/*", { config: { public: true } }, async (request, reply) => {
     const bytes = await storage.read(request.url.split("?")[0]);
@@ -153,5 +165,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
 
 function fileType(url: string): string {
   const ext = path.extname(url.split("?")[0]).slice(1);
-  return { png: "image/png", jpg: "image/jpeg", webp: "image/webp", csv: "text/csv" }[ext] ?? "application/octet-stream";
+  return (
+    { png: "image/png", jpg: "image/jpeg", webp: "image/webp", csv: "text/csv" }[ext] ?? "application/octet-stream"
+  );
 }

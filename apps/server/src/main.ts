@@ -25,7 +25,10 @@ async function main() {
     // JSON in production; readable single lines otherwise.
     ...(config.env === "production" ? {} : { transport: undefined }),
   });
-  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: path.join(config.dataDir, "reportz.sqlite") });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: path.join(config.dataDir, "reportz.sqlite"),
+  });
   await migrateToLatest(database.db);
   const ctx: AppContext = {
     config,

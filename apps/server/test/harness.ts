@@ -43,7 +43,10 @@ export interface TestEnv {
 }
 
 /** Boots the real app on a fresh database of the given kind. */
-export async function startTestEnv(target: DbTarget, env: Record<string, string> = {}): Promise<TestEnv & { close(): Promise<void> }> {
+export async function startTestEnv(
+  target: DbTarget,
+  env: Record<string, string> = {},
+): Promise<TestEnv & { close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-test-"));
   const databaseUrl = target === "postgres" ? await createPostgresDatabase() : "";
   const config = loadConfig({
@@ -55,7 +58,10 @@ export async function startTestEnv(target: DbTarget, env: Record<string, string>
     ...env,
   });
   const logger = pino({ level: "silent" });
-  const handle: DbHandle = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: path.join(dataDir, "test.sqlite") });
+  const handle: DbHandle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: path.join(dataDir, "test.sqlite"),
+  });
   await migrateToLatest(handle.db);
   const ctx: AppContext = {
     config,
@@ -109,7 +115,9 @@ export function describeEachDb(name: string, suite: (env: () => TestEnv) => void
 
 /** .eml bodies are quoted-printable; tests read them as the recipient's mail client would. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -138,12 +146,20 @@ export class TestClient {
   }
 
   /** Raw request with full control of headers. */
-  async raw(method: Method, url: string, options: { body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {}) {
+  async raw(
+    method: Method,
+    url: string,
+    options: { body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {},
+  ) {
     const response = await this.app.inject({
       method,
       url,
       headers: { cookie: this.cookieHeader(), ...options.headers },
-      ...(options.payload !== undefined ? { payload: options.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
+      ...(options.payload !== undefined
+        ? { payload: options.payload }
+        : options.body !== undefined
+          ? { payload: options.body as object }
+          : {}),
     });
     this.keepCookies(response);
     return response;
@@ -167,7 +183,12 @@ export class TestClient {
   }
 
   /** A multipart /api call (fields and files), as the SPA's FormData posts. */
-  async apiMultipart(method: Method, url: string, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = {}) {
+  async apiMultipart(
+    method: Method,
+    url: string,
+    fields: Record<string, string>,
+    files: Parameters<typeof multipart>[1] = {},
+  ) {
     if (!this.identification) await this.pageData();
     const body = multipart(fields, files);
     return this.raw(method, url, {
@@ -194,7 +215,10 @@ export class TestClient {
   }
 
   async login(email: string, password: string) {
-    const response = await this.raw("POST", "/login", { body: { email, password }, headers: { "x-requested-with": "XMLHttpRequest" } });
+    const response = await this.raw("POST", "/login", {
+      body: { email, password },
+      headers: { "x-requested-with": "XMLHttpRequest" },
+    });
     if (response.statusCode === 200) await this.pageData();
     return response;
   }
@@ -209,7 +233,10 @@ export class TestClient {
 }
 
 /** A multipart body for app.inject (fields and files). */
-export function multipart(fields: Record<string, string>, files: Record<string, { filename: string; type: string; data: Buffer }> = {}) {
+export function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { filename: string; type: string; data: Buffer }> = {},
+) {
   const boundary = `----test${Math.random().toString(36).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -217,7 +244,9 @@ export function multipart(fields: Record<string, string>, files: Record<string, 
   }
   for (const [name, file] of Object.entries(files)) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from("\r\n"),
     );

@@ -1,5 +1,5 @@
-import { ROLE_ADMIN } from "@app/core";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { ROLE_ADMIN } from "@app/core";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -19,7 +19,13 @@ declare module "fastify" {
 }
 
 /** The Fastify instance type every feature registers its routes on. */
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 export const SESSION_COOKIE = "session";
 export const GUEST_COOKIE = "guest";
@@ -29,7 +35,7 @@ export function issuesToFields(issues: ReadonlyArray<{ path: ReadonlyArray<Prope
   const fields: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "general";
-    (fields[key] ??= []).push(issue.message);
+    fields[key] = [...(fields[key] ?? []), issue.message];
   }
   return fields;
 }

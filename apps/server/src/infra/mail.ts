@@ -18,7 +18,12 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise every message is written to `<dataDir>/outbox/`
  * as an .eml file, so a fresh install can still follow invitation links.
  */
-export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

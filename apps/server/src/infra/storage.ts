@@ -7,7 +7,10 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Image kinds the spec accepts (§5: png, jpg, jpeg, webp), recognised by their first bytes. */
 export function sniffImage(buffer: Buffer): "png" | "jpg" | "webp" | null {
-  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (
+    buffer.length >= 8 &&
+    buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return "png";
   }
   if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return "jpg";
@@ -40,7 +43,8 @@ export function createDiskStorage(dataDir: string): Storage {
   return {
     root,
     async put(companyId, extension, bytes) {
-      if (bytes.length > MAX_UPLOAD_BYTES) throw AppError.validation({ file: ["The file may not be greater than 5 MB."] });
+      if (bytes.length > MAX_UPLOAD_BYTES)
+        throw AppError.validation({ file: ["The file may not be greater than 5 MB."] });
       const dir = path.join(root, companyId);
       await fs.mkdir(dir, { recursive: true });
       const name = `${newId(16)}.${extension}`;

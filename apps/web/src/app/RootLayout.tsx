@@ -19,6 +19,7 @@ function GuardedOutlet() {
 
   useNavigationBlock();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose (spec §2: scroll resets to top).
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);

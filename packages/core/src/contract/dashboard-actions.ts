@@ -19,6 +19,10 @@ export const ZDashboardUpdate = z.union([
 export type TDashboardUpdate = z.infer<typeof ZDashboardUpdate>;
 
 export const ZDashboardUpdateResponse = dataEnvelope(
-  z.object({ locked: z.string().nullable().optional(), permalink: z.string().optional(), passwordProtected: z.boolean().optional() }),
+  z.object({
+    locked: z.string().nullable().optional(),
+    permalink: z.string().optional(),
+    passwordProtected: z.boolean().optional(),
+  }),
 );
 export type TDashboardUpdateResponse = z.infer<typeof ZDashboardUpdateResponse>;

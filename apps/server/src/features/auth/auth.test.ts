@@ -11,9 +11,25 @@ describeEachDb("registration", (env) => {
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe("Lax");
     const page = await client.pageData();
-    expect(page.user).toMatchObject({ email, roleName: "admin", creator: true, termsConsent: true, ageConsent: true, introPassed: false });
-    expect(page.company).toMatchObject({ state: "trial", services: { dashboards: 40, bonusDashboards: 0 }, isTrialWithoutSubscription: true });
-    expect(page.session).toMatchObject({ userId: page.user.id, roleName: "admin", termsConsent: true, ageConsent: true });
+    expect(page.user).toMatchObject({
+      email,
+      roleName: "admin",
+      creator: true,
+      termsConsent: true,
+      ageConsent: true,
+      introPassed: false,
+    });
+    expect(page.company).toMatchObject({
+      state: "trial",
+      services: { dashboards: 40, bonusDashboards: 0 },
+      isTrialWithoutSubscription: true,
+    });
+    expect(page.session).toMatchObject({
+      userId: page.user.id,
+      roleName: "admin",
+      termsConsent: true,
+      ageConsent: true,
+    });
     expect(page.messages.map((m: { code: number }) => m.code)).toEqual([120]);
   });
 
@@ -44,9 +60,9 @@ describeEachDb("registration", (env) => {
     ["confirmation differs", { password_confirmation: "different-pass" }, ["password_confirmation"]],
     ["no terms consent", { terms_consent: false }, ["terms_consent"]],
     ["no age consent", { age_consent: false }, ["age_consent"]],
-    ["zero dashboards", { dashboards: 0 }, ["dashboards"]],
-    ["interval 6", { interval: 6 }, ["interval"]],
-    ["coupons not a JSON list", { coupons: "SAVE10" }, ["coupons"]],
+    ["zero dashboards", { dashboards: 0 }, ["general"]],
+    ["interval 6", { interval: 6 }, ["general"]],
+    ["coupons not a JSON list", { coupons: "SAVE10" }, ["coupon"]],
     ["bad email", { email: "not-an-email" }, ["email"]],
   ])("422 with per-field errors: %s", async (_label, overrides, fields) => {
     const { response } = await env().client().register(overrides);
@@ -122,7 +138,10 @@ describeEachDb("request protection", (env) => {
     const body = { name: "New Name" };
     const noHeader = await a.raw("POST", "/api/company", { body, headers: { "x-identification": a.identification } });
     expect(noHeader.statusCode).toBe(419);
-    const noIdentification = await a.raw("POST", "/api/company", { body, headers: { "x-requested-with": "XMLHttpRequest" } });
+    const noIdentification = await a.raw("POST", "/api/company", {
+      body,
+      headers: { "x-requested-with": "XMLHttpRequest" },
+    });
     expect(noIdentification.statusCode).toBe(419);
     const foreign = await a.raw("POST", "/api/company", {
       body,

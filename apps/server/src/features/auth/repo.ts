@@ -22,8 +22,17 @@ export function authRepo(db: Db) {
     deleteSessionsOfUser(companyId: string, userId: string) {
       return db.deleteFrom("sessions").where("company_id", "=", companyId).where("user_id", "=", userId).execute();
     },
-    insertInvitation(row: { token_hash: string; user_id: string; company_id: string; expires_at: string; created_at: string }) {
-      return db.insertInto("invitations").values({ ...row, used_at: null }).execute();
+    insertInvitation(row: {
+      token_hash: string;
+      user_id: string;
+      company_id: string;
+      expires_at: string;
+      created_at: string;
+    }) {
+      return db
+        .insertInto("invitations")
+        .values({ ...row, used_at: null })
+        .execute();
     },
     findOpenInvitation(tokenHash: string, now: string) {
       return db

@@ -1,8 +1,35 @@
 import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "@app/core";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
-import { type App, SESSION_COOKIE, parseInput, readForm, setSessionCookie } from "../../infra/http";
+import { AppError } from "../../infra/errors";
+import { type App, parseInput, readForm, SESSION_COOKIE, setSessionCookie } from "../../infra/http";
 import type { AuthService } from "./service";
+
+/** The registration page shows errors under these fields; anything else is reported as 'general' (spec §5). */
+const REGISTRATION_FIELDS = new Set([
+  "name",
+  "email",
+  "password",
+  "password_confirmation",
+  "terms_consent",
+  "age_consent",
+  "coupon",
+  "general",
+]);
+
+function parseRegistration(fields: Record<string, string>) {
+  try {
+    return parseInput(ZRegister, fields);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.fields) throw error;
+    const mapped: Record<string, string[]> = {};
+    for (const [field, messages] of Object.entries(error.fields)) {
+      const key = field === "coupons" ? "coupon" : REGISTRATION_FIELDS.has(field) ? field : "general";
+      mapped[key] = [...(mapped[key] ?? []), ...messages];
+    }
+    throw AppError.validation(mapped);
+  }
+}
 
 /** POST /register, /login, /logout, /password/set: form posts outside /api (spec §7). */
 export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
@@ -13,21 +40,29 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
   };
   const docs = (summary: string) => ({ tags: ["auth"], summary, response: { 200: ZAuthResult } });
 
-  app.post("/register", { config: { rateLimit }, schema: docs("Register a company and its admin") }, async (request, reply) => {
-    // Payment and social registration (spec §4) slot in here, between validation and creation.
-    const input = parseInput(ZRegister, (await readForm(request)).fields);
-    return signIn(reply, await auth.register(input, request.cookies[SESSION_COOKIE] ?? null));
-  });
+  app.post(
+    "/register",
+    { config: { rateLimit }, schema: docs("Register a company and its admin") },
+    async (request, reply) => {
+      // Payment and social registration (spec §4) slot in here, between validation and creation.
+      const input = parseRegistration((await readForm(request)).fields);
+      return signIn(reply, await auth.register(input, request.cookies[SESSION_COOKIE] ?? null));
+    },
+  );
 
   app.post("/login", { config: { rateLimit }, schema: docs("Sign in") }, async (request, reply) => {
     const input = parseInput(ZLogin, (await readForm(request)).fields);
     return signIn(reply, await auth.login(input.email, input.password, request.cookies[SESSION_COOKIE] ?? null));
   });
 
-  app.post("/password/set", { config: { rateLimit }, schema: docs("Set a password from an invitation") }, async (request, reply) => {
-    const input = parseInput(ZSetPassword, (await readForm(request)).fields);
-    return signIn(reply, await auth.setPassword(input));
-  });
+  app.post(
+    "/password/set",
+    { config: { rateLimit }, schema: docs("Set a password from an invitation") },
+    async (request, reply) => {
+      const input = parseInput(ZSetPassword, (await readForm(request)).fields);
+      return signIn(reply, await auth.setPassword(input));
+    },
+  );
 
   app.post("/logout", { schema: { tags: ["auth"], summary: "Sign out" } }, async (request, reply) => {
     await auth.logout(request.cookies[SESSION_COOKIE] ?? null);

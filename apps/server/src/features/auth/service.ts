@@ -54,7 +54,12 @@ export function authService(ctx: AppContext, companies: CompaniesService) {
       if (await users.findByEmail(email)) throw AppError.validation({ email: ["The email has already been taken."] });
       const companyId = newId();
       const now = nowIso();
-      await companies.createInTrial({ id: companyId, name: `${input.name}'s company`, dashboards: input.dashboards, interval: input.interval });
+      await companies.createInTrial({
+        id: companyId,
+        name: `${input.name}'s company`,
+        dashboards: input.dashboards,
+        interval: input.interval,
+      });
       const user: UsersTable = {
         id: newId(),
         company_id: companyId,
@@ -78,7 +83,11 @@ export function authService(ctx: AppContext, companies: CompaniesService) {
     },
 
     /** Verifies credentials; a new session token every time (rotation at login). */
-    async login(email: string, password: string, previousToken: string | null): Promise<{ token: string; redirect: string }> {
+    async login(
+      email: string,
+      password: string,
+      previousToken: string | null,
+    ): Promise<{ token: string; redirect: string }> {
       const user = await users.findByEmail(email.trim().toLowerCase());
       // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
       const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { PNG_1X1, describeEachDb, inviteAndJoin } from "../../../test/harness";
+import { describeEachDb, inviteAndJoin, PNG_1X1 } from "../../../test/harness";
 
 describeEachDb("company API", (env) => {
   it("GET /api/company returns the session's company with derived flags", async () => {
@@ -28,7 +28,12 @@ describeEachDb("company API", (env) => {
     );
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    expect(data).toMatchObject({ name: "Acme Agency", domain: "acme.example", phone: "+1 555 0100", siteTitle: "Acme Reports" });
+    expect(data).toMatchObject({
+      name: "Acme Agency",
+      domain: "acme.example",
+      phone: "+1 555 0100",
+      siteTitle: "Acme Reports",
+    });
     expect(data.logo).toMatch(/^\/files\/.+\.png$/);
     const file = await owner.raw("GET", data.logo);
     expect(file.statusCode).toBe(200);
@@ -67,7 +72,10 @@ describeEachDb("company API", (env) => {
   it("DELETE without the delete flag cancels the subscription and returns the company", async () => {
     const owner = env().client();
     await owner.signUpAndPassIntro();
-    const response = await owner.api("DELETE", "/api/company", { delete: false, cancellation: { reason: "Too expensive" } });
+    const response = await owner.api("DELETE", "/api/company", {
+      delete: false,
+      cancellation: { reason: "Too expensive" },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.state).toBe("canceled");
   });
@@ -81,4 +89,3 @@ describeEachDb("company API", (env) => {
     expect((await env().client().login(email, password)).statusCode).toBe(422);
   });
 });
-

@@ -1,4 +1,4 @@
-import { type TCompany, companyFlags } from "@app/core";
+import { companyFlags, type TCompany } from "@app/core";
 import type { CompaniesTable } from "../../infra/db/schema";
 
 export interface CompanyUsage {

@@ -1,4 +1,4 @@
-import { ZCompany, ZCompanyDelete, ZCompanyUpdate, dataEnvelope } from "@app/core";
+import { dataEnvelope, ZCompany, ZCompanyDelete, ZCompanyUpdate } from "@app/core";
 
 import { type App, actorOf, parseInput, readBody, readForm, requireAdmin } from "../../infra/http";
 import type { CompaniesService } from "./service";
@@ -12,7 +12,13 @@ export function companyRoutes(app: App, companies: CompaniesService) {
 
   app.post(
     "/api/company",
-    { schema: { tags, summary: "Update company settings (multipart form data; file field `logo`)", consumes: ["multipart/form-data", "application/json"] } },
+    {
+      schema: {
+        tags,
+        summary: "Update company settings (multipart form data; file field `logo`)",
+        consumes: ["multipart/form-data", "application/json"],
+      },
+    },
     async (request) => {
       const actor = requireAdmin(request);
       const form = await readForm(request);
@@ -21,10 +27,14 @@ export function companyRoutes(app: App, companies: CompaniesService) {
     },
   );
 
-  app.delete("/api/company", { schema: { tags, summary: "Delete the company, or cancel its subscription" } }, async (request, reply) => {
-    const actor = requireAdmin(request);
-    const input = parseInput(ZCompanyDelete, await readBody(request));
-    const company = await companies.deleteOrCancel(actor.companyId, input);
-    return company ? { data: company } : reply.code(204).send();
-  });
+  app.delete(
+    "/api/company",
+    { schema: { tags, summary: "Delete the company, or cancel its subscription" } },
+    async (request, reply) => {
+      const actor = requireAdmin(request);
+      const input = parseInput(ZCompanyDelete, await readBody(request));
+      const company = await companies.deleteOrCancel(actor.companyId, input);
+      return company ? { data: company } : reply.code(204).send();
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { PNG_1X1, type TestClient, describeEachDb, inviteAndJoin } from "../../../test/harness";
+import { describeEachDb, inviteAndJoin, PNG_1X1, type TestClient } from "../../../test/harness";
 
 const passive = (id: string, order: number) => ({
   id,
@@ -32,7 +32,12 @@ describeEachDb("dashboards API", (env) => {
     await create(owner, "Beta Ads");
     await create(owner, "Acme Social");
     const search = await owner.api("GET", "/api/dashboards?search=acme");
-    expect(search.json().data.map((d: { name: string }) => d.name).sort()).toEqual(["Acme SEO", "Acme Social"]);
+    expect(
+      search
+        .json()
+        .data.map((d: { name: string }) => d.name)
+        .sort(),
+    ).toEqual(["Acme SEO", "Acme Social"]);
     const paged = await owner.api("GET", "/api/dashboards?perPage=2&page=2");
     expect(paged.json().meta).toEqual({ currentPage: 2, perPage: 2, total: 3, lastPage: 2 });
     expect(paged.json().data).toHaveLength(1);
@@ -56,7 +61,10 @@ describeEachDb("dashboards API", (env) => {
     expect(third.statusCode).toBe(422);
     expect(third.json().message).toBe("All Dashboards Used Up");
     expect((await owner.api("POST", `/api/dashboards/${two.id}/clone`)).statusCode).toBe(422);
-    expect((await owner.api("GET", "/api/company")).json().data).toMatchObject({ dashboardsCount: 2, canCreateDashboard: false });
+    expect((await owner.api("GET", "/api/company")).json().data).toMatchObject({
+      dashboardsCount: 2,
+      canCreateDashboard: false,
+    });
     // Archiving frees a place.
     await owner.api("DELETE", `/api/dashboards/${two.id}/archive`);
     expect((await owner.api("POST", "/api/dashboards", { name: "Three" })).statusCode).toBe(200);
@@ -130,9 +138,14 @@ describeEachDb("dashboards API", (env) => {
       widgets: JSON.stringify([{ ...passive("w1", 0), width: 5 }]),
     });
     expect(badSize.statusCode).toBe(422);
-    const badImage = await owner.apiMultipart("POST", `/api/dashboards/${id}`, { name: "Changed" }, {
-      logo_image: { filename: "x.png", type: "image/png", data: Buffer.from("text") },
-    });
+    const badImage = await owner.apiMultipart(
+      "POST",
+      `/api/dashboards/${id}`,
+      { name: "Changed" },
+      {
+        logo_image: { filename: "x.png", type: "image/png", data: Buffer.from("text") },
+      },
+    );
     expect(badImage.json().errors).toEqual({ logo_image: ["Invalid file type"] });
     expect((await owner.api("GET", `/api/dashboards/${permalink}`)).json().data.name).toBe("Keep me");
   });
@@ -158,7 +171,19 @@ describeEachDb("dashboards API", (env) => {
       rowsLimit: 15,
       orderBy: { column: "dimension", dir: "asc" },
       formatOptions: {},
-      instances: [{ id: "n1", type: "demo.analytics", prefix: "a", sourceId: "not-ours", config: "default", currency: null, accounts: [], inputs: {}, metricsOptions: {} }],
+      instances: [
+        {
+          id: "n1",
+          type: "demo.analytics",
+          prefix: "a",
+          sourceId: "not-ours",
+          config: "default",
+          currency: null,
+          accounts: [],
+          inputs: {},
+          metricsOptions: {},
+        },
+      ],
     };
     const response = await owner.apiMultipart("POST", `/api/dashboards/${id}`, { widgets: JSON.stringify([widget]) });
     expect(response.statusCode).toBe(422);
@@ -187,8 +212,13 @@ describeEachDb("dashboards API", (env) => {
     const pw = await owner.api("PUT", `/api/dashboards/${id}`, { category: "new_password", password: "client-secret" });
     expect(pw.json().data.passwordProtected).toBe(true);
     expect((await guest.raw("GET", `/api/dashboards/${newPermalink}`)).statusCode).toBe(422);
-    expect((await guest.raw("GET", `/api/dashboards/${newPermalink}`, { headers: { "x-authorization": "wrong" } })).statusCode).toBe(422);
-    const authorised = await guest.raw("GET", `/api/dashboards/${newPermalink}`, { headers: { "x-authorization": "client-secret" } });
+    expect(
+      (await guest.raw("GET", `/api/dashboards/${newPermalink}`, { headers: { "x-authorization": "wrong" } }))
+        .statusCode,
+    ).toBe(422);
+    const authorised = await guest.raw("GET", `/api/dashboards/${newPermalink}`, {
+      headers: { "x-authorization": "client-secret" },
+    });
     expect(authorised.statusCode).toBe(200);
     expect(authorised.json().data.name).toBe("Original");
   });
@@ -218,7 +248,11 @@ describeEachDb("dashboards API", (env) => {
     const member = await inviteAndJoin(env, owner, "user");
     const { id } = await create(owner, "Stale");
     await owner.api("PUT", `/api/dashboards/${id}`, { type: "lock" });
-    await env().ctx.db.updateTable("dashboards").set({ locked_at: new Date(Date.now() - 120_000).toISOString() }).where("id", "=", id).execute();
+    await env()
+      .ctx.db.updateTable("dashboards")
+      .set({ locked_at: new Date(Date.now() - 120_000).toISOString() })
+      .where("id", "=", id)
+      .execute();
     expect((await member.api("PUT", `/api/dashboards/${id}`, { type: "lock" })).statusCode).toBe(200);
   });
 

@@ -1,11 +1,11 @@
 import {
+  dashboardRangeFor,
+  isRangeType,
   type RangeType,
   type TDashboard,
   type TDashboardListItem,
   type TDashboardStyles,
   type TWidget,
-  dashboardRangeFor,
-  isRangeType,
 } from "@app/core";
 import type { DashboardsTable } from "../../infra/db/schema";
 

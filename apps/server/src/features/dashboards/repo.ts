@@ -14,13 +14,24 @@ export function dashboardsRepo(db: Db) {
         query = query.where((eb) => eb(eb.fn("lower", ["name"]), "like", eb.val(term)));
       }
       const [rows, total] = await Promise.all([
-        query.selectAll().orderBy("updated_at", "desc").orderBy("id").offset(filter.offset).limit(filter.limit).execute(),
+        query
+          .selectAll()
+          .orderBy("updated_at", "desc")
+          .orderBy("id")
+          .offset(filter.offset)
+          .limit(filter.limit)
+          .execute(),
         query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(total.count) };
     },
     findById(companyId: string, id: string) {
-      return db.selectFrom("dashboards").selectAll().where("company_id", "=", companyId).where("id", "=", id).executeTakeFirst();
+      return db
+        .selectFrom("dashboards")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .executeTakeFirst();
     },
     /** Permalinks are global (they are the shareable address); the service checks the viewer's company. */
     findByPermalink(permalink: string) {
@@ -39,7 +50,9 @@ export function dashboardsRepo(db: Db) {
         .set({ locked_by: userId, locked_at: now })
         .where("company_id", "=", companyId)
         .where("id", "=", id)
-        .where((eb) => eb.or([eb("locked_by", "is", null), eb("locked_by", "=", userId), eb("locked_at", "<", staleBefore)]))
+        .where((eb) =>
+          eb.or([eb("locked_by", "is", null), eb("locked_by", "=", userId), eb("locked_at", "<", staleBefore)]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

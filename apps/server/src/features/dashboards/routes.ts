@@ -19,11 +19,17 @@ const ZId = z.object({ id: z.string().min(1) });
 const ZPermalink = z.object({ permalink: z.string().min(1) });
 
 /** Dashboards API of spec §7. Thin: parse, call the service, shape the answer. */
-export function dashboardRoutes(app: App, dashboards: DashboardsService, passwordRateLimit: { max: number; timeWindow: number }) {
+export function dashboardRoutes(
+  app: App,
+  dashboards: DashboardsService,
+  passwordRateLimit: { max: number; timeWindow: number },
+) {
   const tags = ["dashboards"];
 
-  app.get("/api/dashboards", { schema: { tags, querystring: ZDashboardListQuery, response: { 200: ZDashboardListResponse } } }, async (request) =>
-    dashboards.list(actorOf(request), request.query),
+  app.get(
+    "/api/dashboards",
+    { schema: { tags, querystring: ZDashboardListQuery, response: { 200: ZDashboardListResponse } } },
+    async (request) => dashboards.list(actorOf(request), request.query),
   );
 
   app.post("/api/dashboards", { schema: { tags, response: { 200: ZPermalinkResponse } } }, async (request) => {
@@ -31,9 +37,13 @@ export function dashboardRoutes(app: App, dashboards: DashboardsService, passwor
     return { data: { permalink } };
   });
 
-  app.post("/api/dashboards/:id/clone", { schema: { tags, params: ZId, response: { 200: ZPermalinkResponse } } }, async (request) => ({
-    data: { permalink: await dashboards.clone(actorOf(request), request.params.id) },
-  }));
+  app.post(
+    "/api/dashboards/:id/clone",
+    { schema: { tags, params: ZId, response: { 200: ZPermalinkResponse } } },
+    async (request) => ({
+      data: { permalink: await dashboards.clone(actorOf(request), request.params.id) },
+    }),
+  );
 
   app.put("/api/dashboards/:id/restore", { schema: { tags, params: ZId } }, async (request, reply) => {
     await dashboards.setActive(actorOf(request), request.params.id, true);
@@ -71,14 +81,19 @@ export function dashboardRoutes(app: App, dashboards: DashboardsService, passwor
     },
   );
 
-  app.put("/api/dashboards/:id", { schema: { tags, params: ZId, response: { 200: ZDashboardUpdateResponse } } }, async (request) => {
-    const actor = actorOf(request);
-    const input = parseInput(ZDashboardUpdate, await readBody(request));
-    if ("type" in input) return { data: { locked: await dashboards.lock(actor, request.params.id, input.type) } };
-    if (input.category === "refresh_permalink") return { data: { permalink: await dashboards.refreshPermalink(actor, request.params.id) } };
-    const passwordProtected = await dashboards.setPassword(actor, request.params.id, input.password || null);
-    return { data: { passwordProtected } };
-  });
+  app.put(
+    "/api/dashboards/:id",
+    { schema: { tags, params: ZId, response: { 200: ZDashboardUpdateResponse } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const input = parseInput(ZDashboardUpdate, await readBody(request));
+      if ("type" in input) return { data: { locked: await dashboards.lock(actor, request.params.id, input.type) } };
+      if (input.category === "refresh_permalink")
+        return { data: { permalink: await dashboards.refreshPermalink(actor, request.params.id) } };
+      const passwordProtected = await dashboards.setPassword(actor, request.params.id, input.password || null);
+      return { data: { passwordProtected } };
+    },
+  );
 
   app.post(
     "/api/dashboards/:id",

@@ -1,4 +1,5 @@
 import {
+  dashboardAllowance,
   MESSAGE_CATALOGUE,
   type TDashboard,
   type TDashboardCreate,
@@ -6,7 +7,6 @@ import {
   type TDashboardSave,
   type TDashboardStyles,
   type TWidget,
-  dashboardAllowance,
   todayInTimezone,
 } from "@app/core";
 import type { Updateable } from "kysely";
@@ -33,7 +33,12 @@ const STYLE_FILES: Record<string, keyof TDashboardStyles> = {
 /** Widgets of a template, with their instances pointed at a source of the company. */
 export type TemplateResolver = (companyId: string, key: string) => Promise<TWidget[] | null>;
 
-export function dashboardsService(ctx: AppContext, storage: Storage, companies: CompaniesService, resolveTemplate: TemplateResolver) {
+export function dashboardsService(
+  ctx: AppContext,
+  storage: Storage,
+  companies: CompaniesService,
+  resolveTemplate: TemplateResolver,
+) {
   const repo = dashboardsRepo(ctx.db);
 
   const lockHolder = (row: DashboardsTable): string | null =>
@@ -48,10 +53,16 @@ export function dashboardsService(ctx: AppContext, storage: Storage, companies: 
   /** Spec §9: a new dashboard needs dashboardsCount below services.dashboards + bonusDashboards (else banner 121). */
   async function assertAllowance(companyId: string) {
     const company = await companies.load(companyId);
-    const allowance = dashboardAllowance({ dashboards: company.services_dashboards, bonusDashboards: company.services_bonus_dashboards });
+    const allowance = dashboardAllowance({
+      dashboards: company.services_dashboards,
+      bonusDashboards: company.services_bonus_dashboards,
+    });
     if ((await repo.countActive(companyId)) >= allowance) {
       const message = MESSAGE_CATALOGUE[121];
-      throw AppError.validation({ general: [`${message.title}: update your subscription to raise the number of dashboards.`] }, String(message.title));
+      throw AppError.validation(
+        { general: [`${message.title}: update your subscription to raise the number of dashboards.`] },
+        String(message.title),
+      );
     }
   }
 
@@ -73,7 +84,13 @@ export function dashboardsService(ctx: AppContext, storage: Storage, companies: 
     }
   }
 
-  function newRow(actor: Actor, name: string, widgets: TWidget[], permalink: string, base?: DashboardsTable): DashboardsTable {
+  function newRow(
+    actor: Actor,
+    name: string,
+    widgets: TWidget[],
+    permalink: string,
+    base?: DashboardsTable,
+  ): DashboardsTable {
     const now = nowIso();
     return {
       id: newId(),
@@ -107,10 +124,20 @@ export function dashboardsService(ctx: AppContext, storage: Storage, companies: 
     async list(actor: Actor, query: TDashboardListQuery) {
       const active = query.active === undefined ? undefined : query.active === "true";
       const offset = (query.page - 1) * query.perPage;
-      const { rows, total } = await repo.list(actor.companyId, { search: query.search, active, offset, limit: query.perPage });
+      const { rows, total } = await repo.list(actor.companyId, {
+        search: query.search,
+        active,
+        offset,
+        limit: query.perPage,
+      });
       return {
         data: rows.map(presentListItem),
-        meta: { currentPage: query.page, perPage: query.perPage, total, lastPage: Math.max(1, Math.ceil(total / query.perPage)) },
+        meta: {
+          currentPage: query.page,
+          perPage: query.perPage,
+          total,
+          lastPage: Math.max(1, Math.ceil(total / query.perPage)),
+        },
       };
     },
 
@@ -157,7 +184,10 @@ export function dashboardsService(ctx: AppContext, storage: Storage, companies: 
     /** Sets or (with an empty password) clears the dashboard password. */
     async setPassword(actor: Actor, id: string, password: string | null): Promise<boolean> {
       await load(actor, id);
-      await repo.update(actor.companyId, id, { password_hash: password ? await hashPassword(password) : null, updated_at: nowIso() });
+      await repo.update(actor.companyId, id, {
+        password_hash: password ? await hashPassword(password) : null,
+        updated_at: nowIso(),
+      });
       return password !== null;
     },
 
@@ -178,19 +208,30 @@ export function dashboardsService(ctx: AppContext, storage: Storage, companies: 
       if (!isMember) {
         if (row.active !== 1) throw AppError.notFound("Dashboard not found.");
         if (row.password_hash && !(passwordAttempt && (await verifyPassword(row.password_hash, passwordAttempt)))) {
-          throw AppError.validation({ password: [passwordAttempt ? "The password is incorrect." : "This dashboard is password protected."] });
+          throw AppError.validation({
+            password: [passwordAttempt ? "The password is incorrect." : "This dashboard is password protected."],
+          });
         }
       }
       return { dashboard: presentDashboard(row, today, lockHolder(row)), isPublic: !isMember };
     },
 
     /** The multipart save of spec §7; only the lock holder may save while the dashboard is locked. */
-    async save(actor: Actor, id: string, input: TDashboardSave, files: Record<string, Buffer>): Promise<TDashboardStyles> {
+    async save(
+      actor: Actor,
+      id: string,
+      input: TDashboardSave,
+      files: Record<string, Buffer>,
+    ): Promise<TDashboardStyles> {
       const row = await load(actor, id);
       const holder = lockHolder(row);
       if (holder && holder !== actor.id) throw AppError.forbidden("This dashboard is being edited by another user.");
       if (input.widgets) await assertOwnSources(actor.companyId, input.widgets);
-      const styles: TDashboardStyles = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>), ...input.styles };
+      const styles: TDashboardStyles = {
+        ...EMPTY_STYLES,
+        ...(JSON.parse(row.styles) as Partial<TDashboardStyles>),
+        ...input.styles,
+      };
       for (const [field, style] of Object.entries(STYLE_FILES)) {
         const bytes = files[field];
         if (bytes) styles[style] = await storeImage(storage, actor.companyId, bytes, field);
@@ -204,7 +245,10 @@ export function dashboardsService(ctx: AppContext, storage: Storage, companies: 
         ...(input.footer !== undefined && { footer: input.footer }),
         ...(input.range_type !== undefined && { range_type: input.range_type }),
         ...(input.start !== undefined && { start_date: input.start, end_date: input.end ?? null }),
-        ...(input.compare_start !== undefined && { compare_start_date: input.compare_start ?? null, compare_end_date: input.compare_end ?? null }),
+        ...(input.compare_start !== undefined && {
+          compare_start_date: input.compare_start ?? null,
+          compare_end_date: input.compare_end ?? null,
+        }),
       };
       await repo.update(actor.companyId, id, patch);
       return styles;
@@ -220,7 +264,10 @@ export function dashboardsService(ctx: AppContext, storage: Storage, companies: 
       const now = new Date();
       const staleBefore = new Date(now.getTime() - LOCK_TIMEOUT_MS).toISOString();
       if (!(await repo.tryLock(actor.companyId, id, actor.id, now.toISOString(), staleBefore))) {
-        throw new AppError("conflict", "Another user is editing this dashboard. Edit mode is available when they finish.");
+        throw new AppError(
+          "conflict",
+          "Another user is editing this dashboard. Edit mode is available when they finish.",
+        );
       }
       return actor.id;
     },

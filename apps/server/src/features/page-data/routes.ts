@@ -1,8 +1,8 @@
-import type { App } from "../../infra/http";
 import fs from "node:fs";
 import path from "node:path";
 import { ZPageData } from "@app/core";
 import fastifyStatic from "@fastify/static";
+import type { App } from "../../infra/http";
 
 import type { PageDataService } from "./service";
 
@@ -11,8 +11,10 @@ const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8
 
 /** Page data as JSON, and the SPA's HTML with the same data inlined for every non-API path. */
 export async function pageDataRoutes(app: App, pageData: PageDataService, webDist: string) {
-  app.get("/api/page-data", { config: { public: true }, schema: { tags: ["session"], response: { 200: ZPageData } } }, async (request) =>
-    pageData.build(request.auth, request.guestId),
+  app.get(
+    "/api/page-data",
+    { config: { public: true }, schema: { tags: ["session"], response: { 200: ZPageData } } },
+    async (request) => pageData.build(request.auth, request.guestId),
   );
 
   const indexFile = path.join(webDist, "index.html");

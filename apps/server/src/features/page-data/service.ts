@@ -1,4 +1,4 @@
-import { type TPageData, globalMessagesFor } from "@app/core";
+import { globalMessagesFor, type TPageData } from "@app/core";
 import type { AppContext } from "../../context";
 import type { AuthService, AuthState } from "../auth/service";
 import type { CompaniesService } from "../companies/service";
@@ -19,7 +19,16 @@ export function pageDataService(
       const identification = auth.identificationFor(state?.sessionId ?? null, guestId);
       const config = { maxPdfWidgets: ctx.config.maxPdfWidgets, paymentEnabled: false };
       if (!state) {
-        return { user: null, company: null, session: null, identification, messages: [], siteTitle: ctx.config.siteTitle, onboarding: null, config };
+        return {
+          user: null,
+          company: null,
+          session: null,
+          identification,
+          messages: [],
+          siteTitle: ctx.config.siteTitle,
+          onboarding: null,
+          config,
+        };
       }
       const user = presentUser(state.user);
       const company = await companies.get(state.company.id);

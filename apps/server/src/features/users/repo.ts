@@ -9,7 +9,12 @@ export function usersRepo(db: Db) {
       return db.selectFrom("users").selectAll().where("company_id", "=", companyId).orderBy("created_at").execute();
     },
     find(companyId: string, id: string) {
-      return db.selectFrom("users").selectAll().where("company_id", "=", companyId).where("id", "=", id).executeTakeFirst();
+      return db
+        .selectFrom("users")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .executeTakeFirst();
     },
     /** Global look-up: e-mail addresses are unique across companies (login). */
     findByEmail(email: string) {

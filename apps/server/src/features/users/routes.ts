@@ -1,4 +1,4 @@
-import { ZUser, ZUserCreate, ZUserData, ZUserUpdate, dataEnvelope } from "@app/core";
+import { dataEnvelope, ZUser, ZUserCreate, ZUserData, ZUserUpdate } from "@app/core";
 
 import { z } from "zod";
 import { type App, actorOf, parseInput, readBody, requireAdmin } from "../../infra/http";
@@ -13,20 +13,32 @@ export function userRoutes(app: App, users: UsersService) {
     return { data: await users.list(requireAdmin(request)) };
   });
 
-  app.get("/api/users/:id", { schema: { tags, params: ZIdParams, response: { 200: dataEnvelope(ZUser) } } }, async (request) => {
-    const { id } = request.params as z.infer<typeof ZIdParams>;
-    return { data: await users.get(actorOf(request), id) };
-  });
+  app.get(
+    "/api/users/:id",
+    { schema: { tags, params: ZIdParams, response: { 200: dataEnvelope(ZUser) } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof ZIdParams>;
+      return { data: await users.get(actorOf(request), id) };
+    },
+  );
 
-  app.post("/api/users", { schema: { tags, summary: "Invite a team member", response: { 200: dataEnvelope(ZUser) } } }, async (request) => {
-    const actor = requireAdmin(request);
-    return { data: await users.invite(actor, parseInput(ZUserCreate, await readBody(request))) };
-  });
+  app.post(
+    "/api/users",
+    { schema: { tags, summary: "Invite a team member", response: { 200: dataEnvelope(ZUser) } } },
+    async (request) => {
+      const actor = requireAdmin(request);
+      return { data: await users.invite(actor, parseInput(ZUserCreate, await readBody(request))) };
+    },
+  );
 
-  app.put("/api/users/:id", { schema: { tags, params: ZIdParams, response: { 200: dataEnvelope(ZUser) } } }, async (request) => {
-    const { id } = request.params as z.infer<typeof ZIdParams>;
-    return { data: await users.update(actorOf(request), id, parseInput(ZUserUpdate, await readBody(request))) };
-  });
+  app.put(
+    "/api/users/:id",
+    { schema: { tags, params: ZIdParams, response: { 200: dataEnvelope(ZUser) } } },
+    async (request) => {
+      const { id } = request.params as z.infer<typeof ZIdParams>;
+      return { data: await users.update(actorOf(request), id, parseInput(ZUserUpdate, await readBody(request))) };
+    },
+  );
 
   app.delete("/api/users/:id", { schema: { tags, params: ZIdParams } }, async (request, reply) => {
     const { id } = request.params as z.infer<typeof ZIdParams>;
@@ -34,7 +46,11 @@ export function userRoutes(app: App, users: UsersService) {
     return reply.code(204).send();
   });
 
-  app.post("/api/user/data", { schema: { tags, summary: "Submit other data (intro, onboarding)", response: { 200: dataEnvelope(ZUser) } } }, async (request) => {
-    return { data: await users.submitData(actorOf(request), parseInput(ZUserData, await readBody(request))) };
-  });
+  app.post(
+    "/api/user/data",
+    { schema: { tags, summary: "Submit other data (intro, onboarding)", response: { 200: dataEnvelope(ZUser) } } },
+    async (request) => {
+      return { data: await users.submitData(actorOf(request), parseInput(ZUserData, await readBody(request))) };
+    },
+  );
 }

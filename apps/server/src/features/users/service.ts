@@ -25,7 +25,8 @@ export function usersService(ctx: AppContext) {
 
   async function assertEmailFree(email: string, exceptId?: string) {
     const existing = await repo.findByEmail(email);
-    if (existing && existing.id !== exceptId) throw AppError.validation({ email: ["The email has already been taken."] });
+    if (existing && existing.id !== exceptId)
+      throw AppError.validation({ email: ["The email has already been taken."] });
   }
 
   async function loadInCompany(actor: Actor, id: string): Promise<UsersTable> {
@@ -97,7 +98,10 @@ export function usersService(ctx: AppContext) {
           throw AppError.validation({ roleName: ["The company needs at least one admin."] });
         }
       }
-      if (!self && (input.password !== undefined || input.terms_consent !== undefined || input.age_consent !== undefined)) {
+      if (
+        !self &&
+        (input.password !== undefined || input.terms_consent !== undefined || input.age_consent !== undefined)
+      ) {
         throw AppError.forbidden("Only the user can change their password and consents.");
       }
       if (input.email !== undefined) await assertEmailFree(input.email.toLowerCase(), id);
@@ -120,7 +124,8 @@ export function usersService(ctx: AppContext) {
       const patch: Updateable<UsersTable> = {};
       if (input.intro_passed) patch.intro_passed = 1;
       // Onboarding never goes backwards once saved (spec §4).
-      if (input.onboarding !== undefined && input.onboarding > row.onboarding_step) patch.onboarding_step = input.onboarding;
+      if (input.onboarding !== undefined && input.onboarding > row.onboarding_step)
+        patch.onboarding_step = input.onboarding;
       if (Object.keys(patch).length > 0) await repo.update(actor.companyId, actor.id, patch);
       return presentUser(await loadInCompany(actor, actor.id));
     },

@@ -1,5 +1,3 @@
-
-
 /**
  * Database tables. Portable types only, so one set of migrations serves SQLite and
  * PostgreSQL: ids are text, booleans are integers 0/1, timestamps are ISO-8601 text,

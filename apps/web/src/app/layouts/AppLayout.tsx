@@ -18,6 +18,7 @@ function SignedInShell({ user }: { user: TUser }) {
   const { pathname } = useLocation();
 
   // On phones the navbar is an overlay: close it once a link was followed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose.
   useEffect(() => {
     close();
   }, [pathname, close]);
