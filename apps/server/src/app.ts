@@ -28,6 +28,16 @@ import { pageDataRoutes } from "./features/page-data/routes";
 import { pageDataService } from "./features/page-data/service";
 import { userRoutes } from "./features/users/routes";
 import { usersService } from "./features/users/service";
+// --- sources, connectors and widget data (imports) ---
+import { fileRoutes } from "./features/files/routes";
+import { filesService } from "./features/files/service";
+import { configRoutes } from "./features/sources/configs";
+import { sourceRoutes } from "./features/sources/routes";
+import { sourcesService } from "./features/sources/service";
+import { createTableCache } from "./features/widgets/query-runner";
+import { widgetRoutes } from "./features/widgets/routes";
+import { widgetsService } from "./features/widgets/service";
+// --- end sources imports ---
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
 import { newToken, safeEqual } from "./infra/security";
@@ -74,6 +84,11 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   const storage = createDiskStorage(ctx.config.dataDir);
+  // --- sources, connectors and widget data: services ---
+  const files = filesService(ctx, storage);
+  const sources = sourcesService(ctx, files);
+  const widgets = widgetsService(ctx, sources, createTableCache());
+  // --- end sources services ---
   // Dashboards and companies refer to each other (allowance ↔ usage count): the counter is late-bound.
   const usage = { dashboards: async (_companyId: string) => 0 };
   const companies = companiesService(ctx, storage, [
@@ -149,6 +164,12 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   authRoutes(app, ctx, auth);
   companyRoutes(app, companies);
   userRoutes(app, users);
+  // --- sources, connectors and widget data: routes ---
+  sourceRoutes(app, sources);
+  configRoutes(app);
+  fileRoutes(app, files);
+  widgetRoutes(app, widgets);
+  // --- end sources routes ---
   dashboardRoutes(app, dashboards, {
     max: ctx.config.rateLimit.authMax * 10,
     timeWindow: ctx.config.rateLimit.windowMs,

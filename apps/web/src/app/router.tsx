@@ -1,7 +1,9 @@
 import { REDIRECTS, ROUTES } from "@app/core";
 import { createElement } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { NotFoundScreen, SCREENS, type ScreenLayout } from "../routes";
+import { SCREENS, type ScreenLayout } from "../routes";
+import NotFoundScreen from "../routes/not-found";
+import { BootLoader } from "./BootLoader";
 import { CrashScreen } from "./CrashScreen";
 import { AppLayout } from "./layouts/AppLayout";
 import { BareLayout } from "./layouts/BareLayout";
@@ -24,7 +26,7 @@ export function buildRoutes(): RouteObject[] {
     if (!screen) throw new Error(`No screen for route ${route.name}`);
     byLayout[screen.layout].push({
       path: route.path,
-      element: createElement(screen.Component),
+      lazy: async () => ({ Component: (await screen.load()).default }),
       handle: { name: route.name },
     });
   }
@@ -39,6 +41,7 @@ export function buildRoutes(): RouteObject[] {
     {
       element: createElement(RootLayout),
       errorElement: createElement(CrashScreen),
+      hydrateFallbackElement: createElement(BootLoader),
       children: [
         ...redirects,
         ...(Object.keys(byLayout) as ScreenLayout[]).map((layout) => ({

@@ -4,14 +4,19 @@ import {
   Button,
   Card,
   Checkbox,
+  Combobox,
   createTheme,
   type MantineColorsTuple,
   Modal,
   NavLink,
   Notification,
+  NumberInput,
   Paper,
+  PasswordInput,
   Select,
   Table,
+  Textarea,
+  TextInput,
   Tooltip,
 } from "@mantine/core";
 
@@ -64,7 +69,20 @@ export const theme = createTheme({
     Badge: Badge.extend({ defaultProps: { radius: "sm", variant: "light" } }),
     Alert: Alert.extend({ defaultProps: { radius: "md" } }),
     Checkbox: Checkbox.extend({ defaultProps: { radius: "sm" } }),
-    Select: Select.extend({ defaultProps: { checkIconPosition: "right", allowDeselect: false } }),
+    // Labels carry no asterisk, so a label reads exactly as written ("Password", not "Password *").
+    TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
+    Textarea: Textarea.extend({ defaultProps: { withAsterisk: false } }),
+    NumberInput: NumberInput.extend({ defaultProps: { withAsterisk: false } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        withAsterisk: false,
+        // The default "Toggle password visibility" would also answer to the label "Password".
+        visibilityToggleButtonProps: { "aria-label": "Show or hide characters" },
+      },
+    }),
+    // Closed dropdowns leave the DOM, so a select's label names only its input (getByLabel finds one element).
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+    Select: Select.extend({ defaultProps: { checkIconPosition: "right", allowDeselect: false, withAsterisk: false } }),
     Table: Table.extend({ defaultProps: { verticalSpacing: "sm", horizontalSpacing: "md" } }),
     Tooltip: Tooltip.extend({ defaultProps: { withArrow: true } }),
     Notification: Notification.extend({ defaultProps: { radius: "md" } }),

@@ -42,6 +42,11 @@ export default function UserScreen() {
     return <NotFoundScreen />;
   }
   const consented = user.termsConsent && user.ageConsent;
+  const consentsSection = (
+    <Section title="Consents" description="Needed to use the app.">
+      <ConsentsForm key={`${user.termsConsent}-${user.ageConsent}`} user={user} />
+    </Section>
+  );
 
   return (
     <>
@@ -67,11 +72,7 @@ export default function UserScreen() {
             Please agree to the Terms and Conditions and confirm your age below to use the app.
           </Alert>
         ) : null}
-        {isSelf ? (
-          <Section title="Consents" description="Needed to use the app.">
-            <ConsentsForm key={`${user.termsConsent}-${user.ageConsent}`} user={user} />
-          </Section>
-        ) : null}
+        {isSelf && !consented ? consentsSection : null}
         <Section title="Profile" description="Name, e-mail and the time zone your dashboards and reports use.">
           <ProfileDetailsForm key={user.id} user={user} canEditRole={isAdmin && !isSelf} />
         </Section>
@@ -80,6 +81,7 @@ export default function UserScreen() {
             <PasswordForm user={user} />
           </Section>
         ) : null}
+        {isSelf && consented ? consentsSection : null}
       </Stack>
     </>
   );

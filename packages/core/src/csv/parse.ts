@@ -70,7 +70,9 @@ export function parseCsv(input: string, options: CsvOptions = {}): CsvResult {
 
   const endRecord = () => {
     record.push(field);
-    if (touched) {
+    // A line holding only spaces is as blank to a reader as an empty one.
+    const blank = record.length === 1 && record[0].trim() === "";
+    if (touched && !blank) {
       rows.push(record);
       lines.push(recordLine);
     }
@@ -119,13 +121,10 @@ export function parseCsv(input: string, options: CsvOptions = {}): CsvResult {
       if (next !== undefined && next !== delimiter && next !== "\n" && next !== "\r") {
         return failure(line, `unexpected character '${next}' after closing quote`);
       }
-      // A quoted empty string still counts as a field; mark it so `field === ""` does not reopen quoting.
-      if (field === "") field = "";
       if (next === delimiter) {
         record.push(field);
         field = "";
         index += 1;
-        if (index >= text.length) record.push("");
       }
       continue;
     }
@@ -134,10 +133,6 @@ export function parseCsv(input: string, options: CsvOptions = {}): CsvResult {
       record.push(field);
       field = "";
       index += 1;
-      if (index >= text.length) {
-        // A trailing separator at the very end means one more empty field.
-        field = "";
-      }
       continue;
     }
     if (char === "\n" || char === "\r") {
@@ -150,7 +145,8 @@ export function parseCsv(input: string, options: CsvOptions = {}): CsvResult {
     field += char;
     index += 1;
   }
-  if (touched || record.length > 0 || field !== "") endRecord();
+  // The last record may end without a line break (RFC 4180 §2.2); a trailing separator adds an empty field.
+  if (touched) endRecord();
 
   if (options.strictColumns ?? true) {
     const expected = rows[0]?.length ?? 0;

@@ -10,22 +10,22 @@ const AFTER_INTRO_PATH = "/company/sources";
 
 const STEPS = [
   {
-    icon: <IconPlug />,
+    icon: <IconPlug size={22} />,
     title: "Connect your sources",
     text: "Link Google Analytics, Search Console, Ads, Facebook, SEO tools, e-mail and commerce accounts once for the whole team.",
   },
   {
-    icon: <IconChart />,
+    icon: <IconChart size={22} />,
     title: "Build dashboards",
     text: "Arrange charts, tables and numbers into dashboards, and compare any period with the one before.",
   },
   {
-    icon: <IconMail />,
+    icon: <IconMail size={22} />,
     title: "Share and automate",
     text: "Send a live link, export a PDF, or e-mail a report to your clients every week or month.",
   },
   {
-    icon: <IconTarget />,
+    icon: <IconTarget size={22} />,
     title: "Watch your domains",
     text: "Groups (Mission Control) track your domains and alert you when something changes.",
   },

@@ -46,6 +46,8 @@ export function PasswordForm({ user }: { user: TUser }) {
 
   return (
     <form onSubmit={submit} noValidate>
+      {/* Lets password managers pair the new password with the account. */}
+      <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
       <Stack gap="md">
         {errors.general ? <Alert color="red">{errors.general}</Alert> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,0 +1,59 @@
+import { type TOption, type TWidgetTypeConfig, WIDGET_FORMATS } from "@app/core";
+import { AppError } from "../../infra/errors";
+import type { Connector } from "../types";
+import { demoTable } from "./generate";
+import { DEMO_SITES, DEMO_TYPES, demoType } from "./model";
+
+const toOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
+  items.map((item) => ({ value: item.key, label: item.label }));
+
+/** Widget types of the Demo connector: site, optional dimension, metrics (spec §3 type inputs). */
+const WIDGET_TYPES: TWidgetTypeConfig[] = DEMO_TYPES.map((type) => ({
+  type: type.key,
+  label: type.label,
+  connector: "demo",
+  params: [
+    { key: "property", label: "Site", kind: "select", required: true, remote: "properties" },
+    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(type.dimensions) },
+    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(type.metrics) },
+  ],
+  formats: [...WIDGET_FORMATS],
+  mergeWithoutDimension: true,
+}));
+
+function typeOrFail(key: unknown) {
+  const type = typeof key === "string" ? demoType(key) : undefined;
+  if (!type) throw AppError.validation({ type: ["The selected widget type is invalid."] });
+  return type;
+}
+
+/**
+ * Demo data that makes the product useful with no provider account (architecture §4): realistic,
+ * seeded by the source id and site, identical for the same query on every run.
+ */
+export const demoConnector: Connector = {
+  key: "demo",
+  displayName: "Demo data",
+  order: 0,
+  authKind: "none",
+  available: true,
+  note: "Realistic sample data; no account needed.",
+  widgetTypes: WIDGET_TYPES,
+  initialProperties: () => DEMO_SITES.map((site) => ({ ...site })),
+  async options(kind, { source, form }) {
+    if (kind === "properties") return [...source.properties];
+    if (kind === "metrics") return toOptions(typeOrFail(form.type).metrics);
+    if (kind === "dimensions") return toOptions(typeOrFail(form.type).dimensions);
+    throw AppError.notFound("Unknown option list.");
+  },
+  async query({ source, type: typeKey, inputs, range }) {
+    const type = typeOrFail(typeKey);
+    const property = String(inputs.property ?? "");
+    if (!source.properties.some((site) => site.value === property)) {
+      throw AppError.validation({ property: ["The selected site is invalid."] });
+    }
+    const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
+    const metrics = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
+    return demoTable({ sourceId: source.id, property, type, dimension, metrics, range });
+  },
+};

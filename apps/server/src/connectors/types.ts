@@ -1,0 +1,74 @@
+import type { DayRange, TAuthKind, TOption, TSourceOptionQuery, TTable, TWidgetTypeConfig } from "@app/core";
+
+/** An uploaded file handed to an upload connector for checking before it is stored. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/**
+ * What a connector sees of a source: its identity, opened credentials and properties, and read
+ * access to the company's uploaded files. Built by the sources service, always for the session's company.
+ */
+export interface SourceHandle {
+  id: string;
+  companyId: string;
+  /** Connector key. */
+  connector: string;
+  account: string | null;
+  /** Credentials opened from their sealed form; never logged. */
+  credentials: Readonly<Record<string, string>>;
+  properties: readonly TOption[];
+  /** Bytes of one of the company's uploaded files by file id, or null when it is gone. */
+  readFile(fileId: string): Promise<Buffer | null>;
+}
+
+/** Type-form values of one widget instance, normalised (declared parameters only, no calculated metrics). */
+export type QueryInputs = Readonly<Record<string, unknown>>;
+
+/** One upstream query: one widget type over one date range (the data path asks again for the comparison range). */
+export interface QueryRequest {
+  source: SourceHandle;
+  type: string;
+  inputs: QueryInputs;
+  range: DayRange;
+  /** The dashboard's IANA zone; providers that report in UTC shift days by it. */
+  timezone: string;
+}
+
+/** Context of a remote option list: the source and the type form's current values. */
+export interface OptionsContext {
+  source: SourceHandle;
+  form: TSourceOptionQuery;
+}
+
+/**
+ * A data-source connector (architecture §4). Errors other than AppError thrown by `options` or
+ * `query` count as the source failing: the data path marks the source invalid (banner 125) and the
+ * widget shows 'Data Error'. An AppError (422) means the form's values are wrong, not the source.
+ */
+export interface Connector {
+  key: string;
+  displayName: string;
+  /** Catalogue display order (spec §3). */
+  order: number;
+  authKind: TAuthKind;
+  /** False for connectors this release cannot connect; the catalogue shows them with `note`. */
+  available: boolean;
+  note: string | null;
+  widgetTypes: readonly TWidgetTypeConfig[];
+  /** Upload connectors check a file's content before it is stored (422 on `file` when it is not acceptable). */
+  upload?: {
+    extension: string;
+    check(file: UploadedFile): void;
+  };
+  /** Properties a new source starts with (demo sites); upload sources get theirs from their files. */
+  initialProperties?(): TOption[];
+  /** A remote option list named by a parameter's `remote` (properties, metrics, columns …). */
+  options(kind: string, context: OptionsContext): Promise<TOption[]>;
+  query(request: QueryRequest): Promise<TTable>;
+}
+
+/** Thrown by connectors when the provider cannot answer; the message is for logs, the user sees 'Data Error'. */
+export class ConnectorError extends Error {}

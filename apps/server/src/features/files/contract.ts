@@ -1,0 +1,16 @@
+import { dataEnvelope } from "@app/core";
+import { z } from "zod";
+
+// Not yet in packages/core/src/contract (owned by another change): move there when it lands there.
+
+/** Kinds accepted by POST /api/files/{kind}: images of passive upload widgets. */
+export const FILE_KINDS = ["image"] as const;
+export const ZFileKindParams = z.object({ kind: z.enum(FILE_KINDS, { error: "The selected kind is invalid." }) });
+
+/** POST /api/files/{kind} answer: the stored public path (saved in the widget) and its absolute URL. */
+export const ZFileUploadResponse = dataEnvelope(z.object({ filename: z.string(), url: z.string() }));
+export type TFileUpload = z.infer<typeof ZFileUploadResponse>["data"];
+
+/** DELETE /api/files body. */
+export const ZFileDelete = z.object({ filename: z.string().trim().min(1, "The filename field is required.").max(255) });
+export type TFileDelete = z.infer<typeof ZFileDelete>;

@@ -1,0 +1,31 @@
+import { type App, actorOf, parseInput, readBody, readForm } from "../../infra/http";
+import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "./contract";
+import type { FilesService } from "./service";
+
+/** Files API of spec §7: images for passive upload widgets. */
+export function fileRoutes(app: App, files: FilesService) {
+  const tags = ["files"];
+  app.post(
+    "/api/files/:kind",
+    {
+      schema: {
+        tags,
+        summary: "Upload an image for a passive widget (multipart, file field `file`)",
+        consumes: ["multipart/form-data"],
+        params: ZFileKindParams,
+        response: { 200: ZFileUploadResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const form = await readForm(request);
+      return { data: await files.uploadImage(actor.companyId, form.files.file) };
+    },
+  );
+
+  app.delete("/api/files", { schema: { tags, summary: "Delete an uploaded image by its filename" } }, async (request, reply) => {
+    const actor = actorOf(request);
+    await files.removeImage(actor.companyId, parseInput(ZFileDelete, await readBody(request)));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,45 @@
+import { ZConnectorListResponse, ZWidgetTypeConfigListResponse } from "@app/core";
+import { z } from "zod";
+import { CONNECTORS, catalogue, connectorByKey, widgetType } from "../../connectors";
+import { AppError } from "../../infra/errors";
+import { type App, actorOf } from "../../infra/http";
+import { TEMPLATES, ZTemplatesResponse } from "./templates";
+
+const ZTypeParams = z.object({ type: z.string().min(1).max(64) });
+
+/** Configuration the forms are built from (spec §7): catalogue, widget type inputs, templates. Same for every company. */
+export function configRoutes(app: App) {
+  const tags = ["configs"];
+  app.get("/api/configs/connectors", { schema: { tags, response: { 200: ZConnectorListResponse } } }, async (request) => {
+    actorOf(request);
+    return { data: catalogue() };
+  });
+
+  app.get(
+    "/api/configs/widgets/:type",
+    {
+      schema: {
+        tags,
+        summary: "Widget types of a connector key (source type), or the one widget type of that key",
+        params: ZTypeParams,
+        response: { 200: ZWidgetTypeConfigListResponse },
+      },
+    },
+    async (request) => {
+      actorOf(request);
+      const { type } = request.params;
+      const connector = connectorByKey(type);
+      if (connector) return { data: [...connector.widgetTypes] };
+      const single = widgetType(type);
+      if (!single) throw AppError.notFound("Unknown widget type.");
+      return { data: [single.config] };
+    },
+  );
+
+  app.get("/api/configs/templates", { schema: { tags, response: { 200: ZTemplatesResponse } } }, async (request) => {
+    actorOf(request);
+    // Templates only reference connectors that can be connected, so a template never yields 'Data Error'.
+    const usable = Object.values(TEMPLATES).filter((template) => CONNECTORS.some((c) => c.key === template.connector && c.available));
+    return { data: Object.fromEntries(usable.map((template) => [template.key, template])) };
+  });
+}

@@ -1,0 +1,43 @@
+import type { Updateable } from "kysely";
+import type { Db } from "../../infra/db";
+import type { SourcesTable } from "../../infra/db/schema";
+
+/** Sources: every query is scoped to the session's company. */
+export function sourcesRepo(db: Db) {
+  return {
+    listByCompany(companyId: string) {
+      return db.selectFrom("sources").selectAll().where("company_id", "=", companyId).orderBy("created_at").orderBy("id").execute();
+    },
+    find(companyId: string, id: string) {
+      return db.selectFrom("sources").selectAll().where("company_id", "=", companyId).where("id", "=", id).executeTakeFirst();
+    },
+    findFirstByName(companyId: string, name: string) {
+      return db
+        .selectFrom("sources")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("name", "=", name)
+        .orderBy("created_at")
+        .executeTakeFirst();
+    },
+    insert(row: SourcesTable) {
+      return db.insertInto("sources").values(row).execute();
+    },
+    update(companyId: string, id: string, patch: Updateable<SourcesTable>) {
+      return db.updateTable("sources").set(patch).where("company_id", "=", companyId).where("id", "=", id).execute();
+    },
+    delete(companyId: string, id: string) {
+      return db.deleteFrom("sources").where("company_id", "=", companyId).where("id", "=", id).execute();
+    },
+    /** One invalid source is enough to raise banner 125, so the look-up stops at the first. */
+    firstInvalid(companyId: string) {
+      return db
+        .selectFrom("sources")
+        .select("id")
+        .where("company_id", "=", companyId)
+        .where("invalid", "=", 1)
+        .limit(1)
+        .executeTakeFirst();
+    },
+  };
+}

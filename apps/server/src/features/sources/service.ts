@@ -1,0 +1,220 @@
+import {
+  type TOption,
+  type TSource,
+  type TSourceCredentials,
+  type TSourceOptionQuery,
+  ZSourceCreate,
+  ZSourceUpdate,
+  sourceCredentialErrors,
+} from "@app/core";
+import { type Connector, type SourceHandle, connectorByKey } from "../../connectors";
+import type { AppContext } from "../../context";
+import type { Db } from "../../infra/db";
+import type { SourcesTable } from "../../infra/db/schema";
+import { AppError } from "../../infra/errors";
+import { type FormInput, parseInput } from "../../infra/http";
+import { newId, nowIso, seal, unseal } from "../../infra/security";
+import type { Actor } from "../users/service";
+import type { FilesService } from "../files/service";
+import { presentSource, storedProperties } from "./presenter";
+import { sourcesRepo } from "./repo";
+
+/** Most files one upload source holds; each is a property the widget form lists. */
+export const MAX_SOURCE_FILES = 50;
+
+/** A connector call failed for reasons other than the form: the source is now invalid and the widget shows 'Data Error'. */
+export class SourceFailure extends Error {
+  constructor(readonly sourceId: string) {
+    super("Data Error");
+  }
+}
+
+/** Banner 125 check (spec §4): true while any of the company's sources is invalid. */
+export async function hasInvalidSource(db: Db, companyId: string): Promise<boolean> {
+  return (await sourcesRepo(db).firstInvalid(companyId)) !== undefined;
+}
+
+/** A source loaded for a connector call: its row, its connector and what the connector may see of it. */
+export interface LoadedSource {
+  row: SourcesTable;
+  connector: Connector;
+  handle: SourceHandle;
+}
+
+type SourceListener = (sourceId: string) => Promise<void>;
+
+function credentialFields(input: TSourceCredentials): Record<string, string> {
+  return Object.fromEntries(Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
+export function sourcesService(ctx: AppContext, files: FilesService) {
+  const repo = sourcesRepo(ctx.db);
+  const listeners: SourceListener[] = [];
+
+  async function changed(sourceId: string) {
+    for (const listener of listeners) await listener(sourceId);
+  }
+
+  async function loadRow(companyId: string, id: string): Promise<SourcesTable> {
+    const row = await repo.find(companyId, id);
+    if (!row) throw AppError.notFound("Source not found.");
+    return row;
+  }
+
+  function connectorOf(row: SourcesTable): Connector {
+    const connector = connectorByKey(row.name);
+    // A row whose connector was removed from the catalogue cannot be queried; say so as a source failure.
+    if (!connector) throw new SourceFailure(row.id);
+    return connector;
+  }
+
+  /** Checks and stores an upload connector's file; the property the new file becomes. */
+  async function acceptUpload(companyId: string, connector: Connector, file: FormInput["files"][string] | undefined): Promise<TOption> {
+    if (!connector.upload) throw AppError.validation({ file: ["This source does not take files."] });
+    if (!file) throw AppError.validation({ file: ["The file field is required."] });
+    connector.upload.check(file);
+    const stored = await files.storeSourceFile(companyId, connector.key, connector.upload.extension, file);
+    return { value: stored.id, label: stored.name };
+  }
+
+  function checkCredentials(connector: Connector, credentials: TSourceCredentials): void {
+    const errors = sourceCredentialErrors(connector.authKind, credentials);
+    const fields = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
+    if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+  }
+
+  function sealCredentials(credentials: TSourceCredentials): string | null {
+    const secret = credentialFields({ token: credentials.token, site: credentials.site });
+    return Object.keys(secret).length > 0 ? seal(ctx.config.appKey, JSON.stringify(secret)) : null;
+  }
+
+  async function markInvalid(companyId: string, sourceId: string): Promise<void> {
+    await repo.update(companyId, sourceId, { invalid: 1 });
+  }
+
+  const service = {
+    /** Registers a callback run after a source's credentials or files change or it is deleted (cache invalidation). */
+    onChange(listener: SourceListener): void {
+      listeners.push(listener);
+    },
+
+    async list(actor: Actor): Promise<TSource[]> {
+      return (await repo.listByCompany(actor.companyId)).map(presentSource);
+    },
+
+    /** POST /api/sources: a connector key plus credentials, or for upload connectors a file part. */
+    async create(actor: Actor, form: FormInput): Promise<TSource> {
+      // An absent name reads as empty so the 422 says 'The name field is required.' rather than a type error.
+      const input = parseInput(ZSourceCreate, { name: "", ...form.fields });
+      const connector = connectorByKey(input.name);
+      if (!connector) throw AppError.validation({ name: ["The selected connector is invalid."] });
+      if (!connector.available) throw AppError.validation({ name: [connector.note ?? "This connector cannot be connected yet."] });
+      checkCredentials(connector, input);
+      const properties = connector.upload
+        ? [await acceptUpload(actor.companyId, connector, form.files.file)]
+        : (connector.initialProperties?.() ?? []);
+      const row: SourcesTable = {
+        id: newId(),
+        company_id: actor.companyId,
+        name: connector.key,
+        account: input.account ?? null,
+        credentials: sealCredentials(input),
+        properties: JSON.stringify(properties),
+        invalid: 0,
+        created_at: nowIso(),
+      };
+      await repo.insert(row);
+      return presentSource(row);
+    },
+
+    /** PUT /api/sources/{id}: re-authorise (clears the invalid flag); upload sources may add a file. */
+    async update(actor: Actor, id: string, form: FormInput): Promise<TSource> {
+      const row = await loadRow(actor.companyId, id);
+      const connector = connectorOf(row);
+      const input = parseInput(ZSourceUpdate, form.fields);
+      const patch: Partial<SourcesTable> = { invalid: 0 };
+      if (Object.keys(credentialFields(input)).length > 0) {
+        checkCredentials(connector, input);
+        patch.account = input.account ?? row.account;
+        patch.credentials = sealCredentials(input);
+      }
+      if (connector.upload && form.files.file) {
+        const properties = storedProperties(row);
+        if (properties.length >= MAX_SOURCE_FILES) {
+          throw AppError.validation({ file: [`A source holds at most ${MAX_SOURCE_FILES} files.`] });
+        }
+        patch.properties = JSON.stringify([...properties, await acceptUpload(actor.companyId, connector, form.files.file)]);
+      }
+      await repo.update(actor.companyId, id, patch);
+      await changed(id);
+      return presentSource(await loadRow(actor.companyId, id));
+    },
+
+    /** DELETE /api/sources/{id}: the source and the files it owns. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const row = await loadRow(actor.companyId, id);
+      if (connectorByKey(row.name)?.upload) {
+        for (const property of storedProperties(row)) await files.remove(actor.companyId, property.value);
+      }
+      await repo.delete(actor.companyId, id);
+      await changed(id);
+    },
+
+    /** The source ready for a connector call; 404 unless it belongs to the company. */
+    async load(companyId: string, id: string): Promise<LoadedSource> {
+      const row = await loadRow(companyId, id);
+      const connector = connectorOf(row);
+      let credentials: Record<string, string> = {};
+      if (row.credentials) {
+        try {
+          credentials = JSON.parse(unseal(ctx.config.appKey, row.credentials));
+        } catch {
+          // Credentials sealed under another APP_KEY cannot be opened: the source needs re-authorising.
+          await markInvalid(companyId, id);
+          throw new SourceFailure(id);
+        }
+      }
+      const handle: SourceHandle = {
+        id: row.id,
+        companyId,
+        connector: row.name,
+        account: row.account,
+        credentials,
+        properties: storedProperties(row),
+        readFile: (fileId) => files.read(companyId, fileId),
+      };
+      return { row, connector, handle };
+    },
+
+    /** Runs a connector call; a failure that is not the form's fault (AppError) marks the source invalid (banner 125). */
+    async guard<T>(companyId: string, sourceId: string, call: () => Promise<T>): Promise<T> {
+      try {
+        return await call();
+      } catch (error) {
+        if (error instanceof AppError || error instanceof SourceFailure) throw error;
+        ctx.logger.warn({ err: error, sourceId }, "source query failed");
+        await markInvalid(companyId, sourceId);
+        throw new SourceFailure(sourceId);
+      }
+    },
+
+    /** GET /api/sources/{id}/{option}: a remote option list for the type form's current values. */
+    async options(actor: Actor, id: string, kind: string, form: TSourceOptionQuery): Promise<TOption[]> {
+      const { connector, handle } = await service.load(actor.companyId, id);
+      return service.guard(actor.companyId, id, () => connector.options(kind, { source: handle, form }));
+    },
+
+    /** Banner 125 for the page data: `(companyId) => Promise<boolean>`, usable unbound. */
+    hasInvalidSource: (companyId: string): Promise<boolean> => hasInvalidSource(ctx.db, companyId),
+
+    /** The company's Demo source, created on first use (templates reference Demo widget types). */
+    async ensureDemoSource(companyId: string): Promise<TSource> {
+      const existing = await repo.findFirstByName(companyId, "demo");
+      if (existing) return presentSource(existing);
+      return service.create({ id: "system", companyId, roleName: "admin" }, { fields: { name: "demo" }, files: {} });
+    },
+  };
+  return service;
+}
+
+export type SourcesService = ReturnType<typeof sourcesService>;

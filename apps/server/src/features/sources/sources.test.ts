@@ -1,0 +1,200 @@
+import { expect, it } from "vitest";
+import { describeEachDb, inviteAndJoin } from "../../../test/harness";
+import { createDemoSource, uploadCsv } from "../widgets/test-helpers";
+import { hasInvalidSource } from "./service";
+
+const CSV = "Date,Sessions,Revenue\n2025-03-01,10,$5.00\n2025-03-02,20,$7.50\n";
+
+describeEachDb("sources API", (env) => {
+  it("connects a Demo source, lists it with its sites, and deletes it", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    expect((await owner.api("GET", "/api/sources")).json()).toEqual({ data: [] });
+    const created = await owner.api("POST", "/api/sources", { name: "demo" });
+    expect(created.statusCode).toBe(200);
+    const source = created.json().data;
+    expect(source).toMatchObject({ name: "demo", account: null, invalid: false });
+    expect(source.properties.map((p: { value: string }) => p.value)).toEqual(["acme-software", "northwind-shop", "bluebird-studio"]);
+    const list = await owner.api("GET", "/api/sources");
+    expect(list.json().data).toEqual([source]);
+    expect((await owner.api("GET", `/api/sources/${source.id}/properties`)).json().data).toEqual(source.properties);
+    expect((await owner.api("DELETE", `/api/sources/${source.id}`)).statusCode).toBe(204);
+    expect((await owner.api("DELETE", `/api/sources/${source.id}`)).statusCode).toBe(404);
+    expect((await owner.api("GET", "/api/sources")).json().data).toEqual([]);
+  });
+
+  it("refuses unknown and unavailable connectors with a 422 on name", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const missing = await owner.api("POST", "/api/sources", {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.name).toEqual(["The name field is required."]);
+    const unknown = await owner.api("POST", "/api/sources", { name: "myspace" });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ name: ["The selected connector is invalid."] });
+    const later = await owner.api("POST", "/api/sources", { name: "semrush", account: "me", token: "t" });
+    expect(later.statusCode).toBe(422);
+    expect(later.json().errors.name[0]).toContain("arrives in a later release");
+    expect((await owner.api("GET", "/api/sources")).json().data).toEqual([]);
+  });
+
+  it("creates a CSV source from a multipart upload and adds another file with PUT", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const created = await uploadCsv(owner, CSV, "march.csv");
+    expect(created.statusCode).toBe(200);
+    const source = created.json().data;
+    expect(source).toMatchObject({ name: "csv", invalid: false, properties: [{ label: "march.csv" }] });
+    const added = await owner.apiMultipart(
+      "PUT",
+      `/api/sources/${source.id}`,
+      {},
+      { file: { filename: "april.csv", type: "text/csv", data: Buffer.from(CSV) } },
+    );
+    expect(added.statusCode).toBe(200);
+    expect(added.json().data.properties.map((p: { label: string }) => p.label)).toEqual(["march.csv", "april.csv"]);
+    const fileId = source.properties[0].value;
+    const form = `property=${fileId}&sheet=sheet1&has_header=true&has_footer=false&has_labels=false&uses_date_range=true`;
+    const columns = await owner.api("GET", `/api/sources/${source.id}/columns?${form}`);
+    expect(columns.statusCode).toBe(200);
+    expect(columns.json().data).toEqual([
+      { value: "sessions", label: "Sessions" },
+      { value: "revenue", label: "Revenue" },
+    ]);
+    expect((await owner.api("GET", `/api/sources/${source.id}/dimensions?${form}`)).json().data).toEqual([{ value: "date", label: "Date" }]);
+    expect((await owner.api("GET", `/api/sources/${source.id}/sheets?${form}`)).json().data).toEqual([{ value: "sheet1", label: "Sheet 1" }]);
+    expect((await owner.api("GET", `/api/sources/${source.id}/nonsense`)).statusCode).toBe(404);
+    expect((await owner.api("DELETE", `/api/sources/${source.id}`)).statusCode).toBe(204);
+  });
+
+  it("rejects CSV uploads that are missing, binary or malformed, naming the line", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const none = await owner.apiMultipart("POST", "/api/sources", { name: "csv" });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ file: ["The file field is required."] });
+    const binary = await owner.apiMultipart(
+      "POST",
+      "/api/sources",
+      { name: "csv" },
+      { file: { filename: "x.csv", type: "text/csv", data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]) } },
+    );
+    expect(binary.json().errors).toEqual({ file: ["Invalid file type"] });
+    const unclosed = await uploadCsv(owner, 'a,b\n1,2\n3,4\n5,6\n7,8\n9,10\n"11,12\n');
+    expect(unclosed.statusCode).toBe(422);
+    expect(unclosed.json().errors).toEqual({ file: ["Line 7: unclosed quote"] });
+    const ragged = await uploadCsv(owner, "a,b,c,d,e\n1,2,3,4,5\n1,2,3,4,5\n1,2,3\n");
+    expect(ragged.json().errors).toEqual({ file: ["Line 4: expected 5 columns, found 3"] });
+    expect((await owner.api("GET", "/api/sources")).json().data).toEqual([]);
+  });
+
+  it("a failing source is marked invalid (banner 125 check) until it is re-authorised", async () => {
+    const owner = env().client();
+    const { company } = await owner.signUpAndPassIntro();
+    const source = (await uploadCsv(owner, CSV)).json().data;
+    expect(await hasInvalidSource(env().ctx.db, company.id)).toBe(false);
+    // Losing the stored file is a failure of the source, not of the form.
+    await env().ctx.db.deleteFrom("files").where("company_id", "=", company.id).execute();
+    const form = `property=${source.properties[0].value}&has_header=1&uses_date_range=1`;
+    const failed = await owner.api("GET", `/api/sources/${source.id}/columns?${form}`);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({ code: "source_error", message: "Data Error" });
+    expect((await owner.api("GET", "/api/sources")).json().data[0].invalid).toBe(true);
+    expect(await hasInvalidSource(env().ctx.db, company.id)).toBe(true);
+    const reauthorised = await owner.api("PUT", `/api/sources/${source.id}`, {});
+    expect(reauthorised.json().data.invalid).toBe(false);
+    expect(await hasInvalidSource(env().ctx.db, company.id)).toBe(false);
+  });
+
+  it("team members of the company use its sources", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const id = await createDemoSource(owner);
+    const member = await inviteAndJoin(env, owner, "user");
+    expect((await member.api("GET", "/api/sources")).json().data.map((s: { id: string }) => s.id)).toEqual([id]);
+  });
+});
+
+describeEachDb("configs API", (env) => {
+  it("lists the connector catalogue in display order with honest availability", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const catalogue = (await owner.api("GET", "/api/configs/connectors")).json().data;
+    expect(catalogue.map((c: { displayName: string }) => c.displayName)).toEqual([
+      "Demo data",
+      "Google Analytics",
+      "Search Console",
+      "Google Ads",
+      "Google My Business",
+      "Facebook Ads",
+      "Facebook Social",
+      "Instagram",
+      "Google Sheets",
+      "CSV upload",
+      "Ahrefs V3",
+      "SEMrush",
+      "RankRanger",
+      "SerpStat",
+      "SERanking",
+      "SalesFlare",
+      "WooCommerce",
+      "LinkedIn Ads",
+      "LinkedIn Social",
+      "Base.me",
+      "AccuRanker",
+      "Mailchimp",
+      "TikTok",
+      "Klaviyo [beta]",
+    ]);
+    const byKey = Object.fromEntries(catalogue.map((c: { key: string }) => [c.key, c]));
+    expect(byKey.demo).toMatchObject({ order: 0, authKind: "none", available: true });
+    expect(byKey.csv).toMatchObject({ authKind: "upload", available: true });
+    expect(byKey.googleAnalytics).toMatchObject({ order: 1, authKind: "oauth2", available: false });
+    expect(byKey.ahrefsV3).toMatchObject({ order: 10, authKind: "account+token" });
+    expect(byKey.woocommerce.authKind).toBe("site+key|secret");
+    expect(byKey.klaviyo).toMatchObject({ order: 23, authKind: "account+token" });
+    expect(byKey.klaviyo.note).toContain("Beta");
+  });
+
+  it("answers widget type configurations by connector or type key", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const demo = (await owner.api("GET", "/api/configs/widgets/demo")).json().data;
+    expect(demo.map((t: { type: string }) => t.type)).toEqual(["demo.analytics", "demo.search", "demo.ads", "demo.social", "demo.ecommerce"]);
+    const csv = (await owner.api("GET", "/api/configs/widgets/csv.sheet")).json().data[0];
+    expect(csv.params.map((p: { key: string; required: boolean }) => `${p.key}${p.required ? "*" : ""}`)).toEqual([
+      "property*",
+      "sheet*",
+      "has_header*",
+      "has_footer*",
+      "has_labels*",
+      "uses_date_range*",
+      "dimension",
+      "metrics*",
+    ]);
+    const klaviyo = (await owner.api("GET", "/api/configs/widgets/klaviyo")).json().data[0];
+    expect(klaviyo.params.find((p: { key: string }) => p.key === "conversionMetric").unless).toBe("target!:campaign|flow");
+    expect((await owner.api("GET", "/api/configs/widgets/nope")).statusCode).toBe(404);
+  });
+
+  it("serves Demo templates by key", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const templates = (await owner.api("GET", "/api/configs/templates")).json().data;
+    expect(Object.keys(templates)).toEqual(["website-overview", "seo", "paid-ads"]);
+    for (const template of Object.values(templates) as Array<{ widgets: Array<{ nature: string; instances: Array<{ type: string }> }> }>) {
+      expect(template.widgets.length).toBeGreaterThan(2);
+      for (const widget of template.widgets) {
+        expect(widget.nature).toBe("interactive");
+        expect(widget.instances[0].type).toMatch(/^demo\./);
+      }
+    }
+  });
+
+  it("needs a session", async () => {
+    const guest = env().client();
+    await guest.pageData();
+    expect((await guest.raw("GET", "/api/configs/connectors")).statusCode).toBe(401);
+    expect((await guest.raw("GET", "/api/sources")).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,111 @@
+import type { DayRange, TTable, TWidgetParam, TWidgetTypeConfig } from "@app/core";
+import { type Cache, createMemoryCache } from "../../infra/cache";
+
+/**
+ * The front of the data path (architecture §4): cache, then single-flight, then the connector.
+ * Concurrent identical requests (a dashboard opened by a whole team, a report fan-out) share one
+ * upstream call, and repeats within the cache's lifetime make none.
+ */
+
+let upstreamCalls = 0;
+
+/** Upstream connector calls made by this process so far; benchmarks and tests read the difference. */
+export function upstreamCallCount(): number {
+  return upstreamCalls;
+}
+
+/** Default lifetime of a cached table: fresh enough for reports, long enough to absorb a team opening a dashboard. */
+export const TABLE_CACHE_TTL_MS = 10 * 60_000;
+
+/** The embedded mode's table cache, bounded by cells held rather than entries (a year by day is 365 rows). */
+export function createTableCache(options: { maxCells?: number; ttlMs?: number } = {}): Cache<TTable> {
+  return createMemoryCache<TTable>({
+    maxSize: options.maxCells ?? 2_000_000,
+    ttlMs: options.ttlMs ?? TABLE_CACHE_TTL_MS,
+    sizeOf: (table) => 1 + (table.rows.length + 1) * (table.metrics.length + 1),
+  });
+}
+
+function declaredKeys(params: readonly TWidgetParam[], into = new Set<string>()): Set<string> {
+  for (const param of params) {
+    into.add(param.key);
+    if (param.children) declaredKeys(param.children, into);
+  }
+  return into;
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+
+/**
+ * The inputs a query depends on: the type's declared parameters only (calculated metrics, metric
+ * options and anything else the client sends are applied after the cache), empty values dropped.
+ */
+export function normaliseInputs(config: TWidgetTypeConfig, inputs: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const keys = declaredKeys(config.params);
+  const result: Record<string, unknown> = {};
+  for (const key of [...keys].sort()) if (!isEmpty(inputs[key])) result[key] = inputs[key];
+  return result;
+}
+
+/** JSON with object keys sorted at every level, so equal configs give equal cache keys. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** Every cache key of a source starts with this, so its entries can be dropped when it changes. */
+export function sourceKeyPrefix(sourceId: string): string {
+  return `${sourceId}|`;
+}
+
+export interface QueryKey {
+  sourceId: string;
+  type: string;
+  inputs: Record<string, unknown>;
+  range: DayRange;
+  timezone: string;
+}
+
+/** Cache key: source, type, range, zone, normalised inputs. */
+export function queryCacheKey(key: QueryKey): string {
+  return `${sourceKeyPrefix(key.sourceId)}${key.type}|${key.range.startDate}|${key.range.endDate}|${key.timezone}|${stableJson(key.inputs)}`;
+}
+
+/** Cache plus single-flight in front of connector calls. */
+export function createQueryRunner(cache: Cache<TTable>) {
+  const inflight = new Map<string, Promise<TTable>>();
+  return {
+    async run(key: string, call: () => Promise<TTable>): Promise<TTable> {
+      const pending = inflight.get(key);
+      if (pending) return pending;
+      const cached = await cache.get(key);
+      if (cached) return cached;
+      // Checked again: another request may have started the call while the cache answered.
+      const started = inflight.get(key);
+      if (started) return started;
+      const promise = (async () => {
+        upstreamCalls += 1;
+        const table = await call();
+        await cache.set(key, table);
+        return table;
+      })();
+      inflight.set(key, promise);
+      try {
+        return await promise;
+      } finally {
+        if (inflight.get(key) === promise) inflight.delete(key);
+      }
+    },
+    /** Identical requests being answered right now (for tests and diagnostics). */
+    inflightCount(): number {
+      return inflight.size;
+    },
+  };
+}
+
+export type QueryRunner = ReturnType<typeof createQueryRunner>;

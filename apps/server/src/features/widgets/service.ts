@@ -1,0 +1,181 @@
+import {
+  type DayRange,
+  DEFAULT_CURRENCY,
+  type TTable,
+  type TWidgetDataRequest,
+  type TWidgetDataResponse,
+  type TWidgetInstance,
+  type TWidgetParam,
+  type TWidgetTypeConfig,
+  applyCalculatedMetrics,
+  defaultCompareRange,
+  rangeLength,
+  uniquePrefix,
+  validateTypeForm,
+} from "@app/core";
+import { widgetType } from "../../connectors";
+import type { AppContext } from "../../context";
+import type { Cache } from "../../infra/cache";
+import { AppError } from "../../infra/errors";
+import { type LoadedSource, SourceFailure, type SourcesService } from "../sources/service";
+import { mergeInstanceTables } from "./merge-tables";
+import { createQueryRunner, normaliseInputs, queryCacheKey, sourceKeyPrefix } from "./query-runner";
+
+/** Longest range one request may ask for: three years by day bounds the work of a single widget. */
+export const MAX_RANGE_DAYS = 1096;
+
+type WidgetData = TWidgetDataResponse["data"];
+type Fields = Record<string, string[]>;
+
+interface PlannedInstance {
+  index: number;
+  instance: TWidgetInstance;
+  prefix: string;
+  config: TWidgetTypeConfig;
+  inputs: Record<string, unknown>;
+}
+
+function flattenParams(params: readonly TWidgetParam[]): TWidgetParam[] {
+  return params.flatMap((param) => [param, ...flattenParams(param.children ?? [])]);
+}
+
+/** Spec §5 type-form rules plus fixed option lists: what is wrong with one instance's inputs. */
+function inputErrors(config: TWidgetTypeConfig, instance: TWidgetInstance, at: string): Fields {
+  const fields: Fields = {};
+  const params = flattenParams(config.params);
+  for (const key of validateTypeForm(config.params, instance.inputs)) {
+    const label = params.find((param) => param.key === key)?.label ?? key;
+    fields[`${at}.inputs.${key}`] = [`The ${label.toLowerCase()} field is required.`];
+  }
+  for (const param of params) {
+    const value = instance.inputs[param.key];
+    if (!param.options || value === undefined || value === null || value === "" || fields[`${at}.inputs.${param.key}`]) continue;
+    const allowed = new Set(param.options.map((option) => option.value));
+    const unknown = (Array.isArray(value) ? value : [value]).map(String).filter((item) => !allowed.has(item));
+    if (unknown.length > 0) fields[`${at}.inputs.${param.key}`] = [`Unknown value: ${unknown.join(", ")}.`];
+  }
+  return fields;
+}
+
+function rangeErrors(range: DayRange, field: string): Fields {
+  if (range.startDate > range.endDate) return { [field]: ["The end date is before the start."] };
+  if (rangeLength(range) > MAX_RANGE_DAYS) return { [field]: [`The date range may not be longer than ${MAX_RANGE_DAYS} days.`] };
+  return {};
+}
+
+/** The data path of widgets (architecture §4): cache → single-flight → connector → calculated metrics → merge. */
+export function widgetsService(ctx: AppContext, sources: SourcesService, cache: Cache<TTable>) {
+  const runner = createQueryRunner(cache);
+  // A source's new credentials or files make its cached tables stale.
+  sources.onChange((sourceId) => cache.deletePrefix(sourceKeyPrefix(sourceId)));
+
+  /** Validates the whole request before any query, so a bad field never costs an upstream call. */
+  function plan(request: TWidgetDataRequest): { plans: PlannedInstance[]; current: DayRange; previous: DayRange | null } {
+    const current = { startDate: request.startDate, endDate: request.endDate };
+    let previous: DayRange | null = null;
+    if (request.comparison) {
+      previous =
+        request.compareStartDate && request.compareEndDate
+          ? { startDate: request.compareStartDate, endDate: request.compareEndDate }
+          : defaultCompareRange(current.startDate, current.endDate);
+    }
+    const fields: Fields = { ...rangeErrors(current, "endDate"), ...(previous ? rangeErrors(previous, "compareEndDate") : {}) };
+    const used = new Set<string>();
+    const plans: PlannedInstance[] = [];
+    request.instances.forEach((instance, index) => {
+      const at = `instances.${index}`;
+      // Prefixes made unique as spec §4 merging does (core uniquePrefix), so column keys never collide.
+      const prefix = uniquePrefix(instance.prefix, used);
+      used.add(prefix);
+      const found = widgetType(instance.type);
+      if (!found) fields[`${at}.type`] = ["The selected widget type is invalid."];
+      if (!instance.sourceId) fields[`${at}.sourceId`] = ["The source field is required."];
+      if (!found) return;
+      Object.assign(fields, inputErrors(found.config, instance, at));
+      plans.push({ index, instance, prefix, config: found.config, inputs: normaliseInputs(found.config, instance.inputs) });
+    });
+    if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+    return { plans, current, previous };
+  }
+
+  /** Connector validation names fields of the inputs; the request's fields are per instance. */
+  function withinInstance(error: unknown, index: number): unknown {
+    if (!(error instanceof AppError) || error.code !== "validation") return error;
+    const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([key, messages]) => [`instances.${index}.inputs.${key}`, messages]));
+    return AppError.validation(fields, error.message);
+  }
+
+  async function fetchTable(companyId: string, plan: PlannedInstance, source: LoadedSource, range: DayRange, timezone: string) {
+    const key = queryCacheKey({ sourceId: source.row.id, type: plan.config.type, inputs: plan.inputs, range, timezone });
+    const table = await runner.run(key, () =>
+      sources.guard(companyId, source.row.id, () =>
+        source.connector.query({ source: source.handle, type: plan.config.type, inputs: plan.inputs, range, timezone }),
+      ),
+    );
+    return finish(table, plan.instance);
+  }
+
+  /** Per-instance presentation after the cache: calculated metrics, then the currency of every money column. */
+  function finish(table: TTable, instance: TWidgetInstance): TTable {
+    const calculated = applyCalculatedMetrics(table, instance.inputs.calculatedMetrics ?? []);
+    const currency = instance.currency || null;
+    return {
+      ...calculated,
+      metrics: calculated.metrics.map((metric) =>
+        metric.format === "money" ? { ...metric, currency: currency ?? metric.currency ?? DEFAULT_CURRENCY } : metric,
+      ),
+    };
+  }
+
+  return {
+    /** POST /api/widgets/data for the company's session; throws SourceFailure when every instance's source failed. */
+    async data(companyId: string, request: TWidgetDataRequest): Promise<WidgetData> {
+      const { plans, current, previous } = plan(request);
+      const loaded = new Map<string, LoadedSource>();
+      for (const { instance, config, index } of plans) {
+        const sourceId = instance.sourceId as string;
+        if (!loaded.has(sourceId)) loaded.set(sourceId, await sources.load(companyId, sourceId));
+        if (loaded.get(sourceId)?.connector.key !== config.connector) {
+          throw AppError.validation({ [`instances.${index}.sourceId`]: ["The source does not offer this widget type."] });
+        }
+      }
+      const errors: WidgetData["errors"] = [];
+      const results = await Promise.all(
+        plans.map(async (plan) => {
+          const source = loaded.get(plan.instance.sourceId as string) as LoadedSource;
+          try {
+            const [now, before] = await Promise.all([
+              fetchTable(companyId, plan, source, current, request.timezone),
+              previous ? fetchTable(companyId, plan, source, previous, request.timezone) : Promise.resolve(null),
+            ]);
+            return { prefix: plan.prefix, now, before };
+          } catch (error) {
+            if (error instanceof SourceFailure) {
+              errors.push({ instanceId: plan.instance.id, message: "Data Error" });
+              return null;
+            }
+            throw withinInstance(error, plan.index);
+          }
+        }),
+      );
+      const ok = results.filter((result) => result !== null);
+      if (ok.length === 0) throw new SourceFailure(String(plans[0]?.instance.sourceId));
+      const several = request.instances.length > 1;
+      return {
+        current: mergeInstanceTables(
+          ok.map((result) => ({ prefix: result.prefix, table: result.now })),
+          several,
+        ),
+        previous: previous
+          ? mergeInstanceTables(
+              ok.map((result) => ({ prefix: result.prefix, table: result.before as TTable })),
+              several,
+            )
+          : null,
+        errors,
+      };
+    },
+  };
+}
+
+export type WidgetsService = ReturnType<typeof widgetsService>;
