@@ -4,7 +4,7 @@ import { defineConfig } from "@playwright/test";
 
 // One fresh data folder per run, shared with workers through the environment.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `reportz-e2e-${Date.now()}`);
-process.env.E2E_PORT ??= "3173";
+process.env.E2E_PORT ??= "3173"; // helpers running in parallel pick their own
 const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({

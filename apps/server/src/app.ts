@@ -87,7 +87,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   // --- sources, connectors and widget data: services ---
   const files = filesService(ctx, storage);
   const sources = sourcesService(ctx, files);
-  const widgets = widgetsService(ctx, sources, createTableCache());
+  const widgets = widgetsService(sources, createTableCache());
   // --- end sources services ---
   // Dashboards and companies refer to each other (allowance ↔ usage count): the counter is late-bound.
   const usage = { dashboards: async (_companyId: string) => 0 };

@@ -14,7 +14,9 @@ export const CONNECTORS: readonly Connector[] = [demoConnector, csvConnector, ..
 
 const byKey = new Map(CONNECTORS.map((connector) => [connector.key, connector]));
 const typeIndex = new Map<string, { connector: Connector; config: TWidgetTypeConfig }>(
-  CONNECTORS.flatMap((connector) => connector.widgetTypes.map((config) => [config.type, { connector, config }] as const)),
+  CONNECTORS.flatMap((connector) =>
+    connector.widgetTypes.map((config) => [config.type, { connector, config }] as const),
+  ),
 );
 
 /** A connector by key, or undefined. */
@@ -29,5 +31,12 @@ export function widgetType(type: string): { connector: Connector; config: TWidge
 
 /** The catalogue as the API shows it (GET /api/configs/connectors). */
 export function catalogue(): TConnector[] {
-  return CONNECTORS.map(({ key, displayName, order, authKind, available, note }) => ({ key, displayName, order, authKind, available, note }));
+  return CONNECTORS.map(({ key, displayName, order, authKind, available, note }) => ({
+    key,
+    displayName,
+    order,
+    authKind,
+    available,
+    note,
+  }));
 }

@@ -1,5 +1,5 @@
 import { type TAuthKind, type TOption, type TWidgetParam, type TWidgetTypeConfig, WIDGET_FORMATS } from "@app/core";
-import { ConnectorError, type Connector } from "./types";
+import { type Connector, ConnectorError } from "./types";
 
 /**
  * The provider connectors of spec §3. They are listed so the catalogue is complete and honest, but
@@ -10,7 +10,13 @@ import { ConnectorError, type Connector } from "./types";
 
 const options = (...values: string[]): TOption[] =>
   values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, " ") }));
-const remote = (key: string, label: string, list: string, required = true, extra: Partial<TWidgetParam> = {}): TWidgetParam => ({
+const remote = (
+  key: string,
+  label: string,
+  list: string,
+  required = true,
+  extra: Partial<TWidgetParam> = {},
+): TWidgetParam => ({
   key,
   label,
   kind: key === "metrics" ? "multiselect" : "select",
@@ -30,7 +36,14 @@ const metrics = remote("metrics", "Metrics", "metrics");
 const dimension = (required = false) => remote("dimension", "Dimension", "dimensions", required);
 
 function type(connector: string, key: string, label: string, params: TWidgetParam[]): TWidgetTypeConfig {
-  return { type: `${connector}.${key}`, label, connector, params, formats: [...WIDGET_FORMATS], mergeWithoutDimension: false };
+  return {
+    type: `${connector}.${key}`,
+    label,
+    connector,
+    params,
+    formats: [...WIDGET_FORMATS],
+    mergeWithoutDimension: false,
+  };
 }
 
 interface Declaration {
@@ -82,7 +95,9 @@ const DECLARATIONS: Declaration[] = [
         fixed("reportType", "Report", options("campaign", "ad_group", "ad", "keyword")),
         // Narrowing is nested: an ad group belongs to the chosen campaign, an ad to the chosen ad group.
         remote("campaign", "Campaign", "campaigns", false, {
-          children: [remote("adGroup", "Ad group", "adGroups", false, { children: [remote("ad", "Ad", "ads", false)] })],
+          children: [
+            remote("adGroup", "Ad group", "adGroups", false, { children: [remote("ad", "Ad", "ads", false)] }),
+          ],
         }),
         dimension(),
         metrics,
@@ -149,7 +164,9 @@ const DECLARATIONS: Declaration[] = [
     displayName: "SEMrush",
     order: 11,
     authKind: "account+token",
-    widgetTypes: (k) => [type(k, "domain", "Domain overview", [remote("database", "Database", "databases"), dimension(), metrics])],
+    widgetTypes: (k) => [
+      type(k, "domain", "Domain overview", [remote("database", "Database", "databases"), dimension(), metrics]),
+    ],
   },
   { key: "rankRanger", displayName: "RankRanger", order: 12, authKind: "account+token" },
   { key: "serpstat", displayName: "SerpStat", order: 13, authKind: "account+token" },

@@ -21,7 +21,13 @@ export type CsvResult =
       lines: number[];
       delimiter: string;
     }
-  | { ok: false; line: number; message: string; /** "Line 7: unclosed quote" */ error: string };
+  | {
+      ok: false;
+      line: number;
+      message: string;
+      /** The line and message together, e.g. "Line 7: unclosed quote". */
+      error: string;
+    };
 
 const CANDIDATE_DELIMITERS = [",", ";", "\t"] as const;
 

@@ -72,7 +72,8 @@ export function columnFormat(cells: ReadonlyArray<NumberCell | null | undefined>
     counts.set(cell.format, (counts.get(cell.format) ?? 0) + 1);
   }
   let best: NumberFormat = "number";
-  for (const [format, count] of counts) if (format !== "number" && count * 2 >= numeric && count > (counts.get(best) ?? 0)) best = format;
+  for (const [format, count] of counts)
+    if (format !== "number" && count * 2 >= numeric && count > (counts.get(best) ?? 0)) best = format;
   return best;
 }
 
@@ -114,7 +115,9 @@ export function readDateColumn(cells: readonly string[]): (string | null)[] {
     match = yearLast.exec(text);
     if (match) {
       const [first, second] = [Number(match[1]), Number(match[3])];
-      return dayFirst && !monthFirst ? isoDay(Number(match[4]), second, first) : isoDay(Number(match[4]), first, second);
+      return dayFirst && !monthFirst
+        ? isoDay(Number(match[4]), second, first)
+        : isoDay(Number(match[4]), first, second);
     }
     // 'Mar 01, 2024' (the spec's display format), 'March 1 2024', '1 March 2024'.
     match = /^([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/i.exec(text);

@@ -1,7 +1,7 @@
 import { type TOption, type TTable, type TWidgetParam, WIDGET_FORMATS } from "@app/core";
 import { AppError } from "../../infra/errors";
-import { ConnectorError, type Connector, type QueryInputs, type SourceHandle } from "../types";
-import { type Sheet, type SheetOptions, SheetError, parseFile, readSheet } from "./sheet";
+import { type Connector, ConnectorError, type QueryInputs, type SourceHandle } from "../types";
+import { parseFile, readSheet, type Sheet, SheetError, type SheetOptions } from "./sheet";
 
 /** The one sheet of a CSV file (a spreadsheet connector's 'sheet' input keeps the same shape). */
 const CSV_SHEET: TOption = { value: "sheet1", label: "Sheet 1" };
@@ -74,18 +74,29 @@ function tableOf(sheet: Sheet, inputs: QueryInputs, range: { startDate: string; 
   const pick = (values: ReadonlyArray<number | null>) => indexes.map((i) => values[i] ?? null);
 
   const grouped = new Map<string, Array<Array<number | null>>>();
-  if (dimension) for (const row of rows) grouped.set(row.label ?? "", [...(grouped.get(row.label ?? "") ?? []), pick(row.values)]);
+  if (dimension)
+    for (const row of rows) grouped.set(row.label ?? "", [...(grouped.get(row.label ?? "") ?? []), pick(row.values)]);
   const labels = [...grouped.keys()];
   if (usesDates) labels.sort();
   const aggregateRows = (list: ReadonlyArray<ReadonlyArray<number | null>>) =>
-    indexes.map((columnIndex, m) => aggregate(list.map((values) => values[m]), sheet.columns[columnIndex].format));
+    indexes.map((columnIndex, m) =>
+      aggregate(
+        list.map((values) => values[m]),
+        sheet.columns[columnIndex].format,
+      ),
+    );
 
   // A footer describes the whole file; once rows are filtered to a date range it no longer matches them.
   const totals = sheet.footer && !usesDates ? pick(sheet.footer) : aggregateRows(rows.map((row) => pick(row.values)));
   const label = sheet.labelColumn;
   return {
     dimension: dimension && label ? { key: label.key, label: label.label, kind: label.kind } : null,
-    metrics: indexes.map((i) => ({ key: sheet.columns[i].key, label: sheet.columns[i].label, format: sheet.columns[i].format, currency: null })),
+    metrics: indexes.map((i) => ({
+      key: sheet.columns[i].key,
+      label: sheet.columns[i].label,
+      format: sheet.columns[i].format,
+      currency: null,
+    })),
     rows: labels.map((value) => ({ dimension: value, values: aggregateRows(grouped.get(value) ?? []) })),
     totals,
   };
@@ -110,7 +121,14 @@ export const csvConnector: Connector = {
   available: true,
   note: "Upload a .csv file; add more files to the same source later.",
   widgetTypes: [
-    { type: "csv.sheet", label: "CSV data", connector: "csv", params: PARAMS, formats: [...WIDGET_FORMATS], mergeWithoutDimension: true },
+    {
+      type: "csv.sheet",
+      label: "CSV data",
+      connector: "csv",
+      params: PARAMS,
+      formats: [...WIDGET_FORMATS],
+      mergeWithoutDimension: true,
+    },
   ],
   upload: { extension: "csv", check: (file) => checkUpload(file.data) },
   async options(kind, { source, form }) {
@@ -118,7 +136,9 @@ export const csvConnector: Connector = {
     if (kind === "sheets") return [CSV_SHEET];
     if (kind === "columns") {
       const sheet = await loadSheet(source, form);
-      return sheet.columns.filter((column) => column.numeric).map((column) => ({ value: column.key, label: column.label }));
+      return sheet.columns
+        .filter((column) => column.numeric)
+        .map((column) => ({ value: column.key, label: column.label }));
     }
     if (kind === "dimensions") {
       const { labelColumn } = await loadSheet(source, form);

@@ -1,6 +1,6 @@
 import type { NumberFormat } from "@app/core";
 import { parseCsv } from "@app/core/csv/parse";
-import { type NumberCell, columnFormat, readDateColumn, readNumberCell } from "./cells";
+import { columnFormat, type NumberCell, readDateColumn, readNumberCell } from "./cells";
 
 /**
  * A parsed CSV read with the Google Sheets parameters (spec §5): header row, footer (totals) row,
@@ -89,16 +89,20 @@ function columnKeys(labels: readonly string[]): string[] {
 /** Interprets parsed records with the sheet options. */
 export function readSheet(csv: { rows: string[][]; lines: number[] }, options: SheetOptions): Sheet {
   const width = csv.rows[0]?.length ?? 0;
-  const labels = options.hasHeader ? csv.rows[0].map((cell) => cell.trim()) : csv.rows[0].map((_, i) => `Column ${i + 1}`);
+  const labels = options.hasHeader
+    ? csv.rows[0].map((cell) => cell.trim())
+    : csv.rows[0].map((_, i) => `Column ${i + 1}`);
   const keys = columnKeys(labels.map((label, i) => (options.hasHeader ? label : `column_${i + 1}`)));
   let body = csv.rows.map((cells, index) => ({ cells, line: csv.lines[index] }));
   if (options.hasHeader) body = body.slice(1);
   const footerRecord = options.hasFooter ? body.at(-1) : undefined;
   if (options.hasFooter) body = body.slice(0, -1);
-  if (body.length === 0) throw new SheetError(options.hasFooter ? "has_footer" : "has_header", "The file has no data rows.");
+  if (body.length === 0)
+    throw new SheetError(options.hasFooter ? "has_footer" : "has_header", "The file has no data rows.");
 
   const labelled = options.hasLabels || options.usesDateRange;
-  if (labelled && width < 2) throw new SheetError("has_labels", "The file needs at least one column besides the first.");
+  if (labelled && width < 2)
+    throw new SheetError("has_labels", "The file needs at least one column besides the first.");
   const first = labelled ? 1 : 0;
 
   let rowLabels: (string | null)[] = body.map(() => null);
@@ -113,10 +117,17 @@ export function readSheet(csv: { rows: string[][]; lines: number[] }, options: S
     rowLabels = body.map((row) => row.cells[0].trim());
   }
 
-  const cells: Array<Array<NumberCell | null | undefined>> = body.map((row) => row.cells.slice(first).map(readNumberCell));
+  const cells: Array<Array<NumberCell | null | undefined>> = body.map((row) =>
+    row.cells.slice(first).map(readNumberCell),
+  );
   const columns: SheetColumn[] = keys.slice(first).map((key, c) => {
     const column = cells.map((row) => row[c]);
-    return { key, label: labels[first + c] || `Column ${first + c + 1}`, format: columnFormat(column), numeric: column.some((cell) => !!cell) };
+    return {
+      key,
+      label: labels[first + c] || `Column ${first + c + 1}`,
+      format: columnFormat(column),
+      numeric: column.some((cell) => !!cell),
+    };
   });
   const toValues = (row: ReadonlyArray<NumberCell | null | undefined>) => row.map((cell) => cell?.value ?? null);
   return {

@@ -90,7 +90,9 @@ export function apportion(total: number, shares: readonly number[]): number[] {
   const exact = shares.map((share) => (total * share) / sumOfShares);
   const parts = exact.map(Math.floor);
   let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
   for (const { index } of order) {
     if (left <= 0) break;
     parts[index] += 1;
@@ -100,7 +102,14 @@ export function apportion(total: number, shares: readonly number[]): number[] {
 }
 
 /** Each dimension value's share of each component on day n, with a little daily wobble. */
-function splitDay(site: Site, type: DemoType, typeSeed: number, dimension: DemoDimension, n: number, units: number[]): number[][] {
+function splitDay(
+  site: Site,
+  type: DemoType,
+  typeSeed: number,
+  dimension: DemoDimension,
+  n: number,
+  units: number[],
+): number[][] {
   const values = dimension.values ?? [];
   const dimensionSeed = hashString(dimension.key);
   const weights = values.map((value, v) => {
@@ -159,14 +168,22 @@ export function demoTable(query: DemoQuery): TTable {
   for (let n = first; n <= last; n += 1) {
     const units = dayUnits(site, type, typeSeed, n);
     accumulate(type, totals, units);
-    if (dimension?.key === "date") rows.push({ dimension: dayString(n), values: metricRow(type, query.metrics, units) });
-    else if (dimension) splitDay(site, type, typeSeed, dimension, n, units).forEach((part, v) => accumulate(type, perValue[v], part));
+    if (dimension?.key === "date") {
+      rows.push({ dimension: dayString(n), values: metricRow(type, query.metrics, units) });
+    } else if (dimension) {
+      const parts = splitDay(site, type, typeSeed, dimension, n, units);
+      parts.forEach((part, v) => {
+        accumulate(type, perValue[v], part);
+      });
+    }
   }
-  if (dimension?.values) {
-    dimension.values.forEach((value, v) => rows.push({ dimension: value.name, values: metricRow(type, query.metrics, perValue[v]) }));
+  for (const [v, value] of (dimension?.values ?? []).entries()) {
+    rows.push({ dimension: value.name, values: metricRow(type, query.metrics, perValue[v]) });
   }
   return {
-    dimension: dimension ? { key: dimension.key, label: dimension.label, kind: dimension.key === "date" ? "date" : "string" } : null,
+    dimension: dimension
+      ? { key: dimension.key, label: dimension.label, kind: dimension.key === "date" ? "date" : "string" }
+      : null,
     metrics: query.metrics.map((key) => {
       const metric = type.metrics.find((candidate) => candidate.key === key);
       return { key, label: metric?.label ?? key, format: metric?.format ?? "number", currency: null };

@@ -66,7 +66,10 @@ export interface DemoType {
 }
 
 const ratio = (a: number, b: number) => (b === 0 ? Number.NaN : a / b);
-const sum = (key: string): DemoMetric["value"] => (c) => c[key];
+const sum =
+  (key: string): DemoMetric["value"] =>
+  (c) =>
+    c[key];
 const count = (key: string): Component => ({ key, integer: true });
 const amount = (key: string): Component => ({ key, integer: false });
 
@@ -95,7 +98,11 @@ const DEVICE: DemoDimension = {
   key: "device",
   label: "Device",
   values: [
-    { name: "desktop", weight: 52, bias: { bounces: 0.85, duration: 1.3, conversions: 1.35, orders: 1.3, revenue: 1.35 } },
+    {
+      name: "desktop",
+      weight: 52,
+      bias: { bounces: 0.85, duration: 1.3, conversions: 1.35, orders: 1.3, revenue: 1.35 },
+    },
     { name: "mobile", weight: 43, bias: { bounces: 1.2, duration: 0.65, conversions: 0.6, orders: 0.7, revenue: 0.6 } },
     { name: "tablet", weight: 5 },
   ],
@@ -168,7 +175,15 @@ export const DEMO_TYPES: readonly DemoType[] = [
     key: "demo.analytics",
     label: "Website analytics",
     weekly: B2B_WEEK,
-    components: [count("sessions"), count("users"), count("pageviews"), count("bounces"), amount("duration"), count("conversions"), amount("revenue")],
+    components: [
+      count("sessions"),
+      count("users"),
+      count("pageviews"),
+      count("bounces"),
+      amount("duration"),
+      count("conversions"),
+      amount("revenue"),
+    ],
     day: ({ volume, rand }) => {
       const sessions = volume;
       const conversions = sessions * (0.016 + 0.008 * rand(5));
@@ -187,7 +202,12 @@ export const DEMO_TYPES: readonly DemoType[] = [
       { key: "users", label: "Users", format: "number", value: sum("users") },
       { key: "pageviews", label: "Pageviews", format: "number", value: sum("pageviews") },
       { key: "bounce_rate", label: "Bounce Rate", format: "percent", value: (c) => ratio(c.bounces, c.sessions) * 100 },
-      { key: "avg_session_duration", label: "Avg. Session Duration", format: "time", value: (c) => ratio(c.duration, c.sessions) },
+      {
+        key: "avg_session_duration",
+        label: "Avg. Session Duration",
+        format: "time",
+        value: (c) => ratio(c.duration, c.sessions),
+      },
       { key: "conversions", label: "Conversions", format: "number", value: sum("conversions") },
       { key: "revenue", label: "Revenue", format: "money", value: sum("revenue") },
     ],
@@ -223,7 +243,12 @@ export const DEMO_TYPES: readonly DemoType[] = [
     day: ({ volume, rand }) => {
       const impressions = volume * 9;
       const clicks = impressions * (0.018 + 0.01 * rand(1));
-      return { impressions, clicks, cost: clicks * (1.1 + 0.7 * rand(2)), conversions: clicks * (0.035 + 0.025 * rand(3)) };
+      return {
+        impressions,
+        clicks,
+        cost: clicks * (1.1 + 0.7 * rand(2)),
+        conversions: clicks * (0.035 + 0.025 * rand(3)),
+      };
     },
     metrics: [
       { key: "impressions", label: "Impressions", format: "number", value: sum("impressions") },
@@ -232,7 +257,12 @@ export const DEMO_TYPES: readonly DemoType[] = [
       { key: "conversions", label: "Conversions", format: "number", value: sum("conversions") },
       { key: "cpc", label: "CPC", format: "money", value: (c) => ratio(c.cost, c.clicks) },
       { key: "ctr", label: "CTR", format: "percent", value: (c) => ratio(c.clicks, c.impressions) * 100 },
-      { key: "cost_per_conversion", label: "Cost / Conversion", format: "money", value: (c) => ratio(c.cost, c.conversions) },
+      {
+        key: "cost_per_conversion",
+        label: "Cost / Conversion",
+        format: "money",
+        value: (c) => ratio(c.cost, c.conversions),
+      },
     ],
     dimensions: [DATE, CAMPAIGN, DEVICE, COUNTRY],
   },
@@ -257,7 +287,12 @@ export const DEMO_TYPES: readonly DemoType[] = [
       { key: "followers", label: "Followers", format: "number", value: sum("followers") },
       { key: "reach", label: "Reach", format: "number", value: sum("reach") },
       { key: "engagement", label: "Engagement", format: "number", value: sum("engagement") },
-      { key: "engagement_rate", label: "Engagement Rate", format: "percent", value: (c) => ratio(c.engagement, c.reach) * 100 },
+      {
+        key: "engagement_rate",
+        label: "Engagement Rate",
+        format: "percent",
+        value: (c) => ratio(c.engagement, c.reach) * 100,
+      },
       { key: "posts", label: "Posts", format: "number", value: sum("posts") },
     ],
     dimensions: [DATE, SOCIAL_CHANNEL],
@@ -275,8 +310,18 @@ export const DEMO_TYPES: readonly DemoType[] = [
     metrics: [
       { key: "orders", label: "Orders", format: "number", value: sum("orders") },
       { key: "revenue", label: "Revenue", format: "money", value: sum("revenue") },
-      { key: "average_order_value", label: "Average Order Value", format: "money", value: (c) => ratio(c.revenue, c.orders) },
-      { key: "conversion_rate", label: "Conversion Rate", format: "percent", value: (c) => ratio(c.orders, c.sessions) * 100 },
+      {
+        key: "average_order_value",
+        label: "Average Order Value",
+        format: "money",
+        value: (c) => ratio(c.revenue, c.orders),
+      },
+      {
+        key: "conversion_rate",
+        label: "Conversion Rate",
+        format: "percent",
+        value: (c) => ratio(c.orders, c.sessions) * 100,
+      },
       { key: "sessions", label: "Sessions", format: "number", value: sum("sessions") },
     ],
     dimensions: [DATE, CHANNEL, COUNTRY, DEVICE],

@@ -12,5 +12,11 @@ export const ZFileUploadResponse = dataEnvelope(z.object({ filename: z.string(),
 export type TFileUpload = z.infer<typeof ZFileUploadResponse>["data"];
 
 /** DELETE /api/files body. */
-export const ZFileDelete = z.object({ filename: z.string().trim().min(1, "The filename field is required.").max(255) });
+export const ZFileDelete = z.object({
+  filename: z
+    .string({ error: "The filename field is required." })
+    .trim()
+    .min(1, "The filename field is required.")
+    .max(255),
+});
 export type TFileDelete = z.infer<typeof ZFileDelete>;

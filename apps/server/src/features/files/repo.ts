@@ -8,7 +8,12 @@ export function filesRepo(db: Db) {
       return db.insertInto("files").values(row).execute();
     },
     find(companyId: string, id: string) {
-      return db.selectFrom("files").selectAll().where("company_id", "=", companyId).where("id", "=", id).executeTakeFirst();
+      return db
+        .selectFrom("files")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .executeTakeFirst();
     },
     findByPath(companyId: string, kind: string, path: string) {
       return db

@@ -23,9 +23,13 @@ export function fileRoutes(app: App, files: FilesService) {
     },
   );
 
-  app.delete("/api/files", { schema: { tags, summary: "Delete an uploaded image by its filename" } }, async (request, reply) => {
-    const actor = actorOf(request);
-    await files.removeImage(actor.companyId, parseInput(ZFileDelete, await readBody(request)));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/files",
+    { schema: { tags, summary: "Delete an uploaded image by its filename" } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await files.removeImage(actor.companyId, parseInput(ZFileDelete, await readBody(request)));
+      return reply.code(204).send();
+    },
+  );
 }

@@ -45,7 +45,9 @@ export function filesService(ctx: AppContext, storage: Storage) {
     /** DELETE /api/files: only the company's own images (source files go with their source). */
     async removeImage(companyId: string, input: TFileDelete): Promise<void> {
       // The client may send back the absolute URL it was given; the stored key is the path.
-      const path = input.filename.startsWith(ctx.config.appUrl) ? input.filename.slice(ctx.config.appUrl.length) : input.filename;
+      const path = input.filename.startsWith(ctx.config.appUrl)
+        ? input.filename.slice(ctx.config.appUrl.length)
+        : input.filename;
       const row = await repo.findByPath(companyId, "image", path);
       if (!row) throw AppError.notFound("File not found.");
       await repo.delete(companyId, row.id);

@@ -10,10 +10,14 @@ const ZTypeParams = z.object({ type: z.string().min(1).max(64) });
 /** Configuration the forms are built from (spec §7): catalogue, widget type inputs, templates. Same for every company. */
 export function configRoutes(app: App) {
   const tags = ["configs"];
-  app.get("/api/configs/connectors", { schema: { tags, response: { 200: ZConnectorListResponse } } }, async (request) => {
-    actorOf(request);
-    return { data: catalogue() };
-  });
+  app.get(
+    "/api/configs/connectors",
+    { schema: { tags, response: { 200: ZConnectorListResponse } } },
+    async (request) => {
+      actorOf(request);
+      return { data: catalogue() };
+    },
+  );
 
   app.get(
     "/api/configs/widgets/:type",
@@ -39,7 +43,9 @@ export function configRoutes(app: App) {
   app.get("/api/configs/templates", { schema: { tags, response: { 200: ZTemplatesResponse } } }, async (request) => {
     actorOf(request);
     // Templates only reference connectors that can be connected, so a template never yields 'Data Error'.
-    const usable = Object.values(TEMPLATES).filter((template) => CONNECTORS.some((c) => c.key === template.connector && c.available));
+    const usable = Object.values(TEMPLATES).filter((template) =>
+      CONNECTORS.some((c) => c.key === template.connector && c.available),
+    );
     return { data: Object.fromEntries(usable.map((template) => [template.key, template])) };
   });
 }

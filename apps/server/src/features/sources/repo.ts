@@ -6,10 +6,21 @@ import type { SourcesTable } from "../../infra/db/schema";
 export function sourcesRepo(db: Db) {
   return {
     listByCompany(companyId: string) {
-      return db.selectFrom("sources").selectAll().where("company_id", "=", companyId).orderBy("created_at").orderBy("id").execute();
+      return db
+        .selectFrom("sources")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
     },
     find(companyId: string, id: string) {
-      return db.selectFrom("sources").selectAll().where("company_id", "=", companyId).where("id", "=", id).executeTakeFirst();
+      return db
+        .selectFrom("sources")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .executeTakeFirst();
     },
     findFirstByName(companyId: string, name: string) {
       return db

@@ -1,10 +1,10 @@
 import {
+  type TSourceOptionQuery,
   ZErrorBody,
   ZOptionListResponse,
   ZSourceListResponse,
   ZSourceOptionQuery,
   ZSourceResponse,
-  type TSourceOptionQuery,
 } from "@app/core";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
@@ -73,17 +73,24 @@ export function sourceRoutes(app: App, sources: SourcesService) {
   });
 
   const optionResponse = { 200: ZOptionListResponse, 502: ZErrorBody };
-  app.get("/api/sources/:id/properties", { schema: { tags, params: ZIdParams, response: optionResponse } }, async (request, reply) => {
-    const actor = actorOf(request);
-    return answeringSourceFailure(reply, async () => ({ data: await sources.options(actor, request.params.id, "properties", {}) }));
-  });
+  app.get(
+    "/api/sources/:id/properties",
+    { schema: { tags, params: ZIdParams, response: optionResponse } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return answeringSourceFailure(reply, async () => ({
+        data: await sources.options(actor, request.params.id, "properties", {}),
+      }));
+    },
+  );
 
   app.get(
     "/api/sources/:id/:option",
     {
       schema: {
         tags,
-        summary: "A remote option list (metrics, dimensions, sheets, columns …); the type form's values travel as the query",
+        summary:
+          "A remote option list (metrics, dimensions, sheets, columns …); the type form's values travel as the query",
         params: ZOptionParams,
         querystring: ZSourceOptionQuery,
         response: optionResponse,

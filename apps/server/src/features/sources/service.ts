@@ -1,21 +1,21 @@
 import {
+  sourceCredentialErrors,
   type TOption,
   type TSource,
   type TSourceCredentials,
   type TSourceOptionQuery,
   ZSourceCreate,
   ZSourceUpdate,
-  sourceCredentialErrors,
 } from "@app/core";
-import { type Connector, type SourceHandle, connectorByKey } from "../../connectors";
+import { type Connector, connectorByKey, type SourceHandle } from "../../connectors";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
 import type { SourcesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { type FormInput, parseInput } from "../../infra/http";
 import { newId, nowIso, seal, unseal } from "../../infra/security";
-import type { Actor } from "../users/service";
 import type { FilesService } from "../files/service";
+import type { Actor } from "../users/service";
 import { presentSource, storedProperties } from "./presenter";
 import { sourcesRepo } from "./repo";
 
@@ -44,7 +44,9 @@ export interface LoadedSource {
 type SourceListener = (sourceId: string) => Promise<void>;
 
 function credentialFields(input: TSourceCredentials): Record<string, string> {
-  return Object.fromEntries(Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }
 
 export function sourcesService(ctx: AppContext, files: FilesService) {
@@ -69,7 +71,11 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
   }
 
   /** Checks and stores an upload connector's file; the property the new file becomes. */
-  async function acceptUpload(companyId: string, connector: Connector, file: FormInput["files"][string] | undefined): Promise<TOption> {
+  async function acceptUpload(
+    companyId: string,
+    connector: Connector,
+    file: FormInput["files"][string] | undefined,
+  ): Promise<TOption> {
     if (!connector.upload) throw AppError.validation({ file: ["This source does not take files."] });
     if (!file) throw AppError.validation({ file: ["The file field is required."] });
     connector.upload.check(file);
@@ -108,7 +114,8 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       const input = parseInput(ZSourceCreate, { name: "", ...form.fields });
       const connector = connectorByKey(input.name);
       if (!connector) throw AppError.validation({ name: ["The selected connector is invalid."] });
-      if (!connector.available) throw AppError.validation({ name: [connector.note ?? "This connector cannot be connected yet."] });
+      if (!connector.available)
+        throw AppError.validation({ name: [connector.note ?? "This connector cannot be connected yet."] });
       checkCredentials(connector, input);
       const properties = connector.upload
         ? [await acceptUpload(actor.companyId, connector, form.files.file)]
@@ -143,7 +150,10 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         if (properties.length >= MAX_SOURCE_FILES) {
           throw AppError.validation({ file: [`A source holds at most ${MAX_SOURCE_FILES} files.`] });
         }
-        patch.properties = JSON.stringify([...properties, await acceptUpload(actor.companyId, connector, form.files.file)]);
+        patch.properties = JSON.stringify([
+          ...properties,
+          await acceptUpload(actor.companyId, connector, form.files.file),
+        ]);
       }
       await repo.update(actor.companyId, id, patch);
       await changed(id);

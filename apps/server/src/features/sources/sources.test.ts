@@ -14,7 +14,11 @@ describeEachDb("sources API", (env) => {
     expect(created.statusCode).toBe(200);
     const source = created.json().data;
     expect(source).toMatchObject({ name: "demo", account: null, invalid: false });
-    expect(source.properties.map((p: { value: string }) => p.value)).toEqual(["acme-software", "northwind-shop", "bluebird-studio"]);
+    expect(source.properties.map((p: { value: string }) => p.value)).toEqual([
+      "acme-software",
+      "northwind-shop",
+      "bluebird-studio",
+    ]);
     const list = await owner.api("GET", "/api/sources");
     expect(list.json().data).toEqual([source]);
     expect((await owner.api("GET", `/api/sources/${source.id}/properties`)).json().data).toEqual(source.properties);
@@ -61,8 +65,12 @@ describeEachDb("sources API", (env) => {
       { value: "sessions", label: "Sessions" },
       { value: "revenue", label: "Revenue" },
     ]);
-    expect((await owner.api("GET", `/api/sources/${source.id}/dimensions?${form}`)).json().data).toEqual([{ value: "date", label: "Date" }]);
-    expect((await owner.api("GET", `/api/sources/${source.id}/sheets?${form}`)).json().data).toEqual([{ value: "sheet1", label: "Sheet 1" }]);
+    expect((await owner.api("GET", `/api/sources/${source.id}/dimensions?${form}`)).json().data).toEqual([
+      { value: "date", label: "Date" },
+    ]);
+    expect((await owner.api("GET", `/api/sources/${source.id}/sheets?${form}`)).json().data).toEqual([
+      { value: "sheet1", label: "Sheet 1" },
+    ]);
     expect((await owner.api("GET", `/api/sources/${source.id}/nonsense`)).statusCode).toBe(404);
     expect((await owner.api("DELETE", `/api/sources/${source.id}`)).statusCode).toBe(204);
   });
@@ -160,7 +168,13 @@ describeEachDb("configs API", (env) => {
     const owner = env().client();
     await owner.signUpAndPassIntro();
     const demo = (await owner.api("GET", "/api/configs/widgets/demo")).json().data;
-    expect(demo.map((t: { type: string }) => t.type)).toEqual(["demo.analytics", "demo.search", "demo.ads", "demo.social", "demo.ecommerce"]);
+    expect(demo.map((t: { type: string }) => t.type)).toEqual([
+      "demo.analytics",
+      "demo.search",
+      "demo.ads",
+      "demo.social",
+      "demo.ecommerce",
+    ]);
     const csv = (await owner.api("GET", "/api/configs/widgets/csv.sheet")).json().data[0];
     expect(csv.params.map((p: { key: string; required: boolean }) => `${p.key}${p.required ? "*" : ""}`)).toEqual([
       "property*",
@@ -173,7 +187,9 @@ describeEachDb("configs API", (env) => {
       "metrics*",
     ]);
     const klaviyo = (await owner.api("GET", "/api/configs/widgets/klaviyo")).json().data[0];
-    expect(klaviyo.params.find((p: { key: string }) => p.key === "conversionMetric").unless).toBe("target!:campaign|flow");
+    expect(klaviyo.params.find((p: { key: string }) => p.key === "conversionMetric").unless).toBe(
+      "target!:campaign|flow",
+    );
     expect((await owner.api("GET", "/api/configs/widgets/nope")).statusCode).toBe(404);
   });
 
@@ -182,7 +198,9 @@ describeEachDb("configs API", (env) => {
     await owner.signUpAndPassIntro();
     const templates = (await owner.api("GET", "/api/configs/templates")).json().data;
     expect(Object.keys(templates)).toEqual(["website-overview", "seo", "paid-ads"]);
-    for (const template of Object.values(templates) as Array<{ widgets: Array<{ nature: string; instances: Array<{ type: string }> }> }>) {
+    for (const template of Object.values(templates) as Array<{
+      widgets: Array<{ nature: string; instances: Array<{ type: string }> }>;
+    }>) {
       expect(template.widgets.length).toBeGreaterThan(2);
       for (const widget of template.widgets) {
         expect(widget.nature).toBe("interactive");

@@ -13,7 +13,10 @@ export function columnKey(prefix: string, metricKey: string): string {
 
 function sameDimension(parts: readonly InstanceTable[]): boolean {
   const first = parts[0]?.table.dimension;
-  return !!first && parts.every((part) => part.table.dimension?.key === first.key && part.table.dimension.kind === first.kind);
+  return (
+    !!first &&
+    parts.every((part) => part.table.dimension?.key === first.key && part.table.dimension.kind === first.kind)
+  );
 }
 
 /**

@@ -41,7 +41,10 @@ const isEmpty = (value: unknown) =>
  * The inputs a query depends on: the type's declared parameters only (calculated metrics, metric
  * options and anything else the client sends are applied after the cache), empty values dropped.
  */
-export function normaliseInputs(config: TWidgetTypeConfig, inputs: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function normaliseInputs(
+  config: TWidgetTypeConfig,
+  inputs: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const keys = declaredKeys(config.params);
   const result: Record<string, unknown> = {};
   for (const key of [...keys].sort()) if (!isEmpty(inputs[key])) result[key] = inputs[key];

@@ -1,20 +1,19 @@
 import {
+  applyCalculatedMetrics,
   type DayRange,
   DEFAULT_CURRENCY,
+  defaultCompareRange,
+  rangeLength,
   type TTable,
   type TWidgetDataRequest,
   type TWidgetDataResponse,
   type TWidgetInstance,
   type TWidgetParam,
   type TWidgetTypeConfig,
-  applyCalculatedMetrics,
-  defaultCompareRange,
-  rangeLength,
   uniquePrefix,
   validateTypeForm,
 } from "@app/core";
 import { widgetType } from "../../connectors";
-import type { AppContext } from "../../context";
 import type { Cache } from "../../infra/cache";
 import { AppError } from "../../infra/errors";
 import { type LoadedSource, SourceFailure, type SourcesService } from "../sources/service";
@@ -39,17 +38,25 @@ function flattenParams(params: readonly TWidgetParam[]): TWidgetParam[] {
   return params.flatMap((param) => [param, ...flattenParams(param.children ?? [])]);
 }
 
+/** 'has_footer' → 'has footer', 'conversionMetric' → 'conversion metric' (the Laravel-style messages of other forms). */
+function fieldName(key: string): string {
+  return key
+    .replace(/_/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+}
+
 /** Spec §5 type-form rules plus fixed option lists: what is wrong with one instance's inputs. */
 function inputErrors(config: TWidgetTypeConfig, instance: TWidgetInstance, at: string): Fields {
   const fields: Fields = {};
   const params = flattenParams(config.params);
   for (const key of validateTypeForm(config.params, instance.inputs)) {
-    const label = params.find((param) => param.key === key)?.label ?? key;
-    fields[`${at}.inputs.${key}`] = [`The ${label.toLowerCase()} field is required.`];
+    fields[`${at}.inputs.${key}`] = [`The ${fieldName(key)} field is required.`];
   }
   for (const param of params) {
     const value = instance.inputs[param.key];
-    if (!param.options || value === undefined || value === null || value === "" || fields[`${at}.inputs.${param.key}`]) continue;
+    if (!param.options || value === undefined || value === null || value === "" || fields[`${at}.inputs.${param.key}`])
+      continue;
     const allowed = new Set(param.options.map((option) => option.value));
     const unknown = (Array.isArray(value) ? value : [value]).map(String).filter((item) => !allowed.has(item));
     if (unknown.length > 0) fields[`${at}.inputs.${param.key}`] = [`Unknown value: ${unknown.join(", ")}.`];
@@ -59,18 +66,23 @@ function inputErrors(config: TWidgetTypeConfig, instance: TWidgetInstance, at: s
 
 function rangeErrors(range: DayRange, field: string): Fields {
   if (range.startDate > range.endDate) return { [field]: ["The end date is before the start."] };
-  if (rangeLength(range) > MAX_RANGE_DAYS) return { [field]: [`The date range may not be longer than ${MAX_RANGE_DAYS} days.`] };
+  if (rangeLength(range) > MAX_RANGE_DAYS)
+    return { [field]: [`The date range may not be longer than ${MAX_RANGE_DAYS} days.`] };
   return {};
 }
 
 /** The data path of widgets (architecture §4): cache → single-flight → connector → calculated metrics → merge. */
-export function widgetsService(ctx: AppContext, sources: SourcesService, cache: Cache<TTable>) {
+export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
   const runner = createQueryRunner(cache);
   // A source's new credentials or files make its cached tables stale.
   sources.onChange((sourceId) => cache.deletePrefix(sourceKeyPrefix(sourceId)));
 
   /** Validates the whole request before any query, so a bad field never costs an upstream call. */
-  function plan(request: TWidgetDataRequest): { plans: PlannedInstance[]; current: DayRange; previous: DayRange | null } {
+  function plan(request: TWidgetDataRequest): {
+    plans: PlannedInstance[];
+    current: DayRange;
+    previous: DayRange | null;
+  } {
     const current = { startDate: request.startDate, endDate: request.endDate };
     let previous: DayRange | null = null;
     if (request.comparison) {
@@ -79,7 +91,10 @@ export function widgetsService(ctx: AppContext, sources: SourcesService, cache: 
           ? { startDate: request.compareStartDate, endDate: request.compareEndDate }
           : defaultCompareRange(current.startDate, current.endDate);
     }
-    const fields: Fields = { ...rangeErrors(current, "endDate"), ...(previous ? rangeErrors(previous, "compareEndDate") : {}) };
+    const fields: Fields = {
+      ...rangeErrors(current, "endDate"),
+      ...(previous ? rangeErrors(previous, "compareEndDate") : {}),
+    };
     const used = new Set<string>();
     const plans: PlannedInstance[] = [];
     request.instances.forEach((instance, index) => {
@@ -92,7 +107,13 @@ export function widgetsService(ctx: AppContext, sources: SourcesService, cache: 
       if (!instance.sourceId) fields[`${at}.sourceId`] = ["The source field is required."];
       if (!found) return;
       Object.assign(fields, inputErrors(found.config, instance, at));
-      plans.push({ index, instance, prefix, config: found.config, inputs: normaliseInputs(found.config, instance.inputs) });
+      plans.push({
+        index,
+        instance,
+        prefix,
+        config: found.config,
+        inputs: normaliseInputs(found.config, instance.inputs),
+      });
     });
     if (Object.keys(fields).length > 0) throw AppError.validation(fields);
     return { plans, current, previous };
@@ -101,12 +122,26 @@ export function widgetsService(ctx: AppContext, sources: SourcesService, cache: 
   /** Connector validation names fields of the inputs; the request's fields are per instance. */
   function withinInstance(error: unknown, index: number): unknown {
     if (!(error instanceof AppError) || error.code !== "validation") return error;
-    const fields = Object.fromEntries(Object.entries(error.fields ?? {}).map(([key, messages]) => [`instances.${index}.inputs.${key}`, messages]));
+    const fields = Object.fromEntries(
+      Object.entries(error.fields ?? {}).map(([key, messages]) => [`instances.${index}.inputs.${key}`, messages]),
+    );
     return AppError.validation(fields, error.message);
   }
 
-  async function fetchTable(companyId: string, plan: PlannedInstance, source: LoadedSource, range: DayRange, timezone: string) {
-    const key = queryCacheKey({ sourceId: source.row.id, type: plan.config.type, inputs: plan.inputs, range, timezone });
+  async function fetchTable(
+    companyId: string,
+    plan: PlannedInstance,
+    source: LoadedSource,
+    range: DayRange,
+    timezone: string,
+  ) {
+    const key = queryCacheKey({
+      sourceId: source.row.id,
+      type: plan.config.type,
+      inputs: plan.inputs,
+      range,
+      timezone,
+    });
     const table = await runner.run(key, () =>
       sources.guard(companyId, source.row.id, () =>
         source.connector.query({ source: source.handle, type: plan.config.type, inputs: plan.inputs, range, timezone }),
@@ -136,7 +171,9 @@ export function widgetsService(ctx: AppContext, sources: SourcesService, cache: 
         const sourceId = instance.sourceId as string;
         if (!loaded.has(sourceId)) loaded.set(sourceId, await sources.load(companyId, sourceId));
         if (loaded.get(sourceId)?.connector.key !== config.connector) {
-          throw AppError.validation({ [`instances.${index}.sourceId`]: ["The source does not offer this widget type."] });
+          throw AppError.validation({
+            [`instances.${index}.sourceId`]: ["The source does not offer this widget type."],
+          });
         }
       }
       const errors: WidgetData["errors"] = [];

@@ -10,7 +10,12 @@ export async function createDemoSource(client: TestClient): Promise<string> {
 }
 
 export async function uploadCsv(client: TestClient, text: string, filename = "report.csv") {
-  return client.apiMultipart("POST", "/api/sources", { name: "csv" }, { file: { filename, type: "text/csv", data: Buffer.from(text) } });
+  return client.apiMultipart(
+    "POST",
+    "/api/sources",
+    { name: "csv" },
+    { file: { filename, type: "text/csv", data: Buffer.from(text) } },
+  );
 }
 
 type Inputs = Record<string, unknown>;
@@ -31,7 +36,12 @@ export function instance(sourceId: string, type: string, inputs: Inputs, overrid
 }
 
 export function demoInstance(sourceId: string, inputs: Inputs = {}, overrides: Record<string, unknown> = {}) {
-  return instance(sourceId, "demo.analytics", { property: "acme-software", dimension: "date", metrics: ["sessions"], ...inputs }, overrides);
+  return instance(
+    sourceId,
+    "demo.analytics",
+    { property: "acme-software", dimension: "date", metrics: ["sessions"], ...inputs },
+    overrides,
+  );
 }
 
 export interface Range {

@@ -19,13 +19,22 @@ describeEachDb("widget data: Demo connector", (env) => {
     const table = first.json().data.current;
     expect(table.dimension).toEqual({ key: "date", label: "Date", kind: "date" });
     expect(table.metrics.map((m: { key: string }) => m.key)).toEqual(metrics.map((m) => `a.${m}`));
-    expect(table.metrics.find((m: { key: string }) => m.key === "a.revenue")).toMatchObject({ format: "money", currency: "USD" });
+    expect(table.metrics.find((m: { key: string }) => m.key === "a.revenue")).toMatchObject({
+      format: "money",
+      currency: "USD",
+    });
     expect(table.rows).toHaveLength(90);
     expect(first.json().data.previous).toBeNull();
 
-    const sub = await widgetData(owner, [demoInstance(sourceId, { metrics })], { startDate: "2025-02-10", endDate: "2025-02-20", comparison: false });
+    const sub = await widgetData(owner, [demoInstance(sourceId, { metrics })], {
+      startDate: "2025-02-10",
+      endDate: "2025-02-20",
+      comparison: false,
+    });
     const subRows: Row[] = sub.json().data.current.rows;
-    expect(subRows).toEqual(table.rows.filter((row: Row) => row.dimension && row.dimension >= "2025-02-10" && row.dimension <= "2025-02-20"));
+    expect(subRows).toEqual(
+      table.rows.filter((row: Row) => row.dimension && row.dimension >= "2025-02-10" && row.dimension <= "2025-02-20"),
+    );
   });
 
   it("shows weekly seasonality, sums flows and weights ratios in totals", async () => {
@@ -33,7 +42,9 @@ describeEachDb("widget data: Demo connector", (env) => {
     await owner.signUpAndPassIntro();
     const sourceId = await createDemoSource(owner);
     const range = { startDate: "2025-03-03", endDate: "2025-03-30", comparison: false }; // four whole weeks from a Monday
-    const byDay = (await widgetData(owner, [demoInstance(sourceId, { metrics: ["sessions", "bounce_rate"] })], range)).json().data.current;
+    const byDay = (
+      await widgetData(owner, [demoInstance(sourceId, { metrics: ["sessions", "bounce_rate"] })], range)
+    ).json().data.current;
     const weekday = (row: Row) => new Date(`${row.dimension}T00:00:00Z`).getUTCDay();
     const mean = (rows: Row[]) => rows.reduce((sum, row) => sum + (row.values[0] ?? 0), 0) / rows.length;
     const weekends = byDay.rows.filter((row: Row) => [0, 6].includes(weekday(row)));
@@ -45,7 +56,9 @@ describeEachDb("widget data: Demo connector", (env) => {
     expect(byDay.totals[1]).toBeGreaterThan(30);
     expect(byDay.totals[1]).toBeLessThan(60);
 
-    const byCountry = (await widgetData(owner, [demoInstance(sourceId, { dimension: "country", metrics: ["sessions"] })], range)).json().data.current;
+    const byCountry = (
+      await widgetData(owner, [demoInstance(sourceId, { dimension: "country", metrics: ["sessions"] })], range)
+    ).json().data.current;
     expect(byCountry.rows.map((row: Row) => row.dimension)).toContain("United States");
     expect(byCountry.rows.reduce((sum: number, row: Row) => sum + (row.values[0] ?? 0), 0)).toBe(sessions);
     expect(byCountry.totals[0]).toBe(sessions);
@@ -63,7 +76,12 @@ describeEachDb("widget data: Demo connector", (env) => {
     expect(march.current.rows).toEqual([]);
     expect(march.previous.totals[0]).toBe(await rangeOf("2025-01-29", "2025-02-28"));
     const custom = (
-      await widgetData(owner, [inst], { startDate: "2025-03-01", endDate: "2025-03-31", compareStartDate: "2024-03-01", compareEndDate: "2024-03-31" })
+      await widgetData(owner, [inst], {
+        startDate: "2025-03-01",
+        endDate: "2025-03-31",
+        compareStartDate: "2024-03-01",
+        compareEndDate: "2024-03-31",
+      })
     ).json().data;
     expect(custom.previous.totals[0]).toBe(await rangeOf("2024-03-01", "2024-03-31"));
   });
@@ -77,11 +95,15 @@ describeEachDb("widget data: Demo connector", (env) => {
       { id: "minutes", name: "Minutes", type: "average:time:minutes", expression: "avg_session_duration / 60" },
       { id: "double", name: "Double", type: "numeric", expression: "{Revenue per session} * 2" },
     ];
-    const response = await widgetData(owner, [demoInstance(sourceId, { metrics: ["sessions", "revenue", "avg_session_duration"], calculatedMetrics })], {
-      startDate: "2025-03-01",
-      endDate: "2025-03-07",
-      comparison: false,
-    });
+    const response = await widgetData(
+      owner,
+      [demoInstance(sourceId, { metrics: ["sessions", "revenue", "avg_session_duration"], calculatedMetrics })],
+      {
+        startDate: "2025-03-01",
+        endDate: "2025-03-07",
+        comparison: false,
+      },
+    );
     expect(response.statusCode).toBe(200);
     const table = response.json().data.current;
     expect(table.metrics.slice(3)).toEqual([
@@ -96,11 +118,20 @@ describeEachDb("widget data: Demo connector", (env) => {
       expect(minutes).toBeCloseTo(duration, 6);
       expect(double).toBeCloseTo(rps * 2, 6);
     }
-    const bad = await widgetData(owner, [demoInstance(sourceId, { calculatedMetrics: [{ id: "x", name: "X", type: "numeric", expression: "sessions +" }] })]);
+    const bad = await widgetData(owner, [
+      demoInstance(sourceId, {
+        calculatedMetrics: [{ id: "x", name: "X", type: "numeric", expression: "sessions +" }],
+      }),
+    ]);
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(["instances.0.inputs.calculatedMetrics.0.expression"]);
     // Calculated metrics alone satisfy 'metrics' (spec §5).
-    const only = await widgetData(owner, [demoInstance(sourceId, { metrics: [], calculatedMetrics: [{ id: "k", name: "K", type: "numeric", expression: "2 * 3" }] })]);
+    const only = await widgetData(owner, [
+      demoInstance(sourceId, {
+        metrics: [],
+        calculatedMetrics: [{ id: "k", name: "K", type: "numeric", expression: "2 * 3" }],
+      }),
+    ]);
     expect(only.statusCode).toBe(200);
   });
 
@@ -110,9 +141,14 @@ describeEachDb("widget data: Demo connector", (env) => {
     const sourceId = await createDemoSource(owner);
     const range = { startDate: "2025-03-01", endDate: "2025-03-10", comparison: false };
     const single = (id: string, type: string, inputs: Record<string, unknown>) =>
-      widgetData(owner, [instance(sourceId, type, { property: id, ...inputs })], range).then((r) => r.json().data.current);
+      widgetData(owner, [instance(sourceId, type, { property: id, ...inputs })], range).then(
+        (r) => r.json().data.current,
+      );
     const acme = await single("acme-software", "demo.analytics", { dimension: "date", metrics: ["sessions"] });
-    const shop = await single("northwind-shop", "demo.analytics", { dimension: "date", metrics: ["sessions", "bounce_rate"] });
+    const shop = await single("northwind-shop", "demo.analytics", {
+      dimension: "date",
+      metrics: ["sessions", "bounce_rate"],
+    });
     const merged = await widgetData(
       owner,
       [
@@ -139,7 +175,12 @@ describeEachDb("widget data: Demo connector", (env) => {
       owner,
       [
         demoInstance(sourceId, { dimension: "", metrics: ["sessions"] }, { config: "custom" }),
-        instance(sourceId, "demo.search", { property: "acme-software", metrics: ["clicks", "ctr"] }, { prefix: "b", config: "custom" }),
+        instance(
+          sourceId,
+          "demo.search",
+          { property: "acme-software", metrics: ["clicks", "ctr"] },
+          { prefix: "b", config: "custom" },
+        ),
       ],
       range,
     );
@@ -155,10 +196,17 @@ describeEachDb("widget data: Demo connector", (env) => {
     await owner.signUpAndPassIntro();
     const sourceId = await createDemoSource(owner);
     const csvId = (await uploadCsv(owner, "a,b\n1,2\n")).json().data.id;
-    const shape = await owner.api("POST", "/api/widgets/data", { instances: [], startDate: "2025-13-01", endDate: "x" });
+    const shape = await owner.api("POST", "/api/widgets/data", {
+      instances: [],
+      startDate: "2025-13-01",
+      endDate: "x",
+    });
     expect(shape.statusCode).toBe(422);
     expect(Object.keys(shape.json().errors).sort()).toEqual(["endDate", "instances", "startDate"]);
-    const backwards = await widgetData(owner, [demoInstance(sourceId)], { startDate: "2025-03-10", endDate: "2025-03-01" });
+    const backwards = await widgetData(owner, [demoInstance(sourceId)], {
+      startDate: "2025-03-10",
+      endDate: "2025-03-01",
+    });
     expect(backwards.json().errors.endDate).toBeDefined();
     const long = await widgetData(owner, [demoInstance(sourceId)], { startDate: "2015-01-01", endDate: "2025-01-01" });
     expect(long.json().errors.endDate[0]).toContain("may not be longer");
@@ -169,7 +217,7 @@ describeEachDb("widget data: Demo connector", (env) => {
     ]);
     expect(inputs.statusCode).toBe(422);
     expect(inputs.json().errors).toEqual({
-      "instances.0.inputs.property": ["The site field is required."],
+      "instances.0.inputs.property": ["The property field is required."],
       "instances.0.inputs.metrics": ["Unknown value: likes."],
       "instances.0.inputs.dimension": ["Unknown value: planet."],
       "instances.1.type": ["The selected widget type is invalid."],
@@ -178,7 +226,9 @@ describeEachDb("widget data: Demo connector", (env) => {
     const site = await widgetData(owner, [demoInstance(sourceId, { property: "someone-else.example" })]);
     expect(site.json().errors).toEqual({ "instances.0.inputs.property": ["The selected site is invalid."] });
     const wrongSource = await widgetData(owner, [demoInstance(csvId)]);
-    expect(wrongSource.json().errors).toEqual({ "instances.0.sourceId": ["The source does not offer this widget type."] });
+    expect(wrongSource.json().errors).toEqual({
+      "instances.0.sourceId": ["The source does not offer this widget type."],
+    });
   });
 
   it("another company's sources are not found and leak no data", async () => {
@@ -192,7 +242,9 @@ describeEachDb("widget data: Demo connector", (env) => {
     expect(data.statusCode).toBe(404);
     expect(data.body).not.toContain("values");
     const ownSource = await createDemoSource(beta);
-    expect((await widgetData(beta, [demoInstance(ownSource), demoInstance(alphaSource, {}, { prefix: "b" })])).statusCode).toBe(404);
+    expect(
+      (await widgetData(beta, [demoInstance(ownSource), demoInstance(alphaSource, {}, { prefix: "b" })])).statusCode,
+    ).toBe(404);
     expect((await beta.api("GET", "/api/sources")).json().data.map((s: { id: string }) => s.id)).toEqual([ownSource]);
     for (const id of [alphaSource, alphaCsv.id]) {
       expect((await beta.api("GET", `/api/sources/${id}/properties`)).statusCode).toBe(404);
@@ -200,7 +252,10 @@ describeEachDb("widget data: Demo connector", (env) => {
       expect((await beta.api("PUT", `/api/sources/${id}`, {})).statusCode).toBe(404);
       expect((await beta.api("DELETE", `/api/sources/${id}`)).statusCode).toBe(404);
     }
-    const columns = await beta.api("GET", `/api/sources/${alphaCsv.id}/columns?property=${alphaCsv.properties[0].value}&has_header=1`);
+    const columns = await beta.api(
+      "GET",
+      `/api/sources/${alphaCsv.id}/columns?property=${alphaCsv.properties[0].value}&has_header=1`,
+    );
     expect(columns.statusCode).toBe(404);
     expect(columns.body).not.toContain("Secret");
     // Alpha's sources are untouched.
