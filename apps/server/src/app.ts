@@ -23,21 +23,20 @@ import { companyRoutes } from "./features/companies/routes";
 import { companiesService } from "./features/companies/service";
 import { dashboardRoutes } from "./features/dashboards/routes";
 import { dashboardsService, type TemplateResolver } from "./features/dashboards/service";
+import { fileRoutes } from "./features/files/routes";
+import { filesService } from "./features/files/service";
 import { healthRoutes } from "./features/health/routes";
 import { pageDataRoutes } from "./features/page-data/routes";
 import { pageDataService } from "./features/page-data/service";
-import { userRoutes } from "./features/users/routes";
-import { usersService } from "./features/users/service";
-// --- sources, connectors and widget data (imports) ---
-import { fileRoutes } from "./features/files/routes";
-import { filesService } from "./features/files/service";
 import { configRoutes } from "./features/sources/configs";
 import { sourceRoutes } from "./features/sources/routes";
 import { sourcesService } from "./features/sources/service";
+import { templateResolver } from "./features/sources/template-instances";
+import { userRoutes } from "./features/users/routes";
+import { usersService } from "./features/users/service";
 import { createTableCache } from "./features/widgets/query-runner";
 import { widgetRoutes } from "./features/widgets/routes";
 import { widgetsService } from "./features/widgets/service";
-// --- end sources imports ---
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
 import { newToken, safeEqual } from "./infra/security";
@@ -96,9 +95,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   ]);
   const auth = authService(ctx, companies);
   const users = usersService(ctx);
-  const pageData = pageDataService(ctx, auth, companies);
-  const resolveTemplate: TemplateResolver = async () => null;
-  const dashboards = dashboardsService(ctx, storage, companies, resolveTemplate);
+  const pageData = pageDataService(ctx, auth, companies, sources.hasInvalidSource);
+  const dashboards = dashboardsService(ctx, storage, companies, templateResolver(sources));
   usage.dashboards = dashboards.countActive;
 
   app.decorateRequest("auth", null);

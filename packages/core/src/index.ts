@@ -1,6 +1,7 @@
 export * from "./billing/company-flags";
 export * from "./billing/messages";
 export * from "./contract";
+export * from "./csv/parse";
 export * from "./dates/copy-url";
 export * from "./dates/day";
 export * from "./dates/display";

@@ -3,6 +3,8 @@ export * from "./common";
 export * from "./company";
 export * from "./dashboard-actions";
 export * from "./dashboards";
+export * from "./files";
 export * from "./page-data";
 export * from "./sources";
+export * from "./templates";
 export * from "./users";

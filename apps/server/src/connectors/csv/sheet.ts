@@ -108,7 +108,7 @@ export function readSheet(csv: { rows: string[][]; lines: number[] }, options: S
   let rowLabels: (string | null)[] = body.map(() => null);
   if (options.usesDateRange) {
     const days = readDateColumn(body.map((row) => row.cells[0]));
-    const bad = days.findIndex((day) => day === null);
+    const bad = days.indexOf(null);
     if (bad >= 0) {
       throw new SheetError("uses_date_range", `Line ${body[bad].line}: '${body[bad].cells[0].trim()}' is not a date.`);
     }

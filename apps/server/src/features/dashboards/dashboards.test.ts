@@ -70,6 +70,29 @@ describeEachDb("dashboards API", (env) => {
     expect((await owner.api("POST", "/api/dashboards", { name: "Three" })).statusCode).toBe(200);
   });
 
+  it("creates from a template: widgets point at the company's Demo source (connected if needed)", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const response = await owner.api("POST", "/api/dashboards", { name: "Overview", template: "website-overview" });
+    expect(response.statusCode).toBe(200);
+    const dashboard = (await owner.api("GET", `/api/dashboards/${response.json().data.permalink}`)).json().data;
+    expect(dashboard.widgets.length).toBeGreaterThan(2);
+    const sources = (await owner.api("GET", "/api/sources")).json().data;
+    expect(sources.map((s: { name: string }) => s.name)).toEqual(["demo"]);
+    for (const widget of dashboard.widgets) {
+      if (widget.nature === "interactive") expect(widget.instances[0].sourceId).toBe(sources[0].id);
+    }
+  });
+
+  it("page data raises banner 125 while a company source is invalid", async () => {
+    const owner = env().client();
+    const { company } = await owner.signUpAndPassIntro();
+    await owner.api("POST", "/api/sources", { name: "demo" });
+    expect((await owner.pageData()).messages.map((m: { code: number }) => m.code)).toEqual([120]);
+    await env().ctx.db.updateTable("sources").set({ invalid: 1 }).where("company_id", "=", company.id).execute();
+    expect((await owner.pageData()).messages.map((m: { code: number }) => m.code)).toEqual([120, 125]);
+  });
+
   it("validates creation input per field", async () => {
     const owner = env().client();
     await owner.signUpAndPassIntro();

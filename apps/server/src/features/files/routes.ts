@@ -1,5 +1,5 @@
+import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "@app/core";
 import { type App, actorOf, parseInput, readBody, readForm } from "../../infra/http";
-import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "./contract";
 import type { FilesService } from "./service";
 
 /** Files API of spec §7: images for passive upload widgets. */

@@ -1,9 +1,9 @@
+import type { TFileDelete, TFileUpload } from "@app/core";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import type { FormInput } from "../../infra/http";
 import { newId, nowIso } from "../../infra/security";
 import { type Storage, sniffImage } from "../../infra/storage";
-import type { TFileDelete, TFileUpload } from "./contract";
 import { filesRepo } from "./repo";
 
 /** Declared types the image upload accepts (spec §5); the content is checked by its magic bytes as well. */

@@ -1,9 +1,9 @@
-import { ZConnectorListResponse, ZWidgetTypeConfigListResponse } from "@app/core";
+import { ZConnectorListResponse, ZTemplatesResponse, ZWidgetTypeConfigListResponse } from "@app/core";
 import { z } from "zod";
 import { CONNECTORS, catalogue, connectorByKey, widgetType } from "../../connectors";
 import { AppError } from "../../infra/errors";
 import { type App, actorOf } from "../../infra/http";
-import { TEMPLATES, ZTemplatesResponse } from "./templates";
+import { TEMPLATES } from "./templates";
 
 const ZTypeParams = z.object({ type: z.string().min(1).max(64) });
 

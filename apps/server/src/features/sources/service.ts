@@ -7,6 +7,7 @@ import {
   ZSourceCreate,
   ZSourceUpdate,
 } from "@app/core";
+import { z } from "zod";
 import { type Connector, connectorByKey, type SourceHandle } from "../../connectors";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
@@ -18,6 +19,8 @@ import type { FilesService } from "../files/service";
 import type { Actor } from "../users/service";
 import { presentSource, storedProperties } from "./presenter";
 import { sourcesRepo } from "./repo";
+
+const ZStoredCredentials = z.record(z.string(), z.string());
 
 /** Most files one upload source holds; each is a property the widget form lists. */
 export const MAX_SOURCE_FILES = 50;
@@ -177,7 +180,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       let credentials: Record<string, string> = {};
       if (row.credentials) {
         try {
-          credentials = JSON.parse(unseal(ctx.config.appKey, row.credentials));
+          credentials = ZStoredCredentials.parse(JSON.parse(unseal(ctx.config.appKey, row.credentials)));
         } catch {
           // Credentials sealed under another APP_KEY cannot be opened: the source needs re-authorising.
           await markInvalid(companyId, id);

@@ -1,7 +1,11 @@
+import { ZWidget } from "@app/core";
 import { expect, it } from "vitest";
 import { describeEachDb, inviteAndJoin } from "../../../test/harness";
-import { createDemoSource, uploadCsv } from "../widgets/test-helpers";
-import { hasInvalidSource } from "./service";
+import { createDiskStorage } from "../../infra/storage";
+import { filesService } from "../files/service";
+import { createDemoSource, dataRequest, uploadCsv } from "../widgets/test-helpers";
+import { hasInvalidSource, sourcesService } from "./service";
+import { templateResolver } from "./template-instances";
 
 const CSV = "Date,Sessions,Revenue\n2025-03-01,10,$5.00\n2025-03-02,20,$7.50\n";
 
@@ -112,6 +116,46 @@ describeEachDb("sources API", (env) => {
     const reauthorised = await owner.api("PUT", `/api/sources/${source.id}`, {});
     expect(reauthorised.json().data.invalid).toBe(false);
     expect(await hasInvalidSource(env().ctx.db, company.id)).toBe(false);
+  });
+
+  it("lists a Demo type's metrics and dimensions as remote options", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const id = await createDemoSource(owner);
+    const metrics = await owner.api("GET", `/api/sources/${id}/metrics?type=demo.search&property=acme-software`);
+    expect(metrics.json().data.map((o: { value: string }) => o.value)).toEqual([
+      "clicks",
+      "impressions",
+      "ctr",
+      "position",
+    ]);
+    const dimensions = await owner.api("GET", `/api/sources/${id}/dimensions?type=demo.social`);
+    expect(dimensions.json().data).toEqual([
+      { value: "date", label: "Date" },
+      { value: "channel", label: "Network" },
+    ]);
+    const noType = await owner.api("GET", `/api/sources/${id}/metrics`);
+    expect(noType.statusCode).toBe(422);
+    expect(noType.json().errors).toEqual({ type: ["The selected widget type is invalid."] });
+  });
+
+  it("instantiates templates on the company's Demo source, whose widgets answer data", async () => {
+    const owner = env().client();
+    const { company } = await owner.signUpAndPassIntro();
+    const sources = sourcesService(env().ctx, filesService(env().ctx, createDiskStorage(env().dataDir)));
+    const resolve = templateResolver(sources);
+    expect(await resolve(company.id, "no-such-template")).toBeNull();
+    const widgets = await resolve(company.id, "website-overview");
+    const again = await resolve(company.id, "seo");
+    const list = (await owner.api("GET", "/api/sources")).json().data;
+    expect(list).toHaveLength(1);
+    for (const widget of [...(widgets ?? []), ...(again ?? [])]) {
+      expect(ZWidget.safeParse(widget).success).toBe(true);
+      if (widget.nature !== "interactive") continue;
+      expect(widget.instances[0].sourceId).toBe(list[0].id);
+      const data = await owner.api("POST", "/api/widgets/data", dataRequest(widget.instances));
+      expect(data.statusCode).toBe(200);
+    }
   });
 
   it("team members of the company use its sources", async () => {

@@ -1,28 +1,4 @@
-import {
-  dataEnvelope,
-  formatOptionsFor,
-  INTERACTIVE_WIDGET_DEFAULTS,
-  type TInteractiveWidget,
-  ZInteractiveWidget,
-} from "@app/core";
-import { z } from "zod";
-
-// Not yet in packages/core/src/contract (owned by another change): move there when it lands there.
-
-/**
- * A dashboard template: ready-made widgets over Demo widget types. Instances carry `sourceId: null`;
- * whoever instantiates a template gives every widget and instance new ids and the company's Demo
- * source (sourcesService.ensureDemoSource).
- */
-export const ZTemplate = z.object({
-  key: z.string(),
-  name: z.string(),
-  description: z.string(),
-  connector: z.string(),
-  widgets: z.array(ZInteractiveWidget),
-});
-export type TTemplate = z.infer<typeof ZTemplate>;
-export const ZTemplatesResponse = dataEnvelope(z.record(z.string(), ZTemplate));
+import { formatOptionsFor, INTERACTIVE_WIDGET_DEFAULTS, type TInteractiveWidget, type TTemplate } from "@app/core";
 
 type Format = TInteractiveWidget["format"];
 

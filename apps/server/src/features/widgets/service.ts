@@ -176,7 +176,6 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
           });
         }
       }
-      const errors: WidgetData["errors"] = [];
       const results = await Promise.all(
         plans.map(async (plan) => {
           const source = loaded.get(plan.instance.sourceId as string) as LoadedSource;
@@ -185,17 +184,20 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
               fetchTable(companyId, plan, source, current, request.timezone),
               previous ? fetchTable(companyId, plan, source, previous, request.timezone) : Promise.resolve(null),
             ]);
-            return { prefix: plan.prefix, now, before };
+            return { plan, now, before };
           } catch (error) {
-            if (error instanceof SourceFailure) {
-              errors.push({ instanceId: plan.instance.id, message: "Data Error" });
-              return null;
-            }
+            if (error instanceof SourceFailure) return { plan, now: null, before: null };
             throw withinInstance(error, plan.index);
           }
         }),
       );
-      const ok = results.filter((result) => result !== null);
+      // Listed in instance order, whatever order the sources answered in.
+      const errors: WidgetData["errors"] = results
+        .filter((result) => result.now === null)
+        .map((result) => ({ instanceId: result.plan.instance.id, message: "Data Error" }));
+      const ok = results.flatMap((result) =>
+        result.now ? [{ prefix: result.plan.prefix, now: result.now, before: result.before }] : [],
+      );
       if (ok.length === 0) throw new SourceFailure(String(plans[0]?.instance.sourceId));
       const several = request.instances.length > 1;
       return {

@@ -1,7 +1,5 @@
-import { dataEnvelope } from "@app/core";
 import { z } from "zod";
-
-// Not yet in packages/core/src/contract (owned by another change): move there when it lands there.
+import { dataEnvelope } from "./common";
 
 /** Kinds accepted by POST /api/files/{kind}: images of passive upload widgets. */
 export const FILE_KINDS = ["image"] as const;

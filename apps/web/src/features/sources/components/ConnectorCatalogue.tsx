@@ -1,0 +1,79 @@
+import type { TConnector, TSource } from "@app/core";
+import { Badge, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { IconCheck } from "../../../ui/icons";
+import { ConnectorCard } from "./ConnectorCard";
+import { CsvUploadAction } from "./CsvUploadAction";
+import { DemoConnectAction } from "./DemoConnectAction";
+
+interface CatalogueProps {
+  connectors: TConnector[];
+  sources: TSource[];
+  labels: Map<string, string>;
+}
+
+/** What a person can do with an available connector on this screen, by how it signs in. */
+function connectAction(connector: TConnector, existing: TSource[], labels: Map<string, string>): ReactNode {
+  if (connector.authKind === "none") return existing.length > 0 ? null : <DemoConnectAction connectorKey={connector.key} />;
+  if (connector.authKind === "upload") {
+    return <CsvUploadAction connectorKey={connector.key} existing={existing} labels={labels} />;
+  }
+  return null;
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <div>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {children}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The whole connector catalogue in display order: those that can be connected now first, then the rest. */
+export function ConnectorCatalogue({ connectors, sources, labels }: CatalogueProps) {
+  const available = connectors.filter((connector) => connector.available);
+  const later = connectors.filter((connector) => !connector.available);
+
+  const card = (connector: TConnector) => {
+    const existing = sources.filter((source) => source.name === connector.key);
+    const connected =
+      existing.length > 0 ? (
+        <Badge color="teal" variant="light" size="sm" tt="none" leftSection={<IconCheck size={12} />}>
+          Connected
+        </Badge>
+      ) : null;
+    return (
+      <ConnectorCard key={connector.key} connector={connector} status={connected}>
+        {connector.available ? connectAction(connector, existing, labels) : null}
+      </ConnectorCard>
+    );
+  };
+
+  return (
+    <Stack gap="xl">
+      {available.length > 0 ? (
+        <Section title="Connect now" description="Start reporting straight away with these sources.">
+          {available.map(card)}
+        </Section>
+      ) : null}
+      {later.length > 0 ? (
+        <Section
+          title="Coming in a later release"
+          description="Part of the catalogue already; connecting them arrives in a later release."
+        >
+          {later.map(card)}
+        </Section>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import type { TSource } from "@app/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRefreshPageData } from "../session/hooks";
+import { addSourceFile, connectSource, createUploadSource, deleteSource, reconnectSource } from "./api";
+import { connectorsQuery, sourceKeys, sourcesQuery } from "./queries";
+
+export function useSources() {
+  return useQuery(sourcesQuery());
+}
+
+export function useConnectors() {
+  return useQuery(connectorsQuery());
+}
+
+/** Puts a created or updated source into the cached list at once, then refetches it. */
+function useStoreSource() {
+  const queryClient = useQueryClient();
+  return (source: TSource) => {
+    queryClient.setQueryData<TSource[]>(sourceKeys.all, (sources) => {
+      if (!sources) return sources;
+      return sources.some((s) => s.id === source.id)
+        ? sources.map((s) => (s.id === source.id ? source : s))
+        : [...sources, source];
+    });
+    void queryClient.invalidateQueries({ queryKey: sourceKeys.all });
+  };
+}
+
+/** Banner 125 (spec §4) follows invalid sources, so the page data is refreshed when one is fixed or removed. */
+function useRefreshBannersIf() {
+  const refreshPageData = useRefreshPageData();
+  return (wasInvalid: boolean) => {
+    if (wasInvalid) void refreshPageData();
+  };
+}
+
+export function useConnectSource() {
+  const store = useStoreSource();
+  return useMutation({ mutationFn: connectSource, onSuccess: store });
+}
+
+export function useCreateUploadSource() {
+  const store = useStoreSource();
+  return useMutation({
+    mutationFn: ({ name, file }: { name: string; file: File }) => createUploadSource(name, file),
+    onSuccess: store,
+  });
+}
+
+export function useAddSourceFile() {
+  const store = useStoreSource();
+  const refreshIf = useRefreshBannersIf();
+  return useMutation({
+    mutationFn: ({ source, file }: { source: TSource; file: File }) => addSourceFile(source.id, file),
+    onSuccess: (saved, { source }) => {
+      store(saved);
+      refreshIf(source.invalid);
+    },
+  });
+}
+
+export function useReconnectSource() {
+  const store = useStoreSource();
+  const refreshIf = useRefreshBannersIf();
+  return useMutation({
+    mutationFn: (source: TSource) => reconnectSource(source.id),
+    onSuccess: (saved, source) => {
+      store(saved);
+      refreshIf(source.invalid);
+    },
+  });
+}
+
+export function useDeleteSource() {
+  const queryClient = useQueryClient();
+  const refreshIf = useRefreshBannersIf();
+  return useMutation({
+    mutationFn: (source: TSource) => deleteSource(source.id),
+    onSuccess: (_result, source) => {
+      queryClient.setQueryData<TSource[]>(sourceKeys.all, (sources) => sources?.filter((s) => s.id !== source.id));
+      void queryClient.invalidateQueries({ queryKey: sourceKeys.all });
+      refreshIf(source.invalid);
+    },
+  });
+}

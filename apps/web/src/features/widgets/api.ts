@@ -1,0 +1,68 @@
+import type {
+  TConnector,
+  TOption,
+  TSource,
+  TWidgetDataRequest,
+  TWidgetDataResponse,
+  TWidgetTypeConfig,
+} from "@app/core";
+import { api } from "../../lib/api";
+
+export type WidgetDataResult = TWidgetDataResponse["data"];
+
+/** POST /api/widgets/data: the merged table of a widget's instances for a range and its comparison range. */
+export async function fetchWidgetData(body: TWidgetDataRequest, signal?: AbortSignal): Promise<WidgetDataResult> {
+  return (await api<TWidgetDataResponse>("/api/widgets/data", { method: "POST", json: body, signal })).data;
+}
+
+/** GET /api/sources: the company's connected sources. */
+export async function fetchSources(): Promise<TSource[]> {
+  return (await api<{ data: TSource[] }>("/api/sources")).data;
+}
+
+/** GET /api/configs/connectors: the connector catalogue (display names). */
+export async function fetchConnectors(): Promise<TConnector[]> {
+  return (await api<{ data: TConnector[] }>("/api/configs/connectors")).data;
+}
+
+/** GET /api/configs/widgets/{type}: widget types of a connector key (or the one type of a type key). */
+export async function fetchWidgetTypes(type: string): Promise<TWidgetTypeConfig[]> {
+  return (await api<{ data: TWidgetTypeConfig[] }>(`/api/configs/widgets/${encodeURIComponent(type)}`)).data;
+}
+
+/** Query values of a remote option list: arrays travel as repeated keys. */
+export type OptionQuery = Record<string, string | string[]>;
+
+/** GET /api/sources/{id}/{option}?<form values>: a provider-loaded option list; cancellable. */
+export async function fetchSourceOptions(
+  sourceId: string,
+  option: string,
+  query: OptionQuery,
+  signal?: AbortSignal,
+): Promise<TOption[]> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item);
+  }
+  const search = params.toString();
+  const path = `/api/sources/${encodeURIComponent(sourceId)}/${encodeURIComponent(option)}${search ? `?${search}` : ""}`;
+  return (await api<{ data: TOption[] }>(path, { signal })).data;
+}
+
+export interface UploadedFile {
+  /** Stored public path: what the widget keeps and shows. */
+  filename: string;
+  url: string;
+}
+
+/** POST /api/files/image: a picture for a passive upload widget. */
+export async function uploadWidgetImage(file: File): Promise<UploadedFile> {
+  const form = new FormData();
+  form.append("file", file);
+  return (await api<{ data: UploadedFile }>("/api/files/image", { method: "POST", form })).data;
+}
+
+/** DELETE /api/files: removes an uploaded picture. */
+export async function deleteWidgetFile(filename: string): Promise<void> {
+  await api<undefined>("/api/files", { method: "DELETE", json: { filename } });
+}

@@ -1,0 +1,102 @@
+import type { TInteractiveWidget } from "@app/core";
+import { Badge, Tooltip } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { ApiError } from "../../../lib/api";
+import { chartOption } from "../charts/chart-options";
+import type { ChartOption } from "../charts/chart-types";
+import { EChart } from "../charts/EChart";
+import { asShareOfTotal, isEmptyTable } from "../data/view-model";
+import { useWidgetLook } from "../look";
+import { type WidgetRange, widgetDataQuery } from "../queries";
+import { SummaryWidget } from "./SummaryWidget";
+import { TableWidget } from "./TableWidget";
+import { WidgetDataError, WidgetEmpty, WidgetSkeleton } from "./WidgetStates";
+
+/** Where a widget is: loading, drawn, empty, failed. Exposed on the card as data attributes. */
+export type WidgetState = "loading" | "ready" | "empty" | "error";
+
+interface Props {
+  widget: TInteractiveWidget;
+  range: WidgetRange;
+  /** False while the viewer may not load data (e.g. signed-out viewers, see the dashboard screen). */
+  enabled: boolean;
+  compact: boolean;
+  onState: (state: WidgetState) => void;
+}
+
+function errorDetail(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.message;
+  return undefined;
+}
+
+/** Loads a data widget's table (refetching only when its query or the range changes) and draws its format. */
+export function InteractiveWidgetBody({ widget, range, enabled, compact, onState }: Props) {
+  const look = useWidgetLook();
+  const query = useQuery({ ...widgetDataQuery(widget, range), enabled });
+  const data = query.data;
+  const current = useMemo(() => (data ? (widget.percent ? asShareOfTotal(data.current) : data.current) : null), [
+    data,
+    widget.percent,
+  ]);
+  const previous = useMemo(
+    () => (data?.previous ? (widget.percent ? asShareOfTotal(data.previous) : data.previous) : null),
+    [data, widget.percent],
+  );
+  const isChart = widget.format.startsWith("chart:");
+  const failed = query.isError && !data;
+  const empty = current !== null && (widget.format === "summary" || widget.format === "chart:gauge"
+    ? current.metrics.length === 0 || current.totals.every((total) => total === null)
+    : isEmptyTable(current));
+  // A placeholder is the previous range's data shown while the new range loads: not ready yet.
+  const settled = !query.isPlaceholderData && !query.isFetching;
+
+  const option = useMemo(
+    () =>
+      current && isChart && !empty
+        ? chartOption({ widget, current, previous, colours: look, compact })
+        : null,
+    [current, previous, widget, look, compact, isChart, empty],
+  );
+
+  // Charts are ready once EChart has drawn the current option.
+  const [drawn, setDrawn] = useState<ChartOption | null>(null);
+
+  useEffect(() => {
+    if (failed) onState("error");
+    else if (!current || !settled) onState("loading");
+    else if (empty) onState("empty");
+    else if (!isChart || (option !== null && drawn === option)) onState("ready");
+    else onState("loading");
+  }, [failed, current, settled, empty, isChart, option, drawn, onState]);
+
+  if (failed) return <WidgetDataError detail={errorDetail(query.error)} />;
+  if (!current) return <WidgetSkeleton format={widget.format} />;
+  if (empty) return <WidgetEmpty />;
+
+  const partialFailure =
+    data && data.errors.length > 0 ? (
+      <Tooltip label={data.errors.map((error) => error.message).join(", ")}>
+        <Badge color="red" variant="light" size="sm" className="dash-partial-error">
+          Data Error
+        </Badge>
+      </Tooltip>
+    ) : null;
+
+  return (
+    <>
+      {partialFailure}
+      {widget.format === "table" ? (
+        <TableWidget widget={widget} current={current} previous={previous} compact={compact} />
+      ) : widget.format === "summary" ? (
+        <SummaryWidget widget={widget} current={current} previous={previous} compact={compact} />
+      ) : option ? (
+        <EChart
+          option={option}
+          label={`${widget.title} chart`}
+          onRendered={() => setDrawn(option)}
+        />
+      ) : null}
+    </>
+  );
+}

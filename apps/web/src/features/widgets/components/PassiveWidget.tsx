@@ -1,0 +1,46 @@
+import type { TPassiveWidget } from "@app/core";
+import { Box, Image, Stack, Text } from "@mantine/core";
+import { SafeHtml } from "../../../ui/SafeHtml";
+
+/** Text card (HTML, sanitised on display), uploaded image, or a list of dated articles. */
+export function PassiveWidget({ widget }: { widget: TPassiveWidget }) {
+  const description = widget.inputs.description ?? widget.description ?? "";
+  if (widget.type === "upload") {
+    return (
+      <Stack gap="xs" h="100%" className="dash-passive">
+        {widget.inputs.file ? (
+          <Box className="dash-image-frame">
+            <Image src={widget.inputs.file} alt={widget.title} fit="contain" h="100%" w="100%" />
+          </Box>
+        ) : (
+          <Text className="dash-muted" fz="sm">
+            No image uploaded yet.
+          </Text>
+        )}
+        {description ? <SafeHtml html={description} className="safe-html dash-text-card" fz="sm" /> : null}
+      </Stack>
+    );
+  }
+  if (widget.type === "historic") {
+    return (
+      <Stack gap="sm" className="dash-passive dash-scroll">
+        {(widget.inputs.articles ?? []).map((article, index) => (
+          <Box key={`${article.header}-${index}`}>
+            <Text fw={600}>{article.header}</Text>
+            <Text fz="xs" className="dash-muted">
+              {article.range.startDate} – {article.range.endDate}
+            </Text>
+            <SafeHtml html={article.content || article.description} fz="sm" />
+          </Box>
+        ))}
+      </Stack>
+    );
+  }
+  return description ? (
+    <SafeHtml html={description} className="safe-html dash-text-card dash-scroll" />
+  ) : (
+    <Text className="dash-muted" fz="sm">
+      This text card is empty.
+    </Text>
+  );
+}

@@ -1,0 +1,89 @@
+import type { TWidget, WidgetSize } from "@app/core";
+import { Box, Group, Text } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
+import { type ReactNode, useCallback, useState } from "react";
+import type { WidgetRange } from "../queries";
+import { InteractiveWidgetBody, type WidgetState } from "./InteractiveWidgetBody";
+import { PassiveWidget } from "./PassiveWidget";
+import { WidgetActionsMenu } from "./WidgetActionsMenu";
+import { WidgetSizeMenu } from "./WidgetSizeMenu";
+
+/** Below this card width names are abbreviated and charts drop decorations (spec §9). */
+const COMPACT_WIDTH = 380;
+
+export interface WidgetCardProps {
+  widget: TWidget;
+  range: WidgetRange;
+  /** Whether interactive widgets may load their data. */
+  dataEnabled: boolean;
+  editMode: boolean;
+  /** The drag handle of the sortable grid (edit mode only). */
+  dragHandle?: ReactNode;
+  onEdit?: () => void;
+  onDuplicate?: () => void;
+  onDelete?: () => void;
+  onResize?: (size: WidgetSize) => void;
+}
+
+/**
+ * One widget on the grid: an article named by its title, with data-ready="true" once its content is
+ * drawn (or settled on an empty or error state), so tests and benchmarks can wait for it.
+ */
+export function WidgetCard({
+  widget,
+  range,
+  dataEnabled,
+  editMode,
+  dragHandle,
+  onEdit,
+  onDuplicate,
+  onDelete,
+  onResize,
+}: WidgetCardProps) {
+  const { ref, width } = useElementSize();
+  const [state, setState] = useState<WidgetState>(widget.nature === "passive" ? "ready" : "loading");
+  const onState = useCallback((next: WidgetState) => setState(next), []);
+  const compact = width > 0 && width < COMPACT_WIDTH;
+  const title = widget.title || "Untitled widget";
+
+  return (
+    <Box
+      component="article"
+      aria-label={title}
+      className="dash-card"
+      data-widget-id={widget.id}
+      data-format={widget.format}
+      data-state={state}
+      data-ready={state !== "loading" ? "true" : "false"}
+      aria-busy={state === "loading"}
+    >
+      <Group className="dash-card-header" gap={4} wrap="nowrap" justify="space-between">
+        <Group gap={4} wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+          {editMode ? dragHandle : null}
+          <Text component="h2" className="dash-card-title" title={title}>
+            {title}
+          </Text>
+        </Group>
+        {editMode && onResize && onEdit && onDuplicate && onDelete ? (
+          <Group gap={0} wrap="nowrap" className="dash-card-controls">
+            <WidgetSizeMenu width={widget.width} height={widget.height} onChange={onResize} />
+            <WidgetActionsMenu onEdit={onEdit} onDuplicate={onDuplicate} onDelete={onDelete} />
+          </Group>
+        ) : null}
+      </Group>
+      <Box ref={ref} className="dash-card-body">
+        {widget.nature === "interactive" ? (
+          <InteractiveWidgetBody
+            widget={widget}
+            range={range}
+            enabled={dataEnabled}
+            compact={compact}
+            onState={onState}
+          />
+        ) : (
+          <PassiveWidget widget={widget} />
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { Box, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
+import { IconAlert, IconChart } from "../../../ui/icons";
+
+/** Placeholder while a widget's data loads, shaped like the format that will appear. */
+export function WidgetSkeleton({ format }: { format: string }) {
+  if (format === "summary") {
+    return (
+      <Box className="dash-summary" data-count={3} aria-hidden="true">
+        {[0, 1, 2].map((key) => (
+          <Stack key={key} gap={10} className="dash-kpi">
+            <Skeleton h={10} w="55%" radius="sm" />
+            <Skeleton h={26} w="75%" radius="sm" />
+            <Skeleton h={10} w="40%" radius="sm" />
+          </Stack>
+        ))}
+      </Box>
+    );
+  }
+  if (format === "table") {
+    return (
+      <Stack gap={12} pt={4} aria-hidden="true">
+        {[90, 70, 80, 60, 75].map((width, index) => (
+          <Skeleton key={`${width}-${index}`} h={12} w={`${width}%`} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  return <Skeleton h="100%" mih={80} radius="md" aria-hidden="true" />;
+}
+
+/** A widget whose source failed: the spec's 'Data Error'. */
+export function WidgetDataError({ detail }: { detail?: string }) {
+  return (
+    <Stack className="dash-state" gap={6} align="center" justify="center" role="alert">
+      <IconAlert size={22} color="var(--dash-down)" />
+      <Tooltip label={detail} disabled={!detail} multiline maw={280}>
+        <Text fw={600} fz="sm" style={{ color: "var(--dash-down)" }}>
+          Data Error
+        </Text>
+      </Tooltip>
+      <Text fz="xs" className="dash-muted" ta="center" maw={260}>
+        The data source could not be read. Re-authorise the source or check the widget settings.
+      </Text>
+    </Stack>
+  );
+}
+
+/** A widget whose query returned nothing for the range. */
+export function WidgetEmpty() {
+  return (
+    <Stack className="dash-state" gap={6} align="center" justify="center">
+      <IconChart size={22} color="var(--dash-muted)" />
+      <Text fz="sm" className="dash-muted">
+        No data for this period
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import type { TInteractiveWidget, TWidgetInstance } from "@app/core";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { ApiError } from "../../lib/api";
+import {
+  fetchConnectors,
+  fetchSourceOptions,
+  fetchSources,
+  fetchWidgetData,
+  fetchWidgetTypes,
+  type OptionQuery,
+} from "./api";
+
+/** The period a widget shows; compare dates only when the dashboard uses a custom comparison. */
+export interface WidgetRange {
+  startDate: string;
+  endDate: string;
+  compareStartDate: string | null;
+  compareEndDate: string | null;
+  timezone: string;
+}
+
+export const widgetKeys = {
+  data: ["widget-data"] as const,
+  sources: ["sources"] as const,
+  connectors: ["configs", "connectors"] as const,
+  types: (type: string) => ["configs", "widgets", type] as const,
+  options: (sourceId: string, option: string, query: OptionQuery) =>
+    ["source-options", sourceId, option, query] as const,
+};
+
+// Metric options only change how data is drawn (spec §4), so they stay out of the data key.
+function queryPart({ metricsOptions: _drawOnly, ...query }: TWidgetInstance) {
+  return query;
+}
+
+/**
+ * Spec §4: a widget refetches only when its query or the range changes. The key holds exactly the
+ * request (instances without metric options, range, zone), so a style change (format, ordering,
+ * rows limit, size) reuses the cached table, and two widgets with the same query share one request.
+ */
+export function widgetDataQuery(widget: TInteractiveWidget, range: WidgetRange) {
+  const instances = widget.instances.map(queryPart);
+  return queryOptions({
+    queryKey: [...widgetKeys.data, instances, range] as const,
+    queryFn: ({ signal }) =>
+      fetchWidgetData(
+        {
+          widgetId: widget.id,
+          instances: widget.instances,
+          startDate: range.startDate,
+          endDate: range.endDate,
+          ...(range.compareStartDate && range.compareEndDate
+            ? { compareStartDate: range.compareStartDate, compareEndDate: range.compareEndDate }
+            : {}),
+          comparison: true,
+          timezone: range.timezone,
+        },
+        signal,
+      ),
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+    // A failing source (502) or a rejected query (4xx) is an answer: show 'Data Error' at once.
+    retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status < 503),
+  });
+}
+
+export function sourcesQuery() {
+  return queryOptions({ queryKey: widgetKeys.sources, queryFn: fetchSources, staleTime: 60_000 });
+}
+
+export function connectorsQuery() {
+  return queryOptions({ queryKey: widgetKeys.connectors, queryFn: fetchConnectors, staleTime: Number.POSITIVE_INFINITY });
+}
+
+/** Widget type configurations, cached per type for the session (spec §7). */
+export function widgetTypesQuery(type: string) {
+  return queryOptions({
+    queryKey: widgetKeys.types(type),
+    queryFn: () => fetchWidgetTypes(type),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A remote option list; TanStack Query aborts the request when the form values change first. */
+export function sourceOptionsQuery(sourceId: string, option: string, query: OptionQuery) {
+  return queryOptions({
+    queryKey: widgetKeys.options(sourceId, option, query),
+    queryFn: ({ signal }) => fetchSourceOptions(sourceId, option, query, signal),
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

@@ -1,0 +1,42 @@
+import { buildCopyUrl, COPIED_DURATION_MS, COPIED_MESSAGE } from "@app/core";
+import { Button, Tooltip } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { type JSX, useEffect, useRef, useState } from "react";
+import { IconCheck } from "../icons";
+import { copyText } from "./clipboard";
+import type { DateRangeValue } from "./DateRangePicker";
+import { IconLink } from "./icons";
+
+/**
+ * Copy URL of spec §2: copies the current address with the range written as core's buildCopyUrl
+ * does, then shows 'Copied successfully' for 750 ms. `onCopied` lets onboarding count the step.
+ */
+export function CopyUrlButton({ value, onCopied }: { value: DateRangeValue; onCopied?: () => void }): JSX.Element {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    const url = buildCopyUrl(window.location.href, value);
+    if (!(await copyText(url))) {
+      notifications.show({ color: "red", title: "Could not copy the link", message: url });
+      return;
+    }
+    window.clearTimeout(timer.current);
+    setCopied(true);
+    timer.current = window.setTimeout(() => setCopied(false), COPIED_DURATION_MS);
+    onCopied?.();
+  };
+
+  return (
+    <Tooltip label={COPIED_MESSAGE} opened={copied} color="teal" position="bottom">
+      <Button
+        variant="default"
+        leftSection={copied ? <IconCheck size={16} color="var(--mantine-color-teal-6)" /> : <IconLink size={16} />}
+        onClick={() => void copy()}
+      >
+        Copy URL
+      </Button>
+    </Tooltip>
+  );
+}

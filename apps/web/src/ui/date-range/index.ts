@@ -1,0 +1,2 @@
+export { CopyUrlButton } from "./CopyUrlButton";
+export { DateRangePicker, type DateRangePickerProps, type DateRangeValue } from "./DateRangePicker";
