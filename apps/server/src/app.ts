@@ -18,7 +18,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { authRoutes } from "./features/auth/routes";
-import { authService } from "./features/auth/service";
+import { type AuthState, authService } from "./features/auth/service";
 import { companyRoutes } from "./features/companies/routes";
 import { companiesService } from "./features/companies/service";
 import { dashboardRoutes } from "./features/dashboards/routes";
@@ -40,6 +40,7 @@ import { widgetsService } from "./features/widgets/service";
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
 import { newToken, safeEqual } from "./infra/security";
+import { createSessionCache } from "./infra/session-cache";
 import { createDiskStorage, MAX_UPLOAD_BYTES } from "./infra/storage";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -90,11 +91,16 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   // --- end sources services ---
   // Dashboards and companies refer to each other (allowance ↔ usage count): the counter is late-bound.
   const usage = { dashboards: async (_companyId: string) => 0 };
-  const companies = companiesService(ctx, storage, [
-    async (companyId) => ({ dashboardsCount: await usage.dashboards(companyId) }),
-  ]);
-  const auth = authService(ctx, companies);
-  const users = usersService(ctx);
+  const sessionCache = createSessionCache<AuthState>();
+  const forgetSessions = () => sessionCache.clear();
+  const companies = companiesService(
+    ctx,
+    storage,
+    [async (companyId) => ({ dashboardsCount: await usage.dashboards(companyId) })],
+    forgetSessions,
+  );
+  const auth = authService(ctx, companies, sessionCache);
+  const users = usersService(ctx, forgetSessions);
   const pageData = pageDataService(ctx, auth, companies, sources.hasInvalidSource);
   const dashboards = dashboardsService(ctx, storage, companies, templateResolver(sources));
   usage.dashboards = dashboards.countActive;

@@ -1,16 +1,26 @@
 import { RequireUser } from "../app/RequireUser";
-import { ComingSoon } from "../ui/ComingSoon";
-import { IconDashboard } from "../ui/icons";
+import { useCompany } from "../features/company";
+import { CreateDashboardForm } from "../features/dashboards-list";
 import { PageHeader } from "../ui/PageHeader";
+
+function DashboardsCreate() {
+  const company = useCompany();
+  return (
+    <>
+      <PageHeader
+        title="Create Dashboard"
+        description="Name it, then start from a template or from a blank dashboard."
+      />
+      <CreateDashboardForm limitReached={company.data ? !company.data.canCreateDashboard : false} />
+    </>
+  );
+}
 
 /** /dashboards/create (dashboards.create) */
 export default function DashboardsCreateScreen() {
   return (
     <RequireUser>
-      <PageHeader title="Create Dashboard" description="Start from a template or from a blank dashboard." />
-      <ComingSoon icon={<IconDashboard size={26} />}>
-        Here you will name a new dashboard, pick a template for your sources and choose its date range.
-      </ComingSoon>
+      <DashboardsCreate />
     </RequireUser>
   );
 }

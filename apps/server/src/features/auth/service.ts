@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import type { CompaniesTable, SessionsTable, UsersTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { hashPassword, hmac, newId, newToken, nowIso, sha256, verifyPassword } from "../../infra/security";
+import type { SessionCache } from "../../infra/session-cache";
 import type { CompaniesService } from "../companies/service";
 import { usersRepo } from "../users/repo";
 import { authRepo } from "./repo";
@@ -24,7 +25,7 @@ const INVALID_CREDENTIALS = "These credentials do not match our records.";
 // Touch last_seen at most once a minute: a write per request would serialise SQLite.
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function authService(ctx: AppContext, companies: CompaniesService) {
+export function authService(ctx: AppContext, companies: CompaniesService, cache: SessionCache<AuthState>) {
   const repo = authRepo(ctx.db);
   const users = usersRepo(ctx.db);
 
@@ -78,7 +79,10 @@ export function authService(ctx: AppContext, companies: CompaniesService) {
         created_at: now,
       };
       await users.insert(user);
-      if (previousToken) await repo.deleteSession(sha256(previousToken));
+      if (previousToken) {
+        cache.delete(sha256(previousToken));
+        await repo.deleteSession(sha256(previousToken));
+      }
       return { token: await startSession(user), redirect: "/intro" };
     },
 
@@ -92,12 +96,17 @@ export function authService(ctx: AppContext, companies: CompaniesService) {
       // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
       const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
       if (!user || !ok) throw AppError.validation({ email: [INVALID_CREDENTIALS] });
-      if (previousToken) await repo.deleteSession(sha256(previousToken));
+      if (previousToken) {
+        cache.delete(sha256(previousToken));
+        await repo.deleteSession(sha256(previousToken));
+      }
       return { token: await startSession(user), redirect: "/dashboards" };
     },
 
     async logout(token: string | null): Promise<void> {
-      if (token) await repo.deleteSession(sha256(token));
+      if (!token) return;
+      cache.delete(sha256(token));
+      await repo.deleteSession(sha256(token));
     },
 
     /** An invited user sets their password from the e-mailed link and is signed in. */
@@ -116,6 +125,8 @@ export function authService(ctx: AppContext, companies: CompaniesService) {
     async resolve(token: string | null): Promise<AuthState | null> {
       if (!token) return null;
       const id = sha256(token);
+      const cached = cache.get(id);
+      if (cached) return cached;
       const session = await repo.findSession(id);
       if (!session || session.expires_at <= nowIso()) return null;
       const user = await users.find(session.company_id, session.user_id);
@@ -123,7 +134,9 @@ export function authService(ctx: AppContext, companies: CompaniesService) {
       const company = await companies.load(session.company_id).catch(() => null);
       if (!company) return null;
       if (Date.now() - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) await repo.touchSession(id, nowIso());
-      return { sessionId: id, user, company, data: JSON.parse(session.data) as SessionData };
+      const state: AuthState = { sessionId: id, user, company, data: JSON.parse(session.data) as SessionData };
+      cache.set(id, state);
+      return state;
     },
 
     /**

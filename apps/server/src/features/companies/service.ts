@@ -12,7 +12,12 @@ export const TRIAL_DAYS = 14;
 /** Usage counters other features report (dashboards, groups); registered at start-up. */
 export type UsageCounter = (companyId: string) => Promise<Partial<CompanyUsage>>;
 
-export function companiesService(ctx: AppContext, storage: Storage, usageCounters: UsageCounter[] = []) {
+export function companiesService(
+  ctx: AppContext,
+  storage: Storage,
+  usageCounters: UsageCounter[] = [],
+  onAccountChange: () => void = () => {},
+) {
   const repo = companiesRepo(ctx.db);
 
   async function usage(companyId: string): Promise<CompanyUsage> {
@@ -71,6 +76,7 @@ export function companiesService(ctx: AppContext, storage: Storage, usageCounter
         ...(input.remove_logo && !logoPath && { logo: null }),
       });
       if (current.logo && (logoPath || input.remove_logo)) await storage.remove(companyId, current.logo);
+      onAccountChange();
       return this.get(companyId);
     },
 
@@ -82,12 +88,14 @@ export function companiesService(ctx: AppContext, storage: Storage, usageCounter
       await load(companyId);
       if (input.delete) {
         await repo.delete(companyId);
+        onAccountChange();
         return null;
       }
       await repo.update(companyId, {
         state: "canceled",
         cancellation: JSON.stringify({ ...input.cancellation, at: nowIso() }),
       });
+      onAccountChange();
       return this.get(companyId);
     },
   };

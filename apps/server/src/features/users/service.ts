@@ -19,7 +19,10 @@ export interface Actor {
 
 const isAdmin = (actor: Actor) => actor.roleName === ROLE_ADMIN;
 
-export function usersService(ctx: AppContext) {
+/**
+ * @param onAccountChange called after every change to a user, so cached sessions are read again.
+ */
+export function usersService(ctx: AppContext, onAccountChange: () => void = () => {}) {
   const repo = usersRepo(ctx.db);
   const sessions = authRepo(ctx.db);
 
@@ -115,6 +118,7 @@ export function usersService(ctx: AppContext) {
         ...(input.password !== undefined && { password_hash: await hashPassword(input.password) }),
       };
       if (Object.keys(patch).length > 0) await repo.update(actor.companyId, id, patch);
+      onAccountChange();
       return presentUser(await loadInCompany(actor, id));
     },
 
@@ -127,6 +131,7 @@ export function usersService(ctx: AppContext) {
       if (input.onboarding !== undefined && input.onboarding > row.onboarding_step)
         patch.onboarding_step = input.onboarding;
       if (Object.keys(patch).length > 0) await repo.update(actor.companyId, actor.id, patch);
+      onAccountChange();
       return presentUser(await loadInCompany(actor, actor.id));
     },
 
@@ -135,6 +140,7 @@ export function usersService(ctx: AppContext) {
       if (actor.id === id) throw AppError.validation({ general: ["You cannot delete your own account here."] });
       await loadInCompany(actor, id);
       await repo.delete(actor.companyId, id);
+      onAccountChange();
     },
   };
 }

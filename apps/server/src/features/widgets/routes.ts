@@ -1,5 +1,6 @@
 import { ZErrorBody, ZWidgetDataRequest, ZWidgetDataResponse } from "@app/core";
-import { type App, actorOf, parseInput, readBody } from "../../infra/http";
+import type { FastifyReply } from "fastify";
+import { type App, actorOf, readBody } from "../../infra/http";
 import { answeringSourceFailure } from "../sources/routes";
 import type { WidgetsService } from "./service";
 
@@ -16,8 +17,13 @@ export function widgetRoutes(app: App, widgets: WidgetsService) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const input = parseInput(ZWidgetDataRequest, await readBody(request));
-      return answeringSourceFailure(reply, async () => ({ data: await widgets.data(actor.companyId, input) }));
+      const body = await readBody(request);
+      // Sent as ready JSON text: the answer cache holds it serialised (the schema above documents it).
+      // Fastify sends text as-is; the untyped reply only drops the response typing for this ready JSON.
+      const raw: FastifyReply = reply;
+      return answeringSourceFailure(reply, async () =>
+        raw.type("application/json; charset=utf-8").send(await widgets.dataJson(actor.companyId, body)),
+      );
     },
   );
 }

@@ -12,16 +12,20 @@ import {
   type TWidgetTypeConfig,
   uniquePrefix,
   validateTypeForm,
+  ZWidgetDataRequest,
 } from "@app/core";
+import { LRUCache } from "lru-cache";
 import { widgetType } from "../../connectors";
 import type { Cache } from "../../infra/cache";
 import { AppError } from "../../infra/errors";
+import { parseInput } from "../../infra/http";
 import { type LoadedSource, SourceFailure, type SourcesService } from "../sources/service";
 import { mergeInstanceTables } from "./merge-tables";
-import { createQueryRunner, normaliseInputs, queryCacheKey, sourceKeyPrefix } from "./query-runner";
+import { createQueryRunner, normaliseInputs, queryCacheKey, sourceKeyPrefix, stableJson } from "./query-runner";
 
 /** Longest range one request may ask for: three years by day bounds the work of a single widget. */
 export const MAX_RANGE_DAYS = 1096;
+export const ANSWER_CACHE_TTL_MS = 60_000;
 
 type WidgetData = TWidgetDataResponse["data"];
 type Fields = Record<string, string[]>;
@@ -74,8 +78,14 @@ function rangeErrors(range: DayRange, field: string): Fields {
 /** The data path of widgets (architecture §4): cache → single-flight → connector → calculated metrics → merge. */
 export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
   const runner = createQueryRunner(cache);
-  // A source's new credentials or files make its cached tables stale.
-  sources.onChange((sourceId) => cache.deletePrefix(sourceKeyPrefix(sourceId)));
+  // Whole answers, serialised, for repeated identical requests (a dashboard reloaded, shared, printed):
+  // they skip planning, merging and response serialisation. Short-lived, and dropped with any source change.
+  const answers = new LRUCache<string, string>({ max: 2_000, ttl: ANSWER_CACHE_TTL_MS });
+  // A source's new credentials or files make its cached tables (and answers built on them) stale.
+  sources.onChange((sourceId) => {
+    answers.clear();
+    return cache.deletePrefix(sourceKeyPrefix(sourceId));
+  });
 
   /** Validates the whole request before any query, so a bad field never costs an upstream call. */
   function plan(request: TWidgetDataRequest): {
@@ -162,7 +172,22 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
     };
   }
 
-  return {
+  const service = {
+    /**
+     * The `{data}` answer of POST /api/widgets/data as JSON text. Keyed on the raw body: only answers
+     * to bodies that passed validation are kept, so a hit may skip parsing it again.
+     */
+    async dataJson(companyId: string, body: unknown): Promise<string> {
+      const key = `${companyId}\u0000${stableJson(body)}`;
+      const cached = answers.get(key);
+      if (cached !== undefined) return cached;
+      const data = await service.data(companyId, parseInput(ZWidgetDataRequest, body));
+      const json = JSON.stringify({ data });
+      // Partial failures are not kept: the next request retries the failing source.
+      if (data.errors.length === 0) answers.set(key, json);
+      return json;
+    },
+
     /** POST /api/widgets/data for the company's session; throws SourceFailure when every instance's source failed. */
     async data(companyId: string, request: TWidgetDataRequest): Promise<WidgetData> {
       const { plans, current, previous } = plan(request);
@@ -215,6 +240,7 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
       };
     },
   };
+  return service;
 }
 
 export type WidgetsService = ReturnType<typeof widgetsService>;

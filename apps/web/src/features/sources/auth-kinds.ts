@@ -26,7 +26,11 @@ export function connectorColour(key: string): (typeof SWATCHES)[number] {
 
 /** Two letters standing in for a connector's logo: 'Google Analytics' → 'GA', 'SEMrush' → 'SE'. */
 export function connectorInitials(displayName: string): string {
-  const words = displayName.replace(/\[.*?\]/g, "").trim().split(/[\s.]+/).filter(Boolean);
+  const words = displayName
+    .replace(/\[.*?\]/g, "")
+    .trim()
+    .split(/[\s.]+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? words[0][0] + words[1][0] : displayName.slice(0, 2);
   return letters.toUpperCase();
 }

@@ -13,5 +13,9 @@ export function sourcesQuery() {
 
 /** The connector catalogue; the same for every company and session, so it is kept for the whole visit. */
 export function connectorsQuery() {
-  return queryOptions({ queryKey: sourceKeys.connectors, queryFn: fetchConnectors, staleTime: Number.POSITIVE_INFINITY });
+  return queryOptions({
+    queryKey: sourceKeys.connectors,
+    queryFn: fetchConnectors,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

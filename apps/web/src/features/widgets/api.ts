@@ -1,11 +1,4 @@
-import type {
-  TConnector,
-  TOption,
-  TSource,
-  TWidgetDataRequest,
-  TWidgetDataResponse,
-  TWidgetTypeConfig,
-} from "@app/core";
+import type { TOption, TWidgetDataRequest, TWidgetDataResponse, TWidgetTypeConfig } from "@app/core";
 import { api } from "../../lib/api";
 
 export type WidgetDataResult = TWidgetDataResponse["data"];
@@ -13,16 +6,6 @@ export type WidgetDataResult = TWidgetDataResponse["data"];
 /** POST /api/widgets/data: the merged table of a widget's instances for a range and its comparison range. */
 export async function fetchWidgetData(body: TWidgetDataRequest, signal?: AbortSignal): Promise<WidgetDataResult> {
   return (await api<TWidgetDataResponse>("/api/widgets/data", { method: "POST", json: body, signal })).data;
-}
-
-/** GET /api/sources: the company's connected sources. */
-export async function fetchSources(): Promise<TSource[]> {
-  return (await api<{ data: TSource[] }>("/api/sources")).data;
-}
-
-/** GET /api/configs/connectors: the connector catalogue (display names). */
-export async function fetchConnectors(): Promise<TConnector[]> {
-  return (await api<{ data: TConnector[] }>("/api/configs/connectors")).data;
 }
 
 /** GET /api/configs/widgets/{type}: widget types of a connector key (or the one type of a type key). */

@@ -1,14 +1,7 @@
 import type { TInteractiveWidget, TWidgetInstance } from "@app/core";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api";
-import {
-  fetchConnectors,
-  fetchSourceOptions,
-  fetchSources,
-  fetchWidgetData,
-  fetchWidgetTypes,
-  type OptionQuery,
-} from "./api";
+import { fetchSourceOptions, fetchWidgetData, fetchWidgetTypes, type OptionQuery } from "./api";
 
 /** The period a widget shows; compare dates only when the dashboard uses a custom comparison. */
 export interface WidgetRange {
@@ -21,8 +14,6 @@ export interface WidgetRange {
 
 export const widgetKeys = {
   data: ["widget-data"] as const,
-  sources: ["sources"] as const,
-  connectors: ["configs", "connectors"] as const,
   types: (type: string) => ["configs", "widgets", type] as const,
   options: (sourceId: string, option: string, query: OptionQuery) =>
     ["source-options", sourceId, option, query] as const,
@@ -62,14 +53,6 @@ export function widgetDataQuery(widget: TInteractiveWidget, range: WidgetRange) 
     // A failing source (502) or a rejected query (4xx) is an answer: show 'Data Error' at once.
     retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status < 503),
   });
-}
-
-export function sourcesQuery() {
-  return queryOptions({ queryKey: widgetKeys.sources, queryFn: fetchSources, staleTime: 60_000 });
-}
-
-export function connectorsQuery() {
-  return queryOptions({ queryKey: widgetKeys.connectors, queryFn: fetchConnectors, staleTime: Number.POSITIVE_INFINITY });
 }
 
 /** Widget type configurations, cached per type for the session (spec §7). */

@@ -58,7 +58,17 @@ function daysText(startDate: string | null, endDate: string | null): string | nu
   return days === 1 ? "1 day" : `${days} days`;
 }
 
-function SummaryLine({ label, startDate, endDate, note }: { label: string; startDate: string | null; endDate: string | null; note?: string }) {
+function SummaryLine({
+  label,
+  startDate,
+  endDate,
+  note,
+}: {
+  label: string;
+  startDate: string | null;
+  endDate: string | null;
+  note?: string;
+}) {
   const days = daysText(startDate, endDate);
   return (
     <Stack gap={0}>

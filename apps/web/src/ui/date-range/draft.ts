@@ -46,7 +46,11 @@ export function chooseRangeType(draft: DashboardDateRange, type: RangeType, limi
 }
 
 /** Days picked on the main calendar make the range Custom; swapping and clamping follow spec §5. */
-export function pickMainRange(draft: DashboardDateRange, [start, end]: DayPair, limits: RangeLimits): DashboardDateRange {
+export function pickMainRange(
+  draft: DashboardDateRange,
+  [start, end]: DayPair,
+  limits: RangeLimits,
+): DashboardDateRange {
   return withDefaultCompare(normaliseRange({ ...draft, rangeType: "custom", startDate: start, endDate: end }, limits));
 }
 

@@ -52,7 +52,15 @@ function SourceDetails({ source, connector }: { source: TSource; connector: TCon
   ) : null;
 }
 
-function SourceRow({ source, connector, label }: { source: TSource; connector: TConnector | undefined; label: string }) {
+function SourceRow({
+  source,
+  connector,
+  label,
+}: {
+  source: TSource;
+  connector: TConnector | undefined;
+  label: string;
+}) {
   const modals = useModals();
   const remove = useDeleteSource();
   const reconnect = useReconnectSource();

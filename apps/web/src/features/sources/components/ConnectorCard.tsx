@@ -24,11 +24,11 @@ export function ConnectorCard({
       shadow={muted ? undefined : "xs"}
       bg={muted ? "gray.0" : undefined}
       h="100%"
-      padding="md"
+      padding={muted ? "sm" : "md"}
     >
-      <Stack gap="sm" h="100%">
+      <Stack gap={muted ? 6 : "sm"} h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ConnectorAvatar connectorKey={connector.key} displayName={connector.displayName} />
+          <ConnectorAvatar connectorKey={connector.key} displayName={connector.displayName} size={muted ? 34 : 40} />
           <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
             <Group gap={6} justify="space-between" wrap="nowrap">
               <Title order={3} size="h5" lineClamp={1}>
@@ -40,16 +40,11 @@ export function ConnectorCard({
               <Badge color="gray" variant="light" size="sm" tt="none">
                 {AUTH_KIND_LABELS[connector.authKind]}
               </Badge>
-              {muted ? (
-                <Badge color="yellow" variant="light" size="sm" tt="none">
-                  Later release
-                </Badge>
-              ) : null}
             </Group>
           </Stack>
         </Group>
         {connector.note ? (
-          <Text size="sm" c="dimmed">
+          <Text size={muted ? "xs" : "sm"} c="dimmed">
             {connector.note}
           </Text>
         ) : null}

@@ -1,6 +1,7 @@
 import type { TConnector, TSource } from "@app/core";
-import { Badge, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { IconCheck } from "../../../ui/icons";
 import { ConnectorCard } from "./ConnectorCard";
 import { CsvUploadAction } from "./CsvUploadAction";
@@ -14,14 +15,40 @@ interface CatalogueProps {
 
 /** What a person can do with an available connector on this screen, by how it signs in. */
 function connectAction(connector: TConnector, existing: TSource[], labels: Map<string, string>): ReactNode {
-  if (connector.authKind === "none") return existing.length > 0 ? null : <DemoConnectAction connectorKey={connector.key} />;
+  if (connector.authKind === "none") {
+    return existing.length > 0 ? <ConnectedHint /> : <DemoConnectAction connectorKey={connector.key} />;
+  }
   if (connector.authKind === "upload") {
     return <CsvUploadAction connectorKey={connector.key} existing={existing} labels={labels} />;
   }
   return null;
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+/** Shown on a connected no-login source: where to use it next. */
+function ConnectedHint() {
+  return (
+    <Text size="sm" c="dimmed">
+      Pick it as the source of any widget, or{" "}
+      <Anchor component={Link} to="/dashboards/create" size="sm" fw={600}>
+        start a dashboard from a template
+      </Anchor>
+      .
+    </Text>
+  );
+}
+
+function Section({
+  title,
+  description,
+  wide,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** Fewer, wider cards: the connectors that carry a form. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Stack gap="sm">
       <div>
@@ -32,7 +59,7 @@ function Section({ title, description, children }: { title: string; description:
           {description}
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      <SimpleGrid cols={wide ? { base: 1, sm: 2 } : { base: 1, sm: 2, lg: 3 }} spacing="md">
         {children}
       </SimpleGrid>
     </Stack>
@@ -62,7 +89,7 @@ export function ConnectorCatalogue({ connectors, sources, labels }: CataloguePro
   return (
     <Stack gap="xl">
       {available.length > 0 ? (
-        <Section title="Connect now" description="Start reporting straight away with these sources.">
+        <Section wide title="Connect now" description="Start reporting straight away with these sources.">
           {available.map(card)}
         </Section>
       ) : null}

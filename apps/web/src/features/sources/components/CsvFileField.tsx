@@ -1,6 +1,6 @@
-import { Box, Group, Input, Text, UnstyledButton } from "@mantine/core";
+import { Box, CloseButton, Group, Input, Text } from "@mantine/core";
 import { type DragEvent, useId, useState } from "react";
-import { IconUpload, IconX } from "../../../ui/icons";
+import { IconUpload } from "../../../ui/icons";
 
 /** Spec §8: anything but a .csv file is refused with this message before it is sent. */
 export const INVALID_FILE_TYPE = "Invalid file type";
@@ -49,61 +49,55 @@ export function CsvFileField({ file, onFileChange, error, disabled }: CsvFileFie
       : "var(--mantine-color-gray-4)";
 
   return (
-    <Input.Wrapper
-      label="CSV file"
-      labelProps={{ htmlFor: inputId }}
-      error={shownError}
-      errorProps={{ id: errorId }}
-    >
-      <Box
-        component="label"
-        htmlFor={inputId}
-        mt={4}
-        p="sm"
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        style={{
-          display: "block",
-          border: `1px dashed ${borderColour}`,
-          borderRadius: "var(--mantine-radius-md)",
-          background: dragging ? "var(--mantine-color-brand-0)" : "var(--mantine-color-gray-0)",
-          cursor: disabled ? "not-allowed" : "pointer",
-          opacity: disabled ? 0.6 : 1,
-          transition: "border-color 120ms, background 120ms",
-        }}
-      >
-        <Group gap="sm" wrap="nowrap">
-          <IconUpload size={18} color="var(--mantine-color-gray-6)" />
-          {file ? (
-            <Text size="sm" fw={500} truncate="end" style={{ minWidth: 0, flex: 1 }}>
-              {file.name}
-            </Text>
-          ) : (
-            <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-              Choose a .csv file or drop it here
-            </Text>
-          )}
-        </Group>
-      </Box>
-      {file ? (
-        <Group justify="flex-end" mt={4}>
-          <UnstyledButton
+    <Input.Wrapper label="CSV file" labelProps={{ htmlFor: inputId }} error={shownError} errorProps={{ id: errorId }}>
+      <Box pos="relative">
+        <Box
+          component="label"
+          htmlFor={inputId}
+          mt={4}
+          p="sm"
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          style={{
+            display: "block",
+            border: `1px dashed ${borderColour}`,
+            borderRadius: "var(--mantine-radius-md)",
+            background: dragging ? "var(--mantine-color-brand-0)" : "var(--mantine-color-gray-0)",
+            cursor: disabled ? "not-allowed" : "pointer",
+            opacity: disabled ? 0.6 : 1,
+            transition: "border-color 120ms, background 120ms",
+          }}
+        >
+          <Group gap="sm" wrap="nowrap">
+            <IconUpload size={18} color="var(--mantine-color-gray-6)" />
+            {file ? (
+              <Text size="sm" fw={500} truncate="end" pr={28} style={{ minWidth: 0, flex: 1 }}>
+                {file.name}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+                Choose a .csv file or drop it here
+              </Text>
+            )}
+          </Group>
+        </Box>
+        {file ? (
+          <CloseButton
+            size="sm"
+            pos="absolute"
+            top="50%"
+            right={8}
+            style={{ transform: "translateY(-50%)" }}
             onClick={() => onFileChange(null)}
             disabled={disabled}
             aria-label={`Remove ${file.name}`}
-            style={{ fontSize: "var(--mantine-font-size-xs)", color: "var(--mantine-color-dimmed)" }}
-          >
-            <Group gap={4}>
-              <IconX size={12} />
-              Remove file
-            </Group>
-          </UnstyledButton>
-        </Group>
-      ) : null}
+          />
+        ) : null}
+      </Box>
       <input
         id={inputId}
         type="file"

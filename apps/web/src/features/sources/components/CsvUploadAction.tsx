@@ -77,13 +77,7 @@ export function CsvUploadAction({ connectorKey, existing, labels }: CsvUploadAct
         error={error}
         disabled={pending}
       />
-      <Button
-        leftSection={<IconUpload size={16} />}
-        onClick={upload}
-        disabled={!file}
-        loading={pending}
-        fullWidth
-      >
+      <Button leftSection={<IconUpload size={16} />} onClick={upload} disabled={!file} loading={pending} fullWidth>
         Upload CSV
       </Button>
       <Text size="xs" c="dimmed">

@@ -252,14 +252,21 @@ interface Slice {
   value: number | null;
 }
 
-function pieSlices(current: TTable, widget: TInteractiveWidget, compact: boolean): { slices: Slice[]; metric?: TTableMetric } {
+function pieSlices(
+  current: TTable,
+  widget: TInteractiveWidget,
+  compact: boolean,
+): { slices: Slice[]; metric?: TTableMetric } {
   const columns = visibleMetrics(current, widget);
   if (current.dimension && columns[0]) {
     const column = columns[0];
     const rows = [...current.rows].sort((a, b) => (b.values[column.index] ?? 0) - (a.values[column.index] ?? 0));
     const top = rows.slice(0, MAX_SLICES - 1);
     const rest = rows.slice(MAX_SLICES - 1);
-    const slices = top.map((row) => ({ name: formatDimension(row.dimension, current), value: row.values[column.index] }));
+    const slices = top.map((row) => ({
+      name: formatDimension(row.dimension, current),
+      value: row.values[column.index],
+    }));
     if (rest.length > 0) {
       slices.push({ name: "Other", value: rest.reduce((sum, row) => sum + (row.values[column.index] ?? 0), 0) });
     }
@@ -326,7 +333,10 @@ export function radarChartOption({ widget, current, previous, colours, compact }
     const rows = compareRows(current, previous)
       .sort((a, b) => (b.values[column.index] ?? 0) - (a.values[column.index] ?? 0))
       .slice(0, MAX_SLICES);
-    const max = Math.max(1, ...rows.flatMap((row) => [row.values[column.index] ?? 0, row.previous?.[column.index] ?? 0]));
+    const max = Math.max(
+      1,
+      ...rows.flatMap((row) => [row.values[column.index] ?? 0, row.previous?.[column.index] ?? 0]),
+    );
     indicators = rows.map((row) => ({ name: formatDimension(row.dimension, current), max: max * 1.1 }));
     shapes = [
       {
@@ -346,7 +356,9 @@ export function radarChartOption({ widget, current, previous, colours, compact }
     const spokes = columns.slice(0, MAX_SLICES);
     indicators = spokes.map((column) => ({
       name: label(column.metric, true),
-      max: Math.max(1e-9, Math.abs(current.totals[column.index] ?? 0), Math.abs(previous?.totals[column.index] ?? 0)) * 1.15,
+      max:
+        Math.max(1e-9, Math.abs(current.totals[column.index] ?? 0), Math.abs(previous?.totals[column.index] ?? 0)) *
+        1.15,
     }));
     shapes = [
       {

@@ -1,11 +1,5 @@
 import { BarChart, GaugeChart, LineChart, PieChart, RadarChart } from "echarts/charts";
-import {
-  DatasetComponent,
-  GridComponent,
-  LegendComponent,
-  RadarComponent,
-  TooltipComponent,
-} from "echarts/components";
+import { DatasetComponent, GridComponent, LegendComponent, RadarComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 

@@ -11,7 +11,12 @@ interface Props extends TextProps {
 export function ChangeText({ change, highlight, ...props }: Props) {
   const known = change !== null && Number.isFinite(change);
   const direction = !known || change === 0 ? "flat" : change > 0 ? "up" : "down";
-  const colour = !highlight || direction === "flat" ? "var(--dash-muted)" : direction === "up" ? "var(--dash-up)" : "var(--dash-down)";
+  const colour =
+    !highlight || direction === "flat"
+      ? "var(--dash-muted)"
+      : direction === "up"
+        ? "var(--dash-up)"
+        : "var(--dash-down)";
   const arrow = direction === "up" ? "▲ " : direction === "down" ? "▼ " : "";
   return (
     <Text

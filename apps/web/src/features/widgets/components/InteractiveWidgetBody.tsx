@@ -35,27 +35,26 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, onState
   const look = useWidgetLook();
   const query = useQuery({ ...widgetDataQuery(widget, range), enabled });
   const data = query.data;
-  const current = useMemo(() => (data ? (widget.percent ? asShareOfTotal(data.current) : data.current) : null), [
-    data,
-    widget.percent,
-  ]);
+  const current = useMemo(
+    () => (data ? (widget.percent ? asShareOfTotal(data.current) : data.current) : null),
+    [data, widget.percent],
+  );
   const previous = useMemo(
     () => (data?.previous ? (widget.percent ? asShareOfTotal(data.previous) : data.previous) : null),
     [data, widget.percent],
   );
   const isChart = widget.format.startsWith("chart:");
   const failed = query.isError && !data;
-  const empty = current !== null && (widget.format === "summary" || widget.format === "chart:gauge"
-    ? current.metrics.length === 0 || current.totals.every((total) => total === null)
-    : isEmptyTable(current));
+  const empty =
+    current !== null &&
+    (widget.format === "summary" || widget.format === "chart:gauge"
+      ? current.metrics.length === 0 || current.totals.every((total) => total === null)
+      : isEmptyTable(current));
   // A placeholder is the previous range's data shown while the new range loads: not ready yet.
   const settled = !query.isPlaceholderData && !query.isFetching;
 
   const option = useMemo(
-    () =>
-      current && isChart && !empty
-        ? chartOption({ widget, current, previous, colours: look, compact })
-        : null,
+    () => (current && isChart && !empty ? chartOption({ widget, current, previous, colours: look, compact }) : null),
     [current, previous, widget, look, compact, isChart, empty],
   );
 
@@ -91,11 +90,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, onState
       ) : widget.format === "summary" ? (
         <SummaryWidget widget={widget} current={current} previous={previous} compact={compact} />
       ) : option ? (
-        <EChart
-          option={option}
-          label={`${widget.title} chart`}
-          onRendered={() => setDrawn(option)}
-        />
+        <EChart option={option} label={`${widget.title} chart`} onRendered={() => setDrawn(option)} />
       ) : null}
     </>
   );

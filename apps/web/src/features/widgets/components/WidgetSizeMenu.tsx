@@ -5,7 +5,18 @@ import type { IconProps } from "../../../ui/icons";
 function IconResize(props: IconProps) {
   const { size = 16, ...rest } = props;
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...rest}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...rest}
+    >
       <rect x="3" y="3" width="18" height="18" rx="2" />
       <path d="M3 12h9V3" />
     </svg>

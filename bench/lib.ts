@@ -1,0 +1,162 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TWidget } from "@app/core";
+import pino from "pino";
+import { buildApp } from "../apps/server/src/app";
+import type { AppContext } from "../apps/server/src/context";
+import { loadConfig } from "../apps/server/src/infra/config";
+import { migrateToLatest, openDatabase } from "../apps/server/src/infra/db";
+import type { App } from "../apps/server/src/infra/http";
+import { createMailer } from "../apps/server/src/infra/mail";
+
+export interface BenchServer {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real server, in this process, on a fresh SQLite file, listening on a free loopback port. */
+export async function startServer(): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-bench-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", RATE_LIMIT_AUTH_MAX: "100000" });
+  const logger = pino({ level: "silent" });
+  const handle = openDatabase({ databaseUrl: null, sqlitePath: path.join(dataDir, "bench.sqlite") });
+  await migrateToLatest(handle.db);
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    mailer: createMailer({ smtpUrl: null, from: config.mailFrom, dataDir, logger }),
+    logger,
+  };
+  const app = await buildApp(ctx);
+  // The baseline: a hello-world route of the same server.
+  app.get("/bench/hello", { config: { public: true } }, async () => ({ hello: "world" }));
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A signed-in API client over fetch, holding the session cookie and identification like the SPA. */
+export class BenchClient {
+  cookie = "";
+  identification = "";
+  constructor(readonly base: string) {}
+
+  headers(): Record<string, string> {
+    return {
+      cookie: this.cookie,
+      "content-type": "application/json",
+      "x-requested-with": "XMLHttpRequest",
+      "x-identification": this.identification,
+    };
+  }
+
+  async call<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const response = await fetch(this.base + url, { method, headers: this.headers(), body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? null : await response.json()) as T;
+  }
+
+  /** Registers a company and passes the intro. */
+  async signUp(): Promise<{ email: string; password: string }> {
+    const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+    const password = "bench-password";
+    const response = await fetch(`${this.base}/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+      body: JSON.stringify({ name: "Bench", email, password, password_confirmation: password, terms_consent: true, age_consent: true }),
+    });
+    if (!response.ok) throw new Error(`register ${response.status}`);
+    this.cookie = (response.headers.getSetCookie().find((c) => c.startsWith("session=")) ?? "").split(";")[0];
+    const page = await (await fetch(`${this.base}/api/page-data`, { headers: { cookie: this.cookie } })).json();
+    this.identification = page.identification;
+    await this.call("POST", "/api/user/data", { intro_passed: true });
+    return { email, password };
+  }
+}
+
+const VARIANTS: Array<{ type: string; metrics: string[]; dimension: string | null; format: string }> = [
+  { type: "demo.analytics", metrics: ["sessions", "users"], dimension: "date", format: "chart:line" },
+  { type: "demo.analytics", metrics: ["sessions"], dimension: null, format: "summary" },
+  { type: "demo.analytics", metrics: ["sessions", "bounce_rate"], dimension: "channel", format: "table" },
+  { type: "demo.analytics", metrics: ["sessions"], dimension: "device", format: "chart:pie" },
+  { type: "demo.search", metrics: ["clicks", "impressions"], dimension: "date", format: "chart:area" },
+  { type: "demo.search", metrics: ["ctr"], dimension: null, format: "chart:gauge" },
+  { type: "demo.search", metrics: ["clicks", "ctr", "position"], dimension: "query", format: "table" },
+  { type: "demo.ads", metrics: ["cost", "conversions"], dimension: "campaign", format: "chart:bar" },
+  { type: "demo.ads", metrics: ["cpc"], dimension: null, format: "summary" },
+  { type: "demo.ecommerce", metrics: ["revenue", "orders"], dimension: "date", format: "chart:bar" },
+  { type: "demo.ecommerce", metrics: ["revenue"], dimension: "country", format: "chart:radar" },
+  { type: "demo.social", metrics: ["reach", "engagement"], dimension: "date", format: "chart:line" },
+];
+
+/** 24 distinct interactive Demo widgets (every format), as a dashboard's widget list. */
+export function twentyFourWidgets(sourceId: string): TWidget[] {
+  return Array.from({ length: 24 }, (_, i) => {
+    const variant = VARIANTS[i % VARIANTS.length];
+    const property = i < VARIANTS.length ? "acme-software" : "northwind-shop";
+    return {
+      id: `w${i}`,
+      nature: "interactive",
+      realTime: false,
+      order: i,
+      hash: `h${i}`,
+      width: variant.format === "summary" || variant.format === "chart:gauge" ? 1 : 2,
+      height: 1,
+      title: `${variant.type.split(".")[1]} ${variant.metrics.join(", ")} #${i + 1}`,
+      description: null,
+      format: variant.format as never,
+      percent: false,
+      hiddenChange: false,
+      hiddenHighlight: false,
+      rowsLimit: 15,
+      orderBy: { column: "dimension", dir: "asc" },
+      formatOptions: {},
+      instances: [
+        {
+          id: `i${i}`,
+          type: variant.type,
+          prefix: "a",
+          sourceId,
+          config: "default",
+          currency: null,
+          accounts: [],
+          inputs: { property, metrics: variant.metrics, ...(variant.dimension ? { dimension: variant.dimension } : {}) },
+          metricsOptions: {},
+        },
+      ],
+    } as TWidget;
+  });
+}
+
+/** Creates a Demo source and a dashboard holding the 24 widgets; returns what the benches need. */
+export async function seedDashboard(client: BenchClient) {
+  const source = await client.call<{ data: { id: string } }>("POST", "/api/sources", { name: "demo" });
+  const created = await client.call<{ data: { permalink: string } }>("POST", "/api/dashboards", { name: "Bench dashboard" });
+  const dashboard = await client.call<{ data: { id: string; startDate: string; endDate: string } }>(
+    "GET",
+    `/api/dashboards/${created.data.permalink}`,
+  );
+  const widgets = twentyFourWidgets(source.data.id);
+  const form = new FormData();
+  form.set("widgets", JSON.stringify(widgets));
+  const { "content-type": _omit, ...headers } = client.headers();
+  const saved = await fetch(`${client.base}/api/dashboards/${dashboard.data.id}`, { method: "POST", headers, body: form });
+  if (!saved.ok) throw new Error(`save ${saved.status} ${await saved.text()}`);
+  return { permalink: created.data.permalink, widgets, startDate: dashboard.data.startDate, endDate: dashboard.data.endDate };
+}
+
+export function fmt(n: number, digits = 2): string {
+  return n.toLocaleString("en-US", { maximumFractionDigits: digits });
+}

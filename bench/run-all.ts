@@ -1,0 +1,20 @@
+import { coldFanout } from "./cold-fanout";
+import { dashboardRender } from "./dashboard-render";
+import { widgetThroughput } from "./widget-throughput";
+
+/** Runs every benchmark once on this machine and prints the figures (not a test: nothing fails on a slow run). */
+async function main() {
+  const only = process.argv[2];
+  console.log(`Benchmarks on ${process.platform} ${process.arch}, Node ${process.version}\n`);
+  if (!only || only === "throughput") await widgetThroughput();
+  if (!only || only === "render") await dashboardRender();
+  if (!only || only === "fanout") await coldFanout();
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
