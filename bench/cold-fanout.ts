@@ -18,7 +18,12 @@ export async function coldFanout(loads = 50): Promise<{ upstream: number; distin
     const before = upstreamCallCount();
     const started = performance.now();
     const all = Array.from({ length: loads }, () =>
-      Promise.all(widgets.map((w) => requestFor(w)).filter(Boolean).map((body) => client.call("POST", "/api/widgets/data", body))),
+      Promise.all(
+        widgets
+          .map((w) => requestFor(w))
+          .filter(Boolean)
+          .map((body) => client.call("POST", "/api/widgets/data", body)),
+      ),
     );
     const results = await Promise.all(all);
     const elapsed = performance.now() - started;

@@ -19,7 +19,12 @@ export interface BenchServer {
 /** The real server, in this process, on a fresh SQLite file, listening on a free loopback port. */
 export async function startServer(): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-bench-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", RATE_LIMIT_AUTH_MAX: "100000" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_AUTH_MAX: "100000",
+  });
   const logger = pino({ level: "silent" });
   const handle = openDatabase({ databaseUrl: null, sqlitePath: path.join(dataDir, "bench.sqlite") });
   await migrateToLatest(handle.db);
@@ -63,7 +68,11 @@ export class BenchClient {
   }
 
   async call<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const response = await fetch(this.base + url, { method, headers: this.headers(), body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(this.base + url, {
+      method,
+      headers: this.headers(),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${await response.text()}`);
     return (response.status === 204 ? null : await response.json()) as T;
   }
@@ -75,7 +84,14 @@ export class BenchClient {
     const response = await fetch(`${this.base}/register`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
-      body: JSON.stringify({ name: "Bench", email, password, password_confirmation: password, terms_consent: true, age_consent: true }),
+      body: JSON.stringify({
+        name: "Bench",
+        email,
+        password,
+        password_confirmation: password,
+        terms_consent: true,
+        age_consent: true,
+      }),
     });
     if (!response.ok) throw new Error(`register ${response.status}`);
     this.cookie = (response.headers.getSetCookie().find((c) => c.startsWith("session=")) ?? "").split(";")[0];
@@ -132,7 +148,11 @@ export function twentyFourWidgets(sourceId: string): TWidget[] {
           config: "default",
           currency: null,
           accounts: [],
-          inputs: { property, metrics: variant.metrics, ...(variant.dimension ? { dimension: variant.dimension } : {}) },
+          inputs: {
+            property,
+            metrics: variant.metrics,
+            ...(variant.dimension ? { dimension: variant.dimension } : {}),
+          },
           metricsOptions: {},
         },
       ],
@@ -143,7 +163,9 @@ export function twentyFourWidgets(sourceId: string): TWidget[] {
 /** Creates a Demo source and a dashboard holding the 24 widgets; returns what the benches need. */
 export async function seedDashboard(client: BenchClient) {
   const source = await client.call<{ data: { id: string } }>("POST", "/api/sources", { name: "demo" });
-  const created = await client.call<{ data: { permalink: string } }>("POST", "/api/dashboards", { name: "Bench dashboard" });
+  const created = await client.call<{ data: { permalink: string } }>("POST", "/api/dashboards", {
+    name: "Bench dashboard",
+  });
   const dashboard = await client.call<{ data: { id: string; startDate: string; endDate: string } }>(
     "GET",
     `/api/dashboards/${created.data.permalink}`,
@@ -152,9 +174,18 @@ export async function seedDashboard(client: BenchClient) {
   const form = new FormData();
   form.set("widgets", JSON.stringify(widgets));
   const { "content-type": _omit, ...headers } = client.headers();
-  const saved = await fetch(`${client.base}/api/dashboards/${dashboard.data.id}`, { method: "POST", headers, body: form });
+  const saved = await fetch(`${client.base}/api/dashboards/${dashboard.data.id}`, {
+    method: "POST",
+    headers,
+    body: form,
+  });
   if (!saved.ok) throw new Error(`save ${saved.status} ${await saved.text()}`);
-  return { permalink: created.data.permalink, widgets, startDate: dashboard.data.startDate, endDate: dashboard.data.endDate };
+  return {
+    permalink: created.data.permalink,
+    widgets,
+    startDate: dashboard.data.startDate,
+    endDate: dashboard.data.endDate,
+  };
 }
 
 export function fmt(n: number, digits = 2): string {

@@ -10,11 +10,19 @@ export async function widgetThroughput(): Promise<{ ratio: number; widget: numbe
     const { widgets, startDate, endDate } = await seedDashboard(client);
     const widget = widgets[0];
     if (widget.nature !== "interactive") throw new Error("expected an interactive widget");
-    const body = JSON.stringify({ widgetId: widget.id, instances: widget.instances, startDate, endDate, timezone: "UTC" });
+    const body = JSON.stringify({
+      widgetId: widget.id,
+      instances: widget.instances,
+      startDate,
+      endDate,
+      timezone: "UTC",
+    });
     await client.call("POST", "/api/widgets/data", JSON.parse(body)); // warm the cache
     const run = (opts: autocannon.Options) =>
       new Promise<autocannon.Result>((resolve, reject) =>
-        autocannon({ connections: 50, duration: 5, ...opts }, (error, result) => (error ? reject(error) : resolve(result))),
+        autocannon({ connections: 50, duration: 5, ...opts }, (error, result) =>
+          error ? reject(error) : resolve(result),
+        ),
       );
     await run({ url: `${server.url}/bench/hello`, duration: 1 }); // JIT warm-up
     const hello = await run({ url: `${server.url}/bench/hello` });

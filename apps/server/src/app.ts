@@ -22,7 +22,7 @@ import { type AuthState, authService } from "./features/auth/service";
 import { companyRoutes } from "./features/companies/routes";
 import { companiesService } from "./features/companies/service";
 import { dashboardRoutes } from "./features/dashboards/routes";
-import { dashboardsService, type TemplateResolver } from "./features/dashboards/service";
+import { dashboardsService } from "./features/dashboards/service";
 import { fileRoutes } from "./features/files/routes";
 import { filesService } from "./features/files/service";
 import { healthRoutes } from "./features/health/routes";

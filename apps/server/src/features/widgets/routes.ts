@@ -1,4 +1,4 @@
-import { ZErrorBody, ZWidgetDataRequest, ZWidgetDataResponse } from "@app/core";
+import { ZErrorBody, ZWidgetDataResponse } from "@app/core";
 import type { FastifyReply } from "fastify";
 import { type App, actorOf, readBody } from "../../infra/http";
 import { answeringSourceFailure } from "../sources/routes";
