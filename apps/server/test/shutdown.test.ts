@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+let child: ChildProcess | null = null;
+afterEach(() => {
+  child?.kill("SIGKILL");
+  child = null;
+});
+
+describe("the server process", () => {
+  it("starts with the demo account, refuses a wrong setting by name, and stops cleanly on SIGTERM", async () => {
+    const main = path.resolve(import.meta.dirname, "../src/main.ts");
+    const tsx = path.resolve(import.meta.dirname, "../../../node_modules/.bin/tsx");
+    const bad = spawn(tsx, [main], { env: { ...process.env, PORT: "not-a-port" } });
+    let badOut = "";
+    bad.stderr.on("data", (d) => {
+      badOut += d;
+    });
+    const badCode = await new Promise((resolve) => bad.on("exit", resolve));
+    expect(badCode).toBe(1);
+    expect(badOut).toContain("PORT");
+
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-proc-"));
+    child = spawn(tsx, [main], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development" },
+    });
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+    });
+    const deadline = Date.now() + 20_000;
+    let healthy = false;
+    while (Date.now() < deadline && !healthy) {
+      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(healthy).toBe(true);
+    expect(out).toContain("demo@reportz.local");
+    expect(fs.existsSync(path.join(dataDir, "reportz.sqlite"))).toBe(true);
+    // An in-flight request finishes although SIGTERM arrives while it runs.
+    const inFlight = fetch(`http://127.0.0.1:${port}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+      body: JSON.stringify({ email: "demo@reportz.local", password: "demo-password" }),
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const exited = new Promise((resolve) => child?.on("exit", resolve));
+    child.kill("SIGTERM");
+    expect((await inFlight).status).toBe(200);
+    expect(await exited).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

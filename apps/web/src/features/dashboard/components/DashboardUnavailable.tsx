@@ -1,0 +1,41 @@
+import { Button, Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { IconChart } from "../../../ui/icons";
+
+/** 404 (or another failure) of the dashboard request. */
+export function DashboardUnavailable({
+  notFound,
+  message,
+  signedIn,
+  onRetry,
+}: {
+  notFound: boolean;
+  message: string;
+  signedIn: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Center mih="100vh" p="md" style={{ margin: "calc(var(--mantine-spacing-md) * -1)" }} bg="gray.0">
+      <Stack align="center" gap="md" ta="center" maw={440}>
+        <ThemeIcon size={52} radius="xl" variant="light" color={notFound ? "gray" : "red"}>
+          <IconChart size={26} />
+        </ThemeIcon>
+        <Title order={1} fz="h2">
+          {notFound ? "Dashboard not found" : "The dashboard could not be loaded"}
+        </Title>
+        <Text c="dimmed">
+          {notFound ? "The link may be out of date, or the dashboard was archived or deleted." : message}
+        </Text>
+        {notFound ? (
+          signedIn ? (
+            <Button component={Link} to="/dashboards">
+              Back to dashboards
+            </Button>
+          ) : null
+        ) : (
+          <Button onClick={onRetry}>Try again</Button>
+        )}
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Center, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { IconLock } from "../../../ui/icons";
+
+interface Props {
+  /** The message of the server's 422, once a password was tried. */
+  error: string | null;
+  pending: boolean;
+  onSubmit: (password: string) => void;
+}
+
+/** Spec §4/§6: a password-protected dashboard asks for its password before anything is shown. */
+export function PasswordGate({ error, pending, onSubmit }: Props) {
+  const [password, setPassword] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password !== "") onSubmit(password);
+  };
+  return (
+    <Center mih="100vh" p="md" bg="gray.0" style={{ margin: "calc(var(--mantine-spacing-md) * -1)" }}>
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw={400}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <ThemeIcon size={44} radius="xl" variant="light">
+              <IconLock size={22} />
+            </ThemeIcon>
+            <div>
+              <Title order={1} fz="h3">
+                This dashboard is protected
+              </Title>
+              <Text c="dimmed" fz="sm" mt={4}>
+                Enter the password you were given to open the report.
+              </Text>
+            </div>
+            <PasswordInput
+              label="Dashboard password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={error ?? undefined}
+              autoComplete="current-password"
+              data-autofocus
+              autoFocus
+            />
+            <Button type="submit" loading={pending} disabled={password === ""} fullWidth>
+              Open dashboard
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,102 @@
+import { isValidColour, type TDashboardStyles } from "@app/core";
+import { ColorInput, SegmentedControl, Stack, Text } from "@mantine/core";
+import { ImageUpload } from "../../../ui/ImageUpload";
+import type { StyleImageField } from "../use-dashboard-saver";
+
+/** The image styles, their multipart field (spec §7) and their label. */
+export const STYLE_IMAGES: ReadonlyArray<{ key: "logoImage" | "backgroundImage" | "clientImage"; field: StyleImageField; label: string }> = [
+  { key: "logoImage", field: "logo_image", label: "Logo image" },
+  { key: "clientImage", field: "client_image", label: "Client image" },
+  { key: "backgroundImage", field: "background_image", label: "Background image" },
+];
+
+const SWATCHES = ["#ffffff", "#f4f5f9", "#eef2ff", "#f1f8f5", "#fff8eb", "#1f2433", "#0e1120", "#171b2d", "#3538bf", "#12805c"];
+
+interface Props {
+  styles: TDashboardStyles;
+  /** Images picked but not saved yet (shown as previews). */
+  pendingFiles: Partial<Record<StyleImageField, File>>;
+  onStyles: (patch: Partial<TDashboardStyles>) => void;
+  onFile: (field: StyleImageField, file: File | null) => void;
+}
+
+function ColourField({
+  label,
+  description,
+  value,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const text = value ?? "";
+  return (
+    <ColorInput
+      label={label}
+      description={description}
+      placeholder="Theme default"
+      format="hex"
+      swatches={SWATCHES}
+      swatchesPerRow={5}
+      value={text}
+      onChange={(next) => onChange(next === "" ? null : next)}
+      // Spec §5: a colour applies only when valid; an invalid one is kept but flagged.
+      error={text !== "" && !isValidColour(text) ? "Not a valid colour: the theme default is used." : undefined}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** The edit-mode styles of spec §3: colours, theme and the three images. */
+export function StylesPanel({ styles, pendingFiles, onStyles, onFile }: Props) {
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Text fz="sm" fw={500} id="dashboard-theme-label">
+          Theme
+        </Text>
+        <SegmentedControl
+          aria-labelledby="dashboard-theme-label"
+          fullWidth
+          size="xs"
+          value={styles.theme === "dark" ? "dark" : "light"}
+          onChange={(theme) => onStyles({ theme })}
+          data={[
+            { value: "light", label: "Light" },
+            { value: "dark", label: "Dark" },
+          ]}
+        />
+      </Stack>
+      <ColourField
+        label="Background colour"
+        description="Behind the widgets"
+        value={styles.backgroundColor}
+        onChange={(backgroundColor) => onStyles({ backgroundColor })}
+      />
+      <ColourField
+        label="Dashboard background colour"
+        description="Of the widget cards"
+        value={styles.dashboardBackgroundColor}
+        onChange={(dashboardBackgroundColor) => onStyles({ dashboardBackgroundColor })}
+      />
+      <ColourField
+        label="Text colour"
+        description="Titles, numbers and labels"
+        value={styles.color}
+        onChange={(color) => onStyles({ color })}
+      />
+      {STYLE_IMAGES.map((image) => (
+        <ImageUpload
+          key={image.key}
+          label={image.label}
+          currentUrl={styles[image.key]}
+          file={pendingFiles[image.field] ?? null}
+          onFileChange={(file) => onFile(image.field, file)}
+          onRemove={() => onStyles({ [image.key]: null })}
+        />
+      ))}
+    </Stack>
+  );
+}
