@@ -34,7 +34,7 @@ function DashboardsIndex() {
     <>
       <PageHeader
         title="Dashboards"
-        description="Every reporting dashboard of your company: open, search, clone, archive and restore them."
+        description="Every reporting dashboard of your company."
         actions={
           <>
             {company.data ? <AllowanceMeter company={company.data} /> : null}

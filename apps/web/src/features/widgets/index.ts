@@ -3,4 +3,4 @@ export { WidgetCard, type WidgetCardProps } from "./components/WidgetCard";
 export { duplicateWidget } from "./form/draft";
 export { WidgetFormDrawer, type WidgetFormSession } from "./form/WidgetFormDrawer";
 export { DARK_PALETTE, DEFAULT_LOOK, LIGHT_PALETTE, type WidgetLook, WidgetLookContext } from "./look";
-export { type WidgetRange, widgetKeys } from "./queries";
+export { type WidgetRange, widgetDataQuery, widgetKeys } from "./queries";

@@ -60,7 +60,7 @@ export function CreateDashboardForm({ limitReached = false }: { limitReached?: b
           <Stack gap="xl">
             <TextInput
               label="Dashboard name"
-              placeholder="e.g. Acme Inc. – Monthly marketing report"
+              placeholder="e.g. Acme Inc. monthly report"
               description="Clients see this name at the top of the dashboard and in e-mailed reports."
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}

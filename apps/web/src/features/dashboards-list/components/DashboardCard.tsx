@@ -1,9 +1,18 @@
 import { formatDisplayDate, type TDashboardListItem } from "@app/core";
-import { Anchor, Badge, Box, Card, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import { IconDashboard, IconLock } from "../../../ui/icons";
 import { DashboardActionsMenu } from "./DashboardActionsMenu";
+
+const TILE_COLOURS = ["brand", "teal", "orange", "grape", "cyan", "pink", "indigo", "lime"] as const;
+
+/** A stable colour per dashboard so a long list is easier to scan. */
+function tileColour(id: string): (typeof TILE_COLOURS)[number] {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return TILE_COLOURS[hash % TILE_COLOURS.length];
+}
 
 function updatedText(updatedAt: string): string {
   const day = dayjs(updatedAt);
@@ -16,60 +25,49 @@ export function DashboardCard({ dashboard }: { dashboard: TDashboardListItem }) 
   const widgets = dashboard.widgetsCount === 1 ? "1 widget" : `${dashboard.widgetsCount} widgets`;
   return (
     <Card component="article" aria-label={dashboard.name} padding="md" h="100%">
-      <Card.Section>
-        <Box
-          component={Link}
-          to={href}
-          tabIndex={-1}
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon
+          size={44}
+          radius="md"
+          variant="light"
+          color={dashboard.active ? tileColour(dashboard.id) : "gray"}
           aria-hidden="true"
-          h={88}
-          style={{
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "center",
-            background: dashboard.active
-              ? "linear-gradient(135deg, var(--mantine-color-brand-0), var(--mantine-color-brand-1))"
-              : "var(--mantine-color-gray-1)",
-            color: dashboard.active ? "var(--mantine-color-brand-5)" : "var(--mantine-color-gray-5)",
-          }}
         >
-          <IconDashboard size={34} />
-        </Box>
-      </Card.Section>
-      <Stack gap={6} mt="md">
-        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          <IconDashboard size={22} />
+        </ThemeIcon>
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Anchor
             component={Link}
             to={href}
             fw={600}
             c="var(--mantine-color-text)"
             lineClamp={2}
-            style={{ minWidth: 0, wordBreak: "break-word" }}
+            style={{ wordBreak: "break-word" }}
           >
             {dashboard.name}
           </Anchor>
-          <DashboardActionsMenu dashboard={dashboard} />
-        </Group>
-        <Text size="xs" c="dimmed">
-          {widgets} · {updatedText(dashboard.updatedAt)}
-        </Text>
-        {dashboard.passwordProtected || !dashboard.active ? (
-          <Group gap={6}>
-            {dashboard.passwordProtected ? (
-              <Tooltip label="Viewers need a password">
-                <Badge size="sm" color="gray" tt="none" leftSection={<IconLock size={12} />}>
-                  Password
+          <Text size="xs" c="dimmed">
+            {widgets} · {updatedText(dashboard.updatedAt)}
+          </Text>
+          {dashboard.passwordProtected || !dashboard.active ? (
+            <Group gap={6} mt={2}>
+              {dashboard.passwordProtected ? (
+                <Tooltip label="Viewers need a password">
+                  <Badge size="sm" color="gray" tt="none" leftSection={<IconLock size={12} />}>
+                    Password
+                  </Badge>
+                </Tooltip>
+              ) : null}
+              {dashboard.active ? null : (
+                <Badge size="sm" color="yellow" tt="none">
+                  Archived
                 </Badge>
-              </Tooltip>
-            ) : null}
-            {dashboard.active ? null : (
-              <Badge size="sm" color="yellow" tt="none">
-                Archived
-              </Badge>
-            )}
-          </Group>
-        ) : null}
-      </Stack>
+              )}
+            </Group>
+          ) : null}
+        </Stack>
+        <DashboardActionsMenu dashboard={dashboard} />
+      </Group>
     </Card>
   );
 }

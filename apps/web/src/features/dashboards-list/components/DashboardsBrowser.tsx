@@ -28,7 +28,7 @@ function LoadingCards() {
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" aria-busy="true" aria-label="Loading dashboards">
       {Array.from({ length: 6 }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-        <Skeleton key={index} h={190} radius="lg" />
+        <Skeleton key={index} h={96} radius="lg" />
       ))}
     </SimpleGrid>
   );

@@ -1,7 +1,8 @@
 import { GRID_COLUMNS, type TInteractiveWidget } from "@app/core";
 import { Box } from "@mantine/core";
 
-const ROW_HEIGHT = 14;
+/** Thumbnails share one height whatever the template's length, so the choice cards line up. */
+const PREVIEW_HEIGHT = 104;
 
 /** A colour per kind of widget so the thumbnail reads as numbers, charts and tables at a glance. */
 function tint(format: TInteractiveWidget["format"]): string {
@@ -12,8 +13,11 @@ function tint(format: TInteractiveWidget["format"]): string {
   return "var(--mantine-color-teal-2)";
 }
 
-/** A thumbnail of a template's layout: its widgets on the dashboard's 4-column grid. */
+/** A thumbnail of a template's layout: its widgets on the dashboard's 4-column grid, scaled to fit. */
 export function TemplatePreview({ widgets }: { widgets: TInteractiveWidget[] }) {
+  // Widgets fill the grid densely, so the rows needed are about the cells used over the columns.
+  const cells = widgets.reduce((sum, widget) => sum + Math.min(widget.width, GRID_COLUMNS) * widget.height, 0);
+  const rows = Math.max(1, Math.ceil(cells / GRID_COLUMNS));
   return (
     <Box
       aria-hidden="true"
@@ -21,10 +25,10 @@ export function TemplatePreview({ widgets }: { widgets: TInteractiveWidget[] }) 
       style={{
         display: "grid",
         gridTemplateColumns: `repeat(${GRID_COLUMNS}, 1fr)`,
-        gridAutoRows: ROW_HEIGHT,
+        gridTemplateRows: `repeat(${rows}, 1fr)`,
         gridAutoFlow: "row dense",
         gap: 4,
-        height: ROW_HEIGHT * 6 + 4 * 5 + 16,
+        height: PREVIEW_HEIGHT,
         overflow: "hidden",
         borderRadius: "var(--mantine-radius-md)",
         background: "var(--mantine-color-gray-0)",
@@ -54,7 +58,7 @@ export function BlankPreview() {
     <Box
       aria-hidden="true"
       style={{
-        height: ROW_HEIGHT * 6 + 4 * 5 + 16,
+        height: PREVIEW_HEIGHT,
         borderRadius: "var(--mantine-radius-md)",
         border: "1px dashed var(--mantine-color-gray-4)",
         background: "var(--mantine-color-white)",

@@ -11,10 +11,10 @@ import { useWidgetLook } from "../look";
 import { type WidgetRange, widgetDataQuery } from "../queries";
 import { SummaryWidget } from "./SummaryWidget";
 import { TableWidget } from "./TableWidget";
-import { WidgetDataError, WidgetEmpty, WidgetSkeleton } from "./WidgetStates";
+import { WidgetDataError, WidgetEmpty, WidgetSkeleton, WidgetUnavailable } from "./WidgetStates";
 
 /** Where a widget is: loading, drawn, empty, failed. Exposed on the card as data attributes. */
-export type WidgetState = "loading" | "ready" | "empty" | "error";
+export type WidgetState = "loading" | "ready" | "empty" | "error" | "unavailable";
 
 interface Props {
   widget: TInteractiveWidget;
@@ -62,13 +62,15 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, onState
   const [drawn, setDrawn] = useState<ChartOption | null>(null);
 
   useEffect(() => {
-    if (failed) onState("error");
+    if (!enabled) onState("unavailable");
+    else if (failed) onState("error");
     else if (!current || !settled) onState("loading");
     else if (empty) onState("empty");
     else if (!isChart || (option !== null && drawn === option)) onState("ready");
     else onState("loading");
-  }, [failed, current, settled, empty, isChart, option, drawn, onState]);
+  }, [enabled, failed, current, settled, empty, isChart, option, drawn, onState]);
 
+  if (!enabled) return <WidgetUnavailable />;
   if (failed) return <WidgetDataError detail={errorDetail(query.error)} />;
   if (!current) return <WidgetSkeleton format={widget.format} />;
   if (empty) return <WidgetEmpty />;

@@ -56,3 +56,15 @@ export function WidgetEmpty() {
     </Stack>
   );
 }
+
+/** Data the viewer cannot load here (widget data needs a signed-in member of the dashboard's company). */
+export function WidgetUnavailable() {
+  return (
+    <Stack className="dash-state" gap={6} align="center" justify="center">
+      <IconChart size={22} color="var(--dash-muted)" />
+      <Text fz="sm" className="dash-muted" ta="center">
+        Data is available to signed-in members.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,327 @@
+import { arrayMove } from "@dnd-kit/sortable";
+import { classifyWidgetChange, type TDashboard, type TDashboardStyles, type TWidget, todayInTimezone } from "@app/core";
+import { Box, Button, Group, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { errorMessage } from "../../../lib/api";
+import type { DateRangeValue } from "../../../ui/date-range";
+import { IconPlus } from "../../../ui/icons";
+import { useModals } from "../../../ui/modals";
+import { SafeHtml } from "../../../ui/SafeHtml";
+import {
+  deleteWidgetFile,
+  duplicateWidget,
+  WidgetFormDrawer,
+  type WidgetFormSession,
+  WidgetLookContext,
+  type WidgetRange,
+  widgetDataQuery,
+} from "../../widgets";
+import { dashboardLook } from "../dashboard-look";
+import { initialRange } from "../queries";
+import { type DashboardSnapshot, type StyleImageField, useDashboardSaver } from "../use-dashboard-saver";
+import { useEditLock } from "../use-edit-lock";
+import { DashboardHeader } from "./DashboardHeader";
+import { DashboardSidebar } from "./DashboardSidebar";
+import { STYLE_IMAGES, StylesPanel } from "./StylesPanel";
+import { type WidgetActions, WidgetGrid } from "./WidgetGrid";
+
+/** Spec §2: the sidebar starts open on screens wider than this. */
+const SIDEBAR_OPEN_MIN_WIDTH = 425;
+
+export interface DashboardViewProps {
+  dashboard: TDashboard;
+  isPublic: boolean;
+  currentUserId: string | null;
+  timezone: string;
+  userSlot?: ReactNode;
+  messagesSlot?: ReactNode;
+  onTitle?: (title: string) => void;
+}
+
+function renumber(widgets: TWidget[]): TWidget[] {
+  return widgets.map((widget, order) => (widget.order === order ? widget : { ...widget, order }));
+}
+
+function usePreviewUrls(files: Partial<Record<StyleImageField, File>>): Partial<Record<StyleImageField, string>> {
+  const urls = useMemo(() => {
+    const result: Partial<Record<StyleImageField, string>> = {};
+    for (const [field, file] of Object.entries(files)) if (file) result[field as StyleImageField] = URL.createObjectURL(file);
+    return result;
+  }, [files]);
+  useEffect(() => () => Object.values(urls).forEach((url) => url && URL.revokeObjectURL(url)), [urls]);
+  return urls;
+}
+
+/** A loaded dashboard: header, grid of widgets, and (for members) the sidebar with edit mode. */
+export function DashboardView({
+  dashboard,
+  isPublic,
+  currentUserId,
+  timezone,
+  userSlot,
+  messagesSlot,
+  onTitle,
+}: DashboardViewProps) {
+  const modals = useModals();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const today = useMemo(() => todayInTimezone(timezone), [timezone]);
+  const canEdit = !isPublic && currentUserId !== null;
+  const [state, setState] = useState<DashboardSnapshot & { range: DateRangeValue }>(() => ({
+    name: dashboard.name,
+    styles: dashboard.styles,
+    widgets: [...dashboard.widgets].sort((a, b) => a.order - b.order),
+    hiddenDateSelector: dashboard.hiddenDateSelector,
+    footer: dashboard.footer ?? "",
+    range: initialRange(dashboard, searchParams),
+  }));
+  const latest = useRef(state);
+  latest.current = state;
+  const [pendingFiles, setPendingFiles] = useState<Partial<Record<StyleImageField, File>>>({});
+  const [sidebarOpen, setSidebarOpen] = useState(() => window.innerWidth > SIDEBAR_OPEN_MIN_WIDTH);
+  const [formSession, setFormSession] = useState<WidgetFormSession | null>(null);
+  const formCounter = useRef(0);
+
+  useEffect(() => onTitle?.(state.name || dashboard.name), [onTitle, state.name, dashboard.name]);
+
+  const lock = useEditLock({
+    dashboardId: dashboard.id,
+    canEdit,
+    currentUserId,
+    lockedBy: dashboard.locked,
+    onRefused: (message) => void modals.message({ title: "Edit mode is not available", message }),
+  });
+  const canSave = canEdit && !lock.lockedByOther;
+
+  const saver = useDashboardSaver({
+    dashboardId: dashboard.id,
+    onSaved: (styles: TDashboardStyles, sent: StyleImageField[]) => {
+      if (sent.length === 0) return;
+      // Images sent with this save now have their stored addresses; everything else stays as edited.
+      const stored: Partial<TDashboardStyles> = {};
+      for (const image of STYLE_IMAGES) if (sent.includes(image.field)) stored[image.key] = styles[image.key];
+      setState((current) => ({ ...current, styles: { ...current.styles, ...stored } }));
+      setPendingFiles((current) => {
+        const next = { ...current };
+        for (const field of sent) delete next[field];
+        return next;
+      });
+    },
+    onFailed: (error) =>
+      notifications.show({ color: "red", title: "Changes could not be saved", message: errorMessage(error) }),
+  });
+
+  /** Applies a change and queues the save of the whole dashboard. */
+  const update = useCallback(
+    (patch: Partial<DashboardSnapshot & { range: DateRangeValue }>, immediate = false) => {
+      const next = { ...latest.current, ...patch };
+      latest.current = next;
+      setState(next);
+      if (canSave) saver.schedule(next, immediate);
+    },
+    [canSave, saver.schedule],
+  );
+
+  const setWidgets = useCallback((widgets: TWidget[]) => update({ widgets: renumber(widgets) }), [update]);
+
+  const widgetRange: WidgetRange = useMemo(
+    () => ({
+      startDate: state.range.startDate,
+      endDate: state.range.endDate,
+      compareStartDate: state.range.customCompare ? state.range.compareStartDate : null,
+      compareEndDate: state.range.customCompare ? state.range.compareEndDate : null,
+      timezone,
+    }),
+    [state.range, timezone],
+  );
+
+  const previews = usePreviewUrls(pendingFiles);
+  const shownStyles: TDashboardStyles = useMemo(() => {
+    const result = { ...state.styles };
+    for (const image of STYLE_IMAGES) if (previews[image.field]) result[image.key] = previews[image.field] ?? null;
+    return result;
+  }, [state.styles, previews]);
+  const look = useMemo(() => dashboardLook(shownStyles), [shownStyles]);
+
+  const toggleEditMode = async (on: boolean) => {
+    if (!on) {
+      setFormSession(null);
+      void saver.flush();
+    }
+    await lock.setEditMode(on);
+  };
+
+  const removeWidget = async (widget: TWidget) => {
+    const confirmed = await modals.question({
+      title: "Delete widget",
+      message: `“${widget.title || "Untitled widget"}” will be removed from this dashboard.`,
+      submitLabel: "Delete",
+      danger: true,
+    });
+    if (!confirmed) return;
+    const remaining = latest.current.widgets.filter((other) => other.id !== widget.id);
+    const file = widget.nature === "passive" ? widget.inputs.file : null;
+    if (file && !remaining.some((other) => other.nature === "passive" && other.inputs.file === file)) {
+      void deleteWidgetFile(file).catch(() => {});
+    }
+    if (formSession?.mode === "edit" && formSession.widget.id === widget.id) setFormSession(null);
+    setWidgets(remaining);
+  };
+
+  const actions: WidgetActions = {
+    // Spec §4: editing a widget replaces whatever widget form is open.
+    onEdit: (widget) => setFormSession({ mode: "edit", key: ++formCounter.current, widget }),
+    onDuplicate: (widget) => {
+      const widgets = [...latest.current.widgets];
+      const index = widgets.findIndex((other) => other.id === widget.id);
+      widgets.splice(index + 1, 0, duplicateWidget(widget));
+      setWidgets(widgets);
+    },
+    onDelete: (widget) => void removeWidget(widget),
+    onResize: (widget, size) =>
+      setWidgets(
+        latest.current.widgets.map((other) =>
+          other.id === widget.id ? { ...other, width: size.width, height: size.height } : other,
+        ),
+      ),
+  };
+
+  const saveWidget = (saved: TWidget, absorbedIds: string[]) => {
+    const session = formSession;
+    setFormSession(null);
+    const current = latest.current.widgets;
+    const before = current.find((widget) => widget.id === saved.id);
+    const kept = current.filter((widget) => !absorbedIds.includes(widget.id));
+    setWidgets(before ? kept.map((widget) => (widget.id === saved.id ? saved : widget)) : [...kept, saved]);
+    // Spec §4: only a change of the query refetches; style changes redraw from the cached table.
+    if (session?.mode === "edit" && before && classifyWidgetChange(before, saved) === "data" && saved.nature === "interactive") {
+      void queryClient.invalidateQueries({ queryKey: widgetDataQuery(saved, widgetRange).queryKey });
+    }
+  };
+
+  const hasSidebar = canEdit;
+  const showSidebar = hasSidebar && sidebarOpen;
+  const editMode = lock.editMode;
+  const hideDateSelector = state.hiddenDateSelector && !editMode;
+
+  return (
+    <WidgetLookContext.Provider value={look.widgets}>
+      <div className="dash-root" style={look.style} data-theme={look.dark ? "dark" : "light"} data-editing={editMode}>
+        {hasSidebar ? (
+          <>
+            <aside className="dash-sidebar" data-open={showSidebar} aria-label="Dashboard sidebar">
+              <DashboardSidebar
+                name={state.name}
+                onName={(name) => update({ name })}
+                canEdit={canEdit}
+                editMode={editMode}
+                onEditMode={(on) => void toggleEditMode(on)}
+                lockedByOther={lock.lockedByOther}
+                lockBusy={lock.busy}
+                hiddenDateSelector={state.hiddenDateSelector}
+                onHiddenDateSelector={(hiddenDateSelector) => update({ hiddenDateSelector })}
+                footer={state.footer}
+                onFooter={(footer) => update({ footer })}
+                saveStatus={saver.status}
+                showBackLink={currentUserId !== null}
+                userSlot={userSlot}
+                onClose={() => setSidebarOpen(false)}
+                stylesPanel={
+                  <StylesPanel
+                    styles={state.styles}
+                    pendingFiles={pendingFiles}
+                    onStyles={(patch) => update({ styles: { ...latest.current.styles, ...patch } })}
+                    onFile={(field, file) => {
+                      saver.setFile(field, file);
+                      setPendingFiles((current) => {
+                        const next = { ...current };
+                        if (file) next[field] = file;
+                        else delete next[field];
+                        return next;
+                      });
+                      if (file) update({});
+                    }}
+                  />
+                }
+              />
+            </aside>
+            <div
+              className="dash-sidebar-backdrop"
+              data-open={showSidebar}
+              onClick={() => setSidebarOpen(false)}
+              aria-hidden="true"
+            />
+          </>
+        ) : null}
+
+        <main className="dash-main">
+          <DashboardHeader
+            name={state.name || dashboard.name}
+            logoImage={shownStyles.logoImage}
+            clientImage={shownStyles.clientImage}
+            range={state.range}
+            today={today}
+            onRange={(range) => update({ range }, true)}
+            hideDateSelector={hideDateSelector}
+            onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}
+          />
+          {messagesSlot}
+          {editMode ? (
+            <Box className="dash-toolbar">
+              <Text fz="sm" className="dash-muted">
+                {state.widgets.length === 0
+                  ? "Start with a widget: a chart, a table or key numbers from a source."
+                  : `${state.widgets.length} ${state.widgets.length === 1 ? "widget" : "widgets"} · drag the handle to reorder`}
+              </Text>
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setFormSession({ mode: "add", key: ++formCounter.current })}
+              >
+                Add widget
+              </Button>
+            </Box>
+          ) : null}
+
+          {state.widgets.length === 0 ? (
+            <Box className="dash-empty">
+              <Text fw={600} style={{ color: "var(--dash-text)" }}>
+                This dashboard has no widgets yet
+              </Text>
+              <Text fz="sm" mt={4}>
+                {canEdit ? "Switch on Edit mode in the sidebar, then use Add widget." : "Check back soon."}
+              </Text>
+            </Box>
+          ) : (
+            <WidgetGrid
+              widgets={state.widgets}
+              range={widgetRange}
+              dataEnabled={currentUserId !== null}
+              editMode={editMode}
+              actions={actions}
+              onReorder={(from, to) => setWidgets(arrayMove(latest.current.widgets, from, to))}
+            />
+          )}
+
+          {state.footer.trim() !== "" ? (
+            <Group component="footer" className="dash-footer" justify="center">
+              <SafeHtml html={state.footer} />
+            </Group>
+          ) : null}
+        </main>
+
+        {canEdit ? (
+          <WidgetFormDrawer
+            session={formSession}
+            widgets={state.widgets}
+            nextOrder={state.widgets.length}
+            onClose={() => setFormSession(null)}
+            onSave={saveWidget}
+          />
+        ) : null}
+      </div>
+    </WidgetLookContext.Provider>
+  );
+}
