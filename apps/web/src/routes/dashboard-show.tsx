@@ -1,18 +1,24 @@
+import { useState } from "react";
 import { useParams } from "react-router";
-import { ComingSoon } from "../ui/ComingSoon";
-import { IconChart } from "../ui/icons";
-import { PageHeader } from "../ui/PageHeader";
+import { usePageTitle } from "../app/page-title";
+import { UserMenu } from "../app/shell/UserMenu";
+import { DashboardScreen } from "../features/dashboard";
+import { TopMessagesBar } from "../features/messages/TopMessagesBar";
+import { useCurrentUser } from "../features/session/hooks";
 
-/** /dashboards/:permalink (dashboard.show); the title is set by the dashboard once it loads. */
+/** /dashboards/:permalink (dashboard.show): full-width dashboard; its name becomes the page title. */
 export default function DashboardShowScreen() {
   const { permalink = "" } = useParams();
+  const user = useCurrentUser();
+  const [title, setTitle] = useState<string | null>(null);
+  usePageTitle(title);
   return (
-    <>
-      <PageHeader eyebrow="Dashboard" title={permalink} />
-      <ComingSoon icon={<IconChart size={26} />}>
-        This dashboard will show its widgets here, with the date-range picker, edit mode and the share menu (PDF, Copy
-        URL and Mail reporting).
-      </ComingSoon>
-    </>
+    <DashboardScreen
+      key={permalink}
+      permalink={permalink}
+      onTitle={setTitle}
+      userSlot={user ? <UserMenu user={user} /> : undefined}
+      messagesSlot={user ? <TopMessagesBar /> : undefined}
+    />
   );
 }

@@ -60,7 +60,7 @@ export function dashboardsService(
     if ((await repo.countActive(companyId)) >= allowance) {
       const message = MESSAGE_CATALOGUE[121];
       throw AppError.validation(
-        { general: [`${message.title}: update your subscription to raise the number of dashboards.`] },
+        { general: ["Every dashboard of your plan is in use. Update your subscription to raise the number of dashboards."] },
         String(message.title),
       );
     }

@@ -2,8 +2,24 @@ import { colourOrFallback, isValidColour, type TDashboardStyles } from "@app/cor
 import type { CSSProperties } from "react";
 import { DARK_PALETTE, LIGHT_PALETTE, type WidgetLook } from "../widgets";
 
-const LIGHT = { canvas: "#f4f5f9", card: "#ffffff", text: "#1f2433", muted: "#6b7285", line: "#e6e8ef", up: "#12805c", down: "#d63939" };
-const DARK = { canvas: "#0e1120", card: "#171b2d", text: "#e8eaf3", muted: "#9aa1b8", line: "#2a3049", up: "#3ddc97", down: "#ff6b6b" };
+const LIGHT = {
+  canvas: "#f4f5f9",
+  card: "#ffffff",
+  text: "#1f2433",
+  muted: "#6b7285",
+  line: "#e6e8ef",
+  up: "#12805c",
+  down: "#d63939",
+};
+const DARK = {
+  canvas: "#0e1120",
+  card: "#171b2d",
+  text: "#e8eaf3",
+  muted: "#9aa1b8",
+  line: "#2a3049",
+  up: "#3ddc97",
+  down: "#ff6b6b",
+};
 
 /** '#1f2433' at 65% → 'rgba(31, 36, 51, 0.65)'; other colour syntaxes stay as they are. */
 function faded(colour: string, alpha: number): string {

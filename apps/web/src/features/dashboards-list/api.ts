@@ -1,4 +1,4 @@
-import type { TDashboardCreate, TDashboardListItem, TInteractiveWidget, TPageMeta } from "@app/core";
+import type { TDashboardCreate, TDashboardListItem, TTemplate, TPageMeta } from "@app/core";
 import { api } from "../../lib/api";
 
 export interface DashboardListParams {
@@ -13,18 +13,8 @@ export interface DashboardListPage {
   meta: TPageMeta;
 }
 
-/**
- * A dashboard template of GET /api/configs/templates. The schema (ZTemplate) still lives in
- * apps/server/src/features/sources/templates.ts; this mirrors the fields the create screen reads
- * until it moves to packages/core/src/contract.
- */
-export interface DashboardTemplate {
-  key: string;
-  name: string;
-  description: string;
-  connector: string;
-  widgets: TInteractiveWidget[];
-}
+/** A dashboard template of GET /api/configs/templates (contract: core ZTemplate). */
+export type DashboardTemplate = TTemplate;
 
 export async function fetchDashboards(params: DashboardListParams): Promise<DashboardListPage> {
   return api<DashboardListPage>("/api/dashboards", {

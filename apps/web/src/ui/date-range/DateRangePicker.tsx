@@ -124,7 +124,7 @@ function PickerPanel({ draft, onDraftChange, limits, withCompare, onApply, onCan
   return (
     <Stack gap="md">
       <Group align="flex-start" gap="lg" wrap={stacked ? "wrap" : "nowrap"}>
-        <Stack gap="md" w={stacked ? "100%" : 208}>
+        <Stack gap="md" w={stacked ? "100%" : 236}>
           <SelectInput
             label="Range type"
             data={RANGE_TYPE_OPTIONS}
@@ -179,7 +179,14 @@ function PickerPanel({ draft, onDraftChange, limits, withCompare, onApply, onCan
         </Group>
       </Group>
       <Divider />
-      <Group justify="flex-end" gap="sm">
+      <Group
+        justify="flex-end"
+        gap="sm"
+        // On phones the panel scrolls; Apply and Cancel stay in reach at the bottom.
+        style={stacked ? { position: "sticky", bottom: 0, zIndex: 2 } : undefined}
+        bg={stacked ? "var(--mantine-color-body)" : undefined}
+        py={stacked ? "sm" : undefined}
+      >
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>

@@ -15,8 +15,8 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { IconChevronLeft, IconX } from "../../../ui/icons";
-import { LOCKED_BY_OTHER_MESSAGE } from "../use-edit-lock";
 import type { SaveStatus } from "../use-dashboard-saver";
+import { LOCKED_BY_OTHER_MESSAGE } from "../use-edit-lock";
 
 const SAVE_TEXT: Record<SaveStatus, string> = {
   idle: "",

@@ -1,5 +1,5 @@
-import { arrayMove } from "@dnd-kit/sortable";
 import { classifyWidgetChange, type TDashboard, type TDashboardStyles, type TWidget, todayInTimezone } from "@app/core";
+import { arrayMove } from "@dnd-kit/sortable";
 import { Box, Button, Group, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
@@ -48,7 +48,8 @@ function renumber(widgets: TWidget[]): TWidget[] {
 function usePreviewUrls(files: Partial<Record<StyleImageField, File>>): Partial<Record<StyleImageField, string>> {
   const urls = useMemo(() => {
     const result: Partial<Record<StyleImageField, string>> = {};
-    for (const [field, file] of Object.entries(files)) if (file) result[field as StyleImageField] = URL.createObjectURL(file);
+    for (const [field, file] of Object.entries(files))
+      if (file) result[field as StyleImageField] = URL.createObjectURL(file);
     return result;
   }, [files]);
   useEffect(() => () => Object.values(urls).forEach((url) => url && URL.revokeObjectURL(url)), [urls]);
@@ -197,7 +198,12 @@ export function DashboardView({
     const kept = current.filter((widget) => !absorbedIds.includes(widget.id));
     setWidgets(before ? kept.map((widget) => (widget.id === saved.id ? saved : widget)) : [...kept, saved]);
     // Spec §4: only a change of the query refetches; style changes redraw from the cached table.
-    if (session?.mode === "edit" && before && classifyWidgetChange(before, saved) === "data" && saved.nature === "interactive") {
+    if (
+      session?.mode === "edit" &&
+      before &&
+      classifyWidgetChange(before, saved) === "data" &&
+      saved.nature === "interactive"
+    ) {
       void queryClient.invalidateQueries({ queryKey: widgetDataQuery(saved, widgetRange).queryKey });
     }
   };
@@ -213,40 +219,42 @@ export function DashboardView({
         {hasSidebar ? (
           <>
             <aside className="dash-sidebar" data-open={showSidebar} aria-label="Dashboard sidebar">
-              <DashboardSidebar
-                name={state.name}
-                onName={(name) => update({ name })}
-                canEdit={canEdit}
-                editMode={editMode}
-                onEditMode={(on) => void toggleEditMode(on)}
-                lockedByOther={lock.lockedByOther}
-                lockBusy={lock.busy}
-                hiddenDateSelector={state.hiddenDateSelector}
-                onHiddenDateSelector={(hiddenDateSelector) => update({ hiddenDateSelector })}
-                footer={state.footer}
-                onFooter={(footer) => update({ footer })}
-                saveStatus={saver.status}
-                showBackLink={currentUserId !== null}
-                userSlot={userSlot}
-                onClose={() => setSidebarOpen(false)}
-                stylesPanel={
-                  <StylesPanel
-                    styles={state.styles}
-                    pendingFiles={pendingFiles}
-                    onStyles={(patch) => update({ styles: { ...latest.current.styles, ...patch } })}
-                    onFile={(field, file) => {
-                      saver.setFile(field, file);
-                      setPendingFiles((current) => {
-                        const next = { ...current };
-                        if (file) next[field] = file;
-                        else delete next[field];
-                        return next;
-                      });
-                      if (file) update({});
-                    }}
-                  />
-                }
-              />
+              <div className="dash-sidebar-inner">
+                <DashboardSidebar
+                  name={state.name}
+                  onName={(name) => update({ name })}
+                  canEdit={canEdit}
+                  editMode={editMode}
+                  onEditMode={(on) => void toggleEditMode(on)}
+                  lockedByOther={lock.lockedByOther}
+                  lockBusy={lock.busy}
+                  hiddenDateSelector={state.hiddenDateSelector}
+                  onHiddenDateSelector={(hiddenDateSelector) => update({ hiddenDateSelector })}
+                  footer={state.footer}
+                  onFooter={(footer) => update({ footer })}
+                  saveStatus={saver.status}
+                  showBackLink={currentUserId !== null}
+                  userSlot={userSlot}
+                  onClose={() => setSidebarOpen(false)}
+                  stylesPanel={
+                    <StylesPanel
+                      styles={state.styles}
+                      pendingFiles={pendingFiles}
+                      onStyles={(patch) => update({ styles: { ...latest.current.styles, ...patch } })}
+                      onFile={(field, file) => {
+                        saver.setFile(field, file);
+                        setPendingFiles((current) => {
+                          const next = { ...current };
+                          if (file) next[field] = file;
+                          else delete next[field];
+                          return next;
+                        });
+                        if (file) update({});
+                      }}
+                    />
+                  }
+                />
+              </div>
             </aside>
             <div
               className="dash-sidebar-backdrop"

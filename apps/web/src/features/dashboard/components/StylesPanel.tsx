@@ -4,13 +4,28 @@ import { ImageUpload } from "../../../ui/ImageUpload";
 import type { StyleImageField } from "../use-dashboard-saver";
 
 /** The image styles, their multipart field (spec §7) and their label. */
-export const STYLE_IMAGES: ReadonlyArray<{ key: "logoImage" | "backgroundImage" | "clientImage"; field: StyleImageField; label: string }> = [
+export const STYLE_IMAGES: ReadonlyArray<{
+  key: "logoImage" | "backgroundImage" | "clientImage";
+  field: StyleImageField;
+  label: string;
+}> = [
   { key: "logoImage", field: "logo_image", label: "Logo image" },
   { key: "clientImage", field: "client_image", label: "Client image" },
   { key: "backgroundImage", field: "background_image", label: "Background image" },
 ];
 
-const SWATCHES = ["#ffffff", "#f4f5f9", "#eef2ff", "#f1f8f5", "#fff8eb", "#1f2433", "#0e1120", "#171b2d", "#3538bf", "#12805c"];
+const SWATCHES = [
+  "#ffffff",
+  "#f4f5f9",
+  "#eef2ff",
+  "#f1f8f5",
+  "#fff8eb",
+  "#1f2433",
+  "#0e1120",
+  "#171b2d",
+  "#3538bf",
+  "#12805c",
+];
 
 interface Props {
   styles: TDashboardStyles;

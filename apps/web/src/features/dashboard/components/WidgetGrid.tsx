@@ -47,6 +47,7 @@ function SortableWidget({ widget, range, dataEnabled, editMode, actions }: CellP
       className="dash-cell"
       data-w={widget.width}
       data-h={widget.height}
+      data-format={widget.format}
       data-dragging={isDragging || undefined}
       style={{
         transform: CSS.Translate.toString(transform),

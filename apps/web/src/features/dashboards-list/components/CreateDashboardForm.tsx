@@ -50,7 +50,7 @@ export function CreateDashboardForm({ limitReached = false }: { limitReached?: b
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="xl">
-        {showLimit ? <DashboardLimitAlert message={limitMessage} /> : null}
+        {showLimit ? <DashboardLimitAlert message={limitMessage} reveal={limitMessage !== null} /> : null}
         {errors.general ? (
           <Alert color="red" icon={<IconAlert />}>
             {errors.general}

@@ -47,7 +47,9 @@ export function DashboardCard({ dashboard }: { dashboard: TDashboardListItem }) 
             {dashboard.name}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {widgets} · {updatedText(dashboard.updatedAt)}
+            {/* Each half stays whole, so a narrow card breaks the line at the dot. */}
+            <span style={{ whiteSpace: "nowrap" }}>{widgets} ·</span>{" "}
+            <span style={{ whiteSpace: "nowrap" }}>{updatedText(dashboard.updatedAt)}</span>
           </Text>
           {dashboard.passwordProtected || !dashboard.active ? (
             <Group gap={6} mt={2}>

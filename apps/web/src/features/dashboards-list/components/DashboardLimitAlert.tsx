@@ -1,4 +1,5 @@
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { IconAlert } from "../../../ui/icons";
 import { useIsAdmin } from "../../session/hooks";
@@ -7,16 +8,28 @@ import { DASHBOARD_LIMIT_TITLE } from "../limit";
 const DEFAULT_MESSAGE =
   "Every dashboard of your plan is in use. Archive one you no longer need or raise the number of dashboards.";
 
-/** Banner 121 in place: every dashboard of the plan is in use; admins are pointed at the subscription. */
-export function DashboardLimitAlert({ message }: { message?: string | null }) {
+/** The server's explanation (its 422 `errors.general`), or ours before any request was made. */
+function bodyOf(message: string | null | undefined): string {
+  return message?.trim() || DEFAULT_MESSAGE;
+}
+
+/**
+ * Banner 121 in place: every dashboard of the plan is in use; admins get a link to the subscription.
+ * When it appears after a refused submit it scrolls into view, since the button is far below it on phones.
+ */
+export function DashboardLimitAlert({ message, reveal = false }: { message?: string | null; reveal?: boolean }) {
   const isAdmin = useIsAdmin();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal) ref.current?.scrollIntoView({ behavior: "smooth", block: "center" });
+  }, [reveal]);
   return (
-    <Alert color="yellow" variant="light" icon={<IconAlert />} title={DASHBOARD_LIMIT_TITLE}>
+    <Alert ref={ref} color="yellow" variant="light" icon={<IconAlert />} title={DASHBOARD_LIMIT_TITLE}>
       <Stack gap={6}>
-        <Text size="sm">{message || DEFAULT_MESSAGE}</Text>
+        <Text size="sm">{bodyOf(message)}</Text>
         {isAdmin ? (
           <Anchor component={Link} to="/company/subscription" fw={600} size="sm">
-            Update your subscription
+            Go to subscription
           </Anchor>
         ) : (
           <Text size="sm" c="dimmed">

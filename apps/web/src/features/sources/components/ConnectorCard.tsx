@@ -23,10 +23,10 @@ export function ConnectorCard({
       aria-label={connector.displayName}
       shadow={muted ? undefined : "xs"}
       bg={muted ? "gray.0" : undefined}
-      h="100%"
+      h={muted ? "100%" : undefined}
       padding={muted ? "sm" : "md"}
     >
-      <Stack gap={muted ? 6 : "sm"} h="100%">
+      <Stack gap={muted ? 6 : "sm"}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ConnectorAvatar connectorKey={connector.key} displayName={connector.displayName} size={muted ? 34 : 40} />
           <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
@@ -48,7 +48,7 @@ export function ConnectorCard({
             {connector.note}
           </Text>
         ) : null}
-        {children ? <Stack mt="auto">{children}</Stack> : null}
+        {children ? <Stack mt={4}>{children}</Stack> : null}
       </Stack>
     </Card>
   );

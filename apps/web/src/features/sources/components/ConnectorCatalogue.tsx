@@ -59,7 +59,12 @@ function Section({
           {description}
         </Text>
       </div>
-      <SimpleGrid cols={wide ? { base: 1, sm: 2 } : { base: 1, sm: 2, lg: 3 }} spacing="md">
+      <SimpleGrid
+        cols={wide ? { base: 1, sm: 2 } : { base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        // Cards with a form are much taller than the others; stretching those would leave holes.
+        style={wide ? { alignItems: "start" } : undefined}
+      >
         {children}
       </SimpleGrid>
     </Stack>

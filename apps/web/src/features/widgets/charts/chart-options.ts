@@ -35,13 +35,20 @@ export interface ChartInput {
   colours: ChartColours;
   /** Narrow card: abbreviated names (spec §9) and fewer decorations. */
   compact: boolean;
+  /** Low card (one grid row): fewer axis ticks. */
+  short?: boolean;
 }
 
 /** Most slices a pie or spokes a radar shows before the rest is summed as 'Other' or dropped. */
 const MAX_SLICES = 8;
+/** Most categories a bar chart draws the comparison period beside. */
+const MAX_COMPARED_BARS = 12;
+
+/** Names longer than this are abbreviated in narrow cards (spec §9); short ones read better whole. */
+const LONG_NAME = 12;
 
 function label(metric: TTableMetric, compact: boolean): string {
-  return compact ? abbreviateMetricName(metric.label) : metric.label;
+  return compact && metric.label.length > LONG_NAME ? abbreviateMetricName(metric.label) : metric.label;
 }
 
 function withAlpha(colour: string, alpha: number): string {
@@ -64,14 +71,15 @@ function tooltipBase(colours: ChartColours): ChartOption["tooltip"] {
 function legend(names: string[], colours: ChartColours, compact: boolean): ChartOption["legend"] {
   return {
     show: names.length > 1,
-    type: "scroll",
+    // Narrow cards wrap the legend onto more lines rather than paging it.
+    type: compact ? "plain" : "scroll",
     top: 0,
     left: 0,
     icon: "roundRect",
     itemWidth: 10,
     itemHeight: 10,
-    itemGap: compact ? 10 : 16,
-    textStyle: { color: colours.muted, fontSize: 12 },
+    itemGap: compact ? 8 : 16,
+    textStyle: { color: colours.muted, fontSize: compact ? 11 : 12 },
     pageTextStyle: { color: colours.muted },
     data: names,
   };
@@ -97,7 +105,7 @@ function seriesKind(widgetFormat: string, column: MetricColumn): "line" | "area"
 }
 
 /** Line, area and bar charts: one series per metric over the dimension, the comparison period dashed. */
-export function seriesChartOption({ widget, current, previous, colours, compact }: ChartInput): ChartOption {
+export function seriesChartOption({ widget, current, previous, colours, compact, short }: ChartInput): ChartOption {
   const columns = visibleMetrics(current, widget);
   const visibleGrid = widget.formatOptions.visibleGrid ?? DEFAULT_FORMAT_OPTIONS["chart:line"].visibleGrid;
   const axes = axisOf(columns);
@@ -159,9 +167,10 @@ export function seriesChartOption({ widget, current, previous, colours, compact 
               tooltip: { valueFormatter: formatter },
             },
       );
-      if (previous) {
+      // Side-by-side previous bars crowd a long date axis; lines compare well at any length.
+      if (previous && (kind !== "bar" || rows.length <= MAX_COMPARED_BARS)) {
+        // Dashed "(previous)" series stay out of the legend: the tooltip names them.
         const previousName = `${name} (previous)`;
-        names.push(previousName);
         const data = rows.map((row) => row.previous?.[column.index] ?? null);
         series.push(
           kind === "bar"
@@ -205,7 +214,6 @@ export function seriesChartOption({ widget, current, previous, colours, compact 
       tooltip: { valueFormatter: (value) => formatAxisValue(Number(value), columns[0]?.metric) },
     });
     if (previous) {
-      names.push("Previous period");
       series.push({
         type: "bar",
         name: "Previous period",
@@ -216,35 +224,76 @@ export function seriesChartOption({ widget, current, previous, colours, compact 
     }
   }
 
+  const horizontal =
+    current.dimension !== null &&
+    current.dimension.kind !== "date" &&
+    !axisMetric[1] &&
+    series.length > 0 &&
+    series.every((item) => item.type === "bar");
+
   const valueAxis = (metric: TTableMetric | undefined, show: boolean, index: number) => ({
     type: "value" as const,
     show,
-    position: index === 0 ? ("left" as const) : ("right" as const),
-    axisLabel: { color: colours.muted, fontSize: 11, formatter: (value: number) => formatAxisValue(value, metric) },
+    position: horizontal ? ("bottom" as const) : index === 0 ? ("left" as const) : ("right" as const),
+    splitNumber: short ? 2 : horizontal && compact ? 3 : undefined,
+    axisLabel: {
+      color: colours.muted,
+      fontSize: 11,
+      hideOverlap: true,
+      formatter: (value: number) => formatAxisValue(value, metric),
+    },
     splitLine: { show: visibleGrid && index === 0, lineStyle: { color: colours.line, type: "dashed" as const } },
     axisLine: { show: false },
     axisTick: { show: false },
   });
+  const categoryAxis = {
+    type: "category" as const,
+    data: categories,
+    // Bars by country or campaign read top-down, largest first, with room for their names.
+    inverse: horizontal,
+    boundaryGap: series.some((item) => item.type === "bar"),
+    axisLabel: {
+      color: colours.muted,
+      fontSize: 11,
+      hideOverlap: true,
+      width: horizontal ? (compact ? 80 : 140) : undefined,
+      overflow: horizontal ? ("truncate" as const) : undefined,
+    },
+    axisLine: { lineStyle: { color: colours.line } },
+    axisTick: { show: false },
+    splitLine: { show: false },
+  };
+  const legendNames = names.length > 1 ? names : [];
 
   return {
     color: [...colours.palette],
     animationDuration: 450,
     textStyle: { fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
-    legend: legend(names, colours, compact),
-    tooltip: { ...tooltipBase(colours), trigger: "axis", axisPointer: { type: current.dimension ? "line" : "shadow" } },
-    grid: { left: 4, right: axisMetric[1] ? 4 : 12, top: names.length > 1 ? 36 : 12, bottom: 4, containLabel: true },
-    xAxis: {
-      type: "category",
-      data: categories,
-      boundaryGap: series.some((item) => item.type === "bar"),
-      axisLabel: { color: colours.muted, fontSize: 11, hideOverlap: true },
-      axisLine: { lineStyle: { color: colours.line } },
-      axisTick: { show: false },
-      splitLine: { show: false },
+    legend: legend(legendNames, colours, compact),
+    tooltip: {
+      ...tooltipBase(colours),
+      trigger: "axis",
+      axisPointer: { type: current.dimension && !horizontal ? "line" : "shadow" },
     },
-    yAxis: [valueAxis(axisMetric[0], true, 0), valueAxis(axisMetric[1], Boolean(axisMetric[1]), 1)],
-    series,
-  };
+    grid: {
+      left: 4,
+      right: axisMetric[1] ? 4 : 12,
+      top: legendNames.length > 0 ? (compact ? 44 : 32) : 12,
+      bottom: 4,
+      containLabel: true,
+    },
+    xAxis: horizontal ? valueAxis(axisMetric[0], true, 0) : categoryAxis,
+    yAxis: horizontal
+      ? categoryAxis
+      : [valueAxis(axisMetric[0], true, 0), valueAxis(axisMetric[1], Boolean(axisMetric[1]), 1)],
+    series: horizontal
+      ? series.map((item) => ({
+          ...item,
+          yAxisIndex: undefined,
+          itemStyle: { ...item.itemStyle, borderRadius: [0, 3, 3, 0] },
+        }))
+      : series,
+  } as ChartOption;
 }
 
 interface Slice {
@@ -288,24 +337,34 @@ export function pieChartOption({ widget, current, colours, compact }: ChartInput
     animationDuration: 450,
     textStyle: { fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
     tooltip: { ...tooltipBase(colours), trigger: "item", valueFormatter: format },
-    legend: {
-      ...(legend(
-        slices.map((slice) => slice.name),
-        colours,
-        compact,
-      ) as object),
-      show: !compact,
-      orient: "vertical",
-      top: "middle",
-      left: "auto",
-      right: 0,
-      formatter: (name: string) => (name.length > 22 ? `${name.slice(0, 21)}…` : name),
-    },
+    legend: compact
+      ? {
+          ...(legend(
+            slices.map((slice) => slice.name),
+            colours,
+            compact,
+          ) as object),
+          top: "auto",
+          bottom: 0,
+          left: "center",
+        }
+      : {
+          ...(legend(
+            slices.map((slice) => slice.name),
+            colours,
+            compact,
+          ) as object),
+          orient: "vertical",
+          top: "middle",
+          left: "auto",
+          right: 0,
+          formatter: (name: string) => (name.length > 22 ? `${name.slice(0, 21)}…` : name),
+        },
     series: [
       {
         type: "pie",
-        radius: doughnut ? ["48%", "74%"] : [0, "74%"],
-        center: compact ? ["50%", "52%"] : ["36%", "52%"],
+        radius: doughnut ? ["40%", compact ? "60%" : "74%"] : [0, compact ? "60%" : "74%"],
+        center: compact ? ["50%", "40%"] : ["36%", "52%"],
         avoidLabelOverlap: true,
         padAngle: doughnut ? 1.5 : 0,
         itemStyle: { borderColor: colours.surface, borderWidth: 2, borderRadius: doughnut ? 4 : 2 },
@@ -340,14 +399,14 @@ export function radarChartOption({ widget, current, previous, colours, compact }
     indicators = rows.map((row) => ({ name: formatDimension(row.dimension, current), max: max * 1.1 }));
     shapes = [
       {
-        name: label(column.metric, compact),
+        name: previous ? "Current period" : label(column.metric, compact),
         value: rows.map((row) => row.values[column.index] ?? 0),
         texts: rows.map((row) => formatMetric(row.values[column.index], column.metric)),
       },
     ];
     if (previous) {
       shapes.push({
-        name: `${label(column.metric, compact)} (previous)`,
+        name: "Previous period",
         value: rows.map((row) => row.previous?.[column.index] ?? 0),
         texts: rows.map((row) => formatMetric(row.previous?.[column.index], column.metric)),
       });
@@ -388,7 +447,7 @@ export function radarChartOption({ widget, current, previous, colours, compact }
     tooltip: { ...tooltipBase(colours), trigger: "item" },
     radar: {
       indicator: indicators,
-      radius: compact ? "62%" : "66%",
+      radius: compact ? "52%" : "66%",
       center: ["50%", shapes.length > 1 ? "56%" : "52%"],
       axisName: { color: colours.muted, fontSize: 11 },
       splitLine: { lineStyle: { color: colours.line } },
@@ -405,7 +464,8 @@ export function radarChartOption({ widget, current, previous, colours, compact }
           lineStyle: { width: 2, type: index === 0 ? "solid" : "dashed" },
           areaStyle: { opacity: index === 0 ? 0.18 : 0.05 },
           label: {
-            show: visibleLabels,
+            // Only the current shape is labelled: two sets of numbers on one spoke collide.
+            show: visibleLabels && index === 0,
             color: colours.text,
             fontSize: 10,
             formatter: (params: { dataIndex?: number; value?: unknown }) => {

@@ -22,6 +22,8 @@ interface Props {
   /** False while the viewer may not load data (e.g. signed-out viewers, see the dashboard screen). */
   enabled: boolean;
   compact: boolean;
+  short: boolean;
+  width: number;
   onState: (state: WidgetState) => void;
 }
 
@@ -31,7 +33,7 @@ function errorDetail(error: unknown): string | undefined {
 }
 
 /** Loads a data widget's table (refetching only when its query or the range changes) and draws its format. */
-export function InteractiveWidgetBody({ widget, range, enabled, compact, onState }: Props) {
+export function InteractiveWidgetBody({ widget, range, enabled, compact, short, width, onState }: Props) {
   const look = useWidgetLook();
   const query = useQuery({ ...widgetDataQuery(widget, range), enabled });
   const data = query.data;
@@ -90,7 +92,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, onState
       {widget.format === "table" ? (
         <TableWidget widget={widget} current={current} previous={previous} compact={compact} />
       ) : widget.format === "summary" ? (
-        <SummaryWidget widget={widget} current={current} previous={previous} compact={compact} />
+        <SummaryWidget widget={widget} current={current} previous={previous} width={width} />
       ) : option ? (
         <EChart option={option} label={`${widget.title} chart`} onRendered={() => setDrawn(option)} />
       ) : null}

@@ -1,5 +1,6 @@
 import { abbreviateMetricName, type TInteractiveWidget, type TTable } from "@app/core";
 import { Box, Text } from "@mantine/core";
+import type { CSSProperties } from "react";
 import { changeOf, formatMetric, visibleMetrics } from "../data/view-model";
 import { ChangeText } from "./ChangeText";
 
@@ -7,21 +8,53 @@ interface Props {
   widget: TInteractiveWidget;
   current: TTable;
   previous: TTable | null;
-  compact: boolean;
+  /** Width of the card body in pixels (0 before it is measured). */
+  width: number;
+}
+
+/** Smallest tile width of the summary grid (see .dash-summary) and the width a label letter takes. */
+const TILE_MIN_WIDTH = 132;
+const LETTER_WIDTH = 7;
+const MIN_VALUE_PX = 16;
+const MAX_VALUE_PX = 34;
+
+/** Spec §9: a name abbreviates when it does not fit its tile. */
+function fittedLabel(label: string, tileWidth: number): string {
+  if (tileWidth <= 0 || label.length * LETTER_WIDTH <= tileWidth) return label;
+  return abbreviateMetricName(label);
 }
 
 /** Summary format: one big number per metric with its change against the comparison period. */
-export function SummaryWidget({ widget, current, previous, compact }: Props) {
+export function SummaryWidget({ widget, current, previous, width }: Props) {
   const columns = visibleMetrics(current, widget);
+  const perRow = Math.max(1, Math.min(columns.length, Math.floor(width / TILE_MIN_WIDTH)));
+  // Body padding (32) and grid gaps (20) come off before the width is shared; each tile has 15 of its own.
+  const tileWidth = width > 0 ? (width - 32 - (perRow - 1) * 20) / perRow - 15 : 0;
+  const texts = columns.map((column) => formatMetric(current.totals[column.index], column.metric));
+  // One size for every tile, large enough to read and small enough for the longest value to fit.
+  const longest = Math.max(4, ...texts.map((text) => text.length));
+  const fit =
+    tileWidth > 0
+      ? Math.round(Math.max(MIN_VALUE_PX, Math.min(MAX_VALUE_PX, tileWidth / ((longest + 0.5) * 0.68))))
+      : null;
   const showChange = previous !== null && !widget.hiddenChange;
   return (
-    <Box className="dash-summary" data-count={Math.min(columns.length, 6)}>
-      {columns.map((column) => (
+    <Box
+      className="dash-summary"
+      data-count={Math.min(columns.length, 6)}
+      style={
+        {
+          gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
+          ...(fit ? { "--kpi-fit": `${fit}px` } : {}),
+        } as CSSProperties
+      }
+    >
+      {columns.map((column, position) => (
         <Box key={column.metric.key} className="dash-kpi">
           <Text className="dash-kpi-label" title={column.metric.label}>
-            {compact && columns.length > 2 ? abbreviateMetricName(column.metric.label) : column.metric.label}
+            {fittedLabel(column.metric.label, tileWidth)}
           </Text>
-          <Text className="dash-kpi-value">{formatMetric(current.totals[column.index], column.metric)}</Text>
+          <Text className="dash-kpi-value">{texts[position]}</Text>
           {showChange && !column.option?.cloakedChange ? (
             <Box className="dash-kpi-change">
               <ChangeText

@@ -10,6 +10,8 @@ import { WidgetSizeMenu } from "./WidgetSizeMenu";
 
 /** Below this card width names are abbreviated and charts drop decorations (spec §9). */
 const COMPACT_WIDTH = 380;
+/** Below this body height charts use fewer axis ticks. */
+const SHORT_HEIGHT = 170;
 
 export interface WidgetCardProps {
   widget: TWidget;
@@ -40,7 +42,7 @@ export function WidgetCard({
   onDelete,
   onResize,
 }: WidgetCardProps) {
-  const { ref, width } = useElementSize();
+  const { ref, width, height } = useElementSize();
   const [state, setState] = useState<WidgetState>(widget.nature === "passive" ? "ready" : "loading");
   const onState = useCallback((next: WidgetState) => setState(next), []);
   const compact = width > 0 && width < COMPACT_WIDTH;
@@ -78,6 +80,8 @@ export function WidgetCard({
             range={range}
             enabled={dataEnabled}
             compact={compact}
+            short={height > 0 && height < SHORT_HEIGHT}
+            width={width}
             onState={onState}
           />
         ) : (

@@ -64,7 +64,6 @@ export function GeneralFields({ general, formats, orderColumns, onChange }: Prop
           label="Size"
           required
           searchable={false}
-          description="Columns x rows"
           data={WIDGET_SIZES.map((item) => ({ value: item.name, label: item.name }))}
           value={size?.name ?? null}
           onChange={(next) => {

@@ -40,7 +40,6 @@ export function PassiveFields({ draft, onChange, onUploaded, onRemoveFile }: Pro
           label="Size"
           required
           searchable={false}
-          description="Columns x rows"
           data={WIDGET_SIZES.map((item) => ({ value: item.name, label: item.name }))}
           value={size?.name ?? null}
           onChange={(next) => {
@@ -82,7 +81,7 @@ export function PassiveFields({ draft, onChange, onUploaded, onRemoveFile }: Pro
         />
       ) : null}
       <Textarea
-        label={draft.type === "upload" ? "Caption" : "Text"}
+        label="Description"
         description="Basic HTML is allowed: bold, italics, links and lists."
         autosize
         minRows={draft.type === "upload" ? 2 : 6}

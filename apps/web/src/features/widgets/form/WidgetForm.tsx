@@ -9,19 +9,7 @@ import {
   type TWidgetParam,
   type TWidgetTypeConfig,
 } from "@app/core";
-import {
-  Accordion,
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Box, Button, Group, MultiSelect, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -30,6 +18,7 @@ import { connectorsQuery, sourceLabels, sourcesQuery } from "../../sources";
 import { deleteWidgetFile } from "../api";
 import { widgetTypesQuery } from "../queries";
 import { CalculatedMetricsFields } from "./CalculatedMetricsFields";
+import { Disclosure } from "./Disclosure";
 import {
   buildInteractive,
   buildPassive,
@@ -297,49 +286,36 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
                       onChange={setGeneral}
                     />
                   </Section>
-                  <Accordion variant="separated" radius="md" multiple>
-                    <Accordion.Item value="calculated">
-                      <Accordion.Control>
-                        Calculated metrics
-                        {form.calculatedMetrics.length > 0 ? ` (${form.calculatedMetrics.length})` : ""}
-                      </Accordion.Control>
-                      <Accordion.Panel>
-                        <CalculatedMetricsFields
-                          metrics={form.calculatedMetrics}
-                          onChange={(calculatedMetrics) => setInteractive({ calculatedMetrics })}
-                        />
-                      </Accordion.Panel>
-                    </Accordion.Item>
-                    <Accordion.Item value="metric-options">
-                      <Accordion.Control>Metric options</Accordion.Control>
-                      <Accordion.Panel>
-                        <MetricOptionsFields
-                          metrics={chosenMetrics}
-                          format={form.general.format}
-                          options={form.metricsOptions}
-                          onChange={(metricsOptions) => setInteractive({ metricsOptions })}
-                        />
-                      </Accordion.Panel>
-                    </Accordion.Item>
+                  <Stack gap="sm">
+                    <Disclosure
+                      title={`Calculated metrics${form.calculatedMetrics.length > 0 ? ` (${form.calculatedMetrics.length})` : ""}`}
+                    >
+                      <CalculatedMetricsFields
+                        metrics={form.calculatedMetrics}
+                        onChange={(calculatedMetrics) => setInteractive({ calculatedMetrics })}
+                      />
+                    </Disclosure>
+                    <Disclosure title="Metric options">
+                      <MetricOptionsFields
+                        metrics={chosenMetrics}
+                        format={form.general.format}
+                        options={form.metricsOptions}
+                        onChange={(metricsOptions) => setInteractive({ metricsOptions })}
+                      />
+                    </Disclosure>
                     {mergeCandidates.length > 0 ? (
-                      <Accordion.Item value="merge">
-                        <Accordion.Control>Merge with other widgets</Accordion.Control>
-                        <Accordion.Panel>
-                          <MultiSelect
-                            label="Merge with"
-                            description="Their queries join this widget and the merged widgets are removed."
-                            data={mergeCandidates.map((other) => ({
-                              value: other.id,
-                              label: other.title || "Untitled",
-                            }))}
-                            value={form.mergeWith}
-                            onChange={(mergeWith) => setInteractive({ mergeWith })}
-                            comboboxProps={{ keepMounted: false }}
-                          />
-                        </Accordion.Panel>
-                      </Accordion.Item>
+                      <Disclosure title="Merge with other widgets">
+                        <MultiSelect
+                          label="Merge with"
+                          description="Their queries join this widget and the merged widgets are removed."
+                          data={mergeCandidates.map((other) => ({ value: other.id, label: other.title || "Untitled" }))}
+                          value={form.mergeWith}
+                          onChange={(mergeWith) => setInteractive({ mergeWith })}
+                          comboboxProps={{ keepMounted: false }}
+                        />
+                      </Disclosure>
                     ) : null}
-                  </Accordion>
+                  </Stack>
                 </>
               ) : null}
             </>

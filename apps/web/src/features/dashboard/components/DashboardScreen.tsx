@@ -1,0 +1,104 @@
+import { Center } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { ApiError, errorMessage } from "../../../lib/api";
+import { AppLoader } from "../../../ui/AppLoader";
+import { usePageData } from "../../session/hooks";
+import { dashboardQuery } from "../queries";
+import "../dashboard.css";
+import { DashboardUnavailable } from "./DashboardUnavailable";
+import { DashboardView } from "./DashboardView";
+import { PasswordGate } from "./PasswordGate";
+
+const PASSWORD_KEY = (permalink: string) => `dashboard-password:${permalink}`;
+
+function storedPassword(permalink: string): string | null {
+  try {
+    return sessionStorage.getItem(PASSWORD_KEY(permalink));
+  } catch {
+    return null;
+  }
+}
+
+function storePassword(permalink: string, password: string | null): void {
+  try {
+    if (password) sessionStorage.setItem(PASSWORD_KEY(permalink), password);
+    else sessionStorage.removeItem(PASSWORD_KEY(permalink));
+  } catch {
+    // Without storage the password is asked again after a reload.
+  }
+}
+
+function browserTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+export interface DashboardScreenProps {
+  permalink: string;
+  /** The signed-in user's menu (profile, log out), placed at the foot of the sidebar. */
+  userSlot?: ReactNode;
+  /** Global messages shown above the widgets to members. */
+  messagesSlot?: ReactNode;
+  onTitle?: (title: string) => void;
+}
+
+/**
+ * /dashboards/:permalink: loads the dashboard (asking for its password on 422, spec §4) and shows it
+ * editable to members or read-only to public viewers (x-public).
+ */
+export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle }: DashboardScreenProps) {
+  const { user, session } = usePageData();
+  const timezone = session?.timezone || browserTimezone();
+  const [password, setPassword] = useState<string | null>(() => storedPassword(permalink));
+  const query = useQuery(dashboardQuery(permalink, timezone, password));
+
+  if (query.isPending) {
+    return (
+      <Center mih="100vh">
+        <AppLoader size="l" label="Loading dashboard" />
+      </Center>
+    );
+  }
+
+  if (query.isError) {
+    const error = query.error;
+    if (error instanceof ApiError && error.status === 422) {
+      return (
+        <PasswordGate
+          error={password ? "The password is incorrect." : null}
+          pending={query.isFetching}
+          onSubmit={(attempt) => {
+            storePassword(permalink, attempt);
+            setPassword(attempt);
+          }}
+        />
+      );
+    }
+    return (
+      <DashboardUnavailable
+        notFound={error instanceof ApiError && (error.status === 404 || error.status === 403)}
+        message={errorMessage(error)}
+        signedIn={user !== null}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+
+  const { dashboard, isPublic } = query.data;
+  return (
+    <DashboardView
+      key={dashboard.id}
+      dashboard={dashboard}
+      isPublic={isPublic}
+      currentUserId={user?.id ?? null}
+      timezone={timezone}
+      userSlot={isPublic ? undefined : userSlot}
+      messagesSlot={isPublic ? undefined : messagesSlot}
+      onTitle={onTitle}
+    />
+  );
+}
