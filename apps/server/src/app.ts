@@ -174,7 +174,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   fileRoutes(app, files);
   widgetRoutes(app, widgets);
   // --- end sources routes ---
-  dashboardRoutes(app, dashboards, {
+  dashboardRoutes(app, dashboards, widgets, {
     max: ctx.config.rateLimit.authMax * 10,
     timeWindow: ctx.config.rateLimit.windowMs,
   });

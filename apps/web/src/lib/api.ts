@@ -22,6 +22,8 @@ export interface ApiRequest {
   form?: FormData;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** Extra headers, e.g. x-authorization for a protected dashboard. */
+  headers?: Record<string, string>;
 }
 
 function messageOf(status: number, body: unknown): string {
@@ -63,6 +65,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   const headers = new Headers({ Accept: "application/json" });
   headers.set(HEADERS.requestedWith, "XMLHttpRequest");
   headers.set(HEADERS.identification, getIdentification());
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
   let body: BodyInit | undefined;
   if (request.form) {
     body = request.form;

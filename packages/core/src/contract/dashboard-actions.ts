@@ -26,3 +26,18 @@ export const ZDashboardUpdateResponse = dataEnvelope(
   }),
 );
 export type TDashboardUpdateResponse = z.infer<typeof ZDashboardUpdateResponse>;
+
+/**
+ * POST /api/dashboards/{permalink}/widgets/{widgetId}/data: a saved widget's data for whoever may view
+ * the dashboard (public viewers included; `x-authorization` carries a protected dashboard's password).
+ * The instances come from the saved dashboard, so a viewer can only ask for what the owner shows.
+ */
+export const ZDashboardWidgetDataRequest = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  compareStartDate: z.string().nullable().optional(),
+  compareEndDate: z.string().nullable().optional(),
+  comparison: z.boolean().optional(),
+  timezone: z.string().max(64).optional(),
+});
+export type TDashboardWidgetDataRequest = z.infer<typeof ZDashboardWidgetDataRequest>;

@@ -279,6 +279,35 @@ describeEachDb("dashboards API", (env) => {
     expect((await member.api("PUT", `/api/dashboards/${id}`, { type: "lock" })).statusCode).toBe(200);
   });
 
+  it("public viewers get a saved widget's data through the permalink, password protected when set", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const created = await owner.api("POST", "/api/dashboards", { name: "Shared", template: "website-overview" });
+    const permalink = created.json().data.permalink;
+    const dashboard = (await owner.api("GET", `/api/dashboards/${permalink}`)).json().data;
+    const widget = dashboard.widgets.find((w: { nature: string }) => w.nature === "interactive");
+    const range = { startDate: "2026-10-01", endDate: "2026-10-31", timezone: "UTC" };
+    const url = `/api/dashboards/${permalink}/widgets/${widget.id}/data`;
+
+    const guest = env().client();
+    const open = await guest.api("POST", url, range);
+    expect(open.statusCode).toBe(200);
+    const own = await owner.api("POST", "/api/widgets/data", { ...range, instances: widget.instances });
+    expect(open.json()).toEqual(own.json());
+    expect(open.json().data.previous).not.toBeNull();
+
+    expect((await guest.api("POST", `/api/dashboards/${permalink}/widgets/nope/data`, range)).statusCode).toBe(404);
+    expect((await guest.api("POST", url, { ...range, startDate: "nope" })).statusCode).toBe(422);
+
+    await owner.api("PUT", `/api/dashboards/${dashboard.id}`, { category: "new_password", password: "let-me-in" });
+    expect((await guest.api("POST", url, range)).statusCode).toBe(422);
+    expect((await guest.api("POST", url, range, { "x-authorization": "wrong" })).statusCode).toBe(422);
+    expect((await guest.api("POST", url, range, { "x-authorization": "let-me-in" })).statusCode).toBe(200);
+    // Archived dashboards are not shown to the public.
+    await owner.api("DELETE", `/api/dashboards/${dashboard.id}/archive`);
+    expect((await guest.api("POST", url, range, { "x-authorization": "let-me-in" })).statusCode).toBe(404);
+  });
+
   it("another company's user gets 404 and no data on every dashboard route", async () => {
     const owner = env().client();
     await owner.signUpAndPassIntro();

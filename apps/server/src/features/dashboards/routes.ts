@@ -9,10 +9,15 @@ import {
   ZDashboardShowQuery,
   ZDashboardUpdate,
   ZDashboardUpdateResponse,
+  ZDashboardWidgetDataRequest,
   ZPermalinkResponse,
+  ZWidgetDataResponse,
 } from "@app/core";
+import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { type App, actorOf, parseInput, readBody, readForm } from "../../infra/http";
+import { answeringSourceFailure } from "../sources/routes";
+import type { WidgetsService } from "../widgets/service";
 import type { DashboardsService } from "./service";
 
 const ZId = z.object({ id: z.string().min(1) });
@@ -22,6 +27,7 @@ const ZPermalink = z.object({ permalink: z.string().min(1) });
 export function dashboardRoutes(
   app: App,
   dashboards: DashboardsService,
+  widgets: WidgetsService,
   passwordRateLimit: { max: number; timeWindow: number },
 ) {
   const tags = ["dashboards"];
@@ -78,6 +84,34 @@ export function dashboardRoutes(
       );
       if (isPublic) reply.header(HEADERS.public, "1");
       return { data: dashboard };
+    },
+  );
+
+  // Public: a saved widget's data for anyone who may view the dashboard (its instances come from the save).
+  app.post(
+    "/api/dashboards/:permalink/widgets/:widgetId/data",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        params: z.object({ permalink: z.string().min(1), widgetId: z.string().min(1) }),
+        response: { 200: ZWidgetDataResponse },
+      },
+    },
+    async (request, reply) => {
+      const range = parseInput(ZDashboardWidgetDataRequest, await readBody(request));
+      const attempt = request.headers[HEADERS.authorization];
+      const { companyId, instances } = await dashboards.widgetForViewer(
+        request.auth ? actorOf(request) : null,
+        request.params.permalink,
+        request.params.widgetId,
+        typeof attempt === "string" && attempt !== "" ? attempt : null,
+      );
+      // Fastify sends text as-is; the untyped reply only drops the response typing for this ready JSON.
+      const raw: FastifyReply = reply;
+      return answeringSourceFailure(reply, async () =>
+        raw.type("application/json; charset=utf-8").send(await widgets.dataJson(companyId, { ...range, instances })),
+      );
     },
   );
 

@@ -7,13 +7,15 @@ import {
   type TDashboardSave,
   type TDashboardStyles,
   type TWidget,
+  type TWidgetInstance,
   todayInTimezone,
 } from "@app/core";
 import type { Updateable } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import type { DashboardsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
-import { hashPassword, newId, nowIso, verifyPassword } from "../../infra/security";
+import { hashPassword, newId, nowIso, sha256, verifyPassword } from "../../infra/security";
 import { type Storage, storeImage } from "../../infra/storage";
 import type { CompaniesService } from "../companies/service";
 import type { Actor } from "../users/service";
@@ -40,6 +42,15 @@ export function dashboardsService(
   resolveTemplate: TemplateResolver,
 ) {
   const repo = dashboardsRepo(ctx.db);
+  // A public viewer sends the password with every widget request; argon2 once per (hash, attempt) is enough.
+  const verifiedPasswords = new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 });
+  async function passwordMatches(passwordHash: string, attempt: string): Promise<boolean> {
+    const key = sha256(`${passwordHash}\u0000${attempt}`);
+    if (verifiedPasswords.has(key)) return true;
+    const ok = await verifyPassword(passwordHash, attempt);
+    if (ok) verifiedPasswords.set(key, true);
+    return ok;
+  }
 
   const lockHolder = (row: DashboardsTable): string | null =>
     row.locked_by && row.locked_at && Date.now() - Date.parse(row.locked_at) < LOCK_TIMEOUT_MS ? row.locked_by : null;
@@ -60,7 +71,11 @@ export function dashboardsService(
     if ((await repo.countActive(companyId)) >= allowance) {
       const message = MESSAGE_CATALOGUE[121];
       throw AppError.validation(
-        { general: ["Every dashboard of your plan is in use. Update your subscription to raise the number of dashboards."] },
+        {
+          general: [
+            "Every dashboard of your plan is in use. Update your subscription to raise the number of dashboards.",
+          ],
+        },
         String(message.title),
       );
     }
@@ -207,13 +222,31 @@ export function dashboardsService(
       const isMember = viewer !== null && viewer.companyId === row.company_id;
       if (!isMember) {
         if (row.active !== 1) throw AppError.notFound("Dashboard not found.");
-        if (row.password_hash && !(passwordAttempt && (await verifyPassword(row.password_hash, passwordAttempt)))) {
+        if (row.password_hash && !(passwordAttempt && (await passwordMatches(row.password_hash, passwordAttempt)))) {
           throw AppError.validation({
             password: [passwordAttempt ? "The password is incorrect." : "This dashboard is password protected."],
           });
         }
       }
       return { dashboard: presentDashboard(row, today, lockHolder(row)), isPublic: !isMember };
+    },
+
+    /**
+     * The instances of a saved widget for a viewer of the dashboard (same access rule as `show`),
+     * with the owning company, so the data path queries the owner's sources.
+     */
+    async widgetForViewer(
+      viewer: Actor | null,
+      permalink: string,
+      widgetId: string,
+      passwordAttempt: string | null,
+    ): Promise<{ companyId: string; instances: TWidgetInstance[] }> {
+      const { dashboard } = await this.show(viewer, permalink, "UTC", passwordAttempt);
+      const widget = dashboard.widgets.find((w) => w.id === widgetId);
+      if (!widget || widget.nature !== "interactive") throw AppError.notFound("Widget not found.");
+      const row = await repo.findByPermalink(permalink);
+      if (!row) throw AppError.notFound("Dashboard not found.");
+      return { companyId: row.company_id, instances: widget.instances };
     },
 
     /** The multipart save of spec §7; only the lock holder may save while the dashboard is locked. */

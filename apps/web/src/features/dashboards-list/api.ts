@@ -1,4 +1,4 @@
-import type { TDashboardCreate, TDashboardListItem, TTemplate, TPageMeta } from "@app/core";
+import type { TDashboardCreate, TDashboardListItem, TPageMeta, TTemplate } from "@app/core";
 import { api } from "../../lib/api";
 
 export interface DashboardListParams {

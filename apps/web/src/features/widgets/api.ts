@@ -1,4 +1,11 @@
-import type { TOption, TWidgetDataRequest, TWidgetDataResponse, TWidgetTypeConfig } from "@app/core";
+import {
+  HEADERS,
+  type TFileUpload,
+  type TOption,
+  type TWidgetDataRequest,
+  type TWidgetDataResponse,
+  type TWidgetTypeConfig,
+} from "@app/core";
 import { api } from "../../lib/api";
 
 export type WidgetDataResult = TWidgetDataResponse["data"];
@@ -6,6 +13,27 @@ export type WidgetDataResult = TWidgetDataResponse["data"];
 /** POST /api/widgets/data: the merged table of a widget's instances for a range and its comparison range. */
 export async function fetchWidgetData(body: TWidgetDataRequest, signal?: AbortSignal): Promise<WidgetDataResult> {
   return (await api<TWidgetDataResponse>("/api/widgets/data", { method: "POST", json: body, signal })).data;
+}
+
+/** Access of a public viewer: the dashboard's permalink and, when it is protected, its password. */
+export interface PublicAccess {
+  permalink: string;
+  password: string | null;
+}
+
+/**
+ * POST /api/dashboards/{permalink}/widgets/{widgetId}/data: a saved widget's data for a public viewer
+ * (the server reads the instances from the saved dashboard; x-authorization carries the password).
+ */
+export async function fetchPublicWidgetData(
+  access: PublicAccess,
+  widgetId: string,
+  body: Omit<TWidgetDataRequest, "instances" | "widgetId">,
+  signal?: AbortSignal,
+): Promise<WidgetDataResult> {
+  const path = `/api/dashboards/${encodeURIComponent(access.permalink)}/widgets/${encodeURIComponent(widgetId)}/data`;
+  const headers = access.password ? { [HEADERS.authorization]: access.password } : undefined;
+  return (await api<TWidgetDataResponse>(path, { method: "POST", json: body, signal, headers })).data;
 }
 
 /** GET /api/configs/widgets/{type}: widget types of a connector key (or the one type of a type key). */
@@ -32,11 +60,8 @@ export async function fetchSourceOptions(
   return (await api<{ data: TOption[] }>(path, { signal })).data;
 }
 
-export interface UploadedFile {
-  /** Stored public path: what the widget keeps and shows. */
-  filename: string;
-  url: string;
-}
+/** Stored public path (what the widget keeps and shows) and its absolute URL. */
+export type UploadedFile = TFileUpload;
 
 /** POST /api/files/image: a picture for a passive upload widget. */
 export async function uploadWidgetImage(file: File): Promise<UploadedFile> {

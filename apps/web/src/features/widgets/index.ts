@@ -1,6 +1,7 @@
+export type { PublicAccess } from "./api";
 export { deleteWidgetFile } from "./api";
 export { WidgetCard, type WidgetCardProps } from "./components/WidgetCard";
 export { duplicateWidget } from "./form/draft";
 export { WidgetFormDrawer, type WidgetFormSession } from "./form/WidgetFormDrawer";
 export { DARK_PALETTE, DEFAULT_LOOK, LIGHT_PALETTE, type WidgetLook, WidgetLookContext } from "./look";
-export { type WidgetRange, widgetDataQuery, widgetKeys } from "./queries";
+export { PublicAccessContext, type WidgetRange, widgetDataQuery, widgetKeys } from "./queries";

@@ -1,7 +1,15 @@
 import type { TInteractiveWidget, TWidgetInstance } from "@app/core";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { createContext } from "react";
 import { ApiError } from "../../lib/api";
-import { fetchSourceOptions, fetchWidgetData, fetchWidgetTypes, type OptionQuery } from "./api";
+import {
+  fetchPublicWidgetData,
+  fetchSourceOptions,
+  fetchWidgetData,
+  fetchWidgetTypes,
+  type OptionQuery,
+  type PublicAccess,
+} from "./api";
 
 /** The period a widget shows; compare dates only when the dashboard uses a custom comparison. */
 export interface WidgetRange {
@@ -29,25 +37,24 @@ function queryPart({ metricsOptions: _drawOnly, ...query }: TWidgetInstance) {
  * request (instances without metric options, range, zone), so a style change (format, ordering,
  * rows limit, size) reuses the cached table, and two widgets with the same query share one request.
  */
-export function widgetDataQuery(widget: TInteractiveWidget, range: WidgetRange) {
+export function widgetDataQuery(widget: TInteractiveWidget, range: WidgetRange, access: PublicAccess | null = null) {
   const instances = widget.instances.map(queryPart);
+  const period = {
+    startDate: range.startDate,
+    endDate: range.endDate,
+    ...(range.compareStartDate && range.compareEndDate
+      ? { compareStartDate: range.compareStartDate, compareEndDate: range.compareEndDate }
+      : {}),
+    comparison: true,
+    timezone: range.timezone,
+  };
   return queryOptions({
-    queryKey: [...widgetKeys.data, instances, range] as const,
+    queryKey: [...widgetKeys.data, instances, range, access] as const,
+    // Members send the widget's instances (also unsaved ones, while editing); public viewers name a saved widget.
     queryFn: ({ signal }) =>
-      fetchWidgetData(
-        {
-          widgetId: widget.id,
-          instances: widget.instances,
-          startDate: range.startDate,
-          endDate: range.endDate,
-          ...(range.compareStartDate && range.compareEndDate
-            ? { compareStartDate: range.compareStartDate, compareEndDate: range.compareEndDate }
-            : {}),
-          comparison: true,
-          timezone: range.timezone,
-        },
-        signal,
-      ),
+      access
+        ? fetchPublicWidgetData(access, widget.id, period, signal)
+        : fetchWidgetData({ widgetId: widget.id, instances: widget.instances, ...period }, signal),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
     // A failing source (502) or a rejected query (4xx) is an answer: show 'Data Error' at once.
@@ -75,3 +82,6 @@ export function sourceOptionsQuery(sourceId: string, option: string, query: Opti
     retry: false,
   });
 }
+
+/** Set by a dashboard shown to a public viewer: widgets then load through its permalink. */
+export const PublicAccessContext = createContext<PublicAccess | null>(null);

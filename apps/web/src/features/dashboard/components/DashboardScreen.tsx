@@ -94,6 +94,7 @@ export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle }: 
       key={dashboard.id}
       dashboard={dashboard}
       isPublic={isPublic}
+      password={password}
       currentUserId={user?.id ?? null}
       timezone={timezone}
       userSlot={isPublic ? undefined : userSlot}

@@ -13,6 +13,7 @@ import { SafeHtml } from "../../../ui/SafeHtml";
 import {
   deleteWidgetFile,
   duplicateWidget,
+  PublicAccessContext,
   WidgetFormDrawer,
   type WidgetFormSession,
   WidgetLookContext,
@@ -34,6 +35,8 @@ const SIDEBAR_OPEN_MIN_WIDTH = 425;
 export interface DashboardViewProps {
   dashboard: TDashboard;
   isPublic: boolean;
+  /** The password a public viewer opened a protected dashboard with (sent again with widget requests). */
+  password?: string | null;
   currentUserId: string | null;
   timezone: string;
   userSlot?: ReactNode;
@@ -52,7 +55,12 @@ function usePreviewUrls(files: Partial<Record<StyleImageField, File>>): Partial<
       if (file) result[field as StyleImageField] = URL.createObjectURL(file);
     return result;
   }, [files]);
-  useEffect(() => () => Object.values(urls).forEach((url) => url && URL.revokeObjectURL(url)), [urls]);
+  useEffect(
+    () => () => {
+      for (const url of Object.values(urls)) if (url) URL.revokeObjectURL(url);
+    },
+    [urls],
+  );
   return urls;
 }
 
@@ -60,6 +68,7 @@ function usePreviewUrls(files: Partial<Record<StyleImageField, File>>): Partial<
 export function DashboardView({
   dashboard,
   isPublic,
+  password = null,
   currentUserId,
   timezone,
   userSlot,
@@ -71,6 +80,10 @@ export function DashboardView({
   const [searchParams] = useSearchParams();
   const today = useMemo(() => todayInTimezone(timezone), [timezone]);
   const canEdit = !isPublic && currentUserId !== null;
+  const publicAccess = useMemo(
+    () => (isPublic ? { permalink: dashboard.permalink, password } : null),
+    [isPublic, dashboard.permalink, password],
+  );
   const [state, setState] = useState<DashboardSnapshot & { range: DateRangeValue }>(() => ({
     name: dashboard.name,
     styles: dashboard.styles,
@@ -281,10 +294,11 @@ export function DashboardView({
             <Box className="dash-toolbar">
               <Text fz="sm" className="dash-muted">
                 {state.widgets.length === 0
-                  ? "Start with a widget: a chart, a table or key numbers from a source."
+                  ? "Editing: changes save automatically."
                   : `${state.widgets.length} ${state.widgets.length === 1 ? "widget" : "widgets"} · drag the handle to reorder`}
               </Text>
               <Button
+                style={{ flexShrink: 0 }}
                 leftSection={<IconPlus size={16} />}
                 onClick={() => setFormSession({ mode: "add", key: ++formCounter.current })}
               >
@@ -299,18 +313,24 @@ export function DashboardView({
                 This dashboard has no widgets yet
               </Text>
               <Text fz="sm" mt={4}>
-                {canEdit ? "Switch on Edit mode in the sidebar, then use Add widget." : "Check back soon."}
+                {editMode
+                  ? "Add a chart, a table, key numbers or a text card to begin."
+                  : canEdit
+                    ? "Switch on Edit mode in the sidebar, then use Add widget."
+                    : "Check back soon."}
               </Text>
             </Box>
           ) : (
-            <WidgetGrid
-              widgets={state.widgets}
-              range={widgetRange}
-              dataEnabled={currentUserId !== null}
-              editMode={editMode}
-              actions={actions}
-              onReorder={(from, to) => setWidgets(arrayMove(latest.current.widgets, from, to))}
-            />
+            <PublicAccessContext.Provider value={publicAccess}>
+              <WidgetGrid
+                widgets={state.widgets}
+                range={widgetRange}
+                dataEnabled
+                editMode={editMode}
+                actions={actions}
+                onReorder={(from, to) => setWidgets(arrayMove(latest.current.widgets, from, to))}
+              />
+            </PublicAccessContext.Provider>
           )}
 
           {state.footer.trim() !== "" ? (

@@ -1,5 +1,5 @@
 import { isValidColour, type TDashboardStyles } from "@app/core";
-import { ColorInput, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Box, ColorInput, SegmentedControl, Stack, Text } from "@mantine/core";
 import { ImageUpload } from "../../../ui/ImageUpload";
 import type { StyleImageField } from "../use-dashboard-saver";
 
@@ -53,6 +53,7 @@ function ColourField({
       description={description}
       placeholder="Theme default"
       format="hex"
+      withEyeDropper={false}
       swatches={SWATCHES}
       swatchesPerRow={5}
       value={text}
@@ -103,14 +104,15 @@ export function StylesPanel({ styles, pendingFiles, onStyles, onFile }: Props) {
         onChange={(color) => onStyles({ color })}
       />
       {STYLE_IMAGES.map((image) => (
-        <ImageUpload
-          key={image.key}
-          label={image.label}
-          currentUrl={styles[image.key]}
-          file={pendingFiles[image.field] ?? null}
-          onFileChange={(file) => onFile(image.field, file)}
-          onRemove={() => onStyles({ [image.key]: null })}
-        />
+        <Box key={image.key} className="dash-style-images">
+          <ImageUpload
+            label={image.label}
+            currentUrl={styles[image.key]}
+            file={pendingFiles[image.field] ?? null}
+            onFileChange={(file) => onFile(image.field, file)}
+            onRemove={() => onStyles({ [image.key]: null })}
+          />
+        </Box>
       ))}
     </Stack>
   );

@@ -1,14 +1,14 @@
 import type { TInteractiveWidget } from "@app/core";
 import { Badge, Tooltip } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useContext, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { chartOption } from "../charts/chart-options";
 import type { ChartOption } from "../charts/chart-types";
 import { EChart } from "../charts/EChart";
 import { asShareOfTotal, isEmptyTable } from "../data/view-model";
 import { useWidgetLook } from "../look";
-import { type WidgetRange, widgetDataQuery } from "../queries";
+import { PublicAccessContext, type WidgetRange, widgetDataQuery } from "../queries";
 import { SummaryWidget } from "./SummaryWidget";
 import { TableWidget } from "./TableWidget";
 import { WidgetDataError, WidgetEmpty, WidgetSkeleton, WidgetUnavailable } from "./WidgetStates";
@@ -35,7 +35,8 @@ function errorDetail(error: unknown): string | undefined {
 /** Loads a data widget's table (refetching only when its query or the range changes) and draws its format. */
 export function InteractiveWidgetBody({ widget, range, enabled, compact, short, width, onState }: Props) {
   const look = useWidgetLook();
-  const query = useQuery({ ...widgetDataQuery(widget, range), enabled });
+  const access = useContext(PublicAccessContext);
+  const query = useQuery({ ...widgetDataQuery(widget, range, access), enabled });
   const data = query.data;
   const current = useMemo(
     () => (data ? (widget.percent ? asShareOfTotal(data.current) : data.current) : null),
@@ -56,8 +57,9 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
   const settled = !query.isPlaceholderData && !query.isFetching;
 
   const option = useMemo(
-    () => (current && isChart && !empty ? chartOption({ widget, current, previous, colours: look, compact }) : null),
-    [current, previous, widget, look, compact, isChart, empty],
+    () =>
+      current && isChart && !empty ? chartOption({ widget, current, previous, colours: look, compact, short }) : null,
+    [current, previous, widget, look, compact, short, isChart, empty],
   );
 
   // Charts are ready once EChart has drawn the current option.

@@ -24,8 +24,8 @@ export function PassiveWidget({ widget }: { widget: TPassiveWidget }) {
   if (widget.type === "historic") {
     return (
       <Stack gap="sm" className="dash-passive dash-scroll">
-        {(widget.inputs.articles ?? []).map((article, index) => (
-          <Box key={`${article.header}-${index}`}>
+        {(widget.inputs.articles ?? []).map((article) => (
+          <Box key={`${article.header}-${article.range.startDate}-${article.range.endDate}`}>
             <Text fw={600}>{article.header}</Text>
             <Text fz="xs" className="dash-muted">
               {article.range.startDate} – {article.range.endDate}

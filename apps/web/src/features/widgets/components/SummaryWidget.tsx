@@ -35,7 +35,7 @@ export function SummaryWidget({ widget, current, previous, width }: Props) {
   const longest = Math.max(4, ...texts.map((text) => text.length));
   const fit =
     tileWidth > 0
-      ? Math.round(Math.max(MIN_VALUE_PX, Math.min(MAX_VALUE_PX, tileWidth / ((longest + 0.5) * 0.68))))
+      ? Math.round(Math.max(MIN_VALUE_PX, Math.min(MAX_VALUE_PX, tileWidth / ((longest + 0.5) * 0.64))))
       : null;
   const showChange = previous !== null && !widget.hiddenChange;
   return (

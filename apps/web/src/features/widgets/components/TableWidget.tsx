@@ -43,8 +43,9 @@ export function TableWidget({ widget, current, previous, compact }: Props) {
         </thead>
         <tbody>
           {current.dimension
-            ? rows.map((row, rowIndex) => (
-                <tr key={`${row.dimension ?? ""}-${rowIndex}`}>
+            ? rows.map((row) => (
+                // Dimension values are unique within a table (the server groups by them).
+                <tr key={row.dimension ?? ""}>
                   <th scope="row" className="dash-dim">
                     {formatDimension(row.dimension, current, true)}
                   </th>

@@ -19,8 +19,8 @@ export function WidgetSkeleton({ format }: { format: string }) {
   if (format === "table") {
     return (
       <Stack gap={12} pt={4} aria-hidden="true">
-        {[90, 70, 80, 60, 75].map((width, index) => (
-          <Skeleton key={`${width}-${index}`} h={12} w={`${width}%`} radius="sm" />
+        {[90, 70, 80, 60, 75].map((width) => (
+          <Skeleton key={width} h={12} w={`${width}%`} radius="sm" />
         ))}
       </Stack>
     );

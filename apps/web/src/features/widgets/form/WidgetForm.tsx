@@ -11,7 +11,7 @@ import {
 } from "@app/core";
 import { Alert, Anchor, Box, Button, Group, MultiSelect, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SelectInput } from "../../../ui/SelectInput";
 import { connectorsQuery, sourceLabels, sourcesQuery } from "../../sources";
@@ -154,13 +154,19 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
     uploaded.current = [];
   };
 
-  const cancel = () => {
-    discardUploads(null);
-    onCancel();
-  };
+  // Pictures uploaded in a form that is closed without saving (Cancel, the close button, Escape) go again.
+  const saved = useRef(false);
+  useEffect(
+    () => () => {
+      if (saved.current) return;
+      for (const filename of uploaded.current) void deleteWidgetFile(filename).catch(() => {});
+    },
+    [],
+  );
 
   const save = () => {
     if (!valid) return;
+    saved.current = true;
     if (draft.nature === "passive") {
       const built = buildPassive(draft, nextOrder);
       if (!built) return;
@@ -338,7 +344,7 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
               : "Fill in the required fields."}
         </Text>
         <Group gap="sm" wrap="nowrap">
-          <Button variant="default" onClick={cancel}>
+          <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
           <Button onClick={save} disabled={!valid}>

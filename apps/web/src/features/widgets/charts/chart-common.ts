@@ -1,0 +1,68 @@
+import { abbreviateMetricName, type TInteractiveWidget, type TTable, type TTableMetric } from "@app/core";
+import type { ChartOption } from "./chart-types";
+
+/** Colours a chart is drawn with, taken from the dashboard's look. */
+export interface ChartColours {
+  palette: readonly string[];
+  text: string;
+  muted: string;
+  line: string;
+  surface: string;
+}
+
+export interface ChartInput {
+  widget: TInteractiveWidget;
+  current: TTable;
+  previous: TTable | null;
+  colours: ChartColours;
+  /** Narrow card: abbreviated names (spec §9) and fewer decorations. */
+  compact: boolean;
+  /** Low card (one grid row): fewer axis ticks. */
+  short?: boolean;
+}
+
+/** Most slices a pie or spokes a radar shows before the rest is summed as 'Other' or dropped. */
+export const MAX_SLICES = 8;
+/** Most categories a bar chart draws the comparison period beside. */
+export const MAX_COMPARED_BARS = 12;
+
+/** Names longer than this are abbreviated in narrow cards (spec §9); short ones read better whole. */
+const LONG_NAME = 12;
+
+export function label(metric: TTableMetric, compact: boolean): string {
+  return compact && metric.label.length > LONG_NAME ? abbreviateMetricName(metric.label) : metric.label;
+}
+
+export function withAlpha(colour: string, alpha: number): string {
+  const hex = /^#([0-9a-f]{6})$/i.exec(colour);
+  if (!hex) return colour;
+  const value = Number.parseInt(hex[1], 16);
+  return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+}
+
+export function tooltipBase(colours: ChartColours): ChartOption["tooltip"] {
+  return {
+    backgroundColor: colours.surface,
+    borderColor: colours.line,
+    textStyle: { color: colours.text, fontSize: 12 },
+    extraCssText: "box-shadow: 0 6px 24px rgba(15, 23, 42, 0.14); border-radius: 8px;",
+    confine: true,
+  };
+}
+
+export function legend(names: string[], colours: ChartColours, compact: boolean): ChartOption["legend"] {
+  return {
+    show: names.length > 1,
+    // Narrow cards wrap the legend onto more lines rather than paging it.
+    type: compact ? "plain" : "scroll",
+    top: 0,
+    left: 0,
+    icon: "roundRect",
+    itemWidth: 10,
+    itemHeight: 10,
+    itemGap: compact ? 8 : 16,
+    textStyle: { color: colours.muted, fontSize: compact ? 11 : 12 },
+    pageTextStyle: { color: colours.muted },
+    data: names,
+  };
+}

@@ -1,0 +1,229 @@
+import {
+  CHART_SERIES_FORMATS,
+  DEFAULT_FORMAT_OPTIONS,
+  resolveOrderBy,
+  type TTableMetric,
+  tableColumns,
+} from "@app/core";
+import {
+  compareRows,
+  formatAxisValue,
+  formatDimension,
+  formatMetric,
+  type MetricColumn,
+  sortRows,
+  visibleMetrics,
+} from "../data/view-model";
+import { type ChartInput, label, legend, MAX_COMPARED_BARS, tooltipBase, withAlpha } from "./chart-common";
+import type { BarSeriesOption, ChartOption, LineSeriesOption } from "./chart-types";
+
+/** Metrics of different kinds (money next to counts) get their own axis: at most two. */
+function axisOf(columns: readonly MetricColumn[]): Map<number, number> {
+  const formats: string[] = [];
+  const result = new Map<number, number>();
+  for (const column of columns) {
+    if (!formats.includes(column.metric.format)) formats.push(column.metric.format);
+    result.set(column.index, Math.min(formats.indexOf(column.metric.format), 1));
+  }
+  return result;
+}
+
+function seriesKind(widgetFormat: string, column: MetricColumn): "line" | "area" | "bar" {
+  const own = column.option?.format;
+  const chosen = own && (CHART_SERIES_FORMATS as readonly string[]).includes(own) ? own : widgetFormat;
+  if (chosen === "chart:bar") return "bar";
+  if (chosen === "chart:area") return "area";
+  return "line";
+}
+
+/** Line, area and bar charts: one series per metric over the dimension, the comparison period dashed. */
+export function seriesChartOption({ widget, current, previous, colours, compact, short }: ChartInput): ChartOption {
+  const columns = visibleMetrics(current, widget);
+  const visibleGrid = widget.formatOptions.visibleGrid ?? DEFAULT_FORMAT_OPTIONS["chart:line"].visibleGrid;
+  const axes = axisOf(columns);
+  const axisMetric = [0, 1].map((axis) => columns.find((column) => axes.get(column.index) === axis)?.metric);
+  const names: string[] = [];
+  const series: Array<LineSeriesOption | BarSeriesOption> = [];
+  let categories: string[];
+
+  if (current.dimension) {
+    let rows = compareRows(current, previous);
+    if (current.dimension.kind !== "date") {
+      rows = sortRows(rows, resolveOrderBy(widget.orderBy, tableColumns(current)), current).slice(0, widget.rowsLimit);
+    }
+    categories = rows.map((row) => formatDimension(row.dimension, current));
+    columns.forEach((column, position) => {
+      const colour = colours.palette[position % colours.palette.length];
+      const kind = seriesKind(widget.format, column);
+      const name = label(column.metric, compact);
+      const formatter = (value: unknown) => formatMetric(typeof value === "number" ? value : null, column.metric);
+      const yAxisIndex = axes.get(column.index) ?? 0;
+      names.push(name);
+      series.push(
+        kind === "bar"
+          ? {
+              type: "bar",
+              name,
+              yAxisIndex,
+              data: rows.map((row) => row.values[column.index]),
+              itemStyle: { color: colour, borderRadius: [3, 3, 0, 0] },
+              barMaxWidth: 28,
+              tooltip: { valueFormatter: formatter },
+            }
+          : {
+              type: "line",
+              name,
+              yAxisIndex,
+              data: rows.map((row) => row.values[column.index]),
+              smooth: 0.25,
+              showSymbol: rows.length <= 14,
+              symbolSize: 6,
+              lineStyle: { width: 2.25, color: colour },
+              itemStyle: { color: colour },
+              areaStyle:
+                kind === "area"
+                  ? {
+                      color: {
+                        type: "linear",
+                        x: 0,
+                        y: 0,
+                        x2: 0,
+                        y2: 1,
+                        colorStops: [
+                          { offset: 0, color: withAlpha(colour, 0.28) },
+                          { offset: 1, color: withAlpha(colour, 0.02) },
+                        ],
+                      },
+                    }
+                  : undefined,
+              tooltip: { valueFormatter: formatter },
+            },
+      );
+      // Side-by-side previous bars crowd a long date axis; lines compare well at any length.
+      if (previous && (kind !== "bar" || rows.length <= MAX_COMPARED_BARS)) {
+        // Dashed "(previous)" series stay out of the legend: the tooltip names them.
+        const previousName = `${name} (previous)`;
+        const data = rows.map((row) => row.previous?.[column.index] ?? null);
+        series.push(
+          kind === "bar"
+            ? {
+                type: "bar",
+                name: previousName,
+                yAxisIndex,
+                data,
+                itemStyle: { color: withAlpha(colour, 0.32), borderRadius: [3, 3, 0, 0] },
+                barMaxWidth: 28,
+                tooltip: { valueFormatter: formatter },
+              }
+            : {
+                type: "line",
+                name: previousName,
+                yAxisIndex,
+                data,
+                smooth: 0.25,
+                showSymbol: false,
+                lineStyle: { width: 1.75, type: "dashed", color: withAlpha(colour, 0.55) },
+                itemStyle: { color: withAlpha(colour, 0.55) },
+                tooltip: { valueFormatter: formatter },
+              },
+        );
+      }
+    });
+  } else {
+    // No dimension: one bar per metric, the comparison period beside it.
+    categories = columns.map((column) => label(column.metric, true));
+    const name = "Current period";
+    names.push(name);
+    series.push({
+      type: "bar",
+      name,
+      data: columns.map((column, position) => ({
+        value: current.totals[column.index],
+        itemStyle: { color: colours.palette[position % colours.palette.length] },
+      })),
+      itemStyle: { borderRadius: [3, 3, 0, 0] },
+      barMaxWidth: 36,
+      tooltip: { valueFormatter: (value) => formatAxisValue(Number(value), columns[0]?.metric) },
+    });
+    if (previous) {
+      series.push({
+        type: "bar",
+        name: "Previous period",
+        data: columns.map((column) => previous.totals[column.index] ?? null),
+        itemStyle: { color: withAlpha(colours.palette[0], 0.3), borderRadius: [3, 3, 0, 0] },
+        barMaxWidth: 36,
+      });
+    }
+  }
+
+  const horizontal =
+    current.dimension !== null &&
+    current.dimension.kind !== "date" &&
+    !axisMetric[1] &&
+    series.length > 0 &&
+    series.every((item) => item.type === "bar");
+
+  const valueAxis = (metric: TTableMetric | undefined, show: boolean, index: number) => ({
+    type: "value" as const,
+    show,
+    position: horizontal ? ("bottom" as const) : index === 0 ? ("left" as const) : ("right" as const),
+    splitNumber: short ? 2 : horizontal && compact ? 3 : undefined,
+    axisLabel: {
+      color: colours.muted,
+      fontSize: 11,
+      hideOverlap: true,
+      formatter: (value: number) => formatAxisValue(value, metric),
+    },
+    splitLine: { show: visibleGrid && index === 0, lineStyle: { color: colours.line, type: "dashed" as const } },
+    axisLine: { show: false },
+    axisTick: { show: false },
+  });
+  const categoryAxis = {
+    type: "category" as const,
+    data: categories,
+    // Bars by country or campaign read top-down, largest first, with room for their names.
+    inverse: horizontal,
+    boundaryGap: series.some((item) => item.type === "bar"),
+    axisLabel: {
+      color: colours.muted,
+      fontSize: 11,
+      hideOverlap: true,
+      width: horizontal ? (compact ? 80 : 140) : undefined,
+      overflow: horizontal ? ("truncate" as const) : undefined,
+    },
+    axisLine: { lineStyle: { color: colours.line } },
+    axisTick: { show: false },
+    splitLine: { show: false },
+  };
+  const legendNames = names.length > 1 ? names : [];
+
+  return {
+    color: [...colours.palette],
+    animationDuration: 450,
+    textStyle: { fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
+    legend: legend(legendNames, colours, compact),
+    tooltip: {
+      ...tooltipBase(colours),
+      trigger: "axis",
+      axisPointer: { type: current.dimension && !horizontal ? "line" : "shadow" },
+    },
+    grid: {
+      left: 4,
+      right: axisMetric[1] ? 4 : 12,
+      top: legendNames.length > 0 ? (compact ? 44 : 32) : 12,
+      bottom: 4,
+      containLabel: true,
+    },
+    xAxis: horizontal ? valueAxis(axisMetric[0], true, 0) : categoryAxis,
+    yAxis: horizontal
+      ? categoryAxis
+      : [valueAxis(axisMetric[0], true, 0), valueAxis(axisMetric[1], Boolean(axisMetric[1]), 1)],
+    series: horizontal
+      ? series.map((item) => ({
+          ...item,
+          yAxisIndex: undefined,
+          itemStyle: { ...item.itemStyle, borderRadius: [0, 3, 3, 0] },
+        }))
+      : series,
+  } as ChartOption;
+}
