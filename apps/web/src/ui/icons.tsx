@@ -260,3 +260,75 @@ export function IconPhoto(props: IconProps) {
     </Svg>
   );
 }
+
+export function IconCalendar(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="4" y="5" width="16" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M4 11h16" />
+    </Svg>
+  );
+}
+
+export function IconLink(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M9 15l6-6" />
+      <path d="M11 6l.5-.5a4 4 0 0 1 5.7 5.7L16.5 12M13 18l-.5.5a4 4 0 0 1-5.7-5.7L7.5 12" />
+    </Svg>
+  );
+}
+
+export function IconArrowsCompare(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 8h13l-3-3M20 16H7l3 3" />
+    </Svg>
+  );
+}
+
+export function IconSearch(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m20 20-4.2-4.2" />
+    </Svg>
+  );
+}
+
+export function IconDots(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="5" cy="12" r="1" fill="currentColor" />
+      <circle cx="12" cy="12" r="1" fill="currentColor" />
+      <circle cx="19" cy="12" r="1" fill="currentColor" />
+    </Svg>
+  );
+}
+
+export function IconArchive(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="4" width="18" height="4" rx="1" />
+      <path d="M5 8v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8M10 12h4" />
+    </Svg>
+  );
+}
+
+export function IconRestore(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 12a8 8 0 1 0 2.3-5.6L4 8.6" />
+      <path d="M4 4v4.6h4.6" />
+    </Svg>
+  );
+}
+
+export function IconResize(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <path d="M3 12h9V3" />
+    </Svg>
+  );
+}

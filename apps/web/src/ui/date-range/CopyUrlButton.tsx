@@ -2,10 +2,9 @@ import { buildCopyUrl, COPIED_DURATION_MS, COPIED_MESSAGE } from "@app/core";
 import { Button, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type JSX, useEffect, useRef, useState } from "react";
-import { IconCheck } from "../icons";
+import { IconCheck, IconLink } from "../icons";
 import { copyText } from "./clipboard";
 import type { DateRangeValue } from "./DateRangePicker";
-import { IconLink } from "./icons";
 
 /**
  * Copy URL of spec §2: copies the current address with the range written as core's buildCopyUrl

@@ -14,7 +14,7 @@ import {
 import { Button, Divider, Group, Modal, Popover, Stack, Switch, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { type JSX, useMemo, useState } from "react";
-import { IconChevronDown } from "../icons";
+import { IconCalendar, IconChevronDown } from "../icons";
 import { SelectInput } from "../SelectInput";
 import {
   chooseRangeType,
@@ -25,7 +25,6 @@ import {
   setCustomCompare,
   toDraft,
 } from "./draft";
-import { IconCalendar } from "./icons";
 import { COMPARE_CALENDAR_LABELS, monthOf, RangeCalendar } from "./RangeCalendar";
 
 /** A dashboard's applied date range; dates are 'yyyy-MM-dd'; null compare dates mean the default comparison. */

@@ -2,10 +2,9 @@ import type { TDashboardListItem } from "@app/core";
 import { ActionIcon, Anchor, Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useNavigate } from "react-router";
-import { IconCopy, IconTrash } from "../../../ui/icons";
+import { IconArchive, IconCopy, IconDots, IconRestore, IconTrash } from "../../../ui/icons";
 import { useModals } from "../../../ui/modals";
 import { useArchiveDashboard, useCloneDashboard, useDeleteDashboard, useRestoreDashboard } from "../hooks";
-import { IconArchive, IconDots, IconRestore } from "../icons";
 import { dashboardErrorMessage } from "../limit";
 
 function failed(title: string) {

@@ -1,5 +1,5 @@
 import { CloseButton, Group, SegmentedControl, TextInput } from "@mantine/core";
-import { IconSearch } from "../icons";
+import { IconSearch } from "../../../ui/icons";
 
 export type DashboardStatus = "active" | "archived";
 

@@ -1,7 +1,6 @@
 import { Button, Card, EmptyState } from "@mantine/core";
 import { Link } from "react-router";
-import { IconDashboard, IconPlus } from "../../../ui/icons";
-import { IconArchive, IconSearch } from "../icons";
+import { IconArchive, IconDashboard, IconPlus, IconSearch } from "../../../ui/icons";
 import type { DashboardStatus } from "./DashboardFilters";
 
 /** What an empty list says: an invitation to create the first dashboard, or why nothing matched. */

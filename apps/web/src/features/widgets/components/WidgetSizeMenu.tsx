@@ -1,27 +1,6 @@
 import { GRID_COLUMNS, WIDGET_HEIGHTS, WIDGET_SIZES, type WidgetSize } from "@app/core";
 import { ActionIcon, Box, Menu, Text, Tooltip } from "@mantine/core";
-import type { IconProps } from "../../../ui/icons";
-
-function IconResize(props: IconProps) {
-  const { size = 16, ...rest } = props;
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...rest}
-    >
-      <rect x="3" y="3" width="18" height="18" rx="2" />
-      <path d="M3 12h9V3" />
-    </svg>
-  );
-}
+import { IconResize } from "../../../ui/icons";
 
 /** A small picture of a size on the 4-column grid. */
 function SizePicture({ size, active }: { size: WidgetSize; active: boolean }) {
