@@ -17,7 +17,7 @@ export interface BenchServer {
 }
 
 /** The real server, in this process, on a fresh SQLite file, listening on a free loopback port. */
-export async function startServer(): Promise<BenchServer> {
+export async function startServer(webDist?: string): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-bench-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -35,7 +35,7 @@ export async function startServer(): Promise<BenchServer> {
     mailer: createMailer({ smtpUrl: null, from: config.mailFrom, dataDir, logger }),
     logger,
   };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, webDist ? { webDist } : {});
   // The baseline: a hello-world route of the same server.
   app.get("/bench/hello", { config: { public: true } }, async () => ({ hello: "world" }));
   await app.listen({ port: 0, host: "127.0.0.1" });
