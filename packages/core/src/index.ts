@@ -18,6 +18,7 @@ export * from "./routing/title";
 export * from "./widgets/calculated";
 export * from "./widgets/expression";
 export * from "./widgets/formats";
+export * from "./widgets/historic";
 export * from "./widgets/merge";
 export * from "./widgets/metric-options";
 export * from "./widgets/refresh";

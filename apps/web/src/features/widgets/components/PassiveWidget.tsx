@@ -1,9 +1,15 @@
-import type { TPassiveWidget } from "@app/core";
+import { articlesForRange, formatDisplayDate, type TPassiveWidget } from "@app/core";
 import { Box, Image, Stack, Text } from "@mantine/core";
 import { SafeHtml } from "../../../ui/SafeHtml";
 
-/** Text card (HTML, sanitised on display), uploaded image, or a list of dated articles. */
-export function PassiveWidget({ widget }: { widget: TPassiveWidget }) {
+/** Text card (HTML, sanitised on display), uploaded image, or the dated articles of the shown period. */
+export function PassiveWidget({
+  widget,
+  range,
+}: {
+  widget: TPassiveWidget;
+  range: { startDate: string; endDate: string };
+}) {
   const description = widget.inputs.description ?? widget.description ?? "";
   if (widget.type === "upload") {
     return (
@@ -22,13 +28,21 @@ export function PassiveWidget({ widget }: { widget: TPassiveWidget }) {
     );
   }
   if (widget.type === "historic") {
+    const articles = articlesForRange(widget.inputs.articles ?? [], range.startDate, range.endDate);
+    if (articles.length === 0) {
+      return (
+        <Text className="dash-muted" fz="sm">
+          No notes for this period.
+        </Text>
+      );
+    }
     return (
       <Stack gap="sm" className="dash-passive dash-scroll">
-        {(widget.inputs.articles ?? []).map((article) => (
+        {articles.map((article) => (
           <Box key={`${article.header}-${article.range.startDate}-${article.range.endDate}`}>
             <Text fw={600}>{article.header}</Text>
             <Text fz="xs" className="dash-muted">
-              {article.range.startDate} – {article.range.endDate}
+              {formatDisplayDate(article.range.startDate)} – {formatDisplayDate(article.range.endDate)}
             </Text>
             <SafeHtml html={article.content || article.description} fz="sm" />
           </Box>

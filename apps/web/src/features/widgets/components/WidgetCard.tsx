@@ -85,7 +85,7 @@ export function WidgetCard({
             onState={onState}
           />
         ) : (
-          <PassiveWidget widget={widget} />
+          <PassiveWidget widget={widget} range={range} />
         )}
       </Box>
     </Box>

@@ -6,6 +6,7 @@ import { ImageUpload } from "../../../ui/ImageUpload";
 import { SelectInput } from "../../../ui/SelectInput";
 import { uploadWidgetImage } from "../api";
 import type { PassiveDraft, PassiveKind } from "./draft";
+import { HistoricArticlesFields } from "./HistoricArticlesFields";
 
 interface Props {
   draft: PassiveDraft;
@@ -32,6 +33,7 @@ export function PassiveFields({ draft, onChange, onUploaded, onRemoveFile }: Pro
           data={[
             { value: "plain", label: "Text card" },
             { value: "upload", label: "Image" },
+            { value: "historic", label: "Dated notes" },
           ]}
           value={draft.type}
           onChange={(next) => onChange({ type: (next as PassiveKind | null) ?? "plain" })}
@@ -79,6 +81,9 @@ export function PassiveFields({ draft, onChange, onUploaded, onRemoveFile }: Pro
             onChange({ file: null });
           }}
         />
+      ) : null}
+      {draft.type === "historic" ? (
+        <HistoricArticlesFields articles={draft.articles} onChange={(articles) => onChange({ articles })} />
       ) : null}
       <Textarea
         label="Description"

@@ -1,7 +1,9 @@
 import {
   DEFAULT_ORDER_BY,
   formatOptionsFor,
+  type HistoricArticle,
   INTERACTIVE_WIDGET_DEFAULTS,
+  isArticleComplete,
   isTypeFormValid,
   isWidgetFormValid,
   PASSIVE_WIDGET_DEFAULTS,
@@ -21,8 +23,8 @@ import {
   ZCalculatedMetric,
 } from "@app/core";
 
-/** Passive widget kinds the form offers (historic articles are shown but not authored here). */
-export type PassiveKind = "plain" | "upload";
+/** Passive widget kinds (spec §3): text card, uploaded image, or dated (historic) articles. */
+export type PassiveKind = "plain" | "upload" | "historic";
 
 /** The general part of an interactive widget (spec §4 "general form"). */
 export interface GeneralDraft {
@@ -57,6 +59,7 @@ export interface PassiveDraft {
   type: PassiveKind | null;
   description: string;
   file: string | null;
+  articles: HistoricArticle[];
 }
 
 /** Everything the widget form edits; both natures are kept so switching back and forth loses nothing. */
@@ -110,6 +113,7 @@ function emptyPassive(): PassiveDraft {
     type: "plain",
     description: "",
     file: null,
+    articles: [],
   };
 }
 
@@ -129,9 +133,10 @@ export function draftFromWidget(widget: TWidget): WidgetDraft {
         title: widget.title,
         width: widget.width,
         height: widget.height,
-        type: widget.type === "upload" ? "upload" : "plain",
+        type: widget.type,
         description: widget.inputs.description ?? widget.description ?? "",
         file: widget.inputs.file ?? null,
+        articles: widget.inputs.articles ?? [],
       },
     };
   }
@@ -261,7 +266,11 @@ export function buildPassive(draft: WidgetDraft, order: number): TPassiveWidget 
     format: PASSIVE_WIDGET_DEFAULTS.format,
     type: form.type,
     inputs:
-      form.type === "upload" ? { file: form.file, description: form.description } : { description: form.description },
+      form.type === "upload"
+        ? { file: form.file, description: form.description }
+        : form.type === "historic"
+          ? { description: form.description, articles: form.articles }
+          : { description: form.description },
   };
 }
 
@@ -277,6 +286,7 @@ export function isDraftValid(draft: WidgetDraft, config: TWidgetTypeConfig | nul
       format: PASSIVE_WIDGET_DEFAULTS.format,
       type: form.type ?? undefined,
     });
+    if (form.type === "historic") return base && form.articles.length > 0 && form.articles.every(isArticleComplete);
     return base && (form.type !== "upload" || Boolean(form.file));
   }
   const form = draft.interactive;
