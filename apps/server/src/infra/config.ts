@@ -68,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === "production" && !e.APP_KEY) {
     throw new ConfigError("Invalid configuration:\n  APP_KEY: is required in production");
   }
-  const dataDir = path.resolve(e.DATA_DIR);
+  // `npm start` runs in the server's workspace folder; INIT_CWD is where the user typed the command,
+  // so the default ./data is the repository's data folder the README promises.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -243,7 +243,7 @@ export function dashboardsService(
     ): Promise<{ companyId: string; instances: TWidgetInstance[] }> {
       const { dashboard } = await this.show(viewer, permalink, "UTC", passwordAttempt);
       const widget = dashboard.widgets.find((w) => w.id === widgetId);
-      if (!widget || widget.nature !== "interactive") throw AppError.notFound("Widget not found.");
+      if (widget?.nature !== "interactive") throw AppError.notFound("Widget not found.");
       const row = await repo.findByPermalink(permalink);
       if (!row) throw AppError.notFound("Dashboard not found.");
       return { companyId: row.company_id, instances: widget.instances };
