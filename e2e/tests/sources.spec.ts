@@ -64,12 +64,12 @@ test("dashboards list: create blank and from a template, search, archive, restor
   await page.getByRole("button", { name: "Actions for Acme monthly report" }).click();
   await page.getByRole("menuitem", { name: "Archive" }).click();
   await expect(page.getByRole("article", { name: "Acme monthly report" })).toHaveCount(0);
-  await page.getByRole("group", { name: "Dashboard status" }).getByText("Archived", { exact: true }).click();
+  await page.getByRole("radiogroup", { name: "Dashboard status" }).getByText("Archived", { exact: true }).click();
   await expect(page.getByRole("article", { name: "Acme monthly report" })).toBeVisible();
   await page.getByRole("button", { name: "Actions for Acme monthly report" }).click();
   await page.getByRole("menuitem", { name: "Restore" }).click();
   await expect(page.getByRole("article", { name: "Acme monthly report" })).toHaveCount(0);
-  await page.getByRole("group", { name: "Dashboard status" }).getByText("Active", { exact: true }).click();
+  await page.getByRole("radiogroup", { name: "Dashboard status" }).getByText("Active", { exact: true }).click();
   await page.getByRole("button", { name: "Actions for Acme monthly report" }).click();
   await page.getByRole("menuitem", { name: "Clone" }).click();
   await expect(page).toHaveURL(/\/dashboards\/[A-Za-z0-9_-]+/);

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { invitationLink, uniqueEmail } from "./support";
 
 /** Company Sources → 'Connect Demo data'; waits until the Demo source shows as connected. */
 export async function connectDemo(page: Page): Promise<void> {
@@ -33,11 +34,38 @@ export function editModeSwitch(page: Page): Locator {
   return page.getByRole("complementary", { name: "Dashboard sidebar" }).getByRole("switch", { name: "Edit mode" });
 }
 
+/** Invites a colleague from Users; they set a password, give both consents and pass the intro. */
+export async function inviteColleague(page: Page, browser: Browser, name: string): Promise<Page> {
+  await page.goto("/company/users");
+  await page.getByRole("button", { name: "Invite user" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite user" });
+  const email = uniqueEmail("colleague");
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("cell", { name: email })).toBeVisible();
+
+  const link = await invitationLink(email);
+  const colleague = await (await browser.newContext()).newPage();
+  await colleague.goto(new URL(link).pathname);
+  await colleague.getByLabel("Password", { exact: true }).fill("colleague-pass-1");
+  await colleague.getByLabel("Confirm password").fill("colleague-pass-1");
+  await colleague.getByRole("button", { name: "Set password" }).click();
+  await expect(colleague).toHaveURL(/\/users\//);
+  await colleague.getByLabel("I agree to the Terms and Conditions").check();
+  await colleague.getByLabel("I confirm I am at least 16 years old").check();
+  await colleague.getByRole("button", { name: "Save consents" }).click();
+  await expect(colleague).toHaveURL(/\/intro$/);
+  await colleague.getByRole("button", { name: "Continue" }).click();
+  await expect(colleague).toHaveURL(/\/company\/sources$/);
+  return colleague;
+}
+
 /** Switches edit mode on (if it is not on yet) and waits for the 'Add widget' button. */
 export async function enterEditMode(page: Page): Promise<void> {
   const toggle = editModeSwitch(page);
   await expect(toggle).toBeEnabled();
-  if (!(await toggle.isChecked())) await toggle.click({ force: true });
+  if (!(await toggle.isChecked())) await toggle.click();
   await expect(toggle).toBeChecked();
   await expect(page.getByRole("button", { name: "Add widget" })).toBeVisible();
 }
@@ -65,6 +93,9 @@ export interface WidgetSpec {
   title: string;
   format: "Line Chart" | "Area Chart" | "Bar Chart" | "Pie Chart" | "Radar Chart" | "Gauge" | "Table" | "Summary";
   size?: string;
+  /** Table and series charts: the column to order by, and whether descending. */
+  orderBy?: string;
+  descending?: boolean;
   minValue?: number;
   maxValue?: number;
 }
@@ -90,15 +121,25 @@ export async function fillWidgetForm(page: Page, spec: WidgetSpec): Promise<Loca
   await drawer.getByLabel("Title").fill(spec.title);
   await choose(page, drawer, "Format", spec.format);
   if (spec.size) await choose(page, drawer, "Size", spec.size);
+  if (spec.orderBy) await choose(page, drawer, "Order by", spec.orderBy);
+  if (spec.descending) await drawer.getByRole("radiogroup", { name: "Direction" }).getByText("Descending").click();
   if (spec.minValue !== undefined) await drawer.getByLabel("Min value").fill(String(spec.minValue));
   if (spec.maxValue !== undefined) await drawer.getByLabel("Max value").fill(String(spec.maxValue));
   return drawer;
 }
 
-/** Adds a data widget through the drawer and waits until its card has drawn its data. */
-export async function addWidget(page: Page, spec: WidgetSpec): Promise<Locator> {
+/**
+ * Adds a data widget through the drawer and waits until its card has drawn its data. `beforeSave`
+ * runs with the filled form still open (to take its screenshot).
+ */
+export async function addWidget(
+  page: Page,
+  spec: WidgetSpec,
+  beforeSave?: (drawer: Locator) => Promise<void>,
+): Promise<Locator> {
   await page.getByRole("button", { name: "Add widget" }).click();
   const drawer = await fillWidgetForm(page, spec);
+  await beforeSave?.(drawer);
   const save = drawer.getByRole("button", { name: "Save" });
   await expect(save).toBeEnabled();
   await save.click();
@@ -144,4 +185,49 @@ export function daysAgo(days: number): string {
   const date = new Date();
   date.setUTCDate(date.getUTCDate() - days);
   return date.toISOString().slice(0, 10);
+}
+
+/** What the grid's screen-reader live region last announced about a drag. */
+function dragAnnouncement(page: Page): Locator {
+  return page.getByRole("status").filter({ hasText: /Picked up|is over position|was dropped|was cancelled/ });
+}
+
+/**
+ * Moves a widget the keyboard way (focus its 'Drag to reorder' handle, Space, arrow keys, Space),
+ * listening to the announcements as a screen-reader user would, until it is over `position`.
+ */
+export async function moveWidgetWithKeyboard(
+  page: Page,
+  title: string,
+  key: "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight",
+  position: number,
+): Promise<void> {
+  const card = page.getByRole("main").getByRole("article", { name: title, exact: true });
+  await card.getByRole("button", { name: "Drag to reorder" }).focus();
+  await page.keyboard.press("Space");
+  const announced = dragAnnouncement(page);
+  // Picking up announces the widget, then the place it is over (its own, at first).
+  await expect(announced).toHaveText(new RegExp(`^(Picked up ${title}\\.|${title} is over position \\d+ of \\d+\\.)$`));
+  const target = new RegExp(`^${title} is over position ${position} of \\d+\\.$`);
+  for (let step = 0; step < 6 && !target.test((await announced.textContent()) ?? ""); step += 1) {
+    const before = await announced.textContent();
+    await page.keyboard.press(key);
+    await expect(announced).not.toHaveText(before ?? "");
+  }
+  await expect(announced).toHaveText(target);
+  await page.keyboard.press("Space");
+  await expect(announced).toHaveText(`${title} was dropped at position ${position}.`);
+}
+
+/** Picks a range on the date-range popover's 'Compare to' calendar, turning it to each day's month first. */
+export async function pickCompareDays(page: Page, start: string, end: string): Promise<void> {
+  const calendar = page.getByRole("group", { name: "Compare to calendar" });
+  for (const day of [start, end]) {
+    const date = new Date(`${day}T00:00:00Z`);
+    const month = date.toLocaleString("en-GB", { month: "long", timeZone: "UTC" });
+    const year = String(date.getUTCFullYear());
+    await calendar.getByRole("combobox", { name: "Compare year" }).selectOption(year);
+    await calendar.getByRole("combobox", { name: "Compare month" }).selectOption({ label: month });
+    await calendar.getByRole("button", { name: `${date.getUTCDate()} ${month} ${year}`, exact: true }).click();
+  }
 }

@@ -68,6 +68,11 @@ export interface Connector {
   /** A remote option list named by a parameter's `remote` (properties, metrics, columns …). */
   options(kind: string, context: OptionsContext): Promise<TOption[]>;
   query(request: QueryRequest): Promise<TTable>;
+  /**
+   * False when these inputs give the same table whatever the range (a CSV without a date column):
+   * a comparison period would only repeat the current numbers, so none is sent. Absent means true.
+   */
+  followsRange?(inputs: QueryInputs): boolean;
 }
 
 /** Thrown by connectors when the provider cannot answer; the message is for logs, the user sees 'Data Error'. */

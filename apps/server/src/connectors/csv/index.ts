@@ -149,4 +149,6 @@ export const csvConnector: Connector = {
   async query({ source, inputs, range }) {
     return tableOf(await loadSheet(source, inputs), inputs, range);
   },
+  // Only a first column of dates ties a sheet's rows to the range.
+  followsRange: (inputs) => flag(inputs.uses_date_range),
 };

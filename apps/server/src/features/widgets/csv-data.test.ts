@@ -77,6 +77,21 @@ describeEachDb("widget data: CSV connector", (env) => {
     expect(noFooter.totals).toEqual([1800, 88]);
   });
 
+  it("sends no comparison for a file without dates, whose numbers do not change with the range", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const { id, fileId } = await csvSource(owner, CHANNELS);
+    const inputs = { ...FLAGS, property: fileId, has_labels: true, dimension: "channel", metrics: ["visits"] };
+    const response = await widgetData(owner, [instance(id, "csv.sheet", inputs)], {
+      startDate: "2025-03-01",
+      endDate: "2025-03-31",
+      comparison: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.current.totals).toEqual([900]);
+    expect(response.json().data.previous).toBeNull();
+  });
+
   it("reads files without a header and common date formats", async () => {
     const owner = env().client();
     await owner.signUpAndPassIntro();

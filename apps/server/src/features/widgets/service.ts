@@ -201,7 +201,8 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
 
     /** POST /api/widgets/data for the company's session; throws SourceFailure when every instance's source failed. */
     async data(companyId: string, request: TWidgetDataRequest): Promise<WidgetData> {
-      const { plans, current, previous } = plan(request);
+      const planned = plan(request);
+      const { plans, current } = planned;
       const loaded = new Map<string, LoadedSource>();
       for (const { instance, config, index } of plans) {
         const sourceId = instance.sourceId as string;
@@ -212,6 +213,11 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
           });
         }
       }
+      // Tables that ignore the range (a CSV without dates) have nothing to compare with: no previous table.
+      const followsRange = plans.some(
+        (item) => loaded.get(item.instance.sourceId as string)?.connector.followsRange?.(item.inputs) ?? true,
+      );
+      const previous = followsRange ? planned.previous : null;
       const results = await Promise.all(
         plans.map(async (plan) => {
           const source = loaded.get(plan.instance.sourceId as string) as LoadedSource;

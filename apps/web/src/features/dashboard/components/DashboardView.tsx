@@ -77,7 +77,7 @@ export function DashboardView({
 }: DashboardViewProps) {
   const modals = useModals();
   const queryClient = useQueryClient();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const today = useMemo(() => todayInTimezone(timezone), [timezone]);
   const canEdit = !isPublic && currentUserId !== null;
   const publicAccess = useMemo(
@@ -109,6 +109,23 @@ export function DashboardView({
     onRefused: (message) => void modals.message({ title: "Edit mode is not available", message }),
   });
   const canSave = canEdit && !lock.lockedByOther;
+
+  // The create form opens a new dashboard with ?edit=1: it starts in edit mode, and the flag leaves the address
+  // (so Copy URL never hands it on).
+  const openForEditing = useRef(searchParams.get("edit") === "1");
+  const { setEditMode, lockedByOther } = lock;
+  useEffect(() => {
+    if (!openForEditing.current) return;
+    openForEditing.current = false;
+    setSearchParams(
+      (params) => {
+        params.delete("edit");
+        return params;
+      },
+      { replace: true },
+    );
+    if (canEdit && !lockedByOther) void setEditMode(true);
+  }, [canEdit, lockedByOther, setEditMode, setSearchParams]);
 
   const saver = useDashboardSaver({
     dashboardId: dashboard.id,
