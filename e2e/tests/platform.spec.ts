@@ -76,6 +76,7 @@ test("an admin invites a user, who sets a password and, as non-admin, is sent fr
 }) => {
   await register(page, uniqueEmail("admin"));
   await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/company\/sources$/);
   await page.goto("/company/users");
   await expect(page).toHaveTitle("Users | Reportz");
   await page.getByRole("button", { name: "Invite user" }).click();
@@ -131,6 +132,7 @@ test("an unknown path shows the 404 page; / leads to dashboards; /company to sou
 test("route titles follow '{title} | {site title}', and the company's site title is used", async ({ page }) => {
   await register(page, uniqueEmail("titles"));
   await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/company\/sources$/);
   const titles: Array<[string, string]> = [
     ["/dashboards", "Dashboards | Reportz"],
     ["/dashboards/create", "Create Dashboard | Reportz"],
