@@ -212,7 +212,11 @@ export async function moveWidgetWithKeyboard(
   for (let step = 0; step < 6 && !target.test((await announced.textContent()) ?? ""); step += 1) {
     const before = await announced.textContent();
     await page.keyboard.press(key);
-    await expect(announced).not.toHaveText(before ?? "");
+    // A key press may leave the widget where it was (collision detection keeps the same slot on a
+    // slow frame); give the announcement a moment to change, and otherwise press again.
+    await expect(announced)
+      .not.toHaveText(before ?? "", { timeout: 2_000 })
+      .catch(() => undefined);
   }
   await expect(announced).toHaveText(target);
   await page.keyboard.press("Space");

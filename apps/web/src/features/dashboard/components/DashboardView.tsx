@@ -332,9 +332,11 @@ export function DashboardView({
               <Text fz="sm" mt={4}>
                 {editMode
                   ? "Add a chart, a table, key numbers or a text card to begin."
-                  : canEdit
-                    ? "Switch on Edit mode in the sidebar, then use Add widget."
-                    : "Check back soon."}
+                  : canEdit && lock.lockedByOther
+                    ? "Another user is editing this dashboard; widgets they add appear here."
+                    : canEdit
+                      ? "Switch on Edit mode in the sidebar, then use Add widget."
+                      : "Check back soon."}
               </Text>
             </Box>
           ) : (
