@@ -2,21 +2,8 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/chromium";
 import { BenchClient, fmt, seedDashboard, startServer } from "./lib";
-
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
 
 /**
  * (b) Time from navigation start until all 24 widgets of a Demo dashboard have drawn their data
@@ -30,7 +17,7 @@ export async function dashboardRender(): Promise<{ coldMs: number; warmMs: numbe
     stdio: "inherit",
   });
   const server = await startServer(webDist);
-  const browser = await chromium.launch(LAUNCH);
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const client = new BenchClient(server.url);
     await client.signUp();

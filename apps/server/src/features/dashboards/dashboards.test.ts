@@ -1,20 +1,9 @@
+import { buildInstance, buildPassiveWidget, buildWidget } from "@app/core/widgets/test-fixtures";
 import { expect, it } from "vitest";
 import { describeEachDb, inviteAndJoin, PNG_1X1, type TestClient } from "../../../test/harness";
 
-const passive = (id: string, order: number) => ({
-  id,
-  nature: "passive",
-  realTime: false,
-  order,
-  hash: id,
-  width: 2,
-  height: 1,
-  title: `Note ${id}`,
-  description: null,
-  format: "textCard",
-  type: "plain",
-  inputs: { description: "<p>Hello client</p>" },
-});
+const passive = (id: string, order: number) =>
+  buildPassiveWidget({ id, order, hash: id, title: `Note ${id}`, inputs: { description: "<p>Hello client</p>" } });
 
 async function create(client: TestClient, name: string): Promise<{ id: string; permalink: string }> {
   const response = await client.api("POST", "/api/dashboards", { name });
@@ -177,37 +166,7 @@ describeEachDb("dashboards API", (env) => {
     const owner = env().client();
     await owner.signUpAndPassIntro();
     const { id } = await create(owner, "Sources");
-    const widget = {
-      id: "i1",
-      nature: "interactive",
-      realTime: false,
-      order: 0,
-      hash: "h",
-      width: 2,
-      height: 1,
-      title: "Sessions",
-      description: null,
-      format: "table",
-      percent: false,
-      hiddenChange: false,
-      hiddenHighlight: false,
-      rowsLimit: 15,
-      orderBy: { column: "dimension", dir: "asc" },
-      formatOptions: {},
-      instances: [
-        {
-          id: "n1",
-          type: "demo.analytics",
-          prefix: "a",
-          sourceId: "not-ours",
-          config: "default",
-          currency: null,
-          accounts: [],
-          inputs: {},
-          metricsOptions: {},
-        },
-      ],
-    };
+    const widget = buildWidget({ instances: [buildInstance({ type: "demo.analytics", sourceId: "not-ours" })] });
     const response = await owner.apiMultipart("POST", `/api/dashboards/${id}`, { widgets: JSON.stringify([widget]) });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.widgets).toBeDefined();
