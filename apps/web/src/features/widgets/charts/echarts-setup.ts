@@ -1,5 +1,12 @@
 import { BarChart, GaugeChart, LineChart, PieChart, RadarChart } from "echarts/charts";
-import { DatasetComponent, GridComponent, LegendComponent, RadarComponent, TooltipComponent } from "echarts/components";
+import {
+  DatasetComponent,
+  GraphicComponent,
+  GridComponent,
+  LegendComponent,
+  RadarComponent,
+  TooltipComponent,
+} from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 
@@ -15,6 +22,7 @@ echarts.use([
   LegendComponent,
   DatasetComponent,
   RadarComponent,
+  GraphicComponent,
   CanvasRenderer,
 ]);
 

@@ -196,12 +196,26 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
     splitLine: { show: false },
   };
   const legendNames = names.length > 1 ? names : [];
+  // The dashed / pale series are the comparison period; a key says so on the chart itself, so a
+  // screenshot or PDF reads without the tooltip.
+  const compared = series.some((item) => String(item.name).endsWith("(previous)"));
+  const previousKey = compared
+    ? [
+        {
+          type: "text" as const,
+          right: 8,
+          top: legendNames.length > 0 ? 6 : 0,
+          style: { text: "- - previous period", fill: colours.muted, fontSize: 10 },
+        },
+      ]
+    : [];
 
   return {
     color: [...colours.palette],
     animationDuration: 450,
     textStyle: { fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
     legend: legend(legendNames, colours, compact),
+    graphic: previousKey,
     tooltip: {
       ...tooltipBase(colours),
       trigger: "axis",
@@ -210,7 +224,7 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
     grid: {
       left: 4,
       right: axisMetric[1] ? 4 : 12,
-      top: legendNames.length > 0 ? (compact ? 44 : 32) : 12,
+      top: legendNames.length > 0 ? (compact ? 44 : 32) : compared ? 22 : 12,
       bottom: 4,
       containLabel: true,
     },
