@@ -52,7 +52,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export async function buildApp(ctx: AppContext, options: { webDist?: string } = {}): Promise<App> {
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
-    trustProxy: true,
+    // Only the configured proxies may set X-Forwarded-For; otherwise a client could pick its own
+    // address and walk past every per-address rate limit.
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Requests get their own child logger with this id (pino), so a log line leads back to its request.
     genReqId: () => newToken().slice(0, 12),
@@ -129,7 +131,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
     if (SAFE_METHODS.has(request.method)) return;
     // Mutations must come from our own pages: same origin, XHR header, and (for /api) the page's identification.
     const origin = request.headers.origin;
-    if (origin && new URL(origin).host !== request.headers.host) {
+    if (origin && originHost(origin) !== request.headers.host) {
       throw new AppError("session_mismatch", "Cross-origin request refused.");
     }
     if (isApi) {
@@ -153,6 +155,12 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
         message: v.message ?? "Invalid value.",
       }));
       return reply.code(422).send({ message: "The given data was invalid.", errors: issuesToFields(issues) });
+    }
+    // An upload over the size limit is bad input like any other: 422 on the file, not a bare 413.
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      return reply
+        .code(422)
+        .send({ message: "The given data was invalid.", errors: { file: ["The file may not be greater than 5 MB."] } });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 429)
@@ -186,6 +194,15 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   });
 
   return app;
+}
+
+/** Host of an Origin header; `null` (sandboxed frames) and garbage count as foreign. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
 
 function fileType(url: string): string {

@@ -31,6 +31,10 @@ export const ZEnv = z.object({
   MAX_PDF_WIDGETS: z.coerce.number().int().min(1).default(60),
   SEED_DEMO: zBool,
   SECURE_COOKIES: zBool,
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d+|[0-9a-fA-F.:/,\s]+)$/, "must be false, true, a hop count or proxy addresses")
+    .optional(),
 });
 
 export interface AppConfig {
@@ -50,6 +54,8 @@ export interface AppConfig {
   maxPdfWidgets: number;
   seedDemo: boolean;
   secureCookies: boolean;
+  /** Fastify trustProxy: false (default), true, a hop count (as a function), or the proxies' addresses. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +95,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxPdfWidgets: e.MAX_PDF_WIDGETS,
     seedDemo: e.NODE_ENV !== "production" && (env.SEED_DEMO === undefined ? true : e.SEED_DEMO),
     secureCookies: e.SECURE_COOKIES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig["trustProxy"] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }

@@ -41,3 +41,9 @@ export class AppError extends Error {
     return new AppError("forbidden", message);
   }
 }
+
+/** True for a unique-index violation on SQLite or PostgreSQL (a race two checks could not prevent). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}

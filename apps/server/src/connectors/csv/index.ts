@@ -75,7 +75,13 @@ function tableOf(sheet: Sheet, inputs: QueryInputs, range: { startDate: string; 
 
   const grouped = new Map<string, Array<Array<number | null>>>();
   if (dimension)
-    for (const row of rows) grouped.set(row.label ?? "", [...(grouped.get(row.label ?? "") ?? []), pick(row.values)]);
+    for (const row of rows) {
+      // Appended in place: copying the group per row made large files quadratic.
+      const key = row.label ?? "";
+      const group = grouped.get(key);
+      if (group) group.push(pick(row.values));
+      else grouped.set(key, [pick(row.values)]);
+    }
   const labels = [...grouped.keys()];
   if (usesDates) labels.sort();
   const aggregateRows = (list: ReadonlyArray<ReadonlyArray<number | null>>) =>

@@ -1,7 +1,7 @@
 import type { TRegister, TSetPassword } from "@app/core";
 import type { AppContext } from "../../context";
 import type { CompaniesTable, SessionsTable, UsersTable } from "../../infra/db/schema";
-import { AppError } from "../../infra/errors";
+import { AppError, isUniqueViolation } from "../../infra/errors";
 import { hashPassword, hmac, newId, newToken, nowIso, sha256, verifyPassword } from "../../infra/security";
 import type { SessionCache } from "../../infra/session-cache";
 import type { CompaniesService } from "../companies/service";
@@ -78,7 +78,14 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
         onboarding_step: 0,
         created_at: now,
       };
-      await users.insert(user);
+      try {
+        await users.insert(user);
+      } catch (error) {
+        // Two registrations raced for one address: undo the company; the loser hears "taken".
+        await companies.deleteOrCancel(companyId, { delete: true, cancellation: {} });
+        if (isUniqueViolation(error)) throw AppError.validation({ email: ["The email has already been taken."] });
+        throw error;
+      }
       if (previousToken) {
         cache.delete(sha256(previousToken));
         await repo.deleteSession(sha256(previousToken));
@@ -127,6 +134,7 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
       const id = sha256(token);
       const cached = cache.get(id);
       if (cached) return cached;
+      const generation = cache.generation();
       const session = await repo.findSession(id);
       if (!session || session.expires_at <= nowIso()) return null;
       const user = await users.find(session.company_id, session.user_id);
@@ -135,7 +143,7 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
       if (!company) return null;
       if (Date.now() - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) await repo.touchSession(id, nowIso());
       const state: AuthState = { sessionId: id, user, company, data: JSON.parse(session.data) as SessionData };
-      cache.set(id, state);
+      cache.set(id, state, generation);
       return state;
     },
 

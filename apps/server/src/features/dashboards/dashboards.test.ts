@@ -20,6 +20,11 @@ describeEachDb("dashboards API", (env) => {
     const a = await create(owner, "Acme SEO");
     await create(owner, "Beta Ads");
     await create(owner, "Acme Social");
+    await create(owner, "Growth_50% plan");
+    const literal = await owner.api("GET", `/api/dashboards?search=${encodeURIComponent("growth_50%")}`);
+    expect(literal.json().data.map((d: { name: string }) => d.name)).toEqual(["Growth_50% plan"]);
+    const wildcard = await owner.api("GET", `/api/dashboards?search=${encodeURIComponent("acme_s")}`);
+    expect(wildcard.json().data).toEqual([]);
     const search = await owner.api("GET", "/api/dashboards?search=acme");
     expect(
       search
@@ -28,15 +33,15 @@ describeEachDb("dashboards API", (env) => {
         .sort(),
     ).toEqual(["Acme SEO", "Acme Social"]);
     const paged = await owner.api("GET", "/api/dashboards?perPage=2&page=2");
-    expect(paged.json().meta).toEqual({ currentPage: 2, perPage: 2, total: 3, lastPage: 2 });
-    expect(paged.json().data).toHaveLength(1);
+    expect(paged.json().meta).toEqual({ currentPage: 2, perPage: 2, total: 4, lastPage: 2 });
+    expect(paged.json().data).toHaveLength(2);
 
     expect((await owner.api("DELETE", `/api/dashboards/${a.id}/archive`)).statusCode).toBe(204);
     const archived = await owner.api("GET", "/api/dashboards?active=false");
     expect(archived.json().data.map((d: { name: string }) => d.name)).toEqual(["Acme SEO"]);
-    expect((await owner.api("GET", "/api/dashboards?active=true")).json().data).toHaveLength(2);
-    expect((await owner.api("PUT", `/api/dashboards/${a.id}/restore`)).statusCode).toBe(204);
     expect((await owner.api("GET", "/api/dashboards?active=true")).json().data).toHaveLength(3);
+    expect((await owner.api("PUT", `/api/dashboards/${a.id}/restore`)).statusCode).toBe(204);
+    expect((await owner.api("GET", "/api/dashboards?active=true")).json().data).toHaveLength(4);
     expect((await owner.api("DELETE", `/api/dashboards/${a.id}`)).statusCode).toBe(204);
     expect((await owner.api("GET", `/api/dashboards/${a.permalink}`)).statusCode).toBe(404);
   });

@@ -1,4 +1,4 @@
-import type { Updateable } from "kysely";
+import { sql, type Updateable } from "kysely";
 import type { Db } from "../../infra/db";
 import type { DashboardsTable } from "../../infra/db/schema";
 
@@ -11,7 +11,8 @@ export function dashboardsRepo(db: Db) {
       if (filter.search) {
         // Portable case-insensitive search on both SQLite and PostgreSQL.
         const term = `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) => eb(eb.fn("lower", ["name"]), "like", eb.val(term)));
+        // SQLite's LIKE has no default escape character, so name it for both databases.
+        query = query.where(sql<boolean>`lower(name) like ${term} escape '\\'`);
       }
       const [rows, total] = await Promise.all([
         query
@@ -48,6 +49,28 @@ export function dashboardsRepo(db: Db) {
       const result = await db
         .updateTable("dashboards")
         .set({ locked_by: userId, locked_at: now })
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .where((eb) =>
+          eb.or([eb("locked_by", "is", null), eb("locked_by", "=", userId), eb("locked_at", "<", staleBefore)]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /**
+     * Saves only while nobody else holds a live lock: the condition is part of the UPDATE, so a lock
+     * taken between reading and writing still wins. Returns false when another editor holds it.
+     */
+    async updateAsEditor(
+      companyId: string,
+      id: string,
+      userId: string,
+      staleBefore: string,
+      patch: Updateable<DashboardsTable>,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("dashboards")
+        .set(patch)
         .where("company_id", "=", companyId)
         .where("id", "=", id)
         .where((eb) =>

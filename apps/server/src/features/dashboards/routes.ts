@@ -81,6 +81,7 @@ export function dashboardRoutes(
         request.params.permalink,
         request.query.timezone ?? request.auth?.user.timezone ?? "UTC",
         typeof attempt === "string" && attempt !== "" ? attempt : null,
+        request.ip,
       );
       if (isPublic) reply.header(HEADERS.public, "1");
       return { data: dashboard };
@@ -106,6 +107,7 @@ export function dashboardRoutes(
         request.params.permalink,
         request.params.widgetId,
         typeof attempt === "string" && attempt !== "" ? attempt : null,
+        request.ip,
       );
       // Fastify sends text as-is; the untyped reply only drops the response typing for this ready JSON.
       const raw: FastifyReply = reply;

@@ -24,6 +24,9 @@ import { dashboardsRepo } from "./repo";
 
 /** A lock without a heartbeat for this long is stale: its holder closed the tab or lost the network. */
 export const LOCK_TIMEOUT_MS = 90_000;
+/** Wrong dashboard passwords allowed per dashboard and address within the window. */
+export const MAX_PASSWORD_FAILURES = 10;
+export const PASSWORD_WINDOW_MS = 10 * 60_000;
 
 /** Image parts of the multipart save (spec §7: snake case) and the style each one fills. */
 const STYLE_FILES: Record<string, keyof TDashboardStyles> = {
@@ -44,6 +47,9 @@ export function dashboardsService(
   const repo = dashboardsRepo(ctx.db);
   // A public viewer sends the password with every widget request; argon2 once per (hash, attempt) is enough.
   const verifiedPasswords = new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 });
+  // Wrong dashboard passwords per (dashboard, address): every route that takes a password shares this
+  // budget, so the public widget-data route cannot be used to guess without limit.
+  const failedAttempts = new LRUCache<string, number>({ max: 50_000, ttl: PASSWORD_WINDOW_MS });
   async function passwordMatches(passwordHash: string, attempt: string): Promise<boolean> {
     const key = sha256(`${passwordHash}\u0000${attempt}`);
     if (verifiedPasswords.has(key)) return true;
@@ -215,6 +221,7 @@ export function dashboardsService(
       permalink: string,
       timezone: string,
       passwordAttempt: string | null,
+      clientAddress = "",
     ): Promise<{ dashboard: TDashboard; isPublic: boolean }> {
       const row = await repo.findByPermalink(permalink);
       if (!row) throw AppError.notFound("Dashboard not found.");
@@ -222,10 +229,18 @@ export function dashboardsService(
       const isMember = viewer !== null && viewer.companyId === row.company_id;
       if (!isMember) {
         if (row.active !== 1) throw AppError.notFound("Dashboard not found.");
-        if (row.password_hash && !(passwordAttempt && (await passwordMatches(row.password_hash, passwordAttempt)))) {
-          throw AppError.validation({
-            password: [passwordAttempt ? "The password is incorrect." : "This dashboard is password protected."],
-          });
+        if (row.password_hash) {
+          const attemptsKey = `${row.id}|${clientAddress}`;
+          if (passwordAttempt && (failedAttempts.get(attemptsKey) ?? 0) >= MAX_PASSWORD_FAILURES) {
+            throw new AppError("too_many_requests", "Too many attempts. Please try again later.");
+          }
+          const ok = passwordAttempt !== null && (await passwordMatches(row.password_hash, passwordAttempt));
+          if (!ok) {
+            if (passwordAttempt) failedAttempts.set(attemptsKey, (failedAttempts.get(attemptsKey) ?? 0) + 1);
+            throw AppError.validation({
+              password: [passwordAttempt ? "The password is incorrect." : "This dashboard is password protected."],
+            });
+          }
         }
       }
       return { dashboard: presentDashboard(row, today, lockHolder(row)), isPublic: !isMember };
@@ -240,8 +255,9 @@ export function dashboardsService(
       permalink: string,
       widgetId: string,
       passwordAttempt: string | null,
+      clientAddress = "",
     ): Promise<{ companyId: string; instances: TWidgetInstance[] }> {
-      const { dashboard } = await this.show(viewer, permalink, "UTC", passwordAttempt);
+      const { dashboard } = await this.show(viewer, permalink, "UTC", passwordAttempt, clientAddress);
       const widget = dashboard.widgets.find((w) => w.id === widgetId);
       if (widget?.nature !== "interactive") throw AppError.notFound("Widget not found.");
       const row = await repo.findByPermalink(permalink);
@@ -283,7 +299,10 @@ export function dashboardsService(
           compare_end_date: input.compare_end ?? null,
         }),
       };
-      await repo.update(actor.companyId, id, patch);
+      const staleBefore = new Date(Date.now() - LOCK_TIMEOUT_MS).toISOString();
+      if (!(await repo.updateAsEditor(actor.companyId, id, actor.id, staleBefore, patch))) {
+        throw AppError.forbidden("This dashboard is being edited by another user.");
+      }
       return styles;
     },
 

@@ -2,7 +2,7 @@ import { ROLE_ADMIN, type TUser, type TUserCreate, type TUserData, type TUserUpd
 import type { Updateable } from "kysely";
 import type { AppContext } from "../../context";
 import type { UsersTable } from "../../infra/db/schema";
-import { AppError } from "../../infra/errors";
+import { AppError, isUniqueViolation } from "../../infra/errors";
 import { hashPassword, newId, newToken, nowIso, sha256 } from "../../infra/security";
 import { authRepo } from "../auth/repo";
 import { presentUser } from "./presenter";
@@ -71,7 +71,12 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
         onboarding_step: 0,
         created_at: now,
       };
-      await repo.insert(row);
+      try {
+        await repo.insert(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.validation({ email: ["The email has already been taken."] });
+        throw error;
+      }
       const token = newToken();
       await sessions.insertInvitation({
         token_hash: sha256(token),
@@ -81,12 +86,18 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
         created_at: now,
       });
       const link = `${ctx.config.appUrl}/password/set/${token}`;
-      await ctx.mailer.send({
-        to: email,
-        subject: `You are invited to ${ctx.config.siteTitle}`,
-        text: `Hello ${input.name},\n\nYou have been invited to join your team on ${ctx.config.siteTitle}.\nSet your password here: ${link}\n\nThe link is valid for ${INVITATION_DAYS} days.`,
-        html: `<p>Hello ${escapeHtml(input.name)},</p><p>You have been invited to join your team on ${escapeHtml(ctx.config.siteTitle)}.</p><p><a href="${link}">Set your password</a></p><p>The link is valid for ${INVITATION_DAYS} days.</p>`,
-      });
+      try {
+        await ctx.mailer.send({
+          to: email,
+          subject: `You are invited to ${ctx.config.siteTitle}`,
+          text: `Hello ${input.name},\n\nYou have been invited to join your team on ${ctx.config.siteTitle}.\nSet your password here: ${link}\n\nThe link is valid for ${INVITATION_DAYS} days.`,
+          html: `<p>Hello ${escapeHtml(input.name)},</p><p>You have been invited to join your team on ${escapeHtml(ctx.config.siteTitle)}.</p><p><a href="${link}">Set your password</a></p><p>The link is valid for ${INVITATION_DAYS} days.</p>`,
+        });
+      } catch (error) {
+        // Without the e-mail the invited user could never set a password: undo the invitation.
+        await repo.delete(actor.companyId, row.id);
+        throw error;
+      }
       return presentUser(row);
     },
 

@@ -26,6 +26,9 @@ import { createQueryRunner, normaliseInputs, queryCacheKey, sourceKeyPrefix, sta
 /** Longest range one request may ask for: three years by day bounds the work of a single widget. */
 export const MAX_RANGE_DAYS = 1096;
 export const ANSWER_CACHE_TTL_MS = 60_000;
+export const ANSWER_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** Answers bigger than this are rebuilt from the table cache instead of being kept whole. */
+export const ANSWER_CACHE_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
 type WidgetData = TWidgetDataResponse["data"];
 type Fields = Record<string, string[]>;
@@ -80,9 +83,21 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
   const runner = createQueryRunner(cache);
   // Whole answers, serialised, for repeated identical requests (a dashboard reloaded, shared, printed):
   // they skip planning, merging and response serialisation. Short-lived, and dropped with any source change.
-  const answers = new LRUCache<string, string>({ max: 2_000, ttl: ANSWER_CACHE_TTL_MS });
+  // Bounded by bytes, not entries: one answer over a large CSV can be megabytes.
+  const answers = new LRUCache<string, string>({
+    maxSize: ANSWER_CACHE_MAX_BYTES,
+    sizeCalculation: (json) => Math.max(1, json.length),
+    ttl: ANSWER_CACHE_TTL_MS,
+  });
+  // Versions make a request that was already running when its source changed write its result
+  // under the old version, where nobody reads it again (dropping entries alone would race).
+  const sourceVersions = new Map<string, number>();
+  let answersVersion = 0;
+  const versioned = (sourceId: string) => `${sourceId}|v${sourceVersions.get(sourceId) ?? 0}`;
   // A source's new credentials or files make its cached tables (and answers built on them) stale.
   sources.onChange((sourceId) => {
+    sourceVersions.set(sourceId, (sourceVersions.get(sourceId) ?? 0) + 1);
+    answersVersion += 1;
     answers.clear();
     return cache.deletePrefix(sourceKeyPrefix(sourceId));
   });
@@ -146,7 +161,8 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
     timezone: string,
   ) {
     const key = queryCacheKey({
-      sourceId: source.row.id,
+      // Still starts with sourceKeyPrefix(id), so deletePrefix drops every version.
+      sourceId: versioned(source.row.id),
       type: plan.config.type,
       inputs: plan.inputs,
       range,
@@ -180,10 +196,11 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
     async dataJson(companyId: string, body: unknown): Promise<string> {
       // The same client sends the same text for the same widget, so the plain (native, fast) JSON is
       // tried first; the order-independent key catches the same request written in another key order.
-      const fastKey = `${companyId}\u0000${JSON.stringify(body)}`;
+      const version = answersVersion;
+      const fastKey = `${version}\u0000${companyId}\u0000${JSON.stringify(body)}`;
       const fast = answers.get(fastKey);
       if (fast !== undefined) return fast;
-      const key = `${companyId}\u0001${stableJson(body)}`;
+      const key = `${version}\u0001${companyId}\u0001${stableJson(body)}`;
       const cached = answers.get(key);
       if (cached !== undefined) {
         answers.set(fastKey, cached);
@@ -192,7 +209,7 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
       const data = await service.data(companyId, parseInput(ZWidgetDataRequest, body));
       const json = JSON.stringify({ data });
       // Partial failures are not kept: the next request retries the failing source.
-      if (data.errors.length === 0) {
+      if (data.errors.length === 0 && json.length <= ANSWER_CACHE_MAX_ENTRY_BYTES) {
         answers.set(key, json);
         answers.set(fastKey, json);
       }
