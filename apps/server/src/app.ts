@@ -187,8 +187,13 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
     timeWindow: ctx.config.rateLimit.windowMs,
   });
   await pageDataRoutes(app, pageData, options.webDist ?? DEFAULT_WEB_DIST);
+  // Public images only (logos, style and widget images, shown on shared dashboards). Uploaded data
+  // files such as CSV sources are tenant data: read by connectors on the server, never served here.
   app.get("/files/*", { config: { public: true } }, async (request, reply) => {
-    const bytes = await storage.read(request.url.split("?")[0]);
+    const path = request.url.split("?")[0];
+    if (!PUBLIC_FILE_TYPES.has(extension(path)))
+      return reply.code(404).send({ code: "not_found", message: "Not found." });
+    const bytes = await storage.read(path);
     if (!bytes) return reply.code(404).send({ code: "not_found", message: "Not found." });
     return reply.type(fileType(request.url)).header("cache-control", "public, max-age=31536000, immutable").send(bytes);
   });
@@ -205,9 +210,16 @@ function originHost(origin: string): string | null {
   }
 }
 
+const PUBLIC_FILE_TYPES = new Map([
+  ["png", "image/png"],
+  ["jpg", "image/jpeg"],
+  ["webp", "image/webp"],
+]);
+
+function extension(url: string): string {
+  return path.extname(url).slice(1).toLowerCase();
+}
+
 function fileType(url: string): string {
-  const ext = path.extname(url.split("?")[0]).slice(1);
-  return (
-    { png: "image/png", jpg: "image/jpeg", webp: "image/webp", csv: "text/csv" }[ext] ?? "application/octet-stream"
-  );
+  return PUBLIC_FILE_TYPES.get(extension(url.split("?")[0])) ?? "application/octet-stream";
 }

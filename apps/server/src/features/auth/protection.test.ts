@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeEachDb, PNG_1X1, startTestEnv } from "../../../test/harness";
+import { describeEachDb, multipart, PNG_1X1, startTestEnv } from "../../../test/harness";
 
 describeEachDb("request protection (review findings)", (env) => {
   it("an unparseable Origin (sandboxed frames send 'null') is a 419, not a 500", async () => {
@@ -7,6 +7,35 @@ describeEachDb("request protection (review findings)", (env) => {
     await client.signUpAndPassIntro();
     const response = await client.api("POST", "/api/company", { name: "X" }, { origin: "null" });
     expect(response.statusCode).toBe(419);
+  });
+
+  it("uploaded CSV data is never served from the public /files/ folder; images are", async () => {
+    const owner = env().client();
+    const { company } = await owner.signUpAndPassIntro();
+    const body = multipart(
+      { name: "csv" },
+      { file: { filename: "secret.csv", type: "text/csv", data: Buffer.from("a,b\nx,1\n") } },
+    );
+    const created = await owner.raw("POST", "/api/sources", {
+      payload: body.payload,
+      headers: { ...body.headers, "x-requested-with": "XMLHttpRequest", "x-identification": owner.identification },
+    });
+    expect(created.statusCode).toBe(200);
+    const stored = await env()
+      .ctx.db.selectFrom("files")
+      .select("path")
+      .where("company_id", "=", company.id)
+      .executeTakeFirstOrThrow();
+    expect((await owner.raw("GET", stored.path)).statusCode).toBe(404);
+    const image = await owner.apiMultipart(
+      "POST",
+      "/api/files/image",
+      {},
+      { file: { filename: "a.png", type: "image/png", data: PNG_1X1 } },
+    );
+    const served = await env().client().raw("GET", image.json().data.filename);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
   });
 
   it("an upload over 5 MB is a 422 on the file", async () => {
