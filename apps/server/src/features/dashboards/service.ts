@@ -105,6 +105,37 @@ export function dashboardsService(
     }
   }
 
+  /**
+   * The dashboard behind a permalink if this viewer may see it: members of the owning company always;
+   * anyone else only while it is active and, when protected, with the right password (spec §4: 422).
+   */
+  async function viewable(
+    viewer: Actor | null,
+    permalink: string,
+    passwordAttempt: string | null,
+    clientAddress: string,
+  ) {
+    const row = await repo.findByPermalink(permalink);
+    if (!row) throw AppError.notFound("Dashboard not found.");
+    const isMember = viewer !== null && viewer.companyId === row.company_id;
+    if (isMember) return { row, isMember };
+    if (row.active !== 1) throw AppError.notFound("Dashboard not found.");
+    if (row.password_hash) {
+      const attemptsKey = `${row.id}|${clientAddress}`;
+      if (passwordAttempt && (failedAttempts.get(attemptsKey) ?? 0) >= MAX_PASSWORD_FAILURES) {
+        throw new AppError("too_many_requests", "Too many attempts. Please try again later.");
+      }
+      const ok = passwordAttempt !== null && (await passwordMatches(row.password_hash, passwordAttempt));
+      if (!ok) {
+        if (passwordAttempt) failedAttempts.set(attemptsKey, (failedAttempts.get(attemptsKey) ?? 0) + 1);
+        throw AppError.validation({
+          password: [passwordAttempt ? "The password is incorrect." : "This dashboard is password protected."],
+        });
+      }
+    }
+    return { row, isMember };
+  }
+
   function newRow(
     actor: Actor,
     name: string,
@@ -223,27 +254,8 @@ export function dashboardsService(
       passwordAttempt: string | null,
       clientAddress = "",
     ): Promise<{ dashboard: TDashboard; isPublic: boolean }> {
-      const row = await repo.findByPermalink(permalink);
-      if (!row) throw AppError.notFound("Dashboard not found.");
-      const today = todayInTimezone(timezone);
-      const isMember = viewer !== null && viewer.companyId === row.company_id;
-      if (!isMember) {
-        if (row.active !== 1) throw AppError.notFound("Dashboard not found.");
-        if (row.password_hash) {
-          const attemptsKey = `${row.id}|${clientAddress}`;
-          if (passwordAttempt && (failedAttempts.get(attemptsKey) ?? 0) >= MAX_PASSWORD_FAILURES) {
-            throw new AppError("too_many_requests", "Too many attempts. Please try again later.");
-          }
-          const ok = passwordAttempt !== null && (await passwordMatches(row.password_hash, passwordAttempt));
-          if (!ok) {
-            if (passwordAttempt) failedAttempts.set(attemptsKey, (failedAttempts.get(attemptsKey) ?? 0) + 1);
-            throw AppError.validation({
-              password: [passwordAttempt ? "The password is incorrect." : "This dashboard is password protected."],
-            });
-          }
-        }
-      }
-      return { dashboard: presentDashboard(row, today, lockHolder(row)), isPublic: !isMember };
+      const { row, isMember } = await viewable(viewer, permalink, passwordAttempt, clientAddress);
+      return { dashboard: presentDashboard(row, todayInTimezone(timezone), lockHolder(row)), isPublic: !isMember };
     },
 
     /**
@@ -257,11 +269,10 @@ export function dashboardsService(
       passwordAttempt: string | null,
       clientAddress = "",
     ): Promise<{ companyId: string; instances: TWidgetInstance[] }> {
-      const { dashboard } = await this.show(viewer, permalink, "UTC", passwordAttempt, clientAddress);
-      const widget = dashboard.widgets.find((w) => w.id === widgetId);
+      // One read of the row per widget request; only the asked widget is looked at.
+      const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress);
+      const widget = parseWidgets(row).find((w) => w.id === widgetId);
       if (widget?.nature !== "interactive") throw AppError.notFound("Widget not found.");
-      const row = await repo.findByPermalink(permalink);
-      if (!row) throw AppError.notFound("Dashboard not found.");
       return { companyId: row.company_id, instances: widget.instances };
     },
 
