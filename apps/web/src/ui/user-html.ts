@@ -15,7 +15,8 @@ const purifier = DOMPurify();
 purifier.addHook("uponSanitizeAttribute", (node, data) => {
   const name = data.attrName;
   const tag = node.nodeName.toLowerCase();
-  if (!GLOBAL_ATTRIBUTES.has(name) && !USER_HTML_TAG_ATTRIBUTES[tag]?.includes(name)) {
+  const tagAttributes = Object.hasOwn(USER_HTML_TAG_ATTRIBUTES, tag) ? USER_HTML_TAG_ATTRIBUTES[tag] : [];
+  if (!GLOBAL_ATTRIBUTES.has(name) && !tagAttributes.includes(name)) {
     data.keepAttr = false;
   } else if (name === "style") {
     data.attrValue = filterInlineStyle(data.attrValue);
