@@ -6,6 +6,8 @@ import { CHROMIUM_LAUNCH_OPTIONS } from "./chromium";
 // One fresh data folder per run, shared with workers through the environment.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `reportz-e2e-${Date.now()}`);
 process.env.E2E_PORT ??= "3173"; // helpers running in parallel pick their own
+// The demo login is random unless set; the browser tests need to know it.
+process.env.E2E_DEMO_PASSWORD ??= "e2e-demo-password";
 const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
@@ -38,6 +40,7 @@ export default defineConfig({
       RATE_LIMIT_AUTH_MAX: "1000",
       LOG_LEVEL: "warn",
       SEED_DEMO: "true",
+      DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
     },
   },
 });

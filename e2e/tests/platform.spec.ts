@@ -156,9 +156,10 @@ test("route titles follow '{title} | {site title}', and the company's site title
 });
 
 test("the demo account printed at start-up can log in", async ({ page }) => {
+  // The demo password is random unless DEMO_PASSWORD sets it; playwright.config.ts sets it.
   await page.goto("/login");
   await page.getByLabel("Email").fill("demo@reportz.local");
-  await page.getByLabel("Password").fill("demo-password");
+  await page.getByLabel("Password").fill(String(process.env.E2E_DEMO_PASSWORD));
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/dashboards$/);
   await page.setViewportSize({ width: 390, height: 844 });

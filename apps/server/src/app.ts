@@ -40,6 +40,7 @@ import { widgetsService } from "./features/widgets/service";
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
 import { newToken, safeEqual } from "./infra/security";
+import { HELMET_OPTIONS } from "./infra/security-headers";
 import { createSessionCache } from "./infra/session-cache";
 import { createDiskStorage, MAX_UPLOAD_BYTES } from "./infra/storage";
 
@@ -66,19 +67,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        frameAncestors: ["*"],
-      },
-    },
-    frameguard: false,
-  });
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Reportz API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

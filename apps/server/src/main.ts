@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app";
@@ -5,7 +6,7 @@ import type { AppContext } from "./context";
 import { ConfigError, loadConfig } from "./infra/config";
 import { migrateToLatest, openDatabase } from "./infra/db";
 import { createMailer } from "./infra/mail";
-import { seedDemoAccount } from "./seed/demo";
+import { demoLoginFile, seedDemoAccount } from "./seed/demo";
 
 /** Starts the embedded mode: one process serving the SPA and the API. */
 async function main() {
@@ -37,14 +38,13 @@ async function main() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     logger,
   };
-  if (config.seedDemo) {
-    const demo = await seedDemoAccount(ctx);
-    if (demo) logger.info(`Demo account created: ${demo.email} / ${demo.password}`);
-  }
+  const demo = config.seedDemo ? await seedDemoAccount(ctx) : null;
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Reportz is running at ${config.appUrl} (database: ${database.dialect})`);
-  if (config.seedDemo) logger.info("Demo login: demo@reportz.local / demo-password");
+  if (demo) logger.info(`Demo login: ${demo.email} / ${demo.password} (kept in ${demo.file})`);
+  else if (config.seedDemo && fs.existsSync(demoLoginFile(config.dataDir)))
+    logger.info(`Demo login: see ${demoLoginFile(config.dataDir)}`);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
   let closing = false;

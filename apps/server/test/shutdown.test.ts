@@ -38,7 +38,14 @@ describe("the server process", () => {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-proc-"));
     child = spawn(tsx, [main], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        NODE_ENV: "development",
+        DEMO_PASSWORD: "known-demo-pass",
+      },
     });
     let out = "";
     child.stdout?.on("data", (d) => {
@@ -58,7 +65,7 @@ describe("the server process", () => {
     expect(fs.existsSync(path.join(dataDir, "reportz.sqlite"))).toBe(true);
     // An in-flight request finishes although SIGTERM arrives while it runs: its body is still being
     // sent when the signal comes, so the server has surely accepted it.
-    const body = JSON.stringify({ email: "demo@reportz.local", password: "demo-password" });
+    const body = JSON.stringify({ email: "demo@reportz.local", password: "known-demo-pass" });
     const inFlight = new Promise<number>((resolve, reject) => {
       const request = http.request(
         {

@@ -10,6 +10,7 @@ export * from "./format/colour";
 export * from "./format/metric-name";
 export * from "./format/number";
 export * from "./format/time";
+export * from "./format/user-html";
 export * from "./forms/filled";
 export * from "./forms/number-input";
 export * from "./routing/guards";

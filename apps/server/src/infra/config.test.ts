@@ -23,6 +23,7 @@ describe("loadConfig", () => {
     ["APP_KEY", { APP_KEY: "short" }],
     ["APP_KEY", { NODE_ENV: "production" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
+    ["DEMO_PASSWORD", { DEMO_PASSWORD: "short" }],
   ])("a wrong %s stops start-up with a message naming it", (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:[\\s\\S]*${variable}`));
@@ -42,5 +43,21 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ NODE_ENV: "production", APP_KEY: "a-long-enough-production-key", SEED_DEMO: "true" }).seedDemo,
     ).toBe(false);
+  });
+
+  it.each([
+    [{}, false],
+    [{ APP_URL: "http://reports.example.com" }, false],
+    [{ APP_URL: "https://reports.example.com" }, true],
+    [{ APP_URL: "HTTPS://reports.example.com" }, true],
+    [{ APP_URL: "http://localhost:3000", SECURE_COOKIES: "true" }, true],
+    [{ APP_URL: "https://reports.example.com", SECURE_COOKIES: "false" }, true],
+  ])("cookies are Secure for %j: %s", (env, secure) => {
+    expect(loadConfig(env).secureCookies).toBe(secure);
+  });
+
+  it("takes an explicit demo password, else none (a random one is made at seeding)", () => {
+    expect(loadConfig({}).demoPassword).toBeNull();
+    expect(loadConfig({ DEMO_PASSWORD: "known-demo-pass" }).demoPassword).toBe("known-demo-pass");
   });
 });

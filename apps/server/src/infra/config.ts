@@ -30,6 +30,11 @@ export const ZEnv = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   MAX_PDF_WIDGETS: z.coerce.number().int().min(1).default(60),
   SEED_DEMO: zBool,
+  // Tests and browser tests need a known demo login; otherwise a random one is made on first start.
+  DEMO_PASSWORD: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(8, "must be at least 8 characters").max(128).optional(),
+  ),
   SECURE_COOKIES: zBool,
   TRUST_PROXY: z
     .string()
@@ -53,6 +58,9 @@ export interface AppConfig {
   sessionTtlDays: number;
   maxPdfWidgets: number;
   seedDemo: boolean;
+  /** The demo admin's password when set explicitly (DEMO_PASSWORD); null: a random one is generated. */
+  demoPassword: string | null;
+  /** Cookies marked Secure: when SECURE_COOKIES is set, and always when APP_URL is https. */
   secureCookies: boolean;
   /** Fastify trustProxy: false (default), true, a hop count (as a function), or the proxies' addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
@@ -77,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // `npm start` runs in the server's workspace folder; INIT_CWD is where the user typed the command,
   // so the default ./data is the repository's data folder the README promises.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -85,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL ? e.DATABASE_URL : null,
     // Development keys are fixed so sessions survive restarts; production must set APP_KEY.
     appKey: e.APP_KEY ?? "development-only-app-key-change-me",
-    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    appUrl,
     siteTitle: e.SITE_TITLE,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
@@ -94,7 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     maxPdfWidgets: e.MAX_PDF_WIDGETS,
     seedDemo: e.NODE_ENV !== "production" && (env.SEED_DEMO === undefined ? true : e.SEED_DEMO),
-    secureCookies: e.SECURE_COOKIES,
+    demoPassword: e.DEMO_PASSWORD ?? null,
+    // Served over https, a cookie without Secure could still leak over a plain-http request.
+    secureCookies: e.SECURE_COOKIES || new URL(appUrl).protocol === "https:",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

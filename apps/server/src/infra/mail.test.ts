@@ -43,7 +43,7 @@ describe("mail over SMTP (SMTP_URL set)", () => {
     expect(received).toHaveLength(1);
     expect(received[0].to).toEqual([email]);
     const body = received[0].raw.replace(/=\r?\n/g, "");
-    expect(body).toContain("Subject: You are invited to Reportz");
+    expect(body).toContain("Subject: Olivia Owner invited you to join Olivia Owner's company on Reportz");
     expect(body).toMatch(/\/password\/set\/[A-Za-z0-9_-]+/);
     expect(env.outbox()).toEqual([]);
   });

@@ -1,18 +1,29 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { AppContext } from "../context";
 import { companiesRepo } from "../features/companies/repo";
 import { usersRepo } from "../features/users/repo";
-import { hashPassword, newId, nowIso } from "../infra/security";
+import { hashPassword, newId, newToken, nowIso } from "../infra/security";
 
 export const DEMO_EMAIL = "demo@reportz.local";
-export const DEMO_PASSWORD = "demo-password";
+
+/** Where the demo login is kept for whoever started the server (readable by its user only). */
+export function demoLoginFile(dataDir: string): string {
+  return path.join(dataDir, "demo-login.txt");
+}
 
 /**
- * On an empty database (never in production) creates a demo company with an admin,
- * so a fresh install can be logged into at once. Returns the login when it created one.
+ * On an empty database (never in production) creates a demo company with an admin, so a fresh install
+ * can be logged into at once. The password is random (a published one would be a known admin login on
+ * any server started on a public address) unless DEMO_PASSWORD sets it; it is written to
+ * `demoLoginFile`. Returns the login when it created one.
  */
-export async function seedDemoAccount(ctx: AppContext): Promise<{ email: string; password: string } | null> {
+export async function seedDemoAccount(
+  ctx: AppContext,
+): Promise<{ email: string; password: string; file: string } | null> {
   const companies = companiesRepo(ctx.db);
   if (Number((await companies.count()).count) > 0) return null;
+  const password = ctx.config.demoPassword ?? newToken().slice(0, 20);
   const companyId = newId();
   const now = nowIso();
   await companies.insert({
@@ -37,7 +48,7 @@ export async function seedDemoAccount(ctx: AppContext): Promise<{ email: string;
     company_id: companyId,
     name: "Demo Admin",
     email: DEMO_EMAIL,
-    password_hash: await hashPassword(DEMO_PASSWORD),
+    password_hash: await hashPassword(password),
     role: "admin",
     creator: 1,
     avatar: null,
@@ -49,5 +60,10 @@ export async function seedDemoAccount(ctx: AppContext): Promise<{ email: string;
     onboarding_step: 0,
     created_at: now,
   });
-  return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+  const file = demoLoginFile(ctx.config.dataDir);
+  await fs.mkdir(ctx.config.dataDir, { recursive: true });
+  await fs.writeFile(file, `e-mail: ${DEMO_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
+  // writeFile keeps the mode of a file that already exists; the login must not stay world-readable.
+  await fs.chmod(file, 0o600);
+  return { email: DEMO_EMAIL, password, file };
 }

@@ -1,9 +1,9 @@
-import { buildDocumentTitle, decideNavigation, matchRoute, routeByName } from "@app/core";
+import { buildDocumentTitle, decideNavigation, documentSiteTitle, matchRoute, routeByName } from "@app/core";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useCurrentUser, usePageData } from "../features/session/hooks";
 import { ModalsProvider } from "../ui/modals";
-import { PageTitleContext } from "./page-title";
+import { PageTitleContext, SiteTitleContext } from "./page-title";
 import { useNavigationBlock } from "./use-navigation-block";
 
 /**
@@ -15,6 +15,7 @@ function GuardedOutlet() {
   const user = useCurrentUser();
   const { siteTitle } = usePageData();
   const [pageTitle, setPageTitle] = useState<string | null>(null);
+  const [ownerSiteTitle, setOwnerSiteTitle] = useState<string | null>(null);
   const match = matchRoute(location.pathname);
 
   useNavigationBlock();
@@ -26,8 +27,8 @@ function GuardedOutlet() {
 
   const routeTitle = match ? match.route.title : routeByName("notFound").title;
   useEffect(() => {
-    document.title = buildDocumentTitle(routeTitle ?? pageTitle, siteTitle);
-  }, [routeTitle, pageTitle, siteTitle]);
+    document.title = buildDocumentTitle(routeTitle ?? pageTitle, documentSiteTitle(siteTitle, ownerSiteTitle));
+  }, [routeTitle, pageTitle, siteTitle, ownerSiteTitle]);
 
   if (match) {
     // Guard 4 (onboarding block) acts in useNavigationBlock, before the navigation happens.
@@ -37,7 +38,9 @@ function GuardedOutlet() {
 
   return (
     <PageTitleContext.Provider value={setPageTitle}>
-      <Outlet />
+      <SiteTitleContext.Provider value={setOwnerSiteTitle}>
+        <Outlet />
+      </SiteTitleContext.Provider>
     </PageTitleContext.Provider>
   );
 }

@@ -11,3 +11,15 @@ export function usePageTitle(title: string | null | undefined): void {
     return () => setTitle(null);
   }, [title, setTitle]);
 }
+
+/** Lets a public dashboard name its owner's site title (white label) for the document title. */
+export const SiteTitleContext = createContext<(siteTitle: string | null) => void>(() => {});
+
+/** Sets the owning company's site title while a public viewer's screen is shown. */
+export function useSiteTitle(siteTitle: string | null | undefined): void {
+  const setSiteTitle = useContext(SiteTitleContext);
+  useEffect(() => {
+    setSiteTitle(siteTitle ?? null);
+    return () => setSiteTitle(null);
+  }, [siteTitle, setSiteTitle]);
+}

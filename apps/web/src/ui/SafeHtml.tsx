@@ -1,12 +1,12 @@
 import { Box, type BoxProps } from "@mantine/core";
-import DOMPurify from "dompurify";
 import { type MouseEvent, useMemo } from "react";
 import { useNavigate } from "react-router";
+import { sanitizeUserHtml } from "./user-html";
 
-/** Renders server or user HTML after DOMPurify; in-app links navigate without a page load. */
+/** Renders server or user HTML after the user-HTML allow-list (DOMPurify); in-app links navigate without a page load. */
 export function SafeHtml({ html, ...props }: BoxProps & { html: string }) {
   const navigate = useNavigate();
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  const clean = useMemo(() => sanitizeUserHtml(html), [html]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as HTMLElement).closest("a");
@@ -18,7 +18,7 @@ export function SafeHtml({ html, ...props }: BoxProps & { html: string }) {
   };
 
   return (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitised by DOMPurify just above.
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitised by sanitizeUserHtml just above.
     <Box className="safe-html" {...props} onClick={onClick} dangerouslySetInnerHTML={{ __html: clean }} />
   );
 }

@@ -12,15 +12,30 @@ export const ZDay = z.string().refine(isValidDay, "The date must be a valid date
 export const ZRangeType = z.enum(RANGE_TYPE_KEYS);
 export type TRangeType = z.infer<typeof ZRangeType>;
 
+/** Where the company's uploaded images live: `/files/{companyId}/{name}.{png|jpg|webp}`. */
+export const STYLE_IMAGE_PATH = /^\/files\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.(png|jpg|webp)$/;
+
+/**
+ * A style image is one of the company's own uploads, never an arbitrary address (`javascript:…`, a
+ * tracking pixel); the server checks that the file is the company's.
+ */
+function zStyleImage(label: string) {
+  return z
+    .string()
+    .max(2048)
+    .regex(STYLE_IMAGE_PATH, `The ${label} must be an image uploaded to this dashboard.`)
+    .nullable();
+}
+
 /** Dashboard styles of spec §3; colours are stored as given and applied only when valid (isValidColour). */
 export const ZDashboardStyles = z.object({
   backgroundColor: z.string().max(64).nullable(),
   dashboardBackgroundColor: z.string().max(64).nullable(),
   color: z.string().max(64).nullable(),
   theme: z.string().max(64).nullable(),
-  logoImage: z.string().max(2048).nullable(),
-  backgroundImage: z.string().max(2048).nullable(),
-  clientImage: z.string().max(2048).nullable(),
+  logoImage: zStyleImage("logo image"),
+  backgroundImage: zStyleImage("background image"),
+  clientImage: zStyleImage("client image"),
 });
 export type TDashboardStyles = z.infer<typeof ZDashboardStyles>;
 
@@ -147,7 +162,10 @@ export type TPassiveWidget = z.infer<typeof ZPassiveWidget>;
 export const ZWidget = z.discriminatedUnion("nature", [ZInteractiveWidget, ZPassiveWidget]);
 export type TWidget = z.infer<typeof ZWidget>;
 
-/** GET /api/dashboards/{permalink} data (spec §7). `locked` is the id of the user holding the edit lock. */
+/**
+ * GET /api/dashboards/{permalink} data (spec §7). `locked` is the id of the user holding the edit lock,
+ * for members only: a public viewer gets no user ids.
+ */
 export const ZDashboard = z.object({
   id: z.string(),
   permalink: z.string(),
@@ -166,6 +184,8 @@ export const ZDashboard = z.object({
   locked: z.string().nullable(),
   hiddenDateSelector: z.boolean(),
   footer: z.string().nullable(),
+  /** Public viewers only: the owning company's site title for the tab (white label; members use page data). */
+  siteTitle: z.string().optional(),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
 export const ZDashboardResponse = dataEnvelope(ZDashboard);

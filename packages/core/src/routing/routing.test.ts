@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideNavigation, type GuardUser } from "./guards";
 import { matchRoute, REDIRECTS, routeByName } from "./routes";
-import { buildDocumentTitle } from "./title";
+import { buildDocumentTitle, documentSiteTitle } from "./title";
 
 const admin: GuardUser = { id: "u1", roleName: "admin", termsConsent: true, ageConsent: true, introPassed: true };
 const member: GuardUser = { ...admin, id: "u2", roleName: "user" };
@@ -59,6 +59,19 @@ describe("buildDocumentTitle", () => {
     ["", "Acme", "Acme"],
   ])("%s + %s → %s", (title, site, expected) => {
     expect(buildDocumentTitle(title, site)).toBe(expected);
+  });
+});
+
+describe("documentSiteTitle (white label for public viewers)", () => {
+  it.each([
+    ["guest on a public dashboard of Acme", "Reportz", "Acme Reports", "Acme Reports"],
+    ["member of another company on Acme's dashboard", "Beta Reports", "Acme Reports", "Acme Reports"],
+    ["owner without a public title (member)", "Acme Reports", null, "Acme Reports"],
+    ["guest on the login page", "Reportz", undefined, "Reportz"],
+    ["owner's company has a blank title", "Reportz", "  ", "Reportz"],
+  ])("%s → %s + %s → %s", (_label, page, owner, expected) => {
+    expect(documentSiteTitle(page, owner)).toBe(expected);
+    expect(buildDocumentTitle("Q3 report", documentSiteTitle(page, owner))).toBe(`Q3 report | ${expected}`);
   });
 });
 

@@ -19,8 +19,11 @@ export function authRepo(db: Db) {
     deleteSession(id: string) {
       return db.deleteFrom("sessions").where("id", "=", id).execute();
     },
-    deleteSessionsOfUser(companyId: string, userId: string) {
-      return db.deleteFrom("sessions").where("company_id", "=", companyId).where("user_id", "=", userId).execute();
+    /** Every session of the user except `keepId` (the one making the change), when given. */
+    deleteSessionsOfUser(companyId: string, userId: string, keepId: string | null = null) {
+      let query = db.deleteFrom("sessions").where("company_id", "=", companyId).where("user_id", "=", userId);
+      if (keepId) query = query.where("id", "!=", keepId);
+      return query.execute();
     },
     insertInvitation(row: {
       token_hash: string;

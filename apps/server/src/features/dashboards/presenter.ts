@@ -2,6 +2,7 @@ import {
   dashboardRangeFor,
   isRangeType,
   type RangeType,
+  STYLE_IMAGE_PATH,
   type TDashboard,
   type TDashboardListItem,
   type TDashboardStyles,
@@ -18,6 +19,21 @@ export const EMPTY_STYLES: TDashboardStyles = {
   backgroundImage: null,
   clientImage: null,
 };
+
+const IMAGE_STYLES = ["logoImage", "backgroundImage", "clientImage"] as const;
+
+/**
+ * Styles with only the company's own uploaded images: a value stored before images were checked
+ * (`javascript:…`, another company's file) is not shown to anyone.
+ */
+export function withOwnImages(companyId: string, styles: TDashboardStyles): TDashboardStyles {
+  const next = { ...styles };
+  for (const key of IMAGE_STYLES) {
+    const value = next[key];
+    if (value !== null && !(STYLE_IMAGE_PATH.test(value) && value.startsWith(`/files/${companyId}/`))) next[key] = null;
+  }
+  return next;
+}
 
 export function parseWidgets(row: Pick<DashboardsTable, "widgets">): TWidget[] {
   return JSON.parse(row.widgets) as TWidget[];
@@ -49,7 +65,10 @@ export function presentDashboard(row: DashboardsTable, today: string, lockHolder
     defaults: JSON.parse(row.defaults) as Record<string, unknown>,
     widgets: parseWidgets(row),
     automaticReports: [],
-    styles: { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) },
+    styles: withOwnImages(row.company_id, {
+      ...EMPTY_STYLES,
+      ...(JSON.parse(row.styles) as Partial<TDashboardStyles>),
+    }),
     passwordProtected: row.password_hash !== null,
     locked: lockHolder,
     hiddenDateSelector: row.hidden_date_selector === 1,

@@ -15,11 +15,12 @@ import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import type { DashboardsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
+import { sanitizeUserHtml } from "../../infra/html";
 import { hashPassword, newId, nowIso, sha256, verifyPassword } from "../../infra/security";
 import { type Storage, storeImage } from "../../infra/storage";
 import type { CompaniesService } from "../companies/service";
 import type { Actor } from "../users/service";
-import { EMPTY_STYLES, parseWidgets, presentDashboard, presentListItem } from "./presenter";
+import { EMPTY_STYLES, parseWidgets, presentDashboard, presentListItem, withOwnImages } from "./presenter";
 import { dashboardsRepo } from "./repo";
 
 /** A lock without a heartbeat for this long is stale: its holder closed the tab or lost the network. */
@@ -103,6 +104,23 @@ export function dashboardsService(
     if ((await repo.countOwnSources(companyId, [...ids])) !== ids.size) {
       throw AppError.validation({ widgets: ["A widget uses a source that does not exist."] });
     }
+  }
+
+  /**
+   * Style images must be the company's own uploads (the contract already holds them to `/files/…`):
+   * another company's file or a made-up name is a 422 on its field. Only changed values are looked
+   * up on disk, so the debounced saves of an editing session do not stat unchanged images.
+   */
+  async function assertOwnImages(companyId: string, input: Partial<TDashboardStyles>, stored: TDashboardStyles) {
+    const errors: Record<string, string[]> = {};
+    for (const [field, key] of Object.entries(STYLE_FILES)) {
+      const value = input[key];
+      if (value === undefined || value === null || value === stored[key]) continue;
+      const own = value.startsWith(`/files/${companyId}/`) && (await storage.read(value)) !== null;
+      if (!own)
+        errors[`styles.${key}`] = [`The ${field.replace("_", " ")} must be an image uploaded to this dashboard.`];
+    }
+    if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   }
 
   /**
@@ -255,7 +273,12 @@ export function dashboardsService(
       clientAddress = "",
     ): Promise<{ dashboard: TDashboard; isPublic: boolean }> {
       const { row, isMember } = await viewable(viewer, permalink, passwordAttempt, clientAddress);
-      return { dashboard: presentDashboard(row, todayInTimezone(timezone), lockHolder(row)), isPublic: !isMember };
+      const today = todayInTimezone(timezone);
+      if (isMember) return { dashboard: presentDashboard(row, today, lockHolder(row)), isPublic: false };
+      // A client sees the agency's white label, and no user ids (the lock holder is an agency member).
+      const owner = await companies.load(row.company_id);
+      const siteTitle = owner.site_title || ctx.config.siteTitle;
+      return { dashboard: { ...presentDashboard(row, today, null), siteTitle }, isPublic: true };
     },
 
     /**
@@ -287,11 +310,9 @@ export function dashboardsService(
       const holder = lockHolder(row);
       if (holder && holder !== actor.id) throw AppError.forbidden("This dashboard is being edited by another user.");
       if (input.widgets) await assertOwnSources(actor.companyId, input.widgets);
-      const styles: TDashboardStyles = {
-        ...EMPTY_STYLES,
-        ...(JSON.parse(row.styles) as Partial<TDashboardStyles>),
-        ...input.styles,
-      };
+      const stored = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
+      if (input.styles) await assertOwnImages(actor.companyId, input.styles, stored);
+      const styles: TDashboardStyles = withOwnImages(actor.companyId, { ...stored, ...input.styles });
       for (const [field, style] of Object.entries(STYLE_FILES)) {
         const bytes = files[field];
         if (bytes) styles[style] = await storeImage(storage, actor.companyId, bytes, field);
@@ -299,10 +320,10 @@ export function dashboardsService(
       const patch: Updateable<DashboardsTable> = {
         styles: JSON.stringify(styles),
         updated_at: nowIso(),
-        ...(input.widgets && { widgets: JSON.stringify(input.widgets) }),
+        ...(input.widgets && { widgets: JSON.stringify(input.widgets.map(cleanWidgetHtml)) }),
         ...(input.name !== undefined && { name: input.name }),
         ...(input.hidden_date_selector !== undefined && { hidden_date_selector: input.hidden_date_selector ? 1 : 0 }),
-        ...(input.footer !== undefined && { footer: input.footer }),
+        ...(input.footer !== undefined && { footer: sanitizeUserHtml(input.footer) }),
         ...(input.range_type !== undefined && { range_type: input.range_type }),
         ...(input.start !== undefined && { start_date: input.start, end_date: input.end ?? null }),
         ...(input.compare_start !== undefined && {
@@ -338,3 +359,25 @@ export function dashboardsService(
 }
 
 export type DashboardsService = ReturnType<typeof dashboardsService>;
+
+/** Text-card, description and note HTML of a widget, reduced to presentational markup. */
+function cleanWidgetHtml(widget: TWidget): TWidget {
+  const description = widget.description === null ? null : sanitizeUserHtml(widget.description);
+  if (widget.nature !== "passive") return { ...widget, description };
+  const { inputs } = widget;
+  return {
+    ...widget,
+    description,
+    inputs: {
+      ...inputs,
+      ...(inputs.description !== undefined && { description: sanitizeUserHtml(inputs.description) }),
+      ...(inputs.articles && {
+        articles: inputs.articles.map((article) => ({
+          ...article,
+          content: sanitizeUserHtml(article.content),
+          description: sanitizeUserHtml(article.description),
+        })),
+      }),
+    },
+  };
+}

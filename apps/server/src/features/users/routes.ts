@@ -36,7 +36,8 @@ export function userRoutes(app: App, users: UsersService) {
     { schema: { tags, params: ZIdParams, response: { 200: dataEnvelope(ZUser) } } },
     async (request) => {
       const { id } = request.params as z.infer<typeof ZIdParams>;
-      return { data: await users.update(actorOf(request), id, parseInput(ZUserUpdate, await readBody(request))) };
+      const input = parseInput(ZUserUpdate, await readBody(request));
+      return { data: await users.update(actorOf(request), id, input, request.auth?.sessionId ?? null) };
     },
   );
 

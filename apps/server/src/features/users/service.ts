@@ -1,14 +1,20 @@
 import { ROLE_ADMIN, type TUser, type TUserCreate, type TUserData, type TUserUpdate } from "@app/core";
 import type { Updateable } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import type { UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
+import type { MailMessage } from "../../infra/mail";
 import { hashPassword, newId, newToken, nowIso, sha256 } from "../../infra/security";
 import { authRepo } from "../auth/repo";
+import { companiesRepo } from "../companies/repo";
 import { presentUser } from "./presenter";
 import { usersRepo } from "./repo";
 
 export const INVITATION_DAYS = 7;
+/** Invitations a company may send per window (answered 429 beyond). */
+export const MAX_INVITATIONS_PER_WINDOW = 20;
+export const INVITATION_WINDOW_MS = 60 * 60_000;
 
 /** The acting user, as the route's session resolved it. */
 export interface Actor {
@@ -25,6 +31,19 @@ const isAdmin = (actor: Actor) => actor.roleName === ROLE_ADMIN;
 export function usersService(ctx: AppContext, onAccountChange: () => void = () => {}) {
   const repo = usersRepo(ctx.db);
   const sessions = authRepo(ctx.db);
+  const companies = companiesRepo(ctx.db);
+  // Invitations per company in the window: an admin cannot mail-bomb addresses or probe them in bulk.
+  const invitationsSent = new LRUCache<string, number>({ max: 50_000, ttl: INVITATION_WINDOW_MS });
+
+  /** Who the invitation comes from, as the invitee reads it: the inviter, their company, its site title. */
+  async function inviterOf(actor: Actor): Promise<Inviter> {
+    const [user, company] = await Promise.all([repo.find(actor.companyId, actor.id), companies.find(actor.companyId)]);
+    return {
+      name: user?.name ?? "A colleague",
+      company: company?.name ?? "their company",
+      siteTitle: company?.site_title || ctx.config.siteTitle,
+    };
+  }
 
   async function assertEmailFree(email: string, exceptId?: string) {
     const existing = await repo.findByEmail(email);
@@ -48,10 +67,21 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
       return presentUser(await loadInCompany(actor, id));
     },
 
-    /** Admin invites a team member: the user exists without a password until they follow the e-mailed link. */
+    /**
+     * Admin invites a team member: the user exists without a password until they follow the e-mailed link.
+     * An address registered with another company gets the same answer as a new one (so inviting does not
+     * tell whether an address has an account) and only a neutral notice by e-mail; no user is created.
+     */
     async invite(actor: Actor, input: TUserCreate): Promise<TUser> {
+      const sent = invitationsSent.get(actor.companyId) ?? 0;
+      if (sent >= MAX_INVITATIONS_PER_WINDOW) {
+        throw new AppError("too_many_requests", "Too many invitations. Please try again later.");
+      }
+      invitationsSent.set(actor.companyId, sent + 1);
       const email = input.email.toLowerCase();
-      await assertEmailFree(email);
+      const existing = await repo.findByEmail(email);
+      if (existing?.company_id === actor.companyId)
+        throw AppError.validation({ email: ["The email has already been taken."] });
       const now = nowIso();
       const row: UsersTable = {
         id: newId(),
@@ -71,11 +101,21 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
         onboarding_step: 0,
         created_at: now,
       };
+      const from = await inviterOf(actor);
+      if (existing) {
+        await ctx.mailer.send(registeredNotice(email, from));
+        return presentUser(row);
+      }
       try {
         await repo.insert(row);
       } catch (error) {
-        if (isUniqueViolation(error)) throw AppError.validation({ email: ["The email has already been taken."] });
-        throw error;
+        if (!isUniqueViolation(error)) throw error;
+        // Registered meanwhile (a race): the same answers as above.
+        const winner = await repo.findByEmail(email);
+        if (winner?.company_id === actor.companyId)
+          throw AppError.validation({ email: ["The email has already been taken."] });
+        await ctx.mailer.send(registeredNotice(email, from));
+        return presentUser(row);
       }
       const token = newToken();
       await sessions.insertInvitation({
@@ -87,12 +127,7 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
       });
       const link = `${ctx.config.appUrl}/password/set/${token}`;
       try {
-        await ctx.mailer.send({
-          to: email,
-          subject: `You are invited to ${ctx.config.siteTitle}`,
-          text: `Hello ${input.name},\n\nYou have been invited to join your team on ${ctx.config.siteTitle}.\nSet your password here: ${link}\n\nThe link is valid for ${INVITATION_DAYS} days.`,
-          html: `<p>Hello ${escapeHtml(input.name)},</p><p>You have been invited to join your team on ${escapeHtml(ctx.config.siteTitle)}.</p><p><a href="${link}">Set your password</a></p><p>The link is valid for ${INVITATION_DAYS} days.</p>`,
-        });
+        await ctx.mailer.send(invitationMail(email, input.name, from, link));
       } catch (error) {
         // Without the e-mail the invited user could never set a password: undo the invitation.
         await repo.delete(actor.companyId, row.id);
@@ -101,8 +136,12 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
       return presentUser(row);
     },
 
-    /** Admins update anyone in their company; everybody may update their own profile but not their role. */
-    async update(actor: Actor, id: string, input: TUserUpdate): Promise<TUser> {
+    /**
+     * Admins update anyone in their company; everybody may update their own profile but not their role.
+     * A new password or e-mail ends the user's other sessions (a thief's among them); the session
+     * making the change (`currentSessionId`) stays signed in.
+     */
+    async update(actor: Actor, id: string, input: TUserUpdate, currentSessionId: string | null = null): Promise<TUser> {
       const self = actor.id === id;
       if (!isAdmin(actor) && !self) throw AppError.forbidden();
       const row = await loadInCompany(actor, id);
@@ -129,6 +168,10 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
         ...(input.password !== undefined && { password_hash: await hashPassword(input.password) }),
       };
       if (Object.keys(patch).length > 0) await repo.update(actor.companyId, id, patch);
+      const credentialsChanged =
+        input.password !== undefined || (input.email !== undefined && input.email.toLowerCase() !== row.email);
+      if (credentialsChanged) await sessions.deleteSessionsOfUser(actor.companyId, id, self ? currentSessionId : null);
+      // Also drops the cached sessions, so an ended session is refused at its very next request.
       onAccountChange();
       return presentUser(await loadInCompany(actor, id));
     },
@@ -153,6 +196,34 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
       await repo.delete(actor.companyId, id);
       onAccountChange();
     },
+  };
+}
+
+interface Inviter {
+  name: string;
+  company: string;
+  siteTitle: string;
+}
+
+/** The invitation names the inviter and their company (white label: the company's site title). */
+function invitationMail(to: string, inviteeName: string, from: Inviter, link: string): MailMessage {
+  const invitedBy = `${from.name} of ${from.company}`;
+  return {
+    to,
+    subject: `${from.name} invited you to join ${from.company} on ${from.siteTitle}`,
+    text: `Hello ${inviteeName},\n\n${invitedBy} invited you to join their team on ${from.siteTitle}.\nSet your password here: ${link}\n\nThe link is valid for ${INVITATION_DAYS} days.`,
+    html: `<p>Hello ${escapeHtml(inviteeName)},</p><p>${escapeHtml(invitedBy)} invited you to join their team on ${escapeHtml(from.siteTitle)}.</p><p><a href="${link}">Set your password</a></p><p>The link is valid for ${INVITATION_DAYS} days.</p>`,
+  };
+}
+
+/** Sent instead of an invitation to an address that already has an account: no link, nothing to act on. */
+function registeredNotice(to: string, from: Inviter): MailMessage {
+  const text = `${from.name} of ${from.company} tried to invite this address to their team on ${from.siteTitle}. This address already has an account, so nothing has changed. If you want to join them, ask them to invite another address.`;
+  return {
+    to,
+    subject: `${from.name} tried to invite you to ${from.company} on ${from.siteTitle}`,
+    text: `Hello,\n\n${text}`,
+    html: `<p>Hello,</p><p>${escapeHtml(text)}</p>`,
   };
 }
 

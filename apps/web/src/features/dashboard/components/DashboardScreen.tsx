@@ -1,6 +1,6 @@
 import { Center } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { AppLoader } from "../../../ui/AppLoader";
 import { usePageData } from "../../session/hooks";
@@ -44,17 +44,21 @@ export interface DashboardScreenProps {
   /** Global messages shown above the widgets to members. */
   messagesSlot?: ReactNode;
   onTitle?: (title: string) => void;
+  /** The owning company's site title when the viewer is public (white label), else null. */
+  onSiteTitle?: (siteTitle: string | null) => void;
 }
 
 /**
  * /dashboards/:permalink: loads the dashboard (asking for its password on 422, spec §4) and shows it
  * editable to members or read-only to public viewers (x-public).
  */
-export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle }: DashboardScreenProps) {
+export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, onSiteTitle }: DashboardScreenProps) {
   const { user, session } = usePageData();
   const timezone = session?.timezone || browserTimezone();
   const [password, setPassword] = useState<string | null>(() => storedPassword(permalink));
   const query = useQuery(dashboardQuery(permalink, timezone, password));
+  const ownerSiteTitle = query.data?.dashboard.siteTitle ?? null;
+  useEffect(() => onSiteTitle?.(ownerSiteTitle), [onSiteTitle, ownerSiteTitle]);
 
   if (query.isPending) {
     return (

@@ -1,0 +1,143 @@
+import { expect, it } from "vitest";
+import { describeEachDb, inviteAndJoin, type TestClient } from "../../../test/harness";
+import { SESSION_COOKIE } from "../../infra/http";
+import { MAX_INVITATIONS_PER_WINDOW } from "./service";
+
+async function signedIn(client: TestClient): Promise<boolean> {
+  return (await client.api("GET", "/api/company")).statusCode === 200;
+}
+
+describeEachDb("account security", (env) => {
+  it("a new password ends the user's other sessions, cached ones included, but not the current one", async () => {
+    const here = env().client();
+    const { email, password, user } = await here.signUpAndPassIntro();
+    const laptop = env().client();
+    const phone = env().client();
+    expect((await laptop.login(email, password)).statusCode).toBe(200);
+    expect((await phone.login(email, password)).statusCode).toBe(200);
+    // Fresh requests put every session in the in-process session cache.
+    for (const client of [here, laptop, phone]) expect(await signedIn(client)).toBe(true);
+
+    const changed = await here.api("PUT", `/api/users/${user.id}`, { password: "a-new-secret-1" });
+    expect(changed.statusCode).toBe(200);
+    expect(await signedIn(here)).toBe(true);
+    expect(await signedIn(laptop)).toBe(false);
+    expect(await signedIn(phone)).toBe(false);
+    expect((await env().client().login(email, password)).statusCode).toBe(422);
+    expect((await env().client().login(email, "a-new-secret-1")).statusCode).toBe(200);
+
+    // A profile change without credentials ends nobody's session.
+    const other = env().client();
+    expect((await other.login(email, "a-new-secret-1")).statusCode).toBe(200);
+    await here.api("PUT", `/api/users/${user.id}`, { name: "Olivia Renamed", timezone: "Europe/Paris" });
+    expect(await signedIn(other)).toBe(true);
+  });
+
+  it("a new e-mail ends the user's other sessions; an admin changing a member's e-mail ends all of theirs", async () => {
+    const here = env().client();
+    const { email, password, user } = await here.signUpAndPassIntro();
+    const elsewhere = env().client();
+    await elsewhere.login(email, password);
+    expect(await signedIn(elsewhere)).toBe(true);
+    const newEmail = `moved-${Date.now()}@example.com`;
+    expect((await here.api("PUT", `/api/users/${user.id}`, { email: newEmail })).statusCode).toBe(200);
+    expect(await signedIn(here)).toBe(true);
+    expect(await signedIn(elsewhere)).toBe(false);
+
+    const member = await inviteAndJoin(env, here, "user");
+    const memberId = (await member.pageData()).user.id;
+    expect(await signedIn(member)).toBe(true);
+    const renamed = await here.api("PUT", `/api/users/${memberId}`, {
+      email: `member-moved-${Date.now()}@example.com`,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await signedIn(member)).toBe(false);
+    expect(await signedIn(here)).toBe(true);
+  });
+
+  it("inviting another company's address answers like a new invitation, creates no user and sends no link", async () => {
+    const alpha = env().client();
+    const { email: alphaEmail } = await alpha.signUpAndPassIntro({ name: "Alpha Admin" });
+    const beta = env().client();
+    await beta.signUpAndPassIntro({ name: "Bea Boss" });
+    await beta.api("POST", "/api/company", { name: "Beta Agency" });
+
+    const fresh = await beta.api("POST", "/api/users", { name: "New Person", email: `new-${Date.now()}@example.com` });
+    const probe = await beta.api("POST", "/api/users", { name: "New Person", email: alphaEmail });
+    expect(probe.statusCode).toBe(fresh.statusCode);
+    expect(probe.statusCode).toBe(200);
+    const shape = (body: Record<string, unknown>) => ({ ...body, id: "", email: "" });
+    expect(shape(probe.json().data)).toEqual(shape(fresh.json().data));
+    expect(probe.json().data.email).toBe(alphaEmail);
+    expect(Object.keys(probe.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+
+    // No user was made in beta, alpha's admin is untouched and still signs in.
+    const team = (await beta.api("GET", "/api/users")).json().data.map((u: { email: string }) => u.email);
+    expect(team).not.toContain(alphaEmail);
+    expect(await signedIn(alpha)).toBe(true);
+    const alphaUsers = (await alpha.api("GET", "/api/users")).json().data;
+    expect(alphaUsers).toHaveLength(1);
+    // The address's owner gets a neutral notice without a link to follow.
+    const mails = env()
+      .outbox()
+      .filter((m) => m.includes(`To: ${alphaEmail}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).not.toContain("/password/set/");
+    expect(mails[0]).toContain("Bea Boss of Beta Agency");
+  });
+
+  it("invitations are limited per company: 429 beyond the window's allowance", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const statuses: number[] = [];
+    for (let i = 0; i <= MAX_INVITATIONS_PER_WINDOW; i += 1) {
+      const response = await owner.api("POST", "/api/users", {
+        name: `P${i}`,
+        email: `bulk-${i}-${Date.now()}@example.com`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, MAX_INVITATIONS_PER_WINDOW).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another company has its own allowance.
+    const other = env().client();
+    await other.signUpAndPassIntro();
+    expect(
+      (await other.api("POST", "/api/users", { name: "Q", email: `q-${Date.now()}@example.com` })).statusCode,
+    ).toBe(200);
+  });
+
+  it("the invitation e-mail names the inviter, their company and the company's site title", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro({ name: "Olga Owner" });
+    await owner.api("POST", "/api/company", { name: "Acme Agency", site_title: "Acme Reports" });
+    const email = `white-${Date.now()}@example.com`;
+    expect((await owner.api("POST", "/api/users", { name: "Ivy", email })).statusCode).toBe(200);
+    const mail = String(
+      env()
+        .outbox()
+        .find((m) => m.includes(`To: ${email}`)),
+    );
+    expect(mail).toMatch(/Subject: Olga Owner invited you to join Acme Agency on Acme Reports/);
+    expect(mail).toContain("Olga Owner of Acme Agency invited you to join their team on Acme Reports.");
+    expect(mail).toContain("/password/set/");
+    // The product's name appears nowhere the invitee reads (only MAIL_FROM's display name, a setting).
+    expect(mail.slice(mail.indexOf("Subject:"))).not.toContain(env().ctx.config.siteTitle);
+  });
+});
+
+describeEachDb(
+  "cookies over https",
+  (env) => {
+    it("session and guest cookies are Secure when APP_URL is https", async () => {
+      const client = env().client();
+      const guest = await client.raw("GET", "/api/page-data");
+      expect(String(guest.headers["set-cookie"])).toMatch(/guest=[^;]+;.*Secure/);
+      const { response } = await client.register();
+      const session = response.cookies.find((c) => c.name === SESSION_COOKIE);
+      expect(session?.secure).toBe(true);
+      expect(String(response.headers["set-cookie"])).toMatch(/session=[^;]+;.*Secure/);
+    });
+  },
+  { APP_URL: "https://reports.example.com" },
+);

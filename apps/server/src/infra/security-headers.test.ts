@@ -1,0 +1,57 @@
+import fastifyHelmet from "@fastify/helmet";
+import Fastify from "fastify";
+import { expect, it } from "vitest";
+import { describeEachDb } from "../../test/harness";
+import { ALLOW_FRAMING, HELMET_OPTIONS } from "./security-headers";
+
+function directives(csp: unknown): Map<string, string> {
+  return new Map(
+    String(csp)
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name, values.join(" ")]),
+  );
+}
+
+function expectNoFraming(headers: Record<string, unknown>) {
+  expect(headers["x-frame-options"]).toBe("DENY");
+  const csp = directives(headers["content-security-policy"]);
+  expect(csp.get("frame-ancestors")).toBe("'none'");
+  expect(csp.get("form-action")).toBe("'self'");
+}
+
+describeEachDb("security headers", (env) => {
+  it("the SPA page, an API answer, the public dashboard, an error and a file refuse framing and foreign forms", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const permalink = (await owner.api("POST", "/api/dashboards", { name: "Shared" })).json().data.permalink;
+    const guest = env().client();
+    const answers = [
+      await guest.raw("GET", "/login"),
+      await guest.raw("GET", `/dashboards/${permalink}`),
+      await guest.api("GET", `/api/dashboards/${permalink}`),
+      await owner.api("GET", "/api/company"),
+      await guest.api("GET", "/api/company"),
+      await guest.raw("GET", "/api/health"),
+      await guest.raw("GET", "/files/nope/missing.png"),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 401, 200, 404]);
+    expect(answers[1].headers["content-type"]).toMatch(/text\/html/);
+    for (const answer of answers) expectNoFraming(answer.headers);
+  });
+});
+
+it("a route opts into framing only through ALLOW_FRAMING; the others stay unframeable", async () => {
+  const app = Fastify();
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  app.get("/embed", { ...ALLOW_FRAMING }, async () => "embedded");
+  app.get("/page", async () => "page");
+  const embed = await app.inject({ method: "GET", url: "/embed" });
+  expect(embed.headers["x-frame-options"]).toBeUndefined();
+  const csp = directives(embed.headers["content-security-policy"]);
+  expect(csp.get("frame-ancestors")).toBe("*");
+  expect(csp.get("form-action")).toBe("'self'");
+  expectNoFraming((await app.inject({ method: "GET", url: "/page" })).headers);
+  await app.close();
+});
