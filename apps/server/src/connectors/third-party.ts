@@ -31,7 +31,14 @@ const fixed = (key: string, label: string, values: TOption[], required = true): 
   required,
   options: values,
 });
-const bool = (key: string, label: string): TWidgetParam => ({ key, label, kind: "boolean", required: true });
+// Yes/no questions start answered as a common sheet reads (see the CSV connector).
+const bool = (key: string, label: string, answer: boolean): TWidgetParam => ({
+  key,
+  label,
+  kind: "boolean",
+  required: true,
+  default: answer,
+});
 const metrics = remote("metrics", "Metrics", "metrics");
 const dimension = (required = false) => remote("dimension", "Dimension", "dimensions", required);
 
@@ -130,10 +137,10 @@ const DECLARATIONS: Declaration[] = [
       type(k, "sheet", "Spreadsheet", [
         remote("property", "Spreadsheet", "properties"),
         remote("sheet", "Sheet", "sheets"),
-        bool("has_header", "First row is a header"),
-        bool("has_footer", "Last row holds totals"),
-        bool("has_labels", "First column holds row labels"),
-        bool("uses_date_range", "First column holds dates"),
+        bool("has_header", "First row is a header", true),
+        bool("has_footer", "Last row holds totals", false),
+        bool("has_labels", "First column holds row labels", true),
+        bool("uses_date_range", "First column holds dates", false),
         dimension(),
         remote("metrics", "Metrics", "columns"),
       ]),

@@ -5,7 +5,9 @@ import {
   Card,
   Checkbox,
   Combobox,
+  type CSSVariablesResolver,
   createTheme,
+  DEFAULT_THEME,
   type MantineColorsTuple,
   Modal,
   NavLink,
@@ -19,6 +21,7 @@ import {
   TextInput,
   Tooltip,
 } from "@mantine/core";
+import { readableOn } from "./contrast";
 
 const brand: MantineColorsTuple = [
   "#eef0ff",
@@ -85,6 +88,40 @@ export const theme = createTheme({
     Select: Select.extend({ defaultProps: { checkIconPosition: "right", allowDeselect: false, withAsterisk: false } }),
     Table: Table.extend({ defaultProps: { verticalSpacing: "sm", horizontalSpacing: "md" } }),
     Tooltip: Tooltip.extend({ defaultProps: { withArrow: true } }),
-    Notification: Notification.extend({ defaultProps: { radius: "md" } }),
+    Notification: Notification.extend({
+      defaultProps: { radius: "md", closeButtonProps: { "aria-label": "Close notification" } },
+    }),
   },
+});
+
+const { gray } = DEFAULT_THEME.colors;
+const palettes: Record<string, MantineColorsTuple> = { ...DEFAULT_THEME.colors, brand };
+
+/**
+ * Mantine's dimmed grey (gray 6) and the text of its light variants (shade 9 on shade 1: orange, yellow,
+ * lime, green, teal) read below 4.5:1. Each is darkened just enough to pass on the surfaces it sits on
+ * (white cards, the gray 0 page, gray 1–2 fills), so the look stays and the text becomes legible.
+ */
+export const READABLE_DIMMED = readableOn(gray[6], ["#ffffff", gray[0], gray[1], gray[2]]);
+
+/** The light- and outline-variant text colours of each palette, readable on their fills and on white. */
+export function readableLightColors(): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(palettes)) {
+    variables[`--mantine-color-${name}-light-color`] = readableOn(shades[9], [
+      "#ffffff",
+      shades[0],
+      shades[1],
+      shades[2],
+    ]);
+    // Outline badges and buttons write their label in the outline colour (shade 6).
+    variables[`--mantine-color-${name}-outline`] = readableOn(shades[6], ["#ffffff", gray[0]]);
+  }
+  return variables;
+}
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-dimmed": READABLE_DIMMED, ...readableLightColors() },
+  dark: {},
 });

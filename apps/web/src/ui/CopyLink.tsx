@@ -16,7 +16,8 @@ export function CopyLink({ value, label = "Link" }: { value: string; label?: str
           onFocus={(event) => event.currentTarget.select()}
           rightSectionWidth={120}
           rightSection={
-            <Tooltip label="Copied successfully" opened={copied}>
+            // The button sits at the field's right end: open the message inward from there.
+            <Tooltip label="Copied successfully" opened={copied} position="top-end">
               <Button
                 size="compact-sm"
                 variant={copied ? "light" : "filled"}

@@ -111,6 +111,8 @@ export const ZWidgetParam = z.object({
   unless: z.string().optional(),
   options: z.array(ZOption).optional(),
   remote: z.string().optional(),
+  /** The answer a new form starts with (e.g. a CSV's yes/no questions), so only unusual files need one. */
+  default: z.union([z.boolean(), z.string(), z.number()]).optional(),
   get children() {
     return z.array(ZWidgetParam).optional();
   },

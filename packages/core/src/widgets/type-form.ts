@@ -46,3 +46,42 @@ export function validateTypeForm(params: readonly TWidgetParam[], form: TypeForm
 export function isTypeFormValid(params: readonly TWidgetParam[], form: TypeForm): boolean {
   return validateTypeForm(params, form).length === 0;
 }
+
+/** The starting values of a new type form: each parameter's declared default (children included). */
+export function paramDefaults(params: readonly TWidgetParam[]): Record<string, boolean | string | number> {
+  const defaults: Record<string, boolean | string | number> = {};
+  for (const param of params) {
+    if (param.default !== undefined) defaults[param.key] = param.default;
+    Object.assign(defaults, paramDefaults(param.children ?? []));
+  }
+  return defaults;
+}
+
+// Walks the shown parameters in form order; false stops the walk.
+function walkShown(params: readonly TWidgetParam[], form: TypeForm, visit: (param: TWidgetParam) => boolean): boolean {
+  for (const param of params) {
+    if (param.unless && unlessHolds(param.unless, form)) continue;
+    if (!visit(param)) return false;
+    if (param.children && childrenApply(param, form[param.key]) && !walkShown(param.children, form, visit))
+      return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the option list of parameter `key` can be asked for: an option list depends on the answers
+ * above it (a CSV's columns on its file, sheet and yes/no questions), so it waits until every required
+ * parameter shown before it is filled. Asking earlier only earns a 422.
+ */
+export function optionsReady(params: readonly TWidgetParam[], form: TypeForm, key: string): boolean {
+  let ready = true;
+  walkShown(params, form, (param) => {
+    if (param.key === key) return false;
+    if (param.required && !isParamFilled(param, form[param.key])) {
+      ready = false;
+      return false;
+    }
+    return true;
+  });
+  return ready;
+}

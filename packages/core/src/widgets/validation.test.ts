@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TWidgetParam } from "../contract/sources";
-import { isTypeFormValid, validateTypeForm } from "./type-form";
+import { isTypeFormValid, optionsReady, paramDefaults, validateTypeForm } from "./type-form";
 import { isWidgetFormValid, type WidgetFormState } from "./widget-form";
 
 const param = (key: string, kind: TWidgetParam["kind"], extra: Partial<TWidgetParam> = {}): TWidgetParam => ({
@@ -151,5 +151,50 @@ describe("isWidgetFormValid (spec §5)", () => {
     ["passive without format", passive({ format: undefined }), false],
   ])("%s → %s", (_label, form, expected) => {
     expect(isWidgetFormValid(form)).toBe(expected);
+  });
+});
+
+describe("paramDefaults", () => {
+  it("collects the declared defaults, children included, and nothing else", () => {
+    const params = [
+      param("property", "remote"),
+      param("has_header", "boolean", { default: true }),
+      param("uses_date_range", "boolean", {
+        default: false,
+        children: [param("date_column", "select", { default: "a" })],
+      }),
+      param("metrics", "multiselect"),
+    ];
+    expect(paramDefaults(params)).toEqual({ has_header: true, uses_date_range: false, date_column: "a" });
+    expect(paramDefaults(ga4)).toEqual({});
+  });
+});
+
+describe("optionsReady (an option list waits for the answers above it)", () => {
+  it.each([
+    ["the first list needs nothing", ga4, {}, "property", true],
+    ["the second waits for the first", ga4, {}, "profile", false],
+    ["the second once the first is chosen", ga4, { property: "p1" }, "profile", true],
+    ["metrics wait for every required field above", ga4, { property: "p1" }, "metrics", false],
+    ["metrics once they are filled", ga4, { property: "p1", profile: "x" }, "metrics", true],
+    ["an unanswered yes/no question holds the lists below it", sheets, { property: "f", sheet: "s" }, "metrics", false],
+    [
+      "a 'No' is an answer",
+      sheets,
+      { property: "f", sheet: "s", has_header: false, uses_date_range: false },
+      "metrics",
+      true,
+    ],
+    [
+      "a 'Yes' shows its required children, which then hold the lists below",
+      sheets,
+      { property: "f", sheet: "s", has_header: true, uses_date_range: true },
+      "metrics",
+      false,
+    ],
+    ["a hidden parameter holds nothing", instagram, { target: "profile" }, "metrics", true],
+    ["a shown one does", instagram, { target: "post" }, "metrics", false],
+  ] as const)("%s", (_name, params, form, key, expected) => {
+    expect(optionsReady(params, form, key)).toBe(expected);
   });
 });

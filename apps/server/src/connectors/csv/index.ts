@@ -6,16 +6,26 @@ import { parseFile, readSheet, type Sheet, SheetError, type SheetOptions } from 
 /** The one sheet of a CSV file (a spreadsheet connector's 'sheet' input keeps the same shape). */
 const CSV_SHEET: TOption = { value: "sheet1", label: "Sheet 1" };
 
-const bool = (key: string, label: string): TWidgetParam => ({ key, label, kind: "boolean", required: true });
+const bool = (key: string, label: string, answer: boolean): TWidgetParam => ({
+  key,
+  label,
+  kind: "boolean",
+  required: true,
+  default: answer,
+});
 
-/** Spec §5 Google Sheets parameters: property, sheet and the four explicit booleans, then dimension and metrics. */
+/**
+ * Spec §5 Google Sheets parameters: property, sheet and the four explicit booleans, then dimension and
+ * metrics. The booleans start as the common spreadsheet reads: a header row, no totals row, labels in the
+ * first column, and no date filtering (so the whole file shows until the user says it is dated).
+ */
 const PARAMS: TWidgetParam[] = [
   { key: "property", label: "File", kind: "select", required: true, remote: "properties" },
   { key: "sheet", label: "Sheet", kind: "select", required: true, remote: "sheets" },
-  bool("has_header", "First row is a header"),
-  bool("has_footer", "Last row holds totals"),
-  bool("has_labels", "First column holds row labels"),
-  bool("uses_date_range", "First column holds dates (filter by the date range)"),
+  bool("has_header", "First row is a header", true),
+  bool("has_footer", "Last row holds totals", false),
+  bool("has_labels", "First column holds row labels", true),
+  bool("uses_date_range", "First column holds dates (filter by the date range)", false),
   { key: "dimension", label: "Dimension", kind: "select", required: false, remote: "dimensions" },
   { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "columns" },
 ];

@@ -230,6 +230,17 @@ describeEachDb("configs API", (env) => {
       "dimension",
       "metrics*",
     ]);
+    // The yes/no questions start answered as a common file reads.
+    expect(Object.fromEntries(csv.params.map((p: { key: string; default?: unknown }) => [p.key, p.default]))).toEqual({
+      property: undefined,
+      sheet: undefined,
+      has_header: true,
+      has_footer: false,
+      has_labels: true,
+      uses_date_range: false,
+      dimension: undefined,
+      metrics: undefined,
+    });
     const klaviyo = (await owner.api("GET", "/api/configs/widgets/klaviyo")).json().data[0];
     expect(klaviyo.params.find((p: { key: string }) => p.key === "conversionMetric").unless).toBe(
       "target!:campaign|flow",

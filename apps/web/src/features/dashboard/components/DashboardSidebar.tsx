@@ -132,7 +132,7 @@ export function DashboardSidebar({
               <Text
                 fz="xs"
                 fw={500}
-                c={saveStatus === "failed" ? "red" : saveStatus === "saved" ? "teal.7" : "dimmed"}
+                c={saveStatus === "failed" ? "red" : saveStatus === "saved" ? "teal.9" : "dimmed"}
                 role="status"
                 aria-live="polite"
               >

@@ -46,10 +46,12 @@ export function DashboardCard({ dashboard }: { dashboard: TDashboardListItem }) 
           >
             {dashboard.name}
           </Anchor>
-          <Text size="xs" c="dimmed">
-            {/* Each half stays whole, so a narrow card breaks the line at the dot. */}
-            <span style={{ whiteSpace: "nowrap" }}>{widgets} ·</span>{" "}
-            <span style={{ whiteSpace: "nowrap" }}>{updatedText(dashboard.updatedAt)}</span>
+          <Text size="xs" c="dimmed" component="div" className="meta-list">
+            {/* Items never break inside; the dot between them is clipped when the next starts a line. */}
+            <ul aria-label="Details">
+              <li>{widgets}</li>
+              <li>{updatedText(dashboard.updatedAt)}</li>
+            </ul>
           </Text>
           {dashboard.passwordProtected || !dashboard.active ? (
             <Group gap={6} mt={2}>

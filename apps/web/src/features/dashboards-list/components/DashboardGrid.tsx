@@ -16,7 +16,8 @@ export function DashboardGrid({ dashboards, meta, onPageChange }: DashboardGridP
   const last = first + dashboards.length - 1;
   return (
     <>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+      {/* Three columns only from lg: beside the navbar, md's three were too narrow for a card's details. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
         {dashboards.map((dashboard) => (
           <DashboardCard key={dashboard.id} dashboard={dashboard} />
         ))}

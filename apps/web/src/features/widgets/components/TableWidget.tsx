@@ -25,7 +25,13 @@ export function TableWidget({ widget, current, previous, compact }: Props) {
     orderBy.column === key ? (orderBy.dir === "asc" ? ("ascending" as const) : ("descending" as const)) : undefined;
 
   return (
-    <Box className="dash-table-scroll">
+    // A table wider or taller than its card scrolls; keyboard users reach it by Tab (WCAG 2.1.1).
+    <Box
+      className="dash-table-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={`${widget.title || "Table"} (scrollable)`}
+    >
       <table className="dash-table" data-compact={compact || undefined}>
         <thead>
           <tr>

@@ -1,4 +1,4 @@
-import { isFilled, type TOption, type TWidgetParam, unlessHolds } from "@app/core";
+import { isFilled, optionsReady, type TOption, type TWidgetParam, unlessHolds } from "@app/core";
 import { Box, Group, MultiSelect, NumberInput, Radio, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
@@ -14,6 +14,8 @@ type FormValues = Readonly<Record<string, unknown>>;
 
 interface FieldsProps {
   params: readonly TWidgetParam[];
+  /** The whole type form's parameters (children are rendered with their own list). */
+  allParams?: readonly TWidgetParam[];
   values: FormValues;
   sourceId: string;
   widgetType: string;
@@ -45,11 +47,12 @@ function useParamOptions(
   param: TWidgetParam,
   sourceId: string,
   query: OptionQuery,
+  ready: boolean,
 ): { options: TOption[]; loading: boolean; failed: boolean } {
   const remote = param.remote ?? (param.kind === "remote" ? param.key : undefined);
   const result = useQuery({
     ...sourceOptionsQuery(sourceId, remote ?? "", query),
-    enabled: Boolean(remote) && !param.options,
+    enabled: Boolean(remote) && !param.options && ready,
   });
   if (param.options) return { options: param.options, loading: false, failed: false };
   return { options: result.data ?? [], loading: result.isFetching, failed: result.isError };
@@ -64,16 +67,21 @@ interface FieldProps {
   value: unknown;
   sourceId: string;
   query: OptionQuery;
+  /** False while a required field above is still empty: the options would depend on it. */
+  ready: boolean;
   onChange: (value: unknown) => void;
 }
 
+/** What an option field says while it waits for the fields above it. */
+const WAITING = "Fill in the fields above first";
+
 /** A select whose options come from the source and are searched as the user types (kind 'remote'). */
-function RemoteSearchField({ param, value, sourceId, query, onChange }: FieldProps) {
+function RemoteSearchField({ param, value, sourceId, query, ready, onChange }: FieldProps) {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, REMOTE_SEARCH_DEBOUNCE_MS);
   const include = typeof value === "string" ? value : "";
   const searchQuery = useMemo(() => ({ ...query, searchTerm: debounced, include }), [query, debounced, include]);
-  const { options, loading, failed } = useParamOptions(param, sourceId, searchQuery);
+  const { options, loading, failed } = useParamOptions(param, sourceId, searchQuery, ready);
   return (
     <SelectInput
       label={param.label}
@@ -84,18 +92,30 @@ function RemoteSearchField({ param, value, sourceId, query, onChange }: FieldPro
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
       onChange={(next) => onChange(next ?? "")}
-      placeholder={loading ? "Loading…" : "Type to search"}
+      disabled={!ready}
+      placeholder={!ready ? WAITING : loading ? "Loading…" : "Type to search"}
       error={failed ? "The options could not be loaded (Data Error)." : undefined}
     />
   );
 }
 
-function ParamField({ param, value, sourceId, query, onChange }: FieldProps) {
-  const { options, loading, failed } = useParamOptions(param, sourceId, query);
+function ParamField({ param, value, sourceId, query, ready, onChange }: FieldProps) {
+  const { options, loading, failed } = useParamOptions(param, sourceId, query, ready);
   const failure = failed ? "The options could not be loaded (Data Error)." : undefined;
+  const waiting = !ready && !param.options;
+  const placeholder = waiting ? WAITING : loading ? "Loading…" : "Choose…";
   switch (param.kind) {
     case "remote":
-      return <RemoteSearchField param={param} value={value} sourceId={sourceId} query={query} onChange={onChange} />;
+      return (
+        <RemoteSearchField
+          param={param}
+          value={value}
+          sourceId={sourceId}
+          query={query}
+          ready={ready}
+          onChange={onChange}
+        />
+      );
     case "select":
       return (
         <SelectInput
@@ -104,7 +124,8 @@ function ParamField({ param, value, sourceId, query, onChange }: FieldProps) {
           data={options}
           value={typeof value === "string" && value !== "" ? value : null}
           onChange={(next) => onChange(next ?? "")}
-          placeholder={loading ? "Loading…" : "Choose…"}
+          disabled={waiting}
+          placeholder={placeholder}
           allowDeselect={!param.required}
           clearable={!param.required}
           error={failure}
@@ -122,7 +143,8 @@ function ParamField({ param, value, sourceId, query, onChange }: FieldProps) {
           searchable
           clearable
           nothingFoundMessage="Nothing found"
-          placeholder={asStrings(value).length === 0 ? (loading ? "Loading…" : "Choose…") : undefined}
+          disabled={waiting}
+          placeholder={asStrings(value).length === 0 ? placeholder : undefined}
           error={failure}
           comboboxProps={{ keepMounted: false }}
         />
@@ -137,7 +159,8 @@ function ParamField({ param, value, sourceId, query, onChange }: FieldProps) {
         />
       );
     case "boolean":
-      // Spec §5: a boolean needs an explicit answer, so neither choice is preselected.
+      // Spec §5: a boolean needs an explicit answer; a new form starts with the type's declared default
+      // (a CSV's questions), and without one neither choice is preselected.
       return (
         <Radio.Group
           label={param.label}
@@ -166,8 +189,9 @@ function ParamField({ param, value, sourceId, query, onChange }: FieldProps) {
  * The type form rendered from the widget type's parameters: a parameter whose 'unless' rule holds is
  * hidden (with its children); children appear, indented, once their parent is filled (or answered Yes).
  */
-export function ParamFields({ params, values, sourceId, widgetType, onChange }: FieldsProps) {
-  const allKeys = useMemo(() => flattenKeys(params), [params]);
+export function ParamFields({ params, allParams = params, values, sourceId, widgetType, onChange }: FieldsProps) {
+  // Children depend on their parents too, so keys are read in the order of the whole form.
+  const allKeys = useMemo(() => flattenKeys(allParams), [allParams]);
   return (
     <Stack gap="sm">
       {params.map((param) => {
@@ -181,6 +205,7 @@ export function ParamFields({ params, values, sourceId, widgetType, onChange }: 
               param={param}
               value={value}
               sourceId={sourceId}
+              ready={optionsReady(allParams, values, param.key)}
               queryKey={JSON.stringify(query)}
               onChange={(next) => onChange(param.key, next)}
             />
@@ -188,6 +213,7 @@ export function ParamFields({ params, values, sourceId, widgetType, onChange }: 
               <Box mt="sm" pl="md" style={{ borderLeft: "2px solid var(--mantine-color-gray-2)" }}>
                 <ParamFields
                   params={param.children}
+                  allParams={allParams}
                   values={values}
                   sourceId={sourceId}
                   widgetType={widgetType}

@@ -3,6 +3,7 @@ import {
   DIMENSION_COLUMN,
   METRICS_PARAM,
   mergeWidgets,
+  paramDefaults,
   type TInteractiveWidget,
   type TOption,
   type TWidget,
@@ -120,7 +121,8 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
       general.format = chosen.formats[0];
     }
     general.title = chosen?.label ?? "";
-    setInteractive({ type, inputs: {}, calculatedMetrics: [], metricsOptions: {}, mergeWith: [], general });
+    const inputs = paramDefaults(chosen?.params ?? []);
+    setInteractive({ type, inputs, calculatedMetrics: [], metricsOptions: {}, mergeWith: [], general });
   };
 
   const metricsParam = config ? findParam(config.params, METRICS_PARAM) : undefined;

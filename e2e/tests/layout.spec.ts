@@ -1,0 +1,106 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { snap } from "./support";
+import { signUp } from "./support-auth";
+import { connectDemo } from "./support-dashboard";
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+  { width: 390, height: 844 },
+];
+
+/** The height of one line of the element's text, as the browser lays it out. */
+async function lineHeight(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight));
+}
+
+async function createFromTemplate(page: Page, name: string, template: string): Promise<string> {
+  await page.goto("/dashboards/create");
+  await page.getByLabel("Dashboard name").fill(name);
+  await page.getByRole("radio", { name: template }).click();
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboards\/(?!create)[A-Za-z0-9_-]+/);
+  return new URL(page.url()).pathname;
+}
+
+test("the connector catalogue shows each provider's mark, named after it", async ({ page }) => {
+  await signUp(page);
+  for (const name of [
+    "Google Analytics",
+    "Search Console",
+    "Google Ads",
+    "Google My Business",
+    "Facebook Ads",
+    "Facebook Social",
+    "Instagram",
+    "Google Sheets",
+    "LinkedIn Ads",
+    "Mailchimp",
+    "TikTok",
+    "Klaviyo",
+    "Demo data",
+    "CSV upload",
+  ]) {
+    const card = page.getByRole("article", { name: new RegExp(`^${name}`) });
+    const logo = card.getByRole("img", { name: `${name} logo` });
+    await expect(logo).toBeVisible();
+    // A drawn mark, not the initials placeholder.
+    expect(await logo.evaluate((element) => element.tagName.toLowerCase())).toBe("svg");
+  }
+  await snap(page, "company-sources-logos");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("img", { name: "Google Analytics logo" })).toBeVisible();
+  await snap(page, "company-sources-logos-phone");
+});
+
+test("dashboard cards keep each detail on one line, and Copy URL's confirmation stays on screen", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  await connectDemo(page);
+  const path = await createFromTemplate(page, "Website overview for Beta Corporation", "Website overview");
+  await createFromTemplate(page, "Acme", "Blank dashboard");
+
+  await page.goto("/dashboards");
+  const card = page.getByRole("article", { name: "Website overview for Beta Corporation" });
+  const details = card.getByRole("list", { name: "Details" }).getByRole("listitem");
+  await expect(details).toHaveText(["5 widgets", /^Updated [A-Z][a-z]{2} \d{2}, \d{4}$/]);
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    for (const item of await details.all()) {
+      const box = await item.boundingBox();
+      // Never broken inside an item: each takes exactly one line.
+      expect(box?.height, `${await item.textContent()} at ${size.width} px`).toBeLessThanOrEqual(
+        (await lineHeight(item)) + 1,
+      );
+    }
+    await snap(page, `dashboards-list-${size.width}`);
+  }
+
+  // A fresh visitor (the sidebar closed on a phone), so nothing covers the header.
+  for (const size of [WIDTHS[0], WIDTHS[2]]) {
+    const context = await browser.newContext({ viewport: size, storageState: await page.context().storageState() });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const viewer = await context.newPage();
+    await viewer.goto(path);
+    const copy = viewer.getByRole("button", { name: "Copy URL" });
+    await copy.click();
+    const tooltip = viewer.getByRole("tooltip", { name: "Copied successfully" });
+    await expect(tooltip).toBeVisible();
+    // Let the opening transition settle before measuring.
+    await expect.poll(async () => (await tooltip.boundingBox())?.y).toBeGreaterThan(0);
+    await viewer.waitForTimeout(200);
+    const box = await tooltip.boundingBox();
+    const button = await copy.boundingBox();
+    expect(box && button).toBeTruthy();
+    if (!box || !button) return;
+    expect(box.x, `left edge at ${size.width} px`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `right edge at ${size.width} px`).toBeLessThanOrEqual(size.width);
+    // It hangs from the button inward, below it.
+    expect(box.x + box.width).toBeLessThanOrEqual(button.x + button.width + 1);
+    expect(box.y).toBeGreaterThan(button.y);
+    await viewer.screenshot({ path: `screenshots/copy-url-tooltip-${size.width}.png` });
+    await context.close();
+  }
+});
