@@ -56,13 +56,17 @@ export interface FormInput {
 export async function readForm(request: FastifyRequest): Promise<FormInput> {
   const form: FormInput = { fields: {}, files: {} };
   if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        const data = await part.toBuffer();
-        if (data.length > 0) form.files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data };
-      } else {
-        form.fields[part.fieldname] = String(part.value ?? "");
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === "file") {
+          const data = await part.toBuffer();
+          if (data.length > 0) form.files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data };
+        } else {
+          form.fields[part.fieldname] = String(part.value ?? "");
+        }
       }
+    } catch (error) {
+      throw asBadMultipart(error);
     }
     return form;
   }
@@ -73,6 +77,17 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
     }
   }
   return form;
+}
+
+/**
+ * The multipart parser (busboy) reports a body without a boundary, a truncated body or a malformed
+ * part header as a plain Error: that is the client's bad input, a 400. Errors that already carry a
+ * 4xx status (size and count limits) keep it.
+ */
+function asBadMultipart(error: unknown): unknown {
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  if (error instanceof AppError || (status !== undefined && status >= 400 && status < 500)) return error;
+  return new AppError("bad_request", "The multipart body is malformed or incomplete.");
 }
 
 /** Raw JSON-or-form body as an object, keeping JSON types (booleans, numbers, lists). */
