@@ -37,9 +37,9 @@ import { usersService } from "./features/users/service";
 import { createTableCache } from "./features/widgets/query-runner";
 import { widgetRoutes } from "./features/widgets/routes";
 import { widgetsService } from "./features/widgets/service";
+import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
-import { boundJsonBodies } from "./infra/json-body";
 import { newToken, safeEqual } from "./infra/security";
 import { createSessionCache } from "./infra/session-cache";
 import { createDiskStorage, MAX_UPLOAD_BYTES } from "./infra/storage";
@@ -64,7 +64,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
+  await app.register(fastifyFormbody, { parser: parseFormText });
   boundJsonBodies(app);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
   await app.register(fastifyRateLimit, { global: false });
