@@ -135,6 +135,30 @@ describeEachDb("bad input", (env) => {
     }
   });
 
+  it("JSON text inside form fields (widgets, styles, coupons) nested thousands of levels is a 422", async () => {
+    const save = await admin.apiMultipart("POST", `/api/dashboards/${ids.dashboardId}`, {
+      widgets: nestedArrays(100_000),
+      styles: nestedObjects(100_000),
+    });
+    expect(save.statusCode).toBe(422);
+    expect(Object.keys(save.json().errors)).toEqual(["widgets.0"]);
+    const form = multipart({
+      name: "Ada",
+      email: "ada@example.com",
+      password: "secret-pass-1",
+      password_confirmation: "secret-pass-1",
+      terms_consent: "1",
+      age_consent: "1",
+      coupons: nestedArrays(100_000),
+    });
+    const register = await guest.raw("POST", "/register", {
+      payload: form.payload,
+      headers: { ...XHR, ...form.headers },
+    });
+    expect(register.statusCode).toBe(422);
+    expect(Object.keys(register.json().errors), register.body).toEqual(["coupon"]);
+  });
+
   it("urlencoded keys never nest: a[b][c] is just an unknown field, and %00 is a 400", async () => {
     const nested = await send(guest, "POST", "/login", "application/x-www-form-urlencoded", "email[a][b]=1&password=x");
     expect(nested.statusCode).toBe(422);

@@ -25,7 +25,7 @@ function parseRegistration(fields: Record<string, string>) {
     if (!(error instanceof AppError) || !error.fields) throw error;
     const mapped: Record<string, string[]> = {};
     for (const [field, messages] of Object.entries(error.fields)) {
-      const key = field === "coupons" ? "coupon" : REGISTRATION_FIELDS.has(field) ? field : "general";
+      const key = field.split(".")[0] === "coupons" ? "coupon" : REGISTRATION_FIELDS.has(field) ? field : "general";
       mapped[key] = [...(mapped[key] ?? []), ...messages];
     }
     throw AppError.validation(mapped);
