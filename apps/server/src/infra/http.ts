@@ -86,11 +86,12 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
         }
         if (part.type === "file") {
           const data = await part.toBuffer();
-          if (data.length > 0) form.files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data };
+          if (data.length > 0)
+            setOwn(form.files, part.fieldname, { filename: part.filename, mimetype: part.mimetype, data });
         } else {
           const value = String(part.value ?? "");
           if (value.includes(NUL)) throw new AppError("bad_request", NUL_MESSAGE);
-          form.fields[part.fieldname] = value;
+          setOwn(form.fields, part.fieldname, value);
         }
       }
     } catch (error) {
@@ -101,10 +102,18 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
   const body = request.body;
   if (body && typeof body === "object") {
     for (const [key, value] of Object.entries(body)) {
-      form.fields[key] = typeof value === "string" ? value : JSON.stringify(value);
+      setOwn(form.fields, key, typeof value === "string" ? value : JSON.stringify(value));
     }
   }
   return form;
+}
+
+/**
+ * Stores a client-named field as an own property: plain assignment of "__proto__" would set the
+ * prototype instead, so the field would vanish rather than be refused by the strict contract.
+ */
+function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**
