@@ -19,6 +19,11 @@ describe("jsonTextProblem", () => {
     ["one level over", nestedArrays(MAX_JSON_DEPTH + 1), "nested too deeply"],
     ["thousands of objects", nestedObjects(5000), "nested too deeply"],
     ["a NUL escape", '{"a":"x\\u0000y"}', "NUL"],
+    ["a NUL escape after an escaped backslash", '{"a":"\\\\\\u0000"}', "NUL"],
+    ["an escaped backslash ends before the closing quote", `{"a":"\\\\","b":${nestedArrays(40)}}`, "nested too deeply"],
+    ["brackets after an escaped quote stay inside the string", `{"a":"\\"${"[".repeat(40)}","b":1}`, null],
+    ["many strings with escapes", JSON.stringify(Array.from({ length: 200 }, (_, i) => `q"${i}\\n`)), null],
+    ["an unterminated string", '{"a":"abc', null],
   ])("%s", (_label, text, problem) => {
     const found = jsonTextProblem(text, MAX_JSON_DEPTH);
     if (problem === null) expect(found).toBeNull();

@@ -20,17 +20,24 @@ export const NUL_MESSAGE = "The request may not contain NUL characters.";
  */
 export function jsonTextProblem(text: string, max: number): string | null {
   let depth = 0;
-  let inString = false;
+  // Strings are most of a body: jump over them with native indexOf instead of walking each character.
+  let backslash = text.indexOf("\\");
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) {
-        // Backslash: the next character is escaped; \u0000 is a NUL.
-        if (text.startsWith("u0000", i + 1)) return NUL_MESSAGE;
-        i++;
-      } else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
+    if (c === 0x22) {
+      let from = i + 1;
+      for (;;) {
+        const quote = text.indexOf('"', from);
+        if (quote === -1) return null; // unterminated: the JSON parser refuses it
+        if (backslash !== -1 && backslash < from) backslash = text.indexOf("\\", from);
+        if (backslash === -1 || backslash > quote) {
+          i = quote;
+          break;
+        }
+        // An escape inside the string: \u0000 is a NUL; any other escaped character is skipped.
+        if (text.startsWith("u0000", backslash + 1)) return NUL_MESSAGE;
+        from = backslash + 2;
+      }
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) return `The request body is nested too deeply (at most ${max} levels).`;
     } else if (c === 0x7d || c === 0x5d) {
