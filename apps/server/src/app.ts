@@ -37,6 +37,7 @@ import { usersService } from "./features/users/service";
 import { createTableCache } from "./features/widgets/query-runner";
 import { widgetRoutes } from "./features/widgets/routes";
 import { widgetsService } from "./features/widgets/service";
+import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
 import { newToken, safeEqual } from "./infra/security";
@@ -64,7 +65,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
+  await app.register(fastifyFormbody, { parser: parseFormText });
+  boundJsonBodies(app);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyHelmet, HELMET_OPTIONS);

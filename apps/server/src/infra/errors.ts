@@ -1,5 +1,6 @@
 /** Stable error codes and the HTTP status each one maps to. */
 export const ERROR_STATUS = {
+  bad_request: 400,
   validation: 422,
   unauthenticated: 401,
   forbidden: 403,

@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ROLE_ADMIN } from "@app/core";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AuthState } from "../features/auth/service";
 import type { Actor } from "../features/users/service";
+import { NUL_MESSAGE } from "./body-parsers";
 import { AppError } from "./errors";
 
 declare module "fastify" {
@@ -30,14 +31,27 @@ export type App = FastifyInstance<
 export const SESSION_COOKIE = "session";
 export const GUEST_COOKIE = "guest";
 
-/** Turns zod issues into the spec's per-field messages (first path segment is the field). */
-export function issuesToFields(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
-  const fields: Record<string, string[]> = {};
+/**
+ * Turns zod issues into the spec's per-field messages (first path segment is the field). A field a
+ * strict contract does not know is reported under its own name, not as one 'general' message.
+ */
+export function issuesToFields(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; keys?: readonly string[] }>,
+) {
+  // A Map, not a plain object: a client's field may be called "constructor" or "__proto__".
+  const fields = new Map<string, string[]>();
+  const add = (path: ReadonlyArray<PropertyKey>, message: string) => {
+    const key = path.length > 0 ? path.map(String).join(".") : "general";
+    fields.set(key, [...(fields.get(key) ?? []), message]);
+  };
   for (const issue of issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "general";
-    fields[key] = [...(fields[key] ?? []), issue.message];
+    if (issue.code === "unrecognized_keys" && issue.keys) {
+      for (const unknown of issue.keys) add([...issue.path, unknown], `The ${unknown} field is not allowed.`);
+    } else {
+      add(issue.path, issue.message);
+    }
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /** Validates input against a contract schema; failure is a 422 with messages per field. */
@@ -46,6 +60,15 @@ export function parseInput<T extends z.ZodTypeAny>(schema: T, input: unknown): z
   if (!result.success) throw AppError.validation(issuesToFields(result.error.issues));
   return result.data;
 }
+
+const NUL = "\u0000";
+
+/** A path parameter (id, permalink): text the database can hold, within the router's length limit. */
+export const zPathParam = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((value) => !value.includes(NUL), NUL_MESSAGE);
 
 export interface FormInput {
   fields: Record<string, string>;
@@ -56,30 +79,62 @@ export interface FormInput {
 export async function readForm(request: FastifyRequest): Promise<FormInput> {
   const form: FormInput = { fields: {}, files: {} };
   if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        const data = await part.toBuffer();
-        if (data.length > 0) form.files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data };
-      } else {
-        form.fields[part.fieldname] = String(part.value ?? "");
+    try {
+      for await (const part of request.parts()) {
+        if (part.fieldname.includes(NUL) || (part.type === "file" && part.filename.includes(NUL))) {
+          throw new AppError("bad_request", NUL_MESSAGE);
+        }
+        if (part.type === "file") {
+          const data = await part.toBuffer();
+          if (data.length > 0)
+            setOwn(form.files, part.fieldname, { filename: part.filename, mimetype: part.mimetype, data });
+        } else {
+          const value = String(part.value ?? "");
+          if (value.includes(NUL)) throw new AppError("bad_request", NUL_MESSAGE);
+          setOwn(form.fields, part.fieldname, value);
+        }
       }
+    } catch (error) {
+      throw asBadMultipart(error);
     }
     return form;
   }
   const body = request.body;
   if (body && typeof body === "object") {
     for (const [key, value] of Object.entries(body)) {
-      form.fields[key] = typeof value === "string" ? value : JSON.stringify(value);
+      setOwn(form.fields, key, typeof value === "string" ? value : JSON.stringify(value));
     }
   }
   return form;
 }
 
-/** Raw JSON-or-form body as an object, keeping JSON types (booleans, numbers, lists). */
-export async function readBody(request: FastifyRequest): Promise<Record<string, unknown>> {
+/**
+ * Stores a client-named field as an own property: plain assignment of "__proto__" would set the
+ * prototype instead, so the field would vanish rather than be refused by the strict contract.
+ */
+function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * The multipart parser (busboy) reports a body without a boundary, a truncated body or a malformed
+ * part header as a plain Error: that is the client's bad input, a 400. Errors that already carry a
+ * 4xx status (size and count limits) keep it.
+ */
+function asBadMultipart(error: unknown): unknown {
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  if (error instanceof AppError || (status !== undefined && status >= 400 && status < 500)) return error;
+  return new AppError("bad_request", "The multipart body is malformed or incomplete.");
+}
+
+/**
+ * Raw JSON-or-form body, keeping JSON types (booleans, numbers, lists). No body (or JSON null) is an
+ * empty object; any other non-object (a list, a text body) is passed on so validation refuses it
+ * instead of reading it as "nothing to change".
+ */
+export async function readBody(request: FastifyRequest): Promise<unknown> {
   if (request.isMultipart()) return (await readForm(request)).fields;
-  const body = request.body;
-  return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  return request.body ?? {};
 }
 
 /** The signed-in session of the request, or 401. */

@@ -3,6 +3,8 @@ import { zFormBoolean } from "./common";
 
 export const PASSWORD_MIN = 8;
 export const DEFAULT_REGISTRATION_DASHBOARDS = 25;
+/** The spec sets no ceiling; one keeps a typo (or a probe) from buying a million dashboards. */
+export const MAX_REGISTRATION_DASHBOARDS = 1000;
 
 const zCoupons = z.preprocess(
   (value) => {
@@ -24,7 +26,7 @@ const zCoupons = z.preprocess(
  * field list: name, email, password, password_confirmation, terms_consent, age_consent, coupon, general.
  */
 export const ZRegister = z
-  .object({
+  .strictObject({
     name: z.string({ error: "The name field is required." }).trim().min(1, "The name field is required.").max(120),
     email: z
       .string({ error: "The email field is required." })
@@ -44,6 +46,7 @@ export const ZRegister = z
       .number({ error: "The dashboards must be a number." })
       .int("The dashboards must be a whole number.")
       .min(1, "The dashboards must be at least 1.")
+      .max(MAX_REGISTRATION_DASHBOARDS, `The dashboards may not be greater than ${MAX_REGISTRATION_DASHBOARDS}.`)
       .default(DEFAULT_REGISTRATION_DASHBOARDS),
     interval: z.coerce
       .number()
@@ -63,7 +66,7 @@ export const ZRegister = z
   });
 export type TRegister = z.infer<typeof ZRegister>;
 
-export const ZLogin = z.object({
+export const ZLogin = z.strictObject({
   email: z.string().trim().min(1, "The email field is required."),
   password: z.string().min(1, "The password field is required."),
 });
@@ -71,7 +74,7 @@ export type TLogin = z.infer<typeof ZLogin>;
 
 /** Setting a password from an invitation link. */
 export const ZSetPassword = z
-  .object({
+  .strictObject({
     token: z.string().min(1),
     password: z.string().min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`),
     password_confirmation: z

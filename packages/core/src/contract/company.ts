@@ -42,7 +42,7 @@ const optionalText = (max: number, label: string) =>
     .transform((v) => (v === "" ? null : v));
 
 /** POST /api/company (form data). The logo arrives as a file part, validated by the files service. */
-export const ZCompanyUpdate = z.object({
+export const ZCompanyUpdate = z.strictObject({
   name: z.string().trim().min(1, "The name field is required.").max(120).optional(),
   domain: optionalText(253, "domain").refine(
     (v) => v === undefined || v === null || /^(https?:\/\/)?[a-z0-9.-]+\.[a-z]{2,}(\/.*)?$/i.test(v),
@@ -58,10 +58,10 @@ export const ZCompanyUpdate = z.object({
 export type TCompanyUpdate = z.infer<typeof ZCompanyUpdate>;
 
 /** DELETE /api/company: delete the account, or cancel the subscription with a reason. */
-export const ZCompanyDelete = z.object({
+export const ZCompanyDelete = z.strictObject({
   delete: zFormBoolean.default(false),
   cancellation: z
-    .object({ reason: z.string().trim().max(200).optional(), feedback: z.string().trim().max(2000).optional() })
+    .strictObject({ reason: z.string().trim().max(200).optional(), feedback: z.string().trim().max(2000).optional() })
     .default({}),
 });
 export type TCompanyDelete = z.infer<typeof ZCompanyDelete>;

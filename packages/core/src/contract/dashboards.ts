@@ -206,7 +206,12 @@ export type TDashboardListItem = z.infer<typeof ZDashboardListItem>;
 
 /** GET /api/dashboards query: `active` is the text 'true' or 'false' as it travels in the URL. */
 export const ZDashboardListQuery = z.object({
-  search: z.string().trim().max(120).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(120)
+    .refine((value) => !value.includes("\u0000"), "The search may not contain NUL characters.")
+    .optional(),
   active: z.enum(["true", "false"]).optional(),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(20),
@@ -215,7 +220,7 @@ export type TDashboardListQuery = z.infer<typeof ZDashboardListQuery>;
 export const ZDashboardListResponse = z.object({ data: z.array(ZDashboardListItem), meta: ZPageMeta });
 
 /** POST /api/dashboards and POST /api/dashboards/{id}/clone answer with the new permalink. */
-export const ZDashboardCreate = z.object({
+export const ZDashboardCreate = z.strictObject({
   name: z.string().trim().min(1, "The name field is required.").max(120),
   template: z.string().optional(),
 });
@@ -239,7 +244,7 @@ const zOptionalDay = z.preprocess((value) => (value === "" ? null : value), ZDay
 
 /** POST /api/dashboards/{id} multipart save (spec §7); image files arrive as separate parts. */
 export const ZDashboardSave = z
-  .object({
+  .strictObject({
     styles: zJsonField(ZDashboardStyles.partial(), "styles").optional(),
     widgets: zJsonField(z.array(ZWidget), "widgets").optional(),
     name: z.string().trim().min(1, "The name field is required.").max(120).optional(),
@@ -291,7 +296,7 @@ export type TWidgetData = z.infer<typeof ZWidgetData>;
 
 /** Widget-data request: the widget's instances, the range, an optional custom compare range and the zone. */
 export const ZWidgetDataRequest = z
-  .object({
+  .strictObject({
     widgetId: z.string().optional(),
     instances: z.array(ZWidgetInstance).min(1),
     startDate: ZDay,

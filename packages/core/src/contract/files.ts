@@ -10,7 +10,7 @@ export const ZFileUploadResponse = dataEnvelope(z.object({ filename: z.string(),
 export type TFileUpload = z.infer<typeof ZFileUploadResponse>["data"];
 
 /** DELETE /api/files body. */
-export const ZFileDelete = z.object({
+export const ZFileDelete = z.strictObject({
   filename: z
     .string({ error: "The filename field is required." })
     .trim()

@@ -51,7 +51,7 @@ const credential = (label: string, max: number) =>
     .optional();
 
 /** Credential fields a source form may send; which are required depends on the connector's auth kind. */
-export const ZSourceCredentials = z.object({
+export const ZSourceCredentials = z.strictObject({
   account: credential("account", 255),
   token: credential("token", 4096),
   site: credential("site", 2048),

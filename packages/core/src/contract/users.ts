@@ -24,7 +24,7 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZUserCreate = z.object({
+export const ZUserCreate = z.strictObject({
   name: z.string().trim().min(1, "The name field is required.").max(120),
   email: z
     .string()
@@ -35,7 +35,7 @@ export const ZUserCreate = z.object({
 });
 export type TUserCreate = z.infer<typeof ZUserCreate>;
 
-export const ZUserUpdate = z.object({
+export const ZUserUpdate = z.strictObject({
   name: z.string().trim().min(1, "The name field is required.").max(120).optional(),
   email: z.string().trim().pipe(z.email("The email must be a valid email address.")).optional(),
   roleName: ZRoleName.optional(),
@@ -47,7 +47,7 @@ export const ZUserUpdate = z.object({
 export type TUserUpdate = z.infer<typeof ZUserUpdate>;
 
 /** "Submit other data" (spec §7): intro and onboarding progress of the current user. */
-export const ZUserData = z.object({
+export const ZUserData = z.strictObject({
   intro_passed: zFormBoolean.optional(),
   onboarding: z.coerce.number().int().min(0).max(10).optional(),
 });

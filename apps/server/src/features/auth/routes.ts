@@ -5,7 +5,7 @@ import { AppError } from "../../infra/errors";
 import { type App, parseInput, readForm, SESSION_COOKIE, setSessionCookie } from "../../infra/http";
 import type { AuthService } from "./service";
 
-/** The registration page shows errors under these fields; anything else is reported as 'general' (spec §5). */
+/** The registration page shows errors under these fields (its plan part too); anything else is reported as 'general' (spec §5). */
 const REGISTRATION_FIELDS = new Set([
   "name",
   "email",
@@ -14,6 +14,7 @@ const REGISTRATION_FIELDS = new Set([
   "terms_consent",
   "age_consent",
   "coupon",
+  "dashboards",
   "general",
 ]);
 
@@ -24,7 +25,7 @@ function parseRegistration(fields: Record<string, string>) {
     if (!(error instanceof AppError) || !error.fields) throw error;
     const mapped: Record<string, string[]> = {};
     for (const [field, messages] of Object.entries(error.fields)) {
-      const key = field === "coupons" ? "coupon" : REGISTRATION_FIELDS.has(field) ? field : "general";
+      const key = field.split(".")[0] === "coupons" ? "coupon" : REGISTRATION_FIELDS.has(field) ? field : "general";
       mapped[key] = [...(mapped[key] ?? []), ...messages];
     }
     throw AppError.validation(mapped);

@@ -11,8 +11,10 @@ export function companiesRepo(db: Db) {
     insert(row: CompaniesTable) {
       return db.insertInto("companies").values(row).execute();
     },
-    update(companyId: string, patch: Updateable<CompaniesTable>) {
-      return db.updateTable("companies").set(patch).where("id", "=", companyId).execute();
+    /** A patch with nothing to set changes nothing (an UPDATE without columns is a syntax error). */
+    async update(companyId: string, patch: Updateable<CompaniesTable>) {
+      if (Object.values(patch).every((value) => value === undefined)) return;
+      await db.updateTable("companies").set(patch).where("id", "=", companyId).execute();
     },
     delete(companyId: string) {
       return db.deleteFrom("companies").where("id", "=", companyId).execute();

@@ -41,8 +41,10 @@ export function dashboardsRepo(db: Db) {
     insert(row: DashboardsTable) {
       return db.insertInto("dashboards").values(row).execute();
     },
-    update(companyId: string, id: string, patch: Updateable<DashboardsTable>) {
-      return db.updateTable("dashboards").set(patch).where("company_id", "=", companyId).where("id", "=", id).execute();
+    /** A patch with nothing to set changes nothing (an UPDATE without columns is a syntax error). */
+    async update(companyId: string, id: string, patch: Updateable<DashboardsTable>) {
+      if (Object.values(patch).every((value) => value === undefined)) return;
+      await db.updateTable("dashboards").set(patch).where("company_id", "=", companyId).where("id", "=", id).execute();
     },
     /** Takes the edit lock only if it is free, stale or already ours: one statement, so two editors cannot both win. */
     async tryLock(companyId: string, id: string, userId: string, now: string, staleBefore: string): Promise<boolean> {

@@ -15,13 +15,13 @@ import {
 } from "@app/core";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import { type App, actorOf, parseInput, readBody, readForm } from "../../infra/http";
+import { type App, actorOf, parseInput, readBody, readForm, zPathParam } from "../../infra/http";
 import { answeringSourceFailure } from "../sources/routes";
 import type { WidgetsService } from "../widgets/service";
 import type { DashboardsService } from "./service";
 
-const ZId = z.object({ id: z.string().min(1) });
-const ZPermalink = z.object({ permalink: z.string().min(1) });
+const ZId = z.object({ id: zPathParam });
+const ZPermalink = z.object({ permalink: zPathParam });
 
 /** Dashboards API of spec §7. Thin: parse, call the service, shape the answer. */
 export function dashboardRoutes(
@@ -95,7 +95,7 @@ export function dashboardRoutes(
       config: { public: true },
       schema: {
         tags,
-        params: z.object({ permalink: z.string().min(1), widgetId: z.string().min(1) }),
+        params: z.object({ permalink: zPathParam, widgetId: zPathParam }),
         response: { 200: ZWidgetDataResponse },
       },
     },

@@ -34,8 +34,10 @@ export function sourcesRepo(db: Db) {
     insert(row: SourcesTable) {
       return db.insertInto("sources").values(row).execute();
     },
-    update(companyId: string, id: string, patch: Updateable<SourcesTable>) {
-      return db.updateTable("sources").set(patch).where("company_id", "=", companyId).where("id", "=", id).execute();
+    /** A patch with nothing to set changes nothing (an UPDATE without columns is a syntax error). */
+    async update(companyId: string, id: string, patch: Updateable<SourcesTable>) {
+      if (Object.values(patch).every((value) => value === undefined)) return;
+      await db.updateTable("sources").set(patch).where("company_id", "=", companyId).where("id", "=", id).execute();
     },
     delete(companyId: string, id: string) {
       return db.deleteFrom("sources").where("company_id", "=", companyId).where("id", "=", id).execute();

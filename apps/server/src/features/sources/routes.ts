@@ -8,11 +8,11 @@ import {
 } from "@app/core";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
-import { type App, actorOf, readForm } from "../../infra/http";
+import { type App, actorOf, readForm, zPathParam } from "../../infra/http";
 import { SourceFailure, type SourcesService } from "./service";
 
-const ZIdParams = z.object({ id: z.string().min(1).max(64) });
-const ZOptionParams = ZIdParams.extend({ option: z.string().min(1).max(64) });
+const ZIdParams = z.object({ id: zPathParam.pipe(z.string().max(64)) });
+const ZOptionParams = ZIdParams.extend({ option: zPathParam.pipe(z.string().max(64)) });
 
 /** Body of a source failure (502): the widget or form shows 'Data Error' and banner 125 follows. */
 export const SOURCE_ERROR_BODY = { code: "source_error", message: "Data Error" } as const;

@@ -23,8 +23,10 @@ export function usersRepo(db: Db) {
     insert(row: UsersTable) {
       return db.insertInto("users").values(row).execute();
     },
-    update(companyId: string, id: string, patch: Updateable<UsersTable>) {
-      return db.updateTable("users").set(patch).where("company_id", "=", companyId).where("id", "=", id).execute();
+    /** A patch with nothing to set changes nothing (an UPDATE without columns is a syntax error). */
+    async update(companyId: string, id: string, patch: Updateable<UsersTable>) {
+      if (Object.values(patch).every((value) => value === undefined)) return;
+      await db.updateTable("users").set(patch).where("company_id", "=", companyId).where("id", "=", id).execute();
     },
     delete(companyId: string, id: string) {
       return db.deleteFrom("users").where("company_id", "=", companyId).where("id", "=", id).execute();

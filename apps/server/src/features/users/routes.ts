@@ -1,10 +1,10 @@
 import { dataEnvelope, ZUser, ZUserCreate, ZUserData, ZUserUpdate } from "@app/core";
 
 import { z } from "zod";
-import { type App, actorOf, parseInput, readBody, requireAdmin } from "../../infra/http";
+import { type App, actorOf, parseInput, readBody, requireAdmin, zPathParam } from "../../infra/http";
 import type { UsersService } from "./service";
 
-const ZIdParams = z.object({ id: z.string().min(1) });
+const ZIdParams = z.object({ id: zPathParam });
 
 /** Team API of spec §7; roles enforced here and in the service (spec §6). */
 export function userRoutes(app: App, users: UsersService) {

@@ -1,4 +1,4 @@
-import { DEFAULT_REGISTRATION_DASHBOARDS, normaliseNumberInput } from "@app/core";
+import { DEFAULT_REGISTRATION_DASHBOARDS, MAX_REGISTRATION_DASHBOARDS, normaliseNumberInput } from "@app/core";
 
 export interface RegistrationParams {
   flow: "dashboard" | "mc";
@@ -14,7 +14,8 @@ export interface RegistrationParams {
 export function parseRegistrationParams(search: URLSearchParams): RegistrationParams {
   const flow = search.get("source") === "mc" ? "mc" : "dashboard";
   const dashboards =
-    normaliseNumberInput(search.get("dashboards") ?? "", { min: 1 }) ?? DEFAULT_REGISTRATION_DASHBOARDS;
+    normaliseNumberInput(search.get("dashboards") ?? "", { min: 1, max: MAX_REGISTRATION_DASHBOARDS }) ??
+    DEFAULT_REGISTRATION_DASHBOARDS;
   const interval = search.has("annual") ? 12 : 1;
   const coupons: string[] = [];
   for (const value of search.getAll("coupons")) {

@@ -1,4 +1,4 @@
-import { normaliseNumberInput, ZRegister } from "@app/core";
+import { MAX_REGISTRATION_DASHBOARDS, normaliseNumberInput, ZRegister } from "@app/core";
 import {
   Alert,
   Anchor,
@@ -28,7 +28,7 @@ import { parseRegistrationParams, readAnalyticsClientId } from "../registration-
 import { runRegistrationSteps } from "../registration-steps";
 import { AuthCard } from "./AuthCard";
 
-const DASHBOARDS_LIMITS = { min: 1 };
+const DASHBOARDS_LIMITS = { min: 1, max: MAX_REGISTRATION_DASHBOARDS };
 
 /** Registration form of spec §2/§5: validate → (payment steps) → submit; 422 errors per field. */
 export function RegisterForm() {
@@ -148,6 +148,7 @@ export function RegisterForm() {
             <NumberField
               label="Dashboards"
               min={DASHBOARDS_LIMITS.min}
+              max={DASHBOARDS_LIMITS.max}
               value={dashboards}
               onValueChange={setDashboards}
               error={errors.dashboards}
