@@ -19,6 +19,8 @@ export interface ChartInput {
   compact: boolean;
   /** Low card (one grid row): fewer axis ticks. */
   short?: boolean;
+  /** Name of the comparison period in legends: 'Previous period' or a custom 'vs Oct 1 – Oct 14'. */
+  comparison?: string;
 }
 
 /** Most slices a pie or spokes a radar shows before the rest is summed as 'Other' or dropped. */

@@ -1,6 +1,7 @@
 import {
   CHART_SERIES_FORMATS,
   DEFAULT_FORMAT_OPTIONS,
+  PREVIOUS_PERIOD_LABEL,
   resolveOrderBy,
   type TTableMetric,
   tableColumns,
@@ -16,17 +17,7 @@ import {
 } from "../data/view-model";
 import { type ChartInput, label, legend, MAX_COMPARED_BARS, tooltipBase, withAlpha } from "./chart-common";
 import type { BarSeriesOption, ChartOption, LineSeriesOption } from "./chart-types";
-
-/** Metrics of different kinds (money next to counts) get their own axis: at most two. */
-function axisOf(columns: readonly MetricColumn[]): Map<number, number> {
-  const formats: string[] = [];
-  const result = new Map<number, number>();
-  for (const column of columns) {
-    if (!formats.includes(column.metric.format)) formats.push(column.metric.format);
-    result.set(column.index, Math.min(formats.indexOf(column.metric.format), 1));
-  }
-  return result;
-}
+import { rightAxisSeries } from "./value-axes";
 
 function seriesKind(widgetFormat: string, column: MetricColumn): "line" | "area" | "bar" {
   const own = column.option?.format;
@@ -37,13 +28,23 @@ function seriesKind(widgetFormat: string, column: MetricColumn): "line" | "area"
 }
 
 /** Line, area and bar charts: one series per metric over the dimension, the comparison period dashed. */
-export function seriesChartOption({ widget, current, previous, colours, compact, short }: ChartInput): ChartOption {
+export function seriesChartOption({
+  widget,
+  current,
+  previous,
+  colours,
+  compact,
+  short,
+  comparison = PREVIOUS_PERIOD_LABEL,
+}: ChartInput): ChartOption {
   const columns = visibleMetrics(current, widget);
   const visibleGrid = widget.formatOptions.visibleGrid ?? DEFAULT_FORMAT_OPTIONS["chart:line"].visibleGrid;
-  const axes = axisOf(columns);
-  const axisMetric = [0, 1].map((axis) => columns.find((column) => axes.get(column.index) === axis)?.metric);
+  const axes = new Map<number, number>();
   const names: string[] = [];
   const series: Array<LineSeriesOption | BarSeriesOption> = [];
+  // Dashed / pale series of the comparison period, named in the tooltip after their metric.
+  const comparedSeries = new Set<string>();
+  const comparedName = comparison === PREVIOUS_PERIOD_LABEL ? "previous" : comparison;
   let categories: string[];
 
   if (current.dimension) {
@@ -51,6 +52,14 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
     if (current.dimension.kind !== "date") {
       rows = sortRows(rows, resolveOrderBy(widget.orderBy, tableColumns(current)), current).slice(0, widget.rowsLimit);
     }
+    const right = rightAxisSeries(
+      columns.map((column) => ({
+        key: column.metric.key,
+        format: column.metric.format,
+        values: rows.flatMap((row) => [row.values[column.index], row.previous?.[column.index]]),
+      })),
+    );
+    for (const column of columns) axes.set(column.index, right.has(column.metric.key) ? 1 : 0);
     categories = rows.map((row) => formatDimension(row.dimension, current));
     columns.forEach((column, position) => {
       const colour = colours.palette[position % colours.palette.length];
@@ -101,8 +110,9 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
       );
       // Side-by-side previous bars crowd a long date axis; lines compare well at any length.
       if (previous && (kind !== "bar" || rows.length <= MAX_COMPARED_BARS)) {
-        // Dashed "(previous)" series stay out of the legend: the tooltip names them.
-        const previousName = `${name} (previous)`;
+        // Dashed comparison series stay out of the legend: the tooltip names them.
+        const previousName = `${name} (${comparedName})`;
+        comparedSeries.add(previousName);
         const data = rows.map((row) => row.previous?.[column.index] ?? null);
         series.push(
           kind === "bar"
@@ -148,13 +158,21 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
     if (previous) {
       series.push({
         type: "bar",
-        name: "Previous period",
+        name: comparison,
         data: columns.map((column) => previous.totals[column.index] ?? null),
         itemStyle: { color: withAlpha(colours.palette[0], 0.3), borderRadius: [3, 3, 0, 0] },
         barMaxWidth: 36,
       });
     }
   }
+
+  const axisColumn = [0, 1].map((axis) => columns.find((column) => axes.get(column.index) === axis));
+  const axisMetric = axisColumn.map((column) => column?.metric);
+  const twoAxes = Boolean(axisMetric[1]);
+  // With two axes each one's numbers take the colour of its first series, so a reader knows which is which.
+  const axisColour = axisColumn.map((column) =>
+    twoAxes && column ? colours.palette[columns.indexOf(column) % colours.palette.length] : colours.muted,
+  );
 
   const horizontal =
     current.dimension !== null &&
@@ -169,7 +187,7 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
     position: horizontal ? ("bottom" as const) : index === 0 ? ("left" as const) : ("right" as const),
     splitNumber: short ? 2 : horizontal && compact ? 3 : undefined,
     axisLabel: {
-      color: colours.muted,
+      color: axisColour[index],
       fontSize: 11,
       hideOverlap: true,
       formatter: (value: number) => formatAxisValue(value, metric),
@@ -198,14 +216,18 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
   const legendNames = names.length > 1 ? names : [];
   // The dashed / pale series are the comparison period; a key says so on the chart itself, so a
   // screenshot or PDF reads without the tooltip.
-  const compared = series.some((item) => String(item.name).endsWith("(previous)"));
+  const compared = series.some((item) => comparedSeries.has(String(item.name)));
   const previousKey = compared
     ? [
         {
           type: "text" as const,
           right: 8,
           top: legendNames.length > 0 ? 6 : 0,
-          style: { text: "- - previous period", fill: colours.muted, fontSize: 10 },
+          style: {
+            text: `- - ${comparison === PREVIOUS_PERIOD_LABEL ? "previous period" : comparison}`,
+            fill: colours.muted,
+            fontSize: 10,
+          },
         },
       ]
     : [];

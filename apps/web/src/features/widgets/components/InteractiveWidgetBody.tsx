@@ -1,4 +1,4 @@
-import type { TInteractiveWidget } from "@app/core";
+import { comparisonLabel, type TInteractiveWidget } from "@app/core";
 import { Badge, Tooltip } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useContext, useEffect, useMemo, useState } from "react";
@@ -56,10 +56,13 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
   // A placeholder is the previous range's data shown while the new range loads: not ready yet.
   const settled = !query.isPlaceholderData && !query.isFetching;
 
+  const comparison = comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)));
   const option = useMemo(
     () =>
-      current && isChart && !empty ? chartOption({ widget, current, previous, colours: look, compact, short }) : null,
-    [current, previous, widget, look, compact, short, isChart, empty],
+      current && isChart && !empty
+        ? chartOption({ widget, current, previous, colours: look, compact, short, comparison })
+        : null,
+    [current, previous, widget, look, compact, short, isChart, empty, comparison],
   );
 
   // Charts are ready once EChart has drawn the current option.
@@ -92,7 +95,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
     <>
       {partialFailure}
       {widget.format === "table" ? (
-        <TableWidget widget={widget} current={current} previous={previous} compact={compact} />
+        <TableWidget widget={widget} current={current} previous={previous} compact={compact} short={short} />
       ) : widget.format === "summary" ? (
         <SummaryWidget widget={widget} current={current} previous={previous} width={width} />
       ) : option ? (
