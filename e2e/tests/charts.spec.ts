@@ -259,13 +259,19 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
     // A 2x1 table shows several rows, and no column is cut off.
     const table = await readyWidget(page, "Pages table");
     await expect(table.locator("tbody tr").first()).toBeVisible();
+    // Rows wholly in view between the sticky header and the sticky total.
     const visibleRows = await table.locator("tbody tr").evaluateAll((rows) => {
-      const scroller = rows[0]?.closest(".dash-table-scroll");
-      if (!scroller) return 0;
+      const tableElement = rows[0]?.closest("table");
+      const scroller = tableElement?.parentElement;
+      const head = tableElement?.querySelector("thead")?.getBoundingClientRect();
+      const foot = tableElement?.querySelector("tfoot")?.getBoundingClientRect();
+      if (!scroller || !head || !foot) return 0;
       const box = scroller.getBoundingClientRect();
+      const top = Math.max(box.top, head.bottom);
+      const bottom = Math.min(box.bottom, foot.top);
       return rows.filter((row) => {
         const rect = row.getBoundingClientRect();
-        return rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1;
+        return rect.top >= top - 1 && rect.bottom <= bottom + 1;
       }).length;
     });
     expect(visibleRows).toBeGreaterThanOrEqual(3);
@@ -327,4 +333,34 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
   expect(lineTexts).toContain("- - vs Sep 1 – Sep 14");
   expect(lineTexts.join(" ")).not.toMatch(/previous period/i);
   await shot(page, "charts-custom-compare");
+});
+
+test("the users table keeps role, status and actions on a 390 px phone", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/company/users");
+  await page.getByRole("button", { name: "Invite user" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite user" });
+  await dialog.getByLabel("Name").fill("Ian Invitee");
+  await dialog.getByLabel("Email").fill(`ian-${Date.now()}@example.com`);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("row", { name: /Ian Invitee/ })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = page.getByRole("row", { name: /Ian Invitee/ });
+  const inView = async (locator: Locator) => {
+    await expect(locator).toBeVisible();
+    const box = await locator.boundingBox();
+    return Boolean(box && box.x >= 0 && box.x + box.width <= 390);
+  };
+  expect(await inView(row.getByRole("combobox", { name: "Role of Ian Invitee" }))).toBe(true);
+  expect(await inView(row.getByText("Invited", { exact: true }).locator("visible=true"))).toBe(true);
+  expect(await inView(row.getByRole("link", { name: "Edit Ian Invitee" }))).toBe(true);
+  expect(await inView(row.getByRole("button", { name: "Delete Ian Invitee" }))).toBe(true);
+  // Nothing to scroll sideways for.
+  const overflow = await page.locator("table").evaluate((table) => {
+    const scroller = table.parentElement as HTMLElement;
+    return scroller.scrollWidth - scroller.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(1);
+  await shot(page, "users-phone");
 });

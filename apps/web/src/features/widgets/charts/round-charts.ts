@@ -128,7 +128,8 @@ export function radarChartOption({
         colours,
         compact,
       ) as object),
-      type: "scroll",
+      // Wrapped onto a second line rather than paged: every polygon stays named.
+      type: "plain",
       top: "auto",
       bottom: 0,
       left: "center",
@@ -148,8 +149,9 @@ export function radarChartOption({
     },
     radar: {
       indicator: spokes,
-      radius: compact ? "56%" : "62%",
-      center: ["50%", withLegend ? "46%" : "52%"],
+      // Room below for a legend of up to two lines, and around for the spoke names.
+      radius: withLegend && polygons.length > 2 ? (compact ? "50%" : "56%") : compact ? "56%" : "62%",
+      center: ["50%", withLegend ? (polygons.length > 2 ? "43%" : "46%") : "52%"],
       axisName: {
         color: colours.muted,
         fontSize: 11,
