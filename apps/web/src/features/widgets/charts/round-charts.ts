@@ -6,7 +6,7 @@ import {
   type TTableMetric,
 } from "@app/core";
 import { formatAxisValue, formatDimension, formatMetric, visibleMetrics } from "../data/view-model";
-import { type ChartInput, label, legend, MAX_SLICES, tooltipBase, withAlpha } from "./chart-common";
+import { type ChartInput, escapeHtml, label, legend, MAX_SLICES, tooltipBase, withAlpha } from "./chart-common";
 import type { ChartOption } from "./chart-types";
 import { radarData } from "./radar-data";
 
@@ -190,10 +190,6 @@ export function radarChartOption({
       },
     ],
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Widest the value text of a gauge may be, as a share of the gauge's radius per character. */

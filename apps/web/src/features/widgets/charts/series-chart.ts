@@ -7,6 +7,7 @@ import {
   tableColumns,
 } from "@app/core";
 import {
+  changeOf,
   compareRows,
   formatAxisValue,
   formatDimension,
@@ -15,9 +16,41 @@ import {
   sortRows,
   visibleMetrics,
 } from "../data/view-model";
-import { type ChartInput, label, legend, MAX_COMPARED_BARS, tooltipBase, withAlpha } from "./chart-common";
+import {
+  type ChartInput,
+  changeHtml,
+  escapeHtml,
+  label,
+  legend,
+  MAX_COMPARED_BARS,
+  tooltipBase,
+  withAlpha,
+} from "./chart-common";
 import type { BarSeriesOption, ChartOption, LineSeriesOption } from "./chart-types";
 import { rightAxisSeries } from "./value-axes";
+
+interface AxisTooltipItem {
+  seriesName?: string;
+  marker?: unknown;
+  value?: unknown;
+  dataIndex?: number;
+  axisValueLabel?: string;
+}
+
+/** Axis tooltip: the category, then each series with its value and (current period) coloured change. */
+function axisTooltip(lines: ReadonlyMap<string, (dataIndex: number, value: unknown) => string>) {
+  return (params: unknown) => {
+    const items = (Array.isArray(params) ? params : [params]) as AxisTooltipItem[];
+    const head = `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(items[0]?.axisValueLabel ?? "")}</div>`;
+    const body = items.map((item) => {
+      const name = item.seriesName ?? "";
+      const line = lines.get(name)?.(item.dataIndex ?? 0, item.value) ?? escapeHtml(String(item.value ?? ""));
+      const marker = typeof item.marker === "string" ? item.marker : "";
+      return `<div style="display:flex;gap:12px;justify-content:space-between"><span>${marker}${escapeHtml(name)}</span><span style="font-weight:600">${line}</span></div>`;
+    });
+    return head + body.join("");
+  };
+}
 
 function seriesKind(widgetFormat: string, column: MetricColumn): "line" | "area" | "bar" {
   const own = column.option?.format;
@@ -45,6 +78,8 @@ export function seriesChartOption({
   // Dashed / pale series of the comparison period, named in the tooltip after their metric.
   const comparedSeries = new Set<string>();
   const comparedName = comparison === PREVIOUS_PERIOD_LABEL ? "previous" : comparison;
+  // The tooltip line of each series by name: its value and, for current series, the change.
+  const tooltipLines = new Map<string, (dataIndex: number, value: unknown) => string>();
   let categories: string[];
 
   if (current.dimension) {
@@ -68,6 +103,14 @@ export function seriesChartOption({
       const formatter = (value: unknown) => formatMetric(typeof value === "number" ? value : null, column.metric);
       const yAxisIndex = axes.get(column.index) ?? 0;
       names.push(name);
+      const showChange = previous !== null && !widget.hiddenChange && !column.option?.cloakedChange;
+      tooltipLines.set(name, (dataIndex, value) => {
+        const row = rows[dataIndex];
+        const change = showChange && row ? changeOf(row.values[column.index], row.previous?.[column.index]) : undefined;
+        return `${escapeHtml(formatter(value))}${
+          change === undefined ? "" : ` ${changeHtml(change, column.metric.lowerIsBetter, !widget.hiddenHighlight)}`
+        }`;
+      });
       series.push(
         kind === "bar"
           ? {
@@ -113,6 +156,7 @@ export function seriesChartOption({
         // Dashed comparison series stay out of the legend: the tooltip names them.
         const previousName = `${name} (${comparedName})`;
         comparedSeries.add(previousName);
+        tooltipLines.set(previousName, (_dataIndex, value) => escapeHtml(formatter(value)));
         const data = rows.map((row) => row.previous?.[column.index] ?? null);
         series.push(
           kind === "bar"
@@ -242,6 +286,7 @@ export function seriesChartOption({
       ...tooltipBase(colours),
       trigger: "axis",
       axisPointer: { type: current.dimension && !horizontal ? "line" : "shadow" },
+      ...(tooltipLines.size > 0 ? { formatter: axisTooltip(tooltipLines) } : {}),
     },
     grid: {
       left: 4,
