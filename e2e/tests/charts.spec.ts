@@ -120,10 +120,18 @@ interface DrawnText {
 /** Every text ECharts drew in a card, with its box in canvas pixels. */
 async function drawnTexts(card: Locator): Promise<{ texts: DrawnText[]; width: number; height: number }> {
   return card.getByRole("img").evaluate((element) => {
+    type Rect = {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      applyTransform(m: unknown): void;
+      clone(): Rect;
+    };
     type El = {
       type?: string;
       style?: { text?: string };
-      getBoundingRect(): { x: number; y: number; width: number; height: number; applyTransform(m: unknown): void };
+      getBoundingRect(): Rect;
       getComputedTransform(): unknown;
       childrenRef?: () => El[];
     };
@@ -142,7 +150,8 @@ async function drawnTexts(card: Locator): Promise<{ texts: DrawnText[]; width: n
       .storage.getDisplayList(true)
       .filter((item) => typeof item.style?.text === "string" && item.style.text !== "")
       .map((item) => {
-        const rect = item.getBoundingRect().clone?.() ?? item.getBoundingRect();
+        // A copy: the element's own rect is cached by zrender.
+        const rect = item.getBoundingRect().clone();
         const transform = item.getComputedTransform();
         if (transform) rect.applyTransform(transform);
         return { text: String(item.style?.text), x: rect.x, y: rect.y, width: rect.width, height: rect.height };
@@ -290,7 +299,7 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
     const cut = () =>
       queries.locator("table").evaluate((element) => {
         const card = element.closest("article")?.getBoundingClientRect();
-        const heads = [...element.querySelectorAll("thead th")].map((cell) => cell.getBoundingClientRect());
+        const heads = Array.from(element.querySelectorAll("thead th")).map((cell) => cell.getBoundingClientRect());
         return card ? heads.filter((rect) => rect.right > card.right + 1 || rect.left < card.left - 1).length : -1;
       });
     expect(await cut()).toBe(0);
