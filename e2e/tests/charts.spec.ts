@@ -186,6 +186,24 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
       formatOptions: { minValue: 0, maxValue: 100 },
     },
     {
+      title: "Bounce gauge wide",
+      format: "chart:gauge",
+      width: 2,
+      height: 1,
+      type: "demo.analytics",
+      inputs: { metrics: ["bounce_rate"] },
+      formatOptions: { minValue: 0, maxValue: 100 },
+    },
+    {
+      title: "Bounce gauge tall",
+      format: "chart:gauge",
+      width: 1,
+      height: 2,
+      type: "demo.analytics",
+      inputs: { metrics: ["bounce_rate"] },
+      formatOptions: { minValue: 0, maxValue: 100 },
+    },
+    {
       title: "Pages table",
       format: "table",
       width: 2,
@@ -256,20 +274,47 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
     expect(lineSeries.find((item) => item.name === "Clicks")?.yAxisIndex).toBe(0);
     expect(lineSeries.find((item) => item.name === "Impressions")?.yAxisIndex).toBe(1);
 
-    // Gauge: the whole value is drawn inside the canvas and never over its label.
-    const gauge = await readyWidget(page, "Bounce gauge");
-    const gaugeTexts = await drawnTexts(gauge);
-    // Demo bounce rates are 40–50 %: both digits before the point are drawn.
-    const value = gaugeTexts.texts.find((text) => /^\d{2}(\.\d{1,2})?%$/.test(text.text));
-    const label = gaugeTexts.texts.find((text) => text.text === "Bounce Rate");
-    expect(value, JSON.stringify(gaugeTexts.texts)).toBeDefined();
-    expect(label).toBeDefined();
-    if (value && label) {
-      expect(overlaps(value, label)).toBe(false);
-      for (const text of [value, label]) {
-        expect(text.x).toBeGreaterThanOrEqual(0);
-        expect(text.x + text.width).toBeLessThanOrEqual(gaugeTexts.width);
-        expect(text.y + text.height).toBeLessThanOrEqual(gaugeTexts.height);
+    // Gauges (small, wide, tall): the whole value is drawn inside the canvas and never over its label.
+    for (const title of ["Bounce gauge", "Bounce gauge wide", "Bounce gauge tall"]) {
+      const gauge = await readyWidget(page, title);
+      if (SHOTS) await gauge.screenshot({ path: `${SHOTS}/${name}-${title.replace(/\W+/g, "-")}.png` });
+      const gaugeTexts = await drawnTexts(gauge);
+      // Demo bounce rates are 40–50 %: both digits before the point are drawn.
+      const value = gaugeTexts.texts.find((text) => /^\d{2}(\.\d{1,2})?%$/.test(text.text));
+      const label = gaugeTexts.texts.find((text) => text.text === "Bounce Rate");
+      expect(value, `${title}: ${JSON.stringify(gaugeTexts.texts)}`).toBeDefined();
+      expect(label, title).toBeDefined();
+      // No two texts (value, name, the scale's min and max) are drawn over each other.
+      const plain = gaugeTexts.texts.filter((text) => !text.text.includes("{") && text.text.trim() !== "");
+      for (const [index, first] of plain.entries()) {
+        for (const second of plain.slice(index + 1)) {
+          expect(overlaps(first, second), `${title}: ${first.text} / ${second.text}`).toBe(false);
+        }
+      }
+      if (value && label) {
+        // The value lies inside the arc (the arc drawn over its first digit made 44.92 % read 4.92 %).
+        const series = ((await chartOptionOf(gauge)).series as Json[])[0];
+        const arcWidth = Number(((series.axisLine as Json).lineStyle as Json).width);
+        const radius =
+          (Number.parseFloat(String(series.radius)) / 100) * (Math.min(gaugeTexts.width, gaugeTexts.height) / 2);
+        const [cx, cy] = (series.center as string[]).map(
+          (share, index) => (Number.parseFloat(share) / 100) * (index === 0 ? gaugeTexts.width : gaugeTexts.height),
+        );
+        for (const [x, y] of [
+          [value.x, value.y],
+          [value.x + value.width, value.y],
+          [value.x, value.y + value.height],
+          [value.x + value.width, value.y + value.height],
+        ]) {
+          expect(Math.hypot(x - cx, y - cy), `${title}: ${value.text} inside the arc`).toBeLessThanOrEqual(
+            radius - arcWidth,
+          );
+        }
+        for (const text of [value, label]) {
+          expect(text.x, title).toBeGreaterThanOrEqual(0);
+          expect(text.x + text.width, title).toBeLessThanOrEqual(gaugeTexts.width);
+          expect(text.y + text.height, title).toBeLessThanOrEqual(gaugeTexts.height);
+        }
       }
     }
 

@@ -22,6 +22,8 @@ export interface ChartInput {
   short?: boolean;
   /** Name of the comparison period in legends: 'Previous period' or a custom 'vs Oct 1 – Oct 14'. */
   comparison?: string;
+  /** The chart's size in pixels when known (the gauge fits its texts inside its arc). */
+  size?: { width: number; height: number };
 }
 
 /** Most slices a pie or spokes a radar shows before the rest is summed as 'Other' or dropped. */

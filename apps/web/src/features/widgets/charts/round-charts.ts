@@ -192,15 +192,17 @@ export function radarChartOption({
   };
 }
 
-/** Widest the value text of a gauge may be, as a share of the gauge's radius per character. */
-const GAUGE_CHAR_WIDTH = 0.62;
+/** Width of a character of the gauge's texts, as a share of their font size. */
+const GAUGE_CHAR_WIDTH = 0.7;
+/** Below this arc radius (px) the scale's min and max labels would reach the value: they are left out. */
+const GAUGE_LABELS_MIN_RADIUS = 80;
 
 /**
  * Gauge of the first metric's total between the widget's min and max values. The value and the metric's
- * name are one two-line text block under the centre, so they can never be drawn over each other, and the
- * value's size shrinks with its length so '44.92%' is drawn whole in the smallest card.
+ * name are one two-line text block under the centre, so they can never be drawn over each other; when the
+ * chart's size is known both are sized to fit inside the arc, so '44.92%' is drawn whole in any card.
  */
-export function gaugeChartOption({ widget, current, colours, compact }: ChartInput): ChartOption {
+export function gaugeChartOption({ widget, current, colours, compact, size }: ChartInput): ChartOption {
   const column = visibleMetrics(current, widget)[0];
   const defaults = DEFAULT_FORMAT_OPTIONS["chart:gauge"];
   const min = widget.formatOptions.minValue ?? defaults.minValue ?? 0;
@@ -209,11 +211,25 @@ export function gaugeChartOption({ widget, current, colours, compact }: ChartInp
   const value = column ? current.totals[column.index] : null;
   const shown = value === null ? min : Math.min(Math.max(value, min), max);
   const text = column ? formatMetric(value, column.metric) : "N/A";
-  const name = column ? label(column.metric, compact) : "";
+  const arcWidth = compact ? 10 : 14;
+  const radiusShare = 0.92;
+  // The arc's radius in pixels (ECharts reads '92%' of half the shorter side) and the width inside it.
+  const radius = size ? (radiusShare * Math.min(size.width, size.height)) / 2 : null;
+  // The value sits a little under the centre, where the arc's ends come in: keep clear of them.
+  const inside = radius ? Math.max(40, 2 * (radius - arcWidth) * 0.8) : null;
   const base = compact ? 22 : 26;
-  // Seven characters ('44.92%', '$1,234') fit at the base size; longer values get smaller, never below 13 px.
-  const valueSize = Math.max(13, Math.min(base, Math.floor((base * 7) / Math.max(7, text.length))));
-  const nameSize = compact ? 11 : 12;
+  const fit = (length: number, largest: number, smallest: number) =>
+    inside
+      ? Math.max(smallest, Math.min(largest, Math.floor(inside / (Math.max(length, 1) * GAUGE_CHAR_WIDTH))))
+      : largest;
+  const valueSize = fit(text.length, base, 11);
+  let name = column ? label(column.metric, compact) : "";
+  let nameSize = fit(name.length, compact ? 11 : 12, 9);
+  if (column && inside && name.length * nameSize * GAUGE_CHAR_WIDTH > inside) {
+    name = label(column.metric, true);
+    nameSize = fit(name.length, compact ? 11 : 12, 9);
+  }
+  const showScale = !compact && (radius === null || radius >= GAUGE_LABELS_MIN_RADIUS);
   return {
     animationDuration: 600,
     textStyle: { fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
@@ -224,15 +240,15 @@ export function gaugeChartOption({ widget, current, colours, compact }: ChartInp
         max,
         startAngle: 205,
         endAngle: -25,
-        radius: "92%",
+        radius: `${radiusShare * 100}%`,
         center: ["50%", "58%"],
-        progress: { show: true, width: compact ? 10 : 14, roundCap: true, itemStyle: { color: colours.palette[0] } },
-        axisLine: { roundCap: true, lineStyle: { width: compact ? 10 : 14, color: [[1, colours.line]] } },
+        progress: { show: true, width: arcWidth, roundCap: true, itemStyle: { color: colours.palette[0] } },
+        axisLine: { roundCap: true, lineStyle: { width: arcWidth, color: [[1, colours.line]] } },
         pointer: { show: false },
         axisTick: { show: false },
         splitLine: { show: false },
         axisLabel: {
-          show: !compact,
+          show: showScale,
           distance: 20,
           color: colours.muted,
           fontSize: 10,
@@ -243,8 +259,8 @@ export function gaugeChartOption({ widget, current, colours, compact }: ChartInp
         detail: {
           valueAnimation: false,
           offsetCenter: [0, "8%"],
-          // No fixed box: the default 100 px width cut long values at the left.
-          width: Math.ceil(Math.max(text.length * valueSize * GAUGE_CHAR_WIDTH, name.length * nameSize * 0.6)) + 8,
+          // No fixed box: the default 100 px width cut long values.
+          width: Math.ceil(Math.max(text.length * valueSize, name.length * nameSize) * GAUGE_CHAR_WIDTH) + 8,
           overflow: "none",
           padding: 0,
           lineHeight: valueSize + 4,
