@@ -6,6 +6,7 @@ export * from "./dates/copy-url";
 export * from "./dates/day";
 export * from "./dates/display";
 export * from "./dates/ranges";
+export * from "./format/change-tone";
 export * from "./format/colour";
 export * from "./format/metric-name";
 export * from "./format/number";

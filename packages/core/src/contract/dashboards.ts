@@ -280,6 +280,8 @@ export const ZTableMetric = z.object({
   label: z.string(),
   format: z.enum(["number", "money", "percent", "time"]),
   currency: z.string().nullable().optional(),
+  /** Declared by the connector: a fall is good news (average position, bounce rate, cost per click). */
+  lowerIsBetter: z.boolean().optional(),
 });
 export const ZTableRow = z.object({ dimension: z.string().nullable(), values: z.array(z.number().nullable()) });
 export const ZTable = z.object({

@@ -37,3 +37,25 @@ export function yearOptions(today: string): number[] {
   const year = Number(today.slice(0, 4));
   return Array.from({ length: YEARS_BEFORE + YEARS_AFTER + 1 }, (_, index) => year - YEARS_BEFORE + index);
 }
+
+/** Name of the default comparison, in legends and tooltips. */
+export const PREVIOUS_PERIOD_LABEL = "Previous period";
+
+/**
+ * How the comparison period is named in the dashboard header and chart legends. A custom comparison
+ * is named by its days, 'vs Oct 1 – Oct 14' (years shown only when the two ends differ in year or the
+ * range is not in `currentYear`); the default one is 'Previous period'.
+ */
+export function comparisonLabel(
+  compareStartDate: string | null | undefined,
+  compareEndDate: string | null | undefined,
+  currentYear?: number,
+): string {
+  if (!isValidDay(compareStartDate) || !isValidDay(compareEndDate)) return PREVIOUS_PERIOD_LABEL;
+  const start = parseDay(compareStartDate);
+  const end = parseDay(compareEndDate);
+  const withYear =
+    start.getFullYear() !== end.getFullYear() || (currentYear !== undefined && end.getFullYear() !== currentYear);
+  const day = (date: Date) => format(date, withYear ? "MMM d, yyyy" : "MMM d");
+  return compareStartDate === compareEndDate ? `vs ${day(start)}` : `vs ${day(start)} – ${day(end)}`;
+}

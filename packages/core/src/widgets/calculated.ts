@@ -106,3 +106,48 @@ export function applyCalculatedMetrics(table: TTable, metrics: readonly Calculat
   }
   return result;
 }
+
+/** A metric a type offers: its key (`value`) and the label expressions may name it by. */
+export interface MetricChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The metric keys a query must fetch for a widget instance (spec §5: metrics are not needed when
+ * calculated metrics exist). Expressions name metrics by key or label; every named metric the type
+ * offers is fetched even when not chosen, and comes back in `extra` so the caller can drop its column
+ * once the calculated metrics are evaluated. Names of calculated metrics and unknown names fetch nothing.
+ */
+export function metricsToFetch(
+  chosen: readonly string[],
+  calculated: readonly CalculatedMetricDefinition[],
+  offered: readonly MetricChoice[],
+): { fetch: string[]; extra: string[] } {
+  const ownNames = new Set(calculated.flatMap((metric) => [metric.id, metric.name]));
+  const extra: string[] = [];
+  for (const metric of calculated) {
+    const parsed = parseExpression(metric.expression);
+    if (!parsed.ok) continue;
+    for (const name of parsed.metrics) {
+      if (ownNames.has(name)) continue;
+      const match = offered.find((choice) => choice.value === name) ?? offered.find((choice) => choice.label === name);
+      if (!match || chosen.includes(match.value) || extra.includes(match.value)) continue;
+      extra.push(match.value);
+    }
+  }
+  return { fetch: [...chosen, ...extra], extra };
+}
+
+/** `table` without the metric columns keyed `keys` (metrics fetched only for calculated metrics). */
+export function withoutMetrics(table: TTable, keys: readonly string[]): TTable {
+  if (keys.length === 0) return table;
+  const keep = table.metrics.map((metric) => !keys.includes(metric.key));
+  const pick = <T>(values: readonly T[]) => values.filter((_, index) => keep[index]);
+  return {
+    ...table,
+    metrics: pick(table.metrics),
+    rows: table.rows.map((row) => ({ ...row, values: pick(row.values) })),
+    totals: pick(table.totals),
+  };
+}

@@ -1,4 +1,4 @@
-import { type TOption, type TTable, type TWidgetParam, WIDGET_FORMATS } from "@app/core";
+import { isLowerBetterName, type TOption, type TTable, type TWidgetParam, WIDGET_FORMATS } from "@app/core";
 import { AppError } from "../../infra/errors";
 import { type Connector, ConnectorError, type QueryInputs, type SourceHandle } from "../types";
 import { parseFile, readSheet, type Sheet, SheetError, type SheetOptions } from "./sheet";
@@ -112,6 +112,8 @@ function tableOf(sheet: Sheet, inputs: QueryInputs, range: { startDate: string; 
       label: sheet.columns[i].label,
       format: sheet.columns[i].format,
       currency: null,
+      // A file carries no metadata: its header names say which columns are better when lower.
+      ...(isLowerBetterName(sheet.columns[i].label) ? { lowerIsBetter: true } : {}),
     })),
     rows: labels.map((value) => ({ dimension: value, values: aggregateRows(grouped.get(value) ?? []) })),
     totals,

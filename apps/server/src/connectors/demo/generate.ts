@@ -186,7 +186,8 @@ export function demoTable(query: DemoQuery): TTable {
       : null,
     metrics: query.metrics.map((key) => {
       const metric = type.metrics.find((candidate) => candidate.key === key);
-      return { key, label: metric?.label ?? key, format: metric?.format ?? "number", currency: null };
+      const declared = metric?.lowerIsBetter ? { lowerIsBetter: true } : {};
+      return { key, label: metric?.label ?? key, format: metric?.format ?? "number", currency: null, ...declared };
     }),
     rows,
     totals: metricRow(type, query.metrics, totals),

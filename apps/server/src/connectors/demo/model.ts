@@ -37,6 +37,8 @@ export interface DemoMetric {
   key: string;
   label: string;
   format: NumberFormat;
+  /** A fall is good news (bounce rate, average position, costs per result): changes colour inversely. */
+  lowerIsBetter?: boolean;
   /** From summed components; a zero denominator gives NaN, shown as N/A. */
   value(c: Readonly<Record<string, number>>): number;
 }
@@ -110,7 +112,13 @@ export const DEMO_TYPES: readonly DemoType[] = [
       { key: "sessions", label: "Sessions", format: "number", value: sum("sessions") },
       { key: "users", label: "Users", format: "number", value: sum("users") },
       { key: "pageviews", label: "Pageviews", format: "number", value: sum("pageviews") },
-      { key: "bounce_rate", label: "Bounce Rate", format: "percent", value: (c) => ratio(c.bounces, c.sessions) * 100 },
+      {
+        key: "bounce_rate",
+        label: "Bounce Rate",
+        format: "percent",
+        lowerIsBetter: true,
+        value: (c) => ratio(c.bounces, c.sessions) * 100,
+      },
       {
         key: "avg_session_duration",
         label: "Avg. Session Duration",
@@ -140,7 +148,13 @@ export const DEMO_TYPES: readonly DemoType[] = [
       { key: "clicks", label: "Clicks", format: "number", value: sum("clicks") },
       { key: "impressions", label: "Impressions", format: "number", value: sum("impressions") },
       { key: "ctr", label: "CTR", format: "percent", value: (c) => ratio(c.clicks, c.impressions) * 100 },
-      { key: "position", label: "Avg. Position", format: "number", value: (c) => ratio(c.position, c.impressions) },
+      {
+        key: "position",
+        label: "Avg. Position",
+        format: "number",
+        lowerIsBetter: true,
+        value: (c) => ratio(c.position, c.impressions),
+      },
     ],
     dimensions: [DATE, QUERY, PAGE, COUNTRY, DEVICE],
   },
@@ -164,12 +178,13 @@ export const DEMO_TYPES: readonly DemoType[] = [
       { key: "clicks", label: "Clicks", format: "number", value: sum("clicks") },
       { key: "cost", label: "Cost", format: "money", value: sum("cost") },
       { key: "conversions", label: "Conversions", format: "number", value: sum("conversions") },
-      { key: "cpc", label: "CPC", format: "money", value: (c) => ratio(c.cost, c.clicks) },
+      { key: "cpc", label: "CPC", format: "money", lowerIsBetter: true, value: (c) => ratio(c.cost, c.clicks) },
       { key: "ctr", label: "CTR", format: "percent", value: (c) => ratio(c.clicks, c.impressions) * 100 },
       {
         key: "cost_per_conversion",
         label: "Cost / Conversion",
         format: "money",
+        lowerIsBetter: true,
         value: (c) => ratio(c.cost, c.conversions),
       },
     ],

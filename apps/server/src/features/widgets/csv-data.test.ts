@@ -45,7 +45,7 @@ describeEachDb("widget data: CSV connector", (env) => {
     expect(current.metrics).toEqual([
       { key: "a.sessions", label: "Sessions", format: "number", currency: null },
       { key: "a.revenue", label: "Revenue", format: "money", currency: "USD" },
-      { key: "a.bounce_rate", label: "Bounce rate", format: "percent", currency: null },
+      { key: "a.bounce_rate", label: "Bounce rate", format: "percent", currency: null, lowerIsBetter: true },
     ]);
     expect(current.rows).toEqual([
       { dimension: "2025-03-02", values: [120, 900, 50] },

@@ -3,6 +3,10 @@ import {
   type DayRange,
   DEFAULT_CURRENCY,
   defaultCompareRange,
+  METRICS_PARAM,
+  type MetricChoice,
+  metricsToFetch,
+  parseExpression,
   rangeLength,
   type TTable,
   type TWidgetDataRequest,
@@ -12,6 +16,7 @@ import {
   type TWidgetTypeConfig,
   uniquePrefix,
   validateTypeForm,
+  withoutMetrics,
   ZWidgetDataRequest,
 } from "@app/core";
 import { LRUCache } from "lru-cache";
@@ -159,6 +164,7 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
     source: LoadedSource,
     range: DayRange,
     timezone: string,
+    extra: readonly string[],
   ) {
     const key = queryCacheKey({
       // Still starts with sourceKeyPrefix(id), so deletePrefix drops every version.
@@ -173,12 +179,56 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
         source.connector.query({ source: source.handle, type: plan.config.type, inputs: plan.inputs, range, timezone }),
       ),
     );
-    return finish(table, plan.instance);
+    return finish(table, plan.instance, extra);
   }
 
-  /** Per-instance presentation after the cache: calculated metrics, then the currency of every money column. */
-  function finish(table: TTable, instance: TWidgetInstance): TTable {
-    const calculated = applyCalculatedMetrics(table, instance.inputs.calculatedMetrics ?? []);
+  /**
+   * The metrics the query fetches: the chosen ones plus those the calculated metrics' expressions name
+   * (spec §5: a calculated metric alone is enough). `extra` are fetched only for the expressions.
+   */
+  async function withNamedMetrics(
+    companyId: string,
+    plan: PlannedInstance,
+    source: LoadedSource,
+  ): Promise<{ plan: PlannedInstance; extra: string[] }> {
+    const calculated = plan.instance.inputs.calculatedMetrics ?? [];
+    const chosen = Array.isArray(plan.inputs[METRICS_PARAM])
+      ? (plan.inputs[METRICS_PARAM] as unknown[]).map(String)
+      : [];
+    const param = plan.config.params.find((candidate) => candidate.key === METRICS_PARAM);
+    const names = calculated.flatMap((metric) => {
+      const parsed = parseExpression(metric.expression);
+      return parsed.ok ? parsed.metrics : [];
+    });
+    const own = new Set(calculated.flatMap((metric) => [metric.id, metric.name]));
+    const missing = names.some((name) => !own.has(name) && !chosen.includes(name));
+    if (!param || !missing) return { plan, extra: [] };
+    // Expressions may name a metric by its label, so the type's metric list resolves names to keys;
+    // a list the provider serves (CSV columns) is asked for only when a name is not already chosen.
+    let offered: MetricChoice[] = param.options ?? [];
+    if (!param.options && param.remote) {
+      const remote = param.remote;
+      const form = Object.fromEntries(
+        Object.entries(plan.inputs).map(([key, value]) => [
+          key,
+          Array.isArray(value) ? value.map(String) : String(value),
+        ]),
+      );
+      offered = await sources.guard(companyId, source.row.id, () =>
+        source.connector.options(remote, { source: source.handle, form: { ...form, type: plan.config.type } }),
+      );
+    }
+    const { fetch, extra } = metricsToFetch(chosen, calculated, offered);
+    if (extra.length === 0) return { plan, extra };
+    return { plan: { ...plan, inputs: { ...plan.inputs, [METRICS_PARAM]: fetch } }, extra };
+  }
+
+  /**
+   * Per-instance presentation after the cache: calculated metrics, then the columns fetched only for
+   * them are dropped, then the currency of every money column.
+   */
+  function finish(table: TTable, instance: TWidgetInstance, extra: readonly string[]): TTable {
+    const calculated = withoutMetrics(applyCalculatedMetrics(table, instance.inputs.calculatedMetrics ?? []), extra);
     const currency = instance.currency || null;
     return {
       ...calculated,
@@ -236,12 +286,17 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
       );
       const previous = followsRange ? planned.previous : null;
       const results = await Promise.all(
-        plans.map(async (plan) => {
-          const source = loaded.get(plan.instance.sourceId as string) as LoadedSource;
+        plans.map(async (planned) => {
+          const source = loaded.get(planned.instance.sourceId as string) as LoadedSource;
+          let plan = planned;
           try {
+            const named = await withNamedMetrics(companyId, planned, source);
+            plan = named.plan;
             const [now, before] = await Promise.all([
-              fetchTable(companyId, plan, source, current, request.timezone),
-              previous ? fetchTable(companyId, plan, source, previous, request.timezone) : Promise.resolve(null),
+              fetchTable(companyId, plan, source, current, request.timezone, named.extra),
+              previous
+                ? fetchTable(companyId, plan, source, previous, request.timezone, named.extra)
+                : Promise.resolve(null),
             ]);
             return { plan, now, before };
           } catch (error) {

@@ -1,4 +1,4 @@
-import { rangeText } from "@app/core";
+import { comparisonLabel, rangeText } from "@app/core";
 import { ActionIcon, Box, Text, Tooltip } from "@mantine/core";
 import { CopyUrlButton, DateRangePicker, type DateRangeValue } from "../../../ui/date-range";
 
@@ -45,6 +45,11 @@ export function DashboardHeader({
   hideDateSelector,
   onOpenSidebar,
 }: Props) {
+  // A custom comparison is named where the range is (spec §2); the default one needs no words.
+  const compared =
+    range.customCompare && range.compareStartDate && range.compareEndDate
+      ? comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)))
+      : null;
   return (
     <Box component="header" className="dash-header">
       <div className="dash-header-brand">
@@ -58,7 +63,13 @@ export function DashboardHeader({
         {logoImage ? <img className="dash-logo" src={logoImage} alt="Logo" /> : null}
         <Box style={{ minWidth: 0 }}>
           <h1 className="dash-title">{name}</h1>
-          {hideDateSelector ? <Text className="dash-subtitle">{rangeText(range.startDate, range.endDate)}</Text> : null}
+          {hideDateSelector || compared ? (
+            <Text className="dash-subtitle" data-testid="dashboard-range-note">
+              {[hideDateSelector ? rangeText(range.startDate, range.endDate) : null, compared]
+                .filter(Boolean)
+                .join(" · ")}
+            </Text>
+          ) : null}
         </Box>
       </div>
       <div className="dash-header-actions">

@@ -49,15 +49,18 @@ export function UsersTable({ users, currentUserId }: { users: TUser[]; currentUs
 
   return (
     <Card p={0}>
-      <Table.ScrollContainer minWidth={720}>
+      {/* Phones drop the Email and Status columns (both move under the name), so role and actions stay on screen. */}
+      <Table.ScrollContainer minWidth={340}>
         <Table highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th w={150}>Role</Table.Th>
-              <Table.Th w={110}>Status</Table.Th>
-              <Table.Th w={96}>
+              <Table.Th visibleFrom="sm">Email</Table.Th>
+              <Table.Th w={{ base: 104, sm: 150 }}>Role</Table.Th>
+              <Table.Th w={110} visibleFrom="sm">
+                Status
+              </Table.Th>
+              <Table.Th w={{ base: 64, sm: 96 }}>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -69,19 +72,27 @@ export function UsersTable({ users, currentUserId }: { users: TUser[]; currentUs
                 <Table.Tr key={user.id}>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
-                      <UserAvatar user={user} size={32} />
-                      <Text size="sm" fw={500}>
-                        {user.name}
-                        {isSelf ? (
-                          <Text span c="dimmed" size="sm">
-                            {" "}
-                            (you)
-                          </Text>
-                        ) : null}
-                      </Text>
+                      <UserAvatar user={user} size={32} visibleFrom="xs" />
+                      <div style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={500}>
+                          {user.name}
+                          {isSelf ? (
+                            <Text span c="dimmed" size="sm">
+                              {" "}
+                              (you)
+                            </Text>
+                          ) : null}
+                        </Text>
+                        <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: "anywhere" }}>
+                          {user.email}
+                        </Text>
+                        <Group hiddenFrom="sm" mt={4}>
+                          <StatusBadge active={user.active} />
+                        </Group>
+                      </div>
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text size="sm" c="dimmed">
                       {user.email}
                     </Text>
@@ -101,8 +112,8 @@ export function UsersTable({ users, currentUserId }: { users: TUser[]; currentUs
                       />
                     )}
                   </Table.Td>
-                  <Table.Td>
-                    {user.active ? <Badge color="teal">Active</Badge> : <Badge color="yellow">Invited</Badge>}
+                  <Table.Td visibleFrom="sm">
+                    <StatusBadge active={user.active} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -140,4 +151,8 @@ export function UsersTable({ users, currentUserId }: { users: TUser[]; currentUs
       </Table.ScrollContainer>
     </Card>
   );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return active ? <Badge color="teal">Active</Badge> : <Badge color="yellow">Invited</Badge>;
 }

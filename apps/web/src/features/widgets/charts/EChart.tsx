@@ -38,6 +38,8 @@ export function EChart({ option, label, onRendered }: Props) {
       if (disposed) return;
       const instance = echarts.init(element, undefined, { renderer: "canvas" });
       chart.current = instance;
+      // Browser tests read what was drawn (the option, text positions) from the element.
+      (element as HTMLElement & { echartsInstance?: ChartInstance }).echartsInstance = instance;
       instance.setOption(latest.current.option, { notMerge: true });
       latest.current.onRendered?.();
       observer = new ResizeObserver(() => {

@@ -1,4 +1,5 @@
-import { abbreviateMetricName, type TInteractiveWidget, type TTable, type TTableMetric } from "@app/core";
+import { abbreviateMetricName, changeTone, type TInteractiveWidget, type TTable, type TTableMetric } from "@app/core";
+import { formatChangeText } from "../data/view-model";
 import type { ChartOption } from "./chart-types";
 
 /** Colours a chart is drawn with, taken from the dashboard's look. */
@@ -19,6 +20,10 @@ export interface ChartInput {
   compact: boolean;
   /** Low card (one grid row): fewer axis ticks. */
   short?: boolean;
+  /** Name of the comparison period in legends: 'Previous period' or a custom 'vs Oct 1 – Oct 14'. */
+  comparison?: string;
+  /** The chart's size in pixels when known (the gauge fits its texts inside its arc). */
+  size?: { width: number; height: number };
 }
 
 /** Most slices a pie or spokes a radar shows before the rest is summed as 'Other' or dropped. */
@@ -65,4 +70,23 @@ export function legend(names: string[], colours: ChartColours, compact: boolean)
     pageTextStyle: { color: colours.muted },
     data: names,
   };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * A change in a chart tooltip as HTML, coloured like the cards' changes: green when good news, red
+ * when bad (inversely for lower-is-better metrics). The tooltip is drawn inside the dashboard, so the
+ * dashboard's own colour variables apply.
+ */
+export function changeHtml(change: number | null, lowerIsBetter: boolean | undefined, highlight: boolean): string {
+  const known = change !== null && Number.isFinite(change);
+  const tone = changeTone(change, lowerIsBetter ?? false);
+  const colour =
+    !highlight || tone === "flat" ? "var(--dash-muted)" : tone === "good" ? "var(--dash-up)" : "var(--dash-down)";
+  const arrow = !known || change === 0 ? "" : (change as number) > 0 ? "▲ " : "▼ ";
+  const text = known ? formatChangeText(Math.abs(change as number)).replace(/^\+/, "") : "N/A";
+  return `<span data-tone="${tone}" style="color:${colour};font-size:11px">${arrow}${escapeHtml(text)}</span>`;
 }

@@ -1,7 +1,14 @@
-import { DEFAULT_FORMAT_OPTIONS, type TInteractiveWidget, type TTable, type TTableMetric } from "@app/core";
-import { compareRows, formatAxisValue, formatDimension, formatMetric, visibleMetrics } from "../data/view-model";
-import { type ChartInput, label, legend, MAX_SLICES, tooltipBase } from "./chart-common";
+import {
+  DEFAULT_FORMAT_OPTIONS,
+  PREVIOUS_PERIOD_LABEL,
+  type TInteractiveWidget,
+  type TTable,
+  type TTableMetric,
+} from "@app/core";
+import { formatAxisValue, formatDimension, formatMetric, visibleMetrics } from "../data/view-model";
+import { type ChartInput, escapeHtml, label, legend, MAX_SLICES, tooltipBase, withAlpha } from "./chart-common";
 import type { ChartOption } from "./chart-types";
+import { radarData } from "./radar-data";
 
 interface Slice {
   name: string;
@@ -84,79 +91,73 @@ export function pieChartOption({ widget, current, colours, compact }: ChartInput
   };
 }
 
+/** Spoke names longer than this are cut: long page paths would push the radar off the card. */
+const SPOKE_NAME_LENGTH = 18;
+
 /**
- * Radar chart. Several metrics: one spoke per metric, current and previous totals as two shapes
- * (each spoke scaled to its own largest value). One metric over a dimension: one spoke per value.
+ * Radar chart: over a dimension one spoke per value and one polygon per metric and period; without
+ * one, one spoke per metric (see radarData). The legend sits below the radar so they never overlap.
  */
-export function radarChartOption({ widget, current, previous, colours, compact }: ChartInput): ChartOption {
+export function radarChartOption({
+  widget,
+  current,
+  previous,
+  colours,
+  compact,
+  comparison = PREVIOUS_PERIOD_LABEL,
+}: ChartInput): ChartOption {
   const columns = visibleMetrics(current, widget);
   const visibleLabels = widget.formatOptions.visibleLabels ?? DEFAULT_FORMAT_OPTIONS["chart:radar"].visibleLabels;
-  let indicators: Array<{ name: string; max: number }>;
-  let shapes: Array<{ name: string; value: number[]; texts: string[] }>;
-
-  if (columns.length === 1 && current.dimension) {
-    const column = columns[0];
-    const rows = compareRows(current, previous)
-      .sort((a, b) => (b.values[column.index] ?? 0) - (a.values[column.index] ?? 0))
-      .slice(0, MAX_SLICES);
-    const max = Math.max(
-      1,
-      ...rows.flatMap((row) => [row.values[column.index] ?? 0, row.previous?.[column.index] ?? 0]),
-    );
-    indicators = rows.map((row) => ({ name: formatDimension(row.dimension, current), max: max * 1.1 }));
-    shapes = [
-      {
-        name: previous ? "Current period" : label(column.metric, compact),
-        value: rows.map((row) => row.values[column.index] ?? 0),
-        texts: rows.map((row) => formatMetric(row.values[column.index], column.metric)),
-      },
-    ];
-    if (previous) {
-      shapes.push({
-        name: "Previous period",
-        value: rows.map((row) => row.previous?.[column.index] ?? 0),
-        texts: rows.map((row) => formatMetric(row.previous?.[column.index], column.metric)),
-      });
-    }
-  } else {
-    const spokes = columns.slice(0, MAX_SLICES);
-    indicators = spokes.map((column) => ({
-      name: label(column.metric, true),
-      max:
-        Math.max(1e-9, Math.abs(current.totals[column.index] ?? 0), Math.abs(previous?.totals[column.index] ?? 0)) *
-        1.15,
-    }));
-    shapes = [
-      {
-        name: "Current period",
-        value: spokes.map((column) => current.totals[column.index] ?? 0),
-        texts: spokes.map((column) => formatMetric(current.totals[column.index], column.metric)),
-      },
-    ];
-    if (previous) {
-      shapes.push({
-        name: "Previous period",
-        value: spokes.map((column) => previous.totals[column.index] ?? 0),
-        texts: spokes.map((column) => formatMetric(previous.totals[column.index], column.metric)),
-      });
-    }
-  }
+  const { spokes, polygons } = radarData(current, previous, columns, { compact, comparison });
+  const withLegend = polygons.length > 1;
+  // Each metric keeps its palette colour in both periods; the comparison is the dashed, paler twin.
+  let metricPosition = -1;
+  const colourOf = polygons.map((polygon) => {
+    if (!polygon.previous) metricPosition += 1;
+    return colours.palette[Math.max(0, metricPosition) % colours.palette.length];
+  });
+  const spokeNames = spokes.map((spoke) => spoke.name);
 
   return {
     color: [...colours.palette],
     animationDuration: 450,
     textStyle: { fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
-    legend: legend(
-      shapes.map((shape) => shape.name),
-      colours,
-      compact,
-    ),
-    tooltip: { ...tooltipBase(colours), trigger: "item" },
+    legend: {
+      ...(legend(
+        polygons.map((polygon) => polygon.name),
+        colours,
+        compact,
+      ) as object),
+      // Wrapped onto a second line rather than paged: every polygon stays named.
+      type: "plain",
+      top: "auto",
+      bottom: 0,
+      left: "center",
+    },
+    tooltip: {
+      ...tooltipBase(colours),
+      trigger: "item",
+      formatter: (params: unknown) => {
+        const { dataIndex = 0 } = params as { dataIndex?: number };
+        const polygon = polygons[dataIndex];
+        if (!polygon) return "";
+        const lines = spokeNames.map(
+          (name, index) => `${escapeHtml(name)}: <b>${escapeHtml(polygon.texts[index])}</b>`,
+        );
+        return [`<b>${escapeHtml(polygon.name)}</b>`, ...lines].join("<br/>");
+      },
+    },
     radar: {
-      indicator: indicators,
-      radius: compact ? "52%" : "66%",
-      center: ["50%", shapes.length > 1 ? "56%" : "52%"],
-      axisName: { color: colours.muted, fontSize: 11 },
+      indicator: spokes,
+      // Room below for a legend of up to two lines, and around for the spoke names.
+      radius: withLegend && polygons.length > 2 ? (compact ? "50%" : "56%") : compact ? "56%" : "62%",
+      center: ["50%", withLegend ? (polygons.length > 2 ? "43%" : "46%") : "52%"],
+      axisName: {
+        color: colours.muted,
+        fontSize: 11,
+        formatter: (name?: string) =>
+          name && name.length > SPOKE_NAME_LENGTH ? `${name.slice(0, SPOKE_NAME_LENGTH - 1)}…` : (name ?? ""),
+      },
       splitLine: { lineStyle: { color: colours.line } },
       splitArea: { show: false },
       axisLine: { lineStyle: { color: colours.line } },
@@ -165,19 +166,24 @@ export function radarChartOption({ widget, current, previous, colours, compact }
       {
         type: "radar",
         symbolSize: 5,
-        data: shapes.map((shape, index) => ({
-          name: shape.name,
-          value: shape.value,
-          lineStyle: { width: 2, type: index === 0 ? "solid" : "dashed" },
-          areaStyle: { opacity: index === 0 ? 0.18 : 0.05 },
+        data: polygons.map((polygon, index) => ({
+          name: polygon.name,
+          value: polygon.values,
+          itemStyle: { color: polygon.previous ? withAlpha(colourOf[index], 0.6) : colourOf[index] },
+          lineStyle: {
+            width: polygon.previous ? 1.5 : 2,
+            type: polygon.previous ? "dashed" : "solid",
+            color: polygon.previous ? withAlpha(colourOf[index], 0.6) : colourOf[index],
+          },
+          areaStyle: { color: colourOf[index], opacity: polygon.previous ? 0.04 : 0.14 },
           label: {
-            // Only the current shape is labelled: two sets of numbers on one spoke collide.
+            // Only the first polygon is labelled: several sets of numbers on one spoke collide.
             show: visibleLabels && index === 0,
             color: colours.text,
             fontSize: 10,
-            formatter: (params: { dataIndex?: number; value?: unknown }) => {
-              const position = Array.isArray(shape.value) ? shape.value.indexOf(Number(params.value)) : -1;
-              return shape.texts[position] ?? String(params.value ?? "");
+            formatter: (params: { value?: unknown }) => {
+              const position = polygon.values.indexOf(Number(params.value));
+              return polygon.texts[position] ?? "";
             },
           },
         })),
@@ -186,8 +192,17 @@ export function radarChartOption({ widget, current, previous, colours, compact }
   };
 }
 
-/** Gauge of the first metric's total between the widget's min and max values. */
-export function gaugeChartOption({ widget, current, colours, compact }: ChartInput): ChartOption {
+/** Width of a character of the gauge's texts, as a share of their font size. */
+const GAUGE_CHAR_WIDTH = 0.7;
+/** Below this arc radius (px) the scale's min and max labels would reach the value: they are left out. */
+const GAUGE_LABELS_MIN_RADIUS = 80;
+
+/**
+ * Gauge of the first metric's total between the widget's min and max values. The value and the metric's
+ * name are one two-line text block under the centre, so they can never be drawn over each other; when the
+ * chart's size is known both are sized to fit inside the arc, so '44.92%' is drawn whole in any card.
+ */
+export function gaugeChartOption({ widget, current, colours, compact, size }: ChartInput): ChartOption {
   const column = visibleMetrics(current, widget)[0];
   const defaults = DEFAULT_FORMAT_OPTIONS["chart:gauge"];
   const min = widget.formatOptions.minValue ?? defaults.minValue ?? 0;
@@ -195,6 +210,26 @@ export function gaugeChartOption({ widget, current, colours, compact }: ChartInp
   const max = rawMax > min ? rawMax : min + 1;
   const value = column ? current.totals[column.index] : null;
   const shown = value === null ? min : Math.min(Math.max(value, min), max);
+  const text = column ? formatMetric(value, column.metric) : "N/A";
+  const arcWidth = compact ? 10 : 14;
+  const radiusShare = 0.92;
+  // The arc's radius in pixels (ECharts reads '92%' of half the shorter side) and the width inside it.
+  const radius = size ? (radiusShare * Math.min(size.width, size.height)) / 2 : null;
+  // The value sits a little under the centre, where the arc's ends come in: keep clear of them.
+  const inside = radius ? Math.max(40, 2 * (radius - arcWidth) * 0.8) : null;
+  const base = compact ? 22 : 26;
+  const fit = (length: number, largest: number, smallest: number) =>
+    inside
+      ? Math.max(smallest, Math.min(largest, Math.floor(inside / (Math.max(length, 1) * GAUGE_CHAR_WIDTH))))
+      : largest;
+  const valueSize = fit(text.length, base, 11);
+  let name = column ? label(column.metric, compact) : "";
+  let nameSize = fit(name.length, compact ? 11 : 12, 9);
+  if (column && inside && name.length * nameSize * GAUGE_CHAR_WIDTH > inside) {
+    name = label(column.metric, true);
+    nameSize = fit(name.length, compact ? 11 : 12, 9);
+  }
+  const showScale = !compact && (radius === null || radius >= GAUGE_LABELS_MIN_RADIUS);
   return {
     animationDuration: 600,
     textStyle: { fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
@@ -205,32 +240,50 @@ export function gaugeChartOption({ widget, current, colours, compact }: ChartInp
         max,
         startAngle: 205,
         endAngle: -25,
-        radius: "96%",
-        center: ["50%", "60%"],
-        progress: { show: true, width: compact ? 12 : 16, roundCap: true, itemStyle: { color: colours.palette[0] } },
-        axisLine: { roundCap: true, lineStyle: { width: compact ? 12 : 16, color: [[1, colours.line]] } },
+        radius: `${radiusShare * 100}%`,
+        center: ["50%", "58%"],
+        progress: { show: true, width: arcWidth, roundCap: true, itemStyle: { color: colours.palette[0] } },
+        axisLine: { roundCap: true, lineStyle: { width: arcWidth, color: [[1, colours.line]] } },
         pointer: { show: false },
         axisTick: { show: false },
         splitLine: { show: false },
         axisLabel: {
-          show: !compact,
-          distance: compact ? 14 : 22,
+          show: showScale,
+          distance: 20,
           color: colours.muted,
           fontSize: 10,
           formatter: (tick: number) => (tick === min || tick === max ? formatAxisValue(tick, column?.metric) : ""),
         },
         anchor: { show: false },
-        title: { show: true, offsetCenter: [0, "34%"], color: colours.muted, fontSize: 12 },
+        title: { show: false },
         detail: {
           valueAnimation: false,
-          offsetCenter: [0, "0%"],
-          fontSize: compact ? 20 : 26,
-          fontWeight: 650,
-          color: colours.text,
-          formatter: () => (column ? formatMetric(value, column.metric) : "N/A"),
+          offsetCenter: [0, "8%"],
+          // No fixed box: the default 100 px width cut long values.
+          width: Math.ceil(Math.max(text.length * valueSize, name.length * nameSize) * GAUGE_CHAR_WIDTH) + 8,
+          overflow: "none",
+          padding: 0,
+          lineHeight: valueSize + 4,
+          formatter: () =>
+            name ? `{value|${escapeRich(text)}}\n{name|${escapeRich(name)}}` : `{value|${escapeRich(text)}}`,
+          rich: {
+            value: {
+              fontSize: valueSize,
+              fontWeight: 650,
+              color: colours.text,
+              lineHeight: valueSize + 6,
+              align: "center",
+            },
+            name: { fontSize: nameSize, color: colours.muted, lineHeight: nameSize + 6, align: "center" },
+          },
         },
-        data: [{ value: shown, name: column ? label(column.metric, compact) : "" }],
+        data: [{ value: shown, name }],
       },
     ],
   };
+}
+
+/** Rich-text markup characters in a value or name would be read as style tags. */
+function escapeRich(text: string): string {
+  return text.replace(/[{}|]/g, " ");
 }

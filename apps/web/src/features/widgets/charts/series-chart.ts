@@ -1,11 +1,13 @@
 import {
   CHART_SERIES_FORMATS,
   DEFAULT_FORMAT_OPTIONS,
+  PREVIOUS_PERIOD_LABEL,
   resolveOrderBy,
   type TTableMetric,
   tableColumns,
 } from "@app/core";
 import {
+  changeOf,
   compareRows,
   formatAxisValue,
   formatDimension,
@@ -14,18 +16,40 @@ import {
   sortRows,
   visibleMetrics,
 } from "../data/view-model";
-import { type ChartInput, label, legend, MAX_COMPARED_BARS, tooltipBase, withAlpha } from "./chart-common";
+import {
+  type ChartInput,
+  changeHtml,
+  escapeHtml,
+  label,
+  legend,
+  MAX_COMPARED_BARS,
+  tooltipBase,
+  withAlpha,
+} from "./chart-common";
 import type { BarSeriesOption, ChartOption, LineSeriesOption } from "./chart-types";
+import { rightAxisSeries } from "./value-axes";
 
-/** Metrics of different kinds (money next to counts) get their own axis: at most two. */
-function axisOf(columns: readonly MetricColumn[]): Map<number, number> {
-  const formats: string[] = [];
-  const result = new Map<number, number>();
-  for (const column of columns) {
-    if (!formats.includes(column.metric.format)) formats.push(column.metric.format);
-    result.set(column.index, Math.min(formats.indexOf(column.metric.format), 1));
-  }
-  return result;
+interface AxisTooltipItem {
+  seriesName?: string;
+  marker?: unknown;
+  value?: unknown;
+  dataIndex?: number;
+  axisValueLabel?: string;
+}
+
+/** Axis tooltip: the category, then each series with its value and (current period) coloured change. */
+function axisTooltip(lines: ReadonlyMap<string, (dataIndex: number, value: unknown) => string>) {
+  return (params: unknown) => {
+    const items = (Array.isArray(params) ? params : [params]) as AxisTooltipItem[];
+    const head = `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(items[0]?.axisValueLabel ?? "")}</div>`;
+    const body = items.map((item) => {
+      const name = item.seriesName ?? "";
+      const line = lines.get(name)?.(item.dataIndex ?? 0, item.value) ?? escapeHtml(String(item.value ?? ""));
+      const marker = typeof item.marker === "string" ? item.marker : "";
+      return `<div style="display:flex;gap:12px;justify-content:space-between"><span>${marker}${escapeHtml(name)}</span><span style="font-weight:600">${line}</span></div>`;
+    });
+    return head + body.join("");
+  };
 }
 
 function seriesKind(widgetFormat: string, column: MetricColumn): "line" | "area" | "bar" {
@@ -37,13 +61,25 @@ function seriesKind(widgetFormat: string, column: MetricColumn): "line" | "area"
 }
 
 /** Line, area and bar charts: one series per metric over the dimension, the comparison period dashed. */
-export function seriesChartOption({ widget, current, previous, colours, compact, short }: ChartInput): ChartOption {
+export function seriesChartOption({
+  widget,
+  current,
+  previous,
+  colours,
+  compact,
+  short,
+  comparison = PREVIOUS_PERIOD_LABEL,
+}: ChartInput): ChartOption {
   const columns = visibleMetrics(current, widget);
   const visibleGrid = widget.formatOptions.visibleGrid ?? DEFAULT_FORMAT_OPTIONS["chart:line"].visibleGrid;
-  const axes = axisOf(columns);
-  const axisMetric = [0, 1].map((axis) => columns.find((column) => axes.get(column.index) === axis)?.metric);
+  const axes = new Map<number, number>();
   const names: string[] = [];
   const series: Array<LineSeriesOption | BarSeriesOption> = [];
+  // Dashed / pale series of the comparison period, named in the tooltip after their metric.
+  const comparedSeries = new Set<string>();
+  const comparedName = comparison === PREVIOUS_PERIOD_LABEL ? "previous" : comparison;
+  // The tooltip line of each series by name: its value and, for current series, the change.
+  const tooltipLines = new Map<string, (dataIndex: number, value: unknown) => string>();
   let categories: string[];
 
   if (current.dimension) {
@@ -51,6 +87,14 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
     if (current.dimension.kind !== "date") {
       rows = sortRows(rows, resolveOrderBy(widget.orderBy, tableColumns(current)), current).slice(0, widget.rowsLimit);
     }
+    const right = rightAxisSeries(
+      columns.map((column) => ({
+        key: column.metric.key,
+        format: column.metric.format,
+        values: rows.flatMap((row) => [row.values[column.index], row.previous?.[column.index]]),
+      })),
+    );
+    for (const column of columns) axes.set(column.index, right.has(column.metric.key) ? 1 : 0);
     categories = rows.map((row) => formatDimension(row.dimension, current));
     columns.forEach((column, position) => {
       const colour = colours.palette[position % colours.palette.length];
@@ -59,6 +103,14 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
       const formatter = (value: unknown) => formatMetric(typeof value === "number" ? value : null, column.metric);
       const yAxisIndex = axes.get(column.index) ?? 0;
       names.push(name);
+      const showChange = previous !== null && !widget.hiddenChange && !column.option?.cloakedChange;
+      tooltipLines.set(name, (dataIndex, value) => {
+        const row = rows[dataIndex];
+        const change = showChange && row ? changeOf(row.values[column.index], row.previous?.[column.index]) : undefined;
+        return `${escapeHtml(formatter(value))}${
+          change === undefined ? "" : ` ${changeHtml(change, column.metric.lowerIsBetter, !widget.hiddenHighlight)}`
+        }`;
+      });
       series.push(
         kind === "bar"
           ? {
@@ -101,8 +153,10 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
       );
       // Side-by-side previous bars crowd a long date axis; lines compare well at any length.
       if (previous && (kind !== "bar" || rows.length <= MAX_COMPARED_BARS)) {
-        // Dashed "(previous)" series stay out of the legend: the tooltip names them.
-        const previousName = `${name} (previous)`;
+        // Dashed comparison series stay out of the legend: the tooltip names them.
+        const previousName = `${name} (${comparedName})`;
+        comparedSeries.add(previousName);
+        tooltipLines.set(previousName, (_dataIndex, value) => escapeHtml(formatter(value)));
         const data = rows.map((row) => row.previous?.[column.index] ?? null);
         series.push(
           kind === "bar"
@@ -148,13 +202,21 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
     if (previous) {
       series.push({
         type: "bar",
-        name: "Previous period",
+        name: comparison,
         data: columns.map((column) => previous.totals[column.index] ?? null),
         itemStyle: { color: withAlpha(colours.palette[0], 0.3), borderRadius: [3, 3, 0, 0] },
         barMaxWidth: 36,
       });
     }
   }
+
+  const axisColumn = [0, 1].map((axis) => columns.find((column) => axes.get(column.index) === axis));
+  const axisMetric = axisColumn.map((column) => column?.metric);
+  const twoAxes = Boolean(axisMetric[1]);
+  // With two axes each one's numbers take the colour of its first series, so a reader knows which is which.
+  const axisColour = axisColumn.map((column) =>
+    twoAxes && column ? colours.palette[columns.indexOf(column) % colours.palette.length] : colours.muted,
+  );
 
   const horizontal =
     current.dimension !== null &&
@@ -169,7 +231,7 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
     position: horizontal ? ("bottom" as const) : index === 0 ? ("left" as const) : ("right" as const),
     splitNumber: short ? 2 : horizontal && compact ? 3 : undefined,
     axisLabel: {
-      color: colours.muted,
+      color: axisColour[index],
       fontSize: 11,
       hideOverlap: true,
       formatter: (value: number) => formatAxisValue(value, metric),
@@ -198,14 +260,18 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
   const legendNames = names.length > 1 ? names : [];
   // The dashed / pale series are the comparison period; a key says so on the chart itself, so a
   // screenshot or PDF reads without the tooltip.
-  const compared = series.some((item) => String(item.name).endsWith("(previous)"));
+  const compared = series.some((item) => comparedSeries.has(String(item.name)));
   const previousKey = compared
     ? [
         {
           type: "text" as const,
           right: 8,
           top: legendNames.length > 0 ? 6 : 0,
-          style: { text: "- - previous period", fill: colours.muted, fontSize: 10 },
+          style: {
+            text: `- - ${comparison === PREVIOUS_PERIOD_LABEL ? "previous period" : comparison}`,
+            fill: colours.muted,
+            fontSize: 10,
+          },
         },
       ]
     : [];
@@ -220,6 +286,7 @@ export function seriesChartOption({ widget, current, previous, colours, compact,
       ...tooltipBase(colours),
       trigger: "axis",
       axisPointer: { type: current.dimension && !horizontal ? "line" : "shadow" },
+      ...(tooltipLines.size > 0 ? { formatter: axisTooltip(tooltipLines) } : {}),
     },
     grid: {
       left: 4,

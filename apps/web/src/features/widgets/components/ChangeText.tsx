@@ -1,3 +1,4 @@
+import { changeTone } from "@app/core";
 import { Text, type TextProps } from "@mantine/core";
 import { formatChangeText } from "../data/view-model";
 
@@ -5,18 +6,20 @@ interface Props extends TextProps {
   change: number | null;
   /** Spec: green/red highlight unless the widget hides it. */
   highlight: boolean;
+  /** Declared by the connector (average position, bounce rate…): a fall is shown in green. */
+  lowerIsBetter?: boolean;
 }
 
-/** A change against the comparison period: '▲ 12.3%' in green, '▼ 4%' in red, 'N/A' when unknown. */
-export function ChangeText({ change, highlight, ...props }: Props) {
+/**
+ * A change against the comparison period: '▲ 12.3%' / '▼ 4%', green when it is good news and red when
+ * bad (inversely for lower-is-better metrics), 'N/A' when unknown.
+ */
+export function ChangeText({ change, highlight, lowerIsBetter = false, ...props }: Props) {
   const known = change !== null && Number.isFinite(change);
   const direction = !known || change === 0 ? "flat" : change > 0 ? "up" : "down";
+  const tone = changeTone(change, lowerIsBetter);
   const colour =
-    !highlight || direction === "flat"
-      ? "var(--dash-muted)"
-      : direction === "up"
-        ? "var(--dash-up)"
-        : "var(--dash-down)";
+    !highlight || tone === "flat" ? "var(--dash-muted)" : tone === "good" ? "var(--dash-up)" : "var(--dash-down)";
   const arrow = direction === "up" ? "▲ " : direction === "down" ? "▼ " : "";
   return (
     <Text
@@ -26,6 +29,7 @@ export function ChangeText({ change, highlight, ...props }: Props) {
       {...props}
       style={{ color: colour, whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}
       data-change={direction}
+      data-tone={tone}
       title="Change against the comparison period"
     >
       {arrow}

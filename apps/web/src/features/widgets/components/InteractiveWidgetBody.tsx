@@ -1,4 +1,4 @@
-import type { TInteractiveWidget } from "@app/core";
+import { comparisonLabel, type TInteractiveWidget } from "@app/core";
 import { Badge, Tooltip } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useContext, useEffect, useMemo, useState } from "react";
@@ -24,6 +24,8 @@ interface Props {
   compact: boolean;
   short: boolean;
   width: number;
+  /** Height of the card body in pixels (0 before it is measured). */
+  height?: number;
   onState: (state: WidgetState) => void;
 }
 
@@ -33,7 +35,7 @@ function errorDetail(error: unknown): string | undefined {
 }
 
 /** Loads a data widget's table (refetching only when its query or the range changes) and draws its format. */
-export function InteractiveWidgetBody({ widget, range, enabled, compact, short, width, onState }: Props) {
+export function InteractiveWidgetBody({ widget, range, enabled, compact, short, width, height = 0, onState }: Props) {
   const look = useWidgetLook();
   const access = useContext(PublicAccessContext);
   const query = useQuery({ ...widgetDataQuery(widget, range, access), enabled });
@@ -56,10 +58,27 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
   // A placeholder is the previous range's data shown while the new range loads: not ready yet.
   const settled = !query.isPlaceholderData && !query.isFetching;
 
+  const comparison = comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)));
+  // Only the gauge sizes its texts to the card; other charts keep their option while a card resizes.
+  const sized = widget.format === "chart:gauge" && width > 0 && height > 0;
+  // The body's content box, which the chart fills.
+  const chartWidth = sized ? width : 0;
+  const chartHeight = sized ? height : 0;
   const option = useMemo(
     () =>
-      current && isChart && !empty ? chartOption({ widget, current, previous, colours: look, compact, short }) : null,
-    [current, previous, widget, look, compact, short, isChart, empty],
+      current && isChart && !empty
+        ? chartOption({
+            widget,
+            current,
+            previous,
+            colours: look,
+            compact,
+            short,
+            comparison,
+            size: chartWidth > 0 && chartHeight > 0 ? { width: chartWidth, height: chartHeight } : undefined,
+          })
+        : null,
+    [current, previous, widget, look, compact, short, isChart, empty, comparison, chartWidth, chartHeight],
   );
 
   // Charts are ready once EChart has drawn the current option.
@@ -92,7 +111,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
     <>
       {partialFailure}
       {widget.format === "table" ? (
-        <TableWidget widget={widget} current={current} previous={previous} compact={compact} />
+        <TableWidget widget={widget} current={current} previous={previous} compact={compact} short={short} />
       ) : widget.format === "summary" ? (
         <SummaryWidget widget={widget} current={current} previous={previous} width={width} />
       ) : option ? (

@@ -60,6 +60,7 @@ export function SummaryWidget({ widget, current, previous, width }: Props) {
               <ChangeText
                 change={changeOf(current.totals[column.index], previous?.totals[column.index])}
                 highlight={!widget.hiddenHighlight}
+                lowerIsBetter={column.metric.lowerIsBetter}
               />
               <Text component="span" className="dash-kpi-previous">
                 vs {formatMetric(previous?.totals[column.index], column.metric)}

@@ -8,6 +8,8 @@ interface Props {
   current: TTable;
   previous: TTable | null;
   compact: boolean;
+  /** One grid row high: tighter rows with changes beside their values. */
+  short?: boolean;
 }
 
 /**
@@ -15,7 +17,7 @@ interface Props {
  * the dimension ascending when the column is gone, spec §5), cut at rowsLimit, with a totals row. Each
  * value carries its change against the comparison period unless the widget hides changes.
  */
-export function TableWidget({ widget, current, previous, compact }: Props) {
+export function TableWidget({ widget, current, previous, compact, short = false }: Props) {
   const columns = visibleMetrics(current, widget);
   const orderBy = resolveOrderBy(widget.orderBy, tableColumns(current));
   const rows = sortRows(compareRows(current, previous), orderBy, current).slice(0, widget.rowsLimit);
@@ -32,7 +34,7 @@ export function TableWidget({ widget, current, previous, compact }: Props) {
       role="region"
       aria-label={`${widget.title || "Table"} (scrollable)`}
     >
-      <table className="dash-table" data-compact={compact || undefined}>
+      <table className="dash-table" data-compact={compact || undefined} data-short={short || undefined}>
         <thead>
           <tr>
             {current.dimension ? (
@@ -63,6 +65,7 @@ export function TableWidget({ widget, current, previous, compact }: Props) {
                           className="dash-cell-change"
                           change={changeOf(row.values[column.index], row.previous?.[column.index])}
                           highlight={highlight}
+                          lowerIsBetter={column.metric.lowerIsBetter}
                         />
                       ) : null}
                     </td>
@@ -82,6 +85,7 @@ export function TableWidget({ widget, current, previous, compact }: Props) {
                     className="dash-cell-change"
                     change={changeOf(current.totals[column.index], previous?.totals[column.index])}
                     highlight={highlight}
+                    lowerIsBetter={column.metric.lowerIsBetter}
                   />
                 ) : null}
               </td>

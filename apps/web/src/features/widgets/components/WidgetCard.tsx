@@ -82,6 +82,7 @@ export function WidgetCard({
             compact={compact}
             short={height > 0 && height < SHORT_HEIGHT}
             width={width}
+            height={height}
             onState={onState}
           />
         ) : (

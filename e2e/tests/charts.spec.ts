@@ -1,0 +1,438 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { signUp } from "./support-auth";
+import { readyWidget } from "./support-dashboard";
+
+/**
+ * Widgets a client can read (issue 6 §4): what the charts, the gauge and the tables show, read from
+ * the drawn ECharts instance (its option and text positions) and from the page.
+ */
+
+type Json = Record<string, unknown>;
+
+// Screenshots taken while checking these screens by eye; kept out of the repository.
+const SHOTS = process.env.CHART_SHOTS;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Creates a dashboard from the SEO template through the page; returns its permalink. */
+async function seoDashboard(page: Page): Promise<string> {
+  await page.goto("/dashboards/create");
+  await page.getByLabel("Dashboard name").fill("SEO for Acme");
+  await page.getByRole("radio", { name: "SEO" }).click();
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboards\/(?!create)[A-Za-z0-9_-]+/);
+  return new URL(page.url()).pathname.split("/")[2];
+}
+
+async function call(page: Page, method: string, path: string, form?: Record<string, string>): Promise<Json> {
+  return page.evaluate(
+    async ({ method, path, form }) => {
+      let body: FormData | undefined;
+      if (form) {
+        body = new FormData();
+        for (const [key, value] of Object.entries(form)) body.append(key, value);
+      }
+      const response = await fetch(path, {
+        method,
+        body,
+        headers: {
+          Accept: "application/json",
+          "x-requested-with": "XMLHttpRequest",
+          // The page's identification, as the app sends it (spec §7).
+          "x-identification": sessionStorage.getItem("identification") ?? "",
+        },
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, path, form },
+  );
+}
+
+interface Extra {
+  title: string;
+  format: string;
+  width: number;
+  height: number;
+  type: string;
+  inputs: Json;
+  formatOptions?: Json;
+  orderBy?: { column: string; dir: "asc" | "desc" };
+}
+
+/** Adds widgets to a saved dashboard the way the editor saves them (the multipart save of spec §7). */
+async function addWidgets(page: Page, permalink: string, extras: Extra[]): Promise<void> {
+  const dashboard = (await call(page, "GET", `/api/dashboards/${permalink}`)).data as Json;
+  const widgets = dashboard.widgets as Json[];
+  const sourceId = ((widgets[0].instances as Json[])[0] as Json).sourceId as string;
+  const added = extras.map((extra, index) => ({
+    id: `extra-${index}`,
+    nature: "interactive",
+    realTime: false,
+    order: widgets.length + index,
+    hash: `extra-${index}`,
+    width: extra.width,
+    height: extra.height,
+    title: extra.title,
+    description: null,
+    format: extra.format,
+    percent: false,
+    hiddenChange: false,
+    hiddenHighlight: false,
+    rowsLimit: 15,
+    orderBy: extra.orderBy ?? { column: "dimension", dir: "asc" },
+    formatOptions: extra.formatOptions ?? {},
+    instances: [
+      {
+        id: `extra-${index}-a`,
+        type: extra.type,
+        prefix: "a",
+        sourceId,
+        config: "custom",
+        currency: null,
+        accounts: [],
+        inputs: { property: "acme-software", ...extra.inputs },
+        metricsOptions: {},
+      },
+    ],
+  }));
+  await call(page, "POST", `/api/dashboards/${dashboard.id}`, { widgets: JSON.stringify([...widgets, ...added]) });
+}
+
+/** The option ECharts drew in a widget card (functions left out). */
+async function chartOptionOf(card: Locator): Promise<Json> {
+  return card.getByRole("img").evaluate((element) => {
+    const chart = (element as HTMLElement & { echartsInstance?: { getOption(): unknown } }).echartsInstance;
+    return JSON.parse(JSON.stringify(chart?.getOption() ?? null));
+  });
+}
+
+interface DrawnText {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Every text ECharts drew in a card, with its box in canvas pixels. */
+async function drawnTexts(card: Locator): Promise<{ texts: DrawnText[]; width: number; height: number }> {
+  return card.getByRole("img").evaluate((element) => {
+    type Rect = {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      applyTransform(m: unknown): void;
+      clone(): Rect;
+    };
+    type El = {
+      type?: string;
+      style?: { text?: string };
+      getBoundingRect(): Rect;
+      getComputedTransform(): unknown;
+      childrenRef?: () => El[];
+    };
+    const chart = (
+      element as HTMLElement & {
+        echartsInstance?: {
+          getZr(): { storage: { getDisplayList(update: boolean): El[] } };
+          getWidth(): number;
+          getHeight(): number;
+        };
+      }
+    ).echartsInstance;
+    if (!chart) return { texts: [], width: 0, height: 0 };
+    const texts = chart
+      .getZr()
+      .storage.getDisplayList(true)
+      .filter((item) => typeof item.style?.text === "string" && item.style.text !== "")
+      .map((item) => {
+        // A copy: the element's own rect is cached by zrender.
+        const rect = item.getBoundingRect().clone();
+        const transform = item.getComputedTransform();
+        if (transform) rect.applyTransform(transform);
+        return { text: String(item.style?.text), x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+      });
+    return { texts, width: chart.getWidth(), height: chart.getHeight() };
+  });
+}
+
+const overlaps = (a: DrawnText, b: DrawnText) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("charts, gauge and tables a client can read, at 1280 px and on a phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const permalink = await seoDashboard(page);
+  await addWidgets(page, permalink, [
+    {
+      title: "Channels radar",
+      format: "chart:radar",
+      width: 2,
+      height: 2,
+      type: "demo.analytics",
+      inputs: { dimension: "channel", metrics: ["sessions", "conversions"] },
+    },
+    {
+      title: "Bounce gauge",
+      format: "chart:gauge",
+      width: 1,
+      height: 1,
+      type: "demo.analytics",
+      inputs: { metrics: ["bounce_rate"] },
+      formatOptions: { minValue: 0, maxValue: 100 },
+    },
+    {
+      title: "Bounce gauge wide",
+      format: "chart:gauge",
+      width: 2,
+      height: 1,
+      type: "demo.analytics",
+      inputs: { metrics: ["bounce_rate"] },
+      formatOptions: { minValue: 0, maxValue: 100 },
+    },
+    {
+      title: "Bounce gauge tall",
+      format: "chart:gauge",
+      width: 1,
+      height: 2,
+      type: "demo.analytics",
+      inputs: { metrics: ["bounce_rate"] },
+      formatOptions: { minValue: 0, maxValue: 100 },
+    },
+    {
+      title: "Pages table",
+      format: "table",
+      width: 2,
+      height: 1,
+      type: "demo.analytics",
+      inputs: { dimension: "page", metrics: ["sessions", "bounce_rate"] },
+      orderBy: { column: "a.sessions", dir: "desc" },
+    },
+    {
+      title: "Position trend",
+      format: "chart:line",
+      width: 2,
+      height: 2,
+      type: "demo.search",
+      inputs: { dimension: "date", metrics: ["position"] },
+    },
+    {
+      title: "Click rate alone",
+      format: "summary",
+      width: 2,
+      height: 1,
+      type: "demo.search",
+      inputs: {
+        metrics: [],
+        calculatedMetrics: [
+          { id: "cr", name: "Click rate", type: "average:percent", expression: "clicks / impressions * 100" },
+        ],
+      },
+    },
+  ]);
+
+  for (const [viewport, name] of [
+    [{ width: 1280, height: 900 }, "desktop"],
+    [{ width: 390, height: 844 }, "phone"],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/dashboards/${permalink}`);
+    for (const title of ["Channels radar", "Bounce gauge", "Pages table", "Click rate alone", "Top queries"]) {
+      const card = await readyWidget(page, title);
+      if (SHOTS) await card.screenshot({ path: `${SHOTS}/${name}-${title.replace(/\W+/g, "-")}.png` });
+    }
+    await shot(page, `charts-${name}`);
+
+    // Radar over channels: one spoke per channel, one polygon per metric and period; legend below it.
+    const radar = await readyWidget(page, "Channels radar");
+    const radarOption = await chartOptionOf(radar);
+    const indicator = ((radarOption.radar as Json[])[0].indicator as Json[]).map((spoke) => spoke.name);
+    expect(indicator).toEqual(expect.arrayContaining(["Organic Search", "Direct"]));
+    expect(indicator.length).toBeGreaterThanOrEqual(4);
+    const polygons = ((radarOption.series as Json[])[0].data as Json[]).map((item) => item.name);
+    expect(polygons).toEqual(["Sessions", "Sessions (previous)", "Conversions", "Conversions (previous)"]);
+    const radarTexts = await drawnTexts(radar);
+    const legendTexts = radarTexts.texts.filter((text) => polygons.includes(text.text));
+    const spokeTexts = radarTexts.texts.filter((text) => indicator.includes(text.text));
+    expect(legendTexts.length).toBeGreaterThan(0);
+    for (const legendText of legendTexts) {
+      for (const spoke of spokeTexts)
+        expect(overlaps(legendText, spoke), `${legendText.text} / ${spoke.text}`).toBe(false);
+    }
+
+    // Clicks beside impressions: a second value axis, impressions on the right.
+    const line = await readyWidget(page, "Clicks and impressions");
+    const lineOption = await chartOptionOf(line);
+    const yAxes = lineOption.yAxis as Json[];
+    expect(yAxes).toHaveLength(2);
+    expect(yAxes[1].show).toBe(true);
+    const lineSeries = lineOption.series as Json[];
+    expect(lineSeries.find((item) => item.name === "Clicks")?.yAxisIndex).toBe(0);
+    expect(lineSeries.find((item) => item.name === "Impressions")?.yAxisIndex).toBe(1);
+
+    // Gauges (small, wide, tall): the whole value is drawn inside the canvas and never over its label.
+    for (const title of ["Bounce gauge", "Bounce gauge wide", "Bounce gauge tall"]) {
+      const gauge = await readyWidget(page, title);
+      if (SHOTS) await gauge.screenshot({ path: `${SHOTS}/${name}-${title.replace(/\W+/g, "-")}.png` });
+      const gaugeTexts = await drawnTexts(gauge);
+      // Demo bounce rates are 40–50 %: both digits before the point are drawn.
+      const value = gaugeTexts.texts.find((text) => /^\d{2}(\.\d{1,2})?%$/.test(text.text));
+      const label = gaugeTexts.texts.find((text) => text.text === "Bounce Rate");
+      expect(value, `${title}: ${JSON.stringify(gaugeTexts.texts)}`).toBeDefined();
+      expect(label, title).toBeDefined();
+      // No two texts (value, name, the scale's min and max) are drawn over each other.
+      const plain = gaugeTexts.texts.filter((text) => !text.text.includes("{") && text.text.trim() !== "");
+      for (const [index, first] of plain.entries()) {
+        for (const second of plain.slice(index + 1)) {
+          expect(overlaps(first, second), `${title}: ${first.text} / ${second.text}`).toBe(false);
+        }
+      }
+      if (value && label) {
+        // The value lies inside the arc (the arc drawn over its first digit made 44.92 % read 4.92 %).
+        const series = ((await chartOptionOf(gauge)).series as Json[])[0];
+        const arcWidth = Number(((series.axisLine as Json).lineStyle as Json).width);
+        const radius =
+          (Number.parseFloat(String(series.radius)) / 100) * (Math.min(gaugeTexts.width, gaugeTexts.height) / 2);
+        const [cx, cy] = (series.center as string[]).map(
+          (share, index) => (Number.parseFloat(share) / 100) * (index === 0 ? gaugeTexts.width : gaugeTexts.height),
+        );
+        for (const [x, y] of [
+          [value.x, value.y],
+          [value.x + value.width, value.y],
+          [value.x, value.y + value.height],
+          [value.x + value.width, value.y + value.height],
+        ]) {
+          expect(Math.hypot(x - cx, y - cy), `${title}: ${value.text} inside the arc`).toBeLessThanOrEqual(
+            radius - arcWidth,
+          );
+        }
+        for (const text of [value, label]) {
+          expect(text.x, title).toBeGreaterThanOrEqual(0);
+          expect(text.x + text.width, title).toBeLessThanOrEqual(gaugeTexts.width);
+          expect(text.y + text.height, title).toBeLessThanOrEqual(gaugeTexts.height);
+        }
+      }
+    }
+
+    // A 2x1 table shows several rows, and no column is cut off.
+    const table = await readyWidget(page, "Pages table");
+    await expect(table.locator("tbody tr").first()).toBeVisible();
+    // Rows wholly in view between the sticky header and the sticky total.
+    const visibleRows = await table.locator("tbody tr").evaluateAll((rows) => {
+      const tableElement = rows[0]?.closest("table");
+      const scroller = tableElement?.parentElement;
+      const head = tableElement?.querySelector("thead")?.getBoundingClientRect();
+      const foot = tableElement?.querySelector("tfoot")?.getBoundingClientRect();
+      if (!scroller || !head || !foot) return 0;
+      const box = scroller.getBoundingClientRect();
+      const top = Math.max(box.top, head.bottom);
+      const bottom = Math.min(box.bottom, foot.top);
+      return rows.filter((row) => {
+        const rect = row.getBoundingClientRect();
+        return rect.top >= top - 1 && rect.bottom <= bottom + 1;
+      }).length;
+    });
+    expect(visibleRows).toBeGreaterThanOrEqual(3);
+    const queries = await readyWidget(page, "Top queries");
+    const header = queries.getByRole("columnheader", { name: "Avg. Position" });
+    await expect(header).toBeVisible();
+    // Every column fits the card, on a phone too.
+    const cut = () =>
+      queries.locator("table").evaluate((element) => {
+        const card = element.closest("article")?.getBoundingClientRect();
+        const heads = Array.from(element.querySelectorAll("thead th")).map((cell) => cell.getBoundingClientRect());
+        return card ? heads.filter((rect) => rect.right > card.right + 1 || rect.left < card.left - 1).length : -1;
+      });
+    expect(await cut()).toBe(0);
+
+    // A calculated metric alone has data.
+    const alone = await readyWidget(page, "Click rate alone");
+    await expect(alone.getByText("Click rate", { exact: true })).toBeVisible();
+    await expect(alone.getByText(/^\d+(\.\d+)?%$/).first()).toBeVisible();
+
+    // Average position is lower-is-better: its change reads green when it falls, red when it rises.
+    const summary = await readyWidget(page, "Search performance");
+    const tones = await summary
+      .locator("[data-change]")
+      .evaluateAll((items) => items.map((item) => [item.getAttribute("data-change"), item.getAttribute("data-tone")]));
+    expect(tones).toHaveLength(4);
+    const [position] = tones.slice(3);
+    if (position[0] !== "flat") expect(position[1]).toBe(position[0] === "up" ? "bad" : "good");
+    for (const [direction, tone] of tones.slice(0, 3)) {
+      if (direction !== "flat") expect(tone).toBe(direction === "up" ? "good" : "bad");
+    }
+    // …and so in chart tooltips: a rising average position is red.
+    const trend = await readyWidget(page, "Position trend");
+    const tips: string[][] = [];
+    for (const dataIndex of [2, 5, 9]) {
+      await trend.getByRole("img").evaluate((element, index) => {
+        const chart = (element as HTMLElement & { echartsInstance?: { dispatchAction(action: unknown): void } })
+          .echartsInstance;
+        chart?.dispatchAction({ type: "showTip", seriesIndex: 0, dataIndex: index });
+      }, dataIndex);
+      const change = trend.locator("[data-tone]").last();
+      await expect(change).toBeVisible();
+      tips.push([String(await change.textContent()), String(await change.getAttribute("data-tone"))]);
+    }
+    for (const [text, tone] of tips) {
+      if (text.startsWith("▲")) expect(tone).toBe("bad");
+      else if (text.startsWith("▼")) expect(tone).toBe("good");
+    }
+    expect(tips.some(([text]) => /^[▲▼]/.test(text))).toBe(true);
+    if (SHOTS) await trend.screenshot({ path: `${SHOTS}/${name}-tooltip.png` });
+  }
+
+  // A custom comparison is named in the header and in chart legends, not 'previous period'.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(
+    `/dashboards/${permalink}?startDate=2026-10-15&endDate=2026-10-28&compareStartDate=2026-09-01&compareEndDate=2026-09-14`,
+  );
+  await expect(page.getByTestId("dashboard-range-note")).toHaveText("vs Sep 1 – Sep 14");
+  const radar = await readyWidget(page, "Channels radar");
+  const polygons = (((await chartOptionOf(radar)).series as Json[])[0].data as Json[]).map((item) => item.name);
+  expect(polygons).toEqual([
+    "Sessions",
+    "Sessions (vs Sep 1 – Sep 14)",
+    "Conversions",
+    "Conversions (vs Sep 1 – Sep 14)",
+  ]);
+  const line = await readyWidget(page, "Clicks and impressions");
+  const lineTexts = (await drawnTexts(line)).texts.map((text) => text.text);
+  expect(lineTexts).toContain("- - vs Sep 1 – Sep 14");
+  expect(lineTexts.join(" ")).not.toMatch(/previous period/i);
+  await shot(page, "charts-custom-compare");
+});
+
+test("the users table keeps role, status and actions on a 390 px phone", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/company/users");
+  await page.getByRole("button", { name: "Invite user" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite user" });
+  await dialog.getByLabel("Name").fill("Ian Invitee");
+  await dialog.getByLabel("Email").fill(`ian-${Date.now()}@example.com`);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("row", { name: /Ian Invitee/ })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const row = page.getByRole("row", { name: /Ian Invitee/ });
+  const inView = async (locator: Locator) => {
+    await expect(locator).toBeVisible();
+    const box = await locator.boundingBox();
+    return Boolean(box && box.x >= 0 && box.x + box.width <= 390);
+  };
+  expect(await inView(row.getByRole("combobox", { name: "Role of Ian Invitee" }))).toBe(true);
+  expect(await inView(row.getByText("Invited", { exact: true }).locator("visible=true"))).toBe(true);
+  expect(await inView(row.getByRole("link", { name: "Edit Ian Invitee" }))).toBe(true);
+  expect(await inView(row.getByRole("button", { name: "Delete Ian Invitee" }))).toBe(true);
+  // Nothing to scroll sideways for.
+  const overflow = await page.locator("table").evaluate((table) => {
+    const scroller = table.parentElement as HTMLElement;
+    return scroller.scrollWidth - scroller.clientWidth;
+  });
+  expect(overflow).toBeLessThanOrEqual(1);
+  await shot(page, "users-phone");
+});
