@@ -1,7 +1,14 @@
 import { expect, it } from "vitest";
 import { describeEachDb, inviteAndJoin, type TestClient } from "../../../test/harness";
 import { SESSION_COOKIE } from "../../infra/http";
+import { mailFromAddress } from "../../infra/mail";
 import { EMAIL_UNUSABLE, MAX_EMAIL_CHANGES_PER_WINDOW, MAX_INVITATIONS_PER_WINDOW } from "./service";
+
+/** The named header's lines in a mail's header block, unfolded (RFC 5322: a fold is a line break alone). */
+function headerLines(mail: string, name: string): string[] {
+  const head = mail.split(/\r?\n\r?\n/)[0].replace(/\r?\n(?=[ \t])/g, "");
+  return head.split(/\r?\n/).filter((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+}
 
 async function signedIn(client: TestClient): Promise<boolean> {
   return (await client.api("GET", "/api/company")).statusCode === 200;
@@ -173,8 +180,43 @@ describeEachDb("account security", (env) => {
     expect(mail).toMatch(/Subject: Olga Owner invited you to join Acme Agency on Acme Reports/);
     expect(mail).toContain("Olga Owner of Acme Agency invited you to join their team on Acme Reports.");
     expect(mail).toContain("/password/set/");
-    // The product's name appears nowhere the invitee reads (only MAIL_FROM's display name, a setting).
-    expect(mail.slice(mail.indexOf("Subject:"))).not.toContain(env().ctx.config.siteTitle);
+    // From: the company's name with the configured address; the product's name appears nowhere.
+    expect(headerLines(mail, "From")).toEqual([`From: Acme Agency <${mailFromAddress(env().ctx.config.mailFrom)}>`]);
+    expect(mail).not.toContain(env().ctx.config.siteTitle);
+  });
+
+  it("a company name cannot forge mail headers: quoted, one line, the configured address", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const forged = 'Evil "Co" <boss@evil.example>\r\nBcc: victim@evil.example\nX-Spoof: 1';
+    expect((await owner.api("POST", "/api/company", { name: forged })).statusCode).toBe(200);
+    const email = `quoted-${Date.now()}@example.com`;
+    expect((await owner.api("POST", "/api/users", { name: "Ivy", email })).statusCode).toBe(200);
+    const mail = String(
+      env()
+        .outbox()
+        .find((m) => m.includes(`To: ${email}`)),
+    );
+    const address = mailFromAddress(env().ctx.config.mailFrom);
+    expect(headerLines(mail, "From")).toEqual([
+      `From: "Evil \\"Co\\" <boss@evil.example> Bcc: victim@evil.example X-Spoof: 1" <${address}>`,
+    ]);
+    expect(headerLines(mail, "Bcc")).toEqual([]);
+    expect(headerLines(mail, "X-Spoof")).toEqual([]);
+    expect(headerLines(mail, "Reply-To")).toEqual([]);
+
+    // Non-ASCII names travel as an encoded word, still with the configured address.
+    await owner.api("POST", "/api/company", { name: "Agence Éclair" });
+    const second = `accent-${Date.now()}@example.com`;
+    await owner.api("POST", "/api/users", { name: "Zoé", email: second });
+    const accented = String(
+      env()
+        .outbox()
+        .find((m) => m.includes(`To: ${second}`)),
+    );
+    expect(headerLines(accented, "From")).toEqual([
+      expect.stringMatching(new RegExp(`^From: =\\?UTF-8\\?.+\\?= <${address.replace(/\./g, "\\.")}>$`)),
+    ]);
   });
 });
 

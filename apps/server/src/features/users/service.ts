@@ -43,10 +43,12 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
   /** Who the invitation comes from, as the invitee reads it: the inviter, their company, its site title. */
   async function inviterOf(actor: Actor): Promise<Inviter> {
     const [user, company] = await Promise.all([repo.find(actor.companyId, actor.id), companies.find(actor.companyId)]);
+    const siteTitle = company?.site_title || ctx.config.siteTitle;
     return {
       name: user?.name ?? "A colleague",
       company: company?.name ?? "their company",
-      siteTitle: company?.site_title || ctx.config.siteTitle,
+      siteTitle,
+      displayName: company?.name.trim() || siteTitle,
     };
   }
 
@@ -228,6 +230,8 @@ interface Inviter {
   name: string;
   company: string;
   siteTitle: string;
+  /** The mails' From name: the company, never the product (white label). */
+  displayName: string;
 }
 
 /** The invitation names the inviter and their company (white label: the company's site title). */
@@ -235,6 +239,7 @@ function invitationMail(to: string, inviteeName: string, from: Inviter, link: st
   const invitedBy = `${from.name} of ${from.company}`;
   return {
     to,
+    fromName: from.displayName,
     subject: `${from.name} invited you to join ${from.company} on ${from.siteTitle}`,
     text: `Hello ${inviteeName},\n\n${invitedBy} invited you to join their team on ${from.siteTitle}.\nSet your password here: ${link}\n\nThe link is valid for ${INVITATION_DAYS} days.`,
     html: `<p>Hello ${escapeHtml(inviteeName)},</p><p>${escapeHtml(invitedBy)} invited you to join their team on ${escapeHtml(from.siteTitle)}.</p><p><a href="${link}">Set your password</a></p><p>The link is valid for ${INVITATION_DAYS} days.</p>`,
@@ -246,6 +251,7 @@ function registeredNotice(to: string, from: Inviter): MailMessage {
   const text = `${from.name} of ${from.company} tried to invite this address to their team on ${from.siteTitle}. This address already has an account, so nothing has changed. If you want to join them, ask them to invite another address.`;
   return {
     to,
+    fromName: from.displayName,
     subject: `${from.name} tried to invite you to ${from.company} on ${from.siteTitle}`,
     text: `Hello,\n\n${text}`,
     html: `<p>Hello,</p><p>${escapeHtml(text)}</p>`,
