@@ -146,5 +146,10 @@ test("a protected dashboard's password prompt carries the agency's site title, n
   const seen = await client.evaluate(() => (window as unknown as { seenTitles: string[] }).seenTitles);
   expect(seen.length).toBeGreaterThan(0);
   expect(seen.filter((title) => /Reportz/.test(title) || title === "")).toEqual([]);
+
+  // A link to nothing says so in the tab (no agency to name there).
+  await client.goto("/dashboards/no-such-dashboard");
+  await expect(client.getByRole("heading", { level: 1, name: "Dashboard not found" })).toBeVisible();
+  await expect(client).toHaveTitle("Dashboard not found | Reportz");
   await context.close();
 });

@@ -66,6 +66,12 @@ export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, on
   // A public viewer's tab carries the agency's site title, the password prompt's too (its 422 names it).
   const ownerSiteTitle = query.data?.dashboard.siteTitle ?? promptSiteTitle(query.error);
   useEffect(() => onSiteTitle?.(ownerSiteTitle), [onSiteTitle, ownerSiteTitle]);
+  // The page keeps its served title until the dashboard names itself; an unavailable one names that.
+  const unavailable = query.isError && !(query.error instanceof ApiError && query.error.status === 422);
+  const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+  useEffect(() => {
+    if (unavailable) onTitle?.(missing ? "Dashboard not found" : "Dashboard unavailable");
+  }, [onTitle, unavailable, missing]);
 
   if (query.isPending) {
     return (
@@ -92,7 +98,7 @@ export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, on
     }
     return (
       <DashboardUnavailable
-        notFound={error instanceof ApiError && (error.status === 404 || error.status === 403)}
+        notFound={missing}
         message={errorMessage(error)}
         signedIn={user !== null}
         onRetry={() => void query.refetch()}
