@@ -90,3 +90,66 @@ test("a client's public view: no form or overlay from user HTML, the agency's si
   // White label: the client's tab names the agency's site, not the product.
   await expect(client).toHaveTitle("Client report | Acme Reports");
 });
+
+test("a protected dashboard's password prompt carries the agency's site title, never the product's, from the first byte", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  await page.goto("/company/settings");
+  await page.getByLabel("Site title").fill("Acme Reports");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText(/saved/i).first()).toBeVisible();
+  const dashboardPath = await createDashboard(page, "Secret plans");
+  const permalink = dashboardPath.split("/").pop() as string;
+  // No screen sets a dashboard password yet: the owner's page calls the API as the app would.
+  const status = await page.evaluate(async (link) => {
+    const headers = {
+      "content-type": "application/json",
+      "x-requested-with": "XMLHttpRequest",
+      "x-identification": sessionStorage.getItem("identification") ?? "",
+    };
+    const shown = await (await fetch(`/api/dashboards/${link}`, { headers })).json();
+    const response = await fetch(`/api/dashboards/${shown.data.id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ category: "new_password", password: "client-secret" }),
+    });
+    return response.status;
+  }, permalink);
+  expect(status).toBe(200);
+
+  const context = await browser.newContext();
+  const client = await context.newPage();
+  // Every title the tab ever shows, from the HTML's own to each change the app makes.
+  await client.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenTitles: string[] }).seenTitles = seen;
+    const record = () => {
+      if (seen[seen.length - 1] !== document.title) seen.push(document.title);
+    };
+    document.addEventListener("DOMContentLoaded", record);
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const response = await client.goto(dashboardPath);
+  const html = (await response?.text()) ?? "";
+  expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe("Acme Reports");
+  expect(html).not.toContain("Secret plans");
+
+  await expect(client.getByRole("heading", { level: 1, name: "This dashboard is protected" })).toBeVisible();
+  await expect(client.getByTestId("password-site-title")).toHaveText("Acme Reports");
+  await expect(client).toHaveTitle("Acme Reports");
+  await client.getByLabel("Dashboard password").fill("client-secret");
+  await client.getByRole("button", { name: "Open dashboard" }).click();
+  await expect(client.getByRole("heading", { level: 1, name: "Secret plans" })).toBeVisible();
+  await expect(client).toHaveTitle("Secret plans | Acme Reports");
+  const seen = await client.evaluate(() => (window as unknown as { seenTitles: string[] }).seenTitles);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter((title) => /Reportz/.test(title) || title === "")).toEqual([]);
+
+  // A link to nothing says so in the tab (no agency to name there).
+  await client.goto("/dashboards/no-such-dashboard");
+  await expect(client.getByRole("heading", { level: 1, name: "Dashboard not found" })).toBeVisible();
+  await expect(client).toHaveTitle("Dashboard not found | Reportz");
+  await context.close();
+});

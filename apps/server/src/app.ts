@@ -177,7 +177,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
     max: ctx.config.rateLimit.authMax * 10,
     timeWindow: ctx.config.rateLimit.windowMs,
   });
-  await pageDataRoutes(app, pageData, options.webDist ?? DEFAULT_WEB_DIST);
+  await pageDataRoutes(app, pageData, options.webDist ?? DEFAULT_WEB_DIST, dashboards.pageTitle);
   // Public images only (logos, style and widget images, shown on shared dashboards). Uploaded data
   // files such as CSV sources are tenant data: read by connectors on the server, never served here.
   app.get("/files/*", { config: { public: true } }, async (request, reply) => {

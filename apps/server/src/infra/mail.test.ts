@@ -2,6 +2,22 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEnv, type TestEnv } from "../../test/harness";
+import { mailDisplayName, mailFromAddress } from "./mail";
+
+describe("From parts", () => {
+  it.each([
+    ["Reportz <no-reply@reportz.local>", "no-reply@reportz.local"],
+    ["no-reply@agency.example", "no-reply@agency.example"],
+    ['"Reports, Inc." <mail@agency.example> ', "mail@agency.example"],
+  ])("the address of MAIL_FROM %s is %s", (setting, address) => {
+    expect(mailFromAddress(setting)).toBe(address);
+  });
+
+  it("a display name is one line without control characters", () => {
+    expect(mailDisplayName("  Acme\r\nBcc: x@evil.example\u0000\u2028Co\t ")).toBe("Acme Bcc: x@evil.example Co");
+    expect(mailDisplayName("x".repeat(300))).toHaveLength(120);
+  });
+});
 
 /** A real SMTP sink: the invitation travels through nodemailer's SMTP transport, not the outbox. */
 describe("mail over SMTP (SMTP_URL set)", () => {
@@ -44,6 +60,8 @@ describe("mail over SMTP (SMTP_URL set)", () => {
     expect(received[0].to).toEqual([email]);
     const body = received[0].raw.replace(/=\r?\n/g, "");
     expect(body).toContain("Subject: Olivia Owner invited you to join Olivia Owner's company on Reportz");
+    // White label: the inviting company's name, with the configured address.
+    expect(body).toMatch(/^From: "?Olivia Owner's company"? <no-reply@reportz\.local>$/m);
     expect(body).toMatch(/\/password\/set\/[A-Za-z0-9_-]+/);
     expect(env.outbox()).toEqual([]);
   });

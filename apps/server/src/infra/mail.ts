@@ -8,6 +8,29 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Who the recipient sees the mail from (white label, e.g. the inviting agency), sent with the
+   * configured MAIL_FROM address; without it MAIL_FROM is used as is.
+   */
+  fromName?: string;
+}
+
+/** The bare address of a MAIL_FROM setting: `Name <address>` or just `address`. */
+export function mailFromAddress(setting: string): string {
+  const match = /<([^<>]+)>\s*$/.exec(setting);
+  return (match ? match[1] : setting).trim();
+}
+
+/**
+ * A display name reduced to one plain line: control characters (CR/LF above all) become spaces, so a
+ * company name cannot start a header of its own. Quoting and encoding are nodemailer's (it quotes names
+ * with specials such as `"` or `<`, and encodes non-ASCII as an RFC 2047 word).
+ */
+export function mailDisplayName(name: string): string {
+  return name
+    .replace(/[\p{Cc}\s]+/gu, " ")
+    .trim()
+    .slice(0, 120);
 }
 
 export interface Mailer {
@@ -24,11 +47,16 @@ export function createMailer(options: {
   dataDir: string;
   logger: Logger;
 }): Mailer {
+  const address = mailFromAddress(options.from);
+  function envelope({ fromName, ...message }: MailMessage) {
+    const name = fromName === undefined ? "" : mailDisplayName(fromName);
+    return { from: name ? { name, address } : options.from, ...message };
+  }
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail(envelope(message));
       },
     };
   }
@@ -36,7 +64,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(envelope(message));
       await fs.mkdir(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
       const file = path.join(outbox, `${Date.now()}-${safeTo}.eml`);

@@ -26,9 +26,13 @@ function GuardedOutlet() {
   }, [location.pathname]);
 
   const routeTitle = match ? match.route.title : routeByName("notFound").title;
+  // A dashboard page keeps the title it has (the server's, white-labelled) until the dashboard names
+  // itself, so a client never sees the product's name flash by while it loads.
+  const awaitsDashboard = match?.route.name.startsWith("dashboard.") && pageTitle === null && ownerSiteTitle === null;
   useEffect(() => {
+    if (awaitsDashboard) return;
     document.title = buildDocumentTitle(routeTitle ?? pageTitle, documentSiteTitle(siteTitle, ownerSiteTitle));
-  }, [routeTitle, pageTitle, siteTitle, ownerSiteTitle]);
+  }, [awaitsDashboard, routeTitle, pageTitle, siteTitle, ownerSiteTitle]);
 
   if (match) {
     // Guard 4 (onboarding block) acts in useNavigationBlock, before the navigation happens.

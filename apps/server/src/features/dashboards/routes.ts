@@ -18,7 +18,7 @@ import { z } from "zod";
 import { type App, actorOf, parseInput, readBody, readForm, zPathParam } from "../../infra/http";
 import { answeringSourceFailure } from "../sources/routes";
 import type { WidgetsService } from "../widgets/service";
-import type { DashboardsService } from "./service";
+import { DashboardPasswordError, type DashboardsService } from "./service";
 
 const ZId = z.object({ id: zPathParam });
 const ZPermalink = z.object({ permalink: zPathParam });
@@ -76,15 +76,22 @@ export function dashboardRoutes(
     async (request, reply) => {
       const viewer = request.auth ? actorOf(request) : null;
       const attempt = request.headers[HEADERS.authorization];
-      const { dashboard, isPublic } = await dashboards.show(
-        viewer,
-        request.params.permalink,
-        request.query.timezone ?? request.auth?.user.timezone ?? "UTC",
-        typeof attempt === "string" && attempt !== "" ? attempt : null,
-        request.ip,
-      );
-      if (isPublic) reply.header(HEADERS.public, "1");
-      return { data: dashboard };
+      try {
+        const { dashboard, isPublic } = await dashboards.show(
+          viewer,
+          request.params.permalink,
+          request.query.timezone ?? request.auth?.user.timezone ?? "UTC",
+          typeof attempt === "string" && attempt !== "" ? attempt : null,
+          request.ip,
+        );
+        if (isPublic) reply.header(HEADERS.public, "1");
+        return { data: dashboard };
+      } catch (error) {
+        // The usual 422 body plus the agency's site title, so the password prompt carries its white label.
+        if (!(error instanceof DashboardPasswordError)) throw error;
+        const raw: FastifyReply = reply;
+        return raw.code(422).send({ message: error.message, errors: error.fields, siteTitle: error.siteTitle });
+      }
     },
   );
 

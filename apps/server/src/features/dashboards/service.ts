@@ -39,6 +39,16 @@ const STYLE_FILES: Record<string, keyof TDashboardStyles> = {
 /** Widgets of a template, with their instances pointed at a source of the company. */
 export type TemplateResolver = (companyId: string, key: string) => Promise<TWidget[] | null>;
 
+/** A protected dashboard's 422 (spec §4), with the owner's site title for the password prompt. */
+export class DashboardPasswordError extends AppError {
+  constructor(
+    message: string,
+    readonly siteTitle: string,
+  ) {
+    super("validation", "The given data was invalid.", { password: [message] });
+  }
+}
+
 export function dashboardsService(
   ctx: AppContext,
   storage: Storage,
@@ -123,6 +133,10 @@ export function dashboardsService(
     if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   }
 
+  async function ownerSiteTitle(companyId: string): Promise<string> {
+    return (await companies.load(companyId)).site_title || ctx.config.siteTitle;
+  }
+
   /**
    * The dashboard behind a permalink if this viewer may see it: members of the owning company always;
    * anyone else only while it is active and, when protected, with the right password (spec §4: 422).
@@ -146,9 +160,11 @@ export function dashboardsService(
       const ok = passwordAttempt !== null && (await passwordMatches(row.password_hash, passwordAttempt));
       if (!ok) {
         if (passwordAttempt) failedAttempts.set(attemptsKey, (failedAttempts.get(attemptsKey) ?? 0) + 1);
-        throw AppError.validation({
-          password: [passwordAttempt ? "The password is incorrect." : "This dashboard is password protected."],
-        });
+        // The prompt carries the agency's white label, never the dashboard's name.
+        throw new DashboardPasswordError(
+          passwordAttempt ? "The password is incorrect." : "This dashboard is password protected.",
+          await ownerSiteTitle(row.company_id),
+        );
       }
     }
     return { row, isMember };
@@ -276,9 +292,26 @@ export function dashboardsService(
       const today = todayInTimezone(timezone);
       if (isMember) return { dashboard: presentDashboard(row, today, lockHolder(row)), isPublic: false };
       // A client sees the agency's white label, and no user ids (the lock holder is an agency member).
-      const owner = await companies.load(row.company_id);
-      const siteTitle = owner.site_title || ctx.config.siteTitle;
+      const siteTitle = await ownerSiteTitle(row.company_id);
       return { dashboard: { ...presentDashboard(row, today, null), siteTitle }, isPublic: true };
+    },
+
+    /**
+     * What the tab of a dashboard page shows before the app loads (white label): its name, and for a
+     * public viewer the owning company's site title (null: the viewer's own page title applies). A
+     * protected dashboard keeps its name until the password is given; a dashboard this viewer could
+     * not open names nothing.
+     */
+    async pageTitle(
+      viewerCompanyId: string | null,
+      permalink: string,
+    ): Promise<{ name: string | null; siteTitle: string | null }> {
+      const row = await repo.findByPermalink(permalink);
+      if (!row) return { name: null, siteTitle: null };
+      if (viewerCompanyId === row.company_id) return { name: row.name, siteTitle: null };
+      if (row.active !== 1) return { name: null, siteTitle: null };
+      const siteTitle = await ownerSiteTitle(row.company_id);
+      return { name: row.password_hash ? null : row.name, siteTitle };
     },
 
     /**

@@ -1,7 +1,14 @@
 import { expect, it } from "vitest";
 import { describeEachDb, inviteAndJoin, type TestClient } from "../../../test/harness";
 import { SESSION_COOKIE } from "../../infra/http";
-import { MAX_INVITATIONS_PER_WINDOW } from "./service";
+import { mailFromAddress } from "../../infra/mail";
+import { EMAIL_UNUSABLE, MAX_EMAIL_CHANGES_PER_WINDOW, MAX_INVITATIONS_PER_WINDOW } from "./service";
+
+/** The named header's lines in a mail's header block, unfolded (RFC 5322: a fold is a line break alone). */
+function headerLines(mail: string, name: string): string[] {
+  const head = mail.split(/\r?\n\r?\n/)[0].replace(/\r?\n(?=[ \t])/g, "");
+  return head.split(/\r?\n/).filter((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+}
 
 async function signedIn(client: TestClient): Promise<boolean> {
   return (await client.api("GET", "/api/company")).statusCode === 200;
@@ -107,6 +114,58 @@ describeEachDb("account security", (env) => {
     ).toBe(200);
   });
 
+  it("a new e-mail in use anywhere gets one answer that tells no company apart, and changes nothing", async () => {
+    const alpha = env().client();
+    const { email: alphaEmail } = await alpha.signUpAndPassIntro();
+    const beta = env().client();
+    const { user: betaAdmin, email: betaEmail } = await beta.signUpAndPassIntro();
+    const colleague = await inviteAndJoin(env, beta, "user");
+    const colleagueUser = (await colleague.pageData()).user;
+
+    const elsewhere = await beta.api("PUT", `/api/users/${betaAdmin.id}`, { email: alphaEmail.toUpperCase() });
+    const sameCompany = await beta.api("PUT", `/api/users/${betaAdmin.id}`, { email: colleagueUser.email });
+    for (const answer of [elsewhere, sameCompany]) {
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json()).toEqual({ message: "The given data was invalid.", errors: { email: [EMAIL_UNUSABLE] } });
+    }
+    expect(elsewhere.body).toBe(sameCompany.body);
+    expect(Object.keys(elsewhere.headers).sort()).toEqual(Object.keys(sameCompany.headers).sort());
+    // An admin changing a member's address gets the same answer.
+    const forMember = await beta.api("PUT", `/api/users/${colleagueUser.id}`, { email: alphaEmail });
+    expect(forMember.json().errors.email).toEqual([EMAIL_UNUSABLE]);
+
+    // Nothing changed: both accounts keep their addresses and sign in.
+    expect((await beta.api("GET", `/api/users/${betaAdmin.id}`)).json().data.email).toBe(betaEmail);
+    expect(await signedIn(alpha)).toBe(true);
+    expect(await signedIn(beta)).toBe(true);
+    // Saving one's own current address (any case) is no change and always fine.
+    const unchanged = await beta.api("PUT", `/api/users/${betaAdmin.id}`, { email: betaEmail.toUpperCase() });
+    expect(unchanged.statusCode).toBe(200);
+  });
+
+  it("e-mail changes are limited per acting user: 429 beyond the window's allowance, others unaffected", async () => {
+    const prober = env().client();
+    const { user } = await prober.signUpAndPassIntro();
+    const victim = env().client();
+    const { email: victimEmail } = await victim.signUpAndPassIntro();
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_EMAIL_CHANGES_PER_WINDOW; i += 1) {
+      // Taken and free addresses alike use up the allowance: each answer says whether one is in use.
+      const email = i % 2 === 0 ? victimEmail : `probe-${i}-${Date.now()}@example.com`;
+      statuses.push((await prober.api("PUT", `/api/users/${user.id}`, { email })).statusCode);
+    }
+    expect(statuses).toEqual(Array.from({ length: MAX_EMAIL_CHANGES_PER_WINDOW }, (_, i) => (i % 2 === 0 ? 422 : 200)));
+    const limited = await prober.api("PUT", `/api/users/${user.id}`, { email: `late-${Date.now()}@example.com` });
+    expect(limited.statusCode).toBe(429);
+    expect((await prober.api("PUT", `/api/users/${user.id}`, { email: victimEmail })).statusCode).toBe(429);
+    // Other profile changes still work, and another user has their own allowance.
+    expect((await prober.api("PUT", `/api/users/${user.id}`, { name: "Still Me" })).statusCode).toBe(200);
+    const victimId = (await victim.pageData()).user.id;
+    expect(
+      (await victim.api("PUT", `/api/users/${victimId}`, { email: `moved-${Date.now()}@example.com` })).statusCode,
+    ).toBe(200);
+  });
+
   it("the invitation e-mail names the inviter, their company and the company's site title", async () => {
     const owner = env().client();
     await owner.signUpAndPassIntro({ name: "Olga Owner" });
@@ -121,8 +180,43 @@ describeEachDb("account security", (env) => {
     expect(mail).toMatch(/Subject: Olga Owner invited you to join Acme Agency on Acme Reports/);
     expect(mail).toContain("Olga Owner of Acme Agency invited you to join their team on Acme Reports.");
     expect(mail).toContain("/password/set/");
-    // The product's name appears nowhere the invitee reads (only MAIL_FROM's display name, a setting).
-    expect(mail.slice(mail.indexOf("Subject:"))).not.toContain(env().ctx.config.siteTitle);
+    // From: the company's name with the configured address; the product's name appears nowhere.
+    expect(headerLines(mail, "From")).toEqual([`From: Acme Agency <${mailFromAddress(env().ctx.config.mailFrom)}>`]);
+    expect(mail).not.toContain(env().ctx.config.siteTitle);
+  });
+
+  it("a company name cannot forge mail headers: quoted, one line, the configured address", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro();
+    const forged = 'Evil "Co" <boss@evil.example>\r\nBcc: victim@evil.example\nX-Spoof: 1';
+    expect((await owner.api("POST", "/api/company", { name: forged })).statusCode).toBe(200);
+    const email = `quoted-${Date.now()}@example.com`;
+    expect((await owner.api("POST", "/api/users", { name: "Ivy", email })).statusCode).toBe(200);
+    const mail = String(
+      env()
+        .outbox()
+        .find((m) => m.includes(`To: ${email}`)),
+    );
+    const address = mailFromAddress(env().ctx.config.mailFrom);
+    expect(headerLines(mail, "From")).toEqual([
+      `From: "Evil \\"Co\\" <boss@evil.example> Bcc: victim@evil.example X-Spoof: 1" <${address}>`,
+    ]);
+    expect(headerLines(mail, "Bcc")).toEqual([]);
+    expect(headerLines(mail, "X-Spoof")).toEqual([]);
+    expect(headerLines(mail, "Reply-To")).toEqual([]);
+
+    // Non-ASCII names travel as an encoded word, still with the configured address.
+    await owner.api("POST", "/api/company", { name: "Agence Éclair" });
+    const second = `accent-${Date.now()}@example.com`;
+    await owner.api("POST", "/api/users", { name: "Zoé", email: second });
+    const accented = String(
+      env()
+        .outbox()
+        .find((m) => m.includes(`To: ${second}`)),
+    );
+    expect(headerLines(accented, "From")).toEqual([
+      expect.stringMatching(new RegExp(`^From: =\\?UTF-8\\?.+\\?= <${address.replace(/\./g, "\\.")}>$`)),
+    ]);
   });
 });
 

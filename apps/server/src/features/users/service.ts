@@ -15,6 +15,11 @@ export const INVITATION_DAYS = 7;
 /** Invitations a company may send per window (answered 429 beyond). */
 export const MAX_INVITATIONS_PER_WINDOW = 20;
 export const INVITATION_WINDOW_MS = 60 * 60_000;
+/** Changes of a user's e-mail one actor may attempt per window (answered 429 beyond). */
+export const MAX_EMAIL_CHANGES_PER_WINDOW = 10;
+export const EMAIL_CHANGE_WINDOW_MS = 60 * 60_000;
+/** One answer for any address in use, whoever's it is (see docs/decisions.md). */
+export const EMAIL_UNUSABLE = "This e-mail address cannot be used.";
 
 /** The acting user, as the route's session resolved it. */
 export interface Actor {
@@ -38,17 +43,31 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
   /** Who the invitation comes from, as the invitee reads it: the inviter, their company, its site title. */
   async function inviterOf(actor: Actor): Promise<Inviter> {
     const [user, company] = await Promise.all([repo.find(actor.companyId, actor.id), companies.find(actor.companyId)]);
+    const siteTitle = company?.site_title || ctx.config.siteTitle;
     return {
       name: user?.name ?? "A colleague",
       company: company?.name ?? "their company",
-      siteTitle: company?.site_title || ctx.config.siteTitle,
+      siteTitle,
+      displayName: company?.name.trim() || siteTitle,
     };
   }
 
-  async function assertEmailFree(email: string, exceptId?: string) {
+  // E-mail changes per acting user in the window: each answer tells whether an address is in use.
+  const emailChanges = new LRUCache<string, number>({ max: 50_000, ttl: EMAIL_CHANGE_WINDOW_MS });
+
+  /**
+   * A new address for a user must be free. Taken by a colleague or by a stranger in another company,
+   * the answer is the same, and one actor gets only so many answers an hour, so this form cannot be
+   * used to find out in bulk who has an account.
+   */
+  async function assertEmailUsable(actor: Actor, email: string, userId: string) {
+    const attempts = emailChanges.get(actor.id) ?? 0;
+    if (attempts >= MAX_EMAIL_CHANGES_PER_WINDOW) {
+      throw new AppError("too_many_requests", "Too many e-mail changes. Please try again later.");
+    }
+    emailChanges.set(actor.id, attempts + 1);
     const existing = await repo.findByEmail(email);
-    if (existing && existing.id !== exceptId)
-      throw AppError.validation({ email: ["The email has already been taken."] });
+    if (existing && existing.id !== userId) throw AppError.validation({ email: [EMAIL_UNUSABLE] });
   }
 
   async function loadInCompany(actor: Actor, id: string): Promise<UsersTable> {
@@ -157,7 +176,8 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
       ) {
         throw AppError.forbidden("Only the user can change their password and consents.");
       }
-      if (input.email !== undefined) await assertEmailFree(input.email.toLowerCase(), id);
+      if (input.email !== undefined && input.email.toLowerCase() !== row.email)
+        await assertEmailUsable(actor, input.email.toLowerCase(), id);
       const patch: Updateable<UsersTable> = {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.email !== undefined && { email: input.email.toLowerCase() }),
@@ -167,7 +187,14 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
         ...(input.age_consent !== undefined && { age_consent: input.age_consent ? 1 : 0 }),
         ...(input.password !== undefined && { password_hash: await hashPassword(input.password) }),
       };
-      if (Object.keys(patch).length > 0) await repo.update(actor.companyId, id, patch);
+      try {
+        if (Object.keys(patch).length > 0) await repo.update(actor.companyId, id, patch);
+      } catch (error) {
+        // Taken meanwhile (a race with a registration or invitation): the same answer as above.
+        if (isUniqueViolation(error) && patch.email !== undefined)
+          throw AppError.validation({ email: [EMAIL_UNUSABLE] });
+        throw error;
+      }
       const credentialsChanged =
         input.password !== undefined || (input.email !== undefined && input.email.toLowerCase() !== row.email);
       if (credentialsChanged) await sessions.deleteSessionsOfUser(actor.companyId, id, self ? currentSessionId : null);
@@ -203,6 +230,8 @@ interface Inviter {
   name: string;
   company: string;
   siteTitle: string;
+  /** The mails' From name: the company, never the product (white label). */
+  displayName: string;
 }
 
 /** The invitation names the inviter and their company (white label: the company's site title). */
@@ -210,6 +239,7 @@ function invitationMail(to: string, inviteeName: string, from: Inviter, link: st
   const invitedBy = `${from.name} of ${from.company}`;
   return {
     to,
+    fromName: from.displayName,
     subject: `${from.name} invited you to join ${from.company} on ${from.siteTitle}`,
     text: `Hello ${inviteeName},\n\n${invitedBy} invited you to join their team on ${from.siteTitle}.\nSet your password here: ${link}\n\nThe link is valid for ${INVITATION_DAYS} days.`,
     html: `<p>Hello ${escapeHtml(inviteeName)},</p><p>${escapeHtml(invitedBy)} invited you to join their team on ${escapeHtml(from.siteTitle)}.</p><p><a href="${link}">Set your password</a></p><p>The link is valid for ${INVITATION_DAYS} days.</p>`,
@@ -221,6 +251,7 @@ function registeredNotice(to: string, from: Inviter): MailMessage {
   const text = `${from.name} of ${from.company} tried to invite this address to their team on ${from.siteTitle}. This address already has an account, so nothing has changed. If you want to join them, ask them to invite another address.`;
   return {
     to,
+    fromName: from.displayName,
     subject: `${from.name} tried to invite you to ${from.company} on ${from.siteTitle}`,
     text: `Hello,\n\n${text}`,
     html: `<p>Hello,</p><p>${escapeHtml(text)}</p>`,

@@ -52,13 +52,26 @@ export interface DashboardScreenProps {
  * /dashboards/:permalink: loads the dashboard (asking for its password on 422, spec §4) and shows it
  * editable to members or read-only to public viewers (x-public).
  */
+function promptSiteTitle(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const siteTitle = (error.body as { siteTitle?: unknown } | undefined)?.siteTitle;
+  return typeof siteTitle === "string" ? siteTitle : null;
+}
+
 export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, onSiteTitle }: DashboardScreenProps) {
   const { user, session } = usePageData();
   const timezone = session?.timezone || browserTimezone();
   const [password, setPassword] = useState<string | null>(() => storedPassword(permalink));
   const query = useQuery(dashboardQuery(permalink, timezone, password));
-  const ownerSiteTitle = query.data?.dashboard.siteTitle ?? null;
+  // A public viewer's tab carries the agency's site title, the password prompt's too (its 422 names it).
+  const ownerSiteTitle = query.data?.dashboard.siteTitle ?? promptSiteTitle(query.error);
   useEffect(() => onSiteTitle?.(ownerSiteTitle), [onSiteTitle, ownerSiteTitle]);
+  // The page keeps its served title until the dashboard names itself; an unavailable one names that.
+  const unavailable = query.isError && !(query.error instanceof ApiError && query.error.status === 422);
+  const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+  useEffect(() => {
+    if (unavailable) onTitle?.(missing ? "Dashboard not found" : "Dashboard unavailable");
+  }, [onTitle, unavailable, missing]);
 
   if (query.isPending) {
     return (
@@ -75,6 +88,7 @@ export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, on
         <PasswordGate
           error={password ? "The password is incorrect." : null}
           pending={query.isFetching}
+          siteTitle={ownerSiteTitle}
           onSubmit={(attempt) => {
             storePassword(permalink, attempt);
             setPassword(attempt);
@@ -84,7 +98,7 @@ export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, on
     }
     return (
       <DashboardUnavailable
-        notFound={error instanceof ApiError && (error.status === 404 || error.status === 403)}
+        notFound={missing}
         message={errorMessage(error)}
         signedIn={user !== null}
         onRetry={() => void query.refetch()}

@@ -6,11 +6,13 @@ interface Props {
   /** The message of the server's 422, once a password was tried. */
   error: string | null;
   pending: boolean;
+  /** The agency's site title (white label): who the report comes from, never the product's name. */
+  siteTitle: string | null;
   onSubmit: (password: string) => void;
 }
 
 /** Spec §4/§6: a password-protected dashboard asks for its password before anything is shown. */
-export function PasswordGate({ error, pending, onSubmit }: Props) {
+export function PasswordGate({ error, pending, siteTitle, onSubmit }: Props) {
   const [password, setPassword] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,6 +27,11 @@ export function PasswordGate({ error, pending, onSubmit }: Props) {
               <IconLock size={22} />
             </ThemeIcon>
             <div>
+              {siteTitle && (
+                <Text c="dimmed" fz="xs" fw={600} tt="uppercase" mb={4} data-testid="password-site-title">
+                  {siteTitle}
+                </Text>
+              )}
               <Title order={1} fz="h3">
                 This dashboard is protected
               </Title>

@@ -1,0 +1,101 @@
+import { expect, it } from "vitest";
+import { describeEachDb, type TestClient } from "../../../test/harness";
+
+/** The `<title>` of the HTML a browser receives before the app loads. */
+async function htmlTitle(client: TestClient, url: string): Promise<string> {
+  const response = await client.raw("GET", url, { headers: { accept: "text/html" } });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toContain("text/html");
+  const titles = [...response.body.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+  expect(titles).toHaveLength(1);
+  return titles[0];
+}
+
+async function agencyWithDashboard(client: TestClient, siteTitle: string, dashboardName: string) {
+  await client.signUpAndPassIntro();
+  await client.apiMultipart("POST", "/api/company", { name: "Acme Agency", site_title: siteTitle });
+  const created = await client.api("POST", "/api/dashboards", { name: dashboardName });
+  const permalink: string = created.json().data.permalink;
+  const id: string = (await client.api("GET", `/api/dashboards/${permalink}`)).json().data.id;
+  return { permalink, id };
+}
+
+describeEachDb("page title of the served HTML (white label)", (env) => {
+  it("a client opening a dashboard gets its name and the agency's site title, on every dashboard page", async () => {
+    const agency = env().client();
+    const { permalink } = await agencyWithDashboard(agency, "Acme Reports", "Q3 SEO report");
+    const client = env().client();
+    for (const suffix of ["", "/print", "/realtime", "?range=last_7_days"]) {
+      expect(await htmlTitle(client, `/dashboards/${permalink}${suffix}`)).toBe("Q3 SEO report | Acme Reports");
+    }
+    // A member of another company is a public viewer too: the owner's white label, not their own.
+    const other = env().client();
+    await other.signUpAndPassIntro();
+    await other.apiMultipart("POST", "/api/company", { name: "Beta", site_title: "Beta Insights" });
+    expect(await htmlTitle(other, `/dashboards/${permalink}`)).toBe("Q3 SEO report | Acme Reports");
+    expect(await htmlTitle(other, "/dashboards")).toBe("Dashboards | Beta Insights");
+    // The agency's own members see their title too.
+    expect(await htmlTitle(agency, `/dashboards/${permalink}`)).toBe("Q3 SEO report | Acme Reports");
+  });
+
+  it("a protected dashboard names only the agency before the password, and its 422 carries that title", async () => {
+    const agency = env().client();
+    const { permalink, id } = await agencyWithDashboard(agency, "Acme Reports", "Secret plans");
+    await agency.api("PUT", `/api/dashboards/${id}`, { category: "new_password", password: "client-secret" });
+    const client = env().client();
+    const title = await htmlTitle(client, `/dashboards/${permalink}`);
+    expect(title).toBe("Acme Reports");
+    const page = await client.raw("GET", `/dashboards/${permalink}`);
+    expect(page.body).not.toContain("Secret plans");
+
+    const prompt = await client.raw("GET", `/api/dashboards/${permalink}`);
+    expect(prompt.statusCode).toBe(422);
+    expect(prompt.json()).toEqual({
+      message: "The given data was invalid.",
+      errors: { password: ["This dashboard is password protected."] },
+      siteTitle: "Acme Reports",
+    });
+    const wrong = await client.raw("GET", `/api/dashboards/${permalink}`, { headers: { "x-authorization": "nope" } });
+    expect(wrong.json()).toMatchObject({
+      errors: { password: ["The password is incorrect."] },
+      siteTitle: "Acme Reports",
+    });
+    expect(JSON.stringify(wrong.json())).not.toContain("Secret plans");
+    // The owner's members still see the name.
+    expect(await htmlTitle(agency, `/dashboards/${permalink}`)).toBe("Secret plans | Acme Reports");
+  });
+
+  it("an agency without a site title, an archived or unknown dashboard, and other pages fall back safely", async () => {
+    const plain = env().client();
+    const { permalink, id } = await plain.signUpAndPassIntro().then(async () => {
+      const created = await plain.api("POST", "/api/dashboards", { name: "Plain" });
+      const p: string = created.json().data.permalink;
+      return { permalink: p, id: (await plain.api("GET", `/api/dashboards/${p}`)).json().data.id as string };
+    });
+    const guest = env().client();
+    expect(await htmlTitle(guest, `/dashboards/${permalink}`)).toBe("Plain | Reportz");
+    await plain.api("DELETE", `/api/dashboards/${id}/archive`);
+    // Archived: a public viewer gets a 404 from the API, so the title names nothing of it.
+    expect(await htmlTitle(guest, `/dashboards/${permalink}`)).toBe("Reportz");
+    expect(await htmlTitle(guest, "/dashboards/no-such-permalink")).toBe("Reportz");
+    // A malformed escape never reaches the route matching (Fastify answers 400 first).
+    expect((await guest.raw("GET", "/dashboards/%E0%A4%A")).statusCode).toBe(400);
+    expect(await htmlTitle(guest, "/login")).toBe("Log In | Reportz");
+    expect(await htmlTitle(guest, "/nowhere/at/all")).toBe("Page Not Found | Reportz");
+  });
+
+  it("escapes the title and takes user text literally (no markup, no replacement patterns)", async () => {
+    const agency = env().client();
+    const { permalink } = await agencyWithDashboard(agency, "A&B $' <Reports>", "Q$& </title><script>x</script>");
+    const client = env().client();
+    const response = await client.raw("GET", `/dashboards/${permalink}`);
+    expect(response.body).toContain(
+      "<title>Q$&#38; &#60;/title&#62;&#60;script&#62;x&#60;/script&#62; | A&#38;B $&#39; &#60;Reports&#62;</title>",
+    );
+    expect(response.body).not.toContain("<script>x");
+    // The member's page data carries the site title verbatim in JSON: "$'" stays text, the JSON intact.
+    const own = await agency.raw("GET", "/dashboards");
+    const json = /<script id="page-data" type="application\/json">(.*?)<\/script>/s.exec(own.body)?.[1];
+    expect(JSON.parse(String(json)).siteTitle).toBe("A&B $' <Reports>");
+  });
+});
