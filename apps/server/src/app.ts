@@ -3,7 +3,6 @@ import { fileURLToPath } from "node:url";
 import { HEADERS } from "@app/core";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
@@ -16,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import type { AppContext } from "./context";
 import { authRoutes } from "./features/auth/routes";
 import { type AuthState, authService } from "./features/auth/service";
@@ -39,7 +39,8 @@ import { widgetRoutes } from "./features/widgets/routes";
 import { widgetsService } from "./features/widgets/service";
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
-import { newToken, safeEqual } from "./infra/security";
+import { newId, newToken, safeEqual } from "./infra/security";
+import { fixedHeaders } from "./infra/security-headers";
 import { createSessionCache } from "./infra/session-cache";
 import { createDiskStorage, MAX_UPLOAD_BYTES } from "./infra/storage";
 
@@ -50,6 +51,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Builds the Fastify app with every feature wired to the given infrastructure. */
 export async function buildApp(ctx: AppContext, options: { webDist?: string } = {}): Promise<App> {
+  const requestIdPrefix = `${newId(3)}-`;
+  let requestCount = 0;
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     // Only the configured proxies may set X-Forwarded-For; otherwise a client could pick its own
@@ -57,7 +60,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Requests get their own child logger with this id (pino), so a log line leads back to its request.
-    genReqId: () => newToken().slice(0, 12),
+    // A counter behind a per-process prefix: unique without asking the CSPRNG on every request.
+    genReqId: () => requestIdPrefix + (++requestCount).toString(36),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,7 +70,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyHelmet, {
+  // Helmet's headers, computed once (see fixedHeaders); the hook runs first, so errors carry them too.
+  const securityHeaders = fixedHeaders(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -78,6 +83,10 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
       },
     },
     frameguard: false,
+  });
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Reportz API", version: "1.0.0" } },
@@ -114,7 +123,10 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   app.addHook("onRequest", async (request, reply) => {
     request.auth = await auth.resolve(request.cookies[SESSION_COOKIE] ?? null);
     request.guestId = request.cookies[GUEST_COOKIE] ?? null;
-    if (!request.auth && !request.guestId && request.method === "GET") {
+    // A guest id is only minted where page data (and so an identification bound to it) is handed out:
+    // the SPA's HTML (the not-found fallback) and /api/page-data; API calls and files do not pay for it.
+    const needsGuest = request.is404 || request.routeOptions.config?.pageData === true;
+    if (needsGuest && !request.auth && !request.guestId && request.method === "GET") {
       request.guestId = newToken();
       reply.setCookie(GUEST_COOKIE, request.guestId, {
         path: "/",

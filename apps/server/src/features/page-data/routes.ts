@@ -13,7 +13,7 @@ const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8
 export async function pageDataRoutes(app: App, pageData: PageDataService, webDist: string) {
   app.get(
     "/api/page-data",
-    { config: { public: true }, schema: { tags: ["session"], response: { 200: ZPageData } } },
+    { config: { public: true, pageData: true }, schema: { tags: ["session"], response: { 200: ZPageData } } },
     async (request) => pageData.build(request.auth, request.guestId),
   );
 
