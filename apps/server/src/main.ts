@@ -19,12 +19,17 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({
-    level: config.logLevel,
-    redact: ["req.headers.cookie", "req.headers.authorization", "req.headers['x-authorization']"],
-    // JSON in production; readable single lines otherwise.
-    ...(config.env === "production" ? {} : { transport: undefined }),
-  });
+  const logger = pino(
+    {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", "req.headers['x-authorization']"],
+      // JSON in production; readable single lines otherwise.
+      ...(config.env === "production" ? {} : { transport: undefined }),
+    },
+    // Asynchronous writes: under load the lines of many requests leave in one write instead of one
+    // blocking write each (pino's default); pino writes out what is left when the process exits.
+    pino.destination({ dest: 1, sync: false }),
+  );
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, "reportz.sqlite"),
