@@ -6,7 +6,8 @@ import autocannon from "autocannon";
 import { BenchClient, fmt, freePort, groupCpuMs, REPO_ROOT, seedDashboard, spawnServer } from "./lib";
 
 const CONNECTIONS = 50;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 interface Figure {
   rps: number;
@@ -91,23 +92,31 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
       return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
     };
     for (const name of Object.keys(targets)) await run(name, 1); // JIT warm-up of both processes
-    // The baseline is measured before and after the product, so drift on the shared cores shows up in both.
-    const helloBefore = await run("hello", SECONDS);
-    const widgetFigure = await run("widget", SECONDS);
-    const health = await run("health", SECONDS);
-    const staticFile = await run("staticFile", SECONDS);
-    const helloAfter = await run("hello", SECONDS);
-    const helloFigure = {
-      rps: (helloBefore.rps + helloAfter.rps) / 2,
-      p99: Math.max(helloBefore.p99, helloAfter.p99),
-      cpuUs:
-        helloBefore.cpuUs === null || helloAfter.cpuUs === null ? null : (helloBefore.cpuUs + helloAfter.cpuUs) / 2,
+    // Short rounds, each measuring the baseline right before the product: when other work on the shared
+    // cores comes and goes, the ratio of neighbours holds; every figure printed is the median of rounds.
+    const rounds: Array<Record<string, Figure>> = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const round: Record<string, Figure> = {};
+      for (const name of Object.keys(targets)) round[name] = await run(name, SECONDS);
+      rounds.push(round);
+    }
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     };
-    const ratio = widgetFigure.rps / helloFigure.rps;
-    const line = (label: string, f: Figure) =>
-      `    ${label.padEnd(34)} ${fmt(f.rps, 0).padStart(7)} req/s  p99 ${fmt(f.p99, 0).padStart(3)} ms  ${f.cpuUs === null ? "" : `${fmt(f.cpuUs, 0).padStart(4)} µs CPU/request  `}(${fmt(f.rps / helloFigure.rps)} of hello-world)`;
+    const figure = (name: string): Figure & { ratio: number } => ({
+      rps: median(rounds.map((r) => r[name].rps)),
+      p99: median(rounds.map((r) => r[name].p99)),
+      cpuUs: rounds.some((r) => r[name].cpuUs === null) ? null : median(rounds.map((r) => r[name].cpuUs as number)),
+      ratio: median(rounds.map((r) => r[name].rps / r.hello.rps)),
+    });
+    const [helloFigure, widgetFigure, health, staticFile] = ["hello", "widget", "health", "staticFile"].map(figure);
+    const ratio = widgetFigure.ratio;
+    const line = (label: string, f: Figure & { ratio: number }) =>
+      `    ${label.padEnd(34)} ${fmt(f.rps, 0).padStart(7)} req/s  p99 ${fmt(f.p99, 0).padStart(3)} ms  ${f.cpuUs === null ? "" : `${fmt(f.cpuUs, 0).padStart(4)} µs CPU/request  `}(${fmt(f.ratio)} of hello-world)`;
     console.log(
-      `(a) request throughput, ${CONNECTIONS} connections, ${SECONDS} s each, load generator in its own process`,
+      `(a) request throughput, ${CONNECTIONS} connections, load generator in its own process; median of ${ROUNDS} rounds of ${SECONDS} s per target`,
     );
     console.log(line("bare Fastify hello-world process", helloFigure));
     console.log(line("cached POST /api/widgets/data", widgetFigure));
