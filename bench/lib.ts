@@ -1,4 +1,6 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TWidget } from "@app/core";
@@ -48,6 +50,101 @@ export async function startServer(webDist?: string): Promise<BenchServer> {
       await app.close();
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+
+/** A free loopback port (asked of the OS, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the live processes of a process group, from /proc (Linux;
+ * null elsewhere). Per request it shows what the server pays even when other work shares the cores.
+ */
+export function groupCpuMs(pgid: number): number | null {
+  if (!fs.existsSync("/proc/self/stat")) return null;
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+export interface ServerProcess {
+  url: string;
+  /** Also its process group id (it leads its own group). */
+  pid: number;
+  /** Where the process's stdout and stderr (its request log) went. */
+  logFile: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a command in its own process group, its output to a file (a log nobody reads must not
+ * block on a full pipe), and waits until `readyPath` answers 200. `close` sends SIGTERM to that group.
+ */
+export async function spawnServer(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; port: number; readyPath: string; logFile: string },
+): Promise<ServerProcess> {
+  const out = fs.openSync(options.logFile, "w");
+  const child: ChildProcess = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ["ignore", out, out],
+    detached: true,
+  });
+  fs.closeSync(out);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${options.port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} exited early; see ${options.logFile}`);
+    if (Date.now() - started > 120_000) {
+      process.kill(-(child.pid as number), "SIGKILL");
+      throw new Error(`${command} did not answer ${options.readyPath} in 120 s; see ${options.logFile}`);
+    }
+    const ok = await fetch(url + options.readyPath).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid as number,
+    logFile: options.logFile,
+    async close() {
+      if (child.exitCode === null) {
+        process.kill(-(child.pid as number), "SIGTERM");
+        const timer = setTimeout(
+          () => child.exitCode === null && process.kill(-(child.pid as number), "SIGKILL"),
+          15_000,
+        );
+        await exited;
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -16,6 +16,10 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Route answers without a signed-in user (page data, health, public dashboards). */
     public?: boolean;
+    /** Route hands out page data: a visitor without cookies gets a guest id there (and only there). */
+    pageData?: boolean;
+    /** Other sites may frame this route (see ALLOW_FRAMING in infra/security-headers). */
+    allowFraming?: boolean;
   }
 }
 

@@ -1,8 +1,7 @@
-import fastifyHelmet from "@fastify/helmet";
 import Fastify from "fastify";
 import { expect, it } from "vitest";
 import { describeEachDb } from "../../test/harness";
-import { ALLOW_FRAMING, HELMET_OPTIONS } from "./security-headers";
+import { ALLOW_FRAMING, securityHeaders } from "./security-headers";
 
 function directives(csp: unknown): Map<string, string> {
   return new Map(
@@ -44,8 +43,8 @@ describeEachDb("security headers", (env) => {
 
 it("a route opts into framing only through ALLOW_FRAMING; the others stay unframeable", async () => {
   const app = Fastify();
-  await app.register(fastifyHelmet, HELMET_OPTIONS);
-  app.get("/embed", { ...ALLOW_FRAMING }, async () => "embedded");
+  securityHeaders(app);
+  app.get("/embed", { config: { ...ALLOW_FRAMING } }, async () => "embedded");
   app.get("/page", async () => "page");
   const embed = await app.inject({ method: "GET", url: "/embed" });
   expect(embed.headers["x-frame-options"]).toBeUndefined();

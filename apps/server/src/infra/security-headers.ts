@@ -1,4 +1,6 @@
-import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 
 /**
  * Content security policy of every answer. `form-action 'self'` keeps a form (should one ever get past
@@ -15,19 +17,57 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-export const HELMET_OPTIONS: FastifyHelmetOptions = {
+export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { directives: CSP_DIRECTIVES },
   frameguard: { action: "deny" },
 };
 
+/** The same policy for the one kind of page other sites may frame (the embedded dashboard view). */
+const FRAMEABLE_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, frameAncestors: ["*"] } },
+  frameguard: false,
+};
+
 /**
- * The one way a route opts into being framed by other sites: spread into its route options
- * (`app.get(path, { ...ALLOW_FRAMING, schema }, handler)`). Meant for the embedded dashboard view only;
- * no route uses it yet. Everything else stays as HELMET_OPTIONS says.
+ * The one way a route opts into being framed by other sites: spread into its route `config`
+ * (`app.get(path, { config: { ...ALLOW_FRAMING } }, handler)`). Meant for the embedded dashboard view
+ * only; no route uses it yet. Everything else gets HELMET_OPTIONS.
  */
-export const ALLOW_FRAMING = {
-  helmet: {
-    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, frameAncestors: ["*"] } },
-    frameguard: false,
-  },
-} as const;
+export const ALLOW_FRAMING = { allowFraming: true } as const;
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/**
+ * The headers a middleware such as helmet sets, captured once at start-up. Helmet's headers depend only
+ * on its options (no nonces here), yet @fastify/helmet rebuilt helmet and re-parsed the CSP directives
+ * on every request: a large part of the server's per-request cost. Options keep helmet's own format.
+ */
+export function fixedHeaders<O>(factory: (options: O) => Middleware, options: O): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+      return res;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  factory(options)({} as IncomingMessage, res as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Sets the security headers on every answer from two header sets computed once. The hook runs first
+ * (onRequest), so errors and 404s carry them too.
+ */
+export function securityHeaders(app: FastifyInstance): void {
+  const standard = fixedHeaders(helmet, HELMET_OPTIONS);
+  const frameable = fixedHeaders(helmet, FRAMEABLE_OPTIONS);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(request.routeOptions.config?.allowFraming ? frameable : standard);
+    done();
+  });
+}

@@ -1,4 +1,5 @@
 import type { TRegister, TSetPassword } from "@app/core";
+import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import type { CompaniesTable, SessionsTable, UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
@@ -28,6 +29,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 export function authService(ctx: AppContext, companies: CompaniesService, cache: SessionCache<AuthState>) {
   const repo = authRepo(ctx.db);
   const users = usersRepo(ctx.db);
+  // Every request hashes its session cookie and every mutation computes its expected identification:
+  // pure functions of the same few inputs, each costing microseconds, so their results are kept.
+  const tokenHash = memoized(sha256);
+  const identification = memoized((input: string) => hmac(ctx.config.appKey, input));
 
   /** Creates a server-side session and returns the cookie token (only its hash is stored). */
   async function startSession(user: UsersTable): Promise<string> {
@@ -131,7 +136,7 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
     /** Resolves a cookie token to a live session, or null. */
     async resolve(token: string | null): Promise<AuthState | null> {
       if (!token) return null;
-      const id = sha256(token);
+      const id = tokenHash(token);
       const cached = cache.get(id);
       if (cached) return cached;
       const generation = cache.generation();
@@ -152,9 +157,22 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
      * so a request from another session's page gets 419.
      */
     identificationFor(sessionId: string | null, guestId: string | null): string {
-      if (sessionId) return hmac(ctx.config.appKey, `session:${sessionId}`);
-      return hmac(ctx.config.appKey, `guest:${guestId ?? ""}`);
+      if (sessionId) return identification(`session:${sessionId}`);
+      return identification(`guest:${guestId ?? ""}`);
     },
+  };
+}
+
+/** A pure string function with its last 10,000 results kept. */
+function memoized(fn: (input: string) => string): (input: string) => string {
+  const results = new LRUCache<string, string>({ max: 10_000 });
+  return (input) => {
+    let result = results.get(input);
+    if (result === undefined) {
+      result = fn(input);
+      results.set(input, result);
+    }
+    return result;
   };
 }
 

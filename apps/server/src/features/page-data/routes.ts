@@ -50,7 +50,7 @@ export async function pageDataRoutes(
 ) {
   app.get(
     "/api/page-data",
-    { config: { public: true }, schema: { tags: ["session"], response: { 200: ZPageData } } },
+    { config: { public: true, pageData: true }, schema: { tags: ["session"], response: { 200: ZPageData } } },
     async (request) => pageData.build(request.auth, request.guestId),
   );
 

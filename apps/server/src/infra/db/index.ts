@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import * as m001 from "./migrations/001_accounts";
 import * as m002 from "./migrations/002_dashboards";
@@ -39,7 +40,21 @@ export function openDatabase(options: { databaseUrl: string | null; sqlitePath: 
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely prepares every query anew; SQLite compiling the same SQL text again was a good part of a
+  // simple query's cost. Statements are reusable (Kysely runs one at a time on this connection).
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
+  const database = {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
