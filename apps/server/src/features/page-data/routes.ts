@@ -22,7 +22,16 @@ export async function pageDataRoutes(app: App, pageData: PageDataService, webDis
   const template = hasDist ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
   if (hasDist) {
     // Hashed assets are immutable; index.html is never served from here (it carries page data).
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: "1y", immutable: true });
+    // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): they are sent as they
+    // are to clients that accept them, with `vary: accept-encoding`, so no request pays for compression.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: "1y",
+      immutable: true,
+      preCompressed: true,
+    });
   }
 
   // History-mode fallback: every GET that is not an API call or a file gets the app; its router shows 404s.
