@@ -78,6 +78,11 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the size budget test (apps/web/src/bundle-budget.test.ts).
+    manifest: true,
+    rolldownOptions: {
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+    },
   },
   server: {
     port: 5173,

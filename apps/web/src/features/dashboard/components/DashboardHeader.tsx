@@ -1,6 +1,28 @@
 import { rangeText } from "@app/core";
-import { ActionIcon, Box, Text, Tooltip } from "@mantine/core";
-import { CopyUrlButton, DateRangePicker, type DateRangeValue } from "../../../ui/date-range";
+import { ActionIcon, Box, Button, Text, Tooltip } from "@mantine/core";
+import { lazy, Suspense } from "react";
+import { CopyUrlButton, type DateRangeValue } from "../../../ui/date-range";
+import { IconCalendar, IconChevronDown } from "../../../ui/icons";
+
+// The picker (calendars, popover, @mantine/dates) loads after the dashboard has drawn; until then the
+// same button stands in its place, so the header never shifts.
+const DateRangePicker = lazy(async () => ({
+  default: (await import("../../../ui/date-range/DateRangePicker")).DateRangePicker,
+}));
+
+function PickerPlaceholder({ range }: { range: DateRangeValue }) {
+  return (
+    <Button
+      variant="default"
+      aria-label="Date range"
+      leftSection={<IconCalendar size={16} />}
+      rightSection={<IconChevronDown size={14} />}
+      styles={{ label: { fontWeight: 500 } }}
+    >
+      {rangeText(range.startDate, range.endDate)}
+    </Button>
+  );
+}
 
 function IconSidebar({ size = 18 }: { size?: number }) {
   return (
@@ -62,7 +84,11 @@ export function DashboardHeader({
         </Box>
       </div>
       <div className="dash-header-actions">
-        {hideDateSelector ? null : <DateRangePicker value={range} onChange={onRange} today={today} />}
+        {hideDateSelector ? null : (
+          <Suspense fallback={<PickerPlaceholder range={range} />}>
+            <DateRangePicker value={range} onChange={onRange} today={today} />
+          </Suspense>
+        )}
         <CopyUrlButton value={range} />
         {clientImage ? <img className="dash-client-logo" src={clientImage} alt="Client logo" /> : null}
       </div>
