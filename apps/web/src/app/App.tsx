@@ -1,10 +1,13 @@
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { RouterProvider } from "react-router/dom";
 import { createAppRouter } from "./router";
 import { theme } from "./theme";
+
+// The toasts' container (transitions, scroll-bar handling) is not needed for the first paint; toasts
+// shown before it arrives wait in @mantine/notifications' store and appear when it mounts.
+const Notifications = lazy(async () => ({ default: (await import("@mantine/notifications")).Notifications }));
 
 /** Providers and the router. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -12,7 +15,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
         <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>

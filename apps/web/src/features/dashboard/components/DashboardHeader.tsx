@@ -1,14 +1,18 @@
 import { rangeText } from "@app/core";
-import { ActionIcon, Box, Button, Text, Tooltip } from "@mantine/core";
+import { Box, Button, Text } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import { CopyUrlButton, type DateRangeValue } from "../../../ui/date-range";
-import { IconCalendar, IconChevronDown } from "../../../ui/icons";
+import type { DateRangeValue } from "../../../ui/date-range";
+import { IconCalendar, IconChevronDown, IconLink } from "../../../ui/icons";
 
-// The picker (calendars, popover, @mantine/dates) loads after the dashboard has drawn; until then the
-// same button stands in its place, so the header never shifts.
+// The picker (calendars, popover, @mantine/dates) and Copy URL (its tooltip's positioning code) load
+// after the dashboard has drawn; until then the same buttons stand in their places, so nothing shifts.
 const DateRangePicker = lazy(async () => ({
   default: (await import("../../../ui/date-range/DateRangePicker")).DateRangePicker,
 }));
+const CopyUrlButton = lazy(async () => ({
+  default: (await import("../../../ui/date-range/CopyUrlButton")).CopyUrlButton,
+}));
+const OpenSidebarButton = lazy(async () => ({ default: (await import("./OpenSidebarButton")).OpenSidebarButton }));
 
 function PickerPlaceholder({ range }: { range: DateRangeValue }) {
   return (
@@ -21,25 +25,6 @@ function PickerPlaceholder({ range }: { range: DateRangeValue }) {
     >
       {rangeText(range.startDate, range.endDate)}
     </Button>
-  );
-}
-
-function IconSidebar({ size = 18 }: { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <path d="M9 4v16" />
-    </svg>
   );
 }
 
@@ -71,11 +56,9 @@ export function DashboardHeader({
     <Box component="header" className="dash-header">
       <div className="dash-header-brand">
         {onOpenSidebar ? (
-          <Tooltip label="Open sidebar">
-            <ActionIcon variant="default" size="lg" onClick={onOpenSidebar} aria-label="Open sidebar">
-              <IconSidebar />
-            </ActionIcon>
-          </Tooltip>
+          <Suspense fallback={null}>
+            <OpenSidebarButton onClick={onOpenSidebar} />
+          </Suspense>
         ) : null}
         {logoImage ? <img className="dash-logo" src={logoImage} alt="Logo" /> : null}
         <Box style={{ minWidth: 0 }}>
@@ -89,7 +72,15 @@ export function DashboardHeader({
             <DateRangePicker value={range} onChange={onRange} today={today} />
           </Suspense>
         )}
-        <CopyUrlButton value={range} />
+        <Suspense
+          fallback={
+            <Button variant="default" leftSection={<IconLink size={16} />}>
+              Copy URL
+            </Button>
+          }
+        >
+          <CopyUrlButton value={range} />
+        </Suspense>
         {clientImage ? <img className="dash-client-logo" src={clientImage} alt="Client logo" /> : null}
       </div>
     </Box>

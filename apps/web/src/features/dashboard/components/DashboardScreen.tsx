@@ -1,6 +1,6 @@
 import { Center } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { AppLoader } from "../../../ui/AppLoader";
 import { usePageData } from "../../session/hooks";
@@ -8,7 +8,9 @@ import { dashboardQuery } from "../queries";
 import "../dashboard.css";
 import { DashboardUnavailable } from "./DashboardUnavailable";
 import { DashboardView } from "./DashboardView";
-import { PasswordGate } from "./PasswordGate";
+
+// Only protected dashboards ask for a password: the form loads when one does.
+const PasswordGate = lazy(async () => ({ default: (await import("./PasswordGate")).PasswordGate }));
 
 const PASSWORD_KEY = (permalink: string) => `dashboard-password:${permalink}`;
 
@@ -68,14 +70,16 @@ export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle }: 
     const error = query.error;
     if (error instanceof ApiError && error.status === 422) {
       return (
-        <PasswordGate
-          error={password ? "The password is incorrect." : null}
-          pending={query.isFetching}
-          onSubmit={(attempt) => {
-            storePassword(permalink, attempt);
-            setPassword(attempt);
-          }}
-        />
+        <Suspense fallback={null}>
+          <PasswordGate
+            error={password ? "The password is incorrect." : null}
+            pending={query.isFetching}
+            onSubmit={(attempt) => {
+              storePassword(permalink, attempt);
+              setPassword(attempt);
+            }}
+          />
+        </Suspense>
       );
     }
     return (

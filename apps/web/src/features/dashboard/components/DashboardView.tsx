@@ -1,6 +1,5 @@
 import { classifyWidgetChange, type TDashboard, type TDashboardStyles, type TWidget, todayInTimezone } from "@app/core";
 import { Box, Button, Group, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -155,8 +154,11 @@ export function DashboardView({
         return next;
       });
     },
+    // The toasts' module is loaded by the app shortly after start (App.tsx); reused here, not duplicated.
     onFailed: (error) =>
-      notifications.show({ color: "red", title: "Changes could not be saved", message: errorMessage(error) }),
+      void import("@mantine/notifications").then(({ notifications }) =>
+        notifications.show({ color: "red", title: "Changes could not be saved", message: errorMessage(error) }),
+      ),
   });
 
   /** Applies a change and queues the save of the whole dashboard. */
