@@ -64,6 +64,10 @@ function precompress(): Plugin {
   };
 }
 
+/** echarts and zrender modules except those of one series type or optional component (charts/parts). */
+const ECHARTS_SHARED =
+  /[\\/]node_modules[\\/](?:zrender[\\/]|echarts[\\/](?!lib[\\/](?:chart[\\/](?:line|bar|pie|radar|gauge)[\\/]|component[\\/](?:radar|dataset|graphic)|coord[\\/]radar[\\/])))/;
+
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
@@ -81,7 +85,18 @@ export default defineConfig({
     // Read by the size budget test (apps/web/src/bundle-budget.test.ts).
     manifest: true,
     rolldownOptions: {
+      // Rolldown would otherwise hoist modules shared by lazy screens into the entry chunk: the public
+      // dashboard would then download the Modal, Combobox, NumberInput… of every other screen.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      output: {
+        codeSplitting: {
+          groups: [
+            // echarts' shared internals in one chunk loaded with the first chart, instead of a dozen
+            // small ones; each series type's own code stays in its part chunk (charts/parts).
+            { name: "echarts", test: ECHARTS_SHARED },
+          ],
+        },
+      },
     },
   },
   server: {
