@@ -76,6 +76,13 @@ async function audit(url: string, port: number, config: Config | undefined, atte
     if (lhr.runtimeError.code === "NO_NAVSTART" && attempt < 3) return audit(url, port, config, attempt + 1);
     throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   }
+  // LIGHTHOUSE_REPORT_DIR keeps each run's full report (JSON) to study what the figures hide.
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (reportDir) {
+    fs.mkdirSync(reportDir, { recursive: true });
+    const name = `${lhr.configSettings.formFactor}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+    fs.writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+  }
   const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === "Script");
   return {
