@@ -2,6 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { RouterProvider } from "react-router/dom";
+import { useIdle } from "../ui/use-idle";
 import { createAppRouter } from "./router";
 import { theme } from "./theme";
 
@@ -12,12 +13,11 @@ const Notifications = lazy(async () => ({ default: (await import("@mantine/notif
 /** Providers and the router. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(createAppRouter);
+  const idle = useIdle();
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
+        <Suspense fallback={null}>{idle ? <Notifications position="top-right" /> : null}</Suspense>
         <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>

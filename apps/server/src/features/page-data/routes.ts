@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ZPageData } from "@app/core";
+import { matchRoute, ZPageData } from "@app/core";
 import fastifyStatic from "@fastify/static";
 import type { App } from "../../infra/http";
 
@@ -8,6 +8,49 @@ import type { PageDataService } from "./service";
 
 const PLACEHOLDER = "<!--page-data-->";
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reportz</title>${PLACEHOLDER}</head><body><div id="root">The web app is not built yet: run npm run build.</div></body></html>`;
+
+/**
+ * The web modules (Vite manifest keys) a screen needs besides the entry. Its HTML names them, so the
+ * browser fetches them alongside the entry rather than after it has run: one round trip less before
+ * the public dashboard draws on a slow phone network.
+ */
+const SCREEN_MODULES: Record<string, string[]> = {
+  "dashboard.show": ["src/routes/dashboard-show.tsx", "src/app/layouts/BareLayout.tsx"],
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Per route name, the <link> tags of its screen's files that the entry does not already load. */
+export function screenPreloads(webDist: string): Map<string, string> {
+  const result = new Map<string, string>();
+  const manifestFile = path.join(webDist, ".vite", "manifest.json");
+  if (!fs.existsSync(manifestFile)) return result;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = closure(["index.html"]);
+  const entryCss = new Set([...entry].flatMap((key) => manifest[key].css ?? []));
+  for (const [name, keys] of Object.entries(SCREEN_MODULES)) {
+    const chunks = [...closure(keys)].filter((key) => !entry.has(key));
+    const css = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))].filter((file) => !entryCss.has(file));
+    const tags = [
+      ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
+    ];
+    if (tags.length > 0) result.set(name, tags.join(""));
+  }
+  return result;
+}
 
 /** Page data as JSON, and the SPA's HTML with the same data inlined for every non-API path. */
 export async function pageDataRoutes(app: App, pageData: PageDataService, webDist: string) {
@@ -20,6 +63,7 @@ export async function pageDataRoutes(app: App, pageData: PageDataService, webDis
   const indexFile = path.join(webDist, "index.html");
   const hasDist = fs.existsSync(indexFile);
   const template = hasDist ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
+  const preloads = screenPreloads(webDist);
   if (hasDist) {
     // Hashed assets are immutable; index.html is never served from here (it carries page data).
     // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): they are sent as they
@@ -43,7 +87,9 @@ export async function pageDataRoutes(app: App, pageData: PageDataService, webDis
     const data = await pageData.build(request.auth, request.guestId);
     // Escape "<" so user-controlled strings can never close the script element.
     const json = JSON.stringify(data).replace(/</g, "\\u003c");
-    const html = template.replace(PLACEHOLDER, `<script id="page-data" type="application/json">${json}</script>`);
+    const route = preloads.size > 0 ? matchRoute(url)?.route.name : undefined;
+    const head = `${(route && preloads.get(route)) ?? ""}<script id="page-data" type="application/json">${json}</script>`;
+    const html = template.replace(PLACEHOLDER, head);
     return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
   });
 }

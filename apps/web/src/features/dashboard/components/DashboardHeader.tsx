@@ -3,6 +3,7 @@ import { Box, Button, Text } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconCalendar, IconChevronDown, IconLink } from "../../../ui/icons";
+import { useIdle } from "../../../ui/use-idle";
 
 // The picker (calendars, popover, @mantine/dates) and Copy URL (its tooltip's positioning code) load
 // after the dashboard has drawn; until then the same buttons stand in their places, so nothing shifts.
@@ -18,6 +19,8 @@ function PickerPlaceholder({ range }: { range: DateRangeValue }) {
   return (
     <Button
       variant="default"
+      // Not usable yet (tests and assistive technology wait for the real picker); looks the same.
+      aria-disabled="true"
       aria-label="Date range"
       leftSection={<IconCalendar size={16} />}
       rightSection={<IconChevronDown size={14} />}
@@ -52,6 +55,12 @@ export function DashboardHeader({
   hideDateSelector,
   onOpenSidebar,
 }: Props) {
+  const idle = useIdle();
+  const copyPlaceholder = (
+    <Button variant="default" aria-disabled="true" leftSection={<IconLink size={16} />}>
+      Copy URL
+    </Button>
+  );
   return (
     <Box component="header" className="dash-header">
       <div className="dash-header-brand">
@@ -69,18 +78,14 @@ export function DashboardHeader({
       <div className="dash-header-actions">
         {hideDateSelector ? null : (
           <Suspense fallback={<PickerPlaceholder range={range} />}>
-            <DateRangePicker value={range} onChange={onRange} today={today} />
+            {idle ? (
+              <DateRangePicker value={range} onChange={onRange} today={today} />
+            ) : (
+              <PickerPlaceholder range={range} />
+            )}
           </Suspense>
         )}
-        <Suspense
-          fallback={
-            <Button variant="default" leftSection={<IconLink size={16} />}>
-              Copy URL
-            </Button>
-          }
-        >
-          <CopyUrlButton value={range} />
-        </Suspense>
+        <Suspense fallback={copyPlaceholder}>{idle ? <CopyUrlButton value={range} /> : copyPlaceholder}</Suspense>
         {clientImage ? <img className="dash-client-logo" src={clientImage} alt="Client logo" /> : null}
       </div>
     </Box>

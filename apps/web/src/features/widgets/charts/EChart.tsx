@@ -45,6 +45,9 @@ export function EChart({ option, label, onRendered }: Props) {
       if (disposed) return;
       // The option may have changed (and need other parts) while echarts loaded.
       await loadECharts(latest.current.option);
+      // Each chart draws in its own task, not in the render that mounted it: a phone's main thread gets
+      // short tasks between charts (input stays responsive; total blocking time drops).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (disposed) return;
       const instance = echarts.init(element, undefined, { renderer: "canvas" });
       chart.current = instance;
