@@ -1,4 +1,0 @@
-import { BarChart } from "echarts/charts";
-import { GridComponent } from "echarts/components";
-
-export default [BarChart, GridComponent];

@@ -1,3 +1,0 @@
-import { DatasetComponent } from "echarts/components";
-
-export default DatasetComponent;

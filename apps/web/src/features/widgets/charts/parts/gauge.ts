@@ -1,3 +1,0 @@
-import { GaugeChart } from "echarts/charts";
-
-export default GaugeChart;

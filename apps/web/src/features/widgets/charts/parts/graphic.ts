@@ -1,3 +1,0 @@
-import { GraphicComponent } from "echarts/components";
-
-export default GraphicComponent;

@@ -1,3 +1,0 @@
-import { PieChart } from "echarts/charts";
-
-export default PieChart;

@@ -1,4 +1,0 @@
-import { RadarChart } from "echarts/charts";
-import { RadarComponent } from "echarts/components";
-
-export default [RadarChart, RadarComponent];
