@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { AppLoader } from "../../../ui/AppLoader";
 import { usePageData } from "../../session/hooks";
+import { storedPassword, storePassword, viewerTimezone } from "../early-fetch";
 import { dashboardQuery } from "../queries";
 import "../dashboard.css";
 import { DashboardUnavailable } from "./DashboardUnavailable";
@@ -11,33 +12,6 @@ import { DashboardView } from "./DashboardView";
 
 // Only protected dashboards ask for a password: the form loads when one does.
 const PasswordGate = lazy(async () => ({ default: (await import("./PasswordGate")).PasswordGate }));
-
-const PASSWORD_KEY = (permalink: string) => `dashboard-password:${permalink}`;
-
-function storedPassword(permalink: string): string | null {
-  try {
-    return sessionStorage.getItem(PASSWORD_KEY(permalink));
-  } catch {
-    return null;
-  }
-}
-
-function storePassword(permalink: string, password: string | null): void {
-  try {
-    if (password) sessionStorage.setItem(PASSWORD_KEY(permalink), password);
-    else sessionStorage.removeItem(PASSWORD_KEY(permalink));
-  } catch {
-    // Without storage the password is asked again after a reload.
-  }
-}
-
-function browserTimezone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
 
 export interface DashboardScreenProps {
   permalink: string;
@@ -53,8 +27,9 @@ export interface DashboardScreenProps {
  * editable to members or read-only to public viewers (x-public).
  */
 export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle }: DashboardScreenProps) {
-  const { user, session } = usePageData();
-  const timezone = session?.timezone || browserTimezone();
+  const pageData = usePageData();
+  const { user } = pageData;
+  const timezone = viewerTimezone(pageData);
   const [password, setPassword] = useState<string | null>(() => storedPassword(permalink));
   const query = useQuery(dashboardQuery(permalink, timezone, password));
 
