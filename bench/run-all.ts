@@ -1,5 +1,6 @@
 import { coldFanout } from "./cold-fanout";
 import { dashboardRender } from "./dashboard-render";
+import { lighthouseBench } from "./lighthouse";
 import { widgetThroughput } from "./widget-throughput";
 
 /** Runs every benchmark once on this machine and prints the figures (not a test: nothing fails on a slow run). */
@@ -9,6 +10,7 @@ async function main() {
   if (!only || only === "throughput") await widgetThroughput();
   if (!only || only === "render") await dashboardRender();
   if (!only || only === "fanout") await coldFanout();
+  if (!only || only === "lighthouse") await lighthouseBench();
 }
 
 main().then(

@@ -1,6 +1,10 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type ProxyOptions } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 
 const API_TARGET = "http://127.0.0.1:3000";
 
@@ -17,8 +21,55 @@ const formProxy: ProxyOptions = {
   bypass: (req) => (req.method === "GET" || req.method === "HEAD" ? req.url : undefined),
 };
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Text files the server sends; source maps are fetched by developer tools only. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every built text file, once, at build
+ * time: the server's static files (preCompressed) send them as they are, so no request pays for
+ * compression and the slowest, smallest settings are affordable. A variant no smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "reportz:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await fs.readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await fs.readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzip(source, { level: 9 }),
+          ]);
+          if (br.length < source.length) await fs.writeFile(`${file}.br`, br);
+          if (gz.length < source.length) await fs.writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/** echarts and zrender modules except those of one series type or optional component (charts/parts). */
+const ECHARTS_SHARED =
+  /[\\/]node_modules[\\/](?:zrender[\\/]|echarts[\\/](?!lib[\\/](?:chart[\\/](?:line|bar|pie|radar|gauge)[\\/]|component[\\/](?:radar|dataset|graphic)|coord[\\/]radar[\\/])))/;
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       "@app/core": fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)),
@@ -31,6 +82,22 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the size budget test (apps/web/src/bundle-budget.test.ts).
+    manifest: true,
+    rolldownOptions: {
+      // Rolldown would otherwise hoist modules shared by lazy screens into the entry chunk: the public
+      // dashboard would then download the Modal, Combobox, NumberInput… of every other screen.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      output: {
+        codeSplitting: {
+          groups: [
+            // echarts' shared internals in one chunk loaded with the first chart, instead of a dozen
+            // small ones; each series type's own code stays in its part chunk (charts/parts).
+            { name: "echarts", test: ECHARTS_SHARED },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

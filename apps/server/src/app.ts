@@ -37,6 +37,7 @@ import { createTableCache } from "./features/widgets/query-runner";
 import { widgetRoutes } from "./features/widgets/routes";
 import { widgetsService } from "./features/widgets/service";
 import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
+import { registerCompression } from "./infra/compression";
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
 import { newId, newToken, safeEqual } from "./infra/security";
@@ -78,6 +79,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  // JSON and HTML over 1 KB leave brotli/gzip-compressed; built files are precompressed (page-data routes).
+  registerCompression(app);
 
   const storage = createDiskStorage(ctx.config.dataDir);
   // --- sources, connectors and widget data: services ---

@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createQueryClient } from "./app/query-client";
+import { startEarlyDashboardFetch } from "./features/dashboard/early-fetch";
 import { loadInitialPageData, pageDataKey } from "./features/session/page-data";
 
 // Spec §8: native alert dialogs are disabled; the app uses its own modals.
@@ -14,6 +15,7 @@ async function start(container: HTMLElement) {
   const root = createRoot(container);
   try {
     const pageData = await loadInitialPageData();
+    startEarlyDashboardFetch(pageData);
     const queryClient = createQueryClient();
     queryClient.setQueryData(pageDataKey, pageData);
     root.render(

@@ -2,20 +2,19 @@ import { REDIRECTS, ROUTES } from "@app/core";
 import { createElement } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { SCREENS, type ScreenLayout } from "../routes";
-import NotFoundScreen from "../routes/not-found";
 import { BootLoader } from "./BootLoader";
 import { CrashScreen } from "./CrashScreen";
-import { AppLayout } from "./layouts/AppLayout";
-import { BareLayout } from "./layouts/BareLayout";
-import { FocusLayout } from "./layouts/FocusLayout";
-import { GuestLayout } from "./layouts/GuestLayout";
 import { RootLayout } from "./RootLayout";
 
-const LAYOUTS: Record<ScreenLayout, () => React.JSX.Element> = {
-  app: AppLayout,
-  guest: GuestLayout,
-  focus: FocusLayout,
-  bare: BareLayout,
+/**
+ * Each frame is its own chunk, loaded with the screen it frames (the router loads both at once): the
+ * public dashboard never downloads the app shell's navigation, menus and messages.
+ */
+const LAYOUTS: Record<ScreenLayout, () => Promise<() => React.JSX.Element>> = {
+  app: async () => (await import("./layouts/AppLayout")).AppLayout,
+  guest: async () => (await import("./layouts/GuestLayout")).GuestLayout,
+  focus: async () => (await import("./layouts/FocusLayout")).FocusLayout,
+  bare: async () => (await import("./layouts/BareLayout")).BareLayout,
 };
 
 /** Every route of the core table, grouped under its frame; fixed redirects; anything else is the 404 page. */
@@ -30,7 +29,11 @@ export function buildRoutes(): RouteObject[] {
       handle: { name: route.name },
     });
   }
-  byLayout.app.push({ path: "*", element: createElement(NotFoundScreen), handle: { name: "notFound" } });
+  byLayout.app.push({
+    path: "*",
+    lazy: async () => ({ Component: (await SCREENS.notFound.load()).default }),
+    handle: { name: "notFound" },
+  });
 
   const redirects: RouteObject[] = Object.entries(REDIRECTS).map(([from, to]) => ({
     path: from,
@@ -45,7 +48,7 @@ export function buildRoutes(): RouteObject[] {
       children: [
         ...redirects,
         ...(Object.keys(byLayout) as ScreenLayout[]).map((layout) => ({
-          element: createElement(LAYOUTS[layout]),
+          lazy: async () => ({ Component: await LAYOUTS[layout]() }),
           children: byLayout[layout],
         })),
       ],

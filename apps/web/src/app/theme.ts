@@ -1,27 +1,34 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Combobox,
-  type CSSVariablesResolver,
-  createTheme,
-  DEFAULT_THEME,
-  type MantineColorsTuple,
-  Modal,
-  NavLink,
-  Notification,
-  NumberInput,
-  Paper,
-  PasswordInput,
-  Select,
-  Table,
-  Textarea,
-  TextInput,
-  Tooltip,
+import type {
+  AlertProps,
+  BadgeProps,
+  ButtonProps,
+  CardProps,
+  CheckboxProps,
+  ComboboxProps,
+  CSSVariablesResolver,
+  MantineColorsTuple,
+  ModalProps,
+  NavLinkProps,
+  NotificationProps,
+  NumberInputProps,
+  PaperProps,
+  PasswordInputProps,
+  SelectProps,
+  TableProps,
+  TextareaProps,
+  TextInputProps,
+  TooltipProps,
 } from "@mantine/core";
+import { createTheme, DEFAULT_THEME } from "@mantine/core";
 import { readableOn } from "./contrast";
+
+/**
+ * A component's theme entry, typed by its props. Written without `Component.extend(...)` (which only
+ * returns its argument) so the theme does not pull every themed component into every screen's first load.
+ */
+function themed<P>(entry: { defaultProps: Partial<P> }) {
+  return entry;
+}
 
 const brand: MantineColorsTuple = [
   "#eef0ff",
@@ -55,10 +62,10 @@ export const theme = createTheme({
   defaultRadius: "md",
   cursorType: "pointer",
   components: {
-    Button: Button.extend({ defaultProps: { radius: "md" } }),
-    Card: Card.extend({ defaultProps: { withBorder: true, radius: "lg", padding: "lg", shadow: "xs" } }),
-    Paper: Paper.extend({ defaultProps: { radius: "lg" } }),
-    Modal: Modal.extend({
+    Button: themed<ButtonProps>({ defaultProps: { radius: "md" } }),
+    Card: themed<CardProps>({ defaultProps: { withBorder: true, radius: "lg", padding: "lg", shadow: "xs" } }),
+    Paper: themed<PaperProps>({ defaultProps: { radius: "lg" } }),
+    Modal: themed<ModalProps>({
       defaultProps: {
         centered: true,
         radius: "lg",
@@ -68,15 +75,15 @@ export const theme = createTheme({
         transitionProps: { duration: 200 },
       },
     }),
-    NavLink: NavLink.extend({ defaultProps: { variant: "light" } }),
-    Badge: Badge.extend({ defaultProps: { radius: "sm", variant: "light" } }),
-    Alert: Alert.extend({ defaultProps: { radius: "md" } }),
-    Checkbox: Checkbox.extend({ defaultProps: { radius: "sm" } }),
+    NavLink: themed<NavLinkProps>({ defaultProps: { variant: "light" } }),
+    Badge: themed<BadgeProps>({ defaultProps: { radius: "sm", variant: "light" } }),
+    Alert: themed<AlertProps>({ defaultProps: { radius: "md" } }),
+    Checkbox: themed<CheckboxProps>({ defaultProps: { radius: "sm" } }),
     // Labels carry no asterisk, so a label reads exactly as written ("Password", not "Password *").
-    TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
-    Textarea: Textarea.extend({ defaultProps: { withAsterisk: false } }),
-    NumberInput: NumberInput.extend({ defaultProps: { withAsterisk: false } }),
-    PasswordInput: PasswordInput.extend({
+    TextInput: themed<TextInputProps>({ defaultProps: { withAsterisk: false } }),
+    Textarea: themed<TextareaProps>({ defaultProps: { withAsterisk: false } }),
+    NumberInput: themed<NumberInputProps>({ defaultProps: { withAsterisk: false } }),
+    PasswordInput: themed<PasswordInputProps>({
       defaultProps: {
         withAsterisk: false,
         // The default "Toggle password visibility" would also answer to the label "Password".
@@ -84,11 +91,13 @@ export const theme = createTheme({
       },
     }),
     // Closed dropdowns leave the DOM, so a select's label names only its input (getByLabel finds one element).
-    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
-    Select: Select.extend({ defaultProps: { checkIconPosition: "right", allowDeselect: false, withAsterisk: false } }),
-    Table: Table.extend({ defaultProps: { verticalSpacing: "sm", horizontalSpacing: "md" } }),
-    Tooltip: Tooltip.extend({ defaultProps: { withArrow: true } }),
-    Notification: Notification.extend({
+    Combobox: themed<ComboboxProps>({ defaultProps: { keepMounted: false } }),
+    Select: themed<SelectProps>({
+      defaultProps: { checkIconPosition: "right", allowDeselect: false, withAsterisk: false },
+    }),
+    Table: themed<TableProps>({ defaultProps: { verticalSpacing: "sm", horizontalSpacing: "md" } }),
+    Tooltip: themed<TooltipProps>({ defaultProps: { withArrow: true } }),
+    Notification: themed<NotificationProps>({
       defaultProps: { radius: "md", closeButtonProps: { "aria-label": "Close notification" } },
     }),
   },

@@ -1,5 +1,27 @@
-import { HEADERS, RELOAD_STATUSES, ZErrorBody, ZValidationErrorBody } from "@app/core";
+import { HEADERS, RELOAD_STATUSES } from "@app/core";
 import { getIdentification } from "./identification";
+
+// Error bodies are read by hand rather than with the contract's zod schemas: this module is on every
+// screen's first load, and zod would add ~25 KB gzip to it (the public dashboard's budget is 180 KB).
+
+/** The `message` of an error body (`{ code, message }` or a 422's `{ message, errors }`), if it has one. */
+function bodyMessage(body: unknown): string | null {
+  if (typeof body !== "object" || body === null) return null;
+  const message = (body as { message?: unknown }).message;
+  return typeof message === "string" && message !== "" ? message : null;
+}
+
+/** A 422 body's `errors` (field → messages), or null when the body is not shaped like one. */
+function bodyErrors(body: unknown): Record<string, string[]> | null {
+  if (typeof body !== "object" || body === null) return null;
+  const errors = (body as { errors?: unknown }).errors;
+  if (errors === undefined) return {};
+  if (typeof errors !== "object" || errors === null || Array.isArray(errors)) return null;
+  for (const messages of Object.values(errors)) {
+    if (!Array.isArray(messages) || messages.some((message) => typeof message !== "string")) return null;
+  }
+  return errors as Record<string, string[]>;
+}
 
 /** A non-2xx answer of the server, with its parsed body (JSON when the server sent JSON). */
 export class ApiError extends Error {
@@ -27,9 +49,7 @@ export interface ApiRequest {
 }
 
 function messageOf(status: number, body: unknown): string {
-  const parsed = ZErrorBody.partial().safeParse(body);
-  if (parsed.success && parsed.data.message) return parsed.data.message;
-  return `Request failed with status ${status}`;
+  return bodyMessage(body) ?? `Request failed with status ${status}`;
 }
 
 function withQuery(path: string, query: ApiRequest["query"]): string {
@@ -93,13 +113,14 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
 /** Per-field messages of a 422 answer (first message of each field), or null for any other error. */
 export function fieldErrors(error: unknown): Record<string, string> | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const parsed = ZValidationErrorBody.partial().safeParse(error.body);
-  if (!parsed.success) return null;
+  const errors = bodyErrors(error.body);
+  if (!errors) return null;
   const result: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(parsed.data.errors ?? {})) {
+  for (const [field, messages] of Object.entries(errors)) {
     if (messages.length > 0) result[field] = messages[0];
   }
-  if (Object.keys(result).length === 0 && parsed.data.message) result.general = parsed.data.message;
+  const message = bodyMessage(error.body);
+  if (Object.keys(result).length === 0 && message) result.general = message;
   return result;
 }
 
@@ -108,8 +129,7 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return "Too many attempts. Please wait a minute and try again.";
     if (error.status === 403) {
-      const parsed = ZErrorBody.partial().safeParse(error.body);
-      return parsed.success && parsed.data.message ? parsed.data.message : "You are not allowed to do this.";
+      return bodyMessage(error.body) ?? "You are not allowed to do this.";
     }
     if (error.status === 404) return "We could not find what you were looking for.";
     if (error.status >= 500) return "Something went wrong on our side. Please try again.";

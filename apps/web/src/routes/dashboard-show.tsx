@@ -1,10 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useParams } from "react-router";
 import { usePageTitle, useSiteTitle } from "../app/page-title";
-import { UserMenu } from "../app/shell/UserMenu";
 import { DashboardScreen } from "../features/dashboard";
-import { TopMessagesBar } from "../features/messages/TopMessagesBar";
 import { useCurrentUser } from "../features/session/hooks";
+
+// Members only: public viewers never download the user menu or the messages bar.
+const UserMenu = lazy(async () => ({ default: (await import("../app/shell/UserMenu")).UserMenu }));
+const TopMessagesBar = lazy(async () => ({
+  default: (await import("../features/messages/TopMessagesBar")).TopMessagesBar,
+}));
 
 /**
  * /dashboards/:permalink (dashboard.show): full-width dashboard; its name becomes the page title and,
@@ -23,8 +27,20 @@ export default function DashboardShowScreen() {
       permalink={permalink}
       onTitle={setTitle}
       onSiteTitle={setSiteTitle}
-      userSlot={user ? <UserMenu user={user} /> : undefined}
-      messagesSlot={user ? <TopMessagesBar /> : undefined}
+      userSlot={
+        user ? (
+          <Suspense fallback={null}>
+            <UserMenu user={user} />
+          </Suspense>
+        ) : undefined
+      }
+      messagesSlot={
+        user ? (
+          <Suspense fallback={null}>
+            <TopMessagesBar />
+          </Suspense>
+        ) : undefined
+      }
     />
   );
 }

@@ -35,13 +35,5 @@ export const zFormBoolean = z.preprocess((value) => {
   return value;
 }, z.boolean());
 
-/** Header names of spec §7 / §8. */
-export const HEADERS = {
-  requestedWith: "x-requested-with",
-  identification: "x-identification",
-  authorization: "x-authorization",
-  public: "x-public",
-} as const;
-
-/** Statuses that make the client reload the page (spec §8). */
-export const RELOAD_STATUSES: readonly number[] = [588, 401, 419];
+// In a module without zod, so the web app's first load can read them without loading zod.
+export { HEADERS, RELOAD_STATUSES } from "./http";

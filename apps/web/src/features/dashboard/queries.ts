@@ -9,6 +9,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { ApiError } from "../../lib/api";
 import type { DateRangeValue } from "../../ui/date-range";
 import { fetchDashboard } from "./api";
+import { takeEarlyDashboard } from "./early-fetch";
 
 export const dashboardKeys = {
   show: (permalink: string, password: string | null) => ["dashboard", permalink, password] as const,
@@ -18,7 +19,9 @@ export const dashboardKeys = {
 export function dashboardQuery(permalink: string, timezone: string, password: string | null) {
   return queryOptions({
     queryKey: dashboardKeys.show(permalink, password),
-    queryFn: ({ signal }) => fetchDashboard(permalink, timezone, password, signal),
+    // The request main.tsx started for this very address, else a new one.
+    queryFn: ({ signal }) =>
+      takeEarlyDashboard(permalink, timezone, password) ?? fetchDashboard(permalink, timezone, password, signal),
     staleTime: 0,
     gcTime: 0,
     retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && error.status < 500),

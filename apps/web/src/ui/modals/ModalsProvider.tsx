@@ -1,9 +1,13 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { ModalsContext } from "./context";
-import { FormModal } from "./FormModal";
-import { LightboxModal } from "./LightboxModal";
-import { MessageModal } from "./MessageModal";
-import { QuestionModal } from "./QuestionModal";
+
+// The modals (and Mantine's Modal with its focus trap and scroll lock) load with the first one opened,
+// so screens that never open one, such as the public dashboard, do not download them.
+const FormModal = lazy(async () => ({ default: (await import("./FormModal")).FormModal }));
+const LightboxModal = lazy(async () => ({ default: (await import("./LightboxModal")).LightboxModal }));
+const MessageModal = lazy(async () => ({ default: (await import("./MessageModal")).MessageModal }));
+const QuestionModal = lazy(async () => ({ default: (await import("./QuestionModal")).QuestionModal }));
+
 import type {
   FormModalOptions,
   FormModalValues,
@@ -60,60 +64,62 @@ export function ModalsProvider({ children }: { children: ReactNode }) {
   return (
     <ModalsContext.Provider value={api}>
       {children}
-      {entries.map((entry) => {
-        switch (entry.kind) {
-          case "message":
-            return (
-              <MessageModal
-                key={entry.id}
-                {...entry.options}
-                opened={entry.opened}
-                onClose={() => {
-                  entry.resolve(undefined);
-                  close(entry.id);
-                }}
-              />
-            );
-          case "question":
-            return (
-              <QuestionModal
-                key={entry.id}
-                {...entry.options}
-                opened={entry.opened}
-                onAnswer={(answer) => {
-                  entry.resolve(answer);
-                  close(entry.id);
-                }}
-              />
-            );
-          case "form":
-            return (
-              <FormModal
-                key={entry.id}
-                {...entry.options}
-                opened={entry.opened}
-                onDone={(values) => {
-                  entry.resolve(values);
-                  close(entry.id);
-                }}
-              />
-            );
-          case "lightbox":
-            return (
-              <LightboxModal
-                key={entry.id}
-                {...entry.options}
-                opened={entry.opened}
-                onClose={() => {
-                  entry.resolve(undefined);
-                  close(entry.id);
-                }}
-              />
-            );
-          default:
-            return null;
-        }
-      })}
+      <Suspense fallback={null}>{entries.map(renderEntry)}</Suspense>
     </ModalsContext.Provider>
   );
+
+  function renderEntry(entry: Entry) {
+    switch (entry.kind) {
+      case "message":
+        return (
+          <MessageModal
+            key={entry.id}
+            {...entry.options}
+            opened={entry.opened}
+            onClose={() => {
+              entry.resolve(undefined);
+              close(entry.id);
+            }}
+          />
+        );
+      case "question":
+        return (
+          <QuestionModal
+            key={entry.id}
+            {...entry.options}
+            opened={entry.opened}
+            onAnswer={(answer) => {
+              entry.resolve(answer);
+              close(entry.id);
+            }}
+          />
+        );
+      case "form":
+        return (
+          <FormModal
+            key={entry.id}
+            {...entry.options}
+            opened={entry.opened}
+            onDone={(values) => {
+              entry.resolve(values);
+              close(entry.id);
+            }}
+          />
+        );
+      case "lightbox":
+        return (
+          <LightboxModal
+            key={entry.id}
+            {...entry.options}
+            opened={entry.opened}
+            onClose={() => {
+              entry.resolve(undefined);
+              close(entry.id);
+            }}
+          />
+        );
+      default:
+        return null;
+    }
+  }
 }

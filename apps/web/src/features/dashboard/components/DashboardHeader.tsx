@@ -1,23 +1,33 @@
 import { comparisonLabel, rangeText } from "@app/core";
-import { ActionIcon, Box, Text, Tooltip } from "@mantine/core";
-import { CopyUrlButton, DateRangePicker, type DateRangeValue } from "../../../ui/date-range";
+import { Box, Button, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
+import type { DateRangeValue } from "../../../ui/date-range";
+import { IconCalendar, IconChevronDown, IconLink } from "../../../ui/icons";
+import { useIdle } from "../../../ui/use-idle";
 
-function IconSidebar({ size = 18 }: { size?: number }) {
+// The picker (calendars, popover, @mantine/dates) and Copy URL (its tooltip's positioning code) load
+// after the dashboard has drawn; until then the same buttons stand in their places, so nothing shifts.
+const DateRangePicker = lazy(async () => ({
+  default: (await import("../../../ui/date-range/DateRangePicker")).DateRangePicker,
+}));
+const CopyUrlButton = lazy(async () => ({
+  default: (await import("../../../ui/date-range/CopyUrlButton")).CopyUrlButton,
+}));
+const OpenSidebarButton = lazy(async () => ({ default: (await import("./OpenSidebarButton")).OpenSidebarButton }));
+
+function PickerPlaceholder({ range }: { range: DateRangeValue }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
+    <Button
+      variant="default"
+      // Not usable yet (tests and assistive technology wait for the real picker); looks the same.
+      aria-disabled="true"
+      aria-label="Date range"
+      leftSection={<IconCalendar size={16} />}
+      rightSection={<IconChevronDown size={14} />}
+      styles={{ label: { fontWeight: 500 } }}
     >
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <path d="M9 4v16" />
-    </svg>
+      {rangeText(range.startDate, range.endDate)}
+    </Button>
   );
 }
 
@@ -50,15 +60,19 @@ export function DashboardHeader({
     range.customCompare && range.compareStartDate && range.compareEndDate
       ? comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)))
       : null;
+  const idle = useIdle();
+  const copyPlaceholder = (
+    <Button variant="default" aria-disabled="true" leftSection={<IconLink size={16} />}>
+      Copy URL
+    </Button>
+  );
   return (
     <Box component="header" className="dash-header">
       <div className="dash-header-brand">
         {onOpenSidebar ? (
-          <Tooltip label="Open sidebar">
-            <ActionIcon variant="default" size="lg" onClick={onOpenSidebar} aria-label="Open sidebar">
-              <IconSidebar />
-            </ActionIcon>
-          </Tooltip>
+          <Suspense fallback={null}>
+            <OpenSidebarButton onClick={onOpenSidebar} />
+          </Suspense>
         ) : null}
         {logoImage ? <img className="dash-logo" src={logoImage} alt="Logo" /> : null}
         <Box style={{ minWidth: 0 }}>
@@ -73,8 +87,16 @@ export function DashboardHeader({
         </Box>
       </div>
       <div className="dash-header-actions">
-        {hideDateSelector ? null : <DateRangePicker value={range} onChange={onRange} today={today} />}
-        <CopyUrlButton value={range} />
+        {hideDateSelector ? null : (
+          <Suspense fallback={<PickerPlaceholder range={range} />}>
+            {idle ? (
+              <DateRangePicker value={range} onChange={onRange} today={today} />
+            ) : (
+              <PickerPlaceholder range={range} />
+            )}
+          </Suspense>
+        )}
+        <Suspense fallback={copyPlaceholder}>{idle ? <CopyUrlButton value={range} /> : copyPlaceholder}</Suspense>
         {clientImage ? <img className="dash-client-logo" src={clientImage} alt="Client logo" /> : null}
       </div>
     </Box>

@@ -1,41 +1,17 @@
 import { Center } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { AppLoader } from "../../../ui/AppLoader";
 import { usePageData } from "../../session/hooks";
+import { storedPassword, storePassword, viewerTimezone } from "../early-fetch";
 import { dashboardQuery } from "../queries";
 import "../dashboard.css";
 import { DashboardUnavailable } from "./DashboardUnavailable";
 import { DashboardView } from "./DashboardView";
-import { PasswordGate } from "./PasswordGate";
 
-const PASSWORD_KEY = (permalink: string) => `dashboard-password:${permalink}`;
-
-function storedPassword(permalink: string): string | null {
-  try {
-    return sessionStorage.getItem(PASSWORD_KEY(permalink));
-  } catch {
-    return null;
-  }
-}
-
-function storePassword(permalink: string, password: string | null): void {
-  try {
-    if (password) sessionStorage.setItem(PASSWORD_KEY(permalink), password);
-    else sessionStorage.removeItem(PASSWORD_KEY(permalink));
-  } catch {
-    // Without storage the password is asked again after a reload.
-  }
-}
-
-function browserTimezone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
+// Only protected dashboards ask for a password: the form loads when one does.
+const PasswordGate = lazy(async () => ({ default: (await import("./PasswordGate")).PasswordGate }));
 
 export interface DashboardScreenProps {
   permalink: string;
@@ -59,8 +35,9 @@ function promptSiteTitle(error: unknown): string | null {
 }
 
 export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, onSiteTitle }: DashboardScreenProps) {
-  const { user, session } = usePageData();
-  const timezone = session?.timezone || browserTimezone();
+  const pageData = usePageData();
+  const { user } = pageData;
+  const timezone = viewerTimezone(pageData);
   const [password, setPassword] = useState<string | null>(() => storedPassword(permalink));
   const query = useQuery(dashboardQuery(permalink, timezone, password));
   // A public viewer's tab carries the agency's site title, the password prompt's too (its 422 names it).
@@ -85,15 +62,17 @@ export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, on
     const error = query.error;
     if (error instanceof ApiError && error.status === 422) {
       return (
-        <PasswordGate
-          error={password ? "The password is incorrect." : null}
-          pending={query.isFetching}
-          siteTitle={ownerSiteTitle}
-          onSubmit={(attempt) => {
-            storePassword(permalink, attempt);
-            setPassword(attempt);
-          }}
-        />
+        <Suspense fallback={null}>
+          <PasswordGate
+            error={password ? "The password is incorrect." : null}
+            pending={query.isFetching}
+            siteTitle={ownerSiteTitle}
+            onSubmit={(attempt) => {
+              storePassword(permalink, attempt);
+              setPassword(attempt);
+            }}
+          />
+        </Suspense>
       );
     }
     return (

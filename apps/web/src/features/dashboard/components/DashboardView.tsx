@@ -1,20 +1,16 @@
 import { classifyWidgetChange, type TDashboard, type TDashboardStyles, type TWidget, todayInTimezone } from "@app/core";
-import { arrayMove } from "@dnd-kit/sortable";
 import { Box, Button, Group, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconPlus } from "../../../ui/icons";
+import { LazySafeHtml } from "../../../ui/LazySafeHtml";
 import { useModals } from "../../../ui/modals";
-import { SafeHtml } from "../../../ui/SafeHtml";
 import {
   deleteWidgetFile,
-  duplicateWidget,
   PublicAccessContext,
-  WidgetFormDrawer,
   type WidgetFormSession,
   WidgetLookContext,
   type WidgetRange,
@@ -22,12 +18,26 @@ import {
 } from "../../widgets";
 import { dashboardLook } from "../dashboard-look";
 import { initialRange } from "../queries";
+import { STYLE_IMAGES } from "../style-images";
 import { type DashboardSnapshot, type StyleImageField, useDashboardSaver } from "../use-dashboard-saver";
 import { useEditLock } from "../use-edit-lock";
 import { DashboardHeader } from "./DashboardHeader";
-import { DashboardSidebar } from "./DashboardSidebar";
-import { STYLE_IMAGES, StylesPanel } from "./StylesPanel";
 import { type WidgetActions, WidgetGrid } from "./WidgetGrid";
+
+// What only members use (sidebar, styles, widget form) loads when first shown: a public viewer's first load stays small (issue 6 §5, budget in bundle-budget.test.ts).
+const DashboardSidebar = lazy(async () => ({ default: (await import("./DashboardSidebar")).DashboardSidebar }));
+const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel")).StylesPanel }));
+const WidgetFormDrawer = lazy(async () => ({
+  default: (await import("../../widgets/form/WidgetFormDrawer")).WidgetFormDrawer,
+}));
+
+/** The list with the item at `from` moved to `to`. */
+function moveItem<T>(items: T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+}
 
 /** Spec §2: the sidebar starts open on screens wider than this. */
 const SIDEBAR_OPEN_MIN_WIDTH = 425;
@@ -98,6 +108,9 @@ export function DashboardView({
   const [sidebarOpen, setSidebarOpen] = useState(() => window.innerWidth > SIDEBAR_OPEN_MIN_WIDTH);
   const [formSession, setFormSession] = useState<WidgetFormSession | null>(null);
   const formCounter = useRef(0);
+  // The drawer stays mounted once opened, so closing it still animates.
+  const formUsed = useRef(false);
+  if (formSession) formUsed.current = true;
 
   useEffect(() => onTitle?.(state.name || dashboard.name), [onTitle, state.name, dashboard.name]);
 
@@ -141,8 +154,11 @@ export function DashboardView({
         return next;
       });
     },
+    // The toasts' module is loaded by the app shortly after start (App.tsx); reused here, not duplicated.
     onFailed: (error) =>
-      notifications.show({ color: "red", title: "Changes could not be saved", message: errorMessage(error) }),
+      void import("@mantine/notifications").then(({ notifications }) =>
+        notifications.show({ color: "red", title: "Changes could not be saved", message: errorMessage(error) }),
+      ),
   });
 
   /** Applies a change and queues the save of the whole dashboard. */
@@ -205,7 +221,8 @@ export function DashboardView({
   const actions: WidgetActions = {
     // Spec §4: editing a widget replaces whatever widget form is open.
     onEdit: (widget) => setFormSession({ mode: "edit", key: ++formCounter.current, widget }),
-    onDuplicate: (widget) => {
+    onDuplicate: async (widget) => {
+      const { duplicateWidget } = await import("../../widgets/form/draft");
       const widgets = [...latest.current.widgets];
       const index = widgets.findIndex((other) => other.id === widget.id);
       widgets.splice(index + 1, 0, duplicateWidget(widget));
@@ -250,40 +267,42 @@ export function DashboardView({
           <>
             <aside className="dash-sidebar" data-open={showSidebar} aria-label="Dashboard sidebar">
               <div className="dash-sidebar-inner">
-                <DashboardSidebar
-                  name={state.name}
-                  onName={(name) => update({ name })}
-                  canEdit={canEdit}
-                  editMode={editMode}
-                  onEditMode={(on) => void toggleEditMode(on)}
-                  lockedByOther={lock.lockedByOther}
-                  lockBusy={lock.busy}
-                  hiddenDateSelector={state.hiddenDateSelector}
-                  onHiddenDateSelector={(hiddenDateSelector) => update({ hiddenDateSelector })}
-                  footer={state.footer}
-                  onFooter={(footer) => update({ footer })}
-                  saveStatus={saver.status}
-                  showBackLink={currentUserId !== null}
-                  userSlot={userSlot}
-                  onClose={() => setSidebarOpen(false)}
-                  stylesPanel={
-                    <StylesPanel
-                      styles={state.styles}
-                      pendingFiles={pendingFiles}
-                      onStyles={(patch) => update({ styles: { ...latest.current.styles, ...patch } })}
-                      onFile={(field, file) => {
-                        saver.setFile(field, file);
-                        setPendingFiles((current) => {
-                          const next = { ...current };
-                          if (file) next[field] = file;
-                          else delete next[field];
-                          return next;
-                        });
-                        if (file) update({});
-                      }}
-                    />
-                  }
-                />
+                <Suspense fallback={null}>
+                  <DashboardSidebar
+                    name={state.name}
+                    onName={(name) => update({ name })}
+                    canEdit={canEdit}
+                    editMode={editMode}
+                    onEditMode={(on) => void toggleEditMode(on)}
+                    lockedByOther={lock.lockedByOther}
+                    lockBusy={lock.busy}
+                    hiddenDateSelector={state.hiddenDateSelector}
+                    onHiddenDateSelector={(hiddenDateSelector) => update({ hiddenDateSelector })}
+                    footer={state.footer}
+                    onFooter={(footer) => update({ footer })}
+                    saveStatus={saver.status}
+                    showBackLink={currentUserId !== null}
+                    userSlot={userSlot}
+                    onClose={() => setSidebarOpen(false)}
+                    stylesPanel={
+                      <StylesPanel
+                        styles={state.styles}
+                        pendingFiles={pendingFiles}
+                        onStyles={(patch) => update({ styles: { ...latest.current.styles, ...patch } })}
+                        onFile={(field, file) => {
+                          saver.setFile(field, file);
+                          setPendingFiles((current) => {
+                            const next = { ...current };
+                            if (file) next[field] = file;
+                            else delete next[field];
+                            return next;
+                          });
+                          if (file) update({});
+                        }}
+                      />
+                    }
+                  />
+                </Suspense>
               </div>
             </aside>
             <div
@@ -347,26 +366,28 @@ export function DashboardView({
                 dataEnabled
                 editMode={editMode}
                 actions={actions}
-                onReorder={(from, to) => setWidgets(arrayMove(latest.current.widgets, from, to))}
+                onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
               />
             </PublicAccessContext.Provider>
           )}
 
           {state.footer.trim() !== "" ? (
             <Group component="footer" className="dash-footer" justify="center">
-              <SafeHtml html={state.footer} />
+              <LazySafeHtml html={state.footer} />
             </Group>
           ) : null}
         </main>
 
-        {canEdit ? (
-          <WidgetFormDrawer
-            session={formSession}
-            widgets={state.widgets}
-            nextOrder={state.widgets.length}
-            onClose={() => setFormSession(null)}
-            onSave={saveWidget}
-          />
+        {canEdit && formUsed.current ? (
+          <Suspense fallback={null}>
+            <WidgetFormDrawer
+              session={formSession}
+              widgets={state.widgets}
+              nextOrder={state.widgets.length}
+              onClose={() => setFormSession(null)}
+              onSave={saveWidget}
+            />
+          </Suspense>
         ) : null}
       </div>
     </WidgetLookContext.Provider>

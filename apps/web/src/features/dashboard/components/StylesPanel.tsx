@@ -1,18 +1,8 @@
 import { isValidColour, type TDashboardStyles } from "@app/core";
 import { Box, ColorInput, SegmentedControl, Stack, Text } from "@mantine/core";
 import { ImageUpload } from "../../../ui/ImageUpload";
+import { STYLE_IMAGES } from "../style-images";
 import type { StyleImageField } from "../use-dashboard-saver";
-
-/** The image styles, their multipart field (spec §7) and their label. */
-export const STYLE_IMAGES: ReadonlyArray<{
-  key: "logoImage" | "backgroundImage" | "clientImage";
-  field: StyleImageField;
-  label: string;
-}> = [
-  { key: "logoImage", field: "logo_image", label: "Logo image" },
-  { key: "clientImage", field: "client_image", label: "Client image" },
-  { key: "backgroundImage", field: "background_image", label: "Background image" },
-];
 
 const SWATCHES = [
   "#ffffff",

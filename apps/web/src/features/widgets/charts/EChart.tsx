@@ -1,16 +1,23 @@
 import { Box } from "@mantine/core";
 import { useEffect, useRef } from "react";
+import { chartParts, loadChartParts } from "./chart-parts";
 import type { ChartOption } from "./chart-types";
 
 type EChartsModule = typeof import("./echarts-setup");
-type ChartInstance = ReturnType<EChartsModule["echarts"]["init"]>;
+type ECharts = EChartsModule["echarts"];
+type ChartInstance = ReturnType<ECharts["init"]>;
 
 let loading: Promise<EChartsModule> | null = null;
 
-/** Loads echarts (with only the parts the widgets use) on the first chart, once for the page. */
-function loadECharts(): Promise<EChartsModule> {
+/**
+ * echarts' core with the parts this option draws (series types, components), fetched in parallel on
+ * the first chart that needs them; the core is loaded once for the page.
+ */
+async function loadECharts(option: ChartOption): Promise<ECharts> {
   loading ??= import("./echarts-setup");
-  return loading;
+  const [{ echarts }, parts] = await Promise.all([loading, loadChartParts(chartParts(option))]);
+  echarts.use(parts.flat());
+  return echarts;
 }
 
 interface Props {
@@ -34,7 +41,13 @@ export function EChart({ option, label, onRendered }: Props) {
     let disposed = false;
     let observer: ResizeObserver | null = null;
     let frame = 0;
-    void loadECharts().then(({ echarts }) => {
+    void loadECharts(latest.current.option).then(async (echarts) => {
+      if (disposed) return;
+      // The option may have changed (and need other parts) while echarts loaded.
+      await loadECharts(latest.current.option);
+      // Each chart draws in its own task, not in the render that mounted it: a phone's main thread gets
+      // short tasks between charts (input stays responsive; total blocking time drops).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (disposed) return;
       const instance = echarts.init(element, undefined, { renderer: "canvas" });
       chart.current = instance;
@@ -58,9 +71,18 @@ export function EChart({ option, label, onRendered }: Props) {
   }, []);
 
   useEffect(() => {
-    if (!chart.current) return;
-    chart.current.setOption(option, { notMerge: true });
-    latest.current.onRendered?.();
+    const instance = chart.current;
+    if (!instance) return;
+    let current = true;
+    // A new option may draw a series type not loaded yet (a widget switched from line to radar).
+    void loadECharts(option).then(() => {
+      if (!current || instance.isDisposed()) return;
+      instance.setOption(option, { notMerge: true });
+      latest.current.onRendered?.();
+    });
+    return () => {
+      current = false;
+    };
   }, [option]);
 
   return <Box ref={container} role="img" aria-label={label} w="100%" h="100%" mih={0} />;

@@ -1,29 +1,9 @@
-import { BarChart, GaugeChart, LineChart, PieChart, RadarChart } from "echarts/charts";
-import {
-  DatasetComponent,
-  GraphicComponent,
-  GridComponent,
-  LegendComponent,
-  RadarComponent,
-  TooltipComponent,
-} from "echarts/components";
+import { LegendComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 
-// Only what the widget formats draw is registered, so the lazily loaded chunk stays small.
-echarts.use([
-  LineChart,
-  BarChart,
-  PieChart,
-  RadarChart,
-  GaugeChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  DatasetComponent,
-  RadarComponent,
-  GraphicComponent,
-  CanvasRenderer,
-]);
+// What every chart uses; each series type and optional component is its own chunk (./parts), loaded
+// with the first chart that draws it (see chartParts).
+echarts.use([CanvasRenderer, TooltipComponent, LegendComponent]);
 
 export { echarts };

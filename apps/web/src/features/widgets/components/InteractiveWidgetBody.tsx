@@ -1,8 +1,9 @@
 import { comparisonLabel, type TInteractiveWidget } from "@app/core";
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useContext, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
+import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 import { chartOption } from "../charts/chart-options";
 import type { ChartOption } from "../charts/chart-types";
 import { EChart } from "../charts/EChart";

@@ -1,6 +1,6 @@
 import { articlesForRange, formatDisplayDate, type TPassiveWidget } from "@app/core";
 import { Box, Image, Stack, Text } from "@mantine/core";
-import { SafeHtml } from "../../../ui/SafeHtml";
+import { LazySafeHtml as SafeHtml } from "../../../ui/LazySafeHtml";
 
 /** Text card (HTML, sanitised on display), uploaded image, or the dated articles of the shown period. */
 export function PassiveWidget({

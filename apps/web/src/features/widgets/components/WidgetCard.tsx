@@ -1,12 +1,14 @@
 import type { TWidget, WidgetSize } from "@app/core";
 import { Box, Group, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
-import { type ReactNode, useCallback, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
 import type { WidgetRange } from "../queries";
 import { InteractiveWidgetBody, type WidgetState } from "./InteractiveWidgetBody";
 import { PassiveWidget } from "./PassiveWidget";
-import { WidgetActionsMenu } from "./WidgetActionsMenu";
-import { WidgetSizeMenu } from "./WidgetSizeMenu";
+
+// Edit-mode menus load with edit mode: viewers never download them.
+const WidgetActionsMenu = lazy(async () => ({ default: (await import("./WidgetActionsMenu")).WidgetActionsMenu }));
+const WidgetSizeMenu = lazy(async () => ({ default: (await import("./WidgetSizeMenu")).WidgetSizeMenu }));
 
 /** Below this card width names are abbreviated and charts drop decorations (spec §9). */
 const COMPACT_WIDTH = 380;
@@ -68,8 +70,10 @@ export function WidgetCard({
         </Group>
         {editMode && onResize && onEdit && onDuplicate && onDelete ? (
           <Group gap={0} wrap="nowrap" className="dash-card-controls">
-            <WidgetSizeMenu width={widget.width} height={widget.height} onChange={onResize} />
-            <WidgetActionsMenu onEdit={onEdit} onDuplicate={onDuplicate} onDelete={onDelete} />
+            <Suspense fallback={null}>
+              <WidgetSizeMenu width={widget.width} height={widget.height} onChange={onResize} />
+              <WidgetActionsMenu onEdit={onEdit} onDuplicate={onDuplicate} onDelete={onDelete} />
+            </Suspense>
           </Group>
         ) : null}
       </Group>

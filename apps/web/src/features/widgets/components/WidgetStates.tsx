@@ -1,5 +1,6 @@
-import { Box, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
+import { Box, Skeleton, Stack, Text } from "@mantine/core";
 import { IconAlert, IconChart } from "../../../ui/icons";
+import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 
 /** Placeholder while a widget's data loads, shaped like the format that will appear. */
 export function WidgetSkeleton({ format }: { format: string }) {

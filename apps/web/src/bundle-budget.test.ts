@@ -1,0 +1,117 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * Issue 6 §5: what a phone downloads before the public dashboard can draw. Builds the app as
+ * production does and reads Vite's manifest: the entry and its static imports, plus the dashboard
+ * route and its frame (the router loads both at once) with theirs. ECharts is not part of it: it loads
+ * with the first chart, and only the series types drawn.
+ */
+const BUDGET_GZIP_BYTES = 180 * 1024;
+/** Beyond this many files the first load turns into a queue of requests on a slow phone network. */
+const MAX_INITIAL_FILES = 30;
+const PUBLIC_VIEW = ["index.html", "src/routes/dashboard-show.tsx", "src/app/layouts/BareLayout.tsx"];
+/** Code a public viewer never needs before the dashboard has drawn. */
+const NOT_INITIAL = [
+  /node_modules\/(echarts|zrender)\//,
+  /node_modules\/@dnd-kit\//,
+  /node_modules\/@mantine\/dates\//,
+  /node_modules\/dompurify\//,
+  /node_modules\/zod\//,
+  /node_modules\/@floating-ui\//,
+  /src\/features\/widgets\/form\//,
+  /src\/features\/dashboard\/components\/(DashboardSidebar|StylesPanel|SortableWidgetGrid)\.tsx$/,
+  /src\/ui\/date-range\/DateRangePicker\.tsx$/,
+];
+const CHARTS = "src/features/widgets/charts";
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const webRoot = path.resolve(import.meta.dirname, "..");
+let outDir = "";
+let manifest: Manifest = {};
+
+/** The manifest keys of `starts` and everything they import statically (what loads with them). */
+function closure(starts: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`not in the manifest: ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const start of starts) visit(start);
+  return seen;
+}
+
+function gzipSize(key: string): number {
+  return zlib.gzipSync(fs.readFileSync(path.join(outDir, manifest[key].file))).length;
+}
+
+/** The source files bundled into a chunk, from its source map. */
+function sourcesOf(key: string): string[] {
+  // Chunks without a map hold only bundler glue (the module runtime, an empty facade).
+  if (!fs.existsSync(path.join(outDir, `${manifest[key].file}.map`))) return [];
+  const map = JSON.parse(fs.readFileSync(path.join(outDir, `${manifest[key].file}.map`), "utf8"));
+  return (map.sources as string[]).map((source) => path.resolve(outDir, "assets", source).split(path.sep).join("/"));
+}
+
+describe("public dashboard bundle budget", () => {
+  beforeAll(() => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-budget-"));
+    execFileSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"], {
+      cwd: webRoot,
+      stdio: "inherit",
+      // Vitest sets NODE_ENV=test, which would build React's development copy.
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    manifest = JSON.parse(fs.readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8"));
+  }, 180_000);
+  afterAll(() => {
+    if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it(`the public view's initial JavaScript is at most ${BUDGET_GZIP_BYTES / 1024} KB gzip, in at most ${MAX_INITIAL_FILES} files`, () => {
+    const initial = [...closure(PUBLIC_VIEW)].filter((key) => manifest[key].file.endsWith(".js"));
+    const total = initial.reduce((sum, key) => sum + gzipSize(key), 0);
+    console.log(`public view initial JS: ${(total / 1024).toFixed(1)} KB gzip in ${initial.length} files`);
+    expect(total).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
+    expect(initial.length).toBeLessThanOrEqual(MAX_INITIAL_FILES);
+  });
+
+  it("editor-only code, ECharts and zod stay out of the public view's first load", () => {
+    const sources = [...closure(PUBLIC_VIEW)]
+      .filter((key) => fs.existsSync(path.join(outDir, `${manifest[key].file}.map`)))
+      .flatMap(sourcesOf);
+    expect(sources.length).toBeGreaterThan(100);
+    for (const pattern of NOT_INITIAL) {
+      expect(sources.filter((source) => pattern.test(source)).slice(0, 3), String(pattern)).toEqual([]);
+    }
+  });
+
+  it("a line and a pie chart load ECharts' core and those two series types only, in a few files", () => {
+    const base = closure(PUBLIC_VIEW);
+    const charts = [
+      ...closure([`${CHARTS}/echarts-setup.ts`, `${CHARTS}/parts/line.ts`, `${CHARTS}/parts/pie.ts`]),
+    ].filter((key) => !base.has(key));
+    expect(charts.length).toBeLessThanOrEqual(6);
+    const sources = charts.flatMap(sourcesOf);
+    expect(sources.some((source) => /echarts\/lib\/chart\/line\//.test(source))).toBe(true);
+    expect(sources.some((source) => /echarts\/lib\/chart\/pie\//.test(source))).toBe(true);
+    for (const other of ["bar", "radar", "gauge"]) {
+      expect(sources.filter((source) => source.includes(`echarts/lib/chart/${other}/`))).toEqual([]);
+    }
+    // And echarts is reachable only through those lazy imports.
+    expect(manifest[`${CHARTS}/echarts-setup.ts`].file).toBeTruthy();
+  });
+});

@@ -1,0 +1,3 @@
+import { DatasetComponent } from "echarts/components";
+
+export default DatasetComponent;

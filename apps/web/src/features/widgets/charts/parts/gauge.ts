@@ -1,0 +1,3 @@
+import { GaugeChart } from "echarts/charts";
+
+export default GaugeChart;

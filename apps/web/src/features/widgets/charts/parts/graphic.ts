@@ -1,0 +1,3 @@
+import { GraphicComponent } from "echarts/components";
+
+export default GraphicComponent;

@@ -1,0 +1,4 @@
+import { LineChart } from "echarts/charts";
+import { GridComponent } from "echarts/components";
+
+export default [LineChart, GridComponent];

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { ApiError, errorMessage, fieldErrors } from "./api";
+
+describe("error bodies", () => {
+  it("a 422's first message per field, or its message as `general`", () => {
+    const body = { message: "The given data was invalid.", errors: { name: ["Required.", "Too short."], email: [] } };
+    expect(fieldErrors(new ApiError(422, body))).toEqual({ name: "Required." });
+    expect(fieldErrors(new ApiError(422, { message: "Nope.", errors: {} }))).toEqual({ general: "Nope." });
+    expect(fieldErrors(new ApiError(422, { message: "Nope." }))).toEqual({ general: "Nope." });
+  });
+
+  it("anything not shaped like a 422 body gives no field errors", () => {
+    expect(fieldErrors(new ApiError(422, "text"))).toBeNull();
+    expect(fieldErrors(new ApiError(422, { errors: { name: "Required." } }))).toBeNull();
+    expect(fieldErrors(new ApiError(422, { errors: [] }))).toBeNull();
+    expect(fieldErrors(new ApiError(400, { message: "Bad." }))).toBeNull();
+    expect(fieldErrors(new Error("x"))).toBeNull();
+  });
+
+  it("messages come from the body when it has one", () => {
+    expect(new ApiError(400, { code: "bad_request", message: "Bad." }).message).toBe("Bad.");
+    expect(new ApiError(400, { code: "bad_request", message: 3 }).message).toBe("Request failed with status 400");
+    expect(errorMessage(new ApiError(403, { code: "forbidden", message: "Admins only." }))).toBe("Admins only.");
+    expect(errorMessage(new ApiError(403, null))).toBe("You are not allowed to do this.");
+  });
+});

@@ -1,0 +1,10 @@
+/** Header names of spec §7 / §8. */
+export const HEADERS = {
+  requestedWith: "x-requested-with",
+  identification: "x-identification",
+  authorization: "x-authorization",
+  public: "x-public",
+} as const;
+
+/** Statuses that make the client reload the page (spec §8). */
+export const RELOAD_STATUSES: readonly number[] = [588, 401, 419];
