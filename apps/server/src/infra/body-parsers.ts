@@ -1,4 +1,5 @@
 import querystring from "node:querystring";
+import type { FastifyRequest } from "fastify";
 import { AppError } from "./errors";
 import type { App } from "./http";
 
@@ -48,20 +49,43 @@ export function jsonTextProblem(text: string, max: number): string | null {
 }
 
 /**
+ * A JSON body handed to its route unparsed (routes with `config.jsonText`): a route that answers
+ * from a cache keyed on the exact text skips parsing it. `parse()` applies the same checks and the
+ * same parser as every other JSON body, and fails with the same 400.
+ */
+export class JsonText {
+  constructor(
+    readonly text: string,
+    readonly parse: () => Promise<unknown>,
+  ) {}
+}
+
+/**
  * Replaces Fastify's JSON body parser with the same parser (same prototype-poisoning refusals)
  * behind the checks of jsonTextProblem: such a body is a 400 before it is parsed.
  */
 export function boundJsonBodies(app: App, maxDepth = MAX_JSON_DEPTH): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = body.toString();
+  const parseChecked = (request: FastifyRequest, text: string, done: (error: Error | null, body?: unknown) => void) => {
     const problem = jsonTextProblem(text, maxDepth);
     if (problem) {
       done(new AppError("bad_request", problem));
       return;
     }
     parseJson(request, text, done);
+  };
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (request.routeOptions.config?.jsonText === true) {
+      const parse = () =>
+        new Promise<unknown>((resolve, reject) =>
+          parseChecked(request, text, (error, value) => (error ? reject(error) : resolve(value))),
+        );
+      done(null, new JsonText(text, parse));
+      return;
+    }
+    parseChecked(request, text, done);
   });
 }
 
