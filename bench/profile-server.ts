@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { BenchClient, freePort, REPO_ROOT, seedDashboard, spawnServer } from "./lib";
+import { BenchClient, freePort, groupCpuMs, REPO_ROOT, seedDashboard, spawnServer } from "./lib";
 
 /**
  * A CPU profile of the server as `npm start` runs it while autocannon (this process) loads one route:
@@ -18,7 +18,13 @@ const port = await freePort();
 // What `npm start` runs (tsx src/main.ts), with the profiler on: Node refuses --cpu-prof in NODE_OPTIONS.
 const server = await spawnServer(
   process.execPath,
-  ["--cpu-prof", `--cpu-prof-dir=${outDir}`, "--import", "tsx", "src/main.ts"],
+  // PROFILE=0 measures the same run without the profiler's own cost.
+  [
+    ...(process.env.PROFILE === "0" ? [] : ["--cpu-prof", `--cpu-prof-dir=${outDir}`]),
+    "--import",
+    "tsx",
+    "src/main.ts",
+  ],
   {
     cwd: path.join(REPO_ROOT, "apps/server"),
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" },
@@ -47,7 +53,7 @@ try {
         ? {
             url: `${server.url}/api/dashboards/${permalink}/widgets/${widget.id}/data`,
             method: "POST",
-            headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+            headers: await guestHeaders(server.url),
             body: JSON.stringify({ startDate, endDate, timezone: "UTC" }),
           }
         : {
@@ -56,12 +62,48 @@ try {
             headers: client.headers(),
             body: JSON.stringify(body),
           };
+  if (process.env.SHOW === "1") {
+    const probe = await fetch(options.url as string, {
+      method: options.method ?? "GET",
+      headers: options.headers,
+      body: options.body as string | undefined,
+    });
+    console.log(probe.status, [...probe.headers].map(([k, v]) => `${k}: ${v}`).join("\n"));
+    console.log(`${(await probe.arrayBuffer()).byteLength} bytes of body`);
+  }
+  await autocannon({ connections: 50, duration: 1, ...options }); // JIT warm-up
+  const cpuBefore = groupCpuMs(server.pid);
+  const [userBefore, sysBefore] = userSysTicks(server.pid);
   const result = await autocannon({ connections: 50, duration: seconds, ...options });
+  const cpuAfter = groupCpuMs(server.pid);
+  const [userAfter, sysAfter] = userSysTicks(server.pid);
+  const perRequest = (ticks: number) => Math.round((ticks * 10_000) / result.requests.total);
+  const cpuUs = cpuBefore === null || cpuAfter === null ? NaN : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
   console.log(
-    `${target}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+    `${target}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${Math.round(cpuUs)} µs CPU/request (user ${perRequest(userAfter - userBefore)}, system ${perRequest(sysAfter - sysBefore)}), non-2xx ${result.non2xx}`,
   );
 } finally {
   await server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`profiles in ${outDir}`);
+
+/** User and system CPU ticks (1/100 s) of one process, from /proc. */
+function userSysTicks(pid: number): [number, number] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return [Number(fields[11]), Number(fields[12])];
+}
+
+/** A visitor without an account, as the public page makes one: guest cookie and identification from page data. */
+async function guestHeaders(base: string): Promise<Record<string, string>> {
+  const page = await fetch(`${base}/api/page-data`);
+  const cookie = (page.headers.getSetCookie().find((c) => c.startsWith("guest=")) ?? "").split(";")[0];
+  const { identification } = (await page.json()) as { identification: string };
+  return {
+    cookie,
+    "content-type": "application/json",
+    "x-requested-with": "XMLHttpRequest",
+    "x-identification": identification,
+  };
+}

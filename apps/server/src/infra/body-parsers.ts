@@ -56,9 +56,18 @@ export function jsonTextProblem(text: string, max: number): string | null {
 export class JsonText {
   constructor(
     readonly text: string,
-    readonly parse: () => Promise<unknown>,
+    private readonly request: FastifyRequest,
+    private readonly parseChecked: JsonParser,
   ) {}
+
+  parse(): Promise<unknown> {
+    return new Promise((resolve, reject) =>
+      this.parseChecked(this.request, this.text, (error, value) => (error ? reject(error) : resolve(value))),
+    );
+  }
 }
+
+type JsonParser = (request: FastifyRequest, text: string, done: (error: Error | null, body?: unknown) => void) => void;
 
 /**
  * Replaces Fastify's JSON body parser with the same parser (same prototype-poisoning refusals)
@@ -66,7 +75,7 @@ export class JsonText {
  */
 export function boundJsonBodies(app: App, maxDepth = MAX_JSON_DEPTH): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
-  const parseChecked = (request: FastifyRequest, text: string, done: (error: Error | null, body?: unknown) => void) => {
+  const parseChecked: JsonParser = (request, text, done) => {
     const problem = jsonTextProblem(text, maxDepth);
     if (problem) {
       done(new AppError("bad_request", problem));
@@ -78,11 +87,7 @@ export function boundJsonBodies(app: App, maxDepth = MAX_JSON_DEPTH): void {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body.toString();
     if (request.routeOptions.config?.jsonText === true) {
-      const parse = () =>
-        new Promise<unknown>((resolve, reject) =>
-          parseChecked(request, text, (error, value) => (error ? reject(error) : resolve(value))),
-        );
-      done(null, new JsonText(text, parse));
+      done(null, new JsonText(text, request, parseChecked));
       return;
     }
     parseChecked(request, text, done);
