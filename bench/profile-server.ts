@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { BenchClient, freePort, groupCpuMs, REPO_ROOT, seedDashboard, spawnServer } from "./lib";
+import { guestHeaders } from "./widget-throughput";
 
 /**
  * A CPU profile of the server as `npm start` runs it while autocannon (this process) loads one route:
@@ -65,10 +66,14 @@ try {
   if (process.env.SHOW === "1") {
     const probe = await fetch(options.url as string, {
       method: options.method ?? "GET",
-      headers: options.headers,
+      headers: options.headers as Record<string, string> | undefined,
       body: options.body as string | undefined,
     });
-    console.log(probe.status, [...probe.headers].map(([k, v]) => `${k}: ${v}`).join("\n"));
+    const headers: string[] = [];
+    probe.headers.forEach((value, name) => {
+      headers.push(`${name}: ${value}`);
+    });
+    console.log(probe.status, headers.join("\n"));
     console.log(`${(await probe.arrayBuffer()).byteLength} bytes of body`);
   }
   await autocannon({ connections: 50, duration: 1, ...options }); // JIT warm-up
@@ -93,17 +98,4 @@ function userSysTicks(pid: number): [number, number] {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return [Number(fields[11]), Number(fields[12])];
-}
-
-/** A visitor without an account, as the public page makes one: guest cookie and identification from page data. */
-async function guestHeaders(base: string): Promise<Record<string, string>> {
-  const page = await fetch(`${base}/api/page-data`);
-  const cookie = (page.headers.getSetCookie().find((c) => c.startsWith("guest=")) ?? "").split(";")[0];
-  const { identification } = (await page.json()) as { identification: string };
-  return {
-    cookie,
-    "content-type": "application/json",
-    "x-requested-with": "XMLHttpRequest",
-    "x-identification": identification,
-  };
 }
