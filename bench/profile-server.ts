@@ -19,9 +19,10 @@ const port = await freePort();
 // What `npm start` runs (tsx src/main.ts), with the profiler on: Node refuses --cpu-prof in NODE_OPTIONS.
 const server = await spawnServer(
   process.execPath,
-  // PROFILE=0 measures the same run without the profiler's own cost.
+  // PROFILE=0 measures the same run without the profiler's own cost; NODE_ARGS adds flags to try.
   [
     ...(process.env.PROFILE === "0" ? [] : ["--cpu-prof", `--cpu-prof-dir=${outDir}`]),
+    ...(process.env.NODE_ARGS ?? "").split(" ").filter(Boolean),
     "--import",
     "tsx",
     "src/main.ts",
