@@ -19,6 +19,8 @@ interface Figure {
 export interface ThroughputResult {
   hello: Figure;
   widget: Figure;
+  /** The same widget's cached data through its public dashboard's permalink, asked by a visitor. */
+  publicWidget: Figure;
   health: Figure;
   staticFile: Figure;
   ratio: number;
@@ -56,7 +58,7 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
     });
     const client = new BenchClient(server.url);
     await client.signUp();
-    const { widgets, startDate, endDate } = await seedDashboard(client);
+    const { widgets, startDate, endDate, permalink } = await seedDashboard(client);
     const widget = widgets[0];
     if (widget.nature !== "interactive") throw new Error("expected an interactive widget");
     const body = JSON.stringify({
@@ -67,10 +69,16 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
       timezone: "UTC",
     });
     await client.call("POST", "/api/widgets/data", JSON.parse(body)); // fills the answer cache
+    const visitor = await guestHeaders(server.url);
+    const publicUrl = `${server.url}/api/dashboards/${permalink}/widgets/${widget.id}/data`;
+    const publicBody = JSON.stringify({ startDate, endDate, timezone: "UTC" });
+    const warm = await fetch(publicUrl, { method: "POST", headers: visitor, body: publicBody });
+    if (!warm.ok) throw new Error(`public widget data ${warm.status}`);
 
     const targets: Record<string, autocannon.Options> = {
       hello: { url: `${hello.url}/` },
       widget: { url: `${server.url}/api/widgets/data`, method: "POST", headers: client.headers(), body },
+      publicWidget: { url: publicUrl, method: "POST", headers: visitor, body: publicBody },
       health: { url: `${server.url}/api/health` },
       staticFile: { url: server.url + staticPath },
     };
@@ -111,7 +119,13 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
       cpuUs: rounds.some((r) => r[name].cpuUs === null) ? null : median(rounds.map((r) => r[name].cpuUs as number)),
       ratio: median(rounds.map((r) => r[name].rps / r.hello.rps)),
     });
-    const [helloFigure, widgetFigure, health, staticFile] = ["hello", "widget", "health", "staticFile"].map(figure);
+    const [helloFigure, widgetFigure, publicWidget, health, staticFile] = [
+      "hello",
+      "widget",
+      "publicWidget",
+      "health",
+      "staticFile",
+    ].map(figure);
     const ratio = widgetFigure.ratio;
     const line = (label: string, f: Figure & { ratio: number }) =>
       `    ${label.padEnd(34)} ${fmt(f.rps, 0).padStart(7)} req/s  p99 ${fmt(f.p99, 0).padStart(3)} ms  ${f.cpuUs === null ? "" : `${fmt(f.cpuUs, 0).padStart(4)} µs CPU/request  `}(${fmt(f.ratio)} of hello-world)`;
@@ -120,15 +134,29 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
     );
     console.log(line("bare Fastify hello-world process", helloFigure));
     console.log(line("cached POST /api/widgets/data", widgetFigure));
+    console.log(line("the same, public dashboard, visitor", publicWidget));
     console.log(line("GET /api/health", health));
     console.log(line(`GET ${staticPath} (static file)`, staticFile));
     console.log(
       `    cached widget data ratio ${fmt(ratio)} (goal ≥ 0.5), p99 ${fmt(widgetFigure.p99, 0)} ms (goal ≤ 20 ms)`,
     );
-    return { hello: helloFigure, widget: widgetFigure, health, staticFile, ratio };
+    return { hello: helloFigure, widget: widgetFigure, publicWidget, health, staticFile, ratio };
   } finally {
     await hello?.close();
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A visitor without an account, as the public page makes one: guest cookie and identification from page data. */
+export async function guestHeaders(base: string): Promise<Record<string, string>> {
+  const page = await fetch(`${base}/api/page-data`);
+  const cookie = (page.headers.getSetCookie().find((c) => c.startsWith("guest=")) ?? "").split(";")[0];
+  const { identification } = (await page.json()) as { identification: string };
+  return {
+    cookie,
+    "content-type": "application/json",
+    "x-requested-with": "XMLHttpRequest",
+    "x-identification": identification,
+  };
 }

@@ -1,4 +1,5 @@
 import querystring from "node:querystring";
+import type { FastifyRequest } from "fastify";
 import { AppError } from "./errors";
 import type { App } from "./http";
 
@@ -48,20 +49,48 @@ export function jsonTextProblem(text: string, max: number): string | null {
 }
 
 /**
+ * A JSON body handed to its route unparsed (routes with `config.jsonText`): a route that answers
+ * from a cache keyed on the exact text skips parsing it. `parse()` applies the same checks and the
+ * same parser as every other JSON body, and fails with the same 400.
+ */
+export class JsonText {
+  constructor(
+    readonly text: string,
+    private readonly request: FastifyRequest,
+    private readonly parseChecked: JsonParser,
+  ) {}
+
+  parse(): Promise<unknown> {
+    return new Promise((resolve, reject) =>
+      this.parseChecked(this.request, this.text, (error, value) => (error ? reject(error) : resolve(value))),
+    );
+  }
+}
+
+type JsonParser = (request: FastifyRequest, text: string, done: (error: Error | null, body?: unknown) => void) => void;
+
+/**
  * Replaces Fastify's JSON body parser with the same parser (same prototype-poisoning refusals)
  * behind the checks of jsonTextProblem: such a body is a 400 before it is parsed.
  */
 export function boundJsonBodies(app: App, maxDepth = MAX_JSON_DEPTH): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = body.toString();
+  const parseChecked: JsonParser = (request, text, done) => {
     const problem = jsonTextProblem(text, maxDepth);
     if (problem) {
       done(new AppError("bad_request", problem));
       return;
     }
     parseJson(request, text, done);
+  };
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (request.routeOptions.config?.jsonText === true) {
+      done(null, new JsonText(text, request, parseChecked));
+      return;
+    }
+    parseChecked(request, text, done);
   });
 }
 

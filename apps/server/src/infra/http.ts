@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AuthState } from "../features/auth/service";
 import type { Actor } from "../features/users/service";
-import { NUL_MESSAGE } from "./body-parsers";
+import { JsonText, NUL_MESSAGE } from "./body-parsers";
 import { AppError } from "./errors";
 
 declare module "fastify" {
@@ -20,6 +20,8 @@ declare module "fastify" {
     pageData?: boolean;
     /** Other sites may frame this route (see ALLOW_FRAMING in infra/security-headers). */
     allowFraming?: boolean;
+    /** A JSON body reaches the handler unparsed, as a JsonText (infra/body-parsers); readBody parses it. */
+    jsonText?: boolean;
   }
 }
 
@@ -138,7 +140,12 @@ function asBadMultipart(error: unknown): unknown {
  */
 export async function readBody(request: FastifyRequest): Promise<unknown> {
   if (request.isMultipart()) return (await readForm(request)).fields;
-  return request.body ?? {};
+  return bodyValue(request.body);
+}
+
+/** A parsed body as readBody gives it: a JsonText parsed (or its 400), no body an empty object. */
+export async function bodyValue(body: unknown): Promise<unknown> {
+  return (body instanceof JsonText ? await body.parse() : body) ?? {};
 }
 
 /** The signed-in session of the request, or 401. */

@@ -116,11 +116,13 @@ export function dashboardRoutes(
         typeof attempt === "string" && attempt !== "" ? attempt : null,
         request.ip,
       );
-      // Fastify sends text as-is; the untyped reply only drops the response typing for this ready JSON.
+      // Ready JSON bytes, already checked against the schema above (see widgets.dataAnswer); Fastify sends
+      // a Buffer as-is, the untyped reply only drops the response typing.
       const raw: FastifyReply = reply;
-      return answeringSourceFailure(reply, async () =>
-        raw.type("application/json; charset=utf-8").send(await widgets.dataJson(companyId, { ...range, instances })),
-      );
+      return answeringSourceFailure(reply, async () => {
+        const answer = await widgets.dataAnswer(companyId, { ...range, instances });
+        return raw.type("application/json; charset=utf-8").send(answer.json);
+      });
     },
   );
 

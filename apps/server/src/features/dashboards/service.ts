@@ -69,6 +69,21 @@ export function dashboardsService(
     return ok;
   }
 
+  // A shared dashboard's page asks for each widget's data separately, and each request reads the row (access
+  // is checked every time) but its widget list only changes when the dashboard is saved: the list is parsed
+  // once per saved text and kept frozen, so no reader can change what the next one gets.
+  const parsedWidgets = new LRUCache<string, { text: string; widgets: readonly TWidget[] }>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (entry) => Math.max(1, entry.text.length * 2),
+  });
+  function widgetsOf(row: Pick<DashboardsTable, "id" | "widgets">): readonly TWidget[] {
+    const kept = parsedWidgets.get(row.id);
+    if (kept !== undefined && kept.text === row.widgets) return kept.widgets;
+    const widgets = deepFreeze(parseWidgets(row));
+    parsedWidgets.set(row.id, { text: row.widgets, widgets });
+    return widgets;
+  }
+
   const lockHolder = (row: DashboardsTable): string | null =>
     row.locked_by && row.locked_at && Date.now() - Date.parse(row.locked_at) < LOCK_TIMEOUT_MS ? row.locked_by : null;
 
@@ -324,10 +339,10 @@ export function dashboardsService(
       widgetId: string,
       passwordAttempt: string | null,
       clientAddress = "",
-    ): Promise<{ companyId: string; instances: TWidgetInstance[] }> {
+    ): Promise<{ companyId: string; instances: readonly TWidgetInstance[] }> {
       // One read of the row per widget request; only the asked widget is looked at.
       const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress);
-      const widget = parseWidgets(row).find((w) => w.id === widgetId);
+      const widget = widgetsOf(row).find((w) => w.id === widgetId);
       if (widget?.nature !== "interactive") throw AppError.notFound("Widget not found.");
       return { companyId: row.company_id, instances: widget.instances };
     },
@@ -413,4 +428,13 @@ function cleanWidgetHtml(widget: TWidget): TWidget {
       }),
     },
   };
+}
+
+/** Freezes a parsed JSON value all the way down (it holds only plain objects, lists and primitives). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }

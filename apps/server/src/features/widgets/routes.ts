@@ -1,5 +1,6 @@
 import { ZErrorBody, ZWidgetDataResponse } from "@app/core";
 import type { FastifyReply } from "fastify";
+import { JsonText } from "../../infra/body-parsers";
 import { type App, actorOf, readBody } from "../../infra/http";
 import { answeringSourceFailure } from "../sources/routes";
 import type { WidgetsService } from "./service";
@@ -9,6 +10,8 @@ export function widgetRoutes(app: App, widgets: WidgetsService) {
   app.post(
     "/api/widgets/data",
     {
+      // The body reaches the handler as text: a cached answer is found by its exact text, unparsed.
+      config: { jsonText: true },
       schema: {
         tags: ["widgets"],
         summary: "Data of one widget: merged table for the range and, with comparison on, the compare range",
@@ -17,13 +20,14 @@ export function widgetRoutes(app: App, widgets: WidgetsService) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const body = await readBody(request);
-      // Sent as ready JSON text: the answer cache holds it serialised (the schema above documents it).
-      // Fastify sends text as-is; the untyped reply only drops the response typing for this ready JSON.
+      const body = request.body instanceof JsonText ? request.body : await readBody(request);
+      // Sent as ready JSON bytes: the answer cache holds them serialised, already checked against the
+      // schema above. Fastify sends a Buffer as-is; the untyped reply only drops the response typing.
       const raw: FastifyReply = reply;
-      return answeringSourceFailure(reply, async () =>
-        raw.type("application/json; charset=utf-8").send(await widgets.dataJson(actor.companyId, body)),
-      );
+      return answeringSourceFailure(reply, async () => {
+        const answer = await widgets.dataAnswer(actor.companyId, body);
+        return raw.type("application/json; charset=utf-8").send(answer.json);
+      });
     },
   );
 }

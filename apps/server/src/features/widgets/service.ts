@@ -18,12 +18,14 @@ import {
   validateTypeForm,
   withoutMetrics,
   ZWidgetDataRequest,
+  ZWidgetDataResponse,
 } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { widgetType } from "../../connectors";
+import { JsonText } from "../../infra/body-parsers";
 import type { Cache } from "../../infra/cache";
 import { AppError } from "../../infra/errors";
-import { parseInput } from "../../infra/http";
+import { bodyValue, parseInput } from "../../infra/http";
 import { type LoadedSource, SourceFailure, type SourcesService } from "../sources/service";
 import { mergeInstanceTables } from "./merge-tables";
 import { createQueryRunner, normaliseInputs, queryCacheKey, sourceKeyPrefix, stableJson } from "./query-runner";
@@ -36,6 +38,15 @@ export const ANSWER_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 export const ANSWER_CACHE_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
 type WidgetData = TWidgetDataResponse["data"];
+
+/**
+ * One answer of POST /api/widgets/data: `{data}` checked against the response contract and
+ * serialised once, as the UTF-8 bytes sent on every hit (no re-serialising, no re-encoding). A
+ * compressed copy (brotli, gzip) would be kept next to `json` the same way, made on first demand.
+ */
+export interface WidgetAnswer {
+  readonly json: Buffer;
+}
 type Fields = Record<string, string[]>;
 
 interface PlannedInstance {
@@ -88,10 +99,11 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
   const runner = createQueryRunner(cache);
   // Whole answers, serialised, for repeated identical requests (a dashboard reloaded, shared, printed):
   // they skip planning, merging and response serialisation. Short-lived, and dropped with any source change.
-  // Bounded by bytes, not entries: one answer over a large CSV can be megabytes.
-  const answers = new LRUCache<string, string>({
+  // Bounded by bytes, not entries: one answer over a large CSV can be megabytes (keys count too: a key
+  // holds the request's text).
+  const answers = new LRUCache<string, WidgetAnswer>({
     maxSize: ANSWER_CACHE_MAX_BYTES,
-    sizeCalculation: (json) => Math.max(1, json.length),
+    sizeCalculation: (answer, key) => Math.max(1, answer.json.length + key.length),
     ttl: ANSWER_CACHE_TTL_MS,
   });
   // Versions make a request that was already running when its source changed write its result
@@ -240,30 +252,41 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
 
   const service = {
     /**
-     * The `{data}` answer of POST /api/widgets/data as JSON text. Keyed on the raw body: only answers
-     * to bodies that passed validation are kept, so a hit may skip parsing it again.
+     * The `{data}` answer of POST /api/widgets/data, serialised. `body` is the request body, parsed or
+     * still a JsonText. Only answers to bodies that passed validation are kept, so a hit on the exact
+     * text (or the same value) may skip parsing and validating it again; the company is part of every key.
      */
-    async dataJson(companyId: string, body: unknown): Promise<string> {
-      // The same client sends the same text for the same widget, so the plain (native, fast) JSON is
-      // tried first; the order-independent key catches the same request written in another key order.
+    async dataAnswer(companyId: string, body: unknown): Promise<WidgetAnswer> {
       const version = answersVersion;
-      const fastKey = `${version}\u0000${companyId}\u0000${JSON.stringify(body)}`;
+      // The same client sends the same text for the same widget: its exact text is tried first, unparsed.
+      const textKey = body instanceof JsonText ? `${version}\u0002${companyId}\u0002${body.text}` : null;
+      if (textKey !== null) {
+        const hit = answers.get(textKey);
+        if (hit !== undefined) return hit;
+      }
+      const value = await bodyValue(body);
+      // The same value in other spacing, then in another key order (the order-independent key).
+      const fastKey = `${version}\u0000${companyId}\u0000${JSON.stringify(value)}`;
+      const keys = textKey === null ? [fastKey] : [textKey, fastKey];
       const fast = answers.get(fastKey);
-      if (fast !== undefined) return fast;
-      const key = `${version}\u0001${companyId}\u0001${stableJson(body)}`;
+      if (fast !== undefined) {
+        if (textKey !== null) answers.set(textKey, fast);
+        return fast;
+      }
+      const key = `${version}\u0001${companyId}\u0001${stableJson(value)}`;
       const cached = answers.get(key);
       if (cached !== undefined) {
-        answers.set(fastKey, cached);
+        for (const other of keys) answers.set(other, cached);
         return cached;
       }
-      const data = await service.data(companyId, parseInput(ZWidgetDataRequest, body));
-      const json = JSON.stringify({ data });
+      const data = await service.data(companyId, parseInput(ZWidgetDataRequest, value));
+      // What the route's response serializer would send: checked (and stripped) by the contract.
+      const answer: WidgetAnswer = { json: Buffer.from(JSON.stringify(ZWidgetDataResponse.parse({ data }))) };
       // Partial failures are not kept: the next request retries the failing source.
-      if (data.errors.length === 0 && json.length <= ANSWER_CACHE_MAX_ENTRY_BYTES) {
-        answers.set(key, json);
-        answers.set(fastKey, json);
+      if (data.errors.length === 0 && answer.json.length <= ANSWER_CACHE_MAX_ENTRY_BYTES) {
+        for (const each of [key, ...keys]) answers.set(each, answer);
       }
-      return json;
+      return answer;
     },
 
     /** POST /api/widgets/data for the company's session; throws SourceFailure when every instance's source failed. */
