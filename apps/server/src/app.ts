@@ -210,7 +210,18 @@ class AccessLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error) super.requestCompleted(error, request, reply);
-    else request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+    // Flat fields instead of pino's req/res serializers: the same facts at a fraction of the cost.
+    else
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          ip: request.ip,
+          responseTime: reply.elapsedTime,
+        },
+        "request completed",
+      );
   }
 }
 
