@@ -54,7 +54,8 @@ const ROOT = '<div id="root">';
  * paints the page's largest text (its LCP element) before any script has run. It repeats the markup
  * and classes of the bare layout and `DashboardHeader` (the dashboard screen's stylesheet is linked in
  * the head), with room kept for the buttons on its right, so the name sits where React draws it;
- * the app removes it in the commit that draws the dashboard (`boot-view.ts`). Never for a protected
+ * the app removes it in the commit that draws the dashboard (`boot-view.ts`). Out of the flow, over the
+ * root: the root's loaders stay where they are when it goes (no layout shift). Never for a protected
  * dashboard (its name waits for the password), nor when the range is written under the name (that text
  * is computed by the app from the viewer's date and the address).
  */
@@ -68,7 +69,7 @@ export function bootHeaderHtml(header: PublicHeader): string {
     ? `<img class="dash-logo" src="${escapeHtml(header.styles.logoImage)}" alt="">`
     : "";
   return (
-    `<div id="boot-view" aria-hidden="true" style="padding:var(--mantine-spacing-md);background:#fff;min-height:100vh">` +
+    `<div id="boot-view" aria-hidden="true" style="position:absolute;top:0;left:0;right:0;padding:var(--mantine-spacing-md);background:#fff;min-height:100vh">` +
     `<div class="dash-root" data-theme="${dark ? "dark" : "light"}" style="${escapeHtml(style)}"><main class="dash-main">` +
     `<header class="dash-header"><div class="dash-header-brand">${logo}<div style="min-width:0">` +
     `<h1 class="dash-title">${escapeHtml(header.name)}</h1></div></div>` +
