@@ -8,6 +8,7 @@ export * from "./dates/display";
 export * from "./dates/ranges";
 export * from "./format/change-tone";
 export * from "./format/colour";
+export * from "./format/dashboard-look";
 export * from "./format/metric-name";
 export * from "./format/number";
 export * from "./format/time";

@@ -1,10 +1,14 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
+import { useLayoutEffect } from "react";
 import { useRouteError } from "react-router";
+import { removeBootView } from "../features/dashboard/boot-view";
 
 /** Last resort when a screen throws while rendering. */
 export function CrashScreen() {
   const error = useRouteError();
   if (error) console.error(error);
+  // A public dashboard's server-painted header must not hide this message.
+  useLayoutEffect(removeBootView, []);
   return (
     <Center mih="100vh" p="xl">
       <Stack align="center" gap="md" ta="center" maw={440}>

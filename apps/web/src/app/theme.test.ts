@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { DEFAULT_THEME } from "@mantine/core";
 import { describe, expect, it } from "vitest";
 import { contrastRatio, readableOn, TEXT_CONTRAST } from "./contrast";
@@ -52,5 +53,17 @@ describe("theme text colours read at 4.5:1 (axe colour-contrast)", () => {
     const brand = palettes.brand[6];
     expect(contrastRatio(brand, "#ffffff")).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     expect(contrastRatio(brand, gray[0])).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+});
+
+describe("the static stylesheet's fonts", () => {
+  // The server-painted header of a public dashboard is drawn before React sets Mantine's variables: with
+  // another font its text would change size under the reader, and Lighthouse would take the app's redraw
+  // as a later, larger paint.
+  it("global.css declares the theme's font families", () => {
+    const css = fs.readFileSync(new URL("./global.css", import.meta.url), "utf8").replace(/\s+/g, " ");
+    const normal = (family: string | undefined) => String(family).replace(/'/g, '"');
+    expect(css).toContain(`--mantine-font-family: ${normal(theme.fontFamily)};`);
+    expect(css).toContain(`--mantine-font-family-headings: ${normal(theme.headings?.fontFamily)};`);
   });
 });

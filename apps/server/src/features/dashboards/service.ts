@@ -23,6 +23,13 @@ import type { Actor } from "../users/service";
 import { EMPTY_STYLES, parseWidgets, presentDashboard, presentListItem, withOwnImages } from "./presenter";
 import { dashboardsRepo } from "./repo";
 
+/** A public, unprotected dashboard's header as its HTML paints it (see page-data routes). */
+export interface PublicHeader {
+  name: string;
+  styles: TDashboardStyles;
+  hiddenDateSelector: boolean;
+}
+
 /** A lock without a heartbeat for this long is stale: its holder closed the tab or lost the network. */
 export const LOCK_TIMEOUT_MS = 90_000;
 /** Wrong dashboard passwords allowed per dashboard and address within the window. */
@@ -320,13 +327,20 @@ export function dashboardsService(
     async pageTitle(
       viewerCompanyId: string | null,
       permalink: string,
-    ): Promise<{ name: string | null; siteTitle: string | null }> {
+    ): Promise<{ name: string | null; siteTitle: string | null; publicHeader: PublicHeader | null }> {
       const row = await repo.findByPermalink(permalink);
-      if (!row) return { name: null, siteTitle: null };
-      if (viewerCompanyId === row.company_id) return { name: row.name, siteTitle: null };
-      if (row.active !== 1) return { name: null, siteTitle: null };
+      if (!row) return { name: null, siteTitle: null, publicHeader: null };
+      if (viewerCompanyId === row.company_id) return { name: row.name, siteTitle: null, publicHeader: null };
+      if (row.active !== 1) return { name: null, siteTitle: null, publicHeader: null };
       const siteTitle = await ownerSiteTitle(row.company_id);
-      return { name: row.password_hash ? null : row.name, siteTitle };
+      if (row.password_hash) return { name: null, siteTitle, publicHeader: null };
+      // What a public viewer's page paints before its scripts run: only what `show` would give them.
+      const styles = withOwnImages(row.company_id, {
+        ...EMPTY_STYLES,
+        ...(JSON.parse(row.styles) as Partial<TDashboardStyles>),
+      });
+      const publicHeader = { name: row.name, styles, hiddenDateSelector: row.hidden_date_selector === 1 };
+      return { name: row.name, siteTitle, publicHeader };
     },
 
     /**

@@ -1,8 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import { buildDocumentTitle, documentSiteTitle, matchRoute, routeByName, type TPageData, ZPageData } from "@app/core";
+import {
+  buildDocumentTitle,
+  dashboardColours,
+  documentSiteTitle,
+  matchRoute,
+  routeByName,
+  type TPageData,
+  ZPageData,
+} from "@app/core";
 import fastifyStatic from "@fastify/static";
 import type { App } from "../../infra/http";
+import type { PublicHeader } from "../dashboards/service";
 
 import type { PageDataService } from "./service";
 
@@ -10,7 +19,7 @@ import type { PageDataService } from "./service";
 export type DashboardPageTitle = (
   viewerCompanyId: string | null,
   permalink: string,
-) => Promise<{ name: string | null; siteTitle: string | null }>;
+) => Promise<{ name: string | null; siteTitle: string | null; publicHeader?: PublicHeader | null }>;
 
 const DASHBOARD_ROUTES = new Set(["dashboard.show", "dashboard.print", "dashboard.realTime"]);
 const TITLE = /<title>[^<]*<\/title>/;
@@ -27,14 +36,45 @@ async function documentTitle(
   pathname: string,
   data: TPageData,
   dashboardTitle: DashboardPageTitle | undefined,
-): Promise<string> {
+): Promise<{ title: string; header: PublicHeader | null }> {
   const match = matchRoute(pathname);
-  if (!match) return buildDocumentTitle(routeByName("notFound").title, data.siteTitle);
+  if (!match) return { title: buildDocumentTitle(routeByName("notFound").title, data.siteTitle), header: null };
   if (DASHBOARD_ROUTES.has(match.route.name) && match.params.permalink && dashboardTitle) {
-    const { name, siteTitle } = await dashboardTitle(data.company?.id ?? null, match.params.permalink);
-    return buildDocumentTitle(name, documentSiteTitle(data.siteTitle, siteTitle));
+    const { name, siteTitle, publicHeader } = await dashboardTitle(data.company?.id ?? null, match.params.permalink);
+    const header = match.route.name === "dashboard.show" ? (publicHeader ?? null) : null;
+    return { title: buildDocumentTitle(name, documentSiteTitle(data.siteTitle, siteTitle)), header };
   }
-  return buildDocumentTitle(match.route.title, data.siteTitle);
+  return { title: buildDocumentTitle(match.route.title, data.siteTitle), header: null };
+}
+
+const ROOT = '<div id="root">';
+
+/**
+ * A public dashboard's header (canvas, logo, name) as plain HTML before the app's root, so a phone
+ * paints the page's largest text (its LCP element) before any script has run. It repeats the markup
+ * and classes of the bare layout and `DashboardHeader` (the dashboard screen's stylesheet is linked in
+ * the head), with room kept for the buttons on its right, so the name sits where React draws it;
+ * the app removes it in the commit that draws the dashboard (`boot-view.ts`). Out of the flow, over the
+ * root: the root's loaders stay where they are when it goes (no layout shift). Never for a protected
+ * dashboard (its name waits for the password), nor when the range is written under the name (that text
+ * is computed by the app from the viewer's date and the address).
+ */
+export function bootHeaderHtml(header: PublicHeader): string {
+  if (header.hiddenDateSelector) return "";
+  const { dark, variables } = dashboardColours(header.styles);
+  const style = Object.entries(variables)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(";");
+  const logo = header.styles.logoImage
+    ? `<img class="dash-logo" src="${escapeHtml(header.styles.logoImage)}" alt="">`
+    : "";
+  return (
+    `<div id="boot-view" aria-hidden="true" style="position:absolute;top:0;left:0;right:0;padding:var(--mantine-spacing-md);background:#fff;min-height:100vh">` +
+    `<div class="dash-root" data-theme="${dark ? "dark" : "light"}" style="${escapeHtml(style)}"><main class="dash-main">` +
+    `<header class="dash-header"><div class="dash-header-brand">${logo}<div style="min-width:0">` +
+    `<h1 class="dash-title">${escapeHtml(header.name)}</h1></div></div>` +
+    `<div class="dash-header-actions" style="min-height:36px"></div></header></main></div></div>`
+  );
 }
 
 function escapeHtml(value: string): string {
@@ -124,11 +164,16 @@ export async function pageDataRoutes(
     const data = await pageData.build(request.auth, request.guestId);
     // Escape "<" so user-controlled strings can never close the script element.
     const json = JSON.stringify(data).replace(/</g, "\\u003c");
-    const title = escapeHtml(await documentTitle(url, data, dashboardTitle));
+    const document = await documentTitle(url, data, dashboardTitle);
+    const title = escapeHtml(document.title);
     const route = preloads.size > 0 ? matchRoute(url)?.route.name : undefined;
     const head = `${(route && preloads.get(route)) ?? ""}<script id="page-data" type="application/json">${json}</script>`;
+    const boot = document.header ? bootHeaderHtml(document.header) : "";
     // Replacer functions: a "$&" or "$'" in user text must not be read as a replacement pattern.
-    const html = template.replace(TITLE, () => `<title>${title}</title>`).replace(PLACEHOLDER, () => head);
+    const html = template
+      .replace(TITLE, () => `<title>${title}</title>`)
+      .replace(PLACEHOLDER, () => head)
+      .replace(ROOT, () => boot + ROOT);
     return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
   });
 }

@@ -1,9 +1,10 @@
 import { Center } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { AppLoader } from "../../../ui/AppLoader";
 import { usePageData } from "../../session/hooks";
+import { removeBootView } from "../boot-view";
 import { storedPassword, storePassword, viewerTimezone } from "../early-fetch";
 import { dashboardQuery } from "../queries";
 import "../dashboard.css";
@@ -49,6 +50,12 @@ export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, on
   useEffect(() => {
     if (unavailable) onTitle?.(missing ? "Dashboard not found" : "Dashboard unavailable");
   }, [onTitle, unavailable, missing]);
+
+  // The server-painted header gives way in the commit that draws what replaces it (before paint).
+  useLayoutEffect(() => {
+    if (!query.isPending) removeBootView();
+  }, [query.isPending]);
+  useLayoutEffect(() => removeBootView, []);
 
   if (query.isPending) {
     return (
