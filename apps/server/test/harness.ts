@@ -282,3 +282,17 @@ export async function inviteAndJoin(env: () => TestEnv, admin: TestClient, roleN
   await member.api("POST", "/api/user/data", { intro_passed: true });
   return member;
 }
+
+/**
+ * A signed-in owner's new 'website-overview' dashboard and the public data address of its first
+ * interactive widget, with a closed month to ask it for.
+ */
+export async function sharedTemplateWidget(owner: TestClient) {
+  const created = await owner.api("POST", "/api/dashboards", { name: "Shared", template: "website-overview" });
+  const permalink: string = created.json().data.permalink;
+  const dashboard = (await owner.api("GET", `/api/dashboards/${permalink}`)).json().data;
+  const widget = dashboard.widgets.find((w: { nature: string }) => w.nature === "interactive");
+  const url = `/api/dashboards/${permalink}/widgets/${widget.id}/data`;
+  const range = { startDate: "2026-10-01", endDate: "2026-10-31", timezone: "UTC" };
+  return { permalink, dashboard, widget, url, range };
+}

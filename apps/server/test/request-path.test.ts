@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeEachDb, type TestClient } from "./harness";
+import { describeEachDb, sharedTemplateWidget, type TestClient } from "./harness";
 
 /** The identification inlined in the SPA's HTML (the page-data script element). */
 function identificationInHtml(html: string): string {
@@ -44,12 +44,7 @@ describeEachDb("request path", (env) => {
   it("the guest's identification from the HTML page passes a public mutation; another guest's does not", async () => {
     const owner = env().client();
     await owner.signUpAndPassIntro();
-    const created = await owner.api("POST", "/api/dashboards", { name: "Shared", template: "website-overview" });
-    const permalink = created.json().data.permalink;
-    const dashboard = (await owner.api("GET", `/api/dashboards/${permalink}`)).json().data;
-    const widget = dashboard.widgets.find((w: { nature: string }) => w.nature === "interactive");
-    const url = `/api/dashboards/${permalink}/widgets/${widget.id}/data`;
-    const range = { startDate: "2026-10-01", endDate: "2026-10-31", timezone: "UTC" };
+    const { permalink, url, range } = await sharedTemplateWidget(owner);
 
     const guest = env().client();
     guest.identification = identificationInHtml((await guest.raw("GET", `/dashboards/${permalink}`)).body);

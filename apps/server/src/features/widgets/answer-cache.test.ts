@@ -1,6 +1,6 @@
 import { ZWidgetDataResponse } from "@app/core";
 import { expect, it } from "vitest";
-import { describeEachDb, type TestClient } from "../../../test/harness";
+import { describeEachDb, sharedTemplateWidget, type TestClient } from "../../../test/harness";
 import { createDemoSource, dataRequest, demoInstance } from "./test-helpers";
 
 /** Sends a JSON body as this exact text (spacing and key order kept), as the SPA would. */
@@ -97,12 +97,7 @@ describeEachDb("widget answer cache: serialised answers", (env) => {
   it("a shared dashboard's widget follows a save and an archive at once, though its list is kept parsed", async () => {
     const owner = env().client();
     await owner.signUpAndPassIntro();
-    const created = await owner.api("POST", "/api/dashboards", { name: "Shared", template: "website-overview" });
-    const permalink = created.json().data.permalink;
-    const dashboard = (await owner.api("GET", `/api/dashboards/${permalink}`)).json().data;
-    const widget = dashboard.widgets.find((w: { nature: string }) => w.nature === "interactive");
-    const url = `/api/dashboards/${permalink}/widgets/${widget.id}/data`;
-    const range = { startDate: "2026-10-01", endDate: "2026-10-31", timezone: "UTC" };
+    const { dashboard, widget, url, range } = await sharedTemplateWidget(owner);
 
     const guest = env().client();
     const first = await guest.api("POST", url, range);
