@@ -43,7 +43,7 @@ import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/
 import { newId, newToken, safeEqual } from "./infra/security";
 import { securityHeaders } from "./infra/security-headers";
 import { createSessionCache } from "./infra/session-cache";
-import { createDiskStorage, MAX_UPLOAD_BYTES } from "./infra/storage";
+import { MAX_UPLOAD_BYTES } from "./infra/storage";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
@@ -82,7 +82,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   // JSON and HTML over 1 KB leave brotli/gzip-compressed; built files are precompressed (page-data routes).
   registerCompression(app);
 
-  const storage = createDiskStorage(ctx.config.dataDir);
+  const storage = ctx.storage;
   // --- sources, connectors and widget data: services ---
   const files = filesService(ctx, storage);
   const sources = sourcesService(ctx, files);

@@ -1,13 +1,42 @@
 import type { Logger } from "pino";
+import type { BrowserPool } from "./infra/browser";
+import type { CacheFactory } from "./infra/cache";
+import type { Clock } from "./infra/clock";
 import type { AppConfig } from "./infra/config";
 import type { Db, Dialect } from "./infra/db";
+import type { EventBus } from "./infra/events";
+import type { JobQueue } from "./infra/jobs";
 import type { Mailer } from "./infra/mail";
+import type { RateLimitStore } from "./infra/rate-limit-store";
+import type { Storage } from "./infra/storage";
 
-/** What every feature receives: the infrastructure chosen at start-up. */
-export interface AppContext {
-  config: AppConfig;
+/** Which half of the work a process does (ROLE): `web` serves HTTP and realtime, `worker` runs jobs. */
+export type ProcessRole = "all" | "web" | "worker";
+
+/**
+ * Every piece of infrastructure, built once at start-up by `createInfra(config)` from configuration
+ * (embedded or distributed, never decided inside a feature).
+ */
+export interface Infra {
+  mode: "embedded" | "distributed";
+  role: ProcessRole;
   db: Db;
   dialect: Dialect;
+  cache: CacheFactory;
+  storage: Storage;
+  jobs: JobQueue;
+  events: EventBus;
+  rateLimits: RateLimitStore;
   mailer: Mailer;
+  /** Lazy: no Chromium starts until a feature asks for a page. */
+  browser: BrowserPool;
+  clock: Clock;
   logger: Logger;
+  /** Releases everything in reverse order of creation (connections, browser, database). */
+  close(): Promise<void>;
+}
+
+/** What every feature receives: the configuration and the infrastructure chosen at start-up. */
+export interface AppContext extends Infra {
+  config: AppConfig;
 }

@@ -1,11 +1,9 @@
 import fs from "node:fs";
-import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app";
 import type { AppContext } from "./context";
+import { createInfra } from "./infra";
 import { ConfigError, loadConfig } from "./infra/config";
-import { migrateToLatest, openDatabase } from "./infra/db";
-import { createMailer } from "./infra/mail";
 import { demoLoginFile, seedDemoAccount } from "./seed/demo";
 
 /** Starts the embedded mode: one process serving the SPA and the API. */
@@ -40,22 +38,12 @@ async function main() {
     },
     destination,
   );
-  const database = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqlitePath: path.join(config.dataDir, "reportz.sqlite"),
-  });
-  await migrateToLatest(database.db);
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dialect: database.dialect,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
-    logger,
-  };
+  const infra = await createInfra(config, { logger });
+  const ctx: AppContext = { ...infra, config };
   const demo = config.seedDemo ? await seedDemoAccount(ctx) : null;
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
-  logger.info(`Reportz is running at ${config.appUrl} (database: ${database.dialect})`);
+  logger.info(`Reportz is running at ${config.appUrl} (database: ${infra.dialect}, ${infra.mode} mode)`);
   if (demo) logger.info(`Demo login: ${demo.email} / ${demo.password} (kept in ${demo.file})`);
   else if (config.seedDemo && fs.existsSync(demoLoginFile(config.dataDir)))
     logger.info(`Demo login: see ${demoLoginFile(config.dataDir)}`);
@@ -69,7 +57,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000);
     await app.close();
-    await database.close();
+    await infra.close();
     clearTimeout(timer);
     process.exit(0);
   };

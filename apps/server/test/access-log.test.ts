@@ -4,39 +4,31 @@ import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import type { AppContext } from "../src/context";
+import type { AppContext, Infra } from "../src/context";
+import { createInfra } from "../src/infra";
 import { loadConfig } from "../src/infra/config";
-import { type DbHandle, migrateToLatest, openDatabase } from "../src/infra/db";
 import type { App } from "../src/infra/http";
-import { createMailer } from "../src/infra/mail";
 
 // The access log is one flat line per request (cheap to write, see decisions.md): it must still say what
 // was asked and answered, and never carry cookies or authorisation headers.
 const lines: Array<Record<string, unknown>> = [];
 let app: App;
-let handle: DbHandle;
+let infra: Infra;
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-log-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "info" });
   const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
-  handle = openDatabase({ databaseUrl: "", sqlitePath: path.join(dataDir, "log.sqlite") });
-  await migrateToLatest(handle.db);
-  const ctx: AppContext = {
-    config,
-    db: handle.db,
-    dialect: handle.dialect,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger }),
-    logger,
-  };
+  infra = await createInfra(config, { logger, sqliteFile: "log.sqlite" });
+  const ctx: AppContext = { ...infra, config };
   app = await buildApp(ctx, { webDist: path.join(dataDir, "no-web-dist") });
   await app.ready();
 });
 
 afterAll(async () => {
   await app.close();
-  await handle.close();
+  await infra.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

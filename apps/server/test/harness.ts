@@ -7,10 +7,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { buildApp } from "../src/app";
 import type { AppContext } from "../src/context";
+import { createInfra } from "../src/infra";
 import { loadConfig } from "../src/infra/config";
-import { type DbHandle, migrateToLatest, openDatabase } from "../src/infra/db";
 import type { App } from "../src/infra/http";
-import { createMailer } from "../src/infra/mail";
 
 export type DbTarget = "sqlite" | "postgres";
 
@@ -58,18 +57,8 @@ export async function startTestEnv(
     ...env,
   });
   const logger = pino({ level: "silent" });
-  const handle: DbHandle = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqlitePath: path.join(dataDir, "test.sqlite"),
-  });
-  await migrateToLatest(handle.db);
-  const ctx: AppContext = {
-    config,
-    db: handle.db,
-    dialect: handle.dialect,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir, logger }),
-    logger,
-  };
+  const infra = await createInfra(config, { logger, sqliteFile: "test.sqlite" });
+  const ctx: AppContext = { ...infra, config };
   const app = await buildApp(ctx, { webDist: path.join(dataDir, "no-web-dist") });
   await app.ready();
   return {
@@ -88,7 +77,7 @@ export async function startTestEnv(
     },
     async close() {
       await app.close();
-      await handle.close();
+      await infra.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

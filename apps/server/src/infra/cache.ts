@@ -44,3 +44,21 @@ export function createMemoryCache<V extends object>(options: MemoryCacheOptions<
     },
   };
 }
+
+/** How a cached value crosses the network in the distributed cache (JSON unless told otherwise). */
+export interface CacheCodec<V> {
+  encode(value: V): string | Buffer;
+  decode(bytes: Buffer): V;
+}
+
+export interface CacheOptions<V> extends MemoryCacheOptions<V> {
+  codec?: CacheCodec<V>;
+}
+
+/**
+ * Hands each feature its own cache under a namespace: an in-memory LRU when embedded, Redis when
+ * distributed (shared by every process, so one process's invalidation is everyone's).
+ */
+export type CacheFactory = <V extends object>(namespace: string, options: CacheOptions<V>) => Cache<V>;
+
+export const memoryCacheFactory: CacheFactory = (_namespace, options) => createMemoryCache(options);

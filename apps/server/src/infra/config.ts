@@ -36,6 +36,20 @@ export const ZEnv = z.object({
     z.string().min(8, "must be at least 8 characters").max(128).optional(),
   ),
   SECURE_COOKIES: zBool,
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
+  REDIS_URL: z
+    .string()
+    .refine((v) => v === "" || /^rediss?:\/\//.test(v), "must be a redis:// or rediss:// URL")
+    .optional(),
+  // Object storage (S3-compatible) for uploaded files; without S3_ENDPOINT files live under STORAGE_DIR.
+  S3_ENDPOINT: z.union([z.literal(""), z.url()]).optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // A directory every process shares (distributed mode without S3); defaults to DATA_DIR/files.
+  STORAGE_DIR: z.string().optional(),
+  CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   TRUST_PROXY: z
     .string()
     .regex(/^(false|true|\d+|[0-9a-fA-F.:/,\s]+)$/, "must be false, true, a hop count or proxy addresses")
@@ -64,6 +78,13 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Fastify trustProxy: false (default), true, a hop count (as a function), or the proxies' addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  role: "all" | "web" | "worker";
+  /** Redis for cache, jobs, events, rate limits and realtime fan-out; null in the embedded mode. */
+  redisUrl: string | null;
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
+  /** Where uploaded files live without S3 (absolute). */
+  storageDir: string;
+  chromiumPath: string;
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +128,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Served over https, a cookie without Secure could still leak over a plain-http request.
     secureCookies: e.SECURE_COOKIES || new URL(appUrl).protocol === "https:",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    role: e.ROLE,
+    redisUrl: e.REDIS_URL ? e.REDIS_URL : null,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET || "reportz",
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+        }
+      : null,
+    storageDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.STORAGE_DIR || path.join(e.DATA_DIR, "files")),
+    chromiumPath: e.CHROMIUM_PATH,
   };
 }
 

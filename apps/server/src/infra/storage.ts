@@ -31,9 +31,11 @@ export interface Storage {
 
 const PUBLIC_PREFIX = "/files/";
 
-/** Local-disk storage under `<dataDir>/files`; names are random so they cannot be guessed. */
-export function createDiskStorage(dataDir: string): Storage {
-  const root = path.join(dataDir, "files");
+/**
+ * Local-disk storage under `root` (`<DATA_DIR>/files`, or a directory every process shares);
+ * names are random so they cannot be guessed.
+ */
+export function createDiskStorage(root: string): Storage {
   const resolve = (publicPath: string): string | null => {
     if (!publicPath.startsWith(PUBLIC_PREFIX)) return null;
     const relative = publicPath.slice(PUBLIC_PREFIX.length);

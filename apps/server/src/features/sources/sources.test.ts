@@ -1,3 +1,4 @@
+import path from "node:path";
 import { ZWidget } from "@app/core";
 import { expect, it } from "vitest";
 import { describeEachDb, inviteAndJoin } from "../../../test/harness";
@@ -142,7 +143,10 @@ describeEachDb("sources API", (env) => {
   it("instantiates templates on the company's Demo source, whose widgets answer data", async () => {
     const owner = env().client();
     const { company } = await owner.signUpAndPassIntro();
-    const sources = sourcesService(env().ctx, filesService(env().ctx, createDiskStorage(env().dataDir)));
+    const sources = sourcesService(
+      env().ctx,
+      filesService(env().ctx, createDiskStorage(path.join(env().dataDir, "files"))),
+    );
     const resolve = templateResolver(sources);
     expect(await resolve(company.id, "no-such-template")).toBeNull();
     const widgets = await resolve(company.id, "website-overview");

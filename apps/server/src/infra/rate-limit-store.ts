@@ -1,0 +1,45 @@
+import { LRUCache } from "lru-cache";
+
+/**
+ * Fixed-window hit counters shared by every process (architecture §1): in memory when embedded,
+ * Redis when distributed. Login and registration limits, dashboard-password attempts and the
+ * invitation and e-mail-change limits all count here, so N processes never multiply a limit by N.
+ */
+export interface RateLimitStore {
+  /** Counts one hit for `key`; the window starts at the first hit and lasts `windowMs`. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Hits counted so far in the current window (0 when none). */
+  peek(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The embedded store: one process, so a map with expiry is exact. */
+export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
+  const windows = new LRUCache<string, { count: number; resetAt: number }>({ max: 200_000 });
+  const current = (key: string) => {
+    const entry = windows.get(key);
+    if (entry && entry.resetAt <= now()) {
+      windows.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    async hit(key, windowMs) {
+      const entry = current(key) ?? { count: 0, resetAt: now() + windowMs };
+      entry.count += 1;
+      windows.set(key, entry);
+      return { count: entry.count, resetInMs: Math.max(0, entry.resetAt - now()) };
+    },
+    async peek(key) {
+      return current(key)?.count ?? 0;
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
