@@ -25,6 +25,8 @@ import { dashboardsService } from "./features/dashboards/service";
 import { fileRoutes } from "./features/files/routes";
 import { filesService } from "./features/files/service";
 import { healthRoutes } from "./features/health/routes";
+import { opsRoutes } from "./features/ops/routes";
+import { opsService } from "./features/ops/service";
 import { pageDataRoutes } from "./features/page-data/routes";
 import { pageDataService } from "./features/page-data/service";
 import { configRoutes } from "./features/sources/configs";
@@ -173,6 +175,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   });
 
   healthRoutes(app, ctx.db);
+  opsRoutes(app, opsService(ctx), ctx.config.opsToken);
   authRoutes(app, ctx, auth);
   companyRoutes(app, companies);
   userRoutes(app, users);

@@ -50,6 +50,8 @@ export const ZEnv = z.object({
   // A directory every process shares (distributed mode without S3); defaults to DATA_DIR/files.
   STORAGE_DIR: z.string().optional(),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
+  OPS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
   TRUST_PROXY: z
     .string()
     .regex(/^(false|true|\d+|[0-9a-fA-F.:/,\s]+)$/, "must be false, true, a hop count or proxy addresses")
@@ -85,6 +87,7 @@ export interface AppConfig {
   /** Where uploaded files live without S3 (absolute). */
   storageDir: string;
   chromiumPath: string;
+  opsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     storageDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.STORAGE_DIR || path.join(e.DATA_DIR, "files")),
     chromiumPath: e.CHROMIUM_PATH,
+    opsToken: e.OPS_TOKEN ?? null,
   };
 }
 

@@ -114,4 +114,13 @@ export interface Database {
   sources: SourcesTable;
   files: FilesTable;
   dashboards: DashboardsTable;
+  ops_probe_runs: OpsProbeRunsTable;
+}
+
+export interface OpsProbeRunsTable {
+  id: string;
+  job_key: string;
+  process: string;
+  started_at: string;
+  finished_at: string | null;
 }
