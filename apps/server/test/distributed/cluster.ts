@@ -39,13 +39,15 @@ export async function startPostgres(workDir: string): Promise<Resource> {
     const bin = "/usr/lib/postgresql/15/bin";
     if (!fs.existsSync(`${bin}/initdb`))
       throw new Error("PostgreSQL 15 is not installed and TEST_DATABASE_URL is unset");
+    // mkdtemp folders are private to root: the postgres user must be able to reach its data folder.
+    fs.chmodSync(workDir, 0o755);
     const root = path.join(workDir, "pg");
     fs.mkdirSync(root, { recursive: true });
     execFileSync("chown", ["postgres:postgres", root]);
     const port = await freePort();
     const asPostgres = (args: string[]) =>
       execFileSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" });
-    asPostgres([`${bin}/initdb`, "-D", `${root}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+    asPostgres([`${bin}/initdb`, "-D", `${root}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
     asPostgres([
       `${bin}/pg_ctl`,
       "-D",
