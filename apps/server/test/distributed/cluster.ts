@@ -47,7 +47,18 @@ export async function startPostgres(workDir: string): Promise<Resource> {
     const port = await freePort();
     const asPostgres = (args: string[]) =>
       execFileSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" });
-    asPostgres([`${bin}/initdb`, "-D", `${root}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"]);
+    asPostgres([
+      `${bin}/initdb`,
+      "-D",
+      `${root}/data`,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "-E",
+      "UTF8",
+      "--locale=C.UTF-8",
+      "--no-sync",
+    ]);
     asPostgres([
       `${bin}/pg_ctl`,
       "-D",

@@ -162,7 +162,16 @@ async function main() {
 
     await check(
       "3. CompanySourceUpdated raised through web 3 reaches browsers on webs 1 and 2, never another company",
-      () => realtimeCheck({ owner: owner.client, other: other.client, web1, web2, web3 }),
+      () =>
+        realtimeCheck({
+          owner: owner.client,
+          ownerCompanyId: owner.company.id,
+          other: other.client,
+          otherCompanyId: other.company.id,
+          web1,
+          web2,
+          web3,
+        }),
     );
 
     await check(
