@@ -27,6 +27,7 @@ import { filesService } from "./features/files/service";
 import { healthRoutes } from "./features/health/routes";
 import { pageDataRoutes } from "./features/page-data/routes";
 import { pageDataService } from "./features/page-data/service";
+import { realtimeFeature } from "./features/realtime";
 import { configRoutes } from "./features/sources/configs";
 import { sourceRoutes } from "./features/sources/routes";
 import { sourcesService } from "./features/sources/service";
@@ -174,6 +175,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
 
   healthRoutes(app, ctx.db);
   authRoutes(app, ctx, auth);
+  realtimeFeature(app, ctx, auth);
   companyRoutes(app, companies);
   userRoutes(app, users);
   // --- sources, connectors and widget data: routes ---
