@@ -56,7 +56,7 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     browser,
     clock,
     logger,
-    // Distributed (lead): `const realtime = createRedisSocketAdapter(redisUrl)` (infra/realtime-adapter),
+    // Distributed (lead): `const realtime = createRedisSocketAdapter(redisUrl, logError)` (infra/realtime-adapter),
     // `socketAdapter: realtime.adapter`, and `await realtime.close()` in close() before the bus.
     socketAdapter: undefined,
     async close() {

@@ -15,9 +15,12 @@ export interface SocketAdapter {
  * event bus instead (each process emits to its local sockets), so the adapter carries no event twice.
  * Its own two connections: a subscribed Redis connection can issue no other command.
  */
-export function createRedisSocketAdapter(redisUrl: string): SocketAdapter {
-  const pub = new Redis(redisUrl, { lazyConnect: false });
+export function createRedisSocketAdapter(redisUrl: string, onError: (error: Error) => void = () => {}): SocketAdapter {
+  const pub = new Redis(redisUrl);
   const sub = pub.duplicate();
+  // ioredis reconnects by itself; an unlistened 'error' would only print to stderr.
+  pub.on("error", onError);
+  sub.on("error", onError);
   return {
     adapter: createAdapter(pub, sub),
     async close() {
