@@ -68,6 +68,19 @@ describe("CompanySourceUpdated in the query cache", () => {
     expect(fetched(overOther)).toBe(1);
   });
 
+  it("drops the last answer of widgets over a deleted source, so they show the failure, not stale data", async () => {
+    const overDeleted = widgetKey("s1");
+    const overOther = widgetKey("s2");
+    const { client, settled, fetched } = screen([overDeleted, overOther]);
+    await settled();
+    const reset = applySourceUpdate(client, { sources: [source("s2")], id: "s1" });
+    expect(client.getQueryData(overDeleted)).toBeUndefined();
+    expect(client.getQueryData(overOther)).toBe("data");
+    await reset;
+    expect(fetched(overDeleted)).toBe(2);
+    expect(fetched(overOther)).toBe(1);
+  });
+
   it("fetches the page data again only when the invalid-source banner would change", async () => {
     const { client, settled, fetched } = screen([pageDataKey]);
     await settled();

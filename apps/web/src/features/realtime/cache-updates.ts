@@ -31,8 +31,13 @@ export async function applySourceUpdate(queryClient: QueryClient, update: TCompa
   const pageData = queryClient.getQueryData<TPageData>(pageDataKey);
   const bannerShown = pageData?.messages.some((message) => message.code === INVALID_SOURCE_MESSAGE) ?? false;
   const anyInvalid = update.sources.some((source) => source.invalid);
+  const readsSource = (query: { queryKey: QueryKey }) => widgetDataReadsSource(query.queryKey, update.id);
   await Promise.all([
-    queryClient.invalidateQueries({ predicate: (query) => widgetDataReadsSource(query.queryKey, update.id) }),
+    // A deleted source's data is gone: its widgets start over (and show the failure) rather than keep
+    // the last table on screen, as a failed refresh of a source that still exists does.
+    update.sources.some((source) => source.id === update.id)
+      ? queryClient.invalidateQueries({ predicate: readsSource })
+      : queryClient.resetQueries({ predicate: readsSource }),
     pageData && bannerShown !== anyInvalid ? queryClient.invalidateQueries({ queryKey: pageDataKey }) : null,
   ]);
 }
