@@ -39,6 +39,8 @@ test("the realtime view refreshes a widget when its source changes in another br
   const demo = sources.data.find((source) => source.name === "demo");
   expect(demo).toBeTruthy();
 
+  const websockets: string[] = [];
+  page.on("websocket", (socket) => websockets.push(socket.url()));
   await page.goto(`/dashboards/${permalink}/realtime`);
   await expect(page.getByRole("heading", { level: 1, name: "Live numbers" })).toBeVisible();
   // No chrome: no sidebar, no edit mode, no user menu.
@@ -67,7 +69,9 @@ test("the realtime view refreshes a widget when its source changes in another br
   await logIn(otherPage, email);
   const refetched = page.waitForRequest((request) => /\/api\/widgets\/data/.test(request.url()));
   await call(otherPage, "PUT", `/api/sources/${demo?.id}`, {});
-  await refetched;
+  // The page's own calls name its socket (spec §7), over a real websocket.
+  expect((await refetched).headers()["x-socket-id"]).toBeTruthy();
+  expect(websockets.some((url) => url.includes("/socket.io/") && url.includes("transport=websocket"))).toBe(true);
   await expect(status).toHaveText(/Live · last change/);
 
   await call(otherPage, "DELETE", `/api/sources/${demo?.id}`);
@@ -108,4 +112,33 @@ test("a public realtime view shows the dashboard read-only and says it refreshes
   // No session, no channel: a public viewer never opens a socket.
   expect(sockets).toEqual([]);
   await visitor.close();
+});
+
+test("a canceled subscription updates the banners of the other open browsers at once", async ({ page, browser }) => {
+  const email = await signUp(page, "Cora Cancel");
+  // The page is listening once the server acknowledges its subscription on the websocket.
+  const subscribed = new Promise<void>((resolve) =>
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (String(payload).includes('{"ok":true}')) resolve();
+      }),
+    ),
+  );
+  await page.goto("/dashboards");
+  await subscribed;
+  const messages = page.getByRole("region", { name: "Messages" });
+  // A trial without a subscription carries banner 120; once canceled it is no longer a trial (spec §4).
+  await expect(messages.getByText("Your Reportz Trial Is Active")).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, email);
+  await call(otherPage, "DELETE", "/api/company", { cancellation: { reason: "Testing" } });
+
+  await expect(page.getByText("Your Reportz Trial Is Active")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  await other.close();
 });
