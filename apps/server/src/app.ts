@@ -29,6 +29,7 @@ import { opsRoutes } from "./features/ops/routes";
 import { opsService } from "./features/ops/service";
 import { pageDataRoutes } from "./features/page-data/routes";
 import { pageDataService } from "./features/page-data/service";
+import { realtimeFeature } from "./features/realtime";
 import { configRoutes } from "./features/sources/configs";
 import { sourceRoutes } from "./features/sources/routes";
 import { sourcesService } from "./features/sources/service";
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   healthRoutes(app, ctx.db);
   opsRoutes(app, opsService(ctx), ctx.config.opsToken);
   authRoutes(app, ctx, auth);
+  realtimeFeature(app, ctx, auth);
   companyRoutes(app, companies);
   userRoutes(app, users);
   // --- sources, connectors and widget data: routes ---

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { ServerOptions as SocketServerOptions } from "socket.io";
 import type { BrowserPool } from "./infra/browser";
 import type { CacheFactory } from "./infra/cache";
 import type { Clock } from "./infra/clock";
@@ -32,6 +33,11 @@ export interface Infra {
   browser: BrowserPool;
   clock: Clock;
   logger: Logger;
+  /**
+   * Socket.IO adapter for realtime (distributed: `@socket.io/redis-adapter`, see infra/realtime-adapter);
+   * undefined embedded, where Socket.IO's in-memory adapter is right.
+   */
+  socketAdapter?: SocketServerOptions["adapter"];
   /** Releases everything in reverse order of creation (connections, browser, database). */
   close(): Promise<void>;
 }

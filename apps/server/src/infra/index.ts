@@ -56,6 +56,9 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     browser,
     clock,
     logger,
+    // Distributed (lead): `const realtime = createRedisSocketAdapter(redisUrl, logError)` (infra/realtime-adapter),
+    // `socketAdapter: realtime.adapter`, and `await realtime.close()` in close() before the bus.
+    socketAdapter: undefined,
     async close() {
       await jobs.close();
       await browser.close();

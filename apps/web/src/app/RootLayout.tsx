@@ -1,6 +1,7 @@
 import { buildDocumentTitle, decideNavigation, documentSiteTitle, matchRoute, routeByName } from "@app/core";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { useRealtimeSync } from "../features/realtime";
 import { useCurrentUser, usePageData } from "../features/session/hooks";
 import { ModalsProvider } from "../ui/modals";
 import { PageTitleContext, SiteTitleContext } from "./page-title";
@@ -19,6 +20,7 @@ function GuardedOutlet() {
   const match = matchRoute(location.pathname);
 
   useNavigationBlock();
+  useRealtimeSync();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose (spec §2: scroll resets to top).
   useEffect(() => {

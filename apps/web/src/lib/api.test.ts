@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError, errorMessage, fieldErrors } from "./api";
 
 describe("error bodies", () => {
@@ -22,5 +22,29 @@ describe("error bodies", () => {
     expect(new ApiError(400, { code: "bad_request", message: 3 }).message).toBe("Request failed with status 400");
     expect(errorMessage(new ApiError(403, { code: "forbidden", message: "Admins only." }))).toBe("Admins only.");
     expect(errorMessage(new ApiError(403, null))).toBe("You are not allowed to do this.");
+  });
+});
+
+describe("the realtime socket header", () => {
+  it("goes with every call while the page's socket is subscribed, and not after", async () => {
+    const { api } = await import("./api");
+    const { setRealtimeSocketId } = await import("./socket-id");
+    const sent: Headers[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push(new Headers(init.headers));
+        return new Response("{}", { headers: { "content-type": "application/json" } });
+      }),
+    );
+    try {
+      setRealtimeSocketId("sock-1");
+      await api("/api/sources", { method: "POST", json: {} });
+      setRealtimeSocketId(null);
+      await api("/api/sources");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(sent.map((headers) => headers.get("x-socket-id"))).toEqual(["sock-1", null]);
   });
 });

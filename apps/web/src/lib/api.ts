@@ -1,5 +1,6 @@
 import { HEADERS, RELOAD_STATUSES } from "@app/core";
 import { getIdentification } from "./identification";
+import { realtimeSocketId } from "./socket-id";
 
 // Error bodies are read by hand rather than with the contract's zod schemas: this module is on every
 // screen's first load, and zod would add ~25 KB gzip to it (the public dashboard's budget is 180 KB).
@@ -85,6 +86,8 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   const headers = new Headers({ Accept: "application/json" });
   headers.set(HEADERS.requestedWith, "XMLHttpRequest");
   headers.set(HEADERS.identification, getIdentification());
+  const socketId = realtimeSocketId();
+  if (socketId) headers.set(HEADERS.socketId, socketId);
   for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
   let body: BodyInit | undefined;
   if (request.form) {

@@ -4,6 +4,8 @@ export const HEADERS = {
   identification: "x-identification",
   authorization: "x-authorization",
   public: "x-public",
+  /** The realtime socket of the page making the call: the server leaves it out of the broadcast it causes. */
+  socketId: "x-socket-id",
 } as const;
 
 /** Statuses that make the client reload the page (spec §8). */

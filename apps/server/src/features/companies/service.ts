@@ -1,5 +1,6 @@
-import type { TCompany, TCompanyDelete, TCompanyUpdate } from "@app/core";
+import { REALTIME_EVENTS, type TCompany, type TCompanyDelete, type TCompanyUpdate } from "@app/core";
 import type { AppContext } from "../../context";
+import { broadcastToCompany } from "../../infra/broadcast";
 import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { nowIso } from "../../infra/security";
@@ -96,7 +97,11 @@ export function companiesService(
         cancellation: JSON.stringify({ ...input.cancellation, at: nowIso() }),
       });
       onAccountChange();
-      return this.get(companyId);
+      const company = await this.get(companyId);
+      // Spec §4 CompanySubscriptionUpdated: members' browsers update the company and its banners.
+      const { state, services } = company;
+      await broadcastToCompany(ctx, companyId, REALTIME_EVENTS.subscriptionUpdated, { state, services });
+      return company;
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  REALTIME_EVENTS,
   sourceCredentialErrors,
   type TOption,
   type TSource,
@@ -10,6 +11,7 @@ import {
 import { z } from "zod";
 import { type Connector, connectorByKey, type SourceHandle } from "../../connectors";
 import type { AppContext } from "../../context";
+import { broadcastToCompany } from "../../infra/broadcast";
 import type { Db } from "../../infra/db";
 import type { SourcesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
@@ -58,6 +60,12 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
 
   async function changed(sourceId: string) {
     for (const listener of listeners) await listener(sourceId);
+  }
+
+  /** Spec §4 CompanySourceUpdated: members' browsers update their sources and refresh that source's widgets. */
+  async function announce(companyId: string, sourceId: string) {
+    const sources = (await repo.listByCompany(companyId)).map(presentSource);
+    await broadcastToCompany(ctx, companyId, REALTIME_EVENTS.sourceUpdated, { sources, id: sourceId });
   }
 
   async function loadRow(companyId: string, id: string): Promise<SourcesTable> {
@@ -134,6 +142,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         created_at: nowIso(),
       };
       await repo.insert(row);
+      await announce(actor.companyId, row.id);
       return presentSource(row);
     },
 
@@ -160,6 +169,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       }
       await repo.update(actor.companyId, id, patch);
       await changed(id);
+      await announce(actor.companyId, id);
       return presentSource(await loadRow(actor.companyId, id));
     },
 
@@ -171,6 +181,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       }
       await repo.delete(actor.companyId, id);
       await changed(id);
+      await announce(actor.companyId, id);
     },
 
     /** The source ready for a connector call; 404 unless it belongs to the company. */

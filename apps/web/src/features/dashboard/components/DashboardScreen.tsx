@@ -9,7 +9,7 @@ import { storedPassword, storePassword, viewerTimezone } from "../early-fetch";
 import { dashboardQuery } from "../queries";
 import "../dashboard.css";
 import { DashboardUnavailable } from "./DashboardUnavailable";
-import { DashboardView } from "./DashboardView";
+import { DashboardView, type DashboardViewProps } from "./DashboardView";
 
 // Only protected dashboards ask for a password: the form loads when one does.
 const PasswordGate = lazy(async () => ({ default: (await import("./PasswordGate")).PasswordGate }));
@@ -23,6 +23,8 @@ export interface DashboardScreenProps {
   onTitle?: (title: string) => void;
   /** The owning company's site title when the viewer is public (white label), else null. */
   onSiteTitle?: (siteTitle: string | null) => void;
+  /** Shows the realtime view (read-only, live widgets) instead of the regular one. */
+  realtime?: DashboardViewProps["realtime"];
 }
 
 /**
@@ -35,7 +37,14 @@ function promptSiteTitle(error: unknown): string | null {
   return typeof siteTitle === "string" ? siteTitle : null;
 }
 
-export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, onSiteTitle }: DashboardScreenProps) {
+export function DashboardScreen({
+  permalink,
+  userSlot,
+  messagesSlot,
+  onTitle,
+  onSiteTitle,
+  realtime,
+}: DashboardScreenProps) {
   const pageData = usePageData();
   const { user } = pageData;
   const timezone = viewerTimezone(pageData);
@@ -104,6 +113,7 @@ export function DashboardScreen({ permalink, userSlot, messagesSlot, onTitle, on
       userSlot={isPublic ? undefined : userSlot}
       messagesSlot={isPublic ? undefined : messagesSlot}
       onTitle={onTitle}
+      realtime={realtime}
     />
   );
 }

@@ -18,6 +18,7 @@ import {
 } from "../../widgets";
 import { dashboardLook } from "../dashboard-look";
 import { initialRange } from "../queries";
+import { useRealtimeRefresh } from "../realtime-refresh";
 import { STYLE_IMAGES } from "../style-images";
 import { type DashboardSnapshot, type StyleImageField, useDashboardSaver } from "../use-dashboard-saver";
 import { useEditLock } from "../use-edit-lock";
@@ -52,6 +53,11 @@ export interface DashboardViewProps {
   userSlot?: ReactNode;
   messagesSlot?: ReactNode;
   onTitle?: (title: string) => void;
+  /**
+   * The realtime view: read-only, widgets refreshed as their data changes. The indicator is drawn
+   * under the header; `polling` when this viewer gets no events (public) and widgets refresh on a clock.
+   */
+  realtime?: { indicator: (polling: boolean) => ReactNode };
 }
 
 function renumber(widgets: TWidget[]): TWidget[] {
@@ -84,12 +90,13 @@ export function DashboardView({
   userSlot,
   messagesSlot,
   onTitle,
+  realtime,
 }: DashboardViewProps) {
   const modals = useModals();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const today = useMemo(() => todayInTimezone(timezone), [timezone]);
-  const canEdit = !isPublic && currentUserId !== null;
+  const canEdit = !realtime && !isPublic && currentUserId !== null;
   const publicAccess = useMemo(
     () => (isPublic ? { permalink: dashboard.permalink, password } : null),
     [isPublic, dashboard.permalink, password],
@@ -184,6 +191,16 @@ export function DashboardView({
     }),
     [state.range, timezone],
   );
+
+  // Members hear source changes on their channel; a public viewer has none, so every widget polls.
+  const polling = isPublic || currentUserId === null;
+  useRealtimeRefresh({
+    enabled: realtime !== undefined,
+    widgets: state.widgets,
+    range: widgetRange,
+    access: publicAccess,
+    everyWidget: polling,
+  });
 
   const previews = usePreviewUrls(pendingFiles);
   const shownStyles: TDashboardStyles = useMemo(() => {
@@ -325,6 +342,7 @@ export function DashboardView({
             hideDateSelector={hideDateSelector}
             onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}
           />
+          {realtime?.indicator(polling)}
           {messagesSlot}
           {editMode ? (
             <Box className="dash-toolbar">

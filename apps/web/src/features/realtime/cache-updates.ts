@@ -1,0 +1,65 @@
+import type {
+  TCompany,
+  TCompanySourceUpdated,
+  TCompanySubscriptionUpdated,
+  TPageData,
+  TWidgetInstance,
+} from "@app/core";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { companyKeys } from "../company/queries";
+import { pageDataKey } from "../session/page-data";
+import { sourceKeys } from "../sources/queries";
+import { widgetKeys } from "../widgets/queries";
+
+/** A widget-data query key (`[prefix, instances, range, access]`) whose request reads the source `sourceId`. */
+export function widgetDataReadsSource(queryKey: QueryKey, sourceId: string): boolean {
+  if (queryKey[0] !== widgetKeys.data[0]) return false;
+  const instances = queryKey[1];
+  return (
+    Array.isArray(instances) &&
+    instances.some((instance: Partial<TWidgetInstance> | null) => instance?.sourceId === sourceId)
+  );
+}
+
+/**
+ * CompanySourceUpdated (spec §4): the sources list becomes the one the event carries, and every widget
+ * reading the changed source fetches again (mounted ones at once, others when next shown). The banner
+ * of invalid sources follows: page data is fetched again when the event changes whether one is invalid.
+ */
+export async function applySourceUpdate(queryClient: QueryClient, update: TCompanySourceUpdated): Promise<void> {
+  queryClient.setQueryData(sourceKeys.all, update.sources);
+  const pageData = queryClient.getQueryData<TPageData>(pageDataKey);
+  const bannerShown = pageData?.messages.some((message) => message.code === INVALID_SOURCE_MESSAGE) ?? false;
+  const anyInvalid = update.sources.some((source) => source.invalid);
+  const readsSource = (query: { queryKey: QueryKey }) => widgetDataReadsSource(query.queryKey, update.id);
+  await Promise.all([
+    // A deleted source's data is gone: its widgets start over (and show the failure) rather than keep
+    // the last table on screen, as a failed refresh of a source that still exists does.
+    update.sources.some((source) => source.id === update.id)
+      ? queryClient.invalidateQueries({ predicate: readsSource })
+      : queryClient.resetQueries({ predicate: readsSource }),
+    pageData && bannerShown !== anyInvalid ? queryClient.invalidateQueries({ queryKey: pageDataKey }) : null,
+  ]);
+}
+
+/** Banner 125 (spec §8): a source needs re-authorising. */
+const INVALID_SOURCE_MESSAGE = 125;
+
+/**
+ * CompanySubscriptionUpdated (spec §4): the company's state and services change in place at once; its
+ * derived flags and the banners (global messages) are the server's to compute, so both are fetched again.
+ */
+export async function applySubscriptionUpdate(
+  queryClient: QueryClient,
+  update: TCompanySubscriptionUpdated,
+): Promise<void> {
+  const patch = (company: TCompany) => ({ ...company, state: update.state, services: update.services });
+  queryClient.setQueryData<TPageData>(pageDataKey, (data) =>
+    data?.company ? { ...data, company: patch(data.company) } : data,
+  );
+  queryClient.setQueryData<TCompany>(companyKeys.company, (company) => (company ? patch(company) : company));
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: pageDataKey }),
+    queryClient.invalidateQueries({ queryKey: companyKeys.company }),
+  ]);
+}

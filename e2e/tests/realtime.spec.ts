@@ -1,0 +1,144 @@
+import { expect, type Page, test } from "@playwright/test";
+import { snap } from "./support";
+import { logIn, signUp } from "./support-auth";
+
+/** An API call from inside the page, with the headers the app sends (spec §7); the parsed body or null. */
+async function call(page: Page, method: string, path: string, json?: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ method, path, json }) => {
+      const response = await fetch(path, {
+        method,
+        body: json === undefined ? undefined : JSON.stringify(json),
+        headers: {
+          Accept: "application/json",
+          ...(json === undefined ? {} : { "Content-Type": "application/json" }),
+          "x-requested-with": "XMLHttpRequest",
+          "x-identification": sessionStorage.getItem("identification") ?? "",
+        },
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.status === 204 ? null : response.json();
+    },
+    { method, path, json },
+  );
+}
+
+test("the realtime view refreshes a widget when its source changes in another browser, without a reload", async ({
+  page,
+  browser,
+}) => {
+  const email = await signUp(page, "Rita Realtime");
+  const created = (await call(page, "POST", "/api/dashboards", {
+    name: "Live numbers",
+    template: "website-overview",
+  })) as {
+    data: { permalink: string };
+  };
+  const { permalink } = created.data;
+  const sources = (await call(page, "GET", "/api/sources")) as { data: Array<{ id: string; name: string }> };
+  const demo = sources.data.find((source) => source.name === "demo");
+  expect(demo).toBeTruthy();
+
+  const websockets: string[] = [];
+  page.on("websocket", (socket) => websockets.push(socket.url()));
+  await page.goto(`/dashboards/${permalink}/realtime`);
+  await expect(page.getByRole("heading", { level: 1, name: "Live numbers" })).toBeVisible();
+  // No chrome: no sidebar, no edit mode, no user menu.
+  await expect(page.getByRole("complementary", { name: "Dashboard sidebar" })).toHaveCount(0);
+  const status = page.getByRole("status").filter({ hasText: /Live|Connecting/ });
+  await expect(status).toHaveText(/^Live/);
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards.first()).toBeVisible();
+  const dataCards = page.locator("article.dash-card[data-state='ready']");
+  await expect.poll(() => dataCards.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  const readyBefore = await dataCards.count();
+  await snap(page, "realtime-view-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, "realtime-view-390");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Every widget has its answer: a widget request from now on is a refresh.
+  await expect(page.locator("article.dash-card[aria-busy='true']")).toHaveCount(0, { timeout: 20_000 });
+  // Anything a reload would lose.
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+
+  // A colleague (the same account in another browser) reconnects, then disconnects the Demo source.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, email);
+  const refetched = page.waitForRequest((request) => /\/api\/widgets\/data/.test(request.url()));
+  await call(otherPage, "PUT", `/api/sources/${demo?.id}`, {});
+  // The page's own calls name its socket (spec §7), over a real websocket.
+  expect((await refetched).headers()["x-socket-id"]).toBeTruthy();
+  expect(websockets.some((url) => url.includes("/socket.io/") && url.includes("transport=websocket"))).toBe(true);
+  await expect(status).toHaveText(/Live · last change/);
+
+  await call(otherPage, "DELETE", `/api/sources/${demo?.id}`);
+  // The widgets over the deleted source show that they have no data, without the page reloading.
+  await expect(dataCards).toHaveCount(0, { timeout: 15_000 });
+  expect(readyBefore).toBeGreaterThan(0);
+  await expect(
+    page.locator("article.dash-card[data-state='error'], article.dash-card[data-state='unavailable']").first(),
+  ).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  await snap(page, "realtime-view-after-change");
+  await other.close();
+});
+
+test("a public realtime view shows the dashboard read-only and says it refreshes on a clock", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page, "Paul Public");
+  const created = (await call(page, "POST", "/api/dashboards", {
+    name: "Shared live",
+    template: "website-overview",
+  })) as {
+    data: { permalink: string };
+  };
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const sockets: string[] = [];
+  visitorPage.on("request", (request) => {
+    if (request.url().includes("/socket.io/")) sockets.push(request.url());
+  });
+  await visitorPage.goto(`/dashboards/${created.data.permalink}/realtime`);
+  await expect(visitorPage.getByRole("heading", { level: 1, name: "Shared live" })).toBeVisible();
+  await expect(visitorPage.getByRole("status").filter({ hasText: "refreshes every minute" })).toBeVisible();
+  await expect
+    .poll(() => visitorPage.locator("article.dash-card[data-state='ready']").count(), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  // No session, no channel: a public viewer never opens a socket.
+  expect(sockets).toEqual([]);
+  await visitor.close();
+});
+
+test("a canceled subscription updates the banners of the other open browsers at once", async ({ page, browser }) => {
+  const email = await signUp(page, "Cora Cancel");
+  // The page is listening once the server acknowledges its subscription on the websocket.
+  const subscribed = new Promise<void>((resolve) =>
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (String(payload).includes('{"ok":true}')) resolve();
+      }),
+    ),
+  );
+  await page.goto("/dashboards");
+  await subscribed;
+  const messages = page.getByRole("region", { name: "Messages" });
+  // A trial without a subscription carries banner 120; once canceled it is no longer a trial (spec §4).
+  await expect(messages.getByText("Your Reportz Trial Is Active")).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, email);
+  await call(otherPage, "DELETE", "/api/company", { cancellation: { reason: "Testing" } });
+
+  await expect(page.getByText("Your Reportz Trial Is Active")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  await other.close();
+});
