@@ -4,8 +4,9 @@ import type { Infra } from "../context";
 import { createBrowserPool } from "./browser";
 import { memoryCacheFactory } from "./cache";
 import { type Clock, systemClock } from "./clock";
-import type { AppConfig } from "./config";
+import { type AppConfig, ConfigError } from "./config";
 import { migrateToLatest, openDatabase } from "./db";
+import { createDistributedPieces } from "./distributed";
 import { createLocalEventBus } from "./events";
 import type { JobQueue } from "./jobs";
 import { createMailer } from "./mail";
@@ -35,36 +36,58 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     sqlitePath: path.join(config.dataDir, options.sqliteFile ?? "reportz.sqlite"),
   });
   if (options.migrate !== false) await migrateToLatest(database.db);
+  if (config.redisUrl && database.dialect !== "postgres") {
+    await database.close();
+    throw new ConfigError(
+      "Invalid configuration:\n  REDIS_URL: the distributed mode needs PostgreSQL (DATABASE_URL=postgres://…)",
+    );
+  }
+  const pieces = config.redisUrl
+    ? { mode: "distributed" as const, ...(await createDistributedPieces(config, logger)) }
+    : { mode: "embedded" as const, ...embeddedPieces(config, logger, clock) };
+  const browser = createBrowserPool({ executablePath: config.chromiumPath });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  return {
+    mode: pieces.mode,
+    role: config.role,
+    db: database.db,
+    dialect: database.dialect,
+    cache: pieces.cache,
+    storage: pieces.storage,
+    jobs: pieces.jobs,
+    events: pieces.events,
+    rateLimits: pieces.rateLimits,
+    socketAdapter: pieces.socketAdapter,
+    mailer,
+    browser,
+    clock,
+    logger,
+    async close() {
+      await browser.close();
+      await pieces.close();
+      await database.close();
+    },
+  };
+}
+
+/** The embedded mode's pieces: everything in this process (jobs in the database). */
+function embeddedPieces(config: AppConfig, logger: Logger, clock: Clock) {
   const events = createLocalEventBus((error, name) =>
     logger.error({ err: error, event: name }, "event handler failed"),
   );
   const jobs: JobQueue = unbuiltJobQueue();
   const rateLimits = createMemoryRateLimitStore(() => clock.now().getTime());
-  const browser = createBrowserPool({ executablePath: config.chromiumPath });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   return {
-    mode: "embedded",
-    role: config.role,
-    db: database.db,
-    dialect: database.dialect,
     cache: memoryCacheFactory,
     storage: createDiskStorage(config.storageDir),
     jobs,
     events,
     rateLimits,
-    mailer,
-    browser,
-    clock,
-    logger,
-    // Distributed (lead): `const realtime = createRedisSocketAdapter(redisUrl, logError)` (infra/realtime-adapter),
-    // `socketAdapter: realtime.adapter`, and `await realtime.close()` in close() before the bus.
     socketAdapter: undefined,
     async close() {
       await jobs.close();
-      await browser.close();
       await events.close();
       await rateLimits.close();
-      await database.close();
     },
   };
 }
