@@ -44,7 +44,16 @@ async function freshDatabase(target: "sqlite" | "postgres") {
       if (dropName) {
         const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL as string });
         await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
+        // Without FORCE: the pools above are closed; a connection still closing only delays the drop.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${dropName}`);
+            break;
+          } catch (error) {
+            if (attempt >= 20) throw error;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
         await client.end();
       }
     },
