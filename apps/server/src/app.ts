@@ -40,9 +40,10 @@ import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { registerCompression } from "./infra/compression";
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
+import { sharedRateLimitStore } from "./infra/http-rate-limit";
 import { newId, newToken, safeEqual } from "./infra/security";
 import { securityHeaders } from "./infra/security-headers";
-import { createSessionCache } from "./infra/session-cache";
+import { createSessionCache, followRevocations } from "./infra/session-cache";
 import { MAX_UPLOAD_BYTES } from "./infra/storage";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,7 +73,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   await app.register(fastifyFormbody, { parser: parseFormText });
   boundJsonBodies(app);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: sharedRateLimitStore(ctx.rateLimits) });
   securityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Reportz API", version: "1.0.0" } },
@@ -86,12 +87,18 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   // --- sources, connectors and widget data: services ---
   const files = filesService(ctx, storage);
   const sources = sourcesService(ctx, files);
-  const widgets = widgetsService(sources, createTableCache());
+  const widgets = widgetsService(sources, createTableCache({}, ctx.cache));
   // --- end sources services ---
   // Dashboards and companies refer to each other (allowance ↔ usage count): the counter is late-bound.
   const usage = { dashboards: async (_companyId: string) => 0 };
   const sessionCache = createSessionCache<AuthState>();
-  const forgetSessions = () => sessionCache.clear();
+  const stopFollowing = followRevocations(sessionCache, ctx.events);
+  app.addHook("onClose", async () => stopFollowing());
+  // A change to users or companies: this process forgets at once, the others through the bus.
+  const forgetSessions = () => {
+    sessionCache.clear();
+    ctx.events.publish("session.revoked", {}).catch((error) => ctx.logger.error({ err: error }, "publish failed"));
+  };
   const companies = companiesService(
     ctx,
     storage,
