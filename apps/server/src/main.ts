@@ -3,7 +3,7 @@ import type http from "node:http";
 import pino from "pino";
 import { buildApp } from "./app";
 import type { AppContext } from "./context";
-import { defineJobs } from "./features/jobs";
+import { buildFeatureServices, defineJobs } from "./features";
 import { createInfra } from "./infra";
 import { ConfigError, loadConfig } from "./infra/config";
 import { startWorkerHealth } from "./infra/worker-health";
@@ -48,13 +48,14 @@ async function main() {
   );
   const infra = await createInfra(config, { logger });
   const ctx: AppContext = { ...infra, config };
-  defineJobs(ctx);
+  const services = buildFeatureServices(ctx);
+  defineJobs(ctx, services);
   const serves = config.role !== "worker";
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   let health: http.Server | null = null;
   if (serves) {
     const demo = config.seedDemo ? await seedDemoAccount(ctx) : null;
-    app = await buildApp(ctx);
+    app = await buildApp(ctx, { services });
     await app.listen({ port: config.port, host: config.host });
     logger.info(
       `Reportz is running at ${config.appUrl} (database: ${infra.dialect}, ${infra.mode} mode, role ${config.role})`,
@@ -81,6 +82,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     await app?.close();
     await new Promise<void>((resolve) => (health ? health.close(() => resolve()) : resolve()));
+    await services.close();
     await infra.close();
     clearTimeout(timer);
     process.exit(0);

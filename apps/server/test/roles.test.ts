@@ -6,7 +6,7 @@ import path from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context";
-import { defineJobs } from "../src/features/jobs";
+import { probeJob } from "../src/features/health/jobs";
 import { systemClock } from "../src/infra/clock";
 import { migrateToLatest, openDatabase } from "../src/infra/db";
 import { createDatabaseJobQueue } from "../src/infra/db-jobs";
@@ -43,7 +43,7 @@ describe("ROLE=worker", () => {
     // The enqueueing side: a process that only enqueues (as a web process does), on the same database.
     const logger = pino({ level: "silent" });
     const jobs = createDatabaseJobQueue({ db: handle.db, clock: systemClock, logger });
-    defineJobs({ jobs, logger } as unknown as AppContext);
+    jobs.define(probeJob({ logger } as unknown as AppContext));
 
     const port = await freePort();
     const main = path.resolve(import.meta.dirname, "../src/main.ts");
