@@ -9,7 +9,7 @@ import type { AppContext } from "../src/context";
 import { probeJob } from "../src/features/health/jobs";
 import { systemClock } from "../src/infra/clock";
 import { migrateToLatest, openDatabase } from "../src/infra/db";
-import { createDatabaseJobQueue } from "../src/infra/db-jobs";
+import { createDatabaseJobQueue, type DatabaseJobQueue } from "../src/infra/db-jobs";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -85,4 +85,20 @@ describe("ROLE=worker", () => {
     await handle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
+});
+
+describe("jobs in the test environment", () => {
+  it("every feature's jobs are defined as in a real process, so a test can enqueue and run them", async () => {
+    const { startTestEnv } = await import("./harness");
+    const env = await startTestEnv("sqlite");
+    try {
+      const queued = await env.ctx.jobs.enqueue("ops.probe", { token: "in-tests" });
+      expect(queued.duplicate).toBe(false);
+      await expect(env.ctx.jobs.enqueue("ops.probe", { token: "" })).rejects.toThrow();
+      await (env.ctx.jobs as DatabaseJobQueue).runDue();
+      expect((await env.ctx.jobs.list("ops.probe", "completed")).map((j) => j.key)).toEqual(["in-tests"]);
+    } finally {
+      await env.close();
+    }
+  });
 });
