@@ -6,8 +6,8 @@ import { memoryCacheFactory } from "./cache";
 import { type Clock, systemClock } from "./clock";
 import type { AppConfig } from "./config";
 import { migrateToLatest, openDatabase } from "./db";
+import { createDatabaseJobQueue } from "./db-jobs";
 import { createLocalEventBus } from "./events";
-import type { JobQueue } from "./jobs";
 import { createMailer } from "./mail";
 import { createMemoryRateLimitStore } from "./rate-limit-store";
 import { createDiskStorage } from "./storage";
@@ -38,7 +38,7 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
   const events = createLocalEventBus((error, name) =>
     logger.error({ err: error, event: name }, "event handler failed"),
   );
-  const jobs: JobQueue = unbuiltJobQueue();
+  const jobs = createDatabaseJobQueue({ db: database.db, clock, logger });
   const rateLimits = createMemoryRateLimitStore(() => clock.now().getTime());
   const browser = createBrowserPool({ executablePath: config.chromiumPath });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
@@ -66,20 +66,5 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
       await rateLimits.close();
       await database.close();
     },
-  };
-}
-
-// TEMPORARY (replaced by the database-backed runner in this same change set): keeps the tree compiling.
-function unbuiltJobQueue(): JobQueue {
-  const fail = async (): Promise<never> => {
-    throw new Error("job queue not built yet");
-  };
-  return {
-    define() {},
-    enqueue: fail,
-    async start() {},
-    list: fail,
-    counts: fail,
-    async close() {},
   };
 }

@@ -6,6 +6,7 @@ import { LRUCache } from "lru-cache";
 import pg from "pg";
 import * as m001 from "./migrations/001_accounts";
 import * as m002 from "./migrations/002_dashboards";
+import * as m003 from "./migrations/003_jobs";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -21,6 +22,7 @@ export interface DbHandle {
 const MIGRATIONS: Record<string, Migration> = {
   "001_accounts": m001,
   "002_dashboards": m002,
+  "003_jobs": m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

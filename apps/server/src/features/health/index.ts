@@ -1,0 +1,9 @@
+import type { Feature } from "../registry";
+import { probeJob } from "./jobs";
+import { healthRoutes } from "./routes";
+
+export const healthFeature: Feature = {
+  name: "health",
+  routes: (app, ctx) => healthRoutes(app, ctx.db),
+  jobs: (ctx) => [probeJob(ctx)],
+};
