@@ -7,10 +7,9 @@ import type { TWidget } from "@app/core";
 import pino from "pino";
 import { buildApp } from "../apps/server/src/app";
 import type { AppContext } from "../apps/server/src/context";
+import { createInfra } from "../apps/server/src/infra";
 import { loadConfig } from "../apps/server/src/infra/config";
-import { migrateToLatest, openDatabase } from "../apps/server/src/infra/db";
 import type { App } from "../apps/server/src/infra/http";
-import { createMailer } from "../apps/server/src/infra/mail";
 
 export interface BenchServer {
   app: App;
@@ -28,15 +27,8 @@ export async function startServer(webDist?: string): Promise<BenchServer> {
     RATE_LIMIT_AUTH_MAX: "100000",
   });
   const logger = pino({ level: "silent" });
-  const handle = openDatabase({ databaseUrl: null, sqlitePath: path.join(dataDir, "bench.sqlite") });
-  await migrateToLatest(handle.db);
-  const ctx: AppContext = {
-    config,
-    db: handle.db,
-    dialect: handle.dialect,
-    mailer: createMailer({ smtpUrl: null, from: config.mailFrom, dataDir, logger }),
-    logger,
-  };
+  const infra = await createInfra(config, { logger, sqliteFile: "bench.sqlite" });
+  const ctx: AppContext = { ...infra, config };
   const app = await buildApp(ctx, webDist ? { webDist } : {});
   // The baseline: a hello-world route of the same server.
   app.get("/bench/hello", { config: { public: true } }, async () => ({ hello: "world" }));
@@ -48,7 +40,7 @@ export async function startServer(webDist?: string): Promise<BenchServer> {
     url: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
-      await handle.close();
+      await infra.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -16,36 +16,14 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
-import { authRoutes } from "./features/auth/routes";
-import { type AuthState, authService } from "./features/auth/service";
-import { companyRoutes } from "./features/companies/routes";
-import { companiesService } from "./features/companies/service";
-import { dashboardRoutes } from "./features/dashboards/routes";
-import { dashboardsService } from "./features/dashboards/service";
-import { fileRoutes } from "./features/files/routes";
-import { filesService } from "./features/files/service";
-import { healthRoutes } from "./features/health/routes";
-import { opsRoutes } from "./features/ops/routes";
-import { opsService } from "./features/ops/service";
-import { pageDataRoutes } from "./features/page-data/routes";
-import { pageDataService } from "./features/page-data/service";
-import { realtimeFeature } from "./features/realtime";
-import { configRoutes } from "./features/sources/configs";
-import { sourceRoutes } from "./features/sources/routes";
-import { sourcesService } from "./features/sources/service";
-import { templateResolver } from "./features/sources/template-instances";
-import { userRoutes } from "./features/users/routes";
-import { usersService } from "./features/users/service";
-import { createTableCache } from "./features/widgets/query-runner";
-import { widgetRoutes } from "./features/widgets/routes";
-import { widgetsService } from "./features/widgets/service";
+import { buildFeatureServices, FEATURES } from "./features";
 import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { registerCompression } from "./infra/compression";
 import { AppError } from "./infra/errors";
 import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
+import { sharedRateLimitStore } from "./infra/http-rate-limit";
 import { newId, newToken, safeEqual } from "./infra/security";
 import { securityHeaders } from "./infra/security-headers";
-import { createSessionCache } from "./infra/session-cache";
 import { MAX_UPLOAD_BYTES } from "./infra/storage";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,8 +31,11 @@ export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Builds the Fastify app with every feature wired to the given infrastructure. */
-export async function buildApp(ctx: AppContext, options: { webDist?: string } = {}): Promise<App> {
+/** Builds the Fastify app: the plumbing every route shares, then every feature's own routes (FEATURES). */
+export async function buildApp(
+  ctx: AppContext,
+  options: { webDist?: string; services?: ReturnType<typeof buildFeatureServices> } = {},
+): Promise<App> {
   const requestIdPrefix = `${newId(3)}-`;
   let requestCount = 0;
   const app = Fastify({
@@ -75,7 +56,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   await app.register(fastifyFormbody, { parser: parseFormText });
   boundJsonBodies(app);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: sharedRateLimitStore(ctx.rateLimits) });
   securityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Reportz API", version: "1.0.0" } },
@@ -86,26 +67,10 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   registerCompression(app);
 
   const storage = ctx.storage;
-  // --- sources, connectors and widget data: services ---
-  const files = filesService(ctx, storage);
-  const sources = sourcesService(ctx, files);
-  const widgets = widgetsService(sources, createTableCache());
-  // --- end sources services ---
-  // Dashboards and companies refer to each other (allowance ↔ usage count): the counter is late-bound.
-  const usage = { dashboards: async (_companyId: string) => 0 };
-  const sessionCache = createSessionCache<AuthState>();
-  const forgetSessions = () => sessionCache.clear();
-  const companies = companiesService(
-    ctx,
-    storage,
-    [async (companyId) => ({ dashboardsCount: await usage.dashboards(companyId) })],
-    forgetSessions,
-  );
-  const auth = authService(ctx, companies, sessionCache);
-  const users = usersService(ctx, forgetSessions);
-  const pageData = pageDataService(ctx, auth, companies, sources.hasInvalidSource);
-  const dashboards = dashboardsService(ctx, storage, companies, templateResolver(sources));
-  usage.dashboards = dashboards.countActive;
+  // Every feature's services (built here unless the caller, which also defines the jobs, built them).
+  const services = options.services ?? buildFeatureServices(ctx);
+  if (!options.services) app.addHook("onClose", async () => services.close());
+  const auth = services.get("auth");
 
   app.decorateRequest("auth", null);
   app.decorateRequest("guestId", null);
@@ -175,23 +140,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
     return reply.code(500).send({ code: "internal", message: "Server Error" });
   });
 
-  healthRoutes(app, ctx.db);
-  opsRoutes(app, opsService(ctx), ctx.config.opsToken);
-  authRoutes(app, ctx, auth);
-  realtimeFeature(app, ctx, auth);
-  companyRoutes(app, companies);
-  userRoutes(app, users);
-  // --- sources, connectors and widget data: routes ---
-  sourceRoutes(app, sources);
-  configRoutes(app);
-  fileRoutes(app, files);
-  widgetRoutes(app, widgets);
-  // --- end sources routes ---
-  dashboardRoutes(app, dashboards, widgets, {
-    max: ctx.config.rateLimit.authMax * 10,
-    timeWindow: ctx.config.rateLimit.windowMs,
-  });
-  await pageDataRoutes(app, pageData, options.webDist ?? DEFAULT_WEB_DIST, dashboards.pageTitle);
+  for (const feature of FEATURES)
+    await feature.routes?.(app, ctx, services, { webDist: options.webDist ?? DEFAULT_WEB_DIST });
   // Public images only (logos, style and widget images, shown on shared dashboards). Uploaded data
   // files such as CSV sources are tenant data: read by connectors on the server, never served here.
   app.get("/files/*", { config: { public: true } }, async (request, reply) => {

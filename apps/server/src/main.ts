@@ -1,12 +1,20 @@
 import fs from "node:fs";
+import type http from "node:http";
 import pino from "pino";
 import { buildApp } from "./app";
 import type { AppContext } from "./context";
+import { buildFeatureServices, defineJobs } from "./features";
 import { createInfra } from "./infra";
 import { ConfigError, loadConfig } from "./infra/config";
+import { startWorkerHealth } from "./infra/worker-health";
 import { demoLoginFile, seedDemoAccount } from "./seed/demo";
 
-/** Starts the embedded mode: one process serving the SPA and the API. */
+/**
+ * Starts one process in its ROLE: `all` (the embedded default) serves the SPA and the API and runs
+ * jobs; `web` serves HTTP and only enqueues; `worker` runs jobs and schedules and answers only a
+ * health check on PORT. Migrations run at start in every role: concurrent starts are serialised by
+ * the migrator's lock (PostgreSQL advisory lock).
+ */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -38,25 +46,50 @@ async function main() {
     },
     destination,
   );
-  const infra = await createInfra(config, { logger });
+  const infra = await createInfra(config, { logger }).catch((error: unknown) => {
+    // A configuration that only shows itself when the pieces are built (REDIS_URL without PostgreSQL).
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
   const ctx: AppContext = { ...infra, config };
-  const demo = config.seedDemo ? await seedDemoAccount(ctx) : null;
-  const app = await buildApp(ctx);
-  await app.listen({ port: config.port, host: config.host });
-  logger.info(`Reportz is running at ${config.appUrl} (database: ${infra.dialect}, ${infra.mode} mode)`);
-  if (demo) logger.info(`Demo login: ${demo.email} / ${demo.password} (kept in ${demo.file})`);
-  else if (config.seedDemo && fs.existsSync(demoLoginFile(config.dataDir)))
-    logger.info(`Demo login: see ${demoLoginFile(config.dataDir)}`);
+  const services = buildFeatureServices(ctx);
+  defineJobs(ctx, services);
+  const serves = config.role !== "worker";
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let health: http.Server | null = null;
+  if (serves) {
+    const demo = config.seedDemo ? await seedDemoAccount(ctx) : null;
+    app = await buildApp(ctx, { services });
+    await app.listen({ port: config.port, host: config.host });
+    logger.info(
+      `Reportz is running at ${config.appUrl} (database: ${infra.dialect}, ${infra.mode} mode, role ${config.role})`,
+    );
+    if (demo) logger.info(`Demo login: ${demo.email} / ${demo.password} (kept in ${demo.file})`);
+    else if (config.seedDemo && fs.existsSync(demoLoginFile(config.dataDir)))
+      logger.info(`Demo login: see ${demoLoginFile(config.dataDir)}`);
+  } else {
+    health = await startWorkerHealth(ctx, config.port, config.host);
+    logger.info(
+      `Reportz worker is running (database: ${infra.dialect}, ${infra.mode} mode, health on port ${config.port})`,
+    );
+  }
+  if (config.role !== "web") await infra.jobs.start();
   destination.flushSync(); // the start-up lines, at once
 
-  // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+  // Graceful shutdown: stop accepting, let in-flight requests finish, let running jobs finish (or abort
+  // and release them after the queue's grace period), then close the database.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000);
-    await app.close();
+    await app?.close();
+    await new Promise<void>((resolve) => (health ? health.close(() => resolve()) : resolve()));
+    await services.close();
     await infra.close();
     clearTimeout(timer);
     process.exit(0);

@@ -7,6 +7,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { buildApp } from "../src/app";
 import type { AppContext } from "../src/context";
+import { buildFeatureServices, defineJobs } from "../src/features";
 import { createInfra } from "../src/infra";
 import { loadConfig } from "../src/infra/config";
 import type { App } from "../src/infra/http";
@@ -59,7 +60,10 @@ export async function startTestEnv(
   const logger = pino({ level: "silent" });
   const infra = await createInfra(config, { logger, sqliteFile: "test.sqlite" });
   const ctx: AppContext = { ...infra, config };
-  const app = await buildApp(ctx, { webDist: path.join(dataDir, "no-web-dist") });
+  // As main.ts wires a process: the features' services, their jobs defined (not started), the app.
+  const services = buildFeatureServices(ctx);
+  defineJobs(ctx, services);
+  const app = await buildApp(ctx, { webDist: path.join(dataDir, "no-web-dist"), services });
   await app.ready();
   return {
     target,
@@ -77,6 +81,7 @@ export async function startTestEnv(
     },
     async close() {
       await app.close();
+      await services.close();
       await infra.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -5,7 +5,12 @@
  */
 export interface AppEvents {
   /** A source's credentials, files or settings changed: cached widget answers over it are stale. */
-  "source.changed": { companyId: string; sourceId: string };
+  "source.changed": {
+    companyId: string;
+    sourceId: string;
+    /** A token naming this change: every process keys its cached tables of the source with it. */
+    version?: string;
+  };
   /** Sessions ended: one (by token hash), all of a user, or all of a company (role, e-mail, deletion). */
   "session.revoked": { tokenHash?: string; userId?: string; companyId?: string };
   /** A company's settings or subscription changed: cached page data and sessions carrying it are stale. */

@@ -5,10 +5,10 @@ import { createBrowserPool } from "./browser";
 import { memoryCacheFactory } from "./cache";
 import { type Clock, systemClock } from "./clock";
 import { type AppConfig, ConfigError } from "./config";
-import { migrateToLatest, openDatabase } from "./db";
+import { type Db, migrateToLatest, openDatabase } from "./db";
+import { createDatabaseJobQueue } from "./db-jobs";
 import { createDistributedPieces } from "./distributed";
 import { createLocalEventBus } from "./events";
-import type { JobQueue } from "./jobs";
 import { createMailer } from "./mail";
 import { createMemoryRateLimitStore } from "./rate-limit-store";
 import { createDiskStorage } from "./storage";
@@ -44,7 +44,7 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
   }
   const pieces = config.redisUrl
     ? { mode: "distributed" as const, ...(await createDistributedPieces(config, logger)) }
-    : { mode: "embedded" as const, ...embeddedPieces(config, logger, clock) };
+    : { mode: "embedded" as const, ...embeddedPieces(config, logger, clock, database.db) };
   const browser = createBrowserPool({ executablePath: config.chromiumPath });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   return {
@@ -71,11 +71,11 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
 }
 
 /** The embedded mode's pieces: everything in this process (jobs in the database). */
-function embeddedPieces(config: AppConfig, logger: Logger, clock: Clock) {
+function embeddedPieces(config: AppConfig, logger: Logger, clock: Clock, db: Db) {
   const events = createLocalEventBus((error, name) =>
     logger.error({ err: error, event: name }, "event handler failed"),
   );
-  const jobs: JobQueue = unbuiltJobQueue();
+  const jobs = createDatabaseJobQueue({ db, clock, logger });
   const rateLimits = createMemoryRateLimitStore(() => clock.now().getTime());
   return {
     cache: memoryCacheFactory,
@@ -89,20 +89,5 @@ function embeddedPieces(config: AppConfig, logger: Logger, clock: Clock) {
       await events.close();
       await rateLimits.close();
     },
-  };
-}
-
-// TEMPORARY (replaced by the database-backed runner in this same change set): keeps the tree compiling.
-function unbuiltJobQueue(): JobQueue {
-  const fail = async (): Promise<never> => {
-    throw new Error("job queue not built yet");
-  };
-  return {
-    define() {},
-    enqueue: fail,
-    async start() {},
-    list: fail,
-    counts: fail,
-    async close() {},
   };
 }

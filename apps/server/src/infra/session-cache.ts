@@ -1,10 +1,12 @@
 import { LRUCache } from "lru-cache";
+import type { EventBus } from "./events";
 
 /**
  * Resolved sessions kept for a few seconds so a dashboard's burst of widget requests does not
  * read the same session, user and company rows dozens of times. Every change to users or
- * companies, and every logout, starts a new generation in this process; another process
- * (distributed mode) may serve a revoked session for at most `ttlMs`.
+ * companies, and every logout, starts a new generation in this process, and is published on the
+ * event bus (`session.revoked`, `company.changed`) so every other process drops its copies too
+ * (`followRevocations`); `ttlMs` only bounds staleness if an event were lost.
  */
 export interface SessionCache<V> {
   /** The current generation: read it before loading from the database, pass it to `set`. */
@@ -38,5 +40,23 @@ export function createSessionCache<V extends object>(ttlMs = SESSION_CACHE_TTL_M
       current += 1;
       lru.clear();
     },
+  };
+}
+
+/**
+ * Drops cached sessions when any process revokes them: one session by its token hash, everything
+ * otherwise (a user's or a company's sessions are few and reloading them is cheap). Returns the
+ * unsubscribe function.
+ */
+export function followRevocations(cache: SessionCache<object>, events: EventBus): () => void {
+  const stops = [
+    events.subscribe("session.revoked", ({ tokenHash }) => {
+      if (tokenHash) cache.delete(tokenHash);
+      else cache.clear();
+    }),
+    events.subscribe("company.changed", () => cache.clear()),
+  ];
+  return () => {
+    for (const stop of stops) stop();
   };
 }

@@ -51,6 +51,13 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
     return token;
   }
 
+  /** Deletes a session and tells every process to forget its cached copy (after the row is gone, so none re-reads it). */
+  async function endSession(id: string): Promise<void> {
+    cache.delete(id);
+    await repo.deleteSession(id);
+    await ctx.events.publish("session.revoked", { tokenHash: id });
+  }
+
   return {
     startSession,
 
@@ -91,10 +98,7 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
         if (isUniqueViolation(error)) throw AppError.validation({ email: ["The email has already been taken."] });
         throw error;
       }
-      if (previousToken) {
-        cache.delete(sha256(previousToken));
-        await repo.deleteSession(sha256(previousToken));
-      }
+      if (previousToken) await endSession(sha256(previousToken));
       return { token: await startSession(user), redirect: "/intro" };
     },
 
@@ -108,17 +112,13 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
       // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
       const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
       if (!user || !ok) throw AppError.validation({ email: [INVALID_CREDENTIALS] });
-      if (previousToken) {
-        cache.delete(sha256(previousToken));
-        await repo.deleteSession(sha256(previousToken));
-      }
+      if (previousToken) await endSession(sha256(previousToken));
       return { token: await startSession(user), redirect: "/dashboards" };
     },
 
     async logout(token: string | null): Promise<void> {
       if (!token) return;
-      cache.delete(sha256(token));
-      await repo.deleteSession(sha256(token));
+      await endSession(sha256(token));
     },
 
     /** An invited user sets their password from the e-mailed link and is signed in. */

@@ -65,9 +65,6 @@ export function dashboardsService(
   const repo = dashboardsRepo(ctx.db);
   // A public viewer sends the password with every widget request; argon2 once per (hash, attempt) is enough.
   const verifiedPasswords = new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 });
-  // Wrong dashboard passwords per (dashboard, address): every route that takes a password shares this
-  // budget, so the public widget-data route cannot be used to guess without limit.
-  const failedAttempts = new LRUCache<string, number>({ max: 50_000, ttl: PASSWORD_WINDOW_MS });
   async function passwordMatches(passwordHash: string, attempt: string): Promise<boolean> {
     const key = sha256(`${passwordHash}\u0000${attempt}`);
     if (verifiedPasswords.has(key)) return true;
@@ -175,13 +172,15 @@ export function dashboardsService(
     if (isMember) return { row, isMember };
     if (row.active !== 1) throw AppError.notFound("Dashboard not found.");
     if (row.password_hash) {
-      const attemptsKey = `${row.id}|${clientAddress}`;
-      if (passwordAttempt && (failedAttempts.get(attemptsKey) ?? 0) >= MAX_PASSWORD_FAILURES) {
+      // Wrong dashboard passwords per (dashboard, address), counted in the shared rate-limit store:
+      // every route and every process that takes a password spends this one budget.
+      const attemptsKey = `dashboards.password:${row.id}|${clientAddress}`;
+      if (passwordAttempt && (await ctx.rateLimits.peek(attemptsKey)) >= MAX_PASSWORD_FAILURES) {
         throw new AppError("too_many_requests", "Too many attempts. Please try again later.");
       }
       const ok = passwordAttempt !== null && (await passwordMatches(row.password_hash, passwordAttempt));
       if (!ok) {
-        if (passwordAttempt) failedAttempts.set(attemptsKey, (failedAttempts.get(attemptsKey) ?? 0) + 1);
+        if (passwordAttempt) await ctx.rateLimits.hit(attemptsKey, PASSWORD_WINDOW_MS);
         // The prompt carries the agency's white label, never the dashboard's name.
         throw new DashboardPasswordError(
           passwordAttempt ? "The password is incorrect." : "This dashboard is password protected.",

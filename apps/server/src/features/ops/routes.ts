@@ -5,7 +5,7 @@ import { safeEqual } from "../../infra/security";
 import type { OpsService } from "./service";
 
 const ZProbeRequest = z.strictObject({
-  prefix: z.string().regex(/^[A-Za-z0-9._:-]{1,60}$/, "The prefix may contain letters, digits and . _ : - only."),
+  prefix: z.string().regex(/^[A-Za-z0-9._-]{1,60}$/, "The prefix may contain letters, digits and . _ - only."),
   count: z.number().int().min(1).max(1000),
   sleepMs: z.number().int().min(0).max(60_000).default(0),
 });

@@ -1,47 +1,15 @@
-import os from "node:os";
-import { setTimeout as sleep } from "node:timers/promises";
-import { z } from "zod";
 import type { AppContext } from "../../context";
-import type { JobDefinition } from "../../infra/jobs";
-import { newId } from "../../infra/security";
 import { opsRepo } from "./repo";
 
-export const ZProbePayload = z.strictObject({
-  key: z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/),
-  sleepMs: z.number().int().min(0).max(60_000),
-});
-export type TProbePayload = z.infer<typeof ZProbePayload>;
-
-/** Which process ran a probe: the host and pid, so a run can be traced to a worker (and killed in the proof). */
-export const PROCESS_NAME = `${os.hostname()}:${process.pid}`;
-
-/**
- * The operator's probe (docs/operations.md): a job that records where and when it ran and sleeps,
- * so one can check end to end that web processes enqueue and workers run each job once, including
- * after a worker dies mid-job. Its key is its own: enqueueing the same key twice runs it once.
- */
+/** The operator's job-pipeline check: enqueue probes, read back where and how often each ran. */
 export function opsService(ctx: AppContext) {
   const repo = opsRepo(ctx.db);
-  const probe: JobDefinition<TProbePayload> = {
-    name: "ops.probe",
-    payload: ZProbePayload,
-    key: (payload) => `ops.probe:${payload.key}`,
-    retry: { attempts: 3, backoffMs: 200 },
-    timeoutMs: 70_000,
-    async handle(payload, job) {
-      const id = newId();
-      await repo.started({ id, jobKey: payload.key, process: PROCESS_NAME, at: ctx.clock.now().toISOString() });
-      await sleep(payload.sleepMs, undefined, { signal: job.signal });
-      await repo.finished(id, ctx.clock.now().toISOString());
-    },
-  };
-  ctx.jobs.define(probe);
   return {
     async enqueueProbes(input: { prefix: string; count: number; sleepMs: number }) {
       const results = [];
       for (let index = 0; index < input.count; index += 1) {
         const key = `${input.prefix}${index}`;
-        results.push({ key, ...(await ctx.jobs.enqueue(probe.name, { key, sleepMs: input.sleepMs })) });
+        results.push({ key, ...(await ctx.jobs.enqueue("ops.probe", { key, sleepMs: input.sleepMs })) });
       }
       return results;
     },

@@ -15,6 +15,7 @@ import { withOriginSocket } from "../../infra/broadcast";
 import type { AppEvents } from "../../infra/events";
 import { type App, SESSION_COOKIE } from "../../infra/http";
 import type { AuthService } from "../auth/service";
+import type { Feature } from "../registry";
 import { realtimeService, userChannel } from "./service";
 
 /** What a socket carries from its handshake: the session its cookie named. */
@@ -30,7 +31,7 @@ type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, So
  * Realtime to browsers (spec §4, §7): a Socket.IO server on the app's HTTP server, the channel
  * authorisation endpoints, and the fan-out of `realtime.broadcast` events to this process's sockets.
  */
-export function realtimeFeature(app: App, ctx: AppContext, auth: AuthService): void {
+function registerRealtime(app: App, ctx: AppContext, auth: AuthService): void {
   const realtime = realtimeService(ctx);
   const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketSession>(app.server, {
     path: REALTIME_PATH,
@@ -137,3 +138,8 @@ function sameOrigin(request: IncomingMessage): boolean {
     return false;
   }
 }
+
+export const realtimeFeature: Feature = {
+  name: "realtime",
+  routes: (app, ctx, services) => registerRealtime(app, ctx, services.get("auth")),
+};

@@ -46,7 +46,7 @@ export interface LoadedSource {
   handle: SourceHandle;
 }
 
-type SourceListener = (sourceId: string) => Promise<void>;
+type SourceListener = (sourceId: string, version: string) => Promise<void>;
 
 function credentialFields(input: TSourceCredentials): Record<string, string> {
   return Object.fromEntries(
@@ -58,8 +58,17 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
   const repo = sourcesRepo(ctx.db);
   const listeners: SourceListener[] = [];
 
-  async function changed(sourceId: string) {
-    for (const listener of listeners) await listener(sourceId);
+  // A change is every process's business (their caches hold this source's tables): listeners here
+  // run at once, before the answer, and the bus tells every process, this one again (the same version
+  // twice changes nothing).
+  ctx.events.subscribe("source.changed", async ({ sourceId, version }) => {
+    const token = version ?? newId();
+    for (const listener of listeners) await listener(sourceId, token);
+  });
+  async function changed(companyId: string, sourceId: string) {
+    const version = newId();
+    for (const listener of listeners) await listener(sourceId, version);
+    await ctx.events.publish("source.changed", { companyId, sourceId, version });
   }
 
   /** Spec §4 CompanySourceUpdated: members' browsers update their sources and refresh that source's widgets. */
@@ -168,7 +177,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         ]);
       }
       await repo.update(actor.companyId, id, patch);
-      await changed(id);
+      await changed(actor.companyId, id);
       await announce(actor.companyId, id);
       return presentSource(await loadRow(actor.companyId, id));
     },
@@ -180,7 +189,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         for (const property of storedProperties(row)) await files.remove(actor.companyId, property.value);
       }
       await repo.delete(actor.companyId, id);
-      await changed(id);
+      await changed(actor.companyId, id);
       await announce(actor.companyId, id);
     },
 

@@ -1,6 +1,5 @@
 import { ROLE_ADMIN, type TUser, type TUserCreate, type TUserData, type TUserUpdate } from "@app/core";
 import type { Updateable } from "kysely";
-import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import type { UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
@@ -37,8 +36,6 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
   const repo = usersRepo(ctx.db);
   const sessions = authRepo(ctx.db);
   const companies = companiesRepo(ctx.db);
-  // Invitations per company in the window: an admin cannot mail-bomb addresses or probe them in bulk.
-  const invitationsSent = new LRUCache<string, number>({ max: 50_000, ttl: INVITATION_WINDOW_MS });
 
   /** Who the invitation comes from, as the invitee reads it: the inviter, their company, its site title. */
   async function inviterOf(actor: Actor): Promise<Inviter> {
@@ -52,20 +49,19 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
     };
   }
 
-  // E-mail changes per acting user in the window: each answer tells whether an address is in use.
-  const emailChanges = new LRUCache<string, number>({ max: 50_000, ttl: EMAIL_CHANGE_WINDOW_MS });
-
   /**
    * A new address for a user must be free. Taken by a colleague or by a stranger in another company,
    * the answer is the same, and one actor gets only so many answers an hour, so this form cannot be
    * used to find out in bulk who has an account.
    */
   async function assertEmailUsable(actor: Actor, email: string, userId: string) {
-    const attempts = emailChanges.get(actor.id) ?? 0;
-    if (attempts >= MAX_EMAIL_CHANGES_PER_WINDOW) {
+    // E-mail changes per acting user in the window (shared by every process): each answer tells
+    // whether an address is in use.
+    const key = `users.email-change:${actor.id}`;
+    if ((await ctx.rateLimits.peek(key)) >= MAX_EMAIL_CHANGES_PER_WINDOW) {
       throw new AppError("too_many_requests", "Too many e-mail changes. Please try again later.");
     }
-    emailChanges.set(actor.id, attempts + 1);
+    await ctx.rateLimits.hit(key, EMAIL_CHANGE_WINDOW_MS);
     const existing = await repo.findByEmail(email);
     if (existing && existing.id !== userId) throw AppError.validation({ email: [EMAIL_UNUSABLE] });
   }
@@ -92,11 +88,13 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
      * tell whether an address has an account) and only a neutral notice by e-mail; no user is created.
      */
     async invite(actor: Actor, input: TUserCreate): Promise<TUser> {
-      const sent = invitationsSent.get(actor.companyId) ?? 0;
-      if (sent >= MAX_INVITATIONS_PER_WINDOW) {
+      // Invitations per company in the window (shared by every process): an admin cannot mail-bomb
+      // addresses or probe them in bulk.
+      const limitKey = `users.invitations:${actor.companyId}`;
+      if ((await ctx.rateLimits.peek(limitKey)) >= MAX_INVITATIONS_PER_WINDOW) {
         throw new AppError("too_many_requests", "Too many invitations. Please try again later.");
       }
-      invitationsSent.set(actor.companyId, sent + 1);
+      await ctx.rateLimits.hit(limitKey, INVITATION_WINDOW_MS);
       const email = input.email.toLowerCase();
       const existing = await repo.findByEmail(email);
       if (existing?.company_id === actor.companyId)

@@ -1,5 +1,5 @@
 import type { DayRange, TTable, TWidgetParam, TWidgetTypeConfig } from "@app/core";
-import { type Cache, createMemoryCache } from "../../infra/cache";
+import { type Cache, type CacheFactory, memoryCacheFactory } from "../../infra/cache";
 
 /**
  * The front of the data path (architecture §4): cache, then single-flight, then the connector.
@@ -17,9 +17,15 @@ export function upstreamCallCount(): number {
 /** Default lifetime of a cached table: fresh enough for reports, long enough to absorb a team opening a dashboard. */
 export const TABLE_CACHE_TTL_MS = 10 * 60_000;
 
-/** The embedded mode's table cache, bounded by cells held rather than entries (a year by day is 365 rows). */
-export function createTableCache(options: { maxCells?: number; ttlMs?: number } = {}): Cache<TTable> {
-  return createMemoryCache<TTable>({
+/**
+ * The table cache, from the context's cache factory (memory when embedded, shared Redis when
+ * distributed); in memory it is bounded by cells held rather than entries (a year by day is 365 rows).
+ */
+export function createTableCache(
+  options: { maxCells?: number; ttlMs?: number } = {},
+  factory: CacheFactory = memoryCacheFactory,
+): Cache<TTable> {
+  return factory<TTable>("widgets.tables", {
     maxSize: options.maxCells ?? 2_000_000,
     ttlMs: options.ttlMs ?? TABLE_CACHE_TTL_MS,
     sizeOf: (table) => 1 + (table.rows.length + 1) * (table.metrics.length + 1),

@@ -108,12 +108,15 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
   });
   // Versions make a request that was already running when its source changed write its result
   // under the old version, where nobody reads it again (dropping entries alone would race).
-  const sourceVersions = new Map<string, number>();
+  // The version is the change's token from the event, the same in every process, so a process never
+  // reads a table another one wrote for an older version of the source (the table cache may be shared).
+  const sourceVersions = new Map<string, string>();
   let answersVersion = 0;
   const versioned = (sourceId: string) => `${sourceId}|v${sourceVersions.get(sourceId) ?? 0}`;
-  // A source's new credentials or files make its cached tables (and answers built on them) stale.
-  sources.onChange((sourceId) => {
-    sourceVersions.set(sourceId, (sourceVersions.get(sourceId) ?? 0) + 1);
+  // A source's new credentials or files make its cached tables (and answers built on them) stale, in
+  // every process: the sources service calls this for changes made here and for `source.changed` events.
+  sources.onChange((sourceId, version) => {
+    sourceVersions.set(sourceId, version);
     answersVersion += 1;
     answers.clear();
     return cache.deletePrefix(sourceKeyPrefix(sourceId));

@@ -6,6 +6,7 @@ import { LRUCache } from "lru-cache";
 import pg from "pg";
 import * as m001 from "./migrations/001_accounts";
 import * as m002 from "./migrations/002_dashboards";
+import * as m003 from "./migrations/003_jobs";
 import * as m004 from "./migrations/004_ops_probe";
 import type { Database } from "./schema";
 
@@ -22,6 +23,7 @@ export interface DbHandle {
 const MIGRATIONS: Record<string, Migration> = {
   "001_accounts": m001,
   "002_dashboards": m002,
+  "003_jobs": m003,
   "004_ops_probe": m004,
 };
 

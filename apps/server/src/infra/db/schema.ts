@@ -106,6 +106,33 @@ export interface DashboardsTable {
   updated_at: string;
 }
 
+export interface JobsTable {
+  id: string;
+  name: string;
+  key: string | null;
+  /** JSON text of the validated payload. */
+  payload: string;
+  /** waiting | delayed | active | completed | failed */
+  state: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  /** The runner holding an active job, and until when; an expired lease means its process died. */
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface JobSchedulesTable {
+  name: string;
+  next_run_at: string;
+  pattern: string;
+  updated_at: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -114,6 +141,8 @@ export interface Database {
   sources: SourcesTable;
   files: FilesTable;
   dashboards: DashboardsTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   ops_probe_runs: OpsProbeRunsTable;
 }
 

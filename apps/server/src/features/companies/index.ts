@@ -1,0 +1,17 @@
+import type { Feature } from "../registry";
+import { companyRoutes } from "./routes";
+import { companiesService } from "./service";
+
+export const companiesFeature: Feature = {
+  name: "companies",
+  services: (ctx, services) => ({
+    companies: companiesService(
+      ctx,
+      ctx.storage,
+      // Dashboards count against the allowance: asked of the dashboards service when a company is read.
+      [async (companyId) => ({ dashboardsCount: await services.get("dashboards").countActive(companyId) })],
+      () => services.get("sessions").forgetAll(),
+    ),
+  }),
+  routes: (app, _ctx, services) => companyRoutes(app, services.get("companies")),
+};

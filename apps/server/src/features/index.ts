@@ -1,0 +1,43 @@
+import type { AppContext } from "../context";
+import { authFeature } from "./auth";
+import { companiesFeature } from "./companies";
+import { dashboardsFeature } from "./dashboards";
+import { filesFeature } from "./files";
+import { healthFeature } from "./health";
+import { opsFeature } from "./ops";
+import { pageDataFeature } from "./page-data";
+import { realtimeFeature } from "./realtime";
+import { buildServices, type Feature, type ServiceRegistry } from "./registry";
+import { sourcesFeature } from "./sources";
+import { usersFeature } from "./users";
+import { widgetsFeature } from "./widgets";
+
+/**
+ * Every feature, in order: a feature's services may use those of features before it at once, and any
+ * feature's services later (lookups at call time). Page data comes last: it answers every other URL.
+ */
+export const FEATURES: readonly Feature[] = [
+  healthFeature,
+  opsFeature,
+  filesFeature,
+  sourcesFeature,
+  widgetsFeature,
+  companiesFeature,
+  authFeature,
+  usersFeature,
+  dashboardsFeature,
+  realtimeFeature,
+  pageDataFeature,
+];
+
+export function buildFeatureServices(ctx: AppContext) {
+  return buildServices(ctx, FEATURES);
+}
+
+/**
+ * Defines every feature's jobs on the context's queue. Every process calls it once (web processes to
+ * enqueue, workers to run), whether or not it serves HTTP.
+ */
+export function defineJobs(ctx: AppContext, services: ServiceRegistry): void {
+  for (const feature of FEATURES) for (const job of feature.jobs?.(ctx, services) ?? []) ctx.jobs.define(job);
+}

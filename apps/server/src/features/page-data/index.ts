@@ -1,0 +1,17 @@
+import type { Feature } from "../registry";
+import { pageDataRoutes } from "./routes";
+import { pageDataService } from "./service";
+
+export const pageDataFeature: Feature = {
+  name: "page-data",
+  services: (ctx, services) => ({
+    pageData: pageDataService(
+      ctx,
+      services.get("auth"),
+      services.get("companies"),
+      services.get("sources").hasInvalidSource,
+    ),
+  }),
+  routes: (app, _ctx, services, options) =>
+    pageDataRoutes(app, services.get("pageData"), options.webDist, services.get("dashboards").pageTitle),
+};

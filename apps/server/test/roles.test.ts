@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { probeJob } from "../src/features/ops/jobs";
+import { systemClock } from "../src/infra/clock";
+import { migrateToLatest, openDatabase } from "../src/infra/db";
+import { createDatabaseJobQueue, type DatabaseJobQueue } from "../src/infra/db-jobs";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let child: ChildProcess | null = null;
+afterEach(() => {
+  child?.kill("SIGKILL");
+  child = null;
+});
+
+describe("ROLE=worker", () => {
+  it("runs jobs enqueued by another process, answers only a health check, and lets a running job finish on SIGTERM", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-worker-"));
+    const handle = openDatabase({ databaseUrl: null, sqlitePath: path.join(dataDir, "reportz.sqlite") });
+    await migrateToLatest(handle.db);
+    // The enqueueing side: a process that only enqueues (as a web process does), on the same database.
+    const logger = pino({ level: "silent" });
+    const jobs = createDatabaseJobQueue({ db: handle.db, clock: systemClock, logger });
+    jobs.define(probeJob({ logger, db: handle.db, clock: systemClock }));
+
+    const port = await freePort();
+    const main = path.resolve(import.meta.dirname, "../src/main.ts");
+    const tsx = path.resolve(import.meta.dirname, "../../../node_modules/.bin/tsx");
+    child = spawn(tsx, [main], {
+      env: {
+        ...process.env,
+        ROLE: "worker",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+      },
+    });
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+    });
+    const health = () =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        async (r) => (r.ok ? r.json() : null),
+        () => null,
+      );
+    await until(async () => (await health()) !== null);
+    expect(await health()).toMatchObject({ status: "ok", role: "worker", jobs: { failed: 0 } });
+    expect((await fetch(`http://127.0.0.1:${port}/api/company`)).status).toBe(404);
+    expect(out).not.toContain("demo@reportz.local"); // a worker does not seed or serve
+
+    await jobs.enqueue("ops.probe", { key: "quick" });
+    await until(async () => (await jobs.list("ops.probe", "completed")).length === 1);
+
+    await jobs.enqueue("ops.probe", { key: "held", sleepMs: 2_000 });
+    await until(() => /"key":"held".*ops\.probe started/.test(out));
+    const exited = new Promise((resolve) => child?.on("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(out).toMatch(/"key":"held".*ops\.probe finished/);
+    expect((await jobs.list("ops.probe", "completed")).map((j) => j.key).sort()).toEqual(["held", "quick"]);
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+});
+
+describe("jobs in the test environment", () => {
+  it("every feature's jobs are defined as in a real process, so a test can enqueue and run them", async () => {
+    const { startTestEnv } = await import("./harness");
+    const env = await startTestEnv("sqlite");
+    try {
+      const queued = await env.ctx.jobs.enqueue("ops.probe", { key: "in-tests" });
+      expect(queued.duplicate).toBe(false);
+      await expect(env.ctx.jobs.enqueue("ops.probe", { key: "" })).rejects.toThrow();
+      await (env.ctx.jobs as DatabaseJobQueue).runDue();
+      expect((await env.ctx.jobs.list("ops.probe", "completed")).map((j) => j.key)).toEqual(["in-tests"]);
+    } finally {
+      await env.close();
+    }
+  });
+});
