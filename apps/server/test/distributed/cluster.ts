@@ -163,23 +163,21 @@ export function startServer(options: {
 }): ServerProcess {
   const dataDir = path.join(options.workDir, options.name);
   fs.mkdirSync(dataDir, { recursive: true });
-  const child = spawn(
-    path.join(REPO_ROOT, "node_modules/.bin/tsx"),
-    [path.join(REPO_ROOT, "apps/server/src/main.ts")],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? os.tmpdir(),
-        ...options.env,
-        ROLE: options.role,
-        PORT: String(options.port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process of its own, whose pid
+  // is not ours to SIGKILL.
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "apps/server/src/main.ts")], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? os.tmpdir(),
+      ...options.env,
+      ROLE: options.role,
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;

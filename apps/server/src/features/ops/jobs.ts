@@ -32,6 +32,12 @@ export function probeJob(ctx: Pick<AppContext, "db" | "logger" | "clock">): JobD
     timeoutMs: 90_000,
     async handle(payload, { jobId, attempt, signal }) {
       const facts = { job: "ops.probe", key: payload.key, jobId, attempt, pid: process.pid };
+      // Idempotent by key, as every handler must be: a queue runs a job at least once, so a job whose
+      // worker died after the work but before the queue heard of it comes back, and must do nothing.
+      if (await repo.isFinished(payload.key)) {
+        ctx.logger.info(facts, "ops.probe already done");
+        return;
+      }
       ctx.logger.info(facts, "ops.probe started");
       const id = newId();
       await repo.started({ id, jobKey: payload.key, process: PROCESS_NAME, at: ctx.clock.now().toISOString() });

@@ -12,6 +12,15 @@ export function opsRepo(db: Db) {
     async finished(id: string, at: string) {
       await db.updateTable("ops_probe_runs").set({ finished_at: at }).where("id", "=", id).execute();
     },
+    async isFinished(jobKey: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("ops_probe_runs")
+        .select("id")
+        .where("job_key", "=", jobKey)
+        .where("finished_at", "is not", null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async runs(prefix: string) {
       return db
         .selectFrom("ops_probe_runs")

@@ -12,7 +12,8 @@ export interface BullJobQueueOptions {
   /**
    * How long a worker's lock on a running job lasts (renewed at half of it). A worker killed mid-job
    * stops renewing; after this the stalled check of another worker puts the job back in the queue.
-   * BullMQ's default is 30 s; 5 s gets a killed worker's job finished by another within ~10 s.
+   * BullMQ's default is 30 s; 10 s gets a killed worker's job finished by another within ~20 s while
+   * a busy event loop (renewing at half of it) never loses a lock it still holds.
    */
   lockDurationMs?: number;
   /** How long `close()` lets running jobs finish before it aborts them. */
@@ -110,7 +111,7 @@ export function createBullJobQueue(options: BullJobQueueOptions): JobQueue {
           },
         });
       }
-      const lockDuration = options.lockDurationMs ?? 5000;
+      const lockDuration = options.lockDurationMs ?? 10_000;
       worker = new Worker(queueName, run, {
         connection,
         concurrency: options.concurrency ?? 4,
