@@ -123,6 +123,11 @@ export class TestClient {
     return this.cookies.get(name);
   }
 
+  /** Holds a cookie as if a response had set it (a session made by the row factories). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
   private cookieHeader(): string {
     return [...this.cookies.entries()].map(([k, v]) => `${k}=${v}`).join("; ");
   }
