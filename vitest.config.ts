@@ -18,6 +18,8 @@ export default defineConfig({
           fileParallelism: false,
           // On PostgreSQL, fails the run if a suite left its `t_…` database behind.
           globalSetup: ["apps/server/test/global-setup.ts"],
+          // Outbound HTTP to anything but loopback fails the test that made it.
+          setupFiles: ["apps/server/test/network-guard.ts"],
         },
       },
     ],
