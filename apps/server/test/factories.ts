@@ -43,7 +43,7 @@ function passwordHash(password: string): Promise<string> {
 }
 
 /** The services the factories write through, wired as app.ts wires them (without the HTTP layer). */
-function services(ctx: AppContext) {
+function wire(ctx: AppContext) {
   const companies = companiesService(ctx, ctx.storage);
   const sources = sourcesService(ctx, filesService(ctx, ctx.storage));
   return {
@@ -52,6 +52,17 @@ function services(ctx: AppContext) {
     dashboards: dashboardsService(ctx, ctx.storage, companies, templateResolver(sources)),
     auth: authService(ctx, companies, createSessionCache<AuthState>()),
   };
+}
+
+// Once per app: the services allocate their caches up front, which costs more than the rows themselves.
+const wired = new WeakMap<AppContext, ReturnType<typeof wire>>();
+function services(ctx: AppContext) {
+  let result = wired.get(ctx);
+  if (!result) {
+    result = wire(ctx);
+    wired.set(ctx, result);
+  }
+  return result;
 }
 
 const unique = (prefix: string) => `${prefix}-${newId(10).toLowerCase()}`;
