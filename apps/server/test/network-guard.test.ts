@@ -1,8 +1,13 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+// @ts-expect-error s3rver ships no types; only its constructor, run() and close() are used here.
+import S3rver from "s3rver";
 import { Server as SocketServer } from "socket.io";
 import { io as ioClient } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -68,6 +73,34 @@ describe("outbound network guard", () => {
     } finally {
       client.close();
       await io.close();
+    }
+    expect(takeStrays()).toEqual([]);
+  });
+
+  it("lets the AWS S3 client reach a local S3 server (s3rver) on 127.0.0.1", async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "guard-s3-"));
+    const s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: "reports" }],
+    });
+    const { port: s3Port } = (await s3.run()) as AddressInfo;
+    const client = new S3Client({
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      region: "us-east-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
+    try {
+      await client.send(new PutObjectCommand({ Bucket: "reports", Key: "a.txt", Body: "hello" }));
+      const got = await client.send(new GetObjectCommand({ Bucket: "reports", Key: "a.txt" }));
+      expect(await got.Body?.transformToString()).toBe("hello");
+    } finally {
+      client.destroy();
+      await s3.close();
+      fs.rmSync(directory, { recursive: true, force: true });
     }
     expect(takeStrays()).toEqual([]);
   });
