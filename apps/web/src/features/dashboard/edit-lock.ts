@@ -31,7 +31,7 @@ export function initialEditLockState(lockedBy: string | null, currentUserId: str
 }
 
 /**
- * Edit mode and its lock (spec §4, §6): switching on takes the lock, a heartbeat keeps it every 30 s,
+ * Edit mode and its lock (docs/product.md §4, §6): switching on takes the lock, a heartbeat keeps it every 30 s,
  * switching off, leaving the screen or leaving the page (pagehide, keepalive) releases it. A 409 means
  * another user holds it: edit mode stays off and the toggle is disabled. Free of React so its timing
  * can be tested with fake timers; `useEditLock` binds it to a screen.
