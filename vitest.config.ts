@@ -16,6 +16,10 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,
+          // On PostgreSQL, fails the run if a suite left its `t_…` database behind.
+          globalSetup: ["apps/server/test/global-setup.ts"],
+          // Outbound HTTP to anything but loopback fails the test that made it.
+          setupFiles: ["apps/server/test/network-guard.ts"],
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { MAX_REGISTRATION_DASHBOARDS } from "@app/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jsonTextProblem, MAX_JSON_DEPTH } from "../src/infra/body-parsers";
+import { buildOwner } from "./factories";
 import { describeEachDb, multipart, PNG_1X1, type TestClient } from "./harness";
 
 /** Issue 6 §1 and §3: bad input gets a 400 or a 422 per field, never a 500, and changes nothing. */
@@ -79,8 +80,7 @@ describeEachDb("bad input", (env) => {
   const url = (path: string) => path.replace(/\{(\w+)\}/g, (_m, name: string) => ids[name]);
 
   beforeAll(async () => {
-    admin = env().client();
-    await admin.signUpAndPassIntro();
+    ({ client: admin } = await buildOwner(env()));
     const created = await admin.api("POST", "/api/dashboards", { name: "Overview", template: "website-overview" });
     ids.permalink = created.json().data.permalink;
     const dashboard = (await admin.api("GET", `/api/dashboards/${ids.permalink}`)).json().data;

@@ -16,6 +16,7 @@ import {
 } from "@app/core";
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
+import { buildOwner } from "./factories";
 import { describeEachDb, multipart, PNG_1X1, type TestClient, type TestEnv } from "./harness";
 
 /**
@@ -366,7 +367,6 @@ async function snapshot(admin: TestClient, saved: Saved) {
 }
 
 async function seedCompany(admin: TestClient): Promise<Saved> {
-  await admin.signUpAndPassIntro();
   const created = await admin.api("POST", "/api/dashboards", { name: "Overview", template: "website-overview" });
   expect(created.statusCode).toBe(200);
   const permalink = created.json().data.permalink;
@@ -470,7 +470,7 @@ describeEachDb("fuzz: bad input never gets a 5xx and loses nothing", (env) => {
 
   beforeAll(async () => {
     statuses.clear();
-    admin = env().client();
+    ({ client: admin } = await buildOwner(env()));
     saved = await seedCompany(admin);
     before = await snapshot(admin, saved);
     routes = routesOf(env());

@@ -11,6 +11,7 @@ import { buildFeatureServices, defineJobs } from "../src/features";
 import { createInfra } from "../src/infra";
 import { loadConfig } from "../src/infra/config";
 import type { App } from "../src/infra/http";
+import { TEST_DATABASE_PATTERN } from "./global-setup";
 
 export type DbTarget = "sqlite" | "postgres";
 
@@ -19,16 +20,28 @@ export function dbTargets(): DbTarget[] {
   return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
-async function createPostgresDatabase(): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `t_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const client = new pg.Client({ connectionString: adminUrl });
+async function adminQuery(sql: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL as string });
   await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgresDatabase(): Promise<{ name: string; url: string }> {
+  const name = `t_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
   url.pathname = `/${name}`;
-  return url.toString();
+  return { name, url: url.toString() };
+}
+
+/** FORCE ends connections still open (a pool a failed test left behind), which would otherwise block the drop. */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  if (!TEST_DATABASE_PATTERN.test(name)) throw new Error(`not a test database: ${name}`);
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 export interface TestEnv {
@@ -48,11 +61,11 @@ export async function startTestEnv(
   env: Record<string, string> = {},
 ): Promise<TestEnv & { close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-test-"));
-  const databaseUrl = target === "postgres" ? await createPostgresDatabase() : "";
+  const database = target === "postgres" ? await createPostgresDatabase() : null;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database?.url ?? "",
     RATE_LIMIT_AUTH_MAX: "1000",
     LOG_LEVEL: "silent",
     ...env,
@@ -83,6 +96,7 @@ export async function startTestEnv(
       await app.close();
       await services.close();
       await infra.close();
+      if (database) await dropPostgresDatabase(database.name);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -126,6 +140,11 @@ export class TestClient {
   /** The value of a cookie this client holds. */
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
+  }
+
+  /** Holds a cookie as if a response had set it (a session made by the row factories). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
   }
 
   private cookieHeader(): string {

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { buildOwner } from "./factories";
 import { describeEachDb, sharedTemplateWidget, type TestClient } from "./harness";
 
 /** The identification inlined in the SPA's HTML (the page-data script element). */
@@ -42,8 +43,7 @@ describeEachDb("request path", (env) => {
   });
 
   it("the guest's identification from the HTML page passes a public mutation; another guest's does not", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { permalink, url, range } = await sharedTemplateWidget(owner);
 
     const guest = env().client();
@@ -61,8 +61,7 @@ describeEachDb("request path", (env) => {
   });
 
   it("a signed-in user's page data sets no guest cookie", async () => {
-    const user = env().client();
-    await user.signUpAndPassIntro();
+    const { client: user } = await buildOwner(env());
     const page = await user.raw("GET", "/api/page-data");
     expect(page.json().user).not.toBeNull();
     expect(guestCookie(page)).toBeUndefined();

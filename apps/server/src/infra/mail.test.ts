@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOwner } from "../../test/factories";
 import { startTestEnv, type TestEnv } from "../../test/harness";
 import { mailDisplayName, mailFromAddress } from "./mail";
 
@@ -52,8 +53,7 @@ describe("mail over SMTP (SMTP_URL set)", () => {
   });
 
   it("sends the invitation to the invited address, with the password link, and writes no outbox file", async () => {
-    const owner = env.client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env, { company: { name: "Olivia Owner's company" } });
     const email = `smtp-invitee-${Date.now()}@example.com`;
     expect((await owner.api("POST", "/api/users", { name: "Sam Smtp", email, roleName: "user" })).statusCode).toBe(200);
     expect(received).toHaveLength(1);

@@ -1,5 +1,6 @@
 import Fastify from "fastify";
 import { expect, it } from "vitest";
+import { buildOwner } from "../../test/factories";
 import { describeEachDb } from "../../test/harness";
 import { ALLOW_FRAMING, securityHeaders } from "./security-headers";
 
@@ -22,8 +23,7 @@ function expectNoFraming(headers: Record<string, unknown>) {
 
 describeEachDb("security headers", (env) => {
   it("the SPA page, an API answer, the public dashboard, an error and a file refuse framing and foreign forms", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const permalink = (await owner.api("POST", "/api/dashboards", { name: "Shared" })).json().data.permalink;
     const guest = env().client();
     const answers = [

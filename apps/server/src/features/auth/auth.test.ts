@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
 import { describeEachDb, multipart, startTestEnv } from "../../../test/harness";
 
 describeEachDb("registration", (env) => {
@@ -86,8 +87,7 @@ describeEachDb("registration", (env) => {
 
 describeEachDb("login and logout", (env) => {
   it("signs in with the right password, rotating the session token", async () => {
-    const owner = env().client();
-    const { email, password } = await owner.register();
+    const { client: owner, email, password } = await buildOwner(env());
     const firstToken = owner.cookie("session");
     const again = await owner.login(email, password);
     expect(again.statusCode).toBe(200);
@@ -102,15 +102,14 @@ describeEachDb("login and logout", (env) => {
   });
 
   it("refuses a wrong password with a 422 on email", async () => {
-    const { email } = await env().client().register();
+    const { email } = await buildOwner(env());
     const response = await env().client().login(email, "wrong-password");
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.email).toEqual(["These credentials do not match our records."]);
   });
 
   it("logs out: the session stops working", async () => {
-    const client = env().client();
-    await client.register();
+    const { client } = await buildOwner(env());
     expect((await client.api("GET", "/api/company")).statusCode).toBe(200);
     const out = await client.raw("POST", "/logout", { headers: { "x-requested-with": "XMLHttpRequest" } });
     expect(out.statusCode).toBe(204);
@@ -133,10 +132,8 @@ describeEachDb("request protection", (env) => {
   });
 
   it("419 for a mutation without X-Requested-With or with another session's identification", async () => {
-    const a = env().client();
-    await a.register();
-    const b = env().client();
-    await b.register();
+    const { client: a } = await buildOwner(env());
+    const { client: b } = await buildOwner(env());
     const body = { name: "New Name" };
     const noHeader = await a.raw("POST", "/api/company", { body, headers: { "x-identification": a.identification } });
     expect(noHeader.statusCode).toBe(419);
@@ -156,8 +153,7 @@ describeEachDb("request protection", (env) => {
   });
 
   it("page data is inlined in the HTML of any non-API path", async () => {
-    const client = env().client();
-    await client.register();
+    const { client } = await buildOwner(env());
     const response = await client.raw("GET", "/some/unknown/page");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/html");
@@ -168,8 +164,7 @@ describeEachDb("request protection", (env) => {
   });
 
   it("unknown /api paths are 404 JSON, not the app", async () => {
-    const client = env().client();
-    await client.register();
+    const { client } = await buildOwner(env());
     const response = await client.api("GET", "/api/nope");
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe("not_found");

@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
 import { describeEachDb, multipart, PNG_1X1, startTestEnv } from "../../../test/harness";
 
 describeEachDb("request protection (review findings)", (env) => {
   it("an unparseable Origin (sandboxed frames send 'null') is a 419, not a 500", async () => {
-    const client = env().client();
-    await client.signUpAndPassIntro();
+    const { client } = await buildOwner(env());
     const response = await client.api("POST", "/api/company", { name: "X" }, { origin: "null" });
     expect(response.statusCode).toBe(419);
   });
 
   it("uploaded CSV data is never served from the public /files/ folder; images are", async () => {
-    const owner = env().client();
-    const { company } = await owner.signUpAndPassIntro();
+    const { client: owner, company } = await buildOwner(env());
     const body = multipart(
       { name: "csv" },
       { file: { filename: "secret.csv", type: "text/csv", data: Buffer.from("a,b\nx,1\n") } },
@@ -39,8 +38,7 @@ describeEachDb("request protection (review findings)", (env) => {
   });
 
   it("an upload over 5 MB is a 422 on the file", async () => {
-    const client = env().client();
-    await client.signUpAndPassIntro();
+    const { client } = await buildOwner(env());
     const big = Buffer.concat([PNG_1X1, Buffer.alloc(6 * 1024 * 1024)]);
     const response = await client.apiMultipart(
       "POST",
@@ -53,8 +51,7 @@ describeEachDb("request protection (review findings)", (env) => {
   });
 
   it("wrong dashboard passwords are limited per dashboard and address, on every route that takes one", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const created = await owner.api("POST", "/api/dashboards", { name: "Guarded", template: "website-overview" });
     const permalink = created.json().data.permalink;
     const dashboard = (await owner.api("GET", `/api/dashboards/${permalink}`)).json().data;

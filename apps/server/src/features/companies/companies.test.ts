@@ -1,10 +1,10 @@
 import { expect, it } from "vitest";
-import { describeEachDb, inviteAndJoin, PNG_1X1 } from "../../../test/harness";
+import { buildMember, buildOwner } from "../../../test/factories";
+import { describeEachDb, PNG_1X1 } from "../../../test/harness";
 
 describeEachDb("company API", (env) => {
   it("GET /api/company returns the session's company with derived flags", async () => {
-    const owner = env().client();
-    const { company } = await owner.signUpAndPassIntro();
+    const { client: owner, company } = await buildOwner(env());
     const response = await owner.api("GET", "/api/company");
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
@@ -18,8 +18,7 @@ describeEachDb("company API", (env) => {
   });
 
   it("POST /api/company updates settings from form data, with a logo checked by content", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const response = await owner.apiMultipart(
       "POST",
       "/api/company",
@@ -42,8 +41,7 @@ describeEachDb("company API", (env) => {
   });
 
   it("refuses a logo that is not an image, and an invalid domain, saving nothing", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     await owner.api("POST", "/api/company", { name: "Kept Name" });
     const badLogo = await owner.apiMultipart(
       "POST",
@@ -60,9 +58,8 @@ describeEachDb("company API", (env) => {
   });
 
   it("non-admins may read but not change the company (403)", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
-    const member = await inviteAndJoin(env, owner, "user");
+    const { client: owner, company } = await buildOwner(env());
+    const { client: member } = await buildMember(env(), { company });
     expect((await member.api("GET", "/api/company")).statusCode).toBe(200);
     expect((await member.api("POST", "/api/company", { name: "Hijacked" })).statusCode).toBe(403);
     expect((await member.api("DELETE", "/api/company", { delete: true })).statusCode).toBe(403);
@@ -70,8 +67,7 @@ describeEachDb("company API", (env) => {
   });
 
   it("DELETE without the delete flag cancels the subscription and returns the company", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const response = await owner.api("DELETE", "/api/company", {
       delete: false,
       cancellation: { reason: "Too expensive" },
@@ -81,8 +77,7 @@ describeEachDb("company API", (env) => {
   });
 
   it("DELETE with the delete flag removes the company and its users; nothing is returned", async () => {
-    const owner = env().client();
-    const { email, password } = await owner.signUpAndPassIntro();
+    const { client: owner, email, password } = await buildOwner(env());
     const response = await owner.api("DELETE", "/api/company", { delete: true });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe("");

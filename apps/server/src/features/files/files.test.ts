@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
 import { describeEachDb, PNG_1X1, type TestClient } from "../../../test/harness";
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
@@ -10,8 +11,7 @@ function upload(client: TestClient, data: Buffer, type: string, kind = "image", 
 
 describeEachDb("files API", (env) => {
   it("uploads jpeg, jpg, png and webp images checked by content and serves them", async () => {
-    const owner = env().client();
-    const { company } = await owner.signUpAndPassIntro();
+    const { client: owner, company } = await buildOwner(env());
     for (const [data, type] of [
       [PNG_1X1, "image/png"],
       [JPEG, "image/jpeg"],
@@ -30,8 +30,7 @@ describeEachDb("files API", (env) => {
   });
 
   it("refuses other content or declared types with 'Invalid file type', and unknown kinds", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const text = await upload(owner, Buffer.from("<svg onload=alert(1)>"), "image/png");
     expect(text.statusCode).toBe(422);
     expect(text.json().errors).toEqual({ file: ["Invalid file type"] });
@@ -47,11 +46,9 @@ describeEachDb("files API", (env) => {
   });
 
   it("deletes the company's own images only", async () => {
-    const alpha = env().client();
-    await alpha.signUpAndPassIntro();
+    const { client: alpha } = await buildOwner(env());
     const { filename, url } = (await upload(alpha, PNG_1X1, "image/png")).json().data;
-    const beta = env().client();
-    await beta.signUpAndPassIntro();
+    const { client: beta } = await buildOwner(env());
     const foreign = await beta.api("DELETE", "/api/files", { filename });
     expect(foreign.statusCode).toBe(404);
     expect((await alpha.raw("GET", filename)).statusCode).toBe(200);
@@ -65,8 +62,7 @@ describeEachDb("files API", (env) => {
   });
 
   it("does not delete the files behind CSV sources", async () => {
-    const owner = env().client();
-    const { company } = await owner.signUpAndPassIntro();
+    const { client: owner, company } = await buildOwner(env());
     await owner.apiMultipart(
       "POST",
       "/api/sources",

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { describeEachDb, type TestClient } from "../../../test/harness";
+import { buildDashboard, buildOwner } from "../../../test/factories";
+import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { EMPTY_STYLES } from "../dashboards/presenter";
 import { bootHeaderHtml } from "./routes";
 
@@ -11,19 +12,16 @@ async function page(client: TestClient, url: string): Promise<string> {
   return response.body;
 }
 
-async function agencyDashboard(client: TestClient, name: string) {
-  await client.signUpAndPassIntro();
-  const created = await client.api("POST", "/api/dashboards", { name });
-  const permalink: string = created.json().data.permalink;
-  const id: string = (await client.api("GET", `/api/dashboards/${permalink}`)).json().data.id;
-  return { permalink, id };
+async function agencyDashboard(env: TestEnv, name: string) {
+  const { client, company, user } = await buildOwner(env);
+  const { permalink, id } = await buildDashboard(env, { company, user, name });
+  return { client, permalink, id };
 }
 
 describeEachDb("a public dashboard's header painted in the served HTML (issue 6 §5)", (env) => {
   it("a public viewer's HTML carries the escaped name before the app's root; the owner's does not", async () => {
-    const agency = env().client();
     const name = "Q$& </h1><script>x</script> & co";
-    const { permalink } = await agencyDashboard(agency, name);
+    const { client: agency, permalink } = await agencyDashboard(env(), name);
     const html = await page(env().client(), `/dashboards/${permalink}?range=last_7_days`);
     expect(BOOT.exec(html)?.[1]).toBe("Q$&#38; &#60;/h1&#62;&#60;script&#62;x&#60;/script&#62; &#38; co");
     expect(html).not.toContain("<script>x");
@@ -41,16 +39,14 @@ describeEachDb("a public dashboard's header painted in the served HTML (issue 6 
   });
 
   it("a protected, archived or unknown dashboard paints nothing", async () => {
-    const agency = env().client();
-    const { permalink, id } = await agencyDashboard(agency, "Secret plans");
+    const { client: agency, permalink, id } = await agencyDashboard(env(), "Secret plans");
     await agency.api("PUT", `/api/dashboards/${id}`, { category: "new_password", password: "client-secret" });
     const guest = env().client();
     const html = await page(guest, `/dashboards/${permalink}`);
     expect(html).not.toContain("boot-view");
     expect(html).not.toContain("Secret plans");
 
-    const owner = env().client();
-    const other = await agencyDashboard(owner, "Archived one");
+    const { client: owner, ...other } = await agencyDashboard(env(), "Archived one");
     expect(await page(guest, `/dashboards/${other.permalink}`)).toContain("boot-view");
     await owner.api("DELETE", `/api/dashboards/${other.id}/archive`);
     expect(await page(guest, `/dashboards/${other.permalink}`)).not.toContain("boot-view");

@@ -3,6 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
 import { describeEachDb } from "../../../test/harness";
 import { buildApp } from "../../app";
 import { COMPRESS_MIN_BYTES, negotiateEncoding } from "../../infra/compression";
@@ -92,8 +93,7 @@ describeEachDb("compressed answers", (env) => {
   });
 
   it("JSON answers over the threshold are compressed for clients that accept it, and decode to the same answer", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const created = await owner.api("POST", "/api/dashboards", { name: "Overview", template: "website-overview" });
     const url = `/api/dashboards/${created.json().data.permalink}`;
     const plain = await owner.api("GET", url, undefined, { "accept-encoding": "identity" });

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { describeEachDb, type TestClient } from "../../../test/harness";
+import { buildDashboard, buildOwner } from "../../../test/factories";
+import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 
 /** The `<title>` of the HTML a browser receives before the app loads. */
 async function htmlTitle(client: TestClient, url: string): Promise<string> {
@@ -11,26 +12,21 @@ async function htmlTitle(client: TestClient, url: string): Promise<string> {
   return titles[0];
 }
 
-async function agencyWithDashboard(client: TestClient, siteTitle: string, dashboardName: string) {
-  await client.signUpAndPassIntro();
-  await client.apiMultipart("POST", "/api/company", { name: "Acme Agency", site_title: siteTitle });
-  const created = await client.api("POST", "/api/dashboards", { name: dashboardName });
-  const permalink: string = created.json().data.permalink;
-  const id: string = (await client.api("GET", `/api/dashboards/${permalink}`)).json().data.id;
-  return { permalink, id };
+async function agencyWithDashboard(env: TestEnv, siteTitle: string, dashboardName: string) {
+  const { client, company, user } = await buildOwner(env, { company: { name: "Acme Agency", site_title: siteTitle } });
+  const { permalink, id } = await buildDashboard(env, { company, user, name: dashboardName });
+  return { client, permalink, id };
 }
 
 describeEachDb("page title of the served HTML (white label)", (env) => {
   it("a client opening a dashboard gets its name and the agency's site title, on every dashboard page", async () => {
-    const agency = env().client();
-    const { permalink } = await agencyWithDashboard(agency, "Acme Reports", "Q3 SEO report");
+    const { client: agency, permalink } = await agencyWithDashboard(env(), "Acme Reports", "Q3 SEO report");
     const client = env().client();
     for (const suffix of ["", "/print", "/realtime", "?range=last_7_days"]) {
       expect(await htmlTitle(client, `/dashboards/${permalink}${suffix}`)).toBe("Q3 SEO report | Acme Reports");
     }
     // A member of another company is a public viewer too: the owner's white label, not their own.
-    const other = env().client();
-    await other.signUpAndPassIntro();
+    const { client: other } = await buildOwner(env());
     await other.apiMultipart("POST", "/api/company", { name: "Beta", site_title: "Beta Insights" });
     expect(await htmlTitle(other, `/dashboards/${permalink}`)).toBe("Q3 SEO report | Acme Reports");
     expect(await htmlTitle(other, "/dashboards")).toBe("Dashboards | Beta Insights");
@@ -39,8 +35,7 @@ describeEachDb("page title of the served HTML (white label)", (env) => {
   });
 
   it("a protected dashboard names only the agency before the password, and its 422 carries that title", async () => {
-    const agency = env().client();
-    const { permalink, id } = await agencyWithDashboard(agency, "Acme Reports", "Secret plans");
+    const { client: agency, permalink, id } = await agencyWithDashboard(env(), "Acme Reports", "Secret plans");
     await agency.api("PUT", `/api/dashboards/${id}`, { category: "new_password", password: "client-secret" });
     const client = env().client();
     const title = await htmlTitle(client, `/dashboards/${permalink}`);
@@ -66,12 +61,8 @@ describeEachDb("page title of the served HTML (white label)", (env) => {
   });
 
   it("an agency without a site title, an archived or unknown dashboard, and other pages fall back safely", async () => {
-    const plain = env().client();
-    const { permalink, id } = await plain.signUpAndPassIntro().then(async () => {
-      const created = await plain.api("POST", "/api/dashboards", { name: "Plain" });
-      const p: string = created.json().data.permalink;
-      return { permalink: p, id: (await plain.api("GET", `/api/dashboards/${p}`)).json().data.id as string };
-    });
+    const { client: plain, company, user } = await buildOwner(env());
+    const { permalink, id } = await buildDashboard(env(), { company, user, name: "Plain" });
     const guest = env().client();
     expect(await htmlTitle(guest, `/dashboards/${permalink}`)).toBe("Plain | Reportz");
     await plain.api("DELETE", `/api/dashboards/${id}/archive`);
@@ -85,8 +76,11 @@ describeEachDb("page title of the served HTML (white label)", (env) => {
   });
 
   it("escapes the title and takes user text literally (no markup, no replacement patterns)", async () => {
-    const agency = env().client();
-    const { permalink } = await agencyWithDashboard(agency, "A&B $' <Reports>", "Q$& </title><script>x</script>");
+    const { client: agency, permalink } = await agencyWithDashboard(
+      env(),
+      "A&B $' <Reports>",
+      "Q$& </title><script>x</script>",
+    );
     const client = env().client();
     const response = await client.raw("GET", `/dashboards/${permalink}`);
     expect(response.body).toContain(

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { ZWidget } from "@app/core";
 import { expect, it } from "vitest";
-import { describeEachDb, inviteAndJoin } from "../../../test/harness";
+import { buildMember, buildOwner } from "../../../test/factories";
+import { describeEachDb } from "../../../test/harness";
 import { createDiskStorage } from "../../infra/storage";
 import { filesService } from "../files/service";
 import { createDemoSource, dataRequest, uploadCsv } from "../widgets/test-helpers";
@@ -12,8 +13,7 @@ const CSV = "Date,Sessions,Revenue\n2025-03-01,10,$5.00\n2025-03-02,20,$7.50\n";
 
 describeEachDb("sources API", (env) => {
   it("connects a Demo source, lists it with its sites, and deletes it", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     expect((await owner.api("GET", "/api/sources")).json()).toEqual({ data: [] });
     const created = await owner.api("POST", "/api/sources", { name: "demo" });
     expect(created.statusCode).toBe(200);
@@ -33,8 +33,7 @@ describeEachDb("sources API", (env) => {
   });
 
   it("refuses unknown and unavailable connectors with a 422 on name", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const missing = await owner.api("POST", "/api/sources", {});
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.name).toEqual(["The name field is required."]);
@@ -48,8 +47,7 @@ describeEachDb("sources API", (env) => {
   });
 
   it("creates a CSV source from a multipart upload and adds another file with PUT", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const created = await uploadCsv(owner, CSV, "march.csv");
     expect(created.statusCode).toBe(200);
     const source = created.json().data;
@@ -81,8 +79,7 @@ describeEachDb("sources API", (env) => {
   });
 
   it("rejects CSV uploads that are missing, binary or malformed, naming the line", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const none = await owner.apiMultipart("POST", "/api/sources", { name: "csv" });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors).toEqual({ file: ["The file field is required."] });
@@ -102,8 +99,7 @@ describeEachDb("sources API", (env) => {
   });
 
   it("a failing source is marked invalid (banner 125 check) until it is re-authorised", async () => {
-    const owner = env().client();
-    const { company } = await owner.signUpAndPassIntro();
+    const { client: owner, company } = await buildOwner(env());
     const source = (await uploadCsv(owner, CSV)).json().data;
     expect(await hasInvalidSource(env().ctx.db, company.id)).toBe(false);
     // Losing the stored file is a failure of the source, not of the form.
@@ -120,8 +116,7 @@ describeEachDb("sources API", (env) => {
   });
 
   it("lists a Demo type's metrics and dimensions as remote options", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const id = await createDemoSource(owner);
     const metrics = await owner.api("GET", `/api/sources/${id}/metrics?type=demo.search&property=acme-software`);
     expect(metrics.json().data.map((o: { value: string }) => o.value)).toEqual([
@@ -141,8 +136,7 @@ describeEachDb("sources API", (env) => {
   });
 
   it("instantiates templates on the company's Demo source, whose widgets answer data", async () => {
-    const owner = env().client();
-    const { company } = await owner.signUpAndPassIntro();
+    const { client: owner, company } = await buildOwner(env());
     const sources = sourcesService(
       env().ctx,
       filesService(env().ctx, createDiskStorage(path.join(env().dataDir, "files"))),
@@ -163,18 +157,16 @@ describeEachDb("sources API", (env) => {
   });
 
   it("team members of the company use its sources", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner, company } = await buildOwner(env());
     const id = await createDemoSource(owner);
-    const member = await inviteAndJoin(env, owner, "user");
+    const { client: member } = await buildMember(env(), { company });
     expect((await member.api("GET", "/api/sources")).json().data.map((s: { id: string }) => s.id)).toEqual([id]);
   });
 });
 
 describeEachDb("configs API", (env) => {
   it("lists the connector catalogue in display order with honest availability", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const catalogue = (await owner.api("GET", "/api/configs/connectors")).json().data;
     expect(catalogue.map((c: { displayName: string }) => c.displayName)).toEqual([
       "Demo data",
@@ -213,8 +205,7 @@ describeEachDb("configs API", (env) => {
   });
 
   it("answers widget type configurations by connector or type key", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const demo = (await owner.api("GET", "/api/configs/widgets/demo")).json().data;
     expect(demo.map((t: { type: string }) => t.type)).toEqual([
       "demo.analytics",
@@ -253,8 +244,7 @@ describeEachDb("configs API", (env) => {
   });
 
   it("serves Demo templates by key", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const templates = (await owner.api("GET", "/api/configs/templates")).json().data;
     expect(Object.keys(templates)).toEqual(["website-overview", "seo", "paid-ads"]);
     for (const template of Object.values(templates) as Array<{

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { describeEachDb, inviteAndJoin, type TestClient } from "../../../test/harness";
+import { buildMember, buildOwner } from "../../../test/factories";
+import { describeEachDb, type TestClient } from "../../../test/harness";
 import { SESSION_COOKIE } from "../../infra/http";
 import { mailFromAddress } from "../../infra/mail";
 import { EMAIL_UNUSABLE, MAX_EMAIL_CHANGES_PER_WINDOW, MAX_INVITATIONS_PER_WINDOW } from "./service";
@@ -16,8 +17,7 @@ async function signedIn(client: TestClient): Promise<boolean> {
 
 describeEachDb("account security", (env) => {
   it("a new password ends the user's other sessions, cached ones included, but not the current one", async () => {
-    const here = env().client();
-    const { email, password, user } = await here.signUpAndPassIntro();
+    const { client: here, email, password, user } = await buildOwner(env());
     const laptop = env().client();
     const phone = env().client();
     expect((await laptop.login(email, password)).statusCode).toBe(200);
@@ -41,8 +41,7 @@ describeEachDb("account security", (env) => {
   });
 
   it("a new e-mail ends the user's other sessions; an admin changing a member's e-mail ends all of theirs", async () => {
-    const here = env().client();
-    const { email, password, user } = await here.signUpAndPassIntro();
+    const { client: here, email, password, user, company } = await buildOwner(env());
     const elsewhere = env().client();
     await elsewhere.login(email, password);
     expect(await signedIn(elsewhere)).toBe(true);
@@ -51,7 +50,7 @@ describeEachDb("account security", (env) => {
     expect(await signedIn(here)).toBe(true);
     expect(await signedIn(elsewhere)).toBe(false);
 
-    const member = await inviteAndJoin(env, here, "user");
+    const { client: member } = await buildMember(env(), { company });
     const memberId = (await member.pageData()).user.id;
     expect(await signedIn(member)).toBe(true);
     const renamed = await here.api("PUT", `/api/users/${memberId}`, {
@@ -63,10 +62,8 @@ describeEachDb("account security", (env) => {
   });
 
   it("inviting another company's address answers like a new invitation, creates no user and sends no link", async () => {
-    const alpha = env().client();
-    const { email: alphaEmail } = await alpha.signUpAndPassIntro({ name: "Alpha Admin" });
-    const beta = env().client();
-    await beta.signUpAndPassIntro({ name: "Bea Boss" });
+    const { client: alpha, email: alphaEmail } = await buildOwner(env(), { user: { name: "Alpha Admin" } });
+    const { client: beta } = await buildOwner(env(), { user: { name: "Bea Boss" } });
     await beta.api("POST", "/api/company", { name: "Beta Agency" });
 
     const fresh = await beta.api("POST", "/api/users", { name: "New Person", email: `new-${Date.now()}@example.com` });
@@ -94,8 +91,7 @@ describeEachDb("account security", (env) => {
   });
 
   it("invitations are limited per company: 429 beyond the window's allowance", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const statuses: number[] = [];
     for (let i = 0; i <= MAX_INVITATIONS_PER_WINDOW; i += 1) {
       const response = await owner.api("POST", "/api/users", {
@@ -107,19 +103,16 @@ describeEachDb("account security", (env) => {
     expect(statuses.slice(0, MAX_INVITATIONS_PER_WINDOW).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another company has its own allowance.
-    const other = env().client();
-    await other.signUpAndPassIntro();
+    const { client: other } = await buildOwner(env());
     expect(
       (await other.api("POST", "/api/users", { name: "Q", email: `q-${Date.now()}@example.com` })).statusCode,
     ).toBe(200);
   });
 
   it("a new e-mail in use anywhere gets one answer that tells no company apart, and changes nothing", async () => {
-    const alpha = env().client();
-    const { email: alphaEmail } = await alpha.signUpAndPassIntro();
-    const beta = env().client();
-    const { user: betaAdmin, email: betaEmail } = await beta.signUpAndPassIntro();
-    const colleague = await inviteAndJoin(env, beta, "user");
+    const { client: alpha, email: alphaEmail } = await buildOwner(env());
+    const { client: beta, user: betaAdmin, email: betaEmail, company: betaCompany } = await buildOwner(env());
+    const { client: colleague } = await buildMember(env(), { company: betaCompany });
     const colleagueUser = (await colleague.pageData()).user;
 
     const elsewhere = await beta.api("PUT", `/api/users/${betaAdmin.id}`, { email: alphaEmail.toUpperCase() });
@@ -144,10 +137,8 @@ describeEachDb("account security", (env) => {
   });
 
   it("e-mail changes are limited per acting user: 429 beyond the window's allowance, others unaffected", async () => {
-    const prober = env().client();
-    const { user } = await prober.signUpAndPassIntro();
-    const victim = env().client();
-    const { email: victimEmail } = await victim.signUpAndPassIntro();
+    const { client: prober, user } = await buildOwner(env());
+    const { client: victim, email: victimEmail } = await buildOwner(env());
     const statuses: number[] = [];
     for (let i = 0; i < MAX_EMAIL_CHANGES_PER_WINDOW; i += 1) {
       // Taken and free addresses alike use up the allowance: each answer says whether one is in use.
@@ -167,8 +158,7 @@ describeEachDb("account security", (env) => {
   });
 
   it("the invitation e-mail names the inviter, their company and the company's site title", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro({ name: "Olga Owner" });
+    const { client: owner } = await buildOwner(env(), { user: { name: "Olga Owner" } });
     await owner.api("POST", "/api/company", { name: "Acme Agency", site_title: "Acme Reports" });
     const email = `white-${Date.now()}@example.com`;
     expect((await owner.api("POST", "/api/users", { name: "Ivy", email })).statusCode).toBe(200);
@@ -186,8 +176,7 @@ describeEachDb("account security", (env) => {
   });
 
   it("a company name cannot forge mail headers: quoted, one line, the configured address", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const forged = 'Evil "Co" <boss@evil.example>\r\nBcc: victim@evil.example\nX-Spoof: 1';
     expect((await owner.api("POST", "/api/company", { name: forged })).statusCode).toBe(200);
     const email = `quoted-${Date.now()}@example.com`;

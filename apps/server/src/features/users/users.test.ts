@@ -1,10 +1,10 @@
 import { expect, it } from "vitest";
-import { describeEachDb, inviteAndJoin } from "../../../test/harness";
+import { buildMember, buildOwner } from "../../../test/factories";
+import { describeEachDb } from "../../../test/harness";
 
 describeEachDb("team API", (env) => {
   it("an admin invites a user: the invitation e-mail links to a password page; the user signs in as non-admin", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const email = `invitee-${Date.now()}@example.com`;
     const invited = await owner.api("POST", "/api/users", { name: "Ivan Invitee", email, roleName: "user" });
     expect(invited.statusCode).toBe(200);
@@ -40,9 +40,8 @@ describeEachDb("team API", (env) => {
   });
 
   it("lists the company's users for admins only", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
-    const member = await inviteAndJoin(env, owner, "user");
+    const { client: owner, company } = await buildOwner(env());
+    const { client: member } = await buildMember(env(), { company });
     const list = await owner.api("GET", "/api/users");
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toHaveLength(2);
@@ -51,8 +50,7 @@ describeEachDb("team API", (env) => {
   });
 
   it("validates invitations with per-field errors", async () => {
-    const owner = env().client();
-    const { email } = await owner.signUpAndPassIntro();
+    const { client: owner, email } = await buildOwner(env());
     const bad = await owner.api("POST", "/api/users", { name: "", email: "nope", roleName: "boss" });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(["email", "name", "roleName"]);
@@ -61,9 +59,8 @@ describeEachDb("team API", (env) => {
   });
 
   it("a user updates their own profile but not their role; an admin changes roles", async () => {
-    const owner = env().client();
-    const { user: ownerUser } = await owner.signUpAndPassIntro();
-    const member = await inviteAndJoin(env, owner, "user");
+    const { client: owner, user: ownerUser, company } = await buildOwner(env());
+    const { client: member } = await buildMember(env(), { company });
     const me = (await member.pageData()).user;
     const renamed = await member.api("PUT", `/api/users/${me.id}`, { name: "Mia Renamed", timezone: "Europe/Berlin" });
     expect(renamed.statusCode).toBe(200);
@@ -76,8 +73,7 @@ describeEachDb("team API", (env) => {
   });
 
   it("the last admin cannot be demoted; an admin cannot delete themselves", async () => {
-    const owner = env().client();
-    const { user } = await owner.signUpAndPassIntro();
+    const { client: owner, user } = await buildOwner(env());
     const demote = await owner.api("PUT", `/api/users/${user.id}`, { roleName: "user" });
     expect(demote.statusCode).toBe(422);
     expect(demote.json().errors.roleName).toBeDefined();
@@ -85,9 +81,8 @@ describeEachDb("team API", (env) => {
   });
 
   it("an admin deletes a member, whose session stops working", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
-    const member = await inviteAndJoin(env, owner, "user");
+    const { client: owner, company } = await buildOwner(env());
+    const { client: member } = await buildMember(env(), { company });
     const me = (await member.pageData()).user;
     expect((await member.api("DELETE", `/api/users/${me.id}`)).statusCode).toBe(403);
     expect((await owner.api("DELETE", `/api/users/${me.id}`)).statusCode).toBe(204);
@@ -108,14 +103,16 @@ describeEachDb("team API", (env) => {
 
 describeEachDb("tenant isolation", (env) => {
   it("a user of another company gets 403/404 and no data from every route", async () => {
-    const alpha = env().client();
-    const { user: alphaAdmin } = await alpha.signUpAndPassIntro({ name: "Alpha Admin" });
+    const {
+      client: alpha,
+      user: alphaAdmin,
+      company: alphaCompany,
+    } = await buildOwner(env(), { user: { name: "Alpha Admin" } });
     await alpha.api("POST", "/api/company", { name: "Alpha Co" });
-    const alphaMember = await inviteAndJoin(env, alpha, "user");
+    const { client: alphaMember } = await buildMember(env(), { company: alphaCompany });
     const alphaMemberId = (await alphaMember.pageData()).user.id;
 
-    const beta = env().client();
-    await beta.signUpAndPassIntro({ name: "Beta Admin" });
+    const { client: beta } = await buildOwner(env(), { user: { name: "Beta Admin" } });
 
     // Company: beta only ever sees its own.
     const company = await beta.api("GET", "/api/company");

@@ -1,5 +1,6 @@
 import { ZWidgetDataResponse } from "@app/core";
 import { expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
 import { describeEachDb, sharedTemplateWidget, type TestClient } from "../../../test/harness";
 import { createDemoSource, dataRequest, demoInstance } from "./test-helpers";
 
@@ -18,8 +19,7 @@ function postText(client: TestClient, url: string, text: string, headers: Record
 
 describeEachDb("widget answer cache: serialised answers", (env) => {
   it("a hit sends the first answer's bytes, whatever the spacing or key order of the same request", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const request = dataRequest([demoInstance(sourceId, { metrics: ["sessions", "revenue"] })], {
       startDate: "2025-03-01",
@@ -48,16 +48,14 @@ describeEachDb("widget answer cache: serialised answers", (env) => {
   });
 
   it("another company sending the same text never gets the cached bytes", async () => {
-    const alpha = env().client();
-    await alpha.signUpAndPassIntro();
+    const { client: alpha } = await buildOwner(env());
     const sourceId = await createDemoSource(alpha);
     const text = JSON.stringify(dataRequest([demoInstance(sourceId)]));
     const own = await postText(alpha, "/api/widgets/data", text);
     expect(own.statusCode).toBe(200);
     expect((await postText(alpha, "/api/widgets/data", text)).statusCode).toBe(200);
 
-    const beta = env().client();
-    await beta.signUpAndPassIntro();
+    const { client: beta } = await buildOwner(env());
     const foreign = await postText(beta, "/api/widgets/data", text);
     // Alpha's source does not exist for Beta: the request is looked at for Beta as if nothing were cached.
     expect(foreign.statusCode).toBe(404);
@@ -65,8 +63,7 @@ describeEachDb("widget answer cache: serialised answers", (env) => {
   });
 
   it("a hit still needs the session and the page's identification", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const text = JSON.stringify(dataRequest([demoInstance(sourceId)]));
     expect((await postText(owner, "/api/widgets/data", text)).statusCode).toBe(200);
@@ -82,8 +79,7 @@ describeEachDb("widget answer cache: serialised answers", (env) => {
   });
 
   it("bodies the text cache never saw are checked as every JSON body is", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
     expect((await postText(owner, "/api/widgets/data", deep)).statusCode).toBe(400);
     expect((await postText(owner, "/api/widgets/data", '{"instances": [')).statusCode).toBe(400);
@@ -95,8 +91,7 @@ describeEachDb("widget answer cache: serialised answers", (env) => {
   });
 
   it("a shared dashboard's widget follows a save and an archive at once, though its list is kept parsed", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { dashboard, widget, url, range } = await sharedTemplateWidget(owner);
 
     const guest = env().client();

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
 import { describeEachDb } from "../../../test/harness";
 import { createDemoSource, demoInstance, instance, uploadCsv, widgetData } from "./test-helpers";
 
@@ -7,8 +8,7 @@ type Row = { dimension: string | null; values: Array<number | null> };
 
 describeEachDb("widget data: calculated metrics without chosen metrics (spec §5)", (env) => {
   it("fetches the metrics an expression names, by key or label, and shows only the calculated columns", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const range = { startDate: "2025-03-01", endDate: "2025-03-07" };
     const calculatedMetrics = [
@@ -73,8 +73,7 @@ describeEachDb("widget data: calculated metrics without chosen metrics (spec §5
   });
 
   it("resolves labels through a CSV source's column list", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const upload = await uploadCsv(
       owner,
       ["Channel,Visits,Orders", "Organic,500,20", "Paid,300,15", "Email,100,9"].join("\n"),
@@ -106,8 +105,7 @@ describeEachDb("widget data: calculated metrics without chosen metrics (spec §5
   });
 
   it("carries the connectors' lower-is-better declarations into the table", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const search = (
       await widgetData(owner, [

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, uploadCsv, widgetData } from "./test-helpers";
 
@@ -23,8 +24,7 @@ async function csvSource(client: TestClient, text: string) {
 
 describeEachDb("widget data: CSV connector", (env) => {
   it("reads a dated file: header, footer, date-range filtering of range and compare range", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, fileId } = await csvSource(owner, DAILY);
     const inputs = {
       ...FLAGS,
@@ -58,8 +58,7 @@ describeEachDb("widget data: CSV connector", (env) => {
   });
 
   it("reads labelled rows, and uses the footer as totals", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, fileId } = await csvSource(owner, CHANNELS);
     const base = { ...FLAGS, property: fileId, has_labels: true, metrics: ["visits", "orders"] };
     const byChannel = (await widgetData(owner, [instance(id, "csv.sheet", { ...base, dimension: "channel" })])).json()
@@ -78,8 +77,7 @@ describeEachDb("widget data: CSV connector", (env) => {
   });
 
   it("sends no comparison for a file without dates, whose numbers do not change with the range", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, fileId } = await csvSource(owner, CHANNELS);
     const inputs = { ...FLAGS, property: fileId, has_labels: true, dimension: "channel", metrics: ["visits"] };
     const response = await widgetData(owner, [instance(id, "csv.sheet", inputs)], {
@@ -93,8 +91,7 @@ describeEachDb("widget data: CSV connector", (env) => {
   });
 
   it("reads files without a header and common date formats", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, fileId } = await csvSource(owner, '03/01/2025,5\n"Mar 02, 2025",7\n20250303,9\n');
     const inputs = {
       ...FLAGS,
@@ -121,8 +118,7 @@ describeEachDb("widget data: CSV connector", (env) => {
   });
 
   it("answers 422 naming the line and the input when the options do not fit the file", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const { id, fileId } = await csvSource(owner, CHANNELS);
     const base = { ...FLAGS, property: fileId, has_labels: true, metrics: ["visits"] };
     const notDates = await widgetData(owner, [instance(id, "csv.sheet", { ...base, uses_date_range: true })]);
@@ -139,8 +135,7 @@ describeEachDb("widget data: CSV connector", (env) => {
   });
 
   it("a source whose file is gone answers 502 'Data Error' and is marked invalid", async () => {
-    const owner = env().client();
-    const { company } = await owner.signUpAndPassIntro();
+    const { client: owner, company } = await buildOwner(env());
     const { id, fileId } = await csvSource(owner, CHANNELS);
     await env().ctx.db.deleteFrom("files").where("company_id", "=", company.id).execute();
     const inputs = { ...FLAGS, property: fileId, has_labels: true, metrics: ["visits"] };

@@ -1,12 +1,12 @@
 import { expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
 import { describeEachDb } from "../../../test/harness";
 import { upstreamCallCount } from "./query-runner";
 import { createDemoSource, dataRequest, demoInstance } from "./test-helpers";
 
 describeEachDb("widget data: cache and single-flight", (env) => {
   it("20 identical concurrent requests make one upstream call per distinct query; a cached repeat makes none", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     await owner.pageData();
     const body = dataRequest([demoInstance(sourceId, { metrics: ["sessions", "revenue"] })], {
@@ -27,8 +27,7 @@ describeEachDb("widget data: cache and single-flight", (env) => {
   });
 
   it("distinct queries each make one call; presentation-only changes reuse the cache", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     await owner.pageData();
     const ranges = ["2025-06-01", "2025-06-02", "2025-06-03", "2025-06-04"];

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
 import { describeEachDb } from "../../../test/harness";
 import { createDemoSource, demoInstance, instance, uploadCsv, widgetData } from "./test-helpers";
 
@@ -6,8 +7,7 @@ type Row = { dimension: string | null; values: Array<number | null> };
 
 describeEachDb("widget data: Demo connector", (env) => {
   it("answers the same numbers for the same query, and a sub-range's days equal the big range's", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const metrics = ["sessions", "users", "bounce_rate", "avg_session_duration", "revenue"];
     const whole = { startDate: "2025-01-01", endDate: "2025-03-31", comparison: false };
@@ -38,8 +38,7 @@ describeEachDb("widget data: Demo connector", (env) => {
   });
 
   it("shows weekly seasonality, sums flows and weights ratios in totals", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const range = { startDate: "2025-03-03", endDate: "2025-03-30", comparison: false }; // four whole weeks from a Monday
     const byDay = (
@@ -65,8 +64,7 @@ describeEachDb("widget data: Demo connector", (env) => {
   });
 
   it("answers the default comparison range, or a custom one", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const inst = demoInstance(sourceId, { dimension: "", metrics: ["sessions"] });
     const march = (await widgetData(owner, [inst], { startDate: "2025-03-01", endDate: "2025-03-31" })).json().data;
@@ -87,8 +85,7 @@ describeEachDb("widget data: Demo connector", (env) => {
   });
 
   it("adds calculated metrics evaluated per row, with time units and types", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const calculatedMetrics = [
       { id: "rps", name: "Revenue per session", type: "numeric:money", expression: "revenue / sessions" },
@@ -136,8 +133,7 @@ describeEachDb("widget data: Demo connector", (env) => {
   });
 
   it("merges instances: same dimension joins rows; different types give a summary of totals", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const range = { startDate: "2025-03-01", endDate: "2025-03-10", comparison: false };
     const single = (id: string, type: string, inputs: Record<string, unknown>) =>
@@ -192,8 +188,7 @@ describeEachDb("widget data: Demo connector", (env) => {
   });
 
   it("validates per field with 422", async () => {
-    const owner = env().client();
-    await owner.signUpAndPassIntro();
+    const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);
     const csvId = (await uploadCsv(owner, "a,b\n1,2\n")).json().data.id;
     const shape = await owner.api("POST", "/api/widgets/data", {
@@ -232,12 +227,10 @@ describeEachDb("widget data: Demo connector", (env) => {
   });
 
   it("another company's sources are not found and leak no data", async () => {
-    const alpha = env().client();
-    await alpha.signUpAndPassIntro();
+    const { client: alpha } = await buildOwner(env());
     const alphaSource = await createDemoSource(alpha);
     const alphaCsv = (await uploadCsv(alpha, "Secret,Value\nx,42\n")).json().data;
-    const beta = env().client();
-    await beta.signUpAndPassIntro();
+    const { client: beta } = await buildOwner(env());
     const data = await widgetData(beta, [demoInstance(alphaSource)]);
     expect(data.statusCode).toBe(404);
     expect(data.body).not.toContain("values");

@@ -1,11 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, errorMessage } from "../../lib/api";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { releaseLockOnExit, setDashboardLock } from "./api";
+import { createEditLock, type EditLockState, initialEditLockState } from "./edit-lock";
 
-/** The lock is re-taken this often while edit mode is on, so the server never sees it as stale. */
-export const LOCK_HEARTBEAT_MS = 30_000;
-
-export const LOCKED_BY_OTHER_MESSAGE = "Another user is editing this dashboard";
+export { LOCK_HEARTBEAT_MS, LOCKED_BY_OTHER_MESSAGE } from "./edit-lock";
 
 interface Options {
   dashboardId: string;
@@ -18,87 +15,42 @@ interface Options {
   onRefused: (message: string) => void;
 }
 
-/**
- * Edit mode and its lock (spec §4, §6): switching on takes the lock, a heartbeat keeps it every 30 s,
- * switching off, unmounting or leaving the page (pagehide, keepalive) releases it. A 409 means another
- * user holds it: edit mode stays off and the toggle is disabled.
- */
+/** Edit mode and its lock (edit-lock.ts: take, heartbeat, release, 409) bound to a screen. */
 export function useEditLock({ dashboardId, canEdit, currentUserId, lockedBy, onRefused }: Options) {
-  const [editMode, setEditModeState] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [lockedByOther, setLockedByOther] = useState(Boolean(lockedBy && lockedBy !== currentUserId));
-  const editing = useRef(false);
-  const refused = useRef(onRefused);
-  refused.current = onRefused;
+  const [initial] = useState(() => initialEditLockState(lockedBy, currentUserId));
+  const [state, setState] = useState<EditLockState>(initial);
+  const latest = useRef({ canEdit, onRefused });
+  latest.current = { canEdit, onRefused };
 
-  const refuse = useCallback((error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) {
-      setLockedByOther(true);
-      refused.current(error.message || LOCKED_BY_OTHER_MESSAGE);
-    } else {
-      refused.current(errorMessage(error));
-    }
-  }, []);
-
-  const setEditMode = useCallback(
-    async (on: boolean) => {
-      if (!canEdit || on === editing.current) return;
-      if (!on) {
-        editing.current = false;
-        setEditModeState(false);
-        await setDashboardLock(dashboardId, "unlock").catch(() => {});
-        return;
-      }
-      setBusy(true);
-      try {
-        await setDashboardLock(dashboardId, "lock");
-        editing.current = true;
-        setLockedByOther(false);
-        setEditModeState(true);
-      } catch (error) {
-        refuse(error);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [canEdit, dashboardId, refuse],
+  const lock = useMemo(
+    () =>
+      createEditLock(
+        {
+          setLock: (type) => setDashboardLock(dashboardId, type),
+          releaseOnExit: () => releaseLockOnExit(dashboardId),
+          canEdit: () => latest.current.canEdit,
+          onChange: setState,
+          onRefused: (message) => latest.current.onRefused(message),
+        },
+        initial,
+      ),
+    [dashboardId, initial],
   );
-
-  // Heartbeat while editing; losing the lock to someone else ends edit mode.
-  useEffect(() => {
-    if (!editMode) return;
-    const interval = window.setInterval(() => {
-      setDashboardLock(dashboardId, "lock").catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 409) {
-          editing.current = false;
-          setEditModeState(false);
-          refuse(error);
-        }
-      });
-    }, LOCK_HEARTBEAT_MS);
-    return () => window.clearInterval(interval);
-  }, [editMode, dashboardId, refuse]);
 
   // Leaving the page (tab closed, reload, another site) releases the lock with a keepalive request.
   useEffect(() => {
-    if (!editMode) return;
-    const onPageHide = () => {
-      if (editing.current) releaseLockOnExit(dashboardId);
-    };
+    const onPageHide = () => lock.pageHidden();
     window.addEventListener("pagehide", onPageHide);
     return () => window.removeEventListener("pagehide", onPageHide);
-  }, [editMode, dashboardId]);
+  }, [lock]);
 
   // Leaving the screen inside the app releases it too.
-  useEffect(
-    () => () => {
-      if (editing.current) {
-        editing.current = false;
-        void setDashboardLock(dashboardId, "unlock").catch(() => {});
-      }
-    },
-    [dashboardId],
-  );
+  useEffect(() => () => lock.leave(), [lock]);
 
-  return { editMode, setEditMode, busy, lockedByOther };
+  return {
+    editMode: state.editMode,
+    setEditMode: lock.setEditMode,
+    busy: state.busy,
+    lockedByOther: state.lockedByOther,
+  };
 }
