@@ -47,8 +47,9 @@ describe("ROLE=worker", () => {
 
     const port = await freePort();
     const main = path.resolve(import.meta.dirname, "../src/main.ts");
-    const tsx = path.resolve(import.meta.dirname, "../../../node_modules/.bin/tsx");
-    child = spawn(tsx, [main], {
+    // Node with tsx's loader rather than the tsx CLI, whose child process would outlive a SIGKILL of the CLI.
+    child = spawn(process.execPath, ["--import", "tsx", main], {
+      cwd: path.resolve(import.meta.dirname, "../../.."),
       env: {
         ...process.env,
         ROLE: "worker",
