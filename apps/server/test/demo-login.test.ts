@@ -25,12 +25,14 @@ afterEach(() => {
 /** Starts the real server on an empty data folder (no DEMO_PASSWORD) until it prints the demo login. */
 async function firstStart(): Promise<{ port: number; dataDir: string; password: string; file: string }> {
   const main = path.resolve(import.meta.dirname, "../src/main.ts");
-  const tsx = path.resolve(import.meta.dirname, "../../../node_modules/.bin/tsx");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-demo-"));
   dirs.push(dataDir);
   const { DEMO_PASSWORD: _unset, ...env } = process.env;
-  const child = spawn(tsx, [main], {
+  // Node with tsx's loader, not the tsx CLI: the CLI's child process (the server) outlived the SIGKILL
+  // below and kept running after the suite.
+  const child = spawn(process.execPath, ["--import", "tsx", main], {
+    cwd: path.resolve(import.meta.dirname, "../../.."),
     env: { ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development" },
   });
   children.push(child);

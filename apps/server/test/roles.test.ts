@@ -9,6 +9,8 @@ import { probeJob } from "../src/features/ops/jobs";
 import { systemClock } from "../src/infra/clock";
 import { migrateToLatest, openDatabase } from "../src/infra/db";
 import { createDatabaseJobQueue, type DatabaseJobQueue } from "../src/infra/db-jobs";
+import { DEMO_EMAIL, seedDemoAccount } from "../src/seed/demo";
+import { dbTargets, startTestEnv } from "./harness";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -46,8 +48,9 @@ describe("ROLE=worker", () => {
 
     const port = await freePort();
     const main = path.resolve(import.meta.dirname, "../src/main.ts");
-    const tsx = path.resolve(import.meta.dirname, "../../../node_modules/.bin/tsx");
-    child = spawn(tsx, [main], {
+    // Node with tsx's loader rather than the tsx CLI, whose child process would outlive a SIGKILL of the CLI.
+    child = spawn(process.execPath, ["--import", "tsx", main], {
+      cwd: path.resolve(import.meta.dirname, "../../.."),
       env: {
         ...process.env,
         ROLE: "worker",
@@ -88,7 +91,6 @@ describe("ROLE=worker", () => {
 
 describe("jobs in the test environment", () => {
   it("every feature's jobs are defined as in a real process, so a test can enqueue and run them", async () => {
-    const { startTestEnv } = await import("./harness");
     const env = await startTestEnv("sqlite");
     try {
       const queued = await env.ctx.jobs.enqueue("ops.probe", { key: "in-tests" });
@@ -100,4 +102,20 @@ describe("jobs in the test environment", () => {
       await env.close();
     }
   });
+});
+
+describe("several processes starting together", () => {
+  for (const target of dbTargets()) {
+    it(`seed one demo account between them [${target}]`, async () => {
+      const env = await startTestEnv(target);
+      try {
+        const seeded = await Promise.all([1, 2, 3].map(() => seedDemoAccount(env.ctx)));
+        expect(seeded.filter((s) => s !== null)).toHaveLength(1);
+        expect(await env.ctx.db.selectFrom("companies").select("id").execute()).toHaveLength(1);
+        expect(await env.ctx.db.selectFrom("users").select("email").execute()).toEqual([{ email: DEMO_EMAIL }]);
+      } finally {
+        await env.close();
+      }
+    });
+  }
 });

@@ -450,8 +450,8 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): Databa
       started = true;
       stopping = false;
       await syncSchedules();
+      // Not unref'd: a started runner is reason enough for a worker process to stay alive; close() stops it.
       poller = setInterval(wake, pollMs);
-      poller.unref();
       wake();
     },
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AppContext } from "../context";
 import { companiesRepo } from "../features/companies/repo";
 import { usersRepo } from "../features/users/repo";
+import { isUniqueViolation } from "../infra/errors";
 import { hashPassword, newId, newToken, nowIso } from "../infra/security";
 
 export const DEMO_EMAIL = "demo@reportz.local";
@@ -43,23 +44,31 @@ export async function seedDemoAccount(
     cancellation: null,
     created_at: now,
   });
-  await usersRepo(ctx.db).insert({
-    id: newId(),
-    company_id: companyId,
-    name: "Demo Admin",
-    email: DEMO_EMAIL,
-    password_hash: await hashPassword(password),
-    role: "admin",
-    creator: 1,
-    avatar: null,
-    terms_consent: 1,
-    age_consent: 1,
-    intro_passed: 1,
-    timezone: "UTC",
-    onboarding_flow: "dashboard",
-    onboarding_step: 0,
-    created_at: now,
-  });
+  // Several processes starting together on an empty database may all get here: the e-mail's unique
+  // index lets one win; the others take their company back and leave the seeding to the winner.
+  try {
+    await usersRepo(ctx.db).insert({
+      id: newId(),
+      company_id: companyId,
+      name: "Demo Admin",
+      email: DEMO_EMAIL,
+      password_hash: await hashPassword(password),
+      role: "admin",
+      creator: 1,
+      avatar: null,
+      terms_consent: 1,
+      age_consent: 1,
+      intro_passed: 1,
+      timezone: "UTC",
+      onboarding_flow: "dashboard",
+      onboarding_step: 0,
+      created_at: now,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await companies.delete(companyId);
+    return null;
+  }
   const file = demoLoginFile(ctx.config.dataDir);
   await fs.mkdir(ctx.config.dataDir, { recursive: true });
   await fs.writeFile(file, `e-mail: ${DEMO_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
