@@ -6,7 +6,7 @@ import pg from "pg";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context";
-import { probeJob } from "../src/features/health/jobs";
+import { probeJob } from "../src/features/ops/jobs";
 import { systemClock } from "../src/infra/clock";
 import { migrateToLatest, openDatabase } from "../src/infra/db";
 import { createDatabaseJobQueue } from "../src/infra/db-jobs";
@@ -26,7 +26,7 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 30_000
 interface Worker {
   name: string;
   process: ChildProcess;
-  lines: () => { msg: string; token?: string }[];
+  lines: () => { msg: string; key?: string }[];
 }
 
 function startWorker(name: string, env: Record<string, string>): Worker {
@@ -83,21 +83,21 @@ for (const target of dbTargets()) {
         const logger = pino({ level: "silent" });
         // This process only enqueues, as a web process does.
         const queue = createDatabaseJobQueue({ db: handle.db, clock: systemClock, logger });
-        queue.define(probeJob({ logger } as unknown as AppContext));
+        queue.define(probeJob({ logger, db: handle.db, clock: systemClock }));
         const env = { DATABASE_URL: databaseUrl, SQLITE_PATH: sqlitePath };
         workers = [startWorker("w1", env), startWorker("w2", env)];
         await until(() => workers.every((w) => w.lines().some((l) => l.msg === "worker ready")));
 
-        for (let n = 0; n < 40; n++) await queue.enqueue("ops.probe", { token: `t${n}`, holdMs: 10 });
+        for (let n = 0; n < 40; n++) await queue.enqueue("ops.probe", { key: `t${n}`, sleepMs: 10 });
         await until(async () => (await queue.list("ops.probe", "completed", 100)).length === 40);
         const finished = workers.flatMap((w) => w.lines().filter((l) => l.msg === "ops.probe finished"));
         expect(finished).toHaveLength(40);
-        expect(new Set(finished.map((l) => l.token)).size).toBe(40);
+        expect(new Set(finished.map((l) => l.key)).size).toBe(40);
 
-        await queue.enqueue("ops.probe", { token: "crash", holdMs: 4_000 });
+        await queue.enqueue("ops.probe", { key: "crash", sleepMs: 4_000 });
         let victim: Worker | undefined;
         await until(() => {
-          victim = workers.find((w) => w.lines().some((l) => l.token === "crash" && l.msg === "ops.probe started"));
+          victim = workers.find((w) => w.lines().some((l) => l.key === "crash" && l.msg === "ops.probe started"));
           return victim !== undefined;
         });
         victim?.process.kill("SIGKILL");
@@ -111,10 +111,10 @@ for (const target of dbTargets()) {
         expect(
           survivor
             .lines()
-            .filter((l) => l.token === "crash")
+            .filter((l) => l.key === "crash")
             .map((l) => l.msg),
         ).toEqual(["ops.probe started", "ops.probe finished"]);
-        expect(victim?.lines().some((l) => l.token === "crash" && l.msg === "ops.probe finished")).toBe(false);
+        expect(victim?.lines().some((l) => l.key === "crash" && l.msg === "ops.probe finished")).toBe(false);
         survivor.process.kill("SIGTERM");
         expect(await new Promise((resolve) => survivor.process.on("exit", resolve))).toBe(0);
       } finally {
