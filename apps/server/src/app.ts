@@ -12,7 +12,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
@@ -39,7 +38,14 @@ import { widgetsService } from "./features/widgets/service";
 import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { registerCompression } from "./infra/compression";
 import { AppError } from "./infra/errors";
-import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
+import {
+  type App,
+  contractValidator,
+  formFieldsForJsonRoutes,
+  GUEST_COOKIE,
+  issuesToFields,
+  SESSION_COOKIE,
+} from "./infra/http";
 import { newId, newToken, safeEqual } from "./infra/security";
 import { securityHeaders } from "./infra/security-headers";
 import { createSessionCache } from "./infra/session-cache";
@@ -65,7 +71,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
     genReqId: () => requestIdPrefix + (++requestCount).toString(36),
     logController: new AccessLogController(),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidator);
+  formFieldsForJsonRoutes(app);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);

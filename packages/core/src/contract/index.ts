@@ -5,6 +5,7 @@ export * from "./dashboard-actions";
 export * from "./dashboards";
 export * from "./files";
 export * from "./page-data";
+export * from "./routes";
 export * from "./sources";
 export * from "./templates";
 export * from "./users";

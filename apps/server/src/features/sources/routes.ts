@@ -1,18 +1,7 @@
-import {
-  type TSourceOptionQuery,
-  ZErrorBody,
-  ZOptionListResponse,
-  ZSourceListResponse,
-  ZSourceOptionQuery,
-  ZSourceResponse,
-} from "@app/core";
+import { API, ZErrorBody } from "@app/core";
 import type { FastifyReply } from "fastify";
-import { z } from "zod";
-import { type App, actorOf, readForm, zPathParam } from "../../infra/http";
+import { type App, actorOf, readForm } from "../../infra/http";
 import { SourceFailure, type SourcesService } from "./service";
-
-const ZIdParams = z.object({ id: zPathParam.pipe(z.string().max(64)) });
-const ZOptionParams = ZIdParams.extend({ option: zPathParam.pipe(z.string().max(64)) });
 
 /** Body of a source failure (502): the widget or form shows 'Data Error' and banner 125 follows. */
 export const SOURCE_ERROR_BODY = { code: "source_error", message: "Data Error" } as const;
@@ -30,7 +19,7 @@ export async function answeringSourceFailure<T>(reply: FastifyReply, run: () => 
 /** Sources API of spec §7; every route is scoped to the session's company. */
 export function sourceRoutes(app: App, sources: SourcesService) {
   const tags = ["sources"];
-  app.get("/api/sources", { schema: { tags, response: { 200: ZSourceListResponse } } }, async (request) => {
+  app.get("/api/sources", { schema: { tags, response: { 200: API.sourcesList.output } } }, async (request) => {
     return { data: await sources.list(actorOf(request)) };
   });
 
@@ -41,7 +30,8 @@ export function sourceRoutes(app: App, sources: SourcesService) {
         tags,
         summary: "Connect a source: JSON {name, account?, token?, site?}, or multipart name=csv with a `file` part",
         consumes: ["application/json", "multipart/form-data"],
-        response: { 200: ZSourceResponse },
+        body: API.sourceCreate.body,
+        response: { 200: API.sourceCreate.output },
       },
     },
     async (request) => {
@@ -57,8 +47,9 @@ export function sourceRoutes(app: App, sources: SourcesService) {
         tags,
         summary: "Re-authorise a source with new credentials; for CSV, add a file (`file` part)",
         consumes: ["application/json", "multipart/form-data"],
-        params: ZIdParams,
-        response: { 200: ZSourceResponse },
+        params: API.sourceUpdate.params,
+        body: API.sourceUpdate.body,
+        response: { 200: API.sourceUpdate.output },
       },
     },
     async (request) => {
@@ -67,15 +58,15 @@ export function sourceRoutes(app: App, sources: SourcesService) {
     },
   );
 
-  app.delete("/api/sources/:id", { schema: { tags, params: ZIdParams } }, async (request, reply) => {
+  app.delete("/api/sources/:id", { schema: { tags, params: API.sourceDelete.params } }, async (request, reply) => {
     await sources.remove(actorOf(request), request.params.id);
     return reply.code(204).send();
   });
 
-  const optionResponse = { 200: ZOptionListResponse, 502: ZErrorBody };
+  const optionResponse = { 200: API.sourceOptions.output, 502: ZErrorBody };
   app.get(
     "/api/sources/:id/properties",
-    { schema: { tags, params: ZIdParams, response: optionResponse } },
+    { schema: { tags, params: API.sourceProperties.params, response: optionResponse } },
     async (request, reply) => {
       const actor = actorOf(request);
       return answeringSourceFailure(reply, async () => ({
@@ -91,15 +82,15 @@ export function sourceRoutes(app: App, sources: SourcesService) {
         tags,
         summary:
           "A remote option list (metrics, dimensions, sheets, columns …); the type form's values travel as the query",
-        params: ZOptionParams,
-        querystring: ZSourceOptionQuery,
+        params: API.sourceOptions.params,
+        querystring: API.sourceOptions.query,
         response: optionResponse,
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
       const { id, option } = request.params;
-      const form = request.query as TSourceOptionQuery;
+      const form = request.query;
       return answeringSourceFailure(reply, async () => ({ data: await sources.options(actor, id, option, form) }));
     },
   );

@@ -1,4 +1,4 @@
-import { ZErrorBody, ZWidgetDataResponse } from "@app/core";
+import { API, ZErrorBody } from "@app/core";
 import type { FastifyReply } from "fastify";
 import { JsonText } from "../../infra/body-parsers";
 import { type App, actorOf, readBody } from "../../infra/http";
@@ -15,7 +15,9 @@ export function widgetRoutes(app: App, widgets: WidgetsService) {
       schema: {
         tags: ["widgets"],
         summary: "Data of one widget: merged table for the range and, with comparison on, the compare range",
-        response: { 200: ZWidgetDataResponse, 502: ZErrorBody },
+        consumes: ["application/json"],
+        body: API.widgetData.body,
+        response: { 200: API.widgetData.output, 502: ZErrorBody },
       },
     },
     async (request, reply) => {
