@@ -70,3 +70,36 @@ describeEachDb("the contract: every route's inputs are declared", (env) => {
     expect(fields(ROUTE_LINES.dashboardSave)).toEqual(expect.arrayContaining(["widgets", "styles", "name"]));
   });
 });
+
+describeEachDb("the error table", (env) => {
+  it("a 422 carries its code with the per-field errors and message", async () => {
+    const admin = env().client();
+    await admin.signUpAndPassIntro();
+    const answer = await admin.api("POST", "/api/users", { name: "", email: "not-an-email", extra: 1 });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toEqual({
+      code: "validation",
+      message: "The given data was invalid.",
+      errors: {
+        name: ["The name field is required."],
+        email: ["The email must be a valid email address."],
+        extra: ["The extra field is not allowed."],
+      },
+    });
+    // A handler-read form (registration) answers the same shape.
+    const registration = await env().client().register({ email: "" });
+    expect(registration.response.statusCode).toBe(422);
+    expect(registration.response.json()).toMatchObject({ code: "validation", errors: { email: expect.any(Array) } });
+  });
+
+  it("a failing source is 502 source_error, from the table, on every route that reads it", async () => {
+    const { AppError, ERRORS } = await import("../src/infra/errors");
+    const { ConnectorError } = await import("../src/connectors/types");
+    const { SourceFailure } = await import("../src/features/sources/service");
+    for (const error of [new SourceFailure("s1"), new ConnectorError("provider said no")]) {
+      expect(error).toBeInstanceOf(AppError);
+      expect(error.status).toBe(ERRORS.source_error.status);
+      expect(error.body()).toEqual({ code: "source_error", message: "Data Error" });
+    }
+  });
+});

@@ -1,9 +1,8 @@
 import { API, HEADERS, ZDashboardSave } from "@app/core";
 import type { FastifyReply } from "fastify";
 import { type App, actorOf, parseInput, readForm } from "../../infra/http";
-import { answeringSourceFailure } from "../sources/routes";
 import type { WidgetsService } from "../widgets/service";
-import { DashboardPasswordError, type DashboardsService } from "./service";
+import type { DashboardsService } from "./service";
 
 /** Dashboards API of spec §7. Thin: parse, call the service, shape the answer. */
 export function dashboardRoutes(
@@ -86,22 +85,15 @@ export function dashboardRoutes(
     async (request, reply) => {
       const viewer = request.auth ? actorOf(request) : null;
       const attempt = request.headers[HEADERS.authorization];
-      try {
-        const { dashboard, isPublic } = await dashboards.show(
-          viewer,
-          request.params.permalink,
-          request.query.timezone ?? request.auth?.user.timezone ?? "UTC",
-          typeof attempt === "string" && attempt !== "" ? attempt : null,
-          request.ip,
-        );
-        if (isPublic) reply.header(HEADERS.public, "1");
-        return { data: dashboard };
-      } catch (error) {
-        // The usual 422 body plus the agency's site title, so the password prompt carries its white label.
-        if (!(error instanceof DashboardPasswordError)) throw error;
-        const raw: FastifyReply = reply;
-        return raw.code(422).send({ message: error.message, errors: error.fields, siteTitle: error.siteTitle });
-      }
+      const { dashboard, isPublic } = await dashboards.show(
+        viewer,
+        request.params.permalink,
+        request.query.timezone ?? request.auth?.user.timezone ?? "UTC",
+        typeof attempt === "string" && attempt !== "" ? attempt : null,
+        request.ip,
+      );
+      if (isPublic) reply.header(HEADERS.public, "1");
+      return { data: dashboard };
     },
   );
 
@@ -130,10 +122,8 @@ export function dashboardRoutes(
       // Ready JSON bytes, already checked against the schema above (see widgets.dataAnswer); Fastify sends
       // a Buffer as-is, the untyped reply only drops the response typing.
       const raw: FastifyReply = reply;
-      return answeringSourceFailure(reply, async () => {
-        const answer = await widgets.dataAnswer(companyId, { ...range, instances });
-        return raw.type("application/json; charset=utf-8").send(answer.json);
-      });
+      const answer = await widgets.dataAnswer(companyId, { ...range, instances });
+      return raw.type("application/json; charset=utf-8").send(answer.json);
     },
   );
 

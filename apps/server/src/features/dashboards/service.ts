@@ -53,7 +53,12 @@ export class DashboardPasswordError extends AppError {
     message: string,
     readonly siteTitle: string,
   ) {
-    super("validation", "The given data was invalid.", { password: [message] });
+    super("validation", undefined, { password: [message] });
+  }
+
+  /** The usual 422 body plus the agency's site title, so the password prompt carries its white label. */
+  protected override extra() {
+    return { siteTitle: this.siteTitle };
   }
 }
 

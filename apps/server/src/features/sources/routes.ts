@@ -1,20 +1,6 @@
 import { API, ZErrorBody } from "@app/core";
-import type { FastifyReply } from "fastify";
 import { type App, actorOf, readForm } from "../../infra/http";
-import { SourceFailure, type SourcesService } from "./service";
-
-/** Body of a source failure (502): the widget or form shows 'Data Error' and banner 125 follows. */
-export const SOURCE_ERROR_BODY = { code: "source_error", message: "Data Error" } as const;
-
-/** Answers a source failure as 502 {code: 'source_error'} rather than a 500; other errors go to the global handler. */
-export async function answeringSourceFailure<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof SourceFailure) return reply.code(502).send(SOURCE_ERROR_BODY);
-    throw error;
-  }
-}
+import type { SourcesService } from "./service";
 
 /** Sources API of spec §7; every route is scoped to the session's company. */
 export function sourceRoutes(app: App, sources: SourcesService) {
@@ -67,11 +53,9 @@ export function sourceRoutes(app: App, sources: SourcesService) {
   app.get(
     "/api/sources/:id/properties",
     { schema: { tags, params: API.sourceProperties.params, response: optionResponse } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      return answeringSourceFailure(reply, async () => ({
-        data: await sources.options(actor, request.params.id, "properties", {}),
-      }));
+    async (request) => {
+      // A failing source answers 502 source_error (the error table): the form shows 'Data Error'.
+      return { data: await sources.options(actorOf(request), request.params.id, "properties", {}) };
     },
   );
 
@@ -87,11 +71,9 @@ export function sourceRoutes(app: App, sources: SourcesService) {
         response: optionResponse,
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
+    async (request) => {
       const { id, option } = request.params;
-      const form = request.query;
-      return answeringSourceFailure(reply, async () => ({ data: await sources.options(actor, id, option, form) }));
+      return { data: await sources.options(actorOf(request), id, option, request.query) };
     },
   );
 }

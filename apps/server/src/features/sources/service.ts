@@ -26,9 +26,10 @@ const ZStoredCredentials = z.record(z.string(), z.string());
 export const MAX_SOURCE_FILES = 50;
 
 /** A connector call failed for reasons other than the form: the source is now invalid and the widget shows 'Data Error'. */
-export class SourceFailure extends Error {
+/** A source that could not answer, already marked invalid: answered 502 source_error ('Data Error'). */
+export class SourceFailure extends AppError {
   constructor(readonly sourceId: string) {
-    super("Data Error");
+    super("source_error");
   }
 }
 
@@ -204,7 +205,9 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       try {
         return await call();
       } catch (error) {
-        if (error instanceof AppError || error instanceof SourceFailure) throw error;
+        // The form's own mistakes (a 422…) and failures already handled pass through; a connector's
+        // failure (ConnectorError, or anything unexpected) marks the source invalid.
+        if (error instanceof SourceFailure || (error instanceof AppError && error.code !== "source_error")) throw error;
         ctx.logger.warn({ err: error, sourceId }, "source query failed");
         await markInvalid(companyId, sourceId);
         throw new SourceFailure(sourceId);
