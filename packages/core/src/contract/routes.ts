@@ -156,7 +156,7 @@ type BodyInput<R> =
   HasKey<R, "body"> extends true
     ? R extends { bodyKind: "multipart" }
       ? { form: MultipartForm } | { body: z.input<SchemaOf<R, "body">> }
-      : R extends { body: typeof ZNoFields }
+      : z.input<SchemaOf<R, "body">> extends Record<string, never>
         ? unknown
         : { body: z.input<SchemaOf<R, "body">> }
     : unknown;
