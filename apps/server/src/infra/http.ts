@@ -1,13 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  API,
-  type BodyKind,
-  ROLE_ADMIN,
-  ROUTE_LINES,
-  type RouteContract,
-  type RouteName,
-  zPathParam as zContractPathParam,
-} from "@app/core";
+import { API, type BodyKind, ROLE_ADMIN, ROUTE_LINES, type RouteContract, type RouteName } from "@app/core";
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -83,9 +75,6 @@ export function parseInput<T extends z.ZodTypeAny>(schema: T, input: unknown): z
 }
 
 const NUL = "\u0000";
-
-/** A path parameter (id, permalink): text the database can hold, within the router's length limit. */
-export const zPathParam = zContractPathParam;
 
 /** How each route's body arrives, by "METHOD /path" (the contract's route table). */
 const BODY_KINDS = new Map<string, BodyKind>(
