@@ -103,3 +103,16 @@ describeEachDb("the error table", (env) => {
     }
   });
 });
+
+describeEachDb("role checks come before body validation", (env) => {
+  it("a non-admin posting an invalid body to an admin route hears 403, not 422", async () => {
+    const { inviteAndJoin } = await import("./harness");
+    const admin = env().client();
+    await admin.signUpAndPassIntro();
+    const member = await inviteAndJoin(env, admin, "user");
+    expect((await member.api("POST", "/api/users", { name: "", unknown: 1 })).statusCode).toBe(403);
+    expect((await member.api("DELETE", "/api/company", { delete: "maybe", x: 1 })).statusCode).toBe(403);
+    // The admin gets the 422 for the same bodies.
+    expect((await admin.api("POST", "/api/users", { name: "", unknown: 1 })).statusCode).toBe(422);
+  });
+});

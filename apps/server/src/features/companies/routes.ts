@@ -1,7 +1,7 @@
 import { API, ZCompanyUpdate } from "@app/core";
 import type { FastifyReply } from "fastify";
 
-import { type App, actorOf, parseInput, readForm, requireAdmin } from "../../infra/http";
+import { type App, actorOf, adminOnly, parseInput, readForm, requireAdmin } from "../../infra/http";
 import type { CompaniesService } from "./service";
 
 /** Company API of spec §7: read for every member, change for admins (spec §6). */
@@ -33,6 +33,7 @@ export function companyRoutes(app: App, companies: CompaniesService) {
   app.delete(
     "/api/company",
     {
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: "Delete the company, or cancel its subscription",

@@ -1,5 +1,5 @@
 import { API } from "@app/core";
-import { type App, actorOf, requireAdmin } from "../../infra/http";
+import { type App, actorOf, adminOnly, requireAdmin } from "../../infra/http";
 import type { UsersService } from "./service";
 
 /** Team API of spec §7; roles enforced here and in the service (spec §6). */
@@ -20,6 +20,7 @@ export function userRoutes(app: App, users: UsersService) {
   app.post(
     "/api/users",
     {
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: "Invite a team member",
