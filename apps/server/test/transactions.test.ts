@@ -7,7 +7,7 @@ import { describeEachDb, type TestEnv } from "./harness";
  * Makes every INSERT into `table` fail inside the database, as a crash or a constraint would in the
  * middle of a multi-step write. Returns the undo.
  */
-async function failInserts(env: TestEnv, table: "sessions" | "invitations" | "dashboards") {
+async function failInserts(env: TestEnv, table: "sessions" | "invitations" | "dashboards" | "sources") {
   const db = env.ctx.db as Db;
   if (env.target === "sqlite") {
     await sql
@@ -28,7 +28,7 @@ async function failInserts(env: TestEnv, table: "sessions" | "invitations" | "da
 
 async function count(
   env: TestEnv,
-  table: "companies" | "users" | "invitations" | "sessions",
+  table: "companies" | "users" | "invitations" | "sessions" | "files",
   column: string,
   value: string,
 ) {
@@ -109,5 +109,19 @@ describeEachDb("multi-step writes run in one transaction", (env) => {
     undo = null;
     expect((await owner.api("GET", "/api/dashboards?active=true")).json().meta.total).toBe(before);
     expect((await owner.api("POST", `/api/dashboards/${id}/clone`)).statusCode).toBe(200);
+  });
+
+  it("an uploaded source: a failure storing the source leaves no file row behind", async () => {
+    const owner = env().client();
+    await owner.signUpAndPassIntro({ email: "uploader@example.com" });
+    const companyId = (await owner.api("GET", "/api/company")).json().data.id as string;
+    const csv = { file: { filename: "m.csv", type: "text/csv", data: Buffer.from("day,visits\n2024-01-01,3\n") } };
+    undo = await failInserts(env(), "sources");
+    expect((await owner.apiMultipart("POST", "/api/sources", { name: "csv" }, csv)).statusCode).toBe(500);
+    expect(await count(env(), "files", "company_id", companyId)).toBe(0);
+    await undo();
+    undo = null;
+    expect((await owner.apiMultipart("POST", "/api/sources", { name: "csv" }, csv)).statusCode).toBe(200);
+    expect(await count(env(), "files", "company_id", companyId)).toBe(1);
   });
 });

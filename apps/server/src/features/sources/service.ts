@@ -75,15 +75,22 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
   }
 
   /** Checks and stores an upload connector's file; the property the new file becomes. */
-  async function acceptUpload(
-    companyId: string,
-    connector: Connector,
-    file: FormInput["files"][string] | undefined,
-  ): Promise<TOption> {
+  /** Checks an upload with its connector (before any transaction: parsing is the slow part). */
+  function checkUpload(connector: Connector, file: FormInput["files"][string] | undefined) {
     if (!connector.upload) throw AppError.validation({ file: ["This source does not take files."] });
     if (!file) throw AppError.validation({ file: ["The file field is required."] });
     connector.upload.check(file);
-    const stored = await files.storeSourceFile(companyId, connector.key, connector.upload.extension, file);
+    return { file, extension: connector.upload.extension };
+  }
+
+  /** Stores a checked upload, its file row on `db` (the source's transaction). */
+  async function storeUpload(
+    companyId: string,
+    connector: Connector,
+    upload: ReturnType<typeof checkUpload>,
+    db: Db,
+  ): Promise<TOption> {
+    const stored = await files.storeSourceFile(companyId, connector.key, upload.extension, upload.file, db);
     return { value: stored.id, label: stored.name };
   }
 
@@ -121,20 +128,25 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       if (!connector.available)
         throw AppError.validation({ name: [connector.note ?? "This connector cannot be connected yet."] });
       checkCredentials(connector, input);
-      const properties = connector.upload
-        ? [await acceptUpload(actor.companyId, connector, form.files.file)]
-        : (connector.initialProperties?.() ?? []);
-      const row: SourcesTable = {
-        id: newId(),
-        company_id: actor.companyId,
-        name: connector.key,
-        account: input.account ?? null,
-        credentials: sealCredentials(input),
-        properties: JSON.stringify(properties),
-        invalid: 0,
-        created_at: nowIso(),
-      };
-      await repo.insert(row);
+      const upload = connector.upload ? checkUpload(connector, form.files.file) : null;
+      // The uploaded file's row and the source that owns it: both or neither.
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const properties = upload
+          ? [await storeUpload(actor.companyId, connector, upload, trx)]
+          : (connector.initialProperties?.() ?? []);
+        const row: SourcesTable = {
+          id: newId(),
+          company_id: actor.companyId,
+          name: connector.key,
+          account: input.account ?? null,
+          credentials: sealCredentials(input),
+          properties: JSON.stringify(properties),
+          invalid: 0,
+          created_at: nowIso(),
+        };
+        await sourcesRepo(trx).insert(row);
+        return row;
+      });
       return presentSource(row);
     },
 
@@ -149,17 +161,21 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         patch.account = input.account ?? row.account;
         patch.credentials = sealCredentials(input);
       }
-      if (connector.upload && form.files.file) {
-        const properties = storedProperties(row);
-        if (properties.length >= MAX_SOURCE_FILES) {
-          throw AppError.validation({ file: [`A source holds at most ${MAX_SOURCE_FILES} files.`] });
-        }
-        patch.properties = JSON.stringify([
-          ...properties,
-          await acceptUpload(actor.companyId, connector, form.files.file),
-        ]);
+      const properties = storedProperties(row);
+      const adding = connector.upload !== undefined && form.files.file !== undefined;
+      if (adding && properties.length >= MAX_SOURCE_FILES) {
+        throw AppError.validation({ file: [`A source holds at most ${MAX_SOURCE_FILES} files.`] });
       }
-      await repo.update(actor.companyId, id, patch);
+      const upload = adding ? checkUpload(connector, form.files.file) : null;
+      // An added file's row and the source listing it: both or neither.
+      await ctx.db.transaction().execute(async (trx) => {
+        if (upload)
+          patch.properties = JSON.stringify([
+            ...properties,
+            await storeUpload(actor.companyId, connector, upload, trx),
+          ]);
+        await sourcesRepo(trx).update(actor.companyId, id, patch);
+      });
       await changed(id);
       return presentSource(await loadRow(actor.companyId, id));
     },
