@@ -108,9 +108,15 @@ export const contractValidator: FastifySchemaCompiler<z.ZodType> = ({ schema, me
  * and a malformed multipart body is the same 400 as on the form routes.
  */
 export function formFieldsForJsonRoutes(app: App): void {
-  app.addHook("preValidation", async (request) => {
-    const kind = BODY_KINDS.get(`${request.method} ${request.routeOptions.url}`);
-    if (kind === "json" && request.isMultipart()) request.body = (await readForm(request)).fields;
+  const readFields = async (request: FastifyRequest) => {
+    if (request.isMultipart()) request.body = (await readForm(request)).fields;
+  };
+  // Added to the JSON-body routes only, so other routes (the widget-data hot path) pay nothing.
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => BODY_KINDS.get(`${method} ${route.url}`) === "json")) return;
+    const existing = route.preValidation ?? [];
+    route.preValidation = [...(Array.isArray(existing) ? existing : [existing]), readFields];
   });
 }
 
