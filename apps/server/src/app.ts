@@ -8,19 +8,13 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { buildFeatureServices, FEATURES } from "./features";
 import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { registerCompression } from "./infra/compression";
-import { AppError } from "./infra/errors";
-import { type App, GUEST_COOKIE, issuesToFields, SESSION_COOKIE } from "./infra/http";
+import { AppError, asAppError } from "./infra/errors";
+import { type App, contractValidator, formFieldsForJsonRoutes, GUEST_COOKIE, SESSION_COOKIE } from "./infra/http";
 import { sharedRateLimitStore } from "./infra/http-rate-limit";
 import { newId, newToken, safeEqual } from "./infra/security";
 import { securityHeaders } from "./infra/security-headers";
@@ -49,7 +43,8 @@ export async function buildApp(
     genReqId: () => requestIdPrefix + (++requestCount).toString(36),
     logController: new AccessLogController(),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidator);
+  formFieldsForJsonRoutes(app);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
@@ -112,32 +107,15 @@ export async function buildApp(
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.code === "validation")
-        return reply.code(422).send({ message: error.message, errors: error.fields ?? {} });
-      return reply.code(error.status).send({ code: error.code, message: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: v.instancePath.split("/").filter(Boolean),
-        message: v.message ?? "Invalid value.",
-      }));
-      return reply.code(422).send({ message: "The given data was invalid.", errors: issuesToFields(issues) });
-    }
-    // An upload over the size limit is bad input like any other: 422 on the file, not a bare 413.
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      return reply
-        .code(422)
-        .send({ message: "The given data was invalid.", errors: { file: ["The file may not be greater than 5 MB."] } });
-    }
+    const known = asAppError(error);
+    if (known) return reply.code(known.status).send(known.body());
+    // Other 4xx of Fastify and its plugins (unsupported media type, malformed body…) keep their status.
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 429)
-      return reply.code(429).send({ code: "too_many_requests", message: "Too many attempts. Please try again later." });
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ code: "bad_request", message: (error as Error).message });
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.code(500).send({ code: "internal", message: "Server Error" });
+    return reply.code(500).send(new AppError("internal").body());
   });
 
   for (const feature of FEATURES)

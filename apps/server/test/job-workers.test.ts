@@ -5,7 +5,6 @@ import path from "node:path";
 import pg from "pg";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AppContext } from "../src/context";
 import { probeJob } from "../src/features/ops/jobs";
 import { systemClock } from "../src/infra/clock";
 import { migrateToLatest, openDatabase } from "../src/infra/db";

@@ -1,4 +1,5 @@
 import type { DayRange, TAuthKind, TOption, TSourceOptionQuery, TTable, TWidgetTypeConfig } from "@app/core";
+import { AppError } from "../infra/errors";
 
 /** An uploaded file handed to an upload connector for checking before it is stored. */
 export interface UploadedFile {
@@ -75,5 +76,12 @@ export interface Connector {
   followsRange?(inputs: QueryInputs): boolean;
 }
 
-/** Thrown by connectors when the provider cannot answer; the message is for logs, the user sees 'Data Error'. */
-export class ConnectorError extends Error {}
+/**
+ * Thrown by connectors when the provider cannot answer: code source_error of the error table. The
+ * detail is for logs only; the user sees 'Data Error' (and the sources service marks the source invalid).
+ */
+export class ConnectorError extends AppError {
+  constructor(readonly detail: string) {
+    super("source_error");
+  }
+}

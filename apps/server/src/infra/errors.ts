@@ -1,44 +1,76 @@
-/** Stable error codes and the HTTP status each one maps to. */
-export const ERROR_STATUS = {
-  bad_request: 400,
-  validation: 422,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  session_mismatch: 419,
-  too_many_requests: 429,
-  payment_required: 402,
-  internal: 500,
-} as const;
+/**
+ * The one error table of the server: every error a client can receive has a stable code, the HTTP
+ * status it is answered with and, where the code alone says it, the message. Features throw AppError
+ * (or a subclass) with one of these codes; the error handler answers `{code, message}`, plus `errors`
+ * (per field) for a 422, plus a subclass's own fields (`body`).
+ */
+export const ERRORS = {
+  bad_request: { status: 400, message: "Bad request." },
+  unauthenticated: { status: 401, message: "Unauthenticated." },
+  payment_required: { status: 402, message: "Payment required." },
+  forbidden: { status: 403, message: "This action is unauthorized." },
+  not_found: { status: 404, message: "Not found." },
+  conflict: { status: 409, message: "Conflict." },
+  session_mismatch: { status: 419, message: "Page expired. Please reload the page." },
+  validation: { status: 422, message: "The given data was invalid." },
+  too_many_requests: { status: 429, message: "Too many attempts. Please try again later." },
+  internal: { status: 500, message: "Server Error" },
+  /** A data source failed (connector error, lost credentials, missing file): the widget shows 'Data Error'. */
+  source_error: { status: 502, message: "Data Error" },
+} as const satisfies Record<string, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Status of each code (kept for callers that only need the status). */
+export const ERROR_STATUS = Object.fromEntries(Object.entries(ERRORS).map(([code, entry]) => [code, entry.status])) as {
+  [C in ErrorCode]: (typeof ERRORS)[C]["status"];
+};
+
+/** What an error answer carries: always a code and a message; per-field errors for a 422. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  errors?: Record<string, string[]>;
+  [extra: string]: unknown;
+}
 
 /** The one error class of the server: a stable code, a safe message, optional per-field errors. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string[]>;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+  constructor(code: ErrorCode, message: string = ERRORS[code].message, fields?: Record<string, string[]>) {
     super(message);
     this.code = code;
     this.fields = fields;
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return ERRORS[this.code].status;
+  }
+
+  /** Fields a subclass adds to the answer (e.g. the white-label title of a password prompt). */
+  protected extra(): Record<string, unknown> {
+    return {};
+  }
+
+  /** The answer's body. */
+  body(): ErrorBody {
+    const base: ErrorBody = { code: this.code, message: this.message };
+    if (this.code === "validation") base.errors = this.fields ?? {};
+    return { ...base, ...this.extra() };
   }
 
   /** A 422 with messages per field (spec §5: the forms show them under each input). */
-  static validation(fields: Record<string, string[]>, message = "The given data was invalid."): AppError {
+  static validation(fields: Record<string, string[]>, message: string = ERRORS.validation.message): AppError {
     return new AppError("validation", message, fields);
   }
 
-  static notFound(message = "Not found."): AppError {
+  static notFound(message: string = ERRORS.not_found.message): AppError {
     return new AppError("not_found", message);
   }
 
-  static forbidden(message = "This action is unauthorized."): AppError {
+  static forbidden(message: string = ERRORS.forbidden.message): AppError {
     return new AppError("forbidden", message);
   }
 }
@@ -47,4 +79,19 @@ export class AppError extends Error {
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+/**
+ * The AppError an error stands for: itself, or one of the table's codes for errors raised by Fastify
+ * and its plugins (an upload over the size limit is a 422 on the file; a rate limit is a 429). Null
+ * for anything else (a 4xx keeps its status as bad_request; the rest is a 500).
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
+  if (code === "FST_REQ_FILE_TOO_LARGE") {
+    return AppError.validation({ file: ["The file may not be greater than 5 MB."] });
+  }
+  if (statusCode === 429) return new AppError("too_many_requests");
+  return null;
 }

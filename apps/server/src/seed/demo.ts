@@ -27,46 +27,50 @@ export async function seedDemoAccount(
   const password = ctx.config.demoPassword ?? newToken().slice(0, 20);
   const companyId = newId();
   const now = nowIso();
-  await companies.insert({
-    id: companyId,
-    name: "Demo Agency",
-    domain: "demo-agency.example",
-    logo: null,
-    phone: null,
-    site_title: null,
-    state: "trial",
-    expires_at: new Date(Date.now() + 14 * 86400_000).toISOString(),
-    services_dashboards: 25,
-    services_bonus_dashboards: 0,
-    subscription_id: null,
-    subscription_interval: null,
-    discount: 0,
-    cancellation: null,
-    created_at: now,
-  });
+  const passwordHash = await hashPassword(password);
+  // The company and its admin together: a company left without its admin would stop the seed for good
+  // (it only runs on an empty database).
   // Several processes starting together on an empty database may all get here: the e-mail's unique
-  // index lets one win; the others take their company back and leave the seeding to the winner.
+  // index lets one win; the others' transactions roll back and they leave the seeding to the winner.
   try {
-    await usersRepo(ctx.db).insert({
-      id: newId(),
-      company_id: companyId,
-      name: "Demo Admin",
-      email: DEMO_EMAIL,
-      password_hash: await hashPassword(password),
-      role: "admin",
-      creator: 1,
-      avatar: null,
-      terms_consent: 1,
-      age_consent: 1,
-      intro_passed: 1,
-      timezone: "UTC",
-      onboarding_flow: "dashboard",
-      onboarding_step: 0,
-      created_at: now,
+    await ctx.db.transaction().execute(async (trx) => {
+      await companiesRepo(trx).insert({
+        id: companyId,
+        name: "Demo Agency",
+        domain: "demo-agency.example",
+        logo: null,
+        phone: null,
+        site_title: null,
+        state: "trial",
+        expires_at: new Date(Date.now() + 14 * 86400_000).toISOString(),
+        services_dashboards: 25,
+        services_bonus_dashboards: 0,
+        subscription_id: null,
+        subscription_interval: null,
+        discount: 0,
+        cancellation: null,
+        created_at: now,
+      });
+      await usersRepo(trx).insert({
+        id: newId(),
+        company_id: companyId,
+        name: "Demo Admin",
+        email: DEMO_EMAIL,
+        password_hash: passwordHash,
+        role: "admin",
+        creator: 1,
+        avatar: null,
+        terms_consent: 1,
+        age_consent: 1,
+        intro_passed: 1,
+        timezone: "UTC",
+        onboarding_flow: "dashboard",
+        onboarding_step: 0,
+        created_at: now,
+      });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await companies.delete(companyId);
     return null;
   }
   const file = demoLoginFile(ctx.config.dataDir);

@@ -27,7 +27,7 @@ describe("error bodies", () => {
 
 describe("the realtime socket header", () => {
   it("goes with every call while the page's socket is subscribed, and not after", async () => {
-    const { api } = await import("./api");
+    const { call } = await import("./api");
     const { setRealtimeSocketId } = await import("./socket-id");
     const sent: Headers[] = [];
     vi.stubGlobal(
@@ -39,9 +39,9 @@ describe("the realtime socket header", () => {
     );
     try {
       setRealtimeSocketId("sock-1");
-      await api("/api/sources", { method: "POST", json: {} });
+      await call("sourceCreate", { body: { name: "demo" } });
       setRealtimeSocketId(null);
-      await api("/api/sources");
+      await call("sourcesList");
     } finally {
       vi.unstubAllGlobals();
     }

@@ -1,4 +1,14 @@
-import { HEADERS, RELOAD_STATUSES } from "@app/core";
+import {
+  HEADERS,
+  RELOAD_STATUSES,
+  ROUTE_LINES,
+  type RouteInput,
+  type RouteMethod,
+  type RouteName,
+  type RouteOutput,
+  routePath,
+  splitRouteLine,
+} from "@app/core";
 import { getIdentification } from "./identification";
 import { realtimeSocketId } from "./socket-id";
 
@@ -37,13 +47,17 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+interface Request {
+  method: RouteMethod;
   /** Sent as a JSON body. */
   json?: unknown;
   /** Sent as multipart form data (the browser sets the boundary). */
   form?: FormData;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: Record<string, unknown>;
+}
+
+/** Options of one call besides its inputs. */
+export interface CallOptions {
   signal?: AbortSignal;
   /** Extra headers, e.g. x-authorization for a protected dashboard. */
   headers?: Record<string, string>;
@@ -53,11 +67,14 @@ function messageOf(status: number, body: unknown): string {
   return bodyMessage(body) ?? `Request failed with status ${status}`;
 }
 
-function withQuery(path: string, query: ApiRequest["query"]): string {
+/** Query values as the server reads them: lists as repeated keys, absent values left out. */
+function withQuery(path: string, query: Request["query"]): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
   }
   const search = params.toString();
   return search ? `${path}${path.includes("?") ? "&" : "?"}${search}` : path;
@@ -78,17 +95,27 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/**
- * The one way the SPA talks to the server: adds the headers of spec §7, parses JSON,
- * throws ApiError on failure and reloads the page on 588/401/419 (spec §8).
- */
-export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+/** The headers every call carries (spec §7): XHR marker and the page's identification. */
+export function apiHeaders(extra: Record<string, string> = {}): Headers {
   const headers = new Headers({ Accept: "application/json" });
   headers.set(HEADERS.requestedWith, "XMLHttpRequest");
   headers.set(HEADERS.identification, getIdentification());
   const socketId = realtimeSocketId();
   if (socketId) headers.set(HEADERS.socketId, socketId);
-  for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return headers;
+}
+
+/**
+ * Sends one request: adds the headers of spec §7, parses JSON, throws ApiError on failure and
+ * reloads the page on 588/401/419 (spec §8).
+ */
+async function send(
+  path: string,
+  request: Request,
+  options: CallOptions,
+): Promise<{ body: unknown; headers: Headers }> {
+  const headers = apiHeaders(options.headers);
   let body: BodyInit | undefined;
   if (request.form) {
     body = request.form;
@@ -96,21 +123,58 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(request.json);
   }
-
   const response = await fetch(withQuery(path, request.query), {
-    method: request.method ?? (body ? "POST" : "GET"),
+    method: request.method,
     headers,
     body,
     credentials: "same-origin",
-    signal: request.signal,
+    signal: options.signal,
   });
   const parsed = await readBody(response);
-
   if (!response.ok) {
     if (RELOAD_STATUSES.includes(response.status)) window.location.reload();
     throw new ApiError(response.status, parsed);
   }
-  return parsed as T;
+  return { body: parsed, headers: response.headers };
+}
+
+/** The inputs of a route as one loose shape, for the one place that builds the request from them. */
+interface AnyInput {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  form?: unknown;
+}
+
+/** A call's arguments: the inputs may be left out where the route has none. */
+type CallArgs<N extends RouteName> = keyof RouteInput<N> extends never
+  ? [input?: RouteInput<N>, options?: CallOptions]
+  : [input: RouteInput<N>, options?: CallOptions];
+
+/**
+ * The one way the SPA calls the API: by the route's name in the contract's table (packages/core
+ * contract/routes.ts), with that route's typed params, query and body, answering its typed output.
+ * The answer is the server's, which checked it against the same contract before sending it (its
+ * response schema), so it is not validated again here: zod stays out of the first load.
+ */
+export async function callWithHeaders<N extends RouteName>(
+  name: N,
+  ...[input, options]: CallArgs<N>
+): Promise<{ data: RouteOutput<N>; headers: Headers }> {
+  const { method, path } = splitRouteLine(ROUTE_LINES[name]);
+  const loose: AnyInput = input ?? {};
+  const form = loose.form instanceof FormData ? loose.form : undefined;
+  const { body, headers } = await send(
+    routePath(path, loose.params),
+    { method, form, json: form ? undefined : loose.body, query: loose.query },
+    options ?? {},
+  );
+  return { data: body as RouteOutput<N>, headers };
+}
+
+/** Calls an API route by name (see callWithHeaders) and answers its output. */
+export async function call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<RouteOutput<N>> {
+  return (await callWithHeaders(name, ...args)).data;
 }
 
 /** Per-field messages of a 422 answer (first message of each field), or null for any other error. */

@@ -1,13 +1,14 @@
 import { z } from "zod";
 
-/** 422 body: Laravel-style per-field messages, as the spec's forms read them (§5, §8). */
+/** 422 body: Laravel-style per-field messages, as the spec's forms read them (§5, §8), with its code. */
 export const ZValidationErrorBody = z.object({
+  code: z.literal("validation"),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
 });
 export type TValidationErrorBody = z.infer<typeof ZValidationErrorBody>;
 
-/** Any other error body: a stable code and a human message. */
+/** Any other error body: a stable code (the server's error table, infra/errors.ts) and a human message. */
 export const ZErrorBody = z.object({
   code: z.string(),
   message: z.string(),

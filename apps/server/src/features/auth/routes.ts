@@ -1,4 +1,4 @@
-import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "@app/core";
+import { API, ZLogin, ZRegister, ZSetPassword } from "@app/core";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
@@ -39,11 +39,18 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     setSessionCookie(reply, result.token, ctx.config.secureCookies, ctx.config.sessionTtlDays);
     return { data: { redirect: result.redirect } };
   };
-  const docs = (summary: string) => ({ tags: ["auth"], summary, response: { 200: ZAuthResult } });
+  // Form posts: the body is read as text fields (JSON, urlencoded or multipart), then checked by the contract.
+  const docs = (summary: string, route: typeof API.register | typeof API.login | typeof API.setPassword) => ({
+    tags: ["auth"],
+    summary,
+    consumes: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
+    body: route.body,
+    response: { 200: route.output },
+  });
 
   app.post(
     "/register",
-    { config: { rateLimit }, schema: docs("Register a company and its admin") },
+    { config: { rateLimit }, schema: docs("Register a company and its admin", API.register) },
     async (request, reply) => {
       // Payment and social registration (spec §4) slot in here, between validation and creation.
       const input = parseRegistration((await readForm(request)).fields);
@@ -51,23 +58,27 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     },
   );
 
-  app.post("/login", { config: { rateLimit }, schema: docs("Sign in") }, async (request, reply) => {
+  app.post("/login", { config: { rateLimit }, schema: docs("Sign in", API.login) }, async (request, reply) => {
     const input = parseInput(ZLogin, (await readForm(request)).fields);
     return signIn(reply, await auth.login(input.email, input.password, request.cookies[SESSION_COOKIE] ?? null));
   });
 
   app.post(
     "/password/set",
-    { config: { rateLimit }, schema: docs("Set a password from an invitation") },
+    { config: { rateLimit }, schema: docs("Set a password from an invitation", API.setPassword) },
     async (request, reply) => {
       const input = parseInput(ZSetPassword, (await readForm(request)).fields);
       return signIn(reply, await auth.setPassword(input));
     },
   );
 
-  app.post("/logout", { schema: { tags: ["auth"], summary: "Sign out" } }, async (request, reply) => {
-    await auth.logout(request.cookies[SESSION_COOKIE] ?? null);
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    return reply.code(204).send();
-  });
+  app.post(
+    "/logout",
+    { schema: { tags: ["auth"], summary: "Sign out", body: API.logout.body } },
+    async (request, reply) => {
+      await auth.logout(request.cookies[SESSION_COOKIE] ?? null);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return reply.code(204).send();
+    },
+  );
 }

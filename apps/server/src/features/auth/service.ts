@@ -1,12 +1,13 @@
 import type { TRegister, TSetPassword } from "@app/core";
 import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
+import type { Db } from "../../infra/db";
 import type { CompaniesTable, SessionsTable, UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import { hashPassword, hmac, newId, newToken, nowIso, sha256, verifyPassword } from "../../infra/security";
 import type { SessionCache } from "../../infra/session-cache";
 import type { CompaniesService } from "../companies/service";
-import { usersRepo } from "../users/repo";
+import { userAccounts } from "../users/service";
 import { authRepo } from "./repo";
 
 export interface SessionData {
@@ -26,16 +27,28 @@ const INVALID_CREDENTIALS = "These credentials do not match our records.";
 // Touch last_seen at most once a minute: a write per request would serialise SQLite.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * Sessions and invitations as other features change them (users: invite, end a user's sessions), on
+ * `db` or on a transaction passed as `db`; never through the auth repo.
+ */
+export function sessionStore(db: Db) {
+  const repo = authRepo(db);
+  return {
+    insertInvitation: repo.insertInvitation,
+    deleteSessionsOfUser: repo.deleteSessionsOfUser,
+  };
+}
+
 export function authService(ctx: AppContext, companies: CompaniesService, cache: SessionCache<AuthState>) {
   const repo = authRepo(ctx.db);
-  const users = usersRepo(ctx.db);
+  const users = userAccounts(ctx.db);
   // Every request hashes its session cookie and every mutation computes its expected identification:
   // pure functions of the same few inputs, each costing microseconds, so their results are kept.
   const tokenHash = memoized(sha256);
   const identification = memoized((input: string) => hmac(ctx.config.appKey, input));
 
   /** Creates a server-side session and returns the cookie token (only its hash is stored). */
-  async function startSession(user: UsersTable): Promise<string> {
+  async function startSession(user: UsersTable, db: Db = ctx.db): Promise<string> {
     const token = newToken();
     const now = new Date();
     const row: SessionsTable = {
@@ -47,7 +60,7 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
       last_seen_at: now.toISOString(),
       expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86400_000).toISOString(),
     };
-    await repo.insertSession(row);
+    await authRepo(db).insertSession(row);
     return token;
   }
 
@@ -67,12 +80,6 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
       if (await users.findByEmail(email)) throw AppError.validation({ email: ["The email has already been taken."] });
       const companyId = newId();
       const now = nowIso();
-      await companies.createInTrial({
-        id: companyId,
-        name: `${input.name}'s company`,
-        dashboards: input.dashboards,
-        interval: input.interval,
-      });
       const user: UsersTable = {
         id: newId(),
         company_id: companyId,
@@ -90,16 +97,24 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
         onboarding_step: 0,
         created_at: now,
       };
+      let token: string;
       try {
-        await users.insert(user);
+        // The company, its admin and the admin's session are created together or not at all.
+        token = await ctx.db.transaction().execute(async (trx) => {
+          await companies.createInTrial(
+            { id: companyId, name: `${input.name}'s company`, dashboards: input.dashboards, interval: input.interval },
+            trx,
+          );
+          await userAccounts(trx).insert(user);
+          return startSession(user, trx);
+        });
       } catch (error) {
-        // Two registrations raced for one address: undo the company; the loser hears "taken".
-        await companies.deleteOrCancel(companyId, { delete: true, cancellation: {} });
+        // Two registrations raced for one address: the loser hears "taken", and leaves nothing behind.
         if (isUniqueViolation(error)) throw AppError.validation({ email: ["The email has already been taken."] });
         throw error;
       }
       if (previousToken) await endSession(sha256(previousToken));
-      return { token: await startSession(user), redirect: "/intro" };
+      return { token, redirect: "/intro" };
     },
 
     /** Verifies credentials; a new session token every time (rotation at login). */
@@ -128,9 +143,14 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
       if (!invitation) throw AppError.validation({ general: ["This invitation link is invalid or has expired."] });
       const user = await users.find(invitation.company_id, invitation.user_id);
       if (!user) throw AppError.validation({ general: ["This invitation link is invalid or has expired."] });
-      await users.update(user.company_id, user.id, { password_hash: await hashPassword(input.password) });
-      await repo.markInvitationUsed(invitation.token_hash, now);
-      return { token: await startSession(user), redirect: "/dashboards" };
+      const passwordHash = await hashPassword(input.password);
+      // The password, the spent invitation and the new session: all three or none.
+      const token = await ctx.db.transaction().execute(async (trx) => {
+        await userAccounts(trx).setPasswordHash(user.company_id, user.id, passwordHash);
+        await authRepo(trx).markInvitationUsed(invitation.token_hash, now);
+        return startSession(user, trx);
+      });
+      return { token, redirect: "/dashboards" };
     },
 
     /** Resolves a cookie token to a live session, or null. */

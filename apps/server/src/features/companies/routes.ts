@@ -1,12 +1,13 @@
-import { dataEnvelope, ZCompany, ZCompanyDelete, ZCompanyUpdate } from "@app/core";
+import { API, ZCompanyUpdate } from "@app/core";
+import type { FastifyReply } from "fastify";
 
-import { type App, actorOf, parseInput, readBody, readForm, requireAdmin } from "../../infra/http";
+import { type App, actorOf, adminOnly, parseInput, readForm, requireAdmin } from "../../infra/http";
 import type { CompaniesService } from "./service";
 
 /** Company API of spec §7: read for every member, change for admins (spec §6). */
 export function companyRoutes(app: App, companies: CompaniesService) {
   const tags = ["company"];
-  app.get("/api/company", { schema: { tags, response: { 200: dataEnvelope(ZCompany) } } }, async (request) => {
+  app.get("/api/company", { schema: { tags, response: { 200: API.companyShow.output } } }, async (request) => {
     return { data: await companies.get(actorOf(request).companyId) };
   });
 
@@ -17,6 +18,8 @@ export function companyRoutes(app: App, companies: CompaniesService) {
         tags,
         summary: "Update company settings (multipart form data; file field `logo`)",
         consumes: ["multipart/form-data", "application/json"],
+        body: API.companyUpdate.body,
+        response: { 200: API.companyUpdate.output },
       },
     },
     async (request) => {
@@ -29,12 +32,22 @@ export function companyRoutes(app: App, companies: CompaniesService) {
 
   app.delete(
     "/api/company",
-    { schema: { tags, summary: "Delete the company, or cancel its subscription" } },
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: "Delete the company, or cancel its subscription",
+        body: API.companyDelete.body,
+        response: { 200: API.companyDelete.output },
+      },
+    },
     async (request, reply) => {
       const actor = requireAdmin(request);
-      const input = parseInput(ZCompanyDelete, await readBody(request));
-      const company = await companies.deleteOrCancel(actor.companyId, input);
-      return company ? { data: company } : reply.code(204).send();
+      const company = await companies.deleteOrCancel(actor.companyId, request.body);
+      if (company) return { data: company };
+      // Deleted: nothing left to answer with (the 200 schema only types the cancellation's answer).
+      const raw: FastifyReply = reply;
+      return raw.code(204).send();
     },
   );
 }

@@ -1,6 +1,7 @@
 import { REALTIME_EVENTS, type TCompany, type TCompanyDelete, type TCompanyUpdate } from "@app/core";
 import type { AppContext } from "../../context";
 import { broadcastToCompany } from "../../infra/broadcast";
+import type { Db } from "../../infra/db";
 import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { nowIso } from "../../infra/security";
@@ -12,6 +13,12 @@ export const TRIAL_DAYS = 14;
 
 /** Usage counters other features report (dashboards, groups); registered at start-up. */
 export type UsageCounter = (companyId: string) => Promise<Partial<CompanyUsage>>;
+
+/** Company rows as other features read them (an inviter's company name), never through the companies repo. */
+export function companyRecords(db: Db) {
+  const repo = companiesRepo(db);
+  return { find: (companyId: string) => repo.find(companyId) };
+}
 
 export function companiesService(
   ctx: AppContext,
@@ -34,11 +41,14 @@ export function companiesService(
   }
 
   return {
-    /** Creates a company in its trial (registration). */
-    async createInTrial(input: { id: string; name: string; dashboards: number; interval: number }): Promise<void> {
+    /** Creates a company in its trial (registration), on `db` (the registration's transaction) when given. */
+    async createInTrial(
+      input: { id: string; name: string; dashboards: number; interval: number },
+      db: Db = ctx.db,
+    ): Promise<void> {
       const now = new Date();
       const expires = new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000);
-      await repo.insert({
+      await companiesRepo(db).insert({
         id: input.id,
         name: input.name,
         domain: null,

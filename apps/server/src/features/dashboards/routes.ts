@@ -1,27 +1,8 @@
-import {
-  HEADERS,
-  ZDashboardCreate,
-  ZDashboardListQuery,
-  ZDashboardListResponse,
-  ZDashboardResponse,
-  ZDashboardSave,
-  ZDashboardSaveResponse,
-  ZDashboardShowQuery,
-  ZDashboardUpdate,
-  ZDashboardUpdateResponse,
-  ZDashboardWidgetDataRequest,
-  ZPermalinkResponse,
-  ZWidgetDataResponse,
-} from "@app/core";
+import { API, HEADERS, ZDashboardSave } from "@app/core";
 import type { FastifyReply } from "fastify";
-import { z } from "zod";
-import { type App, actorOf, parseInput, readBody, readForm, zPathParam } from "../../infra/http";
-import { answeringSourceFailure } from "../sources/routes";
+import { type App, actorOf, parseInput, readForm } from "../../infra/http";
 import type { WidgetsService } from "../widgets/service";
-import { DashboardPasswordError, type DashboardsService } from "./service";
-
-const ZId = z.object({ id: zPathParam });
-const ZPermalink = z.object({ permalink: zPathParam });
+import type { DashboardsService } from "./service";
 
 /** Dashboards API of spec §7. Thin: parse, call the service, shape the answer. */
 export function dashboardRoutes(
@@ -34,64 +15,85 @@ export function dashboardRoutes(
 
   app.get(
     "/api/dashboards",
-    { schema: { tags, querystring: ZDashboardListQuery, response: { 200: ZDashboardListResponse } } },
+    { schema: { tags, querystring: API.dashboardsList.query, response: { 200: API.dashboardsList.output } } },
     async (request) => dashboards.list(actorOf(request), request.query),
   );
 
-  app.post("/api/dashboards", { schema: { tags, response: { 200: ZPermalinkResponse } } }, async (request) => {
-    const permalink = await dashboards.create(actorOf(request), parseInput(ZDashboardCreate, await readBody(request)));
-    return { data: { permalink } };
-  });
+  app.post(
+    "/api/dashboards",
+    { schema: { tags, body: API.dashboardCreate.body, response: { 200: API.dashboardCreate.output } } },
+    async (request) => {
+      const permalink = await dashboards.create(actorOf(request), request.body);
+      return { data: { permalink } };
+    },
+  );
 
   app.post(
     "/api/dashboards/:id/clone",
-    { schema: { tags, params: ZId, response: { 200: ZPermalinkResponse } } },
+    {
+      schema: {
+        tags,
+        params: API.dashboardClone.params,
+        body: API.dashboardClone.body,
+        response: { 200: API.dashboardClone.output },
+      },
+    },
     async (request) => ({
       data: { permalink: await dashboards.clone(actorOf(request), request.params.id) },
     }),
   );
 
-  app.put("/api/dashboards/:id/restore", { schema: { tags, params: ZId } }, async (request, reply) => {
-    await dashboards.setActive(actorOf(request), request.params.id, true);
-    return reply.code(204).send();
-  });
+  app.put(
+    "/api/dashboards/:id/restore",
+    { schema: { tags, params: API.dashboardRestore.params, body: API.dashboardRestore.body } },
+    async (request, reply) => {
+      await dashboards.setActive(actorOf(request), request.params.id, true);
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete("/api/dashboards/:id/archive", { schema: { tags, params: ZId } }, async (request, reply) => {
-    await dashboards.setActive(actorOf(request), request.params.id, false);
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/dashboards/:id/archive",
+    { schema: { tags, params: API.dashboardArchive.params } },
+    async (request, reply) => {
+      await dashboards.setActive(actorOf(request), request.params.id, false);
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete("/api/dashboards/:id", { schema: { tags, params: ZId } }, async (request, reply) => {
-    await dashboards.remove(actorOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/dashboards/:id",
+    { schema: { tags, params: API.dashboardDelete.params } },
+    async (request, reply) => {
+      await dashboards.remove(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   // Public: anyone with the permalink may view; the service decides member vs public viewer.
   app.get(
     "/api/dashboards/:permalink",
     {
       config: { public: true, rateLimit: passwordRateLimit },
-      schema: { tags, params: ZPermalink, querystring: ZDashboardShowQuery, response: { 200: ZDashboardResponse } },
+      schema: {
+        tags,
+        params: API.dashboardShow.params,
+        querystring: API.dashboardShow.query,
+        response: { 200: API.dashboardShow.output },
+      },
     },
     async (request, reply) => {
       const viewer = request.auth ? actorOf(request) : null;
       const attempt = request.headers[HEADERS.authorization];
-      try {
-        const { dashboard, isPublic } = await dashboards.show(
-          viewer,
-          request.params.permalink,
-          request.query.timezone ?? request.auth?.user.timezone ?? "UTC",
-          typeof attempt === "string" && attempt !== "" ? attempt : null,
-          request.ip,
-        );
-        if (isPublic) reply.header(HEADERS.public, "1");
-        return { data: dashboard };
-      } catch (error) {
-        // The usual 422 body plus the agency's site title, so the password prompt carries its white label.
-        if (!(error instanceof DashboardPasswordError)) throw error;
-        const raw: FastifyReply = reply;
-        return raw.code(422).send({ message: error.message, errors: error.fields, siteTitle: error.siteTitle });
-      }
+      const { dashboard, isPublic } = await dashboards.show(
+        viewer,
+        request.params.permalink,
+        request.query.timezone ?? request.auth?.user.timezone ?? "UTC",
+        typeof attempt === "string" && attempt !== "" ? attempt : null,
+        request.ip,
+      );
+      if (isPublic) reply.header(HEADERS.public, "1");
+      return { data: dashboard };
     },
   );
 
@@ -102,12 +104,13 @@ export function dashboardRoutes(
       config: { public: true },
       schema: {
         tags,
-        params: z.object({ permalink: zPathParam, widgetId: zPathParam }),
-        response: { 200: ZWidgetDataResponse },
+        params: API.dashboardWidgetData.params,
+        body: API.dashboardWidgetData.body,
+        response: { 200: API.dashboardWidgetData.output },
       },
     },
     async (request, reply) => {
-      const range = parseInput(ZDashboardWidgetDataRequest, await readBody(request));
+      const range = request.body;
       const attempt = request.headers[HEADERS.authorization];
       const { companyId, instances } = await dashboards.widgetForViewer(
         request.auth ? actorOf(request) : null,
@@ -119,19 +122,24 @@ export function dashboardRoutes(
       // Ready JSON bytes, already checked against the schema above (see widgets.dataAnswer); Fastify sends
       // a Buffer as-is, the untyped reply only drops the response typing.
       const raw: FastifyReply = reply;
-      return answeringSourceFailure(reply, async () => {
-        const answer = await widgets.dataAnswer(companyId, { ...range, instances });
-        return raw.type("application/json; charset=utf-8").send(answer.json);
-      });
+      const answer = await widgets.dataAnswer(companyId, { ...range, instances });
+      return raw.type("application/json; charset=utf-8").send(answer.json);
     },
   );
 
   app.put(
     "/api/dashboards/:id",
-    { schema: { tags, params: ZId, response: { 200: ZDashboardUpdateResponse } } },
+    {
+      schema: {
+        tags,
+        params: API.dashboardUpdate.params,
+        body: API.dashboardUpdate.body,
+        response: { 200: API.dashboardUpdate.output },
+      },
+    },
     async (request) => {
       const actor = actorOf(request);
-      const input = parseInput(ZDashboardUpdate, await readBody(request));
+      const input = request.body;
       if ("type" in input) return { data: { locked: await dashboards.lock(actor, request.params.id, input.type) } };
       if (input.category === "refresh_permalink")
         return { data: { permalink: await dashboards.refreshPermalink(actor, request.params.id) } };
@@ -142,7 +150,15 @@ export function dashboardRoutes(
 
   app.post(
     "/api/dashboards/:id",
-    { schema: { tags, params: ZId, consumes: ["multipart/form-data"], response: { 200: ZDashboardSaveResponse } } },
+    {
+      schema: {
+        tags,
+        params: API.dashboardSave.params,
+        consumes: ["multipart/form-data"],
+        body: API.dashboardSave.body,
+        response: { 200: API.dashboardSave.output },
+      },
+    },
     async (request) => {
       const form = await readForm(request);
       const input = parseInput(ZDashboardSave, form.fields);

@@ -13,6 +13,7 @@ import {
 import type { Updateable } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
+import type { Db } from "../../infra/db";
 import type { DashboardsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { sanitizeUserHtml } from "../../infra/html";
@@ -52,7 +53,12 @@ export class DashboardPasswordError extends AppError {
     message: string,
     readonly siteTitle: string,
   ) {
-    super("validation", "The given data was invalid.", { password: [message] });
+    super("validation", undefined, { password: [message] });
+  }
+
+  /** The usual 422 body plus the agency's site title, so the password prompt carries its white label. */
+  protected override extra() {
+    return { siteTitle: this.siteTitle };
   }
 }
 
@@ -98,13 +104,9 @@ export function dashboardsService(
   }
 
   /** Spec §9: a new dashboard needs dashboardsCount below services.dashboards + bonusDashboards (else banner 121). */
-  async function assertAllowance(companyId: string) {
-    const company = await companies.load(companyId);
-    const allowance = dashboardAllowance({
-      dashboards: company.services_dashboards,
-      bonusDashboards: company.services_bonus_dashboards,
-    });
-    if ((await repo.countActive(companyId)) >= allowance) {
+  async function assertAllowance(companyId: string, db: Db = ctx.db, known?: number) {
+    const allowance = known ?? (await allowanceOf(companyId));
+    if ((await dashboardsRepo(db).countActive(companyId)) >= allowance) {
       const message = MESSAGE_CATALOGUE[121];
       throw AppError.validation(
         {
@@ -115,6 +117,26 @@ export function dashboardsService(
         String(message.title),
       );
     }
+  }
+
+  async function allowanceOf(companyId: string): Promise<number> {
+    const company = await companies.load(companyId);
+    return dashboardAllowance({
+      dashboards: company.services_dashboards,
+      bonusDashboards: company.services_bonus_dashboards,
+    });
+  }
+
+  /**
+   * Inserts a new dashboard if the plan still allows one: the count and the insert run in one
+   * transaction, so (on SQLite, whose writers take turns) two requests cannot both take the last slot.
+   */
+  async function insertWithinAllowance(row: DashboardsTable): Promise<void> {
+    const allowance = await allowanceOf(row.company_id);
+    await ctx.db.transaction().execute(async (trx) => {
+      await assertAllowance(row.company_id, trx, allowance);
+      await dashboardsRepo(trx).insert(row);
+    });
   }
 
   async function uniquePermalink(): Promise<string> {
@@ -257,7 +279,7 @@ export function dashboardsService(
         widgets = resolved;
       }
       const row = newRow(actor, input.name, widgets, await uniquePermalink());
-      await repo.insert(row);
+      await insertWithinAllowance(row);
       return row.permalink;
     },
 
@@ -266,7 +288,7 @@ export function dashboardsService(
       await assertAllowance(actor.companyId);
       const widgets = parseWidgets(source).map((w) => ({ ...w, id: newId() }));
       const row = newRow(actor, `${source.name} (copy)`.slice(0, 120), widgets, await uniquePermalink(), source);
-      await repo.insert(row);
+      await insertWithinAllowance(row);
       return row.permalink;
     },
 

@@ -1,5 +1,5 @@
-import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "@app/core";
-import { type App, actorOf, parseInput, readBody, readForm } from "../../infra/http";
+import { API } from "@app/core";
+import { type App, actorOf, readForm } from "../../infra/http";
 import type { FilesService } from "./service";
 
 /** Files API of spec §7: images for passive upload widgets. */
@@ -12,8 +12,9 @@ export function fileRoutes(app: App, files: FilesService) {
         tags,
         summary: "Upload an image for a passive widget (multipart, file field `file`)",
         consumes: ["multipart/form-data"],
-        params: ZFileKindParams,
-        response: { 200: ZFileUploadResponse },
+        params: API.fileUpload.params,
+        body: API.fileUpload.body,
+        response: { 200: API.fileUpload.output },
       },
     },
     async (request) => {
@@ -25,10 +26,10 @@ export function fileRoutes(app: App, files: FilesService) {
 
   app.delete(
     "/api/files",
-    { schema: { tags, summary: "Delete an uploaded image by its filename" } },
+    { schema: { tags, summary: "Delete an uploaded image by its filename", body: API.fileDelete.body } },
     async (request, reply) => {
       const actor = actorOf(request);
-      await files.removeImage(actor.companyId, parseInput(ZFileDelete, await readBody(request)));
+      await files.removeImage(actor.companyId, request.body);
       return reply.code(204).send();
     },
   );

@@ -1,5 +1,6 @@
 import type { TFileDelete, TFileUpload } from "@app/core";
 import type { AppContext } from "../../context";
+import type { Db } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import type { FormInput } from "../../infra/http";
 import { newId, nowIso } from "../../infra/security";
@@ -15,7 +16,7 @@ type Upload = FormInput["files"][string];
 export function filesService(ctx: AppContext, storage: Storage) {
   const repo = filesRepo(ctx.db);
 
-  async function store(companyId: string, kind: string, extension: string, upload: Upload) {
+  async function store(companyId: string, kind: string, extension: string, upload: Upload, db: Db = ctx.db) {
     const path = await storage.put(companyId, extension, upload.data);
     const row = {
       id: newId(),
@@ -26,7 +27,7 @@ export function filesService(ctx: AppContext, storage: Storage) {
       size: upload.data.length,
       created_at: nowIso(),
     };
-    await repo.insert(row);
+    await filesRepo(db).insert(row);
     return row;
   }
 
@@ -54,9 +55,12 @@ export function filesService(ctx: AppContext, storage: Storage) {
       await storage.remove(companyId, row.path);
     },
 
-    /** Stores an upload already checked by its connector; returns the file's id and name. */
-    async storeSourceFile(companyId: string, kind: string, extension: string, upload: Upload) {
-      const row = await store(companyId, kind, extension, upload);
+    /**
+     * Stores an upload already checked by its connector; returns the file's id and name. Its row is
+     * written on `db`: the source's transaction, so the file row exists only with its source.
+     */
+    async storeSourceFile(companyId: string, kind: string, extension: string, upload: Upload, db: Db = ctx.db) {
+      const row = await store(companyId, kind, extension, upload, db);
       return { id: row.id, name: row.original_name };
     },
 

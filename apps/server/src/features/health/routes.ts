@@ -1,4 +1,4 @@
-import { ZHealth } from "@app/core";
+import { API } from "@app/core";
 import { z } from "zod";
 import { type Db, pingDatabase } from "../../infra/db";
 import type { App } from "../../infra/http";
@@ -9,7 +9,10 @@ export function healthRoutes(app: App, db: Db) {
     "/api/health",
     {
       config: { public: true },
-      schema: { tags: ["ops"], response: { 200: ZHealth, 503: z.object({ status: z.literal("unavailable") }) } },
+      schema: {
+        tags: ["ops"],
+        response: { 200: API.health.output, 503: z.object({ status: z.literal("unavailable") }) },
+      },
     },
     async (_request, reply) => {
       if (await pingDatabase(db)) return { status: "ok" as const };

@@ -1,15 +1,8 @@
-import { z } from "zod";
+import { API } from "@app/core";
 import { AppError } from "../../infra/errors";
 import type { App } from "../../infra/http";
 import { safeEqual } from "../../infra/security";
 import type { OpsService } from "./service";
-
-const ZProbeRequest = z.strictObject({
-  prefix: z.string().regex(/^[A-Za-z0-9._-]{1,60}$/, "The prefix may contain letters, digits and . _ - only."),
-  count: z.number().int().min(1).max(1000),
-  sleepMs: z.number().int().min(0).max(60_000).default(0),
-});
-const ZProbeQuery = z.strictObject({ prefix: ZProbeRequest.shape.prefix });
 
 /**
  * Operator endpoints, outside /api (no session): answered only with `Authorization: Bearer <OPS_TOKEN>`,
@@ -26,7 +19,12 @@ export function opsRoutes(app: App, ops: OpsService, token: string | null) {
     {
       config: { public: true },
       onRequest: guard,
-      schema: { tags, summary: "Enqueue probe jobs (operator check of the job pipeline)", body: ZProbeRequest },
+      schema: {
+        tags,
+        summary: "Enqueue probe jobs (operator check of the job pipeline)",
+        body: API.opsProbeEnqueue.body,
+        response: { 200: API.opsProbeEnqueue.output },
+      },
     },
     async (request) => ({ data: await ops.enqueueProbes(request.body) }),
   );
@@ -35,7 +33,12 @@ export function opsRoutes(app: App, ops: OpsService, token: string | null) {
     {
       config: { public: true },
       onRequest: guard,
-      schema: { tags, summary: "Runs of probe jobs by key", querystring: ZProbeQuery },
+      schema: {
+        tags,
+        summary: "Runs of probe jobs by key",
+        querystring: API.opsProbeRuns.query,
+        response: { 200: API.opsProbeRuns.output },
+      },
     },
     async (request) => ({ data: await ops.probeRuns(request.query.prefix) }),
   );

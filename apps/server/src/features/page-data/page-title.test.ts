@@ -46,6 +46,7 @@ describeEachDb("page title of the served HTML (white label)", (env) => {
     const prompt = await client.raw("GET", `/api/dashboards/${permalink}`);
     expect(prompt.statusCode).toBe(422);
     expect(prompt.json()).toEqual({
+      code: "validation",
       message: "The given data was invalid.",
       errors: { password: ["This dashboard is password protected."] },
       siteTitle: "Acme Reports",

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
+  API,
   buildDocumentTitle,
   dashboardColours,
   documentSiteTitle,
   matchRoute,
   routeByName,
   type TPageData,
-  ZPageData,
 } from "@app/core";
 import fastifyStatic from "@fastify/static";
 import type { App } from "../../infra/http";
@@ -133,7 +133,7 @@ export async function pageDataRoutes(
 ) {
   app.get(
     "/api/page-data",
-    { config: { public: true, pageData: true }, schema: { tags: ["session"], response: { 200: ZPageData } } },
+    { config: { public: true, pageData: true }, schema: { tags: ["session"], response: { 200: API.pageData.output } } },
     async (request) => pageData.build(request.auth, request.guestId),
   );
 

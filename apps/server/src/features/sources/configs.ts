@@ -1,18 +1,15 @@
-import { ZConnectorListResponse, ZTemplatesResponse, ZWidgetTypeConfigListResponse } from "@app/core";
-import { z } from "zod";
+import { API } from "@app/core";
 import { CONNECTORS, catalogue, connectorByKey, widgetType } from "../../connectors";
 import { AppError } from "../../infra/errors";
 import { type App, actorOf } from "../../infra/http";
 import { TEMPLATES } from "./templates";
-
-const ZTypeParams = z.object({ type: z.string().min(1).max(64) });
 
 /** Configuration the forms are built from (spec §7): catalogue, widget type inputs, templates. Same for every company. */
 export function configRoutes(app: App) {
   const tags = ["configs"];
   app.get(
     "/api/configs/connectors",
-    { schema: { tags, response: { 200: ZConnectorListResponse } } },
+    { schema: { tags, response: { 200: API.connectors.output } } },
     async (request) => {
       actorOf(request);
       return { data: catalogue() };
@@ -25,8 +22,8 @@ export function configRoutes(app: App) {
       schema: {
         tags,
         summary: "Widget types of a connector key (source type), or the one widget type of that key",
-        params: ZTypeParams,
-        response: { 200: ZWidgetTypeConfigListResponse },
+        params: API.widgetTypes.params,
+        response: { 200: API.widgetTypes.output },
       },
     },
     async (request) => {
@@ -40,7 +37,7 @@ export function configRoutes(app: App) {
     },
   );
 
-  app.get("/api/configs/templates", { schema: { tags, response: { 200: ZTemplatesResponse } } }, async (request) => {
+  app.get("/api/configs/templates", { schema: { tags, response: { 200: API.templates.output } } }, async (request) => {
     actorOf(request);
     // Templates only reference connectors that can be connected, so a template never yields 'Data Error'.
     const usable = Object.values(TEMPLATES).filter((template) =>

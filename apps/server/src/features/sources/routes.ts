@@ -1,36 +1,11 @@
-import {
-  type TSourceOptionQuery,
-  ZErrorBody,
-  ZOptionListResponse,
-  ZSourceListResponse,
-  ZSourceOptionQuery,
-  ZSourceResponse,
-} from "@app/core";
-import type { FastifyReply } from "fastify";
-import { z } from "zod";
-import { type App, actorOf, readForm, zPathParam } from "../../infra/http";
-import { SourceFailure, type SourcesService } from "./service";
-
-const ZIdParams = z.object({ id: zPathParam.pipe(z.string().max(64)) });
-const ZOptionParams = ZIdParams.extend({ option: zPathParam.pipe(z.string().max(64)) });
-
-/** Body of a source failure (502): the widget or form shows 'Data Error' and banner 125 follows. */
-export const SOURCE_ERROR_BODY = { code: "source_error", message: "Data Error" } as const;
-
-/** Answers a source failure as 502 {code: 'source_error'} rather than a 500; other errors go to the global handler. */
-export async function answeringSourceFailure<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof SourceFailure) return reply.code(502).send(SOURCE_ERROR_BODY);
-    throw error;
-  }
-}
+import { API, ZErrorBody } from "@app/core";
+import { type App, actorOf, readForm } from "../../infra/http";
+import type { SourcesService } from "./service";
 
 /** Sources API of spec §7; every route is scoped to the session's company. */
 export function sourceRoutes(app: App, sources: SourcesService) {
   const tags = ["sources"];
-  app.get("/api/sources", { schema: { tags, response: { 200: ZSourceListResponse } } }, async (request) => {
+  app.get("/api/sources", { schema: { tags, response: { 200: API.sourcesList.output } } }, async (request) => {
     return { data: await sources.list(actorOf(request)) };
   });
 
@@ -41,7 +16,8 @@ export function sourceRoutes(app: App, sources: SourcesService) {
         tags,
         summary: "Connect a source: JSON {name, account?, token?, site?}, or multipart name=csv with a `file` part",
         consumes: ["application/json", "multipart/form-data"],
-        response: { 200: ZSourceResponse },
+        body: API.sourceCreate.body,
+        response: { 200: API.sourceCreate.output },
       },
     },
     async (request) => {
@@ -57,8 +33,9 @@ export function sourceRoutes(app: App, sources: SourcesService) {
         tags,
         summary: "Re-authorise a source with new credentials; for CSV, add a file (`file` part)",
         consumes: ["application/json", "multipart/form-data"],
-        params: ZIdParams,
-        response: { 200: ZSourceResponse },
+        params: API.sourceUpdate.params,
+        body: API.sourceUpdate.body,
+        response: { 200: API.sourceUpdate.output },
       },
     },
     async (request) => {
@@ -67,20 +44,18 @@ export function sourceRoutes(app: App, sources: SourcesService) {
     },
   );
 
-  app.delete("/api/sources/:id", { schema: { tags, params: ZIdParams } }, async (request, reply) => {
+  app.delete("/api/sources/:id", { schema: { tags, params: API.sourceDelete.params } }, async (request, reply) => {
     await sources.remove(actorOf(request), request.params.id);
     return reply.code(204).send();
   });
 
-  const optionResponse = { 200: ZOptionListResponse, 502: ZErrorBody };
+  const optionResponse = { 200: API.sourceOptions.output, 502: ZErrorBody };
   app.get(
     "/api/sources/:id/properties",
-    { schema: { tags, params: ZIdParams, response: optionResponse } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      return answeringSourceFailure(reply, async () => ({
-        data: await sources.options(actor, request.params.id, "properties", {}),
-      }));
+    { schema: { tags, params: API.sourceProperties.params, response: optionResponse } },
+    async (request) => {
+      // A failing source answers 502 source_error (the error table): the form shows 'Data Error'.
+      return { data: await sources.options(actorOf(request), request.params.id, "properties", {}) };
     },
   );
 
@@ -91,16 +66,14 @@ export function sourceRoutes(app: App, sources: SourcesService) {
         tags,
         summary:
           "A remote option list (metrics, dimensions, sheets, columns …); the type form's values travel as the query",
-        params: ZOptionParams,
-        querystring: ZSourceOptionQuery,
+        params: API.sourceOptions.params,
+        querystring: API.sourceOptions.query,
         response: optionResponse,
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
+    async (request) => {
       const { id, option } = request.params;
-      const form = request.query as TSourceOptionQuery;
-      return answeringSourceFailure(reply, async () => ({ data: await sources.options(actor, id, option, form) }));
+      return { data: await sources.options(actorOf(request), id, option, request.query) };
     },
   );
 }

@@ -28,9 +28,10 @@ const ZStoredCredentials = z.record(z.string(), z.string());
 export const MAX_SOURCE_FILES = 50;
 
 /** A connector call failed for reasons other than the form: the source is now invalid and the widget shows 'Data Error'. */
-export class SourceFailure extends Error {
+/** A source that could not answer, already marked invalid: answered 502 source_error ('Data Error'). */
+export class SourceFailure extends AppError {
   constructor(readonly sourceId: string) {
-    super("Data Error");
+    super("source_error");
   }
 }
 
@@ -91,15 +92,22 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
   }
 
   /** Checks and stores an upload connector's file; the property the new file becomes. */
-  async function acceptUpload(
-    companyId: string,
-    connector: Connector,
-    file: FormInput["files"][string] | undefined,
-  ): Promise<TOption> {
+  /** Checks an upload with its connector (before any transaction: parsing is the slow part). */
+  function checkUpload(connector: Connector, file: FormInput["files"][string] | undefined) {
     if (!connector.upload) throw AppError.validation({ file: ["This source does not take files."] });
     if (!file) throw AppError.validation({ file: ["The file field is required."] });
     connector.upload.check(file);
-    const stored = await files.storeSourceFile(companyId, connector.key, connector.upload.extension, file);
+    return { file, extension: connector.upload.extension };
+  }
+
+  /** Stores a checked upload, its file row on `db` (the source's transaction). */
+  async function storeUpload(
+    companyId: string,
+    connector: Connector,
+    upload: ReturnType<typeof checkUpload>,
+    db: Db,
+  ): Promise<TOption> {
+    const stored = await files.storeSourceFile(companyId, connector.key, upload.extension, upload.file, db);
     return { value: stored.id, label: stored.name };
   }
 
@@ -137,20 +145,25 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       if (!connector.available)
         throw AppError.validation({ name: [connector.note ?? "This connector cannot be connected yet."] });
       checkCredentials(connector, input);
-      const properties = connector.upload
-        ? [await acceptUpload(actor.companyId, connector, form.files.file)]
-        : (connector.initialProperties?.() ?? []);
-      const row: SourcesTable = {
-        id: newId(),
-        company_id: actor.companyId,
-        name: connector.key,
-        account: input.account ?? null,
-        credentials: sealCredentials(input),
-        properties: JSON.stringify(properties),
-        invalid: 0,
-        created_at: nowIso(),
-      };
-      await repo.insert(row);
+      const upload = connector.upload ? checkUpload(connector, form.files.file) : null;
+      // The uploaded file's row and the source that owns it: both or neither.
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const properties = upload
+          ? [await storeUpload(actor.companyId, connector, upload, trx)]
+          : (connector.initialProperties?.() ?? []);
+        const row: SourcesTable = {
+          id: newId(),
+          company_id: actor.companyId,
+          name: connector.key,
+          account: input.account ?? null,
+          credentials: sealCredentials(input),
+          properties: JSON.stringify(properties),
+          invalid: 0,
+          created_at: nowIso(),
+        };
+        await sourcesRepo(trx).insert(row);
+        return row;
+      });
       await announce(actor.companyId, row.id);
       return presentSource(row);
     },
@@ -166,17 +179,21 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         patch.account = input.account ?? row.account;
         patch.credentials = sealCredentials(input);
       }
-      if (connector.upload && form.files.file) {
-        const properties = storedProperties(row);
-        if (properties.length >= MAX_SOURCE_FILES) {
-          throw AppError.validation({ file: [`A source holds at most ${MAX_SOURCE_FILES} files.`] });
-        }
-        patch.properties = JSON.stringify([
-          ...properties,
-          await acceptUpload(actor.companyId, connector, form.files.file),
-        ]);
+      const properties = storedProperties(row);
+      const adding = connector.upload !== undefined && form.files.file !== undefined;
+      if (adding && properties.length >= MAX_SOURCE_FILES) {
+        throw AppError.validation({ file: [`A source holds at most ${MAX_SOURCE_FILES} files.`] });
       }
-      await repo.update(actor.companyId, id, patch);
+      const upload = adding ? checkUpload(connector, form.files.file) : null;
+      // An added file's row and the source listing it: both or neither.
+      await ctx.db.transaction().execute(async (trx) => {
+        if (upload)
+          patch.properties = JSON.stringify([
+            ...properties,
+            await storeUpload(actor.companyId, connector, upload, trx),
+          ]);
+        await sourcesRepo(trx).update(actor.companyId, id, patch);
+      });
       await changed(actor.companyId, id);
       await announce(actor.companyId, id);
       return presentSource(await loadRow(actor.companyId, id));
@@ -224,7 +241,9 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       try {
         return await call();
       } catch (error) {
-        if (error instanceof AppError || error instanceof SourceFailure) throw error;
+        // The form's own mistakes (a 422…) and failures already handled pass through; a connector's
+        // failure (ConnectorError, or anything unexpected) marks the source invalid.
+        if (error instanceof SourceFailure || (error instanceof AppError && error.code !== "source_error")) throw error;
         ctx.logger.warn({ err: error, sourceId }, "source query failed");
         await markInvalid(companyId, sourceId);
         throw new SourceFailure(sourceId);

@@ -119,7 +119,11 @@ describeEachDb("account security", (env) => {
     const sameCompany = await beta.api("PUT", `/api/users/${betaAdmin.id}`, { email: colleagueUser.email });
     for (const answer of [elsewhere, sameCompany]) {
       expect(answer.statusCode).toBe(422);
-      expect(answer.json()).toEqual({ message: "The given data was invalid.", errors: { email: [EMAIL_UNUSABLE] } });
+      expect(answer.json()).toEqual({
+        code: "validation",
+        message: "The given data was invalid.",
+        errors: { email: [EMAIL_UNUSABLE] },
+      });
     }
     expect(elsewhere.body).toBe(sameCompany.body);
     expect(Object.keys(elsewhere.headers).sort()).toEqual(Object.keys(sameCompany.headers).sort());

@@ -1,12 +1,13 @@
 import { ROLE_ADMIN, type TUser, type TUserCreate, type TUserData, type TUserUpdate } from "@app/core";
 import type { Updateable } from "kysely";
 import type { AppContext } from "../../context";
+import type { Db } from "../../infra/db";
 import type { UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import type { MailMessage } from "../../infra/mail";
 import { hashPassword, newId, newToken, nowIso, sha256 } from "../../infra/security";
-import { authRepo } from "../auth/repo";
-import { companiesRepo } from "../companies/repo";
+import { sessionStore } from "../auth/service";
+import { companyRecords } from "../companies/service";
 import { presentUser } from "./presenter";
 import { usersRepo } from "./repo";
 
@@ -30,12 +31,26 @@ export interface Actor {
 const isAdmin = (actor: Actor) => actor.roleName === ROLE_ADMIN;
 
 /**
+ * The user rows other features work with (auth signs in, registers and sets passwords), on `db` or
+ * on a transaction passed as `db`: they reach users through this, never through the users repo.
+ */
+export function userAccounts(db: Db) {
+  const repo = usersRepo(db);
+  return {
+    findByEmail: (email: string) => repo.findByEmail(email),
+    find: (companyId: string, id: string) => repo.find(companyId, id),
+    insert: (row: UsersTable) => repo.insert(row),
+    setPasswordHash: (companyId: string, id: string, passwordHash: string) =>
+      repo.update(companyId, id, { password_hash: passwordHash }),
+  };
+}
+
+/**
  * @param onAccountChange called after every change to a user, so cached sessions are read again.
  */
 export function usersService(ctx: AppContext, onAccountChange: () => void = () => {}) {
   const repo = usersRepo(ctx.db);
-  const sessions = authRepo(ctx.db);
-  const companies = companiesRepo(ctx.db);
+  const companies = companyRecords(ctx.db);
 
   /** Who the invitation comes from, as the invitee reads it: the inviter, their company, its site title. */
   async function inviterOf(actor: Actor): Promise<Inviter> {
@@ -123,8 +138,19 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
         await ctx.mailer.send(registeredNotice(email, from));
         return presentUser(row);
       }
+      const token = newToken();
       try {
-        await repo.insert(row);
+        // The user and its invitation exist together or not at all.
+        await ctx.db.transaction().execute(async (trx) => {
+          await usersRepo(trx).insert(row);
+          await sessionStore(trx).insertInvitation({
+            token_hash: sha256(token),
+            user_id: row.id,
+            company_id: actor.companyId,
+            expires_at: new Date(Date.now() + INVITATION_DAYS * 86400_000).toISOString(),
+            created_at: now,
+          });
+        });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // Registered meanwhile (a race): the same answers as above.
@@ -134,14 +160,8 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
         await ctx.mailer.send(registeredNotice(email, from));
         return presentUser(row);
       }
-      const token = newToken();
-      await sessions.insertInvitation({
-        token_hash: sha256(token),
-        user_id: row.id,
-        company_id: actor.companyId,
-        expires_at: new Date(Date.now() + INVITATION_DAYS * 86400_000).toISOString(),
-        created_at: now,
-      });
+      // Mailed after the commit (a transaction is not held open over SMTP); a mail that cannot be sent
+      // removes the user again (its invitation goes with it), since nobody could ever set its password.
       const link = `${ctx.config.appUrl}/password/set/${token}`;
       try {
         await ctx.mailer.send(invitationMail(email, input.name, from, link));
@@ -185,17 +205,21 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
         ...(input.age_consent !== undefined && { age_consent: input.age_consent ? 1 : 0 }),
         ...(input.password !== undefined && { password_hash: await hashPassword(input.password) }),
       };
+      const credentialsChanged =
+        input.password !== undefined || (input.email !== undefined && input.email.toLowerCase() !== row.email);
       try {
-        if (Object.keys(patch).length > 0) await repo.update(actor.companyId, id, patch);
+        // New credentials and the end of the other sessions: both or neither.
+        await ctx.db.transaction().execute(async (trx) => {
+          if (Object.keys(patch).length > 0) await usersRepo(trx).update(actor.companyId, id, patch);
+          if (credentialsChanged)
+            await sessionStore(trx).deleteSessionsOfUser(actor.companyId, id, self ? currentSessionId : null);
+        });
       } catch (error) {
         // Taken meanwhile (a race with a registration or invitation): the same answer as above.
         if (isUniqueViolation(error) && patch.email !== undefined)
           throw AppError.validation({ email: [EMAIL_UNUSABLE] });
         throw error;
       }
-      const credentialsChanged =
-        input.password !== undefined || (input.email !== undefined && input.email.toLowerCase() !== row.email);
-      if (credentialsChanged) await sessions.deleteSessionsOfUser(actor.companyId, id, self ? currentSessionId : null);
       // Also drops the cached sessions, so an ended session is refused at its very next request.
       onAccountChange();
       return presentUser(await loadInCompany(actor, id));

@@ -1,8 +1,7 @@
-import { ZErrorBody, ZWidgetDataResponse } from "@app/core";
+import { API, ZErrorBody } from "@app/core";
 import type { FastifyReply } from "fastify";
 import { JsonText } from "../../infra/body-parsers";
 import { type App, actorOf, readBody } from "../../infra/http";
-import { answeringSourceFailure } from "../sources/routes";
 import type { WidgetsService } from "./service";
 
 /** The one widget-data endpoint: a widget's instances over a range and its comparison range. */
@@ -15,7 +14,9 @@ export function widgetRoutes(app: App, widgets: WidgetsService) {
       schema: {
         tags: ["widgets"],
         summary: "Data of one widget: merged table for the range and, with comparison on, the compare range",
-        response: { 200: ZWidgetDataResponse, 502: ZErrorBody },
+        consumes: ["application/json"],
+        body: API.widgetData.body,
+        response: { 200: API.widgetData.output, 502: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -24,10 +25,8 @@ export function widgetRoutes(app: App, widgets: WidgetsService) {
       // Sent as ready JSON bytes: the answer cache holds them serialised, already checked against the
       // schema above. Fastify sends a Buffer as-is; the untyped reply only drops the response typing.
       const raw: FastifyReply = reply;
-      return answeringSourceFailure(reply, async () => {
-        const answer = await widgets.dataAnswer(actor.companyId, body);
-        return raw.type("application/json; charset=utf-8").send(answer.json);
-      });
+      const answer = await widgets.dataAnswer(actor.companyId, body);
+      return raw.type("application/json; charset=utf-8").send(answer.json);
     },
   );
 }

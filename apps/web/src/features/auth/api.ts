@@ -1,25 +1,25 @@
 import type { TAuthResult, TLogin, TRegister, TSetPassword } from "@app/core";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 
 /** The registration body on the wire: coupons travel as a JSON list string (spec §3). */
 export type RegisterBody = Omit<TRegister, "coupons"> & { coupons: string };
 
 export function login(body: TLogin): Promise<TAuthResult> {
-  return api<TAuthResult>("/login", { method: "POST", json: body });
+  return call("login", { body });
 }
 
 export function register(body: RegisterBody): Promise<TAuthResult> {
-  return api<TAuthResult>("/register", { method: "POST", json: body });
+  return call("register", { body });
 }
 
 export function setPassword(body: TSetPassword): Promise<TAuthResult> {
-  return api<TAuthResult>("/password/set", { method: "POST", json: body });
+  return call("setPassword", { body });
 }
 
 /** Spec §7: POST /logout, then a page reload whatever the answer. */
 export async function logout(): Promise<void> {
   try {
-    await api<unknown>("/logout", { method: "POST" });
+    await call("logout");
   } catch {
     // Errors are ignored: the reload shows whatever state the session is in.
   }

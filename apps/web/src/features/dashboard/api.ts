@@ -1,12 +1,13 @@
 import {
   HEADERS,
-  RELOAD_STATUSES,
+  ROUTE_LINES,
+  type RouteInput,
+  routePath,
+  splitRouteLine,
   type TDashboard,
   type TDashboardStyles,
-  type TDashboardUpdateResponse,
 } from "@app/core";
-import { ApiError, api } from "../../lib/api";
-import { getIdentification } from "../../lib/identification";
+import { apiHeaders, call, callWithHeaders } from "../../lib/api";
 
 export interface LoadedDashboard {
   dashboard: TDashboard;
@@ -14,17 +15,9 @@ export interface LoadedDashboard {
   isPublic: boolean;
 }
 
-function requestHeaders(extra: Record<string, string> = {}): Headers {
-  const headers = new Headers({ Accept: "application/json", ...extra });
-  headers.set(HEADERS.requestedWith, "XMLHttpRequest");
-  headers.set(HEADERS.identification, getIdentification());
-  return headers;
-}
-
 /**
- * GET /api/dashboards/{permalink}. This one call reads a response header (`x-public`), which the
- * shared `api()` wrapper does not expose, so it sends the same headers and follows the same reload
- * rule (spec §8) itself. 422 means a password is needed (or was wrong); 404 not found.
+ * GET /api/dashboards/{permalink}, reading the `x-public` answer header too. 422 means a password is
+ * needed (or was wrong); 404 not found.
  */
 export async function fetchDashboard(
   permalink: string,
@@ -32,51 +25,33 @@ export async function fetchDashboard(
   password: string | null,
   signal?: AbortSignal,
 ): Promise<LoadedDashboard> {
-  const query = new URLSearchParams({ timezone });
-  const headers = requestHeaders(password ? { [HEADERS.authorization]: password } : {});
-  const response = await fetch(`/api/dashboards/${encodeURIComponent(permalink)}?${query}`, {
-    headers,
-    credentials: "same-origin",
-    signal,
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON: keep the text for the error.
-  }
-  if (!response.ok) {
-    if (RELOAD_STATUSES.includes(response.status)) window.location.reload();
-    throw new ApiError(response.status, body);
-  }
-  return {
-    dashboard: (body as { data: TDashboard }).data,
-    isPublic: response.headers.get(HEADERS.public) === "1",
-  };
+  const { data, headers } = await callWithHeaders(
+    "dashboardShow",
+    { params: { permalink }, query: { timezone } },
+    { signal, headers: password ? { [HEADERS.authorization]: password } : {} },
+  );
+  return { dashboard: data.data, isPublic: headers.get(HEADERS.public) === "1" };
 }
 
 /** PUT /api/dashboards/{id} {type}: takes or releases the edit lock (409 when someone else holds it). */
 export async function setDashboardLock(id: string, type: "lock" | "unlock"): Promise<string | null> {
-  const result = await api<TDashboardUpdateResponse>(`/api/dashboards/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    json: { type },
-  });
-  return result.data.locked ?? null;
+  return (await call("dashboardUpdate", { params: { id }, body: { type } })).data.locked ?? null;
 }
 
 /**
- * Releases the lock while the page goes away (pagehide): a keepalive request outlives the page,
- * which `api()` cannot promise, so it is sent directly with the same headers.
+ * Releases the lock while the page goes away (pagehide): a keepalive request outlives the page, and
+ * its failure must not reload a page that is closing, so it is sent directly (same route, same headers).
  */
 export function releaseLockOnExit(id: string): void {
+  const { method, path } = splitRouteLine(ROUTE_LINES.dashboardUpdate);
+  const body: RouteInput<"dashboardUpdate">["body"] = { type: "unlock" };
   try {
-    void fetch(`/api/dashboards/${encodeURIComponent(id)}`, {
-      method: "PUT",
+    void fetch(routePath(path, { id }), {
+      method,
       keepalive: true,
       credentials: "same-origin",
-      headers: requestHeaders({ "Content-Type": "application/json" }),
-      body: JSON.stringify({ type: "unlock" }),
+      headers: apiHeaders({ "Content-Type": "application/json" }),
+      body: JSON.stringify(body),
     }).catch(() => {});
   } catch {
     // The page is closing: nothing left to tell the user.
@@ -85,10 +60,5 @@ export function releaseLockOnExit(id: string): void {
 
 /** POST /api/dashboards/{id}: the multipart save of spec §7; answers the stored styles. */
 export async function saveDashboard(id: string, form: FormData, signal: AbortSignal): Promise<TDashboardStyles> {
-  const result = await api<{ data: { styles: TDashboardStyles } }>(`/api/dashboards/${encodeURIComponent(id)}`, {
-    method: "POST",
-    form,
-    signal,
-  });
-  return result.data.styles;
+  return (await call("dashboardSave", { params: { id }, form }, { signal })).data.styles;
 }

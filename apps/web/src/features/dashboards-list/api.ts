@@ -1,5 +1,5 @@
-import type { TDashboardCreate, TDashboardListItem, TPageMeta, TTemplate } from "@app/core";
-import { api } from "../../lib/api";
+import type { RouteOutput, TDashboardCreate, TTemplate } from "@app/core";
+import { call } from "../../lib/api";
 
 export interface DashboardListParams {
   search: string;
@@ -8,16 +8,14 @@ export interface DashboardListParams {
   perPage: number;
 }
 
-export interface DashboardListPage {
-  data: TDashboardListItem[];
-  meta: TPageMeta;
-}
+/** One page of GET /api/dashboards: its items and the pagination meta. */
+export type DashboardListPage = RouteOutput<"dashboardsList">;
 
 /** A dashboard template of GET /api/configs/templates (contract: core ZTemplate). */
 export type DashboardTemplate = TTemplate;
 
 export async function fetchDashboards(params: DashboardListParams): Promise<DashboardListPage> {
-  return api<DashboardListPage>("/api/dashboards", {
+  return call("dashboardsList", {
     query: {
       search: params.search || undefined,
       active: params.active ? "true" : "false",
@@ -29,28 +27,27 @@ export async function fetchDashboards(params: DashboardListParams): Promise<Dash
 
 /** Creates a dashboard (blank or from a template) and answers its permalink. */
 export async function createDashboard(body: TDashboardCreate): Promise<string> {
-  return (await api<{ data: { permalink: string } }>("/api/dashboards", { method: "POST", json: body })).data.permalink;
+  return (await call("dashboardCreate", { body })).data.permalink;
 }
 
 /** Copies a dashboard with its widgets; answers the copy's permalink. */
 export async function cloneDashboard(id: string): Promise<string> {
-  const path = `/api/dashboards/${encodeURIComponent(id)}/clone`;
-  return (await api<{ data: { permalink: string } }>(path, { method: "POST" })).data.permalink;
+  return (await call("dashboardClone", { params: { id } })).data.permalink;
 }
 
 export async function archiveDashboard(id: string): Promise<void> {
-  await api<undefined>(`/api/dashboards/${encodeURIComponent(id)}/archive`, { method: "DELETE" });
+  await call("dashboardArchive", { params: { id } });
 }
 
 export async function restoreDashboard(id: string): Promise<void> {
-  await api<undefined>(`/api/dashboards/${encodeURIComponent(id)}/restore`, { method: "PUT" });
+  await call("dashboardRestore", { params: { id } });
 }
 
 export async function deleteDashboard(id: string): Promise<void> {
-  await api<undefined>(`/api/dashboards/${encodeURIComponent(id)}`, { method: "DELETE" });
+  await call("dashboardDelete", { params: { id } });
 }
 
 /** Templates in the server's order (an object keyed by template key keeps insertion order). */
 export async function fetchTemplates(): Promise<DashboardTemplate[]> {
-  return Object.values((await api<{ data: Record<string, DashboardTemplate> }>("/api/configs/templates")).data);
+  return Object.values((await call("templates")).data);
 }

@@ -1,10 +1,10 @@
 import type { TCompany, TPageData, TSource } from "@app/core";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { companyKeys } from "../company/queries";
-import { pageDataKey } from "../session/page-data";
-import { sourceKeys } from "../sources/queries";
-import { widgetKeys } from "../widgets/queries";
+import { companyKeys } from "../company/keys";
+import { pageDataKey } from "../session/keys";
+import { sourceKeys } from "../sources/keys";
+import { widgetKeys } from "../widgets/keys";
 import { applySourceUpdate, applySubscriptionUpdate, widgetDataReadsSource } from "./cache-updates";
 
 const source = (id: string, invalid = false): TSource => ({ id, name: "demo", account: null, invalid, properties: [] });

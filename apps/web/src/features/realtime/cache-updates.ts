@@ -6,10 +6,10 @@ import type {
   TWidgetInstance,
 } from "@app/core";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { companyKeys } from "../company/queries";
-import { pageDataKey } from "../session/page-data";
-import { sourceKeys } from "../sources/queries";
-import { widgetKeys } from "../widgets/queries";
+import { companyKeys } from "../company/keys";
+import { pageDataKey } from "../session/keys";
+import { sourceKeys } from "../sources/keys";
+import { widgetKeys } from "../widgets/keys";
 
 /** A widget-data query key (`[prefix, instances, range, access]`) whose request reads the source `sourceId`. */
 export function widgetDataReadsSource(queryKey: QueryKey, sourceId: string): boolean {

@@ -1,6 +1,6 @@
 import { companyChannel, REALTIME_CLIENT, REALTIME_PATH, type RealtimeMessage, type TRealtimeAck } from "@app/core";
 import { io } from "socket.io-client";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { setRealtimeSocketId } from "../../lib/socket-id";
 import { setRealtimeStatus } from "./status";
 
@@ -32,9 +32,7 @@ export function openCompanyChannel(companyId: string): CompanyChannel {
     const socketId = socket.id;
     if (!socketId) return;
     try {
-      const { auth } = await api<{ auth: string }>("/broadcasting/auth", {
-        json: { socket_id: socketId, channel_name: channel },
-      });
+      const { auth } = await call("broadcastingAuth", { body: { socket_id: socketId, channel_name: channel } });
       const ack = (await socket.emitWithAck(REALTIME_CLIENT.subscribe, channel, auth)) as TRealtimeAck;
       if (!ack.ok) throw new Error(ack.error);
       // A socket id is only announced once the socket hears the channel: until then there is no echo to avoid.

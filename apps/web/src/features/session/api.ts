@@ -1,8 +1,7 @@
 import type { TUser, TUserData } from "@app/core";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 
 /** "Submit other data" of spec §7: intro and onboarding progress of the current user. */
 export async function submitUserData(body: TUserData): Promise<TUser> {
-  const result = await api<{ data: TUser }>("/api/user/data", { method: "POST", json: body });
-  return result.data;
+  return (await call("userData", { body })).data;
 }

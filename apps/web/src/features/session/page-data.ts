@@ -1,6 +1,6 @@
 import type { TPageData } from "@app/core";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { setIdentification } from "../../lib/identification";
 
 export const pageDataKey = ["page-data"] as const;
@@ -17,7 +17,7 @@ export function readInjectedPageData(): TPageData | null {
 }
 
 export function fetchPageData(): Promise<TPageData> {
-  return api<TPageData>("/api/page-data");
+  return call("pageData");
 }
 
 /** Page data at start-up: injected by the server, or fetched (the Vite dev server does not inject it). */

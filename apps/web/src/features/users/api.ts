@@ -1,19 +1,19 @@
 import type { TUser, TUserCreate, TUserUpdate } from "@app/core";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 
 export async function fetchUsers(): Promise<TUser[]> {
-  return (await api<{ data: TUser[] }>("/api/users")).data;
+  return (await call("usersList")).data;
 }
 
 /** Creates a team member and sends the invitation e-mail. */
 export async function inviteUser(body: TUserCreate): Promise<TUser> {
-  return (await api<{ data: TUser }>("/api/users", { method: "POST", json: body })).data;
+  return (await call("userInvite", { body })).data;
 }
 
 export async function updateUser(id: string, body: TUserUpdate): Promise<TUser> {
-  return (await api<{ data: TUser }>(`/api/users/${encodeURIComponent(id)}`, { method: "PUT", json: body })).data;
+  return (await call("userUpdate", { params: { id }, body })).data;
 }
 
 export async function deleteUser(id: string): Promise<void> {
-  await api<undefined>(`/api/users/${encodeURIComponent(id)}`, { method: "DELETE" });
+  await call("userDelete", { params: { id } });
 }

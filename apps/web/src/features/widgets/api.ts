@@ -6,13 +6,13 @@ import {
   type TWidgetDataResponse,
   type TWidgetTypeConfig,
 } from "@app/core";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 
 export type WidgetDataResult = TWidgetDataResponse["data"];
 
 /** POST /api/widgets/data: the merged table of a widget's instances for a range and its comparison range. */
 export async function fetchWidgetData(body: TWidgetDataRequest, signal?: AbortSignal): Promise<WidgetDataResult> {
-  return (await api<TWidgetDataResponse>("/api/widgets/data", { method: "POST", json: body, signal })).data;
+  return (await call("widgetData", { body }, { signal })).data;
 }
 
 /** Access of a public viewer: the dashboard's permalink and, when it is protected, its password. */
@@ -31,14 +31,14 @@ export async function fetchPublicWidgetData(
   body: Omit<TWidgetDataRequest, "instances" | "widgetId">,
   signal?: AbortSignal,
 ): Promise<WidgetDataResult> {
-  const path = `/api/dashboards/${encodeURIComponent(access.permalink)}/widgets/${encodeURIComponent(widgetId)}/data`;
   const headers = access.password ? { [HEADERS.authorization]: access.password } : undefined;
-  return (await api<TWidgetDataResponse>(path, { method: "POST", json: body, signal, headers })).data;
+  const params = { permalink: access.permalink, widgetId };
+  return (await call("dashboardWidgetData", { params, body }, { signal, headers })).data;
 }
 
 /** GET /api/configs/widgets/{type}: widget types of a connector key (or the one type of a type key). */
 export async function fetchWidgetTypes(type: string): Promise<TWidgetTypeConfig[]> {
-  return (await api<{ data: TWidgetTypeConfig[] }>(`/api/configs/widgets/${encodeURIComponent(type)}`)).data;
+  return (await call("widgetTypes", { params: { type } })).data;
 }
 
 /** Query values of a remote option list: arrays travel as repeated keys. */
@@ -51,13 +51,7 @@ export async function fetchSourceOptions(
   query: OptionQuery,
   signal?: AbortSignal,
 ): Promise<TOption[]> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item);
-  }
-  const search = params.toString();
-  const path = `/api/sources/${encodeURIComponent(sourceId)}/${encodeURIComponent(option)}${search ? `?${search}` : ""}`;
-  return (await api<{ data: TOption[] }>(path, { signal })).data;
+  return (await call("sourceOptions", { params: { id: sourceId, option }, query }, { signal })).data;
 }
 
 /** Stored public path (what the widget keeps and shows) and its absolute URL. */
@@ -67,10 +61,10 @@ export type UploadedFile = TFileUpload;
 export async function uploadWidgetImage(file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.append("file", file);
-  return (await api<{ data: UploadedFile }>("/api/files/image", { method: "POST", form })).data;
+  return (await call("fileUpload", { params: { kind: "image" }, form })).data;
 }
 
 /** DELETE /api/files: removes an uploaded picture. */
 export async function deleteWidgetFile(filename: string): Promise<void> {
-  await api<undefined>("/api/files", { method: "DELETE", json: { filename } });
+  await call("fileDelete", { body: { filename } });
 }

@@ -29,7 +29,7 @@ import { type WidgetActions, WidgetGrid } from "./WidgetGrid";
 const DashboardSidebar = lazy(async () => ({ default: (await import("./DashboardSidebar")).DashboardSidebar }));
 const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel")).StylesPanel }));
 const WidgetFormDrawer = lazy(async () => ({
-  default: (await import("../../widgets/form/WidgetFormDrawer")).WidgetFormDrawer,
+  default: (await import("../../widgets/lazy")).WidgetFormDrawer,
 }));
 
 /** The list with the item at `from` moved to `to`. */
@@ -239,7 +239,7 @@ export function DashboardView({
     // Spec §4: editing a widget replaces whatever widget form is open.
     onEdit: (widget) => setFormSession({ mode: "edit", key: ++formCounter.current, widget }),
     onDuplicate: async (widget) => {
-      const { duplicateWidget } = await import("../../widgets/form/draft");
+      const { duplicateWidget } = await import("../../widgets/lazy");
       const widgets = [...latest.current.widgets];
       const index = widgets.findIndex((other) => other.id === widget.id);
       widgets.splice(index + 1, 0, duplicateWidget(widget));

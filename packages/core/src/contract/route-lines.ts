@@ -1,0 +1,62 @@
+/**
+ * Method and path of every API route, by name: the one list the server registers its routes from and
+ * the web client calls them by. No zod here (the web's first load imports it; see routes.ts for the
+ * schemas of each route).
+ */
+export const ROUTE_LINES = {
+  register: "POST /register",
+  login: "POST /login",
+  setPassword: "POST /password/set",
+  logout: "POST /logout",
+  health: "GET /api/health",
+  pageData: "GET /api/page-data",
+  companyShow: "GET /api/company",
+  companyUpdate: "POST /api/company",
+  companyDelete: "DELETE /api/company",
+  usersList: "GET /api/users",
+  userShow: "GET /api/users/:id",
+  userInvite: "POST /api/users",
+  userUpdate: "PUT /api/users/:id",
+  userDelete: "DELETE /api/users/:id",
+  userData: "POST /api/user/data",
+  sourcesList: "GET /api/sources",
+  sourceCreate: "POST /api/sources",
+  sourceUpdate: "PUT /api/sources/:id",
+  sourceDelete: "DELETE /api/sources/:id",
+  sourceProperties: "GET /api/sources/:id/properties",
+  sourceOptions: "GET /api/sources/:id/:option",
+  connectors: "GET /api/configs/connectors",
+  widgetTypes: "GET /api/configs/widgets/:type",
+  templates: "GET /api/configs/templates",
+  fileUpload: "POST /api/files/:kind",
+  fileDelete: "DELETE /api/files",
+  widgetData: "POST /api/widgets/data",
+  dashboardsList: "GET /api/dashboards",
+  dashboardCreate: "POST /api/dashboards",
+  dashboardClone: "POST /api/dashboards/:id/clone",
+  dashboardRestore: "PUT /api/dashboards/:id/restore",
+  dashboardArchive: "DELETE /api/dashboards/:id/archive",
+  dashboardDelete: "DELETE /api/dashboards/:id",
+  dashboardShow: "GET /api/dashboards/:permalink",
+  dashboardWidgetData: "POST /api/dashboards/:permalink/widgets/:widgetId/data",
+  dashboardUpdate: "PUT /api/dashboards/:id",
+  dashboardSave: "POST /api/dashboards/:id",
+  broadcastingAuth: "POST /broadcasting/auth",
+  broadcastingUserAuth: "POST /broadcasting/user-auth",
+  opsProbeEnqueue: "POST /ops/probe-jobs",
+  opsProbeRuns: "GET /ops/probe-jobs",
+} as const;
+
+export type RouteName = keyof typeof ROUTE_LINES;
+export type RouteMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** Method and path (with `:param` placeholders) of a route line. */
+export function splitRouteLine(line: string): { method: RouteMethod; path: string } {
+  const space = line.indexOf(" ");
+  return { method: line.slice(0, space) as RouteMethod, path: line.slice(space + 1) };
+}
+
+/** The path of a route with its parameters filled in (each one URL-encoded). */
+export function routePath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ""));
+}

@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
+import { dataEnvelope } from "./common";
+import { ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
+import { ZDashboardUpdate, ZDashboardUpdateResponse, ZDashboardWidgetDataRequest } from "./dashboard-actions";
+import {
+  ZDashboardCreate,
+  ZDashboardListQuery,
+  ZDashboardListResponse,
+  ZDashboardResponse,
+  ZDashboardSave,
+  ZDashboardSaveResponse,
+  ZDashboardShowQuery,
+  ZPermalinkResponse,
+  ZWidgetDataRequest,
+  ZWidgetDataResponse,
+} from "./dashboards";
+import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "./files";
+import { ZProbeEnqueued, ZProbeQuery, ZProbeRequest, ZProbeRuns } from "./ops";
+import { ZHealth, ZPageData } from "./page-data";
+import { ZBroadcastAuth, ZBroadcastAuthResponse, ZBroadcastUserAuth, ZBroadcastUserAuthResponse } from "./realtime";
+import { ROUTE_LINES, type RouteName } from "./route-lines";
+import {
+  ZConnectorListResponse,
+  ZOptionListResponse,
+  ZSourceCreate,
+  ZSourceListResponse,
+  ZSourceOptionQuery,
+  ZSourceResponse,
+  ZSourceUpdate,
+  ZWidgetTypeConfigListResponse,
+} from "./sources";
+import { ZTemplatesResponse } from "./templates";
+import { ZUser, ZUserCreate, ZUserData, ZUserUpdate } from "./users";
+
+export * from "./route-lines";
+
+/**
+ * How a route's body arrives. `json`: parsed JSON, validated by the route's schema before the handler.
+ * The others are read by the handler with the same contract, because the body schema cannot see them
+ * as they come: `form` (JSON, urlencoded or multipart text fields, read as text like an HTML form),
+ * `multipart` (fields plus file parts), `text` (JSON kept as text for the answer cache).
+ */
+export type BodyKind = "json" | "form" | "multipart" | "text";
+
+export interface RouteContract {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  bodyKind?: BodyKind;
+  /** Schema of the 200 answer; null when the route answers 204 without a body. */
+  output: z.ZodType | null;
+  /** The route may also answer 204 (e.g. DELETE /api/company deletes, or cancels and answers the company). */
+  mayBeEmpty?: true;
+}
+
+const NUL = "\u0000";
+
+/** A path parameter (id, permalink): text the database can hold, within the router's length limit. */
+export const zPathParam = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((value) => !value.includes(NUL), "The request may not contain NUL characters.");
+
+/** A file part of a multipart body, as OpenAPI describes one. */
+const zFilePart = z.string().meta({ format: "binary", description: "A file part" });
+
+const ZIdParams = z.object({ id: zPathParam });
+/** Source ids and option names are at most 64 characters in the database. */
+const ZSourceIdParams = z.object({ id: zPathParam.pipe(z.string().max(64)) });
+const ZPermalinkParams = z.object({ permalink: zPathParam });
+/** The body of an action that takes no fields (any sent are ignored, as an HTML form's would be). */
+const ZNoFields = z.object({}).meta({ description: "No fields" });
+const ZUserResponse = dataEnvelope(ZUser);
+const ZCompanyResponse = dataEnvelope(ZCompany);
+
+/** Every API route's inputs and answer, by name (method and path in ROUTE_LINES). */
+export const API = {
+  register: { body: ZRegister, bodyKind: "form", output: ZAuthResult },
+  login: { body: ZLogin, bodyKind: "form", output: ZAuthResult },
+  setPassword: { body: ZSetPassword, bodyKind: "form", output: ZAuthResult },
+  logout: { body: ZNoFields, bodyKind: "form", output: null },
+  health: { output: ZHealth },
+  pageData: { output: ZPageData },
+  companyShow: { output: ZCompanyResponse },
+  companyUpdate: {
+    body: ZCompanyUpdate.extend({ logo: zFilePart.optional() }),
+    bodyKind: "multipart",
+    output: ZCompanyResponse,
+  },
+  companyDelete: { body: ZCompanyDelete, output: ZCompanyResponse, mayBeEmpty: true },
+  usersList: { output: dataEnvelope(z.array(ZUser)) },
+  userShow: { params: ZIdParams, output: ZUserResponse },
+  userInvite: { body: ZUserCreate, output: ZUserResponse },
+  userUpdate: { params: ZIdParams, body: ZUserUpdate, output: ZUserResponse },
+  userDelete: { params: ZIdParams, output: null },
+  userData: { body: ZUserData, output: ZUserResponse },
+  sourcesList: { output: ZSourceListResponse },
+  sourceCreate: {
+    body: ZSourceCreate.extend({ file: zFilePart.optional() }),
+    bodyKind: "multipart",
+    output: ZSourceResponse,
+  },
+  sourceUpdate: {
+    params: ZSourceIdParams,
+    body: ZSourceUpdate.extend({ file: zFilePart.optional() }),
+    bodyKind: "multipart",
+    output: ZSourceResponse,
+  },
+  sourceDelete: { params: ZSourceIdParams, output: null },
+  sourceProperties: { params: ZSourceIdParams, output: ZOptionListResponse },
+  sourceOptions: {
+    params: ZSourceIdParams.extend({ option: zPathParam.pipe(z.string().max(64)) }),
+    query: ZSourceOptionQuery,
+    output: ZOptionListResponse,
+  },
+  connectors: { output: ZConnectorListResponse },
+  widgetTypes: { params: z.object({ type: z.string().min(1).max(64) }), output: ZWidgetTypeConfigListResponse },
+  templates: { output: ZTemplatesResponse },
+  fileUpload: {
+    params: ZFileKindParams,
+    body: z.object({ file: zFilePart }),
+    bodyKind: "multipart",
+    output: ZFileUploadResponse,
+  },
+  fileDelete: { body: ZFileDelete, output: null },
+  widgetData: { body: ZWidgetDataRequest, bodyKind: "text", output: ZWidgetDataResponse },
+  dashboardsList: { query: ZDashboardListQuery, output: ZDashboardListResponse },
+  dashboardCreate: { body: ZDashboardCreate, output: ZPermalinkResponse },
+  dashboardClone: { params: ZIdParams, body: ZNoFields, output: ZPermalinkResponse },
+  dashboardRestore: { params: ZIdParams, body: ZNoFields, output: null },
+  dashboardArchive: { params: ZIdParams, output: null },
+  dashboardDelete: { params: ZIdParams, output: null },
+  dashboardShow: { params: ZPermalinkParams, query: ZDashboardShowQuery, output: ZDashboardResponse },
+  dashboardWidgetData: {
+    params: z.object({ permalink: zPathParam, widgetId: zPathParam }),
+    body: ZDashboardWidgetDataRequest,
+    output: ZWidgetDataResponse,
+  },
+  dashboardUpdate: { params: ZIdParams, body: ZDashboardUpdate, output: ZDashboardUpdateResponse },
+  dashboardSave: { params: ZIdParams, body: ZDashboardSave, bodyKind: "multipart", output: ZDashboardSaveResponse },
+  broadcastingAuth: { body: ZBroadcastAuth, output: ZBroadcastAuthResponse },
+  broadcastingUserAuth: { body: ZBroadcastUserAuth, output: ZBroadcastUserAuthResponse },
+  opsProbeEnqueue: { body: ZProbeRequest, output: ZProbeEnqueued },
+  opsProbeRuns: { query: ZProbeQuery, output: ZProbeRuns },
+} as const satisfies Record<RouteName, RouteContract>;
+
+export type ApiContract = typeof API;
+
+/** A browser FormData, described without the DOM types (this package runs on the server too). */
+export interface MultipartForm {
+  append(name: string, value: never, filename?: string): void;
+}
+
+type SchemaOf<R, K extends string> = R extends { [P in K]: infer S extends z.ZodType } ? S : never;
+type HasKey<R, K extends string> = R extends { [P in K]: z.ZodType } ? true : false;
+
+type ParamsInput<R> = HasKey<R, "params"> extends true ? { params: z.input<SchemaOf<R, "params">> } : unknown;
+type QueryInput<R> = HasKey<R, "query"> extends true ? { query: z.input<SchemaOf<R, "query">> } : unknown;
+type BodyInput<R> =
+  HasKey<R, "body"> extends true
+    ? R extends { bodyKind: "multipart" }
+      ? { form: MultipartForm } | { body: z.input<SchemaOf<R, "body">> }
+      : z.input<SchemaOf<R, "body">> extends Record<string, never>
+        ? unknown
+        : { body: z.input<SchemaOf<R, "body">> }
+    : unknown;
+
+/** What a caller passes to a route: its path parameters, query and body, each only where it has one. */
+export type RouteInput<N extends RouteName> = ParamsInput<ApiContract[N]> &
+  QueryInput<ApiContract[N]> &
+  BodyInput<ApiContract[N]>;
+
+/** What a route answers with 200 (undefined for a 204). */
+export type RouteOutput<N extends RouteName> = ApiContract[N] extends { output: infer O extends z.ZodType }
+  ? z.output<O> | (ApiContract[N] extends { mayBeEmpty: true } ? undefined : never)
+  : undefined;
+
+/** A route's method, path and schemas together. */
+export function apiRoute<N extends RouteName>(name: N) {
+  const line = ROUTE_LINES[name];
+  const space = line.indexOf(" ");
+  return {
+    name,
+    method: line.slice(0, space) as "GET" | "POST" | "PUT" | "DELETE",
+    path: line.slice(space + 1),
+    contract: API[name] as ApiContract[N],
+  };
+}
