@@ -4,11 +4,13 @@ import { buildApp } from "./app";
 import type { AppContext } from "./context";
 import { createInfra } from "./infra";
 import { ConfigError, loadConfig } from "./infra/config";
+import { loadEnvFile } from "./infra/env-file";
 import { demoLoginFile, seedDemoAccount } from "./seed/demo";
 
 /** Starts the embedded mode: one process serving the SPA and the API. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
+  const envFile = loadEnvFile();
   try {
     config = loadConfig();
   } catch (error) {
@@ -43,6 +45,7 @@ async function main() {
   const demo = config.seedDemo ? await seedDemoAccount(ctx) : null;
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
+  if (envFile) logger.info(`Settings read from ${envFile} (environment variables win)`);
   logger.info(`Reportz is running at ${config.appUrl} (database: ${infra.dialect}, ${infra.mode} mode)`);
   if (demo) logger.info(`Demo login: ${demo.email} / ${demo.password} (kept in ${demo.file})`);
   else if (config.seedDemo && fs.existsSync(demoLoginFile(config.dataDir)))

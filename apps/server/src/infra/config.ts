@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -54,6 +55,18 @@ export const ZEnv = z.object({
     .string()
     .regex(/^(false|true|\d+|[0-9a-fA-F.:/,\s]+)$/, "must be false, true, a hop count or proxy addresses")
     .optional(),
+  // Error reporting (Sentry): without a DSN errors are only logged and the SDK is never loaded.
+  SENTRY_DSN: z.url().optional(),
+  // The browser's DSN (public by design); defaults to SENTRY_DSN.
+  SENTRY_BROWSER_DSN: z.url().optional(),
+  SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.2),
+  // Who may read GET /metrics: addresses or CIDR ranges, comma-separated (default: loopback only) ...
+  METRICS_ALLOW: z
+    .string()
+    .refine((v) => parseAddressList(v) !== null, "must be IP addresses or CIDR ranges, comma-separated")
+    .default("127.0.0.0/8,::1"),
+  // ... or anyone sending `Authorization: Bearer <OPS_TOKEN>`.
+  OPS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export interface AppConfig {
@@ -85,6 +98,14 @@ export interface AppConfig {
   /** Where uploaded files live without S3 (absolute). */
   storageDir: string;
   chromiumPath: string;
+  errorReporting: {
+    /** Server DSN; null: errors are only logged. */
+    dsn: string | null;
+    /** Handed to the web app in page data; null: the browser reports nothing. */
+    browserDsn: string | null;
+    sampleRate: number;
+  };
+  metrics: { allow: AddressRange[]; token: string | null };
 }
 
 export class ConfigError extends Error {}
@@ -93,7 +114,9 @@ export class ConfigError extends Error {}
  * Reads and validates the environment. A wrong value stops start-up with a message
  * naming the variable, so a typo in production never runs with a silent default.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty value means unset for every variable (`.env.example` is copied with empty values).
+  const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== "")) as NodeJS.ProcessEnv;
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
@@ -141,7 +164,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     storageDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.STORAGE_DIR || path.join(e.DATA_DIR, "files")),
     chromiumPath: e.CHROMIUM_PATH,
+    errorReporting: {
+      dsn: e.SENTRY_DSN ?? null,
+      browserDsn: e.SENTRY_BROWSER_DSN ?? e.SENTRY_DSN ?? null,
+      sampleRate: e.SENTRY_SAMPLE_RATE,
+    },
+    metrics: { allow: parseAddressList(e.METRICS_ALLOW) ?? [], token: e.OPS_TOKEN ?? null },
   };
+}
+
+/** One entry of METRICS_ALLOW: an address and its prefix length (32 or 128 for a single address). */
+export interface AddressRange {
+  address: string;
+  prefix: number;
+  family: "ipv4" | "ipv6";
+}
+
+/** `10.0.0.0/8, ::1` → ranges; null when any entry is not an address or a CIDR range. */
+export function parseAddressList(value: string): AddressRange[] | null {
+  const ranges: AddressRange[] = [];
+  for (const entry of value.split(",").map((part) => part.trim())) {
+    if (entry === "") continue;
+    const [address, prefixText] = entry.split("/");
+    const version = net.isIP(address);
+    if (version === 0) return null;
+    const max = version === 4 ? 32 : 128;
+    if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return null;
+    const prefix = prefixText === undefined ? max : Number(prefixText);
+    if (prefix > max) return null;
+    ranges.push({ address, prefix, family: version === 4 ? "ipv4" : "ipv6" });
+  }
+  return ranges;
 }
 
 function parseTrustProxy(value: string | undefined): AppConfig["trustProxy"] {
