@@ -25,6 +25,7 @@ import { dashboardsService } from "./features/dashboards/service";
 import { fileRoutes } from "./features/files/routes";
 import { filesService } from "./features/files/service";
 import { healthRoutes } from "./features/health/routes";
+import { opsRoutes } from "./features/ops/routes";
 import { pageDataRoutes } from "./features/page-data/routes";
 import { pageDataService } from "./features/page-data/service";
 import { configRoutes } from "./features/sources/configs";
@@ -169,10 +170,16 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
       return reply.code(status).send({ code: "bad_request", message: (error as Error).message });
     }
     request.log.error({ err: error }, "unhandled error");
+    ctx.errors.capture(error, {
+      route: request.routeOptions.url,
+      method: request.method,
+      userId: request.auth?.user.id,
+    });
     return reply.code(500).send({ code: "internal", message: "Server Error" });
   });
 
   healthRoutes(app, ctx.db);
+  opsRoutes(app, ctx);
   authRoutes(app, ctx, auth);
   companyRoutes(app, companies);
   userRoutes(app, users);

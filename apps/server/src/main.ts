@@ -40,7 +40,7 @@ async function main() {
     },
     destination,
   );
-  const infra = await createInfra(config, { logger });
+  const infra = await createInfra(config, { logger, reportProcessErrors: true });
   const ctx: AppContext = { ...infra, config };
   const demo = config.seedDemo ? await seedDemoAccount(ctx) : null;
   const app = await buildApp(ctx);

@@ -6,9 +6,11 @@ import { memoryCacheFactory } from "./cache";
 import { type Clock, systemClock } from "./clock";
 import type { AppConfig } from "./config";
 import { migrateToLatest, openDatabase } from "./db";
+import { createErrorReporter } from "./error-reporting";
 import { createLocalEventBus } from "./events";
 import type { JobQueue } from "./jobs";
 import { createMailer } from "./mail";
+import { countingCacheFactory } from "./metrics";
 import { createMemoryRateLimitStore } from "./rate-limit-store";
 import { createDiskStorage } from "./storage";
 
@@ -19,6 +21,8 @@ export interface InfraOptions {
   sqliteFile?: string;
   /** Skip migrations (a process that knows another one ran them). Default: migrate. */
   migrate?: boolean;
+  /** Report uncaught exceptions and unhandled rejections too (the real process, not tests). */
+  reportProcessErrors?: boolean;
 }
 
 /**
@@ -29,6 +33,12 @@ export interface InfraOptions {
  */
 export async function createInfra(config: AppConfig, options: InfraOptions): Promise<Infra> {
   const { logger } = options;
+  const errors = await createErrorReporter({
+    ...config.errorReporting,
+    environment: config.env,
+    logger,
+    processHandlers: options.reportProcessErrors,
+  });
   const clock = options.clock ?? systemClock;
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -47,7 +57,8 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     role: config.role,
     db: database.db,
     dialect: database.dialect,
-    cache: memoryCacheFactory,
+    // Every cache counts its hits and misses per namespace (GET /metrics).
+    cache: countingCacheFactory(memoryCacheFactory),
     storage: createDiskStorage(config.storageDir),
     jobs,
     events,
@@ -56,12 +67,14 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     browser,
     clock,
     logger,
+    errors,
     async close() {
       await jobs.close();
       await browser.close();
       await events.close();
       await rateLimits.close();
       await database.close();
+      await errors.close();
     },
   };
 }

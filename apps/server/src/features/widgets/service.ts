@@ -186,10 +186,19 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
       range,
       timezone,
     });
-    const table = await runner.run(key, () =>
-      sources.guard(companyId, source.row.id, () =>
-        source.connector.query({ source: source.handle, type: plan.config.type, inputs: plan.inputs, range, timezone }),
-      ),
+    const table = await runner.run(
+      key,
+      () =>
+        sources.guard(companyId, source.row.id, () =>
+          source.connector.query({
+            source: source.handle,
+            type: plan.config.type,
+            inputs: plan.inputs,
+            range,
+            timezone,
+          }),
+        ),
+      source.connector.key,
     );
     return finish(table, plan.instance, extra);
   }
