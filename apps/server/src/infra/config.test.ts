@@ -94,6 +94,7 @@ describe("operations settings", () => {
     ["METRICS_ALLOW", { METRICS_ALLOW: "localhost" }],
     ["OPS_TOKEN", { OPS_TOKEN: "short" }],
     ["SENTRY_DSN", { SENTRY_DSN: "not a url" }],
+    ["SENTRY_DSN", { SENTRY_DSN: "https://public-key@o1.ingest.example.com/2" }],
     ["SENTRY_SAMPLE_RATE", { SENTRY_SAMPLE_RATE: "2" }],
   ])("a wrong %s stops start-up", (variable, env) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));

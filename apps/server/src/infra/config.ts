@@ -7,6 +7,12 @@ const zBool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+// The shape Sentry's SDKs accept (they silently disable themselves on anything else).
+const zDsn = z
+  .string()
+  .regex(/^https?:\/\/\w+(:\w*)?@[^/\s]+\/(.+\/)?\d+$/, "must be a Sentry DSN: https://key@host/project-id")
+  .optional();
+
 /** Every environment variable the server reads; `.env.example` lists the same. */
 export const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,9 +62,9 @@ export const ZEnv = z.object({
     .regex(/^(false|true|\d+|[0-9a-fA-F.:/,\s]+)$/, "must be false, true, a hop count or proxy addresses")
     .optional(),
   // Error reporting (Sentry): without a DSN errors are only logged and the SDK is never loaded.
-  SENTRY_DSN: z.url().optional(),
+  SENTRY_DSN: zDsn,
   // The browser's DSN (public by design); defaults to SENTRY_DSN.
-  SENTRY_BROWSER_DSN: z.url().optional(),
+  SENTRY_BROWSER_DSN: zDsn,
   SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.2),
   // Who may read GET /metrics: addresses or CIDR ranges, comma-separated (default: loopback only) ...
   METRICS_ALLOW: z
