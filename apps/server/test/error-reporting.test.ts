@@ -107,6 +107,8 @@ describe("error reporting without a DSN", () => {
       expect((await forceServerError(started.app)).statusCode).toBe(500);
       const Sentry = await import("@sentry/node");
       expect(Sentry.isInitialized()).toBe(false);
+      const pageData = await started.app.inject({ method: "GET", url: "/api/page-data" });
+      expect(pageData.json().config.errorReporting).toBeNull();
     } finally {
       await started.close();
     }
@@ -116,10 +118,12 @@ describe("error reporting without a DSN", () => {
 describe("error reporting with a DSN", () => {
   const ingestion = ingestionServer();
   let started: Awaited<ReturnType<typeof startApp>>;
+  let dsn = "";
 
   beforeAll(async () => {
     const port = await ingestion.listen();
-    started = await startApp({ SENTRY_DSN: `http://publickey@127.0.0.1:${port}/1`, SENTRY_SAMPLE_RATE: "1" });
+    dsn = `http://publickey@127.0.0.1:${port}/1`;
+    started = await startApp({ SENTRY_DSN: dsn, SENTRY_SAMPLE_RATE: "1" });
   });
   afterAll(async () => {
     await started?.close();
@@ -146,6 +150,11 @@ describe("error reporting with a DSN", () => {
     expect(event.exception?.values[0].value).toContain("could not save for [email]");
     const raw = ingestion.envelopes.join("\n");
     for (const secret of SECRETS) expect(raw).not.toContain(secret);
+  });
+
+  it("hands the browser its DSN in page data", async () => {
+    const pageData = await started.app.inject({ method: "GET", url: "/api/page-data" });
+    expect(pageData.json().config.errorReporting).toEqual({ dsn, sampleRate: 1, environment: "test" });
   });
 
   it("does not report what the client got wrong (4xx)", async () => {

@@ -1,4 +1,4 @@
-import { scrubErrorEvent } from "@app/core/ops/scrub";
+import { scrubErrorEvent } from "@app/core";
 import type { Logger } from "pino";
 
 /** Where an error happened, so a report leads back to it without carrying the request itself. */
