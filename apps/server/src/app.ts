@@ -25,7 +25,7 @@ import { dashboardsService } from "./features/dashboards/service";
 import { fileRoutes } from "./features/files/routes";
 import { filesService } from "./features/files/service";
 import { healthRoutes } from "./features/health/routes";
-import { opsRoutes } from "./features/ops/routes";
+import { metricsRoutes } from "./features/metrics/routes";
 import { pageDataRoutes } from "./features/page-data/routes";
 import { pageDataService } from "./features/page-data/service";
 import { configRoutes } from "./features/sources/configs";
@@ -82,6 +82,8 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   // JSON and HTML over 1 KB leave brotli/gzip-compressed; built files are precompressed (page-data routes).
   registerCompression(app);
+  // Counts every answered request by route; GET /metrics.
+  metricsRoutes(app, ctx);
 
   const storage = ctx.storage;
   // --- sources, connectors and widget data: services ---
@@ -179,7 +181,6 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   });
 
   healthRoutes(app, ctx.db);
-  opsRoutes(app, ctx);
   authRoutes(app, ctx, auth);
   companyRoutes(app, companies);
   userRoutes(app, users);

@@ -73,7 +73,7 @@ describe("operations settings", () => {
   it("reports nothing and lets only loopback read metrics by default", () => {
     const config = loadConfig({});
     expect(config.errorReporting).toEqual({ dsn: null, browserDsn: null, sampleRate: 0.2 });
-    expect(config.metrics.token).toBeNull();
+    expect(config.opsToken).toBeNull();
     expect(config.metrics.allow).toEqual([
       { address: "127.0.0.0", prefix: 8, family: "ipv4" },
       { address: "::1", prefix: 128, family: "ipv6" },

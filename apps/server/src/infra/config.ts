@@ -57,6 +57,11 @@ export const ZEnv = z.object({
   // A directory every process shares (distributed mode without S3); defaults to DATA_DIR/files.
   STORAGE_DIR: z.string().optional(),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
+  OPS_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
   TRUST_PROXY: z
     .string()
     .regex(/^(false|true|\d+|[0-9a-fA-F.:/,\s]+)$/, "must be false, true, a hop count or proxy addresses")
@@ -66,13 +71,11 @@ export const ZEnv = z.object({
   // The browser's DSN (public by design); defaults to SENTRY_DSN.
   SENTRY_BROWSER_DSN: zDsn,
   SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.2),
-  // Who may read GET /metrics: addresses or CIDR ranges, comma-separated (default: loopback only) ...
+  // Who may read GET /metrics without OPS_TOKEN: addresses or CIDR ranges, comma-separated (default: loopback).
   METRICS_ALLOW: z
     .string()
     .refine((v) => parseAddressList(v) !== null, "must be IP addresses or CIDR ranges, comma-separated")
     .default("127.0.0.0/8,::1"),
-  // ... or anyone sending `Authorization: Bearer <OPS_TOKEN>`.
-  OPS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export interface AppConfig {
@@ -97,13 +100,6 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Fastify trustProxy: false (default), true, a hop count (as a function), or the proxies' addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
-  role: "all" | "web" | "worker";
-  /** Redis for cache, jobs, events, rate limits and realtime fan-out; null in the embedded mode. */
-  redisUrl: string | null;
-  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
-  /** Where uploaded files live without S3 (absolute). */
-  storageDir: string;
-  chromiumPath: string;
   errorReporting: {
     /** Server DSN; null: errors are only logged. */
     dsn: string | null;
@@ -111,7 +107,16 @@ export interface AppConfig {
     browserDsn: string | null;
     sampleRate: number;
   };
-  metrics: { allow: AddressRange[]; token: string | null };
+  /** Addresses that may read GET /metrics without the ops token. */
+  metrics: { allow: AddressRange[] };
+  role: "all" | "web" | "worker";
+  /** Redis for cache, jobs, events, rate limits and realtime fan-out; null in the embedded mode. */
+  redisUrl: string | null;
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
+  /** Where uploaded files live without S3 (absolute). */
+  storageDir: string;
+  chromiumPath: string;
+  opsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +162,12 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     // Served over https, a cookie without Secure could still leak over a plain-http request.
     secureCookies: e.SECURE_COOKIES || new URL(appUrl).protocol === "https:",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    errorReporting: {
+      dsn: e.SENTRY_DSN ?? null,
+      browserDsn: e.SENTRY_BROWSER_DSN ?? e.SENTRY_DSN ?? null,
+      sampleRate: e.SENTRY_SAMPLE_RATE,
+    },
+    metrics: { allow: parseAddressList(e.METRICS_ALLOW) ?? [] },
     role: e.ROLE,
     redisUrl: e.REDIS_URL ? e.REDIS_URL : null,
     s3: e.S3_ENDPOINT
@@ -170,12 +181,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     storageDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.STORAGE_DIR || path.join(e.DATA_DIR, "files")),
     chromiumPath: e.CHROMIUM_PATH,
-    errorReporting: {
-      dsn: e.SENTRY_DSN ?? null,
-      browserDsn: e.SENTRY_BROWSER_DSN ?? e.SENTRY_DSN ?? null,
-      sampleRate: e.SENTRY_SAMPLE_RATE,
-    },
-    metrics: { allow: parseAddressList(e.METRICS_ALLOW) ?? [], token: e.OPS_TOKEN ?? null },
+    opsToken: e.OPS_TOKEN ?? null,
   };
 }
 

@@ -7,11 +7,11 @@ import { safeEqual } from "../../infra/security";
 const UNMATCHED = "(unmatched)";
 
 /**
- * Operations: every answered request counted by route pattern, and GET /metrics (Prometheus text) for
+ * Metrics: every answered request counted by route pattern, and GET /metrics (Prometheus text) for
  * the addresses of METRICS_ALLOW or a bearer OPS_TOKEN. Anyone else gets the same 404 as a missing
  * file, so the endpoint does not advertise itself.
  */
-export function opsRoutes(app: App, ctx: AppContext) {
+export function metricsRoutes(app: App, ctx: AppContext) {
   app.addHook("onResponse", async (request, reply) => {
     recordRequest(request.routeOptions.url ?? UNMATCHED, request.method, reply.statusCode, reply.elapsedTime / 1000);
   });
@@ -19,7 +19,7 @@ export function opsRoutes(app: App, ctx: AppContext) {
   app.addHook("onClose", async () => unwatch());
 
   const allowedAddress = addressMatcher(ctx.config.metrics.allow);
-  const token = ctx.config.metrics.token;
+  const token = ctx.config.opsToken;
   app.get("/metrics", { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const authorization = request.headers.authorization ?? "";
     const byToken = token !== null && safeEqual(authorization, `Bearer ${token}`);
