@@ -40,12 +40,13 @@ async function main() {
     },
     destination,
   );
-  const infra = await createInfra(config, { logger, reportProcessErrors: true });
+  if (envFile) logger.info(`Settings read from ${envFile} (environment variables win)`);
+
+  const infra = await createInfra(config, { logger });
   const ctx: AppContext = { ...infra, config };
   const demo = config.seedDemo ? await seedDemoAccount(ctx) : null;
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
-  if (envFile) logger.info(`Settings read from ${envFile} (environment variables win)`);
   logger.info(`Reportz is running at ${config.appUrl} (database: ${infra.dialect}, ${infra.mode} mode)`);
   if (demo) logger.info(`Demo login: ${demo.email} / ${demo.password} (kept in ${demo.file})`);
   else if (config.seedDemo && fs.existsSync(demoLoginFile(config.dataDir)))

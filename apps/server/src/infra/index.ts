@@ -21,8 +21,6 @@ export interface InfraOptions {
   sqliteFile?: string;
   /** Skip migrations (a process that knows another one ran them). Default: migrate. */
   migrate?: boolean;
-  /** Report uncaught exceptions and unhandled rejections too (the real process, not tests). */
-  reportProcessErrors?: boolean;
 }
 
 /**
@@ -37,7 +35,8 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     ...config.errorReporting,
     environment: config.env,
     logger,
-    processHandlers: options.reportProcessErrors,
+    // Uncaught errors of a real process; tests leave them to the test runner.
+    processHandlers: config.env !== "test",
   });
   const clock = options.clock ?? systemClock;
   const database = openDatabase({
