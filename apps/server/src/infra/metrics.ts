@@ -1,8 +1,9 @@
 import net from "node:net";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Cache, CacheFactory, CacheOptions } from "./cache";
-import type { AddressRange } from "./config";
+import type { AddressRange, AppConfig } from "./config";
 import type { JobQueue, JobState } from "./jobs";
+import { safeEqual } from "./security";
 
 /**
  * Prometheus instruments of this process (GET /metrics). One registry per process, not prom-client's
@@ -135,5 +136,23 @@ export function addressMatcher(ranges: readonly AddressRange[]): (address: strin
     const family = net.isIP(plain);
     if (family === 0) return false;
     return list.check(plain, family === 4 ? "ipv4" : "ipv6");
+  };
+}
+
+/**
+ * Who may read the metrics: an address of METRICS_ALLOW, or `Authorization: Bearer <OPS_TOKEN>`.
+ * Framework-free, so a worker's bare health server can answer /metrics with the same rule.
+ * Behind a proxy that is not declared (TRUST_PROXY), every visitor arrives from the proxy's address,
+ * often loopback: forwarded requests are then judged by the token alone.
+ */
+export function metricsAccess(
+  config: Pick<AppConfig, "metrics" | "opsToken" | "trustProxy">,
+): (address: string | undefined, headers: Record<string, string | string[] | undefined>) => boolean {
+  const allowedAddress = addressMatcher(config.metrics.allow);
+  const expected = config.opsToken === null ? null : `Bearer ${config.opsToken}`;
+  return (address, headers) => {
+    if (expected !== null && safeEqual(String(headers.authorization ?? ""), expected)) return true;
+    const forwarded = headers["x-forwarded-for"] !== undefined || headers.forwarded !== undefined;
+    return !(forwarded && config.trustProxy === false) && allowedAddress(address);
   };
 }

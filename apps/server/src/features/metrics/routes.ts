@@ -1,7 +1,6 @@
 import type { AppContext } from "../../context";
 import type { App } from "../../infra/http";
-import { addressMatcher, metricsText, recordRequest, watchJobQueue } from "../../infra/metrics";
-import { safeEqual } from "../../infra/security";
+import { metricsAccess, metricsText, recordRequest, watchJobQueue } from "../../infra/metrics";
 
 /** Requests that matched no route share one series, so random URLs cannot grow the metrics without bound. */
 const UNMATCHED = "(unmatched)";
@@ -18,16 +17,10 @@ export function metricsRoutes(app: App, ctx: AppContext) {
   const unwatch = watchJobQueue(ctx.jobs);
   app.addHook("onClose", async () => unwatch());
 
-  const allowedAddress = addressMatcher(ctx.config.metrics.allow);
-  const token = ctx.config.opsToken;
+  const mayRead = metricsAccess(ctx.config);
   app.get("/metrics", { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const authorization = request.headers.authorization ?? "";
-    const byToken = token !== null && safeEqual(authorization, `Bearer ${token}`);
-    // Behind a proxy that is not declared (TRUST_PROXY), every visitor arrives from the proxy's address,
-    // often loopback: forwarded requests are then judged by the token alone.
-    const forwarded = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
-    const byAddress = !(forwarded && ctx.config.trustProxy === false) && allowedAddress(request.ip);
-    if (!byToken && !byAddress) return reply.code(404).send({ code: "not_found", message: "Not found." });
+    if (!mayRead(request.ip, request.headers))
+      return reply.code(404).send({ code: "not_found", message: "Not found." });
     const { contentType, body } = await metricsText();
     return reply.type(contentType).header("cache-control", "no-store").send(body);
   });
