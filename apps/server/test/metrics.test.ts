@@ -1,6 +1,9 @@
-import { expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { describe, expect, it } from "vitest";
 import { createDemoSource, dataRequest, demoInstance } from "../src/features/widgets/test-helpers";
-import { recordJob, watchJobQueue } from "../src/infra/metrics";
+import { loadConfig } from "../src/infra/config";
+import { answerMetrics, metricsAccess, recordJob, watchJobQueue } from "../src/infra/metrics";
 import { describeEachDb, type TestEnv } from "./harness";
 
 const TOKEN = "ops-token-0123456789abcdef";
@@ -117,3 +120,25 @@ describeEachDb(
   },
   { METRICS_ALLOW: "127.0.0.0/8, ::1, 10.0.0.0/8", OPS_TOKEN: TOKEN },
 );
+
+describe("GET /metrics on a worker's bare HTTP server", () => {
+  it("answers with the same rule: loopback yes, a token-less forwarded request no", async () => {
+    const mayRead = metricsAccess(loadConfig({ OPS_TOKEN: TOKEN }));
+    const server = http.createServer((request, response) => void answerMetrics(request, response, mayRead));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`;
+    try {
+      recordJob("worker.test", 0.5, "completed");
+      const allowed = await fetch(url);
+      expect(allowed.status).toBe(200);
+      expect(await allowed.text()).toContain('jobs_duration_seconds_count{name="worker.test",outcome="completed"} 1');
+      expect((await fetch(url, { headers: { "x-forwarded-for": "198.51.100.7" } })).status).toBe(404);
+      const withToken = await fetch(url, {
+        headers: { "x-forwarded-for": "198.51.100.7", authorization: `Bearer ${TOKEN}` },
+      });
+      expect(withToken.status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import type http from "node:http";
 import net from "node:net";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Cache, CacheFactory, CacheOptions } from "./cache";
@@ -155,4 +156,21 @@ export function metricsAccess(
     const forwarded = headers["x-forwarded-for"] !== undefined || headers.forwarded !== undefined;
     return !(forwarded && config.trustProxy === false) && allowedAddress(address);
   };
+}
+
+/**
+ * GET /metrics on a bare Node HTTP server (a worker's health server: job durations and failures are
+ * counted in the process that runs the jobs). Same rule and answers as the web's route.
+ */
+export async function answerMetrics(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  mayRead: ReturnType<typeof metricsAccess>,
+): Promise<void> {
+  if (!mayRead(request.socket.remoteAddress, request.headers)) {
+    response.writeHead(404, { "content-type": "application/json" }).end('{"code":"not_found","message":"Not found."}');
+    return;
+  }
+  const { contentType, body } = await metricsText();
+  response.writeHead(200, { "content-type": contentType, "cache-control": "no-store" }).end(body);
 }
