@@ -9,7 +9,7 @@ import { startEarlyDashboardFetch } from "./features/dashboard/early-fetch";
 import { loadInitialPageData, pageDataKey } from "./features/session/page-data";
 import { startErrorReporting } from "./lib/error-reporting";
 
-// Spec §8: native alert dialogs are disabled; the app uses its own modals.
+// docs/product.md §8: native alert dialogs are disabled; the app uses its own modals.
 window.alert = (message?: unknown) => console.warn("alert() suppressed:", message);
 
 async function start(container: HTMLElement) {

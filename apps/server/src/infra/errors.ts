@@ -29,7 +29,7 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
 
-  /** A 422 with messages per field (spec §5: the forms show them under each input). */
+  /** A 422 with messages per field (docs/product.md §5: the forms show them under each input). */
   static validation(fields: Record<string, string[]>, message = "The given data was invalid."): AppError {
     return new AppError("validation", message, fields);
   }

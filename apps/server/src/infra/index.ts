@@ -24,7 +24,7 @@ export interface InfraOptions {
 }
 
 /**
- * Builds every piece of infrastructure from configuration, once, at start-up (architecture §1).
+ * Builds every piece of infrastructure from configuration, once, at start-up (docs/operations.md).
  * Embedded: SQLite, memory cache, local bus, memory rate limits, database-backed jobs, disk files.
  * Distributed (`REDIS_URL` set, PostgreSQL required): Redis cache, pub/sub bus and rate limits,
  * BullMQ jobs, S3 or a shared directory for files.

@@ -78,8 +78,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The one way the SPA talks to the server: adds the headers of spec §7, parses JSON,
- * throws ApiError on failure and reloads the page on 588/401/419 (spec §8).
+ * The one way the SPA talks to the server: adds the headers of docs/product.md §7, parses JSON,
+ * throws ApiError on failure and reloads the page on 588/401/419 (docs/product.md §8).
  */
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const headers = new Headers({ Accept: "application/json" });

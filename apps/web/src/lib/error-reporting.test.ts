@@ -7,7 +7,7 @@ const SETTINGS = { dsn: "https://key@o1.ingest.example.com/2", sampleRate: 0.2, 
 
 afterEach(resetErrorReporting);
 
-describe("which failures are reported (spec: PDF errors other than 429, source deletions other than 404)", () => {
+describe("which failures are reported (docs/product.md §8: PDF errors other than 429, source deletions other than 404)", () => {
   it.each([
     ["dashboard.pdf", new ApiError(500, {}), true],
     ["dashboard.pdf", new ApiError(504, {}), true],

@@ -35,7 +35,7 @@ export function reportError(error: unknown, context: ReportContext = {}): void {
   else waiting?.push([error, context]);
 }
 
-/** Failures the product reports, and the statuses each one expects and ignores (spec: §7, §8). */
+/** Failures the product reports, and the statuses each one expects and ignores (docs/product.md §7, §8). */
 const EXPECTED_STATUSES = {
   /** PDF export: 429 (too many exports) is an answer, not a fault. */
   "dashboard.pdf": [429],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** 422 body: Laravel-style per-field messages, as the spec's forms read them (§5, §8). */
+/** 422 body: Laravel-style per-field messages, as the product's forms read them (docs/product.md §5, §8). */
 export const ZValidationErrorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
@@ -23,7 +23,7 @@ export const ZPageMeta = z.object({
 });
 export type TPageMeta = z.infer<typeof ZPageMeta>;
 
-/** Wraps a schema as `{ data: … }`, the envelope every JSON response of the spec uses. */
+/** Wraps a schema as `{ data: … }`, the envelope every JSON response uses. */
 export function dataEnvelope<T extends z.ZodTypeAny>(schema: T) {
   return z.object({ data: schema });
 }

@@ -11,7 +11,7 @@ export const ZGlobalMessage = z.object({
 });
 export type TGlobalMessage = z.infer<typeof ZGlobalMessage>;
 
-/** User session data of spec §3. */
+/** User session data of docs/product.md §3. */
 export const ZSessionData = z.object({
   userId: z.string(),
   termsConsent: z.boolean(),

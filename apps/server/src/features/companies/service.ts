@@ -81,7 +81,7 @@ export function companiesService(
     },
 
     /**
-     * Spec §7 DELETE /api/company: with `delete` the company and everything it owns goes
+     * docs/product.md §7 DELETE /api/company: with `delete` the company and everything it owns goes
      * (returns null); otherwise the subscription is canceled and the reason kept.
      */
     async deleteOrCancel(companyId: string, input: TCompanyDelete): Promise<TCompany | null> {

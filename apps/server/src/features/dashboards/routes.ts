@@ -23,7 +23,7 @@ import { DashboardPasswordError, type DashboardsService } from "./service";
 const ZId = z.object({ id: zPathParam });
 const ZPermalink = z.object({ permalink: zPathParam });
 
-/** Dashboards API of spec §7. Thin: parse, call the service, shape the answer. */
+/** Dashboards API of docs/product.md §7. Thin: parse, call the service, shape the answer. */
 export function dashboardRoutes(
   app: App,
   dashboards: DashboardsService,

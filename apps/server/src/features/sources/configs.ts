@@ -7,7 +7,7 @@ import { TEMPLATES } from "./templates";
 
 const ZTypeParams = z.object({ type: z.string().min(1).max(64) });
 
-/** Configuration the forms are built from (spec §7): catalogue, widget type inputs, templates. Same for every company. */
+/** Configuration the forms are built from (docs/product.md §7): catalogue, widget type inputs, templates. Same for every company. */
 export function configRoutes(app: App) {
   const tags = ["configs"];
   app.get(

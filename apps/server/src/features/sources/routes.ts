@@ -27,7 +27,7 @@ export async function answeringSourceFailure<T>(reply: FastifyReply, run: () => 
   }
 }
 
-/** Sources API of spec §7; every route is scoped to the session's company. */
+/** Sources API of docs/product.md §7; every route is scoped to the session's company. */
 export function sourceRoutes(app: App, sources: SourcesService) {
   const tags = ["sources"];
   app.get("/api/sources", { schema: { tags, response: { 200: ZSourceListResponse } } }, async (request) => {

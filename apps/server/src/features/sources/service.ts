@@ -32,7 +32,7 @@ export class SourceFailure extends Error {
   }
 }
 
-/** Banner 125 check (spec §4): true while any of the company's sources is invalid. */
+/** Banner 125 check (docs/product.md §4): true while any of the company's sources is invalid. */
 export async function hasInvalidSource(db: Db, companyId: string): Promise<boolean> {
   return (await sourcesRepo(db).firstInvalid(companyId)) !== undefined;
 }

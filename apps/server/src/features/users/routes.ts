@@ -6,7 +6,7 @@ import type { UsersService } from "./service";
 
 const ZIdParams = z.object({ id: zPathParam });
 
-/** Team API of spec §7; roles enforced here and in the service (spec §6). */
+/** Team API of docs/product.md §7; roles enforced here and in the service (docs/product.md §6). */
 export function userRoutes(app: App, users: UsersService) {
   const tags = ["users"];
   app.get("/api/users", { schema: { tags, response: { 200: dataEnvelope(z.array(ZUser)) } } }, async (request) => {

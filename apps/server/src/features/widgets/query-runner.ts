@@ -3,7 +3,7 @@ import { type Cache, createMemoryCache } from "../../infra/cache";
 import { recordUpstreamCall } from "../../infra/metrics";
 
 /**
- * The front of the data path (architecture §4): cache, then single-flight, then the connector.
+ * The front of the data path (docs/decisions.md, the widget data path): cache, then single-flight, then the connector.
  * Concurrent identical requests (a dashboard opened by a whole team, a report fan-out) share one
  * upstream call, and repeats within the cache's lifetime make none.
  */

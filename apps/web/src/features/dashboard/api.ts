@@ -10,7 +10,7 @@ import { getIdentification } from "../../lib/identification";
 
 export interface LoadedDashboard {
   dashboard: TDashboard;
-  /** Spec §4: the server marks viewers who are not members with `x-public`; they only read. */
+  /** docs/product.md §4: the server marks viewers who are not members with `x-public`; they only read. */
   isPublic: boolean;
 }
 
@@ -24,7 +24,7 @@ function requestHeaders(extra: Record<string, string> = {}): Headers {
 /**
  * GET /api/dashboards/{permalink}. This one call reads a response header (`x-public`), which the
  * shared `api()` wrapper does not expose, so it sends the same headers and follows the same reload
- * rule (spec §8) itself. 422 means a password is needed (or was wrong); 404 not found.
+ * rule (docs/product.md §8) itself. 422 means a password is needed (or was wrong); 404 not found.
  */
 export async function fetchDashboard(
   permalink: string,
@@ -83,7 +83,7 @@ export function releaseLockOnExit(id: string): void {
   }
 }
 
-/** POST /api/dashboards/{id}: the multipart save of spec §7; answers the stored styles. */
+/** POST /api/dashboards/{id}: the multipart save of docs/product.md §7; answers the stored styles. */
 export async function saveDashboard(id: string, form: FormData, signal: AbortSignal): Promise<TDashboardStyles> {
   const result = await api<{ data: { styles: TDashboardStyles } }>(`/api/dashboards/${encodeURIComponent(id)}`, {
     method: "POST",

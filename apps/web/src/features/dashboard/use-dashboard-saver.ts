@@ -3,12 +3,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/api";
 import { saveDashboard } from "./api";
 
-/** Spec §7: a save is tried at most this many times in all when the server answers 504. */
+/** docs/product.md §7: a save is tried at most this many times in all when the server answers 504. */
 export const SAVE_ATTEMPTS = 3;
 /** Edits settle for this long before they are saved, so typing does not post on every key. */
 export const SAVE_DEBOUNCE_MS = 400;
 
-/** Image parts of the save (spec §7: snake case). */
+/** Image parts of the save (docs/product.md §7: snake case). */
 export type StyleImageField = "logo_image" | "background_image" | "client_image";
 
 /** Everything one save sends; every save sends the whole state, so the newest one always wins. */
@@ -56,7 +56,7 @@ interface Options {
 }
 
 /**
- * Saves the dashboard as spec §7 asks: edits are debounced, a newer save aborts an older one still in
+ * Saves the dashboard as docs/product.md §7 asks: edits are debounced, a newer save aborts an older one still in
  * flight (the aborted one rejects as 'canceled' and is ignored), and a 504 is retried up to three
  * attempts in all. Picked images wait in the queue until a save carrying them succeeds.
  */

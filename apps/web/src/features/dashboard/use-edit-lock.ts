@@ -19,7 +19,7 @@ interface Options {
 }
 
 /**
- * Edit mode and its lock (spec §4, §6): switching on takes the lock, a heartbeat keeps it every 30 s,
+ * Edit mode and its lock (docs/product.md §4, §6): switching on takes the lock, a heartbeat keeps it every 30 s,
  * switching off, unmounting or leaving the page (pagehide, keepalive) releases it. A 409 means another
  * user holds it: edit mode stays off and the toggle is disabled.
  */

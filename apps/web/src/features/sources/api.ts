@@ -34,7 +34,7 @@ export async function reconnectSource(id: string): Promise<TSource> {
   return (await api<{ data: TSource }>(`/api/sources/${encodeURIComponent(id)}`, { method: "PUT", json: {} })).data;
 }
 
-/** Spec §7: a 404 means the source is already gone, which is what the user wanted. */
+/** docs/product.md §7: a 404 means the source is already gone, which is what the user wanted. */
 export async function deleteSource(id: string): Promise<void> {
   try {
     await api<undefined>(`/api/sources/${encodeURIComponent(id)}`, { method: "DELETE" });

@@ -27,7 +27,7 @@ function useStoreSource() {
   };
 }
 
-/** Banner 125 (spec §4) follows invalid sources, so the page data is refreshed when one is fixed or removed. */
+/** Banner 125 (docs/product.md §4) follows invalid sources, so the page data is refreshed when one is fixed or removed. */
 function useRefreshBannersIf() {
   const refreshPageData = useRefreshPageData();
   return (wasInvalid: boolean) => {
