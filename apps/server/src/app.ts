@@ -74,7 +74,9 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string } = 
   boundJsonBodies(app);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
   await app.register(fastifyRateLimit, { global: false });
-  securityHeaders(app);
+  // The browser sends its error reports to the DSN's host: the policy must let it.
+  const browserDsn = ctx.config.errorReporting.browserDsn;
+  securityHeaders(app, browserDsn ? [new URL(browserDsn).origin] : []);
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Reportz API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

@@ -109,6 +109,7 @@ describe("error reporting without a DSN", () => {
       expect(Sentry.isInitialized()).toBe(false);
       const pageData = await started.app.inject({ method: "GET", url: "/api/page-data" });
       expect(pageData.json().config.errorReporting).toBeNull();
+      expect(String(pageData.headers["content-security-policy"])).toMatch(/connect-src 'self' ws: wss:(;|$)/);
     } finally {
       await started.close();
     }
@@ -155,6 +156,9 @@ describe("error reporting with a DSN", () => {
   it("hands the browser its DSN in page data", async () => {
     const pageData = await started.app.inject({ method: "GET", url: "/api/page-data" });
     expect(pageData.json().config.errorReporting).toEqual({ dsn, sampleRate: 1, environment: "test" });
+    // Its reports go to the DSN's host, which the page's policy must allow (and nothing more).
+    const connect = /connect-src ([^;]*)/.exec(String(pageData.headers["content-security-policy"]))?.[1];
+    expect(connect?.split(" ")).toEqual(["'self'", "ws:", "wss:", new URL(dsn).origin]);
   });
 
   it("does not report what the client got wrong (4xx)", async () => {
