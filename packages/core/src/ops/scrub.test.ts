@@ -74,6 +74,7 @@ describe("scrubErrorEvent", () => {
     ["GET /x?check=1&token=abc&b=2", "GET /x?check=1&token=[Filtered]&b=2"],
     ["redis://:p4ss@cache:6379", "redis://[Filtered]@cache:6379"],
     ["Authorization: Basic dXNlcjpwYXNz", "Authorization: Basic [Filtered]"],
+    ["failed with token=abc123 and password=x", "failed with token=[Filtered] and password=[Filtered]"],
     ["nothing to hide", "nothing to hide"],
   ])("scrubText(%j) = %j", (input, output) => {
     expect(scrubText(input)).toBe(output);

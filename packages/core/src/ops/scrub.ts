@@ -13,8 +13,9 @@ const SECRET_KEY =
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi;
 const AUTH_VALUE = /\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=-]{6,}/gi;
+// `token=…` wherever it appears: in a query string, a form body or a sentence.
 const SECRET_PARAM =
-  /([?&;](?:[a-z0-9_-]*(?:token|password|secret|key|signature|code|email|auth)[a-z0-9_-]*)=)[^&\s#]*/gi;
+  /((?:^|[?&;\s,(])(?:[a-z0-9_-]*(?:token|password|secret|key|signature|code|email|auth)[a-z0-9_-]*)=)[^&\s#;,)]*/gi;
 const KEPT_HEADERS = new Set(["user-agent", "accept", "accept-language", "content-type", "content-length"]);
 const MAX_DEPTH = 24;
 
