@@ -1,5 +1,5 @@
 /**
- * How this machine runs Debian's Chromium (TOOLCHAIN.md): as root it needs --no-sandbox, and with
+ * How Debian's Chromium runs here: as root it needs --no-sandbox, and with
  * the network closed the background services must be off or every start waits on refused connections.
  * Shared by the browser tests and the render benchmark.
  */

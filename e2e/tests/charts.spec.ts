@@ -40,7 +40,7 @@ async function call(page: Page, method: string, path: string, form?: Record<stri
         headers: {
           Accept: "application/json",
           "x-requested-with": "XMLHttpRequest",
-          // The page's identification, as the app sends it (spec §7).
+          // The page's identification, as the app sends it (docs/product.md §7).
           "x-identification": sessionStorage.getItem("identification") ?? "",
         },
       });
@@ -62,7 +62,7 @@ interface Extra {
   orderBy?: { column: string; dir: "asc" | "desc" };
 }
 
-/** Adds widgets to a saved dashboard the way the editor saves them (the multipart save of spec §7). */
+/** Adds widgets to a saved dashboard the way the editor saves them (the multipart save of docs/product.md §7). */
 async function addWidgets(page: Page, permalink: string, extras: Extra[]): Promise<void> {
   const dashboard = (await call(page, "GET", `/api/dashboards/${permalink}`)).data as Json;
   const widgets = dashboard.widgets as Json[];

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { snap } from "./support";
 import { logIn, signUp } from "./support-auth";
 
-/** An API call from inside the page, with the headers the app sends (spec §7); the parsed body or null. */
+/** An API call from inside the page, with the headers the app sends (docs/product.md §7); the parsed body or null. */
 async function call(page: Page, method: string, path: string, json?: unknown): Promise<unknown> {
   return page.evaluate(
     async ({ method, path, json }) => {
@@ -69,7 +69,7 @@ test("the realtime view refreshes a widget when its source changes in another br
   await logIn(otherPage, email);
   const refetched = page.waitForRequest((request) => /\/api\/widgets\/data/.test(request.url()));
   await call(otherPage, "PUT", `/api/sources/${demo?.id}`, {});
-  // The page's own calls name its socket (spec §7), over a real websocket.
+  // The page's own calls name its socket (docs/product.md §7), over a real websocket.
   expect((await refetched).headers()["x-socket-id"]).toBeTruthy();
   expect(websockets.some((url) => url.includes("/socket.io/") && url.includes("transport=websocket"))).toBe(true);
   await expect(status).toHaveText(/Live · last change/);
@@ -127,7 +127,7 @@ test("a canceled subscription updates the banners of the other open browsers at 
   await page.goto("/dashboards");
   await subscribed;
   const messages = page.getByRole("region", { name: "Messages" });
-  // A trial without a subscription carries banner 120; once canceled it is no longer a trial (spec §4).
+  // A trial without a subscription carries banner 120; once canceled it is no longer a trial (docs/product.md §4).
   await expect(messages.getByText("Your Reportz Trial Is Active")).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;

@@ -6,7 +6,7 @@ test("company sources: the whole catalogue, Demo connected, CSV uploaded, a malf
   page,
 }) => {
   await signUp(page);
-  // The catalogue of spec §3 in display order, with third-party connectors honest about arriving later.
+  // The catalogue of docs/product.md §3 in display order, with third-party connectors honest about arriving later.
   for (const name of ["Google Analytics", "Search Console", "Facebook Ads", "Instagram", "Klaviyo"]) {
     await expect(page.getByText(name, { exact: false }).first()).toBeVisible();
   }

@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { buildFeatureServices, FEATURES } from "./features";
+import { metricsRoutes } from "./features/metrics/routes";
 import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { registerCompression } from "./infra/compression";
 import { AppError, asAppError } from "./infra/errors";
@@ -52,7 +53,9 @@ export async function buildApp(
   boundJsonBodies(app);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
   await app.register(fastifyRateLimit, { global: false, store: sharedRateLimitStore(ctx.rateLimits) });
-  securityHeaders(app);
+  // The browser sends its error reports to the DSN's host: the policy must let it.
+  const browserDsn = ctx.config.errorReporting.browserDsn;
+  securityHeaders(app, browserDsn ? [new URL(browserDsn).origin] : []);
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Reportz API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
@@ -60,6 +63,8 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   // JSON and HTML over 1 KB leave brotli/gzip-compressed; built files are precompressed (page-data routes).
   registerCompression(app);
+  // Counts every answered request by route; GET /metrics.
+  metricsRoutes(app, ctx);
 
   const storage = ctx.storage;
   // Every feature's services (built here unless the caller, which also defines the jobs, built them).
@@ -115,6 +120,11 @@ export async function buildApp(
       return reply.code(status).send({ code: "bad_request", message: (error as Error).message });
     }
     request.log.error({ err: error }, "unhandled error");
+    ctx.errors.capture(error, {
+      route: request.routeOptions.url,
+      method: request.method,
+      userId: request.auth?.user.id,
+    });
     return reply.code(500).send(new AppError("internal").body());
   });
 

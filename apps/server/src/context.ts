@@ -5,6 +5,7 @@ import type { CacheFactory } from "./infra/cache";
 import type { Clock } from "./infra/clock";
 import type { AppConfig } from "./infra/config";
 import type { Db, Dialect } from "./infra/db";
+import type { ErrorReporter } from "./infra/error-reporting";
 import type { EventBus } from "./infra/events";
 import type { JobQueue } from "./infra/jobs";
 import type { Mailer } from "./infra/mail";
@@ -38,6 +39,8 @@ export interface Infra {
    * undefined embedded, where Socket.IO's in-memory adapter is right.
    */
   socketAdapter?: SocketServerOptions["adapter"];
+  /** Error reporting (Sentry when SENTRY_DSN is set; otherwise it reports nothing). */
+  errors: ErrorReporter;
   /** Releases everything in reverse order of creation (connections, browser, database). */
   close(): Promise<void>;
 }

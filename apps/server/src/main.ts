@@ -6,6 +6,7 @@ import type { AppContext } from "./context";
 import { buildFeatureServices, defineJobs } from "./features";
 import { createInfra } from "./infra";
 import { ConfigError, loadConfig } from "./infra/config";
+import { loadEnvFile } from "./infra/env-file";
 import { startWorkerHealth } from "./infra/worker-health";
 import { demoLoginFile, seedDemoAccount } from "./seed/demo";
 
@@ -17,6 +18,7 @@ import { demoLoginFile, seedDemoAccount } from "./seed/demo";
  */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
+  const envFile = loadEnvFile();
   try {
     config = loadConfig();
   } catch (error) {
@@ -46,6 +48,8 @@ async function main() {
     },
     destination,
   );
+  if (envFile) logger.info(`Settings read from ${envFile} (environment variables win)`);
+
   const infra = await createInfra(config, { logger }).catch((error: unknown) => {
     // A configuration that only shows itself when the pieces are built (REDIS_URL without PostgreSQL).
     if (error instanceof ConfigError) {

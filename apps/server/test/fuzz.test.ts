@@ -20,7 +20,7 @@ import { buildOwner } from "./factories";
 import { describeEachDb, multipart, PNG_1X1, type TestClient, type TestEnv } from "./harness";
 
 /**
- * Property-based bad input against every route of the OpenAPI document (spec §8: a clear error,
+ * Property-based bad input against every route of the OpenAPI document (docs/product.md §8: a clear error,
  * nothing lost). Signed in as the admin of a company with saved data, and as a guest, each route gets
  * generated bad bodies, queries and path parameters. Every answer must be below 500, no request may
  * throw (a reset connection), and what the company had saved reads back unchanged at the end.

@@ -23,6 +23,9 @@ const NOT_INITIAL = [
   /node_modules\/dompurify\//,
   /node_modules\/zod\//,
   /node_modules\/@floating-ui\//,
+  // Error reporting loads only when the server hands out a DSN.
+  /node_modules\/@sentry\//,
+  /src\/lib\/error-reporting-sentry\.ts$/,
   /src\/features\/widgets\/form\//,
   /src\/features\/dashboard\/components\/(DashboardSidebar|StylesPanel|SortableWidgetGrid)\.tsx$/,
   /src\/ui\/date-range\/DateRangePicker\.tsx$/,

@@ -7,8 +7,9 @@ import { App } from "./app/App";
 import { createQueryClient } from "./app/query-client";
 import { startEarlyDashboardFetch } from "./features/dashboard/early-fetch";
 import { loadInitialPageData, pageDataKey } from "./features/session/page-data";
+import { startErrorReporting } from "./lib/error-reporting";
 
-// Spec §8: native alert dialogs are disabled; the app uses its own modals.
+// docs/product.md §8: native alert dialogs are disabled; the app uses its own modals.
 window.alert = (message?: unknown) => console.warn("alert() suppressed:", message);
 
 async function start(container: HTMLElement) {
@@ -16,6 +17,7 @@ async function start(container: HTMLElement) {
   try {
     const pageData = await loadInitialPageData();
     startEarlyDashboardFetch(pageData);
+    void startErrorReporting(pageData.config.errorReporting);
     const queryClient = createQueryClient();
     queryClient.setQueryData(pageDataKey, pageData);
     root.render(

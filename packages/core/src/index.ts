@@ -15,6 +15,7 @@ export * from "./format/time";
 export * from "./format/user-html";
 export * from "./forms/filled";
 export * from "./forms/number-input";
+export * from "./ops/scrub";
 export * from "./routing/guards";
 export * from "./routing/routes";
 export * from "./routing/title";

@@ -7,7 +7,7 @@ import type { Connector } from "./types";
 export type { Connector, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";
 
-/** Every connector in catalogue display order (spec §3): Demo first, CSV between Sheets (8) and Ahrefs (10). */
+/** Every connector in catalogue display order (docs/product.md §3): Demo first, CSV between Sheets (8) and Ahrefs (10). */
 export const CONNECTORS: readonly Connector[] = [demoConnector, csvConnector, ...THIRD_PARTY_CONNECTORS].sort(
   (a, b) => a.order - b.order,
 );

@@ -2,9 +2,9 @@ import { type TAuthKind, type TOption, type TWidgetParam, type TWidgetTypeConfig
 import { type Connector, ConnectorError } from "./types";
 
 /**
- * The provider connectors of spec §3. They are listed so the catalogue is complete and honest, but
+ * The provider connectors of docs/product.md §3. They are listed so the catalogue is complete and honest, but
  * connecting them arrives in a later release: creating such a source answers 422, and nothing here
- * fabricates data. Their widget types declare the inputs of spec §5 so forms and validation
+ * fabricates data. Their widget types declare the inputs of docs/product.md §5 so forms and validation
  * ('unless' rules, nested children) are already exercised by real definitions.
  */
 
@@ -234,5 +234,5 @@ function unavailable(declaration: Declaration): Connector {
   };
 }
 
-/** The third-party catalogue entries of spec §3, none of which can be connected yet. */
+/** The third-party catalogue entries of docs/product.md §3, none of which can be connected yet. */
 export const THIRD_PARTY_CONNECTORS: readonly Connector[] = DECLARATIONS.map(unavailable);

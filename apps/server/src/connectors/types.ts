@@ -45,14 +45,14 @@ export interface OptionsContext {
 }
 
 /**
- * A data-source connector (architecture §4). Errors other than AppError thrown by `options` or
+ * A data-source connector (docs/decisions.md, the widget data path). Errors other than AppError thrown by `options` or
  * `query` count as the source failing: the data path marks the source invalid (banner 125) and the
  * widget shows 'Data Error'. An AppError (422) means the form's values are wrong, not the source.
  */
 export interface Connector {
   key: string;
   displayName: string;
-  /** Catalogue display order (spec §3). */
+  /** Catalogue display order (docs/product.md §3). */
   order: number;
   authKind: TAuthKind;
   /** False for connectors this release cannot connect; the catalogue shows them with `note`. */

@@ -1,5 +1,5 @@
 /**
- * Headless Chromium for PDF export and preview images (architecture §1). Lazy: nothing launches a
+ * Headless Chromium for PDF export and preview images (docs/operations.md). Lazy: nothing launches a
  * browser until a feature asks for a page, so web processes and tests that never render pay nothing.
  * Pages come from a small bounded pool on one warm browser (launch ~170 ms, a page ~85 ms).
  */

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 
 /**
- * A small key-value cache with expiry (architecture §1: in-memory LRU when embedded, Redis when
+ * A small key-value cache with expiry (docs/operations.md: in-memory LRU when embedded, Redis when
  * distributed). Asynchronous so a network-backed implementation fits the same interface.
  */
 export interface Cache<V> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, ZEnv } from "./config";
 
 describe("loadConfig", () => {
   it("gives defaults for a bare environment", () => {
@@ -59,5 +59,44 @@ describe("loadConfig", () => {
   it("takes an explicit demo password, else none (a random one is made at seeding)", () => {
     expect(loadConfig({}).demoPassword).toBeNull();
     expect(loadConfig({ DEMO_PASSWORD: "known-demo-pass" }).demoPassword).toBe("known-demo-pass");
+  });
+});
+
+describe("empty values", () => {
+  it("mean unset for every variable", () => {
+    const empty = Object.fromEntries(Object.keys(ZEnv.shape).map((name) => [name, ""]));
+    expect(loadConfig(empty)).toEqual(loadConfig({}));
+  });
+});
+
+describe("operations settings", () => {
+  it("reports nothing and lets only loopback read metrics by default", () => {
+    const config = loadConfig({});
+    expect(config.errorReporting).toEqual({ dsn: null, browserDsn: null, sampleRate: 0.2 });
+    expect(config.opsToken).toBeNull();
+    expect(config.metrics.allow).toEqual([
+      { address: "127.0.0.0", prefix: 8, family: "ipv4" },
+      { address: "::1", prefix: 128, family: "ipv6" },
+    ]);
+  });
+
+  it("gives the browser the server's DSN unless it has its own", () => {
+    const dsn = "https://key@o1.ingest.example.com/2";
+    expect(loadConfig({ SENTRY_DSN: dsn }).errorReporting.browserDsn).toBe(dsn);
+    expect(
+      loadConfig({ SENTRY_DSN: dsn, SENTRY_BROWSER_DSN: "https://other@o1.ingest.example.com/3" }).errorReporting
+        .browserDsn,
+    ).toBe("https://other@o1.ingest.example.com/3");
+  });
+
+  it.each([
+    ["METRICS_ALLOW", { METRICS_ALLOW: "10.0.0.0/33" }],
+    ["METRICS_ALLOW", { METRICS_ALLOW: "localhost" }],
+    ["OPS_TOKEN", { OPS_TOKEN: "short" }],
+    ["SENTRY_DSN", { SENTRY_DSN: "not a url" }],
+    ["SENTRY_DSN", { SENTRY_DSN: "https://public-key@o1.ingest.example.com/2" }],
+    ["SENTRY_SAMPLE_RATE", { SENTRY_SAMPLE_RATE: "2" }],
+  ])("a wrong %s stops start-up", (variable, env) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(variable));
   });
 });

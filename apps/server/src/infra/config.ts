@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -5,6 +6,12 @@ const zBool = z
   .enum(["true", "false", "1", "0"])
   .optional()
   .transform((v) => v === "true" || v === "1");
+
+// The shape Sentry's SDKs accept (they silently disable themselves on anything else).
+const zDsn = z
+  .string()
+  .regex(/^https?:\/\/\w+(:\w*)?@[^/\s]+\/(.+\/)?\d+$/, "must be a Sentry DSN: https://key@host/project-id")
+  .optional();
 
 /** Every environment variable the server reads; `.env.example` lists the same. */
 export const ZEnv = z.object({
@@ -59,6 +66,16 @@ export const ZEnv = z.object({
     .string()
     .regex(/^(false|true|\d+|[0-9a-fA-F.:/,\s]+)$/, "must be false, true, a hop count or proxy addresses")
     .optional(),
+  // Error reporting (Sentry): without a DSN errors are only logged and the SDK is never loaded.
+  SENTRY_DSN: zDsn,
+  // The browser's DSN (public by design); defaults to SENTRY_DSN.
+  SENTRY_BROWSER_DSN: zDsn,
+  SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.2),
+  // Who may read GET /metrics without OPS_TOKEN: addresses or CIDR ranges, comma-separated (default: loopback).
+  METRICS_ALLOW: z
+    .string()
+    .refine((v) => parseAddressList(v) !== null, "must be IP addresses or CIDR ranges, comma-separated")
+    .default("127.0.0.0/8,::1"),
 });
 
 export interface AppConfig {
@@ -83,6 +100,15 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Fastify trustProxy: false (default), true, a hop count (as a function), or the proxies' addresses. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  errorReporting: {
+    /** Server DSN; null: errors are only logged. */
+    dsn: string | null;
+    /** Handed to the web app in page data; null: the browser reports nothing. */
+    browserDsn: string | null;
+    sampleRate: number;
+  };
+  /** Addresses that may read GET /metrics without the ops token. */
+  metrics: { allow: AddressRange[] };
   role: "all" | "web" | "worker";
   /** Redis for cache, jobs, events, rate limits and realtime fan-out; null in the embedded mode. */
   redisUrl: string | null;
@@ -99,7 +125,9 @@ export class ConfigError extends Error {}
  * Reads and validates the environment. A wrong value stops start-up with a message
  * naming the variable, so a typo in production never runs with a silent default.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty value means unset for every variable (`.env.example` is copied with empty values).
+  const env = Object.fromEntries(Object.entries(rawEnv).filter(([, value]) => value !== "")) as NodeJS.ProcessEnv;
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
@@ -134,6 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Served over https, a cookie without Secure could still leak over a plain-http request.
     secureCookies: e.SECURE_COOKIES || new URL(appUrl).protocol === "https:",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    errorReporting: {
+      dsn: e.SENTRY_DSN ?? null,
+      browserDsn: e.SENTRY_BROWSER_DSN ?? e.SENTRY_DSN ?? null,
+      sampleRate: e.SENTRY_SAMPLE_RATE,
+    },
+    metrics: { allow: parseAddressList(e.METRICS_ALLOW) ?? [] },
     role: e.ROLE,
     redisUrl: e.REDIS_URL ? e.REDIS_URL : null,
     s3: e.S3_ENDPOINT
@@ -149,6 +183,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chromiumPath: e.CHROMIUM_PATH,
     opsToken: e.OPS_TOKEN ?? null,
   };
+}
+
+/** One entry of METRICS_ALLOW: an address and its prefix length (32 or 128 for a single address). */
+export interface AddressRange {
+  address: string;
+  prefix: number;
+  family: "ipv4" | "ipv6";
+}
+
+/** `10.0.0.0/8, ::1` → ranges; null when any entry is not an address or a CIDR range. */
+export function parseAddressList(value: string): AddressRange[] | null {
+  const ranges: AddressRange[] = [];
+  for (const entry of value.split(",").map((part) => part.trim())) {
+    if (entry === "") continue;
+    const [address, prefixText] = entry.split("/");
+    const version = net.isIP(address);
+    if (version === 0) return null;
+    const max = version === 4 ? 32 : 128;
+    if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return null;
+    const prefix = prefixText === undefined ? max : Number(prefixText);
+    if (prefix > max) return null;
+    ranges.push({ address, prefix, family: version === 4 ? "ipv4" : "ipv6" });
+  }
+  return ranges;
 }
 
 function parseTrustProxy(value: string | undefined): AppConfig["trustProxy"] {

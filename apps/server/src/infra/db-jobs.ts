@@ -6,6 +6,7 @@ import type { Clock } from "./clock";
 import type { Db } from "./db";
 import type { JobsTable } from "./db/schema";
 import type { JobDefinition, JobQueue, JobRecord, JobState } from "./jobs";
+import { recordJob } from "./metrics";
 import { newId } from "./security";
 
 /**
@@ -308,6 +309,7 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): Databa
     );
     renew.unref();
     let timer: NodeJS.Timeout | undefined;
+    const started = Date.now();
     const done = (async () => {
       try {
         // A runner crashed holding it on its last attempt: the crash used that attempt up.
@@ -331,9 +333,13 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): Databa
         stopped.catch(() => {});
         await Promise.race([work, stopped]);
         await complete(row);
+        recordJob(row.name, (Date.now() - started) / 1000, "completed");
       } catch (error) {
         if (error instanceof ShutdownAbort) await release(row);
-        else await fail(row, error);
+        else {
+          recordJob(row.name, (Date.now() - started) / 1000, "failed");
+          await fail(row, error);
+        }
       }
     })()
       .catch((error) => logger.error({ err: error, jobId: row.id }, "job bookkeeping failed"))

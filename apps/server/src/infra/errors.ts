@@ -61,7 +61,7 @@ export class AppError extends Error {
     return { ...base, ...this.extra() };
   }
 
-  /** A 422 with messages per field (spec §5: the forms show them under each input). */
+  /** A 422 with messages per field (docs/product.md §5: the forms show them under each input). */
   static validation(fields: Record<string, string[]>, message: string = ERRORS.validation.message): AppError {
     return new AppError("validation", message, fields);
   }

@@ -1,5 +1,5 @@
 /**
- * The typed event bus (architecture §1): in-process when embedded, Redis pub/sub when distributed.
+ * The typed event bus (docs/operations.md): in-process when embedded, Redis pub/sub when distributed.
  * Cache invalidation across processes and realtime fan-out go through it, so no process serves a
  * stale answer after another one changed the data. Events are facts ("this changed"), never commands.
  */

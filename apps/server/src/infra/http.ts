@@ -45,7 +45,7 @@ export const SESSION_COOKIE = "session";
 export const GUEST_COOKIE = "guest";
 
 /**
- * Turns zod issues into the spec's per-field messages (first path segment is the field). A field a
+ * Turns zod issues into the product's per-field messages (first path segment is the field). A field a
  * strict contract does not know is reported under its own name, not as one 'general' message.
  */
 export function issuesToFields(
@@ -204,7 +204,7 @@ export function actorOf(request: FastifyRequest): Actor {
   return { id: user.id, companyId: user.company_id, roleName: user.role };
 }
 
-/** Spec §6: admin-only actions answer 403 to other users. */
+/** docs/product.md §6: admin-only actions answer 403 to other users. */
 export function requireAdmin(request: FastifyRequest): Actor {
   const actor = actorOf(request);
   if (actor.roleName !== ROLE_ADMIN) throw AppError.forbidden();

@@ -8,8 +8,10 @@ import { type AppConfig, ConfigError } from "./config";
 import { type Db, migrateToLatest, openDatabase } from "./db";
 import { createDatabaseJobQueue } from "./db-jobs";
 import { createDistributedPieces } from "./distributed";
+import { createErrorReporter } from "./error-reporting";
 import { createLocalEventBus } from "./events";
 import { createMailer } from "./mail";
+import { countingCacheFactory } from "./metrics";
 import { createMemoryRateLimitStore } from "./rate-limit-store";
 import { createDiskStorage } from "./storage";
 
@@ -23,13 +25,20 @@ export interface InfraOptions {
 }
 
 /**
- * Builds every piece of infrastructure from configuration, once, at start-up (architecture §1).
+ * Builds every piece of infrastructure from configuration, once, at start-up (docs/operations.md).
  * Embedded: SQLite, memory cache, local bus, memory rate limits, database-backed jobs, disk files.
  * Distributed (`REDIS_URL` set, PostgreSQL required): Redis cache, pub/sub bus and rate limits,
  * BullMQ jobs, S3 or a shared directory for files.
  */
 export async function createInfra(config: AppConfig, options: InfraOptions): Promise<Infra> {
   const { logger } = options;
+  const errors = await createErrorReporter({
+    ...config.errorReporting,
+    environment: config.env,
+    logger,
+    // Uncaught errors of a real process; tests leave them to the test runner.
+    processHandlers: config.env !== "test",
+  });
   const clock = options.clock ?? systemClock;
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -52,7 +61,8 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     role: config.role,
     db: database.db,
     dialect: database.dialect,
-    cache: pieces.cache,
+    // Every cache counts its hits and misses per namespace (GET /metrics).
+    cache: countingCacheFactory(pieces.cache),
     storage: pieces.storage,
     jobs: pieces.jobs,
     events: pieces.events,
@@ -62,10 +72,12 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     browser,
     clock,
     logger,
+    errors,
     async close() {
       await browser.close();
       await pieces.close();
       await database.close();
+      await errors.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 /**
- * Jobs (architecture §1): everything slow or scheduled (PDF rendering, report sends, source syncs,
+ * Jobs (docs/operations.md): everything slow or scheduled (PDF rendering, report sends, source syncs,
  * alert checks) runs here, never inside an HTTP request. A job is a definition that lives in the
  * feature owning it, plus an idempotent handler. Embedded: rows in the database run by an
  * in-process runner. Distributed: BullMQ on Redis, run by `ROLE=worker` processes.

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
 
 /**
- * Fixed-window hit counters shared by every process (architecture §1): in memory when embedded,
+ * Fixed-window hit counters shared by every process (docs/operations.md): in memory when embedded,
  * Redis when distributed. Login and registration limits, dashboard-password attempts and the
  * invitation and e-mail-change limits all count here, so N processes never multiply a limit by N.
  */

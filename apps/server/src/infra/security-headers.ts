@@ -59,13 +59,25 @@ export function fixedHeaders<O>(factory: (options: O) => Middleware, options: O)
   return headers;
 }
 
+/** The policy with more origins the pages may call (the browser's error-reporting endpoint). */
+function withConnect(options: HelmetOptions, origins: readonly string[]): HelmetOptions {
+  if (origins.length === 0) return options;
+  const csp = options.contentSecurityPolicy as { directives: typeof CSP_DIRECTIVES };
+  return {
+    ...options,
+    contentSecurityPolicy: {
+      directives: { ...csp.directives, connectSrc: [...CSP_DIRECTIVES.connectSrc, ...origins] },
+    },
+  };
+}
+
 /**
  * Sets the security headers on every answer from two header sets computed once. The hook runs first
  * (onRequest), so errors and 404s carry them too.
  */
-export function securityHeaders(app: FastifyInstance): void {
-  const standard = fixedHeaders(helmet, HELMET_OPTIONS);
-  const frameable = fixedHeaders(helmet, FRAMEABLE_OPTIONS);
+export function securityHeaders(app: FastifyInstance, connectOrigins: readonly string[] = []): void {
+  const standard = fixedHeaders(helmet, withConnect(HELMET_OPTIONS, connectOrigins));
+  const frameable = fixedHeaders(helmet, withConnect(FRAMEABLE_OPTIONS, connectOrigins));
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(request.routeOptions.config?.allowFraming ? frameable : standard);
     done();

@@ -5,7 +5,7 @@ import { newId } from "./security";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-/** Image kinds the spec accepts (§5: png, jpg, jpeg, webp), recognised by their first bytes. */
+/** Image kinds the product accepts (docs/product.md §5: png, jpg, jpeg, webp), recognised by their first bytes. */
 export function sniffImage(buffer: Buffer): "png" | "jpg" | "webp" | null {
   if (
     buffer.length >= 8 &&
@@ -70,7 +70,7 @@ export function createDiskStorage(root: string): Storage {
   };
 }
 
-/** Validates an uploaded image by content and stores it (spec §5 'Invalid file type'). */
+/** Validates an uploaded image by content and stores it (docs/product.md §5 'Invalid file type'). */
 export async function storeImage(storage: Storage, companyId: string, bytes: Buffer, field = "file"): Promise<string> {
   const kind = sniffImage(bytes);
   if (!kind) throw AppError.validation({ [field]: ["Invalid file type"] });

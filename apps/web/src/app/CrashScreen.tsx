@@ -1,12 +1,17 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
-import { useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useRouteError } from "react-router";
 import { removeBootView } from "../features/dashboard/boot-view";
+import { reportError } from "../lib/error-reporting";
 
 /** Last resort when a screen throws while rendering. */
 export function CrashScreen() {
   const error = useRouteError();
-  if (error) console.error(error);
+  useEffect(() => {
+    if (!error) return;
+    console.error(error);
+    reportError(error, { screen: "crash" });
+  }, [error]);
   // A public dashboard's server-painted header must not hide this message.
   useLayoutEffect(removeBootView, []);
   return (

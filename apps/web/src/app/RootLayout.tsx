@@ -8,7 +8,7 @@ import { PageTitleContext, SiteTitleContext } from "./page-title";
 import { useNavigationBlock } from "./use-navigation-block";
 
 /**
- * Runs on every navigation, before a screen renders: the guards of spec §2 (a redirect
+ * Runs on every navigation, before a screen renders: the guards of docs/product.md §2 (a redirect
  * replaces the history entry), scroll to top, and the document title.
  */
 function GuardedOutlet() {
@@ -22,7 +22,7 @@ function GuardedOutlet() {
   useNavigationBlock();
   useRealtimeSync();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose (spec §2: scroll resets to top).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose (docs/product.md §2: scroll resets to top).
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);

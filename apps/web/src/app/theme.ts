@@ -71,7 +71,7 @@ export const theme = createTheme({
         radius: "lg",
         padding: "lg",
         overlayProps: { backgroundOpacity: 0.45, blur: 2 },
-        // Spec §9: modals close in 200 ms.
+        // docs/product.md §9: modals close in 200 ms.
         transitionProps: { duration: 200 },
       },
     }),

@@ -6,7 +6,7 @@ import { useCurrentUser } from "../features/session/hooks";
 import { useModals } from "../ui/modals";
 
 /**
- * Guard 4 of spec §2: when an onboarding step holds the user on the current page, the navigation
+ * Guard 4 of docs/product.md §2: when an onboarding step holds the user on the current page, the navigation
  * is cancelled and a message modal says why.
  */
 export function useNavigationBlock(): void {

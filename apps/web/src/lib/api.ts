@@ -95,7 +95,7 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/** The headers every call carries (spec §7): XHR marker and the page's identification. */
+/** The headers every call carries (docs/product.md §7): XHR marker and the page's identification. */
 export function apiHeaders(extra: Record<string, string> = {}): Headers {
   const headers = new Headers({ Accept: "application/json" });
   headers.set(HEADERS.requestedWith, "XMLHttpRequest");
@@ -107,8 +107,8 @@ export function apiHeaders(extra: Record<string, string> = {}): Headers {
 }
 
 /**
- * Sends one request: adds the headers of spec §7, parses JSON, throws ApiError on failure and
- * reloads the page on 588/401/419 (spec §8).
+ * Sends one request: adds the headers of docs/product.md §7, parses JSON, throws ApiError on failure and
+ * reloads the page on 588/401/419 (docs/product.md §8).
  */
 async function send(
   path: string,

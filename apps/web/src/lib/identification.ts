@@ -1,7 +1,7 @@
 const STORAGE_KEY = "identification";
 let current = "";
 
-/** Keeps the page data's identification for the x-identification header (spec §7), also across reloads of the tab. */
+/** Keeps the page data's identification for the x-identification header (docs/product.md §7), also across reloads of the tab. */
 export function setIdentification(value: string): void {
   current = value;
   try {

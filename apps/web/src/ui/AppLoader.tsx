@@ -4,7 +4,7 @@ export type LoaderSize = "s" | "m" | "l";
 
 const SIZES: Record<LoaderSize, "sm" | "md" | "xl"> = { s: "sm", m: "md", l: "xl" };
 
-/** Loader in the spec's three sizes (s, m, l). */
+/** Loader in the product's three sizes (s, m, l). */
 export function AppLoader({ size = "m", label = "Loading" }: { size?: LoaderSize; label?: string }) {
   return <Loader size={SIZES[size]} type="dots" aria-label={label} role="status" />;
 }

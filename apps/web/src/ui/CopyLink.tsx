@@ -1,7 +1,7 @@
 import { Button, CopyButton, TextInput, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "./icons";
 
-/** Spec §9: the copied confirmation shows for 750 ms. */
+/** docs/product.md §9: the copied confirmation shows for 750 ms. */
 export const COPIED_TIMEOUT_MS = 750;
 
 /** A read-only link with a copy button and the 'Copied successfully' confirmation. */

@@ -4,7 +4,7 @@ import { IconCheck, IconX } from "./icons";
 
 export type Feedback = "idle" | "done" | "failed";
 
-/** Spec §9: an interactive button shows 'Done' or 'Failed' for 500 ms. */
+/** docs/product.md §9: an interactive button shows 'Done' or 'Failed' for 500 ms. */
 export const FEEDBACK_MS = 500;
 
 /** Holds a button's short-lived Done/Failed state. */

@@ -16,7 +16,7 @@ export interface ImageUploadProps {
   error?: string;
 }
 
-/** Image picker with preview; refuses anything but png/jpg/jpeg/webp with 'Invalid file type' (spec §5). */
+/** Image picker with preview; refuses anything but png/jpg/jpeg/webp with 'Invalid file type' (docs/product.md §5). */
 export function ImageUpload({ label, description, currentUrl, file, onFileChange, onRemove, error }: ImageUploadProps) {
   const inputId = useId();
   const [typeError, setTypeError] = useState<string | null>(null);

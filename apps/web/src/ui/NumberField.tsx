@@ -11,7 +11,7 @@ export interface NumberFieldProps
   step?: number;
 }
 
-/** Number input applying the spec §5 rules (whole numbers, step multiples, min/max) when the field is left. */
+/** Number input applying the docs/product.md §5 rules (whole numbers, step multiples, min/max) when the field is left. */
 export function NumberField({ value, onValueChange, min, max, step, onBlur, ...props }: NumberFieldProps) {
   const [raw, setRaw] = useState<string | number>(value ?? "");
 

@@ -8,7 +8,7 @@ export interface SelectInputProps extends SelectProps {
   showRequiredError?: boolean;
 }
 
-/** Select of spec §2: 'Nothing found' when no option matches; 'Please fill out this field.' when required and empty. */
+/** Select of docs/product.md §2: 'Nothing found' when no option matches; 'Please fill out this field.' when required and empty. */
 export function SelectInput({
   nothingFoundMessage = "Nothing found",
   searchable = true,

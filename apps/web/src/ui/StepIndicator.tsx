@@ -15,7 +15,7 @@ export interface StepIndicatorProps {
   onChange: (step: number) => void;
 }
 
-/** Step indicator with a BACK button: only earlier steps, and only when going back is enabled (spec §2). */
+/** Step indicator with a BACK button: only earlier steps, and only when going back is enabled (docs/product.md §2). */
 export function StepIndicator({ steps, active, backEnabled = false, onChange }: StepIndicatorProps) {
   const canGoTo = (step: number) => backEnabled && step < active;
   return (

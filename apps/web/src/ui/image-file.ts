@@ -1,4 +1,4 @@
-/** Spec §5: image uploads accept these types and extensions only. */
+/** docs/product.md §5: image uploads accept these types and extensions only. */
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 export const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp"] as const;
 export const INVALID_FILE_TYPE = "Invalid file type";

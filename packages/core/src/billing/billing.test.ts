@@ -33,7 +33,7 @@ describe("companyFlags", () => {
   });
 });
 
-describe("globalMessagesFor (spec §4)", () => {
+describe("globalMessagesFor (docs/product.md §4)", () => {
   it.each([
     ["trial without subscription → 120", base, false, [120]],
     ["canceled with subscription → 126", { ...base, state: "canceled", subscription: sub }, false, [126]],

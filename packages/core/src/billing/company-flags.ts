@@ -1,4 +1,4 @@
-/** The company facts the derived flags of spec §3 are computed from. */
+/** The company facts the derived flags of docs/product.md §3 are computed from. */
 export interface CompanyBillingFacts {
   state: string;
   subscription: { id: string; interval: number } | null;
@@ -15,13 +15,13 @@ export interface CompanyFlags {
   canCreateAutomaticReport: boolean;
 }
 
-/** Dashboards the company may hold: services.dashboards plus services.bonusDashboards (spec §9). */
+/** Dashboards the company may hold: services.dashboards plus services.bonusDashboards (docs/product.md §9). */
 export function dashboardAllowance(services: CompanyBillingFacts["services"]): number {
   return services.dashboards + services.bonusDashboards;
 }
 
 /**
- * Spec §3/§4: canceled and overdue count only when a subscription exists; a trial
+ * docs/product.md §3/§4: canceled and overdue count only when a subscription exists; a trial
  * without subscription is trial-only.
  */
 export function companyFlags(company: CompanyBillingFacts): CompanyFlags {

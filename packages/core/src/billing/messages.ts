@@ -10,7 +10,7 @@ export interface GlobalMessage {
   type: GlobalMessageType;
 }
 
-/** The banner catalogue of spec §8, by code. Bodies are HTML; links point at the spec's in-app paths. */
+/** The banner catalogue of docs/product.md §8, by code. Bodies are HTML; links point at the product's in-app paths. */
 export const MESSAGE_CATALOGUE: Readonly<Record<number, GlobalMessage>> = {
   120: {
     code: 120,
@@ -63,7 +63,7 @@ export const MESSAGE_CATALOGUE: Readonly<Record<number, GlobalMessage>> = {
   },
 };
 
-/** Spec §4 "Global messages": which banners a company sees now. */
+/** docs/product.md §4 "Global messages": which banners a company sees now. */
 export function globalMessagesFor(company: CompanyBillingFacts & { hasInvalidSource: boolean }): GlobalMessage[] {
   const flags = companyFlags(company);
   const codes: number[] = [];
@@ -75,7 +75,7 @@ export function globalMessagesFor(company: CompanyBillingFacts & { hasInvalidSou
   return codes.map((code) => MESSAGE_CATALOGUE[code]);
 }
 
-/** Groups messages by type for the top bar (spec §2), keeping the order types first appear in. */
+/** Groups messages by type for the top bar (docs/product.md §2), keeping the order types first appear in. */
 export function groupMessagesByType(
   messages: GlobalMessage[],
 ): Array<{ type: GlobalMessageType; messages: GlobalMessage[] }> {

@@ -3,7 +3,7 @@ import { zFormBoolean } from "./common";
 
 export const PASSWORD_MIN = 8;
 export const DEFAULT_REGISTRATION_DASHBOARDS = 25;
-/** The spec sets no ceiling; one keeps a typo (or a probe) from buying a million dashboards. */
+/** docs/product.md sets no ceiling; one keeps a typo (or a probe) from buying a million dashboards. */
 export const MAX_REGISTRATION_DASHBOARDS = 1000;
 
 const zCoupons = z.preprocess(
@@ -22,7 +22,7 @@ const zCoupons = z.preprocess(
 );
 
 /**
- * Registration payload of spec §3 with the rules of spec §5. Error keys follow the spec's
+ * Registration payload of docs/product.md §3 with the rules of docs/product.md §5. Error keys follow the product's
  * field list: name, email, password, password_confirmation, terms_consent, age_consent, coupon, general.
  */
 export const ZRegister = z

@@ -24,7 +24,7 @@ export const ZPageMeta = z.object({
 });
 export type TPageMeta = z.infer<typeof ZPageMeta>;
 
-/** Wraps a schema as `{ data: … }`, the envelope every JSON response of the spec uses. */
+/** Wraps a schema as `{ data: … }`, the envelope every JSON response uses. */
 export function dataEnvelope<T extends z.ZodTypeAny>(schema: T) {
   return z.object({ data: schema });
 }

@@ -3,7 +3,7 @@ import { zFormBoolean } from "./common";
 
 export const ZCompanyServices = z.object({ dashboards: z.number().int(), bonusDashboards: z.number().int() });
 
-/** Company of spec §3 with its derived flags. */
+/** Company of docs/product.md §3 with its derived flags. */
 export const ZCompany = z.object({
   id: z.string(),
   name: z.string(),

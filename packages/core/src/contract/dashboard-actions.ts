@@ -13,7 +13,7 @@ export type TDashboardAction =
   | { category: "new_password"; password: string };
 
 /**
- * PUT /api/dashboards/{id} (spec §7): `type` takes or releases the edit lock; category
+ * PUT /api/dashboards/{id} (docs/product.md §7): `type` takes or releases the edit lock; category
  * 'refresh_permalink' issues a new address; 'new_password' sets (or, empty, clears) the password.
  * One strict shape checked per action rather than a union of shapes: a union either lets one action
  * ignore another's fields ({type: 'lock', category: 7} took the lock) or reports a single 'Invalid

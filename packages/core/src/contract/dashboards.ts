@@ -7,7 +7,7 @@ import { PASSIVE_FORMATS, WIDGET_FORMATS } from "../widgets/formats";
 import { GRID_COLUMNS, WIDGET_HEIGHTS } from "../widgets/sizes";
 import { dataEnvelope, ZPageMeta, zFormBoolean } from "./common";
 
-/** A calendar day, `yyyy-MM-dd` (spec §9). */
+/** A calendar day, `yyyy-MM-dd` (docs/product.md §9). */
 export const ZDay = z.string().refine(isValidDay, "The date must be a valid date (yyyy-MM-dd).");
 export const ZRangeType = z.enum(RANGE_TYPE_KEYS);
 export type TRangeType = z.infer<typeof ZRangeType>;
@@ -27,7 +27,7 @@ function zStyleImage(label: string) {
     .nullable();
 }
 
-/** Dashboard styles of spec §3; colours are stored as given and applied only when valid (isValidColour). */
+/** Dashboard styles of docs/product.md §3; colours are stored as given and applied only when valid (isValidColour). */
 export const ZDashboardStyles = z.object({
   backgroundColor: z.string().max(64).nullable(),
   dashboardBackgroundColor: z.string().max(64).nullable(),
@@ -42,7 +42,7 @@ export type TDashboardStyles = z.infer<typeof ZDashboardStyles>;
 export const ZWidgetFormat = z.enum(WIDGET_FORMATS);
 export type TWidgetFormat = z.infer<typeof ZWidgetFormat>;
 
-/** Options of spec §3's format table; each format keeps only its own (see formatOptionsFor). */
+/** Options of docs/product.md §3's format table; each format keeps only its own (see formatOptionsFor). */
 export const ZFormatOptions = z.object({
   visibleGrid: z.boolean().optional(),
   doughnut: z.boolean().optional(),
@@ -52,7 +52,7 @@ export const ZFormatOptions = z.object({
 });
 export type TFormatOptions = z.infer<typeof ZFormatOptions>;
 
-/** Per-metric options of an instance (spec §3): own sub-format and hiding of value/change. */
+/** Per-metric options of an instance (docs/product.md §3): own sub-format and hiding of value/change. */
 export const ZMetricOption = z.object({
   format: ZWidgetFormat.nullable(),
   cloaked: z.boolean(),
@@ -86,7 +86,7 @@ export const ZInstanceInputs = z
   .catchall(z.union([ZInputScalar, z.array(z.union([z.string(), z.number()])), z.array(ZCalculatedMetric)]));
 export type TInstanceInputs = z.infer<typeof ZInstanceInputs>;
 
-/** Widget instance of spec §3: one query against one source; `config` is a preset key or 'custom'. */
+/** Widget instance of docs/product.md §3: one query against one source; `config` is a preset key or 'custom'. */
 export const ZWidgetInstance = z.object({
   id: z.string(),
   type: z.string(),
@@ -130,7 +130,7 @@ export type TInteractiveWidget = z.infer<typeof ZInteractiveWidget>;
 
 export const PASSIVE_WIDGET_TYPES = ["plain", "upload", "historic"] as const;
 
-/** Passive inputs of spec §3: plain uses description; upload file/headers/contents; historic articles. */
+/** Passive inputs of docs/product.md §3: plain uses description; upload file/headers/contents; historic articles. */
 export const ZPassiveInputs = z.object({
   description: z.string().optional(),
   file: z.string().nullable().optional(),
@@ -163,7 +163,7 @@ export const ZWidget = z.discriminatedUnion("nature", [ZInteractiveWidget, ZPass
 export type TWidget = z.infer<typeof ZWidget>;
 
 /**
- * GET /api/dashboards/{permalink} data (spec §7). `locked` is the id of the user holding the edit lock,
+ * GET /api/dashboards/{permalink} data (docs/product.md §7). `locked` is the id of the user holding the edit lock,
  * for members only: a public viewer gets no user ids.
  */
 export const ZDashboard = z.object({
@@ -242,7 +242,7 @@ function zJsonField<T extends z.ZodTypeAny>(schema: T, label: string) {
 
 const zOptionalDay = z.preprocess((value) => (value === "" ? null : value), ZDay.nullable().optional());
 
-/** POST /api/dashboards/{id} multipart save (spec §7); image files arrive as separate parts. */
+/** POST /api/dashboards/{id} multipart save (docs/product.md §7); image files arrive as separate parts. */
 export const ZDashboardSave = z
   .strictObject({
     styles: zJsonField(ZDashboardStyles.partial(), "styles").optional(),
@@ -270,7 +270,7 @@ export type TDashboardSave = z.infer<typeof ZDashboardSave>;
 export const ZDashboardSaveResponse = dataEnvelope(z.object({ styles: ZDashboardStyles }));
 
 /**
- * A query result (architecture §4): one dimension column or none, then metric columns. Values are
+ * A query result (docs/decisions.md, the widget data path): one dimension column or none, then metric columns. Values are
  * null where a number cannot be shown (NaN and Infinity do not survive JSON); they display as N/A.
  * Time columns hold seconds.
  */
@@ -319,7 +319,7 @@ export const ZWidgetDataRequest = z
   });
 export type TWidgetDataRequest = z.infer<typeof ZWidgetDataRequest>;
 
-/** Instances whose source failed; the widget shows 'Data Error' for them (architecture §4). */
+/** Instances whose source failed; the widget shows 'Data Error' for them (docs/decisions.md, the widget data path). */
 export const ZWidgetDataError = z.object({ instanceId: z.string(), message: z.string() });
 export const ZWidgetDataResponse = dataEnvelope(ZWidgetData.extend({ errors: z.array(ZWidgetDataError) }));
 export type TWidgetDataResponse = z.infer<typeof ZWidgetDataResponse>;

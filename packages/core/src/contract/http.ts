@@ -1,4 +1,4 @@
-/** Header names of spec §7 / §8. */
+/** Header names of docs/product.md §7 / §8. */
 export const HEADERS = {
   requestedWith: "x-requested-with",
   identification: "x-identification",
@@ -8,5 +8,5 @@ export const HEADERS = {
   socketId: "x-socket-id",
 } as const;
 
-/** Statuses that make the client reload the page (spec §8). */
+/** Statuses that make the client reload the page (docs/product.md §8). */
 export const RELOAD_STATUSES: readonly number[] = [588, 401, 419];

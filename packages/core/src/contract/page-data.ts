@@ -11,7 +11,7 @@ export const ZGlobalMessage = z.object({
 });
 export type TGlobalMessage = z.infer<typeof ZGlobalMessage>;
 
-/** User session data of spec §3. */
+/** User session data of docs/product.md §3. */
 export const ZSessionData = z.object({
   userId: z.string(),
   termsConsent: z.boolean(),
@@ -32,7 +32,12 @@ export const ZPageData = z.object({
   messages: z.array(ZGlobalMessage),
   siteTitle: z.string(),
   onboarding: z.object({ flow: z.enum(["dashboard", "mc"]), step: z.number().int() }).nullable(),
-  config: z.object({ maxPdfWidgets: z.number().int(), paymentEnabled: z.boolean() }),
+  config: z.object({
+    maxPdfWidgets: z.number().int(),
+    paymentEnabled: z.boolean(),
+    /** Sentry for the browser; null: the app reports nothing (and never loads the SDK). */
+    errorReporting: z.object({ dsn: z.string(), sampleRate: z.number(), environment: z.string() }).nullable(),
+  }),
 });
 export type TPageData = z.infer<typeof ZPageData>;
 

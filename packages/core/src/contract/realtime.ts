@@ -3,7 +3,7 @@ import { ZCompanyServices } from "./company";
 import { ZSource } from "./sources";
 
 /**
- * Realtime to browsers (spec §4 "Realtime", §7): Socket.IO at `/socket.io`, private channels authorised
+ * Realtime to browsers (docs/product.md §4 "Realtime", §7): Socket.IO at `/socket.io`, private channels authorised
  * Pusher-style at `/broadcasting/auth` (an HMAC over socket id and channel that the socket presents
  * when it subscribes).
  */
@@ -20,7 +20,7 @@ export function companyOfChannel(channel: string): string | null {
   return match ? match[1] : null;
 }
 
-/** Events on a company channel (spec §4). Later features add theirs here. */
+/** Events on a company channel (docs/product.md §4). Later features add theirs here. */
 export const REALTIME_EVENTS = {
   sourceUpdated: "CompanySourceUpdated",
   subscriptionUpdated: "CompanySubscriptionUpdated",

@@ -3,7 +3,7 @@ import { WIDGET_FORMATS } from "../widgets/formats";
 import { dataEnvelope } from "./common";
 
 /**
- * How a connector authenticates (spec §3 catalogue, architecture §4). 'none' is the Demo connector,
+ * How a connector authenticates (docs/product.md §3 catalogue, docs/decisions.md, the widget data path). 'none' is the Demo connector,
  * 'upload' the CSV/spreadsheet connector; 'site+key|secret' is WooCommerce's site URL plus a
  * token written as consumer key|consumer secret.
  */
@@ -30,7 +30,7 @@ export const ZOption = z.object({ value: z.string(), label: z.string() });
 export type TOption = z.infer<typeof ZOption>;
 export const ZOptionListResponse = dataEnvelope(z.array(ZOption));
 
-/** Source of spec §3: `name` is the connector key; `invalid` raises banner 125 (spec §4). */
+/** Source of docs/product.md §3: `name` is the connector key; `invalid` raises banner 125 (docs/product.md §4). */
 export const ZSource = z.object({
   id: z.string(),
   name: z.string(),
@@ -68,7 +68,7 @@ export type TSourceCreate = z.infer<typeof ZSourceCreate>;
 export const ZSourceUpdate = ZSourceCredentials;
 export type TSourceUpdate = z.infer<typeof ZSourceUpdate>;
 
-/** Which credential fields each auth kind needs (spec §3 catalogue). */
+/** Which credential fields each auth kind needs (docs/product.md §3 catalogue). */
 export const REQUIRED_CREDENTIALS: Record<TAuthKind, ReadonlyArray<keyof TSourceCredentials>> = {
   oauth2: [],
   "account+token": ["account", "token"],
@@ -99,8 +99,8 @@ export const ZParamKind = z.enum(PARAM_KINDS);
 export type TParamKind = z.infer<typeof ZParamKind>;
 
 /**
- * One input parameter of a widget type (architecture §4): required, an optional 'unless' rule
- * (spec §5 syntax), nested children validated when it is filled, and a fixed option list or,
+ * One input parameter of a widget type (docs/decisions.md, the widget data path): required, an optional 'unless' rule
+ * (docs/product.md §5 syntax), nested children validated when it is filled, and a fixed option list or,
  * for kind 'remote', the option name loaded from GET /api/sources/{id}/{option}.
  */
 export const ZWidgetParam = z.object({
@@ -126,7 +126,7 @@ export const ZWidgetTypeConfig = z.object({
   connector: z.string(),
   params: z.array(ZWidgetParam),
   formats: z.array(z.enum(WIDGET_FORMATS)),
-  /** Spec §5: whether widgets of this type may merge when neither has a dimension. */
+  /** docs/product.md §5: whether widgets of this type may merge when neither has a dimension. */
   mergeWithoutDimension: z.boolean().default(false),
 });
 export type TWidgetTypeConfig = z.infer<typeof ZWidgetTypeConfig>;

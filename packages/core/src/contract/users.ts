@@ -5,7 +5,7 @@ export const ROLE_ADMIN = "admin";
 export const ROLE_USER = "user";
 export const ZRoleName = z.enum([ROLE_ADMIN, ROLE_USER], { error: "The role must be admin or user." });
 
-/** Current user / team member of spec §3. */
+/** Current user / team member of docs/product.md §3. */
 export const ZUser = z.object({
   id: z.string(),
   name: z.string(),
@@ -46,7 +46,7 @@ export const ZUserUpdate = z.strictObject({
 });
 export type TUserUpdate = z.infer<typeof ZUserUpdate>;
 
-/** "Submit other data" (spec §7): intro and onboarding progress of the current user. */
+/** "Submit other data" (docs/product.md §7): intro and onboarding progress of the current user. */
 export const ZUserData = z.strictObject({
   intro_passed: zFormBoolean.optional(),
   onboarding: z.coerce.number().int().min(0).max(10).optional(),

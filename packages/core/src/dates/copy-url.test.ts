@@ -11,7 +11,7 @@ import {
 } from "./copy-url";
 import { formatDisplayDate, rangeText, singleDateText, yearOptions } from "./display";
 
-describe("copyUrlParams (spec §2)", () => {
+describe("copyUrlParams (docs/product.md §2)", () => {
   it.each<[string, CopyUrlRange, CopyUrlParams]>([
     [
       "whole month with default compare",
@@ -74,7 +74,7 @@ describe("copyUrlParams (spec §2)", () => {
     expect(copyUrlParams(range)).toEqual(expected);
   });
 
-  it("has the spec's confirmation", () => {
+  it("has the product's confirmation", () => {
     expect([COPIED_MESSAGE, COPIED_DURATION_MS]).toEqual(["Copied successfully", 750]);
   });
 
@@ -183,7 +183,7 @@ describe("buildCopyUrl", () => {
   });
 });
 
-describe("display helpers (spec §2, §9)", () => {
+describe("display helpers (docs/product.md §2, §9)", () => {
   it.each([
     ["2026-01-05", "Jan 05, 2026"],
     ["2025-12-31", "Dec 31, 2025"],

@@ -2,7 +2,7 @@ import { endOfMonth } from "date-fns";
 import { formatDay, isValidDay, parseDay } from "./day";
 import { type DashboardDateRange, type DayRange, defaultCompareRange, isDefaultCompare } from "./ranges";
 
-/** Confirmation shown after Copy URL, and for how long (spec §2, §9). */
+/** Confirmation shown after Copy URL, and for how long (docs/product.md §2, §9). */
 export const COPIED_MESSAGE = "Copied successfully";
 export const COPIED_DURATION_MS = 750;
 
@@ -32,7 +32,7 @@ export function isWholeMonth(range: DayRange): boolean {
 }
 
 /**
- * Spec §2 Copy URL parameters. The main range is written as `month` (1-12) + `year` when it is
+ * docs/product.md §2 Copy URL parameters. The main range is written as `month` (1-12) + `year` when it is
  * exactly one whole calendar month, otherwise as `startDate` + `endDate`. Either form gets
  * `compareStartDate` + `compareEndDate` added only when the comparison is not the default
  * equal-length period directly before, so a link never loses a custom comparison.

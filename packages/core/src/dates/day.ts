@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, differenceInCalendarDays, format, isValid, parse } from "date-fns";
 
-/** The spec's wire and storage format for a calendar day (spec §9). */
+/** The product's wire and storage format for a calendar day (docs/product.md §9). */
 export const DAY_FORMAT = "yyyy-MM-dd";
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

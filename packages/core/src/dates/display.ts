@@ -1,16 +1,16 @@
 import { format } from "date-fns";
 import { isValidDay, parseDay } from "./day";
 
-/** Display format of a day in pickers and reports (spec §9: like 'Jan 05, 2026'). */
+/** Display format of a day in pickers and reports (docs/product.md §9: like 'Jan 05, 2026'). */
 export const DISPLAY_DATE_FORMAT = "MMM dd, yyyy";
 
-/** Picker placeholders of spec §2. */
+/** Picker placeholders of docs/product.md §2. */
 export const DATE_PICKER_EMPTY_TEXT = { single: "Select date", range: "Set date range" } as const;
 
 /** Separator between the two ends of a displayed range. */
 export const RANGE_SEPARATOR = " - ";
 
-/** The calendar year dropdown spans 5 years before to 6 after the current year (spec §9). */
+/** The calendar year dropdown spans 5 years before to 6 after the current year (docs/product.md §9). */
 export const YEARS_BEFORE = 5;
 export const YEARS_AFTER = 6;
 

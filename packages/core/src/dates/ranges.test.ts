@@ -18,7 +18,7 @@ import {
 const today = "2026-03-18";
 
 describe("RANGE_TYPES", () => {
-  it("lists the spec's labels in order", () => {
+  it("lists the product's labels in order", () => {
     expect(RANGE_TYPES.map((type) => type.label)).toEqual([
       "Monthly",
       "Weekly",
@@ -32,7 +32,7 @@ describe("RANGE_TYPES", () => {
   });
 });
 
-describe("rangeForType (spec §9)", () => {
+describe("rangeForType (docs/product.md §9)", () => {
   it.each<[string, PresetRangeType, RangeLimits, string, string]>([
     ["monthly ends yesterday", "monthly", { today }, "2026-03-01", "2026-03-17"],
     ["monthly with today allowed", "monthly", { today, allowToday: true }, "2026-03-01", "2026-03-18"],
@@ -81,7 +81,7 @@ describe("rangeForType (spec §9)", () => {
   });
 });
 
-describe("defaultCompareRange (spec §4)", () => {
+describe("defaultCompareRange (docs/product.md §4)", () => {
   it.each([
     ["31-day month", "2026-03-01", "2026-03-31", "2026-01-29", "2026-02-28"],
     ["28-day month", "2026-02-01", "2026-02-28", "2026-01-04", "2026-01-31"],
@@ -94,7 +94,7 @@ describe("defaultCompareRange (spec §4)", () => {
   });
 });
 
-describe("normaliseRange (spec §5)", () => {
+describe("normaliseRange (docs/product.md §5)", () => {
   const none = { compareStartDate: null, compareEndDate: null };
   it.each([
     [
@@ -180,7 +180,7 @@ describe("normaliseRange (spec §5)", () => {
   });
 });
 
-describe("canApply (spec §5)", () => {
+describe("canApply (docs/product.md §5)", () => {
   it.each([
     ["both dates set", { startDate: "2026-03-01", endDate: "2026-03-10" }, true],
     ["start missing", { startDate: null, endDate: "2026-03-10" }, false],
@@ -222,7 +222,7 @@ const customRange: DashboardDateRange = {
   customCompare: true,
 };
 
-describe("switchRangeType (spec §4)", () => {
+describe("switchRangeType (docs/product.md §4)", () => {
   it.each<[string, PresetRangeType, Partial<DashboardDateRange>]>([
     [
       "last 7 days recomputes dates and compare, custom compare off",

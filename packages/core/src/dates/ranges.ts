@@ -1,7 +1,7 @@
 import { endOfMonth, startOfMonth, startOfWeek, subMonths } from "date-fns";
 import { clampDay, daysBetween, formatDay, isValidDay, minDay, parseDay, shiftDay } from "./day";
 
-/** Range types of the date-range picker dropdown, in the spec's order (spec §2). */
+/** Range types of the date-range picker dropdown, in the product's order (docs/product.md §2). */
 export const RANGE_TYPES = [
   { key: "monthly", label: "Monthly" },
   { key: "weekly", label: "Weekly" },
@@ -17,7 +17,7 @@ export type RangeType = (typeof RANGE_TYPES)[number]["key"];
 export type PresetRangeType = Exclude<RangeType, "custom">;
 export const RANGE_TYPE_KEYS = RANGE_TYPES.map((type) => type.key) as [RangeType, ...RangeType[]];
 
-/** The day the mid-monthly period starts on (spec §9: 15th to 14th of next month). */
+/** The day the mid-monthly period starts on (docs/product.md §9: 15th to 14th of next month). */
 export const MID_MONTH_START_DAY = 15;
 
 /** A main range: both ends inclusive, `yyyy-MM-dd`. */
@@ -26,7 +26,7 @@ export interface DayRange {
   endDate: string;
 }
 
-/** The date state of a dashboard (spec §3/§4); dates may be unset while a user is picking. */
+/** The date state of a dashboard (docs/product.md §3/§4); dates may be unset while a user is picking. */
 export interface DashboardDateRange {
   rangeType: RangeType;
   startDate: string | null;
@@ -39,14 +39,14 @@ export interface DashboardDateRange {
 export interface RangeLimits {
   /** Today in the viewer's time zone, `yyyy-MM-dd`. */
   today: string;
-  /** Spec §5: pickers are past-only up to yesterday unless today is allowed. */
+  /** docs/product.md §5: pickers are past-only up to yesterday unless today is allowed. */
   allowToday?: boolean;
   minDate?: string | null;
   /** Overrides the yesterday/today default when given. */
   maxDate?: string | null;
 }
 
-/** The latest selectable day: maxDate if given, else today or yesterday (spec §5). */
+/** The latest selectable day: maxDate if given, else today or yesterday (docs/product.md §5). */
 export function latestAllowedDay(limits: RangeLimits): string {
   if (limits.maxDate) return limits.maxDate;
   return limits.allowToday ? limits.today : shiftDay(limits.today, -1);
@@ -100,7 +100,7 @@ function midMonthlyRange(end: string): DayRange {
   return { startDate, endDate: minDay(periodEnd, end) };
 }
 
-/** Spec §4: the comparison period is the same number of days immediately before the main range. */
+/** docs/product.md §4: the comparison period is the same number of days immediately before the main range. */
 export function defaultCompareRange(startDate: string, endDate: string): DayRange {
   const compareEnd = shiftDay(startDate, -1);
   return { startDate: shiftDay(compareEnd, -daysBetween(startDate, endDate)), endDate: compareEnd };
@@ -129,7 +129,7 @@ function orderPair(start: string | null, end: string | null): [string | null, st
 }
 
 /**
- * Spec §5 picker rules: an end before its start swaps; every date is clamped to [min, max];
+ * docs/product.md §5 picker rules: an end before its start swaps; every date is clamped to [min, max];
  * the compare range is then clamped so it never extends beyond the main range's end.
  * Unset dates stay unset so a half-picked range survives normalising.
  */
@@ -145,7 +145,7 @@ export function normaliseRange<T extends PickedRange>(range: T, limits: RangeLim
   return { ...range, startDate, endDate, compareStartDate, compareEndDate };
 }
 
-/** Spec §5: Apply is enabled only when every required date is set (compare dates only with custom compare). */
+/** docs/product.md §5: Apply is enabled only when every required date is set (compare dates only with custom compare). */
 export function canApply(range: PickedRange & { customCompare?: boolean }): boolean {
   const required = [range.startDate, range.endDate];
   if (range.customCompare) required.push(range.compareStartDate ?? null, range.compareEndDate ?? null);
@@ -162,7 +162,7 @@ export function effectiveCompareRange(range: DashboardDateRange): DayRange | nul
 }
 
 /**
- * Spec §4: switching to a non-custom type recomputes the dates (and the default compare range)
+ * docs/product.md §4: switching to a non-custom type recomputes the dates (and the default compare range)
  * and turns custom compare off; switching to Custom keeps the dates the user sees.
  */
 export function switchRangeType(range: DashboardDateRange, type: RangeType, limits: RangeLimits): DashboardDateRange {

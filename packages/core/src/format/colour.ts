@@ -34,7 +34,7 @@ const RGB_SPACES = new RegExp(
 );
 
 /**
- * Spec §5: dashboard style colours apply only if valid. Accepts #rgb, #rgba, #rrggbb, #rrggbbaa,
+ * docs/product.md §5: dashboard style colours apply only if valid. Accepts #rgb, #rgba, #rrggbb, #rrggbbaa,
  * rgb()/rgba() in comma or space syntax, and NAMED_COLOURS. Anything else (including CSS that
  * could break out of a style attribute) is refused.
  */
@@ -45,7 +45,7 @@ export function isValidColour(value: unknown): value is string {
   return (NAMED_COLOURS as readonly string[]).includes(colour.toLowerCase());
 }
 
-/** The colour to apply: `value` when valid, else `fallback` (spec §5). */
+/** The colour to apply: `value` when valid, else `fallback` (docs/product.md §5). */
 export function colourOrFallback<T>(value: unknown, fallback: T): string | T {
   return isValidColour(value) ? value.trim() : fallback;
 }

@@ -42,8 +42,8 @@ export interface DashboardColours {
 }
 
 /**
- * The dashboard's colours from its styles (spec §3): theme light or dark, then the three colours, each
- * applied only when it is a valid colour (spec §5), and the background image. Shared by the web app
+ * The dashboard's colours from its styles (docs/product.md §3): theme light or dark, then the three colours, each
+ * applied only when it is a valid colour (docs/product.md §5), and the background image. Shared by the web app
  * and the server, which paints a public dashboard's header in its HTML with the same variables.
  */
 export function dashboardColours(styles: TDashboardStyles): DashboardColours {

@@ -4,7 +4,7 @@ import { abbreviateMetricName, estimateFontScale } from "./metric-name";
 import { type FormatNumberOptions, formatChange, formatNumber } from "./number";
 import { formatDuration, toSeconds } from "./time";
 
-describe("formatNumber (spec §8, §9)", () => {
+describe("formatNumber (docs/product.md §8, §9)", () => {
   it.each<[string, number | null | undefined, FormatNumberOptions, string]>([
     ["integer", 1234, {}, "1,234"],
     ["two fraction digits at most", 1234.5678, {}, "1,234.57"],
@@ -79,7 +79,7 @@ describe("formatChange", () => {
   });
 });
 
-describe("abbreviateMetricName (spec §9)", () => {
+describe("abbreviateMetricName (docs/product.md §9)", () => {
   it.each([
     ["Sessions Per User", "Sessi Per User"],
     ["sessions_per_user", "sessi per user"],
@@ -96,7 +96,7 @@ describe("abbreviateMetricName (spec §9)", () => {
   });
 });
 
-describe("estimateFontScale (spec §9)", () => {
+describe("estimateFontScale (docs/product.md §9)", () => {
   it.each([
     [0, 0, 100],
     [1, 0, 99.8],
@@ -114,7 +114,7 @@ describe("estimateFontScale (spec §9)", () => {
   });
 });
 
-describe("isValidColour (spec §5)", () => {
+describe("isValidColour (docs/product.md §5)", () => {
   it.each([
     ["#fff", true],
     ["#FFFA", true],

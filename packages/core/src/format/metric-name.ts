@@ -1,8 +1,8 @@
-/** Letters kept from each part of an abbreviated metric name (spec §9). */
+/** Letters kept from each part of an abbreviated metric name (docs/product.md §9). */
 export const ABBREVIATED_PART_LENGTH = 5;
 
 /**
- * Spec §9: dashboard metrics abbreviate names to the first 5 letters of each part. Parts are split
+ * docs/product.md §9: dashboard metrics abbreviate names to the first 5 letters of each part. Parts are split
  * on spaces, underscores, dots, colons, hyphens and camelCase humps; the case of each part is kept,
  * so 'Sessions Per User' → 'Sessi Per User' and 'sessions_per_user' → 'sessi per user'.
  */
@@ -15,14 +15,14 @@ export function abbreviateMetricName(name: string): string {
     .join(" ");
 }
 
-/** Below this many units the first, steeper reduction applies (spec §9). */
+/** Below this many units the first, steeper reduction applies (docs/product.md §9). */
 export const FONT_SCALE_STEEP_UNITS = 200;
 export const FONT_SCALE_STEEP_STEP = 0.2;
 export const FONT_SCALE_GENTLE_STEP = 0.02;
 export const FONT_SCALE_FLOOR = 2.5;
 
 /**
- * Spec §9 widget-size estimate, read as a percentage of the base font size: start at 100,
+ * docs/product.md §9 widget-size estimate, read as a percentage of the base font size: start at 100,
  * subtract 0.2 per unit for the first 200 units and 0.02 per unit beyond, then subtract
  * `minusPercent` points; never below 2.5. A "unit" is whatever the caller measures the
  * widget's content in (characters of the longest value, cells of a table).

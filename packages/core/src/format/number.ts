@@ -1,12 +1,12 @@
 import { formatDuration, type TimeUnit, toSeconds } from "./time";
 
-/** What a value that cannot be shown reads as (spec §8). */
+/** What a value that cannot be shown reads as (docs/product.md §8). */
 export const NOT_AVAILABLE = "N/A";
 
-/** Default currency of money values (spec §9). */
+/** Default currency of money values (docs/product.md §9). */
 export const DEFAULT_CURRENCY = "USD";
 
-/** Most fraction digits any number is shown with (spec §9). */
+/** Most fraction digits any number is shown with (docs/product.md §9). */
 export const MAX_FRACTION_DIGITS = 2;
 
 export const NUMBER_FORMATS = ["number", "money", "percent", "time"] as const;
@@ -34,7 +34,7 @@ function plainNumber(value: number, locale: string): string {
 
 function money(value: number, currency: string, locale: string): string {
   try {
-    // A currency's own minimum (2 for USD, 0 for JPY, 3 for BHD) is kept but never above the spec's maximum.
+    // A currency's own minimum (2 for USD, 0 for JPY, 3 for BHD) is kept but never above the product's maximum.
     const natural = new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions();
     const minimumFractionDigits = Math.min(natural.minimumFractionDigits ?? 0, MAX_FRACTION_DIGITS);
     return new Intl.NumberFormat(locale, {
@@ -49,7 +49,7 @@ function money(value: number, currency: string, locale: string): string {
   }
 }
 
-/** Spec §8/§9 display of a metric value: number, money, percent or time; 'N/A' when not finite. */
+/** docs/product.md §8/§9 display of a metric value: number, money, percent or time; 'N/A' when not finite. */
 export function formatNumber(value: number | null | undefined, options: FormatNumberOptions = {}): string {
   if (typeof value !== "number" || !Number.isFinite(value)) return NOT_AVAILABLE;
   const locale = options.locale ?? DEFAULT_LOCALE;

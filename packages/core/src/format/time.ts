@@ -1,4 +1,4 @@
-/** Units a time metric may be measured in (spec §3 calculated metric types). */
+/** Units a time metric may be measured in (docs/product.md §3 calculated metric types). */
 export const TIME_UNITS = ["milliseconds", "seconds", "minutes", "hours"] as const;
 export type TimeUnit = (typeof TIME_UNITS)[number];
 
@@ -16,7 +16,7 @@ export function toSeconds(value: number, unit: TimeUnit = "seconds"): number {
 }
 
 /**
- * Seconds as '1h 2m 3s' (spec §9): rounded to whole seconds, zero units left out, '0s' for
+ * Seconds as '1h 2m 3s' (docs/product.md §9): rounded to whole seconds, zero units left out, '0s' for
  * nothing, a leading minus when negative. Hours are not folded into days because reports
  * read durations such as session length, which stay well under a day.
  */

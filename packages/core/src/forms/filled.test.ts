@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isFilled } from "./filled";
 import { normaliseNumberInput } from "./number-input";
 
-describe("isFilled (spec §5 field-filled rule)", () => {
+describe("isFilled (docs/product.md §5 field-filled rule)", () => {
   it.each([
     ["non-empty string", "a", true],
     ["empty string", "", false],
@@ -21,7 +21,7 @@ describe("isFilled (spec §5 field-filled rule)", () => {
   });
 });
 
-describe("normaliseNumberInput (spec §5 number input)", () => {
+describe("normaliseNumberInput (docs/product.md §5 number input)", () => {
   it.each([
     ["whole number kept", 7, {}, 7],
     ["fraction rounds up", 7.2, {}, 8],

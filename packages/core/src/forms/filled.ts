@@ -1,5 +1,5 @@
 /**
- * Spec §5: a field is filled if it is a non-empty string or a number, or an array
+ * docs/product.md §5: a field is filled if it is a non-empty string or a number, or an array
  * with at least one truthy item. Booleans are not "filled" by this rule (forms that
  * need an explicit true/false check for `typeof value === "boolean"` instead).
  */

@@ -5,7 +5,7 @@ export interface NumberInputLimits {
 }
 
 /**
- * Spec §5 number input: whole integers; rounds up to a multiple of step; a value
+ * docs/product.md §5 number input: whole integers; rounds up to a multiple of step; a value
  * below step becomes step; clamped to max (and never below min).
  * Returns null for input that is not a number at all, so the field can stay empty.
  */

@@ -27,7 +27,7 @@ export const LOGIN_PATH = "/login";
 export const ONBOARDING_BLOCK_MESSAGE = "Please complete current step to continue.";
 
 /**
- * The navigation guards of spec §2, in the spec's order:
+ * The navigation guards of docs/product.md §2, in the product's order:
  * 1 guests only on error pages and 'dashboard' routes; 2 consents; 3 intro; 4 onboarding block; 5 admin-only.
  */
 export function decideNavigation(input: GuardInput): GuardDecision {

@@ -1,4 +1,4 @@
-/** Who may open a route once signed in (spec §2 table, §6). */
+/** Who may open a route once signed in (docs/product.md §2 table, §6). */
 export type RouteAccess = "all" | "admin" | "adminOrSelf";
 
 export interface RouteDefinition {
@@ -13,7 +13,7 @@ export interface RouteDefinition {
   guestOnly?: boolean;
 }
 
-/** The route table of spec §2, plus the guest pages the spec implies (login, registration, invitation). */
+/** The route table of docs/product.md §2, plus the guest pages it implies (login, registration, invitation). */
 export const ROUTES: readonly RouteDefinition[] = [
   { path: "/users/:userId", name: "user", title: null, access: "adminOrSelf" },
   { path: "/dashboards", name: "dashboards.index", title: "Dashboards", access: "all" },
@@ -39,7 +39,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: "/password/set/:token", name: "password.set", title: "Set Your Password", access: "all", guestOnly: true },
 ];
 
-/** Fixed redirects of spec §2. */
+/** Fixed redirects of docs/product.md §2. */
 export const REDIRECTS: Readonly<Record<string, string>> = {
   "/": "/dashboards",
   "/company": "/company/sources",

@@ -28,7 +28,7 @@ describe("matchRoute", () => {
     expect(matchRoute(path)).toBeNull();
   });
 
-  it("has the spec's fixed redirects", () => {
+  it("has the product's fixed redirects", () => {
     expect(REDIRECTS["/"]).toBe("/dashboards");
     expect(REDIRECTS["/company"]).toBe("/company/sources");
   });
@@ -75,7 +75,7 @@ describe("documentSiteTitle (white label for public viewers)", () => {
   });
 });
 
-describe("decideNavigation (spec §2 guards, in order)", () => {
+describe("decideNavigation (docs/product.md §2 guards, in order)", () => {
   const cases: Array<[string, string, GuardUser | null, ReturnType<typeof decideNavigation>]> = [
     ["guest on a dashboard", "/dashboards/abc", null, { kind: "allow" }],
     ["guest on a print view", "/dashboards/abc/print", null, { kind: "allow" }],

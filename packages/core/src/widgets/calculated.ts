@@ -4,7 +4,7 @@ import { SECONDS_PER_UNIT, TIME_UNITS, type TimeUnit } from "../format/time";
 import { evaluateNode, parseExpression } from "./expression";
 
 /**
- * Calculated metric types of spec §3. The time types carry their unit in the type itself
+ * Calculated metric types of docs/product.md §3. The time types carry their unit in the type itself
  * ('numeric:time:minutes'), because the entity has no separate unit field (id, name, type, expression).
  */
 export const CALCULATED_METRIC_TYPES = [
@@ -47,7 +47,7 @@ export function calculatedMetricDisplay(type: CalculatedMetricType): CalculatedM
 }
 
 /**
- * Total of a calculated metric's rows (spec §3): the mean for 'average' types, the sum for 'numeric'
+ * Total of a calculated metric's rows (docs/product.md §3): the mean for 'average' types, the sum for 'numeric'
  * ones. Rows that are not finite (a division by zero shown as N/A) are left out rather than turning
  * the whole total into N/A; with no finite rows the total is NaN.
  */
@@ -114,7 +114,7 @@ export interface MetricChoice {
 }
 
 /**
- * The metric keys a query must fetch for a widget instance (spec §5: metrics are not needed when
+ * The metric keys a query must fetch for a widget instance (docs/product.md §5: metrics are not needed when
  * calculated metrics exist). Expressions name metrics by key or label; every named metric the type
  * offers is fetched even when not chosen, and comes back in `extra` so the caller can drop its column
  * once the calculated metrics are evaluated. Names of calculated metrics and unknown names fetch nothing.

@@ -85,7 +85,7 @@ describe("parseExpression rejects unsafe or malformed input", () => {
   });
 });
 
-describe("calculated metric types (spec §3)", () => {
+describe("calculated metric types (docs/product.md §3)", () => {
   it("has 14 types", () => {
     expect(CALCULATED_METRIC_TYPES).toHaveLength(14);
   });

@@ -1,5 +1,5 @@
 /**
- * Calculated-metric expressions (spec §3): + - * / with parentheses, unary minus, numbers and
+ * Calculated-metric expressions (docs/product.md §3): + - * / with parentheses, unary minus, numbers and
  * metric identifiers. A hand-written tokenizer and recursive-descent parser, because the
  * expressions are user input evaluated on the server and in every viewer's browser: eval or
  * Function would run arbitrary code.

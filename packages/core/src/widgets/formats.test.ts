@@ -20,7 +20,7 @@ import {
 import { emptyTable, tableColumns } from "./table";
 import { parseUnless, unlessHolds } from "./unless";
 
-describe("formats (spec §3, §9)", () => {
+describe("formats (docs/product.md §3, §9)", () => {
   it("lists the eight display formats", () => {
     expect(WIDGET_FORMATS).toEqual([
       "chart:line",
@@ -81,7 +81,7 @@ describe("formats (spec §3, §9)", () => {
   });
 });
 
-describe("sizes and defaults (spec §3, §9)", () => {
+describe("sizes and defaults (docs/product.md §3, §9)", () => {
   it("has 12 sizes from 1x1 to 4x3 in order", () => {
     expect(WIDGET_SIZES.map((size) => size.name)).toEqual([
       "1x1",
@@ -116,7 +116,7 @@ describe("sizes and defaults (spec §3, §9)", () => {
     expect(widgetSizeByName(name)).toEqual(expected);
   });
 
-  it("has the spec's widget defaults", () => {
+  it("has the product's widget defaults", () => {
     expect(INTERACTIVE_WIDGET_DEFAULTS).toEqual({
       format: "table",
       rowsLimit: 15,
@@ -128,7 +128,7 @@ describe("sizes and defaults (spec §3, §9)", () => {
   });
 });
 
-describe("sanitiseMetricsOptions (spec §5)", () => {
+describe("sanitiseMetricsOptions (docs/product.md §5)", () => {
   const option = (format: TMetricOption["format"]): TMetricOption => ({ format, cloaked: true, cloakedChange: false });
   it.each<[string, string, TMetricOption["format"], TMetricOption["format"]]>([
     ["bar series in a line chart kept", "chart:line", "chart:bar", "chart:bar"],
@@ -142,7 +142,7 @@ describe("sanitiseMetricsOptions (spec §5)", () => {
   });
 });
 
-describe("resolveOrderBy (spec §5)", () => {
+describe("resolveOrderBy (docs/product.md §5)", () => {
   const columns = ["dimension", "sessions", "users"];
   it.each([
     ["available column kept", { column: "users", dir: "desc" as const }, { column: "users", dir: "desc" }],
@@ -164,7 +164,7 @@ describe("tableColumns", () => {
   });
 });
 
-describe("unless syntax (spec §5)", () => {
+describe("unless syntax (docs/product.md §5)", () => {
   it.each<[string, string, Record<string, unknown>, boolean]>([
     ["equals one value", "target::profile", { target: "profile" }, true],
     ["equals one of several", "target::campaign|flow", { target: "flow" }, true],

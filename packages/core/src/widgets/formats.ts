@@ -1,6 +1,6 @@
 import type { TFormatOptions } from "../contract/dashboards";
 
-/** Display formats of interactive widgets (spec §3 table). */
+/** Display formats of interactive widgets (docs/product.md §3 table). */
 export const WIDGET_FORMATS = [
   "chart:line",
   "chart:area",
@@ -25,12 +25,12 @@ export const WIDGET_FORMAT_LABELS: Record<WidgetFormat, string> = {
   summary: "Summary",
 };
 
-/** The only format of passive widgets (spec §3, §9). */
+/** The only format of passive widgets (docs/product.md §3, §9). */
 export const PASSIVE_FORMATS = ["textCard"] as const;
 export type PassiveFormat = (typeof PASSIVE_FORMATS)[number];
 
 /**
- * The chart sub-formats of spec §3 ("chart (sub-formats line, area, bar)"). These are the only
+ * The chart sub-formats of docs/product.md §3 ("chart (sub-formats line, area, bar)"). These are the only
  * formats that can be mixed per metric inside one chart, so they are the sub-format family.
  */
 export const CHART_SERIES_FORMATS = [
@@ -41,7 +41,7 @@ export const CHART_SERIES_FORMATS = [
 
 const SERIES_DEFAULTS: TFormatOptions = { visibleGrid: true };
 
-/** Default options per format (spec §3 table, §9 defaults). */
+/** Default options per format (docs/product.md §3 table, §9 defaults). */
 export const DEFAULT_FORMAT_OPTIONS: Record<WidgetFormat, TFormatOptions> = {
   "chart:line": SERIES_DEFAULTS,
   "chart:area": SERIES_DEFAULTS,
@@ -64,7 +64,7 @@ export function formatFamily(format: string): string {
 }
 
 /**
- * Spec §5: a metric's own format must be a sub-format of the widget's display format. Rule:
+ * docs/product.md §5: a metric's own format must be a sub-format of the widget's display format. Rule:
  * only line/area/bar charts have sub-formats, and each of them accepts any of line/area/bar per
  * metric (a bar series in a line chart). Pie, radar, gauge, table and summary accept none.
  */

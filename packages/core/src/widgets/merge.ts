@@ -1,7 +1,7 @@
 import type { TInteractiveWidget, TWidget, TWidgetInstance } from "../contract/dashboards";
 import { formatOptionsFor } from "./formats";
 
-/** Config every instance gets when a merge mixes widget types (spec §4). */
+/** Config every instance gets when a merge mixes widget types (docs/product.md §4). */
 export const CUSTOM_CONFIG = "custom";
 
 /** The instance input that holds a widget's dimension. */
@@ -14,7 +14,7 @@ export function widgetDimension(widget: TInteractiveWidget): string | null {
 }
 
 /**
- * Spec §5: `other` may merge into `base` when it is interactive, has a single instance, is neither the
+ * docs/product.md §5: `other` may merge into `base` when it is interactive, has a single instance, is neither the
  * widget being edited nor the base, and either has the same type and the same dimension as the base,
  * or neither has a dimension and both types are in `dimensionlessTypes` (types whose config says
  * mergeWithoutDimension; their types may differ, which makes the result a summary).
@@ -51,7 +51,7 @@ export function uniquePrefix(wanted: string, used: ReadonlySet<string>): string 
 }
 
 /**
- * Spec §4 merging: the base absorbs the instances of `others` in order, every prefix made unique
+ * docs/product.md §4 merging: the base absorbs the instances of `others` in order, every prefix made unique
  * (the base's own prefixes are kept). When the instance types differ, every instance's config
  * becomes 'custom' and the base's format becomes 'summary' (mixed queries share no chart axis).
  * Callers check canMerge first and delete the absorbed widgets.

@@ -3,7 +3,7 @@ import { isSubFormat } from "./formats";
 import { DEFAULT_ORDER_BY } from "./sizes";
 
 /**
- * Spec §5: a metric option keeps its own format only when it is a sub-format of the widget's
+ * docs/product.md §5: a metric option keeps its own format only when it is a sub-format of the widget's
  * display format (see isSubFormat); otherwise the format is cleared to null and the other
  * options (cloaked, cloakedChange) are kept.
  */
@@ -19,7 +19,7 @@ export function sanitiseMetricsOptions(
   return result;
 }
 
-/** Spec §5: the sort column falls back to the dimension ascending when it is not among the table's columns. */
+/** docs/product.md §5: the sort column falls back to the dimension ascending when it is not among the table's columns. */
 export function resolveOrderBy(orderBy: TOrderBy | null | undefined, columns: readonly string[]): TOrderBy {
   if (orderBy && columns.includes(orderBy.column)) return orderBy;
   return { ...DEFAULT_ORDER_BY };

@@ -4,7 +4,7 @@ import { canMerge, mergeWidgets, uniquePrefix, widgetDimension } from "./merge";
 import { classifyWidgetChange, sameValue } from "./refresh";
 import { buildInstance, buildPassiveWidget, buildWidget } from "./test-fixtures";
 
-describe("classifyWidgetChange (spec §4)", () => {
+describe("classifyWidgetChange (docs/product.md §4)", () => {
   const before = buildWidget();
   const withInstance = (overrides: Parameters<typeof buildInstance>[0]) =>
     buildWidget({ instances: [buildInstance(overrides)] });
@@ -77,7 +77,7 @@ const ga = (id: string, dimension: string | null, overrides: Partial<TInteractiv
     ...overrides,
   });
 
-describe("canMerge (spec §5)", () => {
+describe("canMerge (docs/product.md §5)", () => {
   const base = ga("base", "date");
   const dimensionless = ["ga4", "ads"];
   const adsNoDimension = buildWidget({
@@ -128,7 +128,7 @@ describe("canMerge (spec §5)", () => {
   });
 });
 
-describe("mergeWidgets (spec §4)", () => {
+describe("mergeWidgets (docs/product.md §4)", () => {
   it("absorbs same-type instances, making prefixes unique and keeping format and config", () => {
     const base = buildWidget({ format: "chart:line", formatOptions: { visibleGrid: true } });
     const other = buildWidget({ id: "w2", instances: [buildInstance({ id: "i2", prefix: "a" })] });

@@ -1,6 +1,6 @@
 import type { TInteractiveWidget, TWidget, TWidgetInstance } from "../contract/dashboards";
 
-/** What a widget edit needs (spec §4): refetch, re-render, only show, or nothing (passive widgets). */
+/** What a widget edit needs (docs/product.md §4): refetch, re-render, only show, or nothing (passive widgets). */
 export type WidgetChange = "data" | "style" | "reveal" | "none";
 
 /** Structural equality of JSON-like values; object key order does not matter. */
@@ -30,7 +30,7 @@ const STYLE_FIELDS = ["orderBy", "rowsLimit", "format", "formatOptions"] as cons
 >;
 
 /**
- * Spec §4 refresh classification. 'data' when the widget id or percent changed or any instance's
+ * docs/product.md §4 refresh classification. 'data' when the widget id or percent changed or any instance's
  * query changed (instances added or removed, type, source, accounts, config, prefix, currency,
  * inputs); 'style' when ordering, row limit, format, format options or metric options changed;
  * otherwise 'reveal'. A passive widget on either side needs no refresh.

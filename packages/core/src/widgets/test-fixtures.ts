@@ -16,7 +16,7 @@ export function buildInstance(overrides: Partial<TWidgetInstance> = {}): TWidget
   };
 }
 
-/** Test builder: an interactive widget with the spec §9 defaults and one instance. */
+/** Test builder: an interactive widget with the docs/product.md §9 defaults and one instance. */
 export function buildWidget(overrides: Partial<TInteractiveWidget> = {}): TInteractiveWidget {
   return {
     id: "w1",

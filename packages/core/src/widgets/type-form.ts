@@ -5,11 +5,11 @@ import { unlessHolds } from "./unless";
 /** The values of a widget type form, keyed by parameter key. */
 export type TypeForm = Readonly<Record<string, unknown>>;
 
-/** Key of the metric list and of the calculated metrics every type accepts (spec §3). */
+/** Key of the metric list and of the calculated metrics every type accepts (docs/product.md §3). */
 export const METRICS_PARAM = "metrics";
 export const CALCULATED_METRICS_PARAM = "calculatedMetrics";
 
-/** Spec §5: booleans need an explicit true or false; everything else uses the filled rule. */
+/** docs/product.md §5: booleans need an explicit true or false; everything else uses the filled rule. */
 export function isParamFilled(param: Pick<TWidgetParam, "kind">, value: unknown): boolean {
   return param.kind === "boolean" ? typeof value === "boolean" : isFilled(value);
 }
@@ -32,7 +32,7 @@ function collectMissing(params: readonly TWidgetParam[], form: TypeForm, missing
 }
 
 /**
- * Spec §5 type-form validation: the keys of required parameters that are not filled, in declaration
+ * docs/product.md §5 type-form validation: the keys of required parameters that are not filled, in declaration
  * order (children after their parent). Empty means the form is valid. `metrics` is not needed when
  * calculatedMetrics has at least one entry.
  */

@@ -1,4 +1,4 @@
-/** A parsed 'unless' rule (spec §5). */
+/** A parsed 'unless' rule (docs/product.md §5). */
 export interface UnlessRule {
   param: string;
   /** True for 'param!:a|b' (holds when the value is none of them). */
@@ -26,7 +26,7 @@ function valueMatches(value: unknown, values: readonly string[]): boolean {
 }
 
 /**
- * Spec §5: 'param::a|b' holds when the form's param equals one of the values; 'param!:a|b' holds when
+ * docs/product.md §5: 'param::a|b' holds when the form's param equals one of the values; 'param!:a|b' holds when
  * it equals none (an unset param equals none). A multiselect holds '::' when any chosen item matches.
  * A malformed rule never holds, so the parameter it guards stays required rather than silently optional.
  */

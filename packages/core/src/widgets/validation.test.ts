@@ -36,7 +36,7 @@ const nested: TWidgetParam[] = [
   param("filter", "text", { required: false, children: [param("filterValue", "text")] }),
 ];
 
-describe("validateTypeForm (spec §5)", () => {
+describe("validateTypeForm (docs/product.md §5)", () => {
   it.each<[string, TWidgetParam[], Record<string, unknown>, string[]]>([
     ["GA4 complete", ga4, { property: "p", profile: "v", metrics: ["sessions"] }, []],
     ["GA4 empty", ga4, {}, ["property", "profile", "metrics"]],
@@ -105,7 +105,7 @@ describe("validateTypeForm (spec §5)", () => {
   });
 });
 
-describe("isWidgetFormValid (spec §5)", () => {
+describe("isWidgetFormValid (docs/product.md §5)", () => {
   const interactive = (
     overrides: Partial<Extract<WidgetFormState, { nature: "interactive" }>> = {},
   ): WidgetFormState => ({

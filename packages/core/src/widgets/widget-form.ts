@@ -13,7 +13,7 @@ export type WidgetFormState =
   | { nature: "passive"; title?: unknown; width?: unknown; height?: unknown; format?: unknown; type?: unknown };
 
 /**
- * Spec §5 widget form validity. Both natures need title, width, height and format filled; an
+ * docs/product.md §5 widget form validity. Both natures need title, width, height and format filled; an
  * interactive widget needs at least one instance and every instance a prefix and a config (a widget
  * with no query has nothing to show); a passive one needs its type chosen.
  */

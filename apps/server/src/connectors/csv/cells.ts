@@ -119,7 +119,7 @@ export function readDateColumn(cells: readonly string[]): (string | null)[] {
         ? isoDay(Number(match[4]), second, first)
         : isoDay(Number(match[4]), first, second);
     }
-    // 'Mar 01, 2024' (the spec's display format), 'March 1 2024', '1 March 2024'.
+    // 'Mar 01, 2024' (the product's display format), 'March 1 2024', '1 March 2024'.
     match = /^([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/i.exec(text);
     if (match && monthOf(match[1]) > 0) return isoDay(Number(match[3]), monthOf(match[1]), Number(match[2]));
     match = /^(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{4})$/i.exec(text);

@@ -15,7 +15,7 @@ const bool = (key: string, label: string, answer: boolean): TWidgetParam => ({
 });
 
 /**
- * Spec §5 Google Sheets parameters: property, sheet and the four explicit booleans, then dimension and
+ * docs/product.md §5 Google Sheets parameters: property, sheet and the four explicit booleans, then dimension and
  * metrics. The booleans start as the common spreadsheet reads: a header row, no totals row, labels in the
  * first column, and no date filtering (so the whole file shows until the user says it is dated).
  */
@@ -130,7 +130,7 @@ function checkUpload(data: Buffer): void {
   }
 }
 
-/** CSV upload connector (architecture §4): a company file read with the Google Sheets parameters. */
+/** CSV upload connector (docs/decisions.md, the widget data path): a company file read with the Google Sheets parameters. */
 export const csvConnector: Connector = {
   key: "csv",
   displayName: "CSV upload",

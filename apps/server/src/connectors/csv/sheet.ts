@@ -3,7 +3,7 @@ import { parseCsv } from "@app/core/csv/parse";
 import { columnFormat, type NumberCell, readDateColumn, readNumberCell } from "./cells";
 
 /**
- * A parsed CSV read with the Google Sheets parameters (spec §5): header row, footer (totals) row,
+ * A parsed CSV read with the Google Sheets parameters (docs/product.md §5): header row, footer (totals) row,
  * first column as row labels, first column as dates. Problems name the line so a person can fix
  * the file, and the parameter they concern so the form can show them under the right input.
  */

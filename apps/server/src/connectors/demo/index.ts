@@ -7,7 +7,7 @@ import { DEMO_SITES, DEMO_TYPES, demoType } from "./model";
 const toOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
   items.map((item) => ({ value: item.key, label: item.label }));
 
-/** Widget types of the Demo connector: site, optional dimension, metrics (spec §3 type inputs). */
+/** Widget types of the Demo connector: site, optional dimension, metrics (docs/product.md §3 type inputs). */
 const WIDGET_TYPES: TWidgetTypeConfig[] = DEMO_TYPES.map((type) => ({
   type: type.key,
   label: type.label,
@@ -28,7 +28,7 @@ function typeOrFail(key: unknown) {
 }
 
 /**
- * Demo data that makes the product useful with no provider account (architecture §4): realistic,
+ * Demo data that makes the product useful with no provider account (docs/decisions.md, the widget data path): realistic,
  * seeded by the source id and site, identical for the same query on every run.
  */
 export const demoConnector: Connector = {

@@ -5,7 +5,7 @@ import { AppError } from "../../infra/errors";
 import { type App, parseInput, readForm, SESSION_COOKIE, setSessionCookie } from "../../infra/http";
 import type { AuthService } from "./service";
 
-/** The registration page shows errors under these fields (its plan part too); anything else is reported as 'general' (spec §5). */
+/** The registration page shows errors under these fields (its plan part too); anything else is reported as 'general' (docs/product.md §5). */
 const REGISTRATION_FIELDS = new Set([
   "name",
   "email",
@@ -32,7 +32,7 @@ function parseRegistration(fields: Record<string, string>) {
   }
 }
 
-/** POST /register, /login, /logout, /password/set: form posts outside /api (spec §7). */
+/** POST /register, /login, /logout, /password/set: form posts outside /api (docs/product.md §7). */
 export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
   const rateLimit = { max: ctx.config.rateLimit.authMax, timeWindow: ctx.config.rateLimit.windowMs };
   const signIn = (reply: FastifyReply, result: { token: string; redirect: string }) => {
@@ -52,7 +52,7 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     "/register",
     { config: { rateLimit }, schema: docs("Register a company and its admin", API.register) },
     async (request, reply) => {
-      // Payment and social registration (spec §4) slot in here, between validation and creation.
+      // Payment and social registration (docs/product.md §4) slot in here, between validation and creation.
       const input = parseRegistration((await readForm(request)).fields);
       return signIn(reply, await auth.register(input, request.cookies[SESSION_COOKIE] ?? null));
     },

@@ -74,7 +74,7 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
   return {
     startSession,
 
-    /** Spec §3 registration: the company in its trial, its admin (creator), signed in. */
+    /** docs/product.md §3 registration: the company in its trial, its admin (creator), signed in. */
     async register(input: TRegister, previousToken: string | null): Promise<{ token: string; redirect: string }> {
       const email = input.email.toLowerCase();
       if (await users.findByEmail(email)) throw AppError.validation({ email: ["The email has already been taken."] });

@@ -6,7 +6,7 @@ export interface CompanyUsage {
   campaignsCount: number;
 }
 
-/** Company of spec §3 with its derived flags; white-label mail fields stay empty until that feature exists. */
+/** Company of docs/product.md §3 with its derived flags; white-label mail fields stay empty until that feature exists. */
 export function presentCompany(row: CompaniesTable, usage: CompanyUsage, defaultSiteTitle: string): TCompany {
   const facts = {
     state: row.state,

@@ -4,7 +4,7 @@ import type { FastifyReply } from "fastify";
 import { type App, actorOf, adminOnly, parseInput, readForm, requireAdmin } from "../../infra/http";
 import type { CompaniesService } from "./service";
 
-/** Company API of spec §7: read for every member, change for admins (spec §6). */
+/** Company API of docs/product.md §7: read for every member, change for admins (docs/product.md §6). */
 export function companyRoutes(app: App, companies: CompaniesService) {
   const tags = ["company"];
   app.get("/api/company", { schema: { tags, response: { 200: API.companyShow.output } } }, async (request) => {

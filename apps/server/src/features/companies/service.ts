@@ -92,7 +92,7 @@ export function companiesService(
     },
 
     /**
-     * Spec §7 DELETE /api/company: with `delete` the company and everything it owns goes
+     * docs/product.md §7 DELETE /api/company: with `delete` the company and everything it owns goes
      * (returns null); otherwise the subscription is canceled and the reason kept.
      */
     async deleteOrCancel(companyId: string, input: TCompanyDelete): Promise<TCompany | null> {
@@ -108,7 +108,7 @@ export function companiesService(
       });
       onAccountChange();
       const company = await this.get(companyId);
-      // Spec §4 CompanySubscriptionUpdated: members' browsers update the company and its banners.
+      // docs/product.md §4 CompanySubscriptionUpdated: members' browsers update the company and its banners.
       const { state, services } = company;
       await broadcastToCompany(ctx, companyId, REALTIME_EVENTS.subscriptionUpdated, { state, services });
       return company;

@@ -4,7 +4,7 @@ import { type App, actorOf, parseInput, readForm } from "../../infra/http";
 import type { WidgetsService } from "../widgets/service";
 import type { DashboardsService } from "./service";
 
-/** Dashboards API of spec §7. Thin: parse, call the service, shape the answer. */
+/** Dashboards API of docs/product.md §7. Thin: parse, call the service, shape the answer. */
 export function dashboardRoutes(
   app: App,
   dashboards: DashboardsService,

@@ -37,7 +37,7 @@ export const LOCK_TIMEOUT_MS = 90_000;
 export const MAX_PASSWORD_FAILURES = 10;
 export const PASSWORD_WINDOW_MS = 10 * 60_000;
 
-/** Image parts of the multipart save (spec §7: snake case) and the style each one fills. */
+/** Image parts of the multipart save (docs/product.md §7: snake case) and the style each one fills. */
 const STYLE_FILES: Record<string, keyof TDashboardStyles> = {
   logo_image: "logoImage",
   background_image: "backgroundImage",
@@ -47,7 +47,7 @@ const STYLE_FILES: Record<string, keyof TDashboardStyles> = {
 /** Widgets of a template, with their instances pointed at a source of the company. */
 export type TemplateResolver = (companyId: string, key: string) => Promise<TWidget[] | null>;
 
-/** A protected dashboard's 422 (spec §4), with the owner's site title for the password prompt. */
+/** A protected dashboard's 422 (docs/product.md §4), with the owner's site title for the password prompt. */
 export class DashboardPasswordError extends AppError {
   constructor(
     message: string,
@@ -103,7 +103,7 @@ export function dashboardsService(
     return row;
   }
 
-  /** Spec §9: a new dashboard needs dashboardsCount below services.dashboards + bonusDashboards (else banner 121). */
+  /** docs/product.md §9: a new dashboard needs dashboardsCount below services.dashboards + bonusDashboards (else banner 121). */
   async function assertAllowance(companyId: string, db: Db = ctx.db, known?: number) {
     const allowance = known ?? (await allowanceOf(companyId));
     if ((await dashboardsRepo(db).countActive(companyId)) >= allowance) {
@@ -180,7 +180,7 @@ export function dashboardsService(
 
   /**
    * The dashboard behind a permalink if this viewer may see it: members of the owning company always;
-   * anyone else only while it is active and, when protected, with the right password (spec §4: 422).
+   * anyone else only while it is active and, when protected, with the right password (docs/product.md §4: 422).
    */
   async function viewable(
     viewer: Actor | null,
@@ -322,7 +322,7 @@ export function dashboardsService(
 
     /**
      * GET /api/dashboards/{permalink}. Members of the owning company get the editable dashboard;
-     * anyone else is a public viewer (spec §4: x-public) and needs the password when one is set (422).
+     * anyone else is a public viewer (docs/product.md §4: x-public) and needs the password when one is set (422).
      */
     async show(
       viewer: Actor | null,
@@ -382,7 +382,7 @@ export function dashboardsService(
       return { companyId: row.company_id, instances: widget.instances };
     },
 
-    /** The multipart save of spec §7; only the lock holder may save while the dashboard is locked. */
+    /** The multipart save of docs/product.md §7; only the lock holder may save while the dashboard is locked. */
     async save(
       actor: Actor,
       id: string,
@@ -421,7 +421,7 @@ export function dashboardsService(
       return styles;
     },
 
-    /** Edit lock (spec §4): take or refresh it, or release it. Refusal names the holder. */
+    /** Edit lock (docs/product.md §4): take or refresh it, or release it. Refusal names the holder. */
     async lock(actor: Actor, id: string, action: "lock" | "unlock"): Promise<string | null> {
       await load(actor, id);
       if (action === "unlock") {

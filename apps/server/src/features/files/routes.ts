@@ -2,7 +2,7 @@ import { API } from "@app/core";
 import { type App, actorOf, readForm } from "../../infra/http";
 import type { FilesService } from "./service";
 
-/** Files API of spec §7: images for passive upload widgets. */
+/** Files API of docs/product.md §7: images for passive upload widgets. */
 export function fileRoutes(app: App, files: FilesService) {
   const tags = ["files"];
   app.post(

@@ -7,7 +7,7 @@ import { newId, nowIso } from "../../infra/security";
 import { type Storage, sniffImage } from "../../infra/storage";
 import { filesRepo } from "./repo";
 
-/** Declared types the image upload accepts (spec §5); the content is checked by its magic bytes as well. */
+/** Declared types the image upload accepts (docs/product.md §5); the content is checked by its magic bytes as well. */
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 
 type Upload = FormInput["files"][string];

@@ -62,7 +62,7 @@ it("bootHeaderHtml: the dashboard's colours and logo, and nothing when the range
   });
   expect(dark).toContain('data-theme="dark" style="--dash-canvas:#0e1120;--dash-card:#171b2d;--dash-text:#ff0000;');
   expect(dark).toContain('<img class="dash-logo" src="/files/c/logo.png&#34;onload=&#34;x" alt="">');
-  // A colour that is not one is ignored (spec §5), as the app does.
+  // A colour that is not one is ignored (docs/product.md §5), as the app does.
   const invalid = bootHeaderHtml({
     name: "x",
     styles: { ...EMPTY_STYLES, color: "red;background:url(x)" },

@@ -28,7 +28,7 @@ const PLACEHOLDER = "<!--page-data-->";
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reportz</title>${PLACEHOLDER}</head><body><div id="root">The web app is not built yet: run npm run build.</div></body></html>`;
 
 /**
- * The tab title the HTML arrives with, the same the app will set (spec §2), so nobody sees the
+ * The tab title the HTML arrives with, the same the app will set (docs/product.md §2), so nobody sees the
  * product's name flash by: a client opening an agency's dashboard sees its name and the agency's site
  * title at once. Only dashboard pages look anything up.
  */

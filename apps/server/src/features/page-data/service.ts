@@ -17,7 +17,12 @@ export function pageDataService(
   return {
     async build(state: AuthState | null, guestId: string | null): Promise<TPageData> {
       const identification = auth.identificationFor(state?.sessionId ?? null, guestId);
-      const config = { maxPdfWidgets: ctx.config.maxPdfWidgets, paymentEnabled: false };
+      const { browserDsn, sampleRate } = ctx.config.errorReporting;
+      const config = {
+        maxPdfWidgets: ctx.config.maxPdfWidgets,
+        paymentEnabled: false,
+        errorReporting: browserDsn ? { dsn: browserDsn, sampleRate, environment: ctx.config.env } : null,
+      };
       if (!state) {
         return {
           user: null,

@@ -28,7 +28,7 @@ interface SocketSession {
 type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketSession>;
 
 /**
- * Realtime to browsers (spec §4, §7): a Socket.IO server on the app's HTTP server, the channel
+ * Realtime to browsers (docs/product.md §4, §7): a Socket.IO server on the app's HTTP server, the channel
  * authorisation endpoints, and the fan-out of `realtime.broadcast` events to this process's sockets.
  */
 function registerRealtime(app: App, ctx: AppContext, auth: AuthService): void {

@@ -4,7 +4,7 @@ import { AppError } from "../../infra/errors";
 import { type App, actorOf } from "../../infra/http";
 import { TEMPLATES } from "./templates";
 
-/** Configuration the forms are built from (spec §7): catalogue, widget type inputs, templates. Same for every company. */
+/** Configuration the forms are built from (docs/product.md §7): catalogue, widget type inputs, templates. Same for every company. */
 export function configRoutes(app: App) {
   const tags = ["configs"];
   app.get(

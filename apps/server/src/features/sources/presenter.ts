@@ -14,7 +14,7 @@ export function storedProperties(row: Pick<SourcesTable, "properties">): TOption
   }
 }
 
-/** A source as the API shows it (spec §3): never its credentials. */
+/** A source as the API shows it (docs/product.md §3): never its credentials. */
 export function presentSource(row: SourcesTable): TSource {
   return {
     id: row.id,

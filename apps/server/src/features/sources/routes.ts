@@ -2,7 +2,7 @@ import { API, ZErrorBody } from "@app/core";
 import { type App, actorOf, readForm } from "../../infra/http";
 import type { SourcesService } from "./service";
 
-/** Sources API of spec §7; every route is scoped to the session's company. */
+/** Sources API of docs/product.md §7; every route is scoped to the session's company. */
 export function sourceRoutes(app: App, sources: SourcesService) {
   const tags = ["sources"];
   app.get("/api/sources", { schema: { tags, response: { 200: API.sourcesList.output } } }, async (request) => {

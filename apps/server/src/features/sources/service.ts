@@ -35,7 +35,7 @@ export class SourceFailure extends AppError {
   }
 }
 
-/** Banner 125 check (spec §4): true while any of the company's sources is invalid. */
+/** Banner 125 check (docs/product.md §4): true while any of the company's sources is invalid. */
 export async function hasInvalidSource(db: Db, companyId: string): Promise<boolean> {
   return (await sourcesRepo(db).firstInvalid(companyId)) !== undefined;
 }
@@ -72,7 +72,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
     await ctx.events.publish("source.changed", { companyId, sourceId, version });
   }
 
-  /** Spec §4 CompanySourceUpdated: members' browsers update their sources and refresh that source's widgets. */
+  /** docs/product.md §4 CompanySourceUpdated: members' browsers update their sources and refresh that source's widgets. */
   async function announce(companyId: string, sourceId: string) {
     const sources = (await repo.listByCompany(companyId)).map(presentSource);
     await broadcastToCompany(ctx, companyId, REALTIME_EVENTS.sourceUpdated, { sources, id: sourceId });

@@ -2,7 +2,7 @@ import { API } from "@app/core";
 import { type App, actorOf, adminOnly, requireAdmin } from "../../infra/http";
 import type { UsersService } from "./service";
 
-/** Team API of spec §7; roles enforced here and in the service (spec §6). */
+/** Team API of docs/product.md §7; roles enforced here and in the service (docs/product.md §6). */
 export function userRoutes(app: App, users: UsersService) {
   const tags = ["users"];
   app.get("/api/users", { schema: { tags, response: { 200: API.usersList.output } } }, async (request) => {

@@ -230,7 +230,7 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
       const row = await loadInCompany(actor, actor.id);
       const patch: Updateable<UsersTable> = {};
       if (input.intro_passed) patch.intro_passed = 1;
-      // Onboarding never goes backwards once saved (spec §4).
+      // Onboarding never goes backwards once saved (docs/product.md §4).
       if (input.onboarding !== undefined && input.onboarding > row.onboarding_step)
         patch.onboarding_step = input.onboarding;
       if (Object.keys(patch).length > 0) await repo.update(actor.companyId, actor.id, patch);

@@ -6,7 +6,7 @@ import { createDemoSource, demoInstance, instance, uploadCsv, widgetData } from 
 type Metric = { key: string; label: string; format: string; lowerIsBetter?: boolean };
 type Row = { dimension: string | null; values: Array<number | null> };
 
-describeEachDb("widget data: calculated metrics without chosen metrics (spec §5)", (env) => {
+describeEachDb("widget data: calculated metrics without chosen metrics (docs/product.md §5)", (env) => {
   it("fetches the metrics an expression names, by key or label, and shows only the calculated columns", async () => {
     const { client: owner } = await buildOwner(env());
     const sourceId = await createDemoSource(owner);

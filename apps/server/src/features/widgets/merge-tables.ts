@@ -20,7 +20,7 @@ function sameDimension(parts: readonly InstanceTable[]): boolean {
 }
 
 /**
- * Spec §4/§5 merging of a widget's instances into one table. Metric columns are keyed
+ * docs/product.md §4/§5 merging of a widget's instances into one table. Metric columns are keyed
  * '<prefix>.<metric>' (labels gain ' (<prefix>)' when the widget has several instances).
  * Instances sharing a dimension are joined on its value: dates in calendar order, other values in
  * order of first appearance; a value one instance lacks is null there. Otherwise (mixed types or

@@ -1,8 +1,9 @@
 import type { DayRange, TTable, TWidgetParam, TWidgetTypeConfig } from "@app/core";
 import { type Cache, type CacheFactory, memoryCacheFactory } from "../../infra/cache";
+import { recordUpstreamCall } from "../../infra/metrics";
 
 /**
- * The front of the data path (architecture §4): cache, then single-flight, then the connector.
+ * The front of the data path (docs/decisions.md, the widget data path): cache, then single-flight, then the connector.
  * Concurrent identical requests (a dashboard opened by a whole team, a report fan-out) share one
  * upstream call, and repeats within the cache's lifetime make none.
  */
@@ -89,7 +90,8 @@ export function queryCacheKey(key: QueryKey): string {
 export function createQueryRunner(cache: Cache<TTable>) {
   const inflight = new Map<string, Promise<TTable>>();
   return {
-    async run(key: string, call: () => Promise<TTable>): Promise<TTable> {
+    /** `provider` (the connector's key) labels the upstream call in the metrics. */
+    async run(key: string, call: () => Promise<TTable>, provider = "unknown"): Promise<TTable> {
       const pending = inflight.get(key);
       if (pending) return pending;
       const cached = await cache.get(key);
@@ -99,7 +101,14 @@ export function createQueryRunner(cache: Cache<TTable>) {
       if (started) return started;
       const promise = (async () => {
         upstreamCalls += 1;
-        const table = await call();
+        let table: TTable;
+        try {
+          table = await call();
+        } catch (error) {
+          recordUpstreamCall(provider, "error");
+          throw error;
+        }
+        recordUpstreamCall(provider, "ok");
         await cache.set(key, table);
         return table;
       })();

@@ -69,7 +69,7 @@ function fieldName(key: string): string {
     .toLowerCase();
 }
 
-/** Spec §5 type-form rules plus fixed option lists: what is wrong with one instance's inputs. */
+/** docs/product.md §5 type-form rules plus fixed option lists: what is wrong with one instance's inputs. */
 function inputErrors(config: TWidgetTypeConfig, instance: TWidgetInstance, at: string): Fields {
   const fields: Fields = {};
   const params = flattenParams(config.params);
@@ -94,7 +94,7 @@ function rangeErrors(range: DayRange, field: string): Fields {
   return {};
 }
 
-/** The data path of widgets (architecture §4): cache → single-flight → connector → calculated metrics → merge. */
+/** The data path of widgets (docs/decisions.md, the widget data path): cache → single-flight → connector → calculated metrics → merge. */
 export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
   const runner = createQueryRunner(cache);
   // Whole answers, serialised, for repeated identical requests (a dashboard reloaded, shared, printed):
@@ -144,7 +144,7 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
     const plans: PlannedInstance[] = [];
     request.instances.forEach((instance, index) => {
       const at = `instances.${index}`;
-      // Prefixes made unique as spec §4 merging does (core uniquePrefix), so column keys never collide.
+      // Prefixes made unique as docs/product.md §4 merging does (core uniquePrefix), so column keys never collide.
       const prefix = uniquePrefix(instance.prefix, used);
       used.add(prefix);
       const found = widgetType(instance.type);
@@ -189,17 +189,26 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
       range,
       timezone,
     });
-    const table = await runner.run(key, () =>
-      sources.guard(companyId, source.row.id, () =>
-        source.connector.query({ source: source.handle, type: plan.config.type, inputs: plan.inputs, range, timezone }),
-      ),
+    const table = await runner.run(
+      key,
+      () =>
+        sources.guard(companyId, source.row.id, () =>
+          source.connector.query({
+            source: source.handle,
+            type: plan.config.type,
+            inputs: plan.inputs,
+            range,
+            timezone,
+          }),
+        ),
+      source.connector.key,
     );
     return finish(table, plan.instance, extra);
   }
 
   /**
    * The metrics the query fetches: the chosen ones plus those the calculated metrics' expressions name
-   * (spec §5: a calculated metric alone is enough). `extra` are fetched only for the expressions.
+   * (docs/product.md §5: a calculated metric alone is enough). `extra` are fetched only for the expressions.
    */
   async function withNamedMetrics(
     companyId: string,

@@ -122,7 +122,7 @@ describeEachDb("widget data: Demo connector", (env) => {
     ]);
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(["instances.0.inputs.calculatedMetrics.0.expression"]);
-    // Calculated metrics alone satisfy 'metrics' (spec §5).
+    // Calculated metrics alone satisfy 'metrics' (docs/product.md §5).
     const only = await widgetData(owner, [
       demoInstance(sourceId, {
         metrics: [],
@@ -155,7 +155,7 @@ describeEachDb("widget data: Demo connector", (env) => {
     );
     expect(merged.statusCode).toBe(200);
     const table = merged.json().data.current;
-    // The repeated prefix is made unique, as spec §4 merging does.
+    // The repeated prefix is made unique, as docs/product.md §4 merging does.
     expect(table.metrics.map((m: { key: string; label: string }) => `${m.key}=${m.label}`)).toEqual([
       "a.sessions=Sessions (a)",
       "b.sessions=Sessions (b)",

@@ -62,7 +62,7 @@ export interface InvitationsTable {
 export interface SourcesTable {
   id: string;
   company_id: string;
-  /** Connector key (spec §3 Source.name). */
+  /** Connector key (docs/product.md §3 Source.name). */
   name: string;
   account: string | null;
   credentials: string | null;

@@ -1,6 +1,7 @@
 import { type Job, Queue, Worker } from "bullmq";
 import type { Logger } from "pino";
 import type { EnqueueOptions, JobContext, JobDefinition, JobQueue, JobRecord, JobState } from "../jobs";
+import { recordJob } from "../metrics";
 
 export interface BullJobQueueOptions {
   redisUrl: string;
@@ -53,6 +54,7 @@ export function createBullJobQueue(options: BullJobQueueOptions): JobQueue {
       timeoutMs,
     );
     const context: JobContext = { jobId: String(job.id), attempt: job.attemptsMade + 1, signal: controller.signal };
+    const started = Date.now();
     try {
       await Promise.race([
         definition.handle(payload, context),
@@ -60,6 +62,10 @@ export function createBullJobQueue(options: BullJobQueueOptions): JobQueue {
           controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
         }),
       ]);
+      recordJob(job.name, (Date.now() - started) / 1000, "completed");
+    } catch (error) {
+      recordJob(job.name, (Date.now() - started) / 1000, "failed");
+      throw error;
     } finally {
       clearTimeout(timer);
       running.delete(controller);

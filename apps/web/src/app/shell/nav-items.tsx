@@ -22,7 +22,7 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/** The left navigation; admin-only entries follow spec §6. */
+/** The left navigation; admin-only entries follow docs/product.md §6. */
 export const NAV_SECTIONS: NavSection[] = [
   {
     label: "Reporting",

@@ -1,7 +1,7 @@
 import type { TAuthResult, TLogin, TRegister, TSetPassword } from "@app/core";
 import { call } from "../../lib/api";
 
-/** The registration body on the wire: coupons travel as a JSON list string (spec §3). */
+/** The registration body on the wire: coupons travel as a JSON list string (docs/product.md §3). */
 export type RegisterBody = Omit<TRegister, "coupons"> & { coupons: string };
 
 export function login(body: TLogin): Promise<TAuthResult> {
@@ -16,7 +16,7 @@ export function setPassword(body: TSetPassword): Promise<TAuthResult> {
   return call("setPassword", { body });
 }
 
-/** Spec §7: POST /logout, then a page reload whatever the answer. */
+/** docs/product.md §7: POST /logout, then a page reload whatever the answer. */
 export async function logout(): Promise<void> {
   try {
     await call("logout");

@@ -8,7 +8,7 @@ export interface RegistrationParams {
 }
 
 /**
- * Query parameters of the registration page (spec §2): source (dashboard | mc), dashboards
+ * Query parameters of the registration page (docs/product.md §2): source (dashboard | mc), dashboards
  * (default 25), annual (present → 12 months), coupons (repeated or comma-separated).
  */
 export function parseRegistrationParams(search: URLSearchParams): RegistrationParams {
@@ -21,7 +21,7 @@ export function parseRegistrationParams(search: URLSearchParams): RegistrationPa
   for (const value of search.getAll("coupons")) {
     for (const code of value.split(",")) {
       const trimmed = code.trim();
-      // A code is not applied twice (spec §5: case-insensitive).
+      // A code is not applied twice (docs/product.md §5: case-insensitive).
       if (trimmed && !coupons.some((c) => c.toLowerCase() === trimmed.toLowerCase())) coupons.push(trimmed);
     }
   }

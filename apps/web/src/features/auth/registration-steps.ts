@@ -2,7 +2,7 @@ import type { TPageData } from "@app/core";
 import type { RegisterBody } from "./api";
 
 /**
- * A step that runs after validation and before the form is posted (spec §4 "Registration":
+ * A step that runs after validation and before the form is posted (docs/product.md §4 "Registration":
  * validate, then checkout when payment is enabled, then submit). Resolving false stops the registration.
  */
 export type RegistrationStep = (body: RegisterBody, config: TPageData["config"]) => Promise<boolean>;

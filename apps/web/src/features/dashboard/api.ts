@@ -11,7 +11,7 @@ import { apiHeaders, call, callWithHeaders } from "../../lib/api";
 
 export interface LoadedDashboard {
   dashboard: TDashboard;
-  /** Spec §4: the server marks viewers who are not members with `x-public`; they only read. */
+  /** docs/product.md §4: the server marks viewers who are not members with `x-public`; they only read. */
   isPublic: boolean;
 }
 
@@ -58,7 +58,7 @@ export function releaseLockOnExit(id: string): void {
   }
 }
 
-/** POST /api/dashboards/{id}: the multipart save of spec §7; answers the stored styles. */
+/** POST /api/dashboards/{id}: the multipart save of docs/product.md §7; answers the stored styles. */
 export async function saveDashboard(id: string, form: FormData, signal: AbortSignal): Promise<TDashboardStyles> {
   return (await call("dashboardSave", { params: { id }, form }, { signal })).data.styles;
 }

@@ -10,7 +10,7 @@ export interface DashboardLook {
 }
 
 /**
- * The dashboard's look from its styles (spec §3); the colours are computed in core, where the server
+ * The dashboard's look from its styles (docs/product.md §3); the colours are computed in core, where the server
  * reads them too (it paints a public dashboard's header in its HTML with the same variables).
  */
 export function dashboardLook(styles: TDashboardStyles): DashboardLook {

@@ -42,7 +42,7 @@ function picked(range: DashboardDateRange): DateRangeValue | null {
 }
 
 /**
- * The range the dashboard opens with: the one a copied link carries (spec §2 Copy URL: startDate,
+ * The range the dashboard opens with: the one a copied link carries (docs/product.md §2 Copy URL: startDate,
  * endDate, compare dates, or month and year), else the dashboard's own.
  */
 export function initialRange(dashboard: TDashboard, params: ParamSource): DateRangeValue {

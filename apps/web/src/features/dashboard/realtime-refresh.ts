@@ -5,7 +5,7 @@ import { type PublicAccess, type WidgetRange, widgetDataQuery } from "../widgets
 
 /**
  * How often the realtime view fetches widgets that no event announces: a public viewer (who has no
- * channel) all of them, a member those marked realTime. Spec §9's realtime flush period, 60 s.
+ * channel) all of them, a member those marked realTime. docs/product.md §9's realtime flush period, 60 s.
  */
 export const REALTIME_REFRESH_MS = 60_000;
 

@@ -1,7 +1,7 @@
 import type { StyleImageField } from "./use-dashboard-saver";
 
 // Apart from StylesPanel so the dashboard view can read it without loading the (members-only) panel.
-/** The image styles, their multipart field (spec §7) and their label. */
+/** The image styles, their multipart field (docs/product.md §7) and their label. */
 export const STYLE_IMAGES: ReadonlyArray<{
   key: "logoImage" | "backgroundImage" | "clientImage";
   field: StyleImageField;

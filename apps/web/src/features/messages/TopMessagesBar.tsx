@@ -13,7 +13,7 @@ const LOOK: Record<TGlobalMessage["type"], { color: MantineColor; icon: ReactNod
   info: { color: "brand", icon: <IconInfo /> },
 };
 
-/** Global messages of the page data, grouped by type (spec §2); closeable ones can be dismissed for the session. */
+/** Global messages of the page data, grouped by type (docs/product.md §2); closeable ones can be dismissed for the session. */
 export function TopMessagesBar() {
   const { messages } = usePageData();
   const { dismissed, dismiss } = useDismissedMessages();

@@ -3,7 +3,7 @@ import type { GuardInput } from "@app/core";
 export type OnboardingBlock = NonNullable<GuardInput["onboardingBlock"]>;
 
 /**
- * Guard 4 of spec §2: the onboarding step that holds the user on the page they are on.
+ * Guard 4 of docs/product.md §2: the onboarding step that holds the user on the page they are on.
  * Returns null until the onboarding feature is built; the router already acts on a non-null block.
  */
 export function useOnboardingBlock(): OnboardingBlock | null {

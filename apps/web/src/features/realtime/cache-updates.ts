@@ -22,7 +22,7 @@ export function widgetDataReadsSource(queryKey: QueryKey, sourceId: string): boo
 }
 
 /**
- * CompanySourceUpdated (spec §4): the sources list becomes the one the event carries, and every widget
+ * CompanySourceUpdated (docs/product.md §4): the sources list becomes the one the event carries, and every widget
  * reading the changed source fetches again (mounted ones at once, others when next shown). The banner
  * of invalid sources follows: page data is fetched again when the event changes whether one is invalid.
  */
@@ -42,11 +42,11 @@ export async function applySourceUpdate(queryClient: QueryClient, update: TCompa
   ]);
 }
 
-/** Banner 125 (spec §8): a source needs re-authorising. */
+/** Banner 125 (docs/product.md §8): a source needs re-authorising. */
 const INVALID_SOURCE_MESSAGE = 125;
 
 /**
- * CompanySubscriptionUpdated (spec §4): the company's state and services change in place at once; its
+ * CompanySubscriptionUpdated (docs/product.md §4): the company's state and services change in place at once; its
  * derived flags and the banners (global messages) are the server's to compute, so both are fetched again.
  */
 export async function applySubscriptionUpdate(

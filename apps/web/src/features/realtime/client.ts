@@ -16,7 +16,7 @@ export interface CompanyChannel {
 const SERVER_DISCONNECT_RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 
 /**
- * The page's connection to its company's private channel (spec §4, §7). Socket.IO at /socket.io (the
+ * The page's connection to its company's private channel (docs/product.md §4, §7). Socket.IO at /socket.io (the
  * session cookie goes with the handshake); on every (re)connection the new socket id is authorised at
  * /broadcasting/auth and subscribes with the signature, and becomes the `x-socket-id` of API calls.
  */
@@ -54,7 +54,7 @@ export function openCompanyChannel(companyId: string): CompanyChannel {
     }
   });
 
-  // A refused handshake (no valid session any more) is final; the page's next API call reloads it (spec §8).
+  // A refused handshake (no valid session any more) is final; the page's next API call reloads it (docs/product.md §8).
   socket.on("connect_error", () => {
     if (!socket.active) setRealtimeStatus({ state: "offline" });
   });

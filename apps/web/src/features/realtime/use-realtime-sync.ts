@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { usePageData } from "../session/hooks";
 
 /**
- * Keeps a signed-in member's page in step with their company (spec §4 realtime): connects once signed
+ * Keeps a signed-in member's page in step with their company (docs/product.md §4 realtime): connects once signed
  * in, disconnects on sign-out or a change of company. Socket.IO loads only then, never for a public viewer.
  */
 export function useRealtimeSync(): void {

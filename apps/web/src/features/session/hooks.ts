@@ -3,7 +3,7 @@ import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { pageDataKey, pageDataQuery } from "./page-data";
 
-/** The page data of spec §3 (current user, company, messages, site title, config). */
+/** The page data of docs/product.md §3 (current user, company, messages, site title, config). */
 export function usePageData(): TPageData {
   // The cache is seeded before the first render (see main.tsx), so this never suspends.
   return useSuspenseQuery(pageDataQuery()).data;
@@ -17,7 +17,7 @@ export function useIsAdmin(): boolean {
   return useCurrentUser()?.roleName === "admin";
 }
 
-/** Replaces the current user in the page data (spec §7: PUT /api/users/{id} on oneself). */
+/** Replaces the current user in the page data (docs/product.md §7: PUT /api/users/{id} on oneself). */
 export function useReplaceCurrentUser(): (user: TUser) => void {
   const queryClient = useQueryClient();
   return useCallback(

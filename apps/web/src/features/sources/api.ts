@@ -34,7 +34,7 @@ export async function reconnectSource(id: string): Promise<TSource> {
   return (await call("sourceUpdate", { params: { id }, body: {} })).data;
 }
 
-/** Spec §7: a 404 means the source is already gone, which is what the user wanted. */
+/** docs/product.md §7: a 404 means the source is already gone, which is what the user wanted. */
 export async function deleteSource(id: string): Promise<void> {
   try {
     await call("sourceDelete", { params: { id } });

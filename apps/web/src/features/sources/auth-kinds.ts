@@ -1,6 +1,6 @@
 import type { TAuthKind, TConnector } from "@app/core";
 
-/** How each auth kind reads to a person (spec §3 catalogue). */
+/** How each auth kind reads to a person (docs/product.md §3 catalogue). */
 export const AUTH_KIND_LABELS: Record<TAuthKind, string> = {
   oauth2: "OAuth",
   "account+token": "Account + token",

@@ -1,5 +1,6 @@
 import type { TSource } from "@app/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { reportFailure } from "../../lib/error-reporting";
 import { useRefreshPageData } from "../session/hooks";
 import { addSourceFile, connectSource, createUploadSource, deleteSource, reconnectSource } from "./api";
 import { connectorsQuery, sourceKeys, sourcesQuery } from "./queries";
@@ -26,7 +27,7 @@ function useStoreSource() {
   };
 }
 
-/** Banner 125 (spec §4) follows invalid sources, so the page data is refreshed when one is fixed or removed. */
+/** Banner 125 (docs/product.md §4) follows invalid sources, so the page data is refreshed when one is fixed or removed. */
 function useRefreshBannersIf() {
   const refreshPageData = useRefreshPageData();
   return (wasInvalid: boolean) => {
@@ -76,6 +77,7 @@ export function useDeleteSource() {
   const refreshIf = useRefreshBannersIf();
   return useMutation({
     mutationFn: (source: TSource) => deleteSource(source.id),
+    onError: (error) => reportFailure("source.delete", error),
     onSuccess: (_result, source) => {
       queryClient.setQueryData<TSource[]>(sourceKeys.all, (sources) => sources?.filter((s) => s.id !== source.id));
       void queryClient.invalidateQueries({ queryKey: sourceKeys.all });

@@ -19,7 +19,7 @@ export function useInviteUser() {
   });
 }
 
-/** PUT /api/users/{id}; an update of oneself also replaces the current user (spec §7). */
+/** PUT /api/users/{id}; an update of oneself also replaces the current user (docs/product.md §7). */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   const current = useCurrentUser();

@@ -27,13 +27,13 @@ export const widgetKeys = {
     ["source-options", sourceId, option, query] as const,
 };
 
-// Metric options only change how data is drawn (spec §4), so they stay out of the data key.
+// Metric options only change how data is drawn (docs/product.md §4), so they stay out of the data key.
 function queryPart({ metricsOptions: _drawOnly, ...query }: TWidgetInstance) {
   return query;
 }
 
 /**
- * Spec §4: a widget refetches only when its query or the range changes. The key holds exactly the
+ * docs/product.md §4: a widget refetches only when its query or the range changes. The key holds exactly the
  * request (instances without metric options, range, zone), so a style change (format, ordering,
  * rows limit, size) reuses the cached table, and two widgets with the same query share one request.
  */
@@ -62,7 +62,7 @@ export function widgetDataQuery(widget: TInteractiveWidget, range: WidgetRange, 
   });
 }
 
-/** Widget type configurations, cached per type for the session (spec §7). */
+/** Widget type configurations, cached per type for the session (docs/product.md §7). */
 export function widgetTypesQuery(type: string) {
   return queryOptions({
     queryKey: widgetKeys.types(type),

@@ -7,7 +7,7 @@ import { copyText } from "./clipboard";
 import type { DateRangeValue } from "./DateRangePicker";
 
 /**
- * Copy URL of spec §2: copies the current address with the range written as core's buildCopyUrl
+ * Copy URL of docs/product.md §2: copies the current address with the range written as core's buildCopyUrl
  * does, then shows 'Copied successfully' for 750 ms. `onCopied` lets onboarding count the step.
  */
 export function CopyUrlButton({ value, onCopied }: { value: DateRangeValue; onCopied?: () => void }): JSX.Element {

@@ -42,7 +42,7 @@ export interface DateRangePickerProps {
   onChange(value: DateRangeValue): void;
   /** Today in the viewer's zone, 'yyyy-MM-dd'. */
   today: string;
-  /** Spec §5: pickers end at yesterday unless today is allowed. */
+  /** docs/product.md §5: pickers end at yesterday unless today is allowed. */
   allowToday?: boolean;
   /** Offers the Custom Compare switch and its calendar (default true). */
   withCompare?: boolean;
@@ -198,7 +198,7 @@ function PickerPanel({ draft, onDraftChange, limits, withCompare, onApply, onCan
 }
 
 /**
- * The date-range picker of spec §2/§4/§5: a button showing the applied range that opens range type,
+ * The date-range picker of docs/product.md §2/§4/§5: a button showing the applied range that opens range type,
  * calendar and Custom Compare; nothing changes until Apply. On phones it opens full screen.
  */
 export function DateRangePicker({

@@ -43,7 +43,7 @@ interface RangeCalendarProps {
   onMonthChange: (month: string) => void;
   /** Latest selectable day, 'yyyy-MM-dd'. */
   maxDate: string;
-  /** Years of the year dropdown (spec §9: core yearOptions). */
+  /** Years of the year dropdown (docs/product.md §9: core yearOptions). */
   years: number[];
   fullWidth?: boolean;
 }
@@ -66,7 +66,7 @@ function ChevronIcon({ direction }: { direction: "left" | "right" }) {
 
 /**
  * One month of a range calendar with its own header: previous/next buttons and month and year
- * dropdowns (the year list is the spec's, not Mantine's default century). Weeks start on Monday.
+ * dropdowns (the year list is the product's, not Mantine's default century). Weeks start on Monday.
  */
 export function RangeCalendar({
   title,

@@ -14,7 +14,7 @@ const monthly: DateRangeValue = {
   customCompare: false,
 };
 
-describe("date-range picker draft (spec §4, §5)", () => {
+describe("date-range picker draft (docs/product.md §4, §5)", () => {
   it("fills the default compare range into the draft and leaves it out of the value", () => {
     const draft = toDraft(monthly);
     expect([draft.compareStartDate, draft.compareEndDate]).toEqual(["2026-02-12", "2026-02-28"]);

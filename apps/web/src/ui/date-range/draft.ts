@@ -27,7 +27,7 @@ export function toDraft(value: DateRangeValue): DashboardDateRange {
   return withDefaultCompare({ ...value, customCompare });
 }
 
-/** The value to apply, or null while a needed date is missing (spec §5: Apply only when all dates are set). */
+/** The value to apply, or null while a needed date is missing (docs/product.md §5: Apply only when all dates are set). */
 export function fromDraft(draft: DashboardDateRange): DateRangeValue | null {
   if (!canApply(draft) || !draft.startDate || !draft.endDate) return null;
   return {
@@ -40,12 +40,12 @@ export function fromDraft(draft: DashboardDateRange): DateRangeValue | null {
   };
 }
 
-/** Spec §4: a preset recomputes the dates and turns custom compare off; Custom keeps what is shown. */
+/** docs/product.md §4: a preset recomputes the dates and turns custom compare off; Custom keeps what is shown. */
 export function chooseRangeType(draft: DashboardDateRange, type: RangeType, limits: RangeLimits): DashboardDateRange {
   return withDefaultCompare(switchRangeType(draft, type, limits));
 }
 
-/** Days picked on the main calendar make the range Custom; swapping and clamping follow spec §5. */
+/** Days picked on the main calendar make the range Custom; swapping and clamping follow docs/product.md §5. */
 export function pickMainRange(
   draft: DashboardDateRange,
   [start, end]: DayPair,

@@ -16,7 +16,7 @@ function initialValues(inputs: FormModalInput[]): FormModalValues {
   );
 }
 
-/** A form of inputs whose Submit stays disabled until every required input is filled (spec §2, §5). */
+/** A form of inputs whose Submit stays disabled until every required input is filled (docs/product.md §2, §5). */
 export function FormModal({
   opened,
   onDone,

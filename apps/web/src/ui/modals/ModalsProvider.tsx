@@ -31,7 +31,7 @@ type Entry =
 
 type NewEntry = Entry extends infer E ? (E extends Entry ? Omit<E, "id" | "opened"> : never) : never;
 
-/** Matches the modal close transition (spec §9: 200 ms) before a closed modal leaves the tree. */
+/** Matches the modal close transition (docs/product.md §9: 200 ms) before a closed modal leaves the tree. */
 const CLOSE_DELAY_MS = 200;
 
 /** Holds the open modals and provides useModals(). */

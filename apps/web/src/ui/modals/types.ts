@@ -7,7 +7,7 @@ export interface MessageModalOptions {
 }
 
 export interface QuestionModalOptions {
-  /** Default: 'Are you sure you want to delete this row' (spec §2). */
+  /** Default: 'Are you sure you want to delete this row' (docs/product.md §2). */
   title?: ReactNode;
   message?: ReactNode;
   /** Default 'Submit'. */
@@ -52,7 +52,7 @@ export interface LightboxOptions {
   alt?: string;
 }
 
-/** The modals of spec §2, opened imperatively; each resolves when the modal closes. */
+/** The modals of docs/product.md §2, opened imperatively; each resolves when the modal closes. */
 export interface ModalsApi {
   message(options: MessageModalOptions): Promise<void>;
   /** Resolves true on Submit, false on Cancel or close. */

@@ -42,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("compare_end_date", "varchar(10)")
     .addColumn("styles", "text", (c) => c.notNull())
     .addColumn("defaults", "text", (c) => c.notNull())
-    // Widgets are saved whole with the dashboard (spec §7 multipart save), so they live with it.
+    // Widgets are saved whole with the dashboard (docs/product.md §7 multipart save), so they live with it.
     .addColumn("widgets", "text", (c) => c.notNull())
     .addColumn("hidden_date_selector", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("footer", "text")

@@ -30,7 +30,7 @@ import { AuthCard } from "./AuthCard";
 
 const DASHBOARDS_LIMITS = { min: 1, max: MAX_REGISTRATION_DASHBOARDS };
 
-/** Registration form of spec §2/§5: validate → (payment steps) → submit; 422 errors per field. */
+/** Registration form of docs/product.md §2/§5: validate → (payment steps) → submit; 422 errors per field. */
 export function RegisterForm() {
   const [searchParams] = useSearchParams();
   const params = useMemo(() => parseRegistrationParams(searchParams), [searchParams]);

@@ -8,7 +8,7 @@ import { IconAlert } from "../../../ui/icons";
 import { goTo, setPassword } from "../api";
 import { AuthCard } from "./AuthCard";
 
-/** An invited user chooses a password and is signed in (spec §6: team members are invited). */
+/** An invited user chooses a password and is signed in (docs/product.md §6: team members are invited). */
 export function SetPasswordForm({ token }: { token: string }) {
   const [password, setPasswordValue] = useState("");
   const [confirmation, setConfirmation] = useState("");

@@ -14,7 +14,7 @@ const CANCEL_REASONS = [
   "Other",
 ].map((reason) => ({ value: reason, label: reason }));
 
-/** Cancel the subscription or delete the whole account; both ask first (spec §7 DELETE /api/company). */
+/** Cancel the subscription or delete the whole account; both ask first (docs/product.md §7 DELETE /api/company). */
 export function AccountDangerZone({ company }: { company: TCompany }) {
   const modals = useModals();
   const cancelSubscription = useCancelSubscription();

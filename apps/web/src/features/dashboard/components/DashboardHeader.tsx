@@ -55,7 +55,7 @@ export function DashboardHeader({
   hideDateSelector,
   onOpenSidebar,
 }: Props) {
-  // A custom comparison is named where the range is (spec §2); the default one needs no words.
+  // A custom comparison is named where the range is (docs/product.md §2); the default one needs no words.
   const compared =
     range.customCompare && range.compareStartDate && range.compareEndDate
       ? comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)))

@@ -28,7 +28,7 @@ export interface DashboardScreenProps {
 }
 
 /**
- * /dashboards/:permalink: loads the dashboard (asking for its password on 422, spec §4) and shows it
+ * /dashboards/:permalink: loads the dashboard (asking for its password on 422, docs/product.md §4) and shows it
  * editable to members or read-only to public viewers (x-public).
  */
 function promptSiteTitle(error: unknown): string | null {

@@ -47,7 +47,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The left sidebar of the dashboard (spec §2): name, edit mode and, while editing, the dashboard settings. */
+/** The left sidebar of the dashboard (docs/product.md §2): name, edit mode and, while editing, the dashboard settings. */
 export function DashboardSidebar({
   name,
   onName,

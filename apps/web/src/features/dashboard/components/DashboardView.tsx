@@ -40,7 +40,7 @@ function moveItem<T>(items: T[], from: number, to: number): T[] {
   return next;
 }
 
-/** Spec §2: the sidebar starts open on screens wider than this. */
+/** docs/product.md §2: the sidebar starts open on screens wider than this. */
 const SIDEBAR_OPEN_MIN_WIDTH = 425;
 
 export interface DashboardViewProps {
@@ -236,7 +236,7 @@ export function DashboardView({
   };
 
   const actions: WidgetActions = {
-    // Spec §4: editing a widget replaces whatever widget form is open.
+    // docs/product.md §4: editing a widget replaces whatever widget form is open.
     onEdit: (widget) => setFormSession({ mode: "edit", key: ++formCounter.current, widget }),
     onDuplicate: async (widget) => {
       const { duplicateWidget } = await import("../../widgets/lazy");
@@ -261,7 +261,7 @@ export function DashboardView({
     const before = current.find((widget) => widget.id === saved.id);
     const kept = current.filter((widget) => !absorbedIds.includes(widget.id));
     setWidgets(before ? kept.map((widget) => (widget.id === saved.id ? saved : widget)) : [...kept, saved]);
-    // Spec §4: only a change of the query refetches; style changes redraw from the cached table.
+    // docs/product.md §4: only a change of the query refetches; style changes redraw from the cached table.
     if (
       session?.mode === "edit" &&
       before &&

@@ -11,7 +11,7 @@ interface Props {
   onSubmit: (password: string) => void;
 }
 
-/** Spec §4/§6: a password-protected dashboard asks for its password before anything is shown. */
+/** docs/product.md §4/§6: a password-protected dashboard asks for its password before anything is shown. */
 export function PasswordGate({ error, pending, siteTitle, onSubmit }: Props) {
   const [password, setPassword] = useState("");
   const submit = (event: FormEvent) => {

@@ -48,14 +48,14 @@ function ColourField({
       swatchesPerRow={5}
       value={text}
       onChange={(next) => onChange(next === "" ? null : next)}
-      // Spec §5: a colour applies only when valid; an invalid one is kept but flagged.
+      // docs/product.md §5: a colour applies only when valid; an invalid one is kept but flagged.
       error={text !== "" && !isValidColour(text) ? "Not a valid colour: the theme default is used." : undefined}
       popoverProps={{ withinPortal: true }}
     />
   );
 }
 
-/** The edit-mode styles of spec §3: colours, theme and the three images. */
+/** The edit-mode styles of docs/product.md §3: colours, theme and the three images. */
 export function StylesPanel({ styles, pendingFiles, onStyles, onFile }: Props) {
   return (
     <Stack gap="md">

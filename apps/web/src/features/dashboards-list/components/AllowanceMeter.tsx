@@ -1,7 +1,7 @@
 import { dashboardAllowance, type TCompany } from "@app/core";
 import { Group, Progress, Stack, Text, Tooltip } from "@mantine/core";
 
-/** Spec §9: how many of the company's dashboards (plan plus bonus) are in use. */
+/** docs/product.md §9: how many of the company's dashboards (plan plus bonus) are in use. */
 export function AllowanceMeter({ company }: { company: TCompany }) {
   const allowance = dashboardAllowance(company.services);
   const used = company.dashboardsCount;

@@ -2,7 +2,7 @@ import { Box, CloseButton, Group, Input, Text } from "@mantine/core";
 import { type DragEvent, useId, useState } from "react";
 import { IconUpload } from "../../../ui/icons";
 
-/** Spec §8: anything but a .csv file is refused with this message before it is sent. */
+/** docs/product.md §8: anything but a .csv file is refused with this message before it is sent. */
 export const INVALID_FILE_TYPE = "Invalid file type";
 
 function isCsv(file: File): boolean {

@@ -6,7 +6,7 @@ import { errorMessage, fieldErrors } from "../../../lib/api";
 import { IconCircleCheck } from "../../../ui/icons";
 import { useUpdateUser } from "../hooks";
 
-/** The two consents the app needs before anything else (spec §2 guard 2); once given they stay given. */
+/** The two consents the app needs before anything else (docs/product.md §2 guard 2); once given they stay given. */
 export function ConsentsForm({ user }: { user: TUser }) {
   const [terms, setTerms] = useState(user.termsConsent);
   const [age, setAge] = useState(user.ageConsent);

@@ -16,7 +16,7 @@ export interface ChartInput {
   current: TTable;
   previous: TTable | null;
   colours: ChartColours;
-  /** Narrow card: abbreviated names (spec §9) and fewer decorations. */
+  /** Narrow card: abbreviated names (docs/product.md §9) and fewer decorations. */
   compact: boolean;
   /** Low card (one grid row): fewer axis ticks. */
   short?: boolean;
@@ -31,7 +31,7 @@ export const MAX_SLICES = 8;
 /** Most categories a bar chart draws the comparison period beside. */
 export const MAX_COMPARED_BARS = 12;
 
-/** Names longer than this are abbreviated in narrow cards (spec §9); short ones read better whole. */
+/** Names longer than this are abbreviated in narrow cards (docs/product.md §9); short ones read better whole. */
 const LONG_NAME = 12;
 
 export function label(metric: TTableMetric, compact: boolean): string {

@@ -4,7 +4,7 @@ import { formatChangeText } from "../data/view-model";
 
 interface Props extends TextProps {
   change: number | null;
-  /** Spec: green/red highlight unless the widget hides it. */
+  /** docs/product.md §3: green/red highlight unless the widget hides it. */
   highlight: boolean;
   /** Declared by the connector (average position, bounce rate…): a fall is shown in green. */
   lowerIsBetter?: boolean;

@@ -18,7 +18,7 @@ const LETTER_WIDTH = 7;
 const MIN_VALUE_PX = 16;
 const MAX_VALUE_PX = 34;
 
-/** Spec §9: a name abbreviates when it does not fit its tile. */
+/** docs/product.md §9: a name abbreviates when it does not fit its tile. */
 function fittedLabel(label: string, tileWidth: number): string {
   if (tileWidth <= 0 || label.length * LETTER_WIDTH <= tileWidth) return label;
   return abbreviateMetricName(label);

@@ -14,7 +14,7 @@ interface Props {
 
 /**
  * Table format: the dimension and the metric columns, ordered by the widget's orderBy (falling back to
- * the dimension ascending when the column is gone, spec §5), cut at rowsLimit, with a totals row. Each
+ * the dimension ascending when the column is gone, docs/product.md §5), cut at rowsLimit, with a totals row. Each
  * value carries its change against the comparison period unless the widget hides changes.
  */
 export function TableWidget({ widget, current, previous, compact, short = false }: Props) {

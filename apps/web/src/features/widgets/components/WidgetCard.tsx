@@ -10,7 +10,7 @@ import { PassiveWidget } from "./PassiveWidget";
 const WidgetActionsMenu = lazy(async () => ({ default: (await import("./WidgetActionsMenu")).WidgetActionsMenu }));
 const WidgetSizeMenu = lazy(async () => ({ default: (await import("./WidgetSizeMenu")).WidgetSizeMenu }));
 
-/** Below this card width names are abbreviated and charts drop decorations (spec §9). */
+/** Below this card width names are abbreviated and charts drop decorations (docs/product.md §9). */
 const COMPACT_WIDTH = 380;
 /** Below this body height charts use fewer axis ticks. */
 const SHORT_HEIGHT = 170;

@@ -29,7 +29,7 @@ export function WidgetSkeleton({ format }: { format: string }) {
   return <Skeleton h="100%" mih={80} radius="md" aria-hidden="true" />;
 }
 
-/** A widget whose source failed: the spec's 'Data Error'. */
+/** A widget whose source failed: the product's 'Data Error'. */
 export function WidgetDataError({ detail }: { detail?: string }) {
   return (
     <Stack className="dash-state" gap={6} align="center" justify="center" role="alert">

@@ -99,7 +99,7 @@ export function sortRows(rows: ComparedRow[], orderBy: TOrderBy, table: TTable):
   });
 }
 
-/** A metric value as text (spec §9 numbers; 'N/A' when not finite). */
+/** A metric value as text (docs/product.md §9 numbers; 'N/A' when not finite). */
 export function formatMetric(value: number | null | undefined, metric: TTableMetric): string {
   return formatNumber(value, { format: metric.format, currency: metric.currency ?? null });
 }

@@ -16,7 +16,7 @@ const blank = (): HistoricArticle => ({
 });
 
 /**
- * The dated notes of a historic widget (spec §3): each has a header, a text and the period it
+ * The dated notes of a historic widget (docs/product.md §3): each has a header, a text and the period it
  * belongs to; the dashboard shows the notes of the period it displays.
  */
 export function HistoricArticlesFields({ articles, onChange }: Props) {

@@ -17,7 +17,7 @@ interface Props {
 
 const EMPTY: TMetricOption = { format: null, cloaked: false, cloakedChange: false };
 
-/** Per-metric options (spec §3): a series format inside line/area/bar charts, hide value, hide change. */
+/** Per-metric options (docs/product.md §3): a series format inside line/area/bar charts, hide value, hide change. */
 export function MetricOptionsFields({ metrics, format, options, onChange }: Props) {
   const series = (CHART_SERIES_FORMATS as readonly string[]).includes(format);
   const set = (key: string, patch: Partial<TMetricOption>) =>

@@ -7,7 +7,7 @@ import { SelectInput } from "../../../ui/SelectInput";
 import type { OptionQuery } from "../api";
 import { sourceOptionsQuery } from "../queries";
 
-/** Spec §7: remote selects search after 500 ms of quiet typing. */
+/** docs/product.md §7: remote selects search after 500 ms of quiet typing. */
 const REMOTE_SEARCH_DEBOUNCE_MS = 500;
 
 type FormValues = Readonly<Record<string, unknown>>;
@@ -159,7 +159,7 @@ function ParamField({ param, value, sourceId, query, ready, onChange }: FieldPro
         />
       );
     case "boolean":
-      // Spec §5: a boolean needs an explicit answer; a new form starts with the type's declared default
+      // docs/product.md §5: a boolean needs an explicit answer; a new form starts with the type's declared default
       // (a CSV's questions), and without one neither choice is preselected.
       return (
         <Radio.Group

@@ -46,7 +46,7 @@ export interface WidgetFormProps {
   /** Order given to a new widget. */
   nextOrder: number;
   onCancel: () => void;
-  /** The saved widget and the ids of widgets it absorbed (spec §4 merging). */
+  /** The saved widget and the ids of widgets it absorbed (docs/product.md §4 merging). */
   onSave: (widget: TWidget, absorbedIds: string[]) => void;
 }
 
@@ -75,7 +75,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The widget form (spec §2, §4, §5): nature, then for data widgets source → widget type → the type's
+ * The widget form (docs/product.md §2, §4, §5): nature, then for data widgets source → widget type → the type's
  * inputs → display settings; Save stays disabled until the whole form is valid.
  */
 export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: WidgetFormProps) {
@@ -99,7 +99,7 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
   const setPassive = (patch: Partial<PassiveDraft>) =>
     setDraft((current) => ({ ...current, passive: { ...current.passive, ...patch } }));
 
-  // Spec §4: a different source (or source type) resets the type form and the general form.
+  // docs/product.md §4: a different source (or source type) resets the type form and the general form.
   const chooseSource = (sourceId: string | null) => {
     if (!sourceId || sourceId === form.sourceId) return;
     setInteractive({

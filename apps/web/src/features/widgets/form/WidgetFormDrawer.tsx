@@ -6,7 +6,7 @@ import { WidgetForm } from "./WidgetForm";
 export type WidgetFormSession = { mode: "add"; key: number } | { mode: "edit"; key: number; widget: TWidget };
 
 interface Props {
-  /** The open form, or null. A new key starts a fresh form (spec §4: editing cancels any open form). */
+  /** The open form, or null. A new key starts a fresh form (docs/product.md §4: editing cancels any open form). */
   session: WidgetFormSession | null;
   widgets: readonly TWidget[];
   nextOrder: number;

@@ -23,10 +23,10 @@ import {
   ZCalculatedMetric,
 } from "@app/core";
 
-/** Passive widget kinds (spec §3): text card, uploaded image, or dated (historic) articles. */
+/** Passive widget kinds (docs/product.md §3): text card, uploaded image, or dated (historic) articles. */
 export type PassiveKind = "plain" | "upload" | "historic";
 
-/** The general part of an interactive widget (spec §4 "general form"). */
+/** The general part of an interactive widget (docs/product.md §4 "general form"). */
 export interface GeneralDraft {
   title: string;
   format: WidgetFormat;
@@ -43,12 +43,12 @@ export interface GeneralDraft {
 export interface InteractiveDraft {
   sourceId: string | null;
   type: string | null;
-  /** The type form: parameter values by key (spec §4 "type form"). */
+  /** The type form: parameter values by key (docs/product.md §4 "type form"). */
   inputs: Record<string, unknown>;
   calculatedMetrics: TCalculatedMetric[];
   metricsOptions: Record<string, TMetricOption>;
   general: GeneralDraft;
-  /** Widgets to absorb on save (spec §4 merging). */
+  /** Widgets to absorb on save (docs/product.md §4 merging). */
   mergeWith: string[];
 }
 
@@ -77,7 +77,7 @@ function newId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** Spec §9 defaults of a new interactive widget's general form. */
+/** docs/product.md §9 defaults of a new interactive widget's general form. */
 export function defaultGeneral(): GeneralDraft {
   return {
     title: "",
@@ -174,7 +174,7 @@ export function typeFormValues(draft: InteractiveDraft): Record<string, unknown>
   return { ...draft.inputs, calculatedMetrics: draft.calculatedMetrics, type: draft.type };
 }
 
-/** Spec §5: required parameters missing from the type form (keys). */
+/** docs/product.md §5: required parameters missing from the type form (keys). */
 export function missingParams(draft: InteractiveDraft, config: TWidgetTypeConfig | null): string[] {
   if (!config) return [];
   return validateTypeForm(config.params, typeFormValues(draft));
@@ -274,7 +274,7 @@ export function buildPassive(draft: WidgetDraft, order: number): TPassiveWidget 
   };
 }
 
-/** Spec §5 validity of the whole form: the general rules of core plus the type form and calculated metrics. */
+/** docs/product.md §5 validity of the whole form: the general rules of core plus the type form and calculated metrics. */
 export function isDraftValid(draft: WidgetDraft, config: TWidgetTypeConfig | null): boolean {
   if (draft.nature === "passive") {
     const form = draft.passive;
