@@ -94,6 +94,9 @@ export default defineConfig({
             // echarts' shared internals in one chunk loaded with the first chart, instead of a dozen
             // small ones; each series type's own code stays in its part chunk (charts/parts).
             { name: "echarts", test: ECHARTS_SHARED },
+            // React Query is on every screen's first load anyway: one chunk instead of the pieces that
+            // lazy screens also use split out as files of their own (a request each on the public view).
+            { name: "react-query", test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
           ],
         },
       },

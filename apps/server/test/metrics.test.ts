@@ -93,14 +93,16 @@ describeEachDb(
     });
 
     it("counts cache hits and misses per namespace", async () => {
-      const cache = env().ctx.cache<{ n: number }>("metrics-test", { maxSize: 10, ttlMs: 60_000 });
+      // The registry is the process's: one namespace per database target, as both run in this process.
+      const namespace = `metrics-test-${env().target}`;
+      const cache = env().ctx.cache<{ n: number }>(namespace, { maxSize: 10, ttlMs: 60_000 });
       await cache.get("a");
       await cache.set("a", { n: 1 });
       await cache.get("a");
       await cache.get("a");
       const text = (await scrape(env())).body;
-      expect(sample(text, 'cache_lookups_total{namespace="metrics-test",result="miss"}')).toBe(1);
-      expect(sample(text, 'cache_lookups_total{namespace="metrics-test",result="hit"}')).toBe(2);
+      expect(sample(text, `cache_lookups_total{namespace="${namespace}",result="miss"}`)).toBe(1);
+      expect(sample(text, `cache_lookups_total{namespace="${namespace}",result="hit"}`)).toBe(2);
     });
 
     it("counts upstream calls by provider", async () => {
