@@ -27,6 +27,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "004_ops_probe": m004,
 };
 
+/** Every migration, in order (tests compare what was applied against it). */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
+
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 // PostgreSQL returns BIGINT counts as strings; our counts always fit in a JS number.

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase } from ".";
+import { MIGRATION_NAMES, migrateToLatest, openDatabase } from ".";
 
 /** Without FORCE: the pools are closed; a connection still closing only delays the drop. */
 async function dropDatabase(client: pg.Client, name: string) {
@@ -37,7 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations under concurrent sta
         .select("name" as never)
         .execute();
       const names = (applied as { name: string }[]).map((r) => r.name).sort();
-      expect(names).toEqual(["001_accounts", "002_dashboards", "003_jobs"]);
+      expect(names).toEqual(MIGRATION_NAMES);
       // The schema is whole: a table of the last migration answers.
       expect(await handles[1].db.selectFrom("jobs").select("id").execute()).toEqual([]);
     } finally {
