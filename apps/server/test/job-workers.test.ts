@@ -10,17 +10,13 @@ import { systemClock } from "../src/infra/clock";
 import { migrateToLatest, openDatabase } from "../src/infra/db";
 import { createDatabaseJobQueue } from "../src/infra/db-jobs";
 import { dbTargets } from "./harness";
+import { until as waitUntil } from "./wait";
+
+/** Worker processes start slowly on a busy machine. */
+const until = (check: () => Promise<boolean> | boolean, timeoutMs = 30_000) => waitUntil(check, timeoutMs);
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 const workerScript = path.resolve(import.meta.dirname, "fixtures/job-worker.ts");
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 interface Worker {
   name: string;

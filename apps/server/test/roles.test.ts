@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
@@ -11,24 +10,7 @@ import { migrateToLatest, openDatabase } from "../src/infra/db";
 import { createDatabaseJobQueue, type DatabaseJobQueue } from "../src/infra/db-jobs";
 import { DEMO_EMAIL, seedDemoAccount } from "../src/seed/demo";
 import { dbTargets, startTestEnv } from "./harness";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { freePort, until } from "./wait";
 
 let child: ChildProcess | null = null;
 afterEach(() => {

@@ -5,6 +5,7 @@ import pg from "pg";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { until } from "../../test/wait";
 import { manualClock, systemClock } from "./clock";
 import { type DbHandle, migrateToLatest, openDatabase } from "./db";
 import { createDatabaseJobQueue, type DatabaseJobQueueOptions, nextScheduledRun } from "./db-jobs";
@@ -61,14 +62,6 @@ async function freshDatabase(target: "sqlite" | "postgres") {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("condition not reached in time");
-    await sleep(20);
-  }
-}
 
 for (const target of targets) {
   describe(`database job queue [${target}]`, () => {
