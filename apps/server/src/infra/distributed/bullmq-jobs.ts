@@ -54,12 +54,14 @@ export function createBullJobQueue(options: BullJobQueueOptions): JobQueue {
     );
     const context: JobContext = { jobId: String(job.id), attempt: job.attemptsMade + 1, signal: controller.signal };
     try {
-      await Promise.race([
-        definition.handle(payload, context),
-        new Promise<never>((_resolve, reject) => {
-          controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
-        }),
-      ]);
+      // Listening before the handler runs: a handler that honours the signal by returning must not
+      // win the race and turn a timed-out attempt into a completed one.
+      const stopped = new Promise<never>((_resolve, reject) => {
+        controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+      });
+      const work = Promise.resolve().then(() => definition.handle(payload, context));
+      await Promise.race([work, stopped]);
+      controller.signal.throwIfAborted();
     } finally {
       clearTimeout(timer);
       running.delete(controller);
