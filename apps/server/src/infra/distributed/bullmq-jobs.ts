@@ -149,10 +149,15 @@ export function createBullJobQueue(options: BullJobQueueOptions): JobQueue {
         const current = worker;
         worker = null;
         const graceful = current.close();
+        let graceTimer: NodeJS.Timeout | undefined;
         const timedOut = await Promise.race([
           graceful.then(() => false),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(true), options.closeGraceMs ?? 10_000)),
+          new Promise<boolean>((resolve) => {
+            graceTimer = setTimeout(() => resolve(true), options.closeGraceMs ?? 10_000);
+          }),
         ]);
+        // A pending grace timer would keep a process that has closed everything alive for its full length.
+        clearTimeout(graceTimer);
         if (timedOut) {
           for (const controller of running) controller.abort(new Error("Worker shutting down"));
           await current.close(true);

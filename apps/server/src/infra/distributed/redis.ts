@@ -17,6 +17,14 @@ export function connectRedis(url: string, options: { blocking?: boolean; name: s
 
 /** Closes politely, and gives up after a second (a dead Redis must not hold shutdown). */
 export async function closeRedis(redis: Redis): Promise<void> {
-  await Promise.race([redis.quit().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1000))]);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    redis.quit().catch(() => {}),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, 1000);
+    }),
+  ]);
+  // Left pending, the timer would hold an exiting process for its second.
+  clearTimeout(timer);
   redis.disconnect();
 }
