@@ -83,103 +83,110 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL || skipWithoutRedis)("createInfra: distributed (PostgreSQL + Redis)", () => {
-  let redis: TestRedis;
-  let s3: TestS3;
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let dataDir: string;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    redis = await startTestRedis();
-    s3 = await startTestS3();
-    database = await createPostgresDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-infra-"));
-    env = {
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: "reportz-infra",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-    };
-  });
-  afterAll(async () => {
-    await database?.drop();
-    await s3?.stop();
-    await redis?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+describe.skipIf(!process.env.TEST_DATABASE_URL || skipWithoutRedis)(
+  "createInfra: distributed (PostgreSQL + Redis)",
+  () => {
+    let redis: TestRedis;
+    let s3: TestS3;
+    let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+    let dataDir: string;
+    let env: Record<string, string>;
+    beforeAll(async () => {
+      redis = await startTestRedis();
+      s3 = await startTestS3();
+      database = await createPostgresDatabase();
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-infra-"));
+      env = {
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: "reportz-infra",
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+      };
+    });
+    afterAll(async () => {
+      await database?.drop();
+      await s3?.stop();
+      await redis?.stop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it("builds the distributed pieces, and they work across two processes' infrastructures", async () => {
-    const config = loadConfig(env);
-    const one: Infra = await createInfra(config, { logger });
-    const two: Infra = await createInfra(config, { logger, migrate: false });
-    try {
-      expect(one.mode).toBe("distributed");
-      expect(one.dialect).toBe("postgres");
-      expect(one.socketAdapter).toBeDefined();
-      expect(one.storage.root).toBe("s3://reportz-infra");
+    it("builds the distributed pieces, and they work across two processes' infrastructures", async () => {
+      const config = loadConfig(env);
+      const one: Infra = await createInfra(config, { logger });
+      const two: Infra = await createInfra(config, { logger, migrate: false });
+      try {
+        expect(one.mode).toBe("distributed");
+        expect(one.dialect).toBe("postgres");
+        expect(one.socketAdapter).toBeDefined();
+        expect(one.storage.root).toBe("s3://reportz-infra");
 
-      // The bus: a publish through one reaches a subscriber of the other (retried until the
-      // subscription is in effect: subscribing is a round trip to Redis).
-      const heard: string[] = [];
-      two.events.subscribe("dashboard.saved", (payload) => void heard.push(payload.dashboardId));
-      await until(async () => {
-        await one.events.publish("dashboard.saved", { companyId: "c1", dashboardId: "d1" });
-        await sleep(50);
-        return heard.length > 0;
+        // The bus: a publish through one reaches a subscriber of the other (retried until the
+        // subscription is in effect: subscribing is a round trip to Redis).
+        const heard: string[] = [];
+        two.events.subscribe("dashboard.saved", (payload) => void heard.push(payload.dashboardId));
+        await until(async () => {
+          await one.events.publish("dashboard.saved", { companyId: "c1", dashboardId: "d1" });
+          await sleep(50);
+          return heard.length > 0;
+        });
+        expect(heard.every((id) => id === "d1")).toBe(true);
+
+        // The cache and the rate limits are shared.
+        await one.cache<{ n: number }>("infra", { maxSize: 10, ttlMs: 60_000 }).set("k", { n: 7 });
+        expect(await two.cache<{ n: number }>("infra", { maxSize: 10, ttlMs: 60_000 }).get("k")).toEqual({ n: 7 });
+        await one.rateLimits.hit("infra-login", 60_000);
+        expect((await two.rateLimits.hit("infra-login", 60_000)).count).toBe(2);
+
+        // Files put by one are read by the other.
+        const file = await one.storage.put("c1", "png", Buffer.from("bytes"));
+        expect((await two.storage.read(file))?.toString()).toBe("bytes");
+
+        // A job enqueued by one (a web) is run by the other (a worker).
+        const ran: number[] = [];
+        const job = {
+          name: "infra.check",
+          payload: z.object({ n: z.number() }),
+          handle: async (p: { n: number }) => void ran.push(p.n),
+        };
+        one.jobs.define(job);
+        two.jobs.define(job);
+        await one.jobs.enqueue("infra.check", { n: 1 });
+        await two.jobs.start();
+        await until(() => ran.length === 1);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+
+    it("close() releases everything: a process that built and closed it exits on its own", async () => {
+      const child = spawn(path.join(SERVER_ROOT, "../../node_modules/.bin/tsx"), ["test/infra-exit.ts"], {
+        cwd: SERVER_ROOT,
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      expect(heard.every((id) => id === "d1")).toBe(true);
-
-      // The cache and the rate limits are shared.
-      await one.cache<{ n: number }>("infra", { maxSize: 10, ttlMs: 60_000 }).set("k", { n: 7 });
-      expect(await two.cache<{ n: number }>("infra", { maxSize: 10, ttlMs: 60_000 }).get("k")).toEqual({ n: 7 });
-      await one.rateLimits.hit("infra-login", 60_000);
-      expect((await two.rateLimits.hit("infra-login", 60_000)).count).toBe(2);
-
-      // Files put by one are read by the other.
-      const file = await one.storage.put("c1", "png", Buffer.from("bytes"));
-      expect((await two.storage.read(file))?.toString()).toBe("bytes");
-
-      // A job enqueued by one (a web) is run by the other (a worker).
-      const ran: number[] = [];
-      const job = { name: "infra.check", payload: z.object({ n: z.number() }), handle: async (p: { n: number }) => void ran.push(p.n) };
-      one.jobs.define(job);
-      two.jobs.define(job);
-      await one.jobs.enqueue("infra.check", { n: 1 });
-      await two.jobs.start();
-      await until(() => ran.length === 1);
-    } finally {
-      await one.close();
-      await two.close();
-    }
-  });
-
-  it("close() releases everything: a process that built and closed it exits on its own", async () => {
-    const child = spawn(path.join(SERVER_ROOT, "../../node_modules/.bin/tsx"), ["test/infra-exit.ts"], {
-      cwd: SERVER_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      let output = "";
+      let closedAt = 0;
+      child.stdout.on("data", (chunk) => {
+        output += chunk;
+        if (!closedAt && output.includes("closed")) closedAt = Date.now();
+      });
+      child.stderr.on("data", (chunk) => {
+        output += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      const code = await Promise.race([exited, sleep(20_000).then(() => "still running" as const)]);
+      const exitedAt = Date.now();
+      if (code === "still running") child.kill("SIGKILL");
+      expect({ code, output }).toMatchObject({ code: 0 });
+      expect(output).toContain("closed");
+      // Promptly: a timer left pending by close() (a grace period, a quit timeout) would hold it for seconds.
+      expect(exitedAt - closedAt).toBeLessThan(1500);
     });
-    let output = "";
-    let closedAt = 0;
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      if (!closedAt && output.includes("closed")) closedAt = Date.now();
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    const code = await Promise.race([exited, sleep(20_000).then(() => "still running" as const)]);
-    const exitedAt = Date.now();
-    if (code === "still running") child.kill("SIGKILL");
-    expect({ code, output }).toMatchObject({ code: 0 });
-    expect(output).toContain("closed");
-    // Promptly: a timer left pending by close() (a grace period, a quit timeout) would hold it for seconds.
-    expect(exitedAt - closedAt).toBeLessThan(1500);
-  });
-});
+  },
+);

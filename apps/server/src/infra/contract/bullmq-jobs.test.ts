@@ -79,7 +79,10 @@ describe.skipIf(skipWithoutRedis)("BullMQ job queue", () => {
     expect(first.duplicate).toBe(false);
     expect(second).toEqual({ id: first.id, duplicate: true });
     // Two processes racing on the same key still make one job.
-    await Promise.all([queue.enqueue("t.send", { reportId: "r2", at: "x" }), queue.enqueue("t.send", { reportId: "r2", at: "x" })]);
+    await Promise.all([
+      queue.enqueue("t.send", { reportId: "r2", at: "x" }),
+      queue.enqueue("t.send", { reportId: "r2", at: "x" }),
+    ]);
     await queue.start();
     await until(async () => (await queue.counts()).completed === 2);
     expect((await queue.enqueue("t.send", payload)).duplicate).toBe(true);
@@ -110,7 +113,12 @@ describe.skipIf(skipWithoutRedis)("BullMQ job queue", () => {
     expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(90);
     expect(attempts[2].at - attempts[1].at).toBeGreaterThanOrEqual(190);
     const [failed] = await queue.list("t.flaky", "failed");
-    expect(failed).toMatchObject({ name: "t.flaky", state: "failed", attempts: 3, error: "upstream refused (attempt 3)" });
+    expect(failed).toMatchObject({
+      name: "t.flaky",
+      state: "failed",
+      attempts: 3,
+      error: "upstream refused (attempt 3)",
+    });
     expect(failed.finishedAt).not.toBeNull();
     expect((await queue.counts()).failed).toBe(1);
     await sleep(300);

@@ -78,23 +78,26 @@ describe.each(subjects)("EventBus contract: $name", (subject) => {
   });
   const skip = subject.redis && skipWithoutRedis;
 
-  it.skipIf(skip)("a publish on one process reaches the subscribers of every process, the publisher's included", async () => {
-    const onA: unknown[] = [];
-    const onB: unknown[] = [];
-    unsubscribes.push(bus.a.subscribe("source.changed", (payload) => void onA.push(payload)));
-    unsubscribes.push(bus.b.subscribe("source.changed", (payload) => void onB.push(payload)));
-    await bus.ready();
-    const payload = { companyId: "c1", sourceId: "s1", version: "v2" };
-    await bus.a.publish("source.changed", payload);
-    await until(() => onA.length === 1 && onB.length === 1);
-    expect(onA).toEqual([payload]);
-    expect(onB).toEqual([payload]);
-    // Other events do not reach these subscribers.
-    await bus.b.publish("company.changed", { companyId: "c1" });
-    await bus.b.publish("source.changed", { companyId: "c1", sourceId: "s2" });
-    await until(() => onA.length === 2 && onB.length === 2);
-    expect(onA[1]).toEqual({ companyId: "c1", sourceId: "s2" });
-  });
+  it.skipIf(skip)(
+    "a publish on one process reaches the subscribers of every process, the publisher's included",
+    async () => {
+      const onA: unknown[] = [];
+      const onB: unknown[] = [];
+      unsubscribes.push(bus.a.subscribe("source.changed", (payload) => void onA.push(payload)));
+      unsubscribes.push(bus.b.subscribe("source.changed", (payload) => void onB.push(payload)));
+      await bus.ready();
+      const payload = { companyId: "c1", sourceId: "s1", version: "v2" };
+      await bus.a.publish("source.changed", payload);
+      await until(() => onA.length === 1 && onB.length === 1);
+      expect(onA).toEqual([payload]);
+      expect(onB).toEqual([payload]);
+      // Other events do not reach these subscribers.
+      await bus.b.publish("company.changed", { companyId: "c1" });
+      await bus.b.publish("source.changed", { companyId: "c1", sourceId: "s2" });
+      await until(() => onA.length === 2 && onB.length === 2);
+      expect(onA[1]).toEqual({ companyId: "c1", sourceId: "s2" });
+    },
+  );
 
   it.skipIf(skip)("unsubscribing stops delivery to that handler only", async () => {
     const stopped: unknown[] = [];

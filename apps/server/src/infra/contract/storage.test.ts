@@ -90,7 +90,7 @@ describe.each(subjects)("Storage contract: $name", (subject) => {
     const name = file.split("/").pop();
     for (const bad of [
       "/files/../x",
-      "/files/company1/../company1/" + name,
+      `/files/company1/../company1/${name}`,
       "/files/../../etc/passwd",
       "/files/company1/missing.png",
       `/uploads/company1/${name}`,
