@@ -56,12 +56,17 @@ export function createBullJobQueue(options: BullJobQueueOptions): JobQueue {
     const context: JobContext = { jobId: String(job.id), attempt: job.attemptsMade + 1, signal: controller.signal };
     const started = Date.now();
     try {
-      await Promise.race([
-        definition.handle(payload, context),
-        new Promise<never>((_resolve, reject) => {
-          controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
-        }),
-      ]);
+      // Listening before the handler runs: a handler that honours the signal by returning must not
+      // win the race and turn a timed-out attempt into a completed one.
+      const stopped = new Promise<never>((_resolve, reject) => {
+        controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+      });
+      const work = Promise.resolve().then(() => definition.handle(payload, context));
+      // Whichever loses the race must not become an unhandled rejection.
+      work.catch(() => {});
+      stopped.catch(() => {});
+      await Promise.race([work, stopped]);
+      controller.signal.throwIfAborted();
       recordJob(job.name, (Date.now() - started) / 1000, "completed");
     } catch (error) {
       recordJob(job.name, (Date.now() - started) / 1000, "failed");
@@ -153,10 +158,15 @@ export function createBullJobQueue(options: BullJobQueueOptions): JobQueue {
         const current = worker;
         worker = null;
         const graceful = current.close();
+        let graceTimer: NodeJS.Timeout | undefined;
         const timedOut = await Promise.race([
           graceful.then(() => false),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(true), options.closeGraceMs ?? 10_000)),
+          new Promise<boolean>((resolve) => {
+            graceTimer = setTimeout(() => resolve(true), options.closeGraceMs ?? 10_000);
+          }),
         ]);
+        // A pending grace timer would keep a process that has closed everything alive for its full length.
+        clearTimeout(graceTimer);
         if (timedOut) {
           for (const controller of running) controller.abort(new Error("Worker shutting down"));
           await current.close(true);

@@ -20,13 +20,20 @@ export function redisCacheFactory(redis: Redis, onError: (error: unknown) => voi
   return <V extends object>(namespace: string, options: CacheOptions<V>): Cache<V> => {
     const codec = options.codec ?? (JSON_CODEC as unknown as NonNullable<CacheOptions<V>["codec"]>);
     const prefix = `cache:${namespace}:`;
+    // While Redis is away nobody can read the entries either; the callers' keys carry versions (widgets)
+    // so an entry that survives a failed invalidation is never read as current. Reported, not thrown:
+    // a source saved during an outage must not answer 500.
     const deleteMatching = async (pattern: string) => {
-      let cursor = "0";
-      do {
-        const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500);
-        cursor = next;
-        if (keys.length > 0) await redis.unlink(...keys);
-      } while (cursor !== "0");
+      try {
+        let cursor = "0";
+        do {
+          const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500);
+          cursor = next;
+          if (keys.length > 0) await redis.unlink(...keys);
+        } while (cursor !== "0");
+      } catch (error) {
+        onError(error);
+      }
     };
     return {
       async get(key) {

@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -68,6 +69,9 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage & {
       const key = keyOf(publicPath);
       if (!key || !publicPath.startsWith(`${PUBLIC_PREFIX}${companyId}/`)) return false;
       try {
+        // S3 deletes a missing key without complaint; ask first so that, like the disk, removing
+        // nothing answers false.
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
         return true;
       } catch {
