@@ -51,16 +51,19 @@ export const REPORT_DEFAULTS = {
 export const MAX_REPORTS_PER_DASHBOARD = 5;
 export const MAX_REPORT_RECIPIENTS = 5;
 
-/**
- * When a report goes out, with the spec's field names so a stored report or a request payload can be
- * passed as it is. `detail` depends on `period`: a MonthDetail for MONTH, a Weekday for WEEK.
- */
-export type ReportSchedule = {
+export interface ScheduleTime {
   hour: number;
   minute: number;
   /** IANA zone the hour and minute are read in. */
   timezone: string;
-} & ({ period: "MONTH"; detail: MonthDetail } | { period: "WEEK"; detail: Weekday });
+}
+export type MonthlySchedule = ScheduleTime & { period: "MONTH"; detail: MonthDetail };
+export type WeeklySchedule = ScheduleTime & { period: "WEEK"; detail: Weekday };
+/**
+ * When a report goes out, with the field names of docs/product.md §3 so a stored report or a payload can be
+ * passed as it is. `detail` depends on `period`: a MonthDetail for MONTH, a Weekday for WEEK.
+ */
+export type ReportSchedule = MonthlySchedule | WeeklySchedule;
 
 export function isMonthDetail(value: unknown): value is MonthDetail {
   return typeof value === "string" && (MONTH_DETAILS as readonly string[]).includes(value);
