@@ -3,11 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { freePort } from "../../test/distributed/cluster";
+import { createDatabase } from "../../test/postgres";
 import { skipWithoutRedis, startTestRedis, type TestRedis } from "../../test/redis";
 import { startTestS3, type TestS3 } from "../../test/s3";
 import type { Infra } from "../context";
@@ -62,39 +62,18 @@ describe("createInfra", () => {
   });
 });
 
-/** A fresh database in TEST_DATABASE_URL's cluster (as the harness makes them), dropped afterwards. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `t_infra_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 describe.skipIf(!process.env.TEST_DATABASE_URL || skipWithoutRedis)(
   "createInfra: distributed (PostgreSQL + Redis)",
   () => {
     let redis: TestRedis;
     let s3: TestS3;
-    let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+    let database: Awaited<ReturnType<typeof createDatabase>>;
     let dataDir: string;
     let env: Record<string, string>;
     beforeAll(async () => {
       redis = await startTestRedis();
       s3 = await startTestS3();
-      database = await createPostgresDatabase();
+      database = await createDatabase(process.env.TEST_DATABASE_URL as string, "t_infra_");
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-infra-"));
       env = {
         NODE_ENV: "test",

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { createDatabase } from "../postgres";
 import { freePort, until as waitFor } from "../wait";
 
 export { freePort, waitFor };
@@ -67,20 +67,11 @@ export async function startPostgres(workDir: string): Promise<Resource> {
       asPostgres([`${bin}/pg_ctl`, "-D", `${root}/data`, "-m", "immediate", "-w", "stop"]);
     };
   }
-  const name = `proof_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createDatabase(adminUrl, "proof_");
   return {
-    url: url.toString(),
+    url: database.url,
     async stop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect().catch(() => {});
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await client.end().catch(() => {});
+      await database.drop().catch(() => {});
       await stopCluster();
     },
   };
