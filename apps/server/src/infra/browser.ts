@@ -13,6 +13,7 @@ export interface BrowserPool {
   close(): Promise<void>;
 }
 
+/** Debian's Chromium as root, network closed: no sandbox, no background services (TOOLCHAIN facts). */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
