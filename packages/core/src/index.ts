@@ -6,6 +6,8 @@ export * from "./dates/copy-url";
 export * from "./dates/day";
 export * from "./dates/display";
 export * from "./dates/ranges";
+export * from "./dates/report-schedule";
+export * from "./dates/zone";
 export * from "./format/change-tone";
 export * from "./format/colour";
 export * from "./format/dashboard-look";
