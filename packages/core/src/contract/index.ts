@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./automatic-report-records";
 export * from "./automatic-reports";
 export * from "./common";
 export * from "./company";

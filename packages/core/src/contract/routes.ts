@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
+import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./automatic-report-records";
+import { ZAutomaticReportInput } from "./automatic-reports";
 import { dataEnvelope } from "./common";
 import { ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
 import { ZDashboardUpdate, ZDashboardUpdateResponse, ZDashboardWidgetDataRequest } from "./dashboard-actions";
@@ -125,6 +127,10 @@ export const API = {
     output: ZFileUploadResponse,
   },
   fileDelete: { body: ZFileDelete, output: null },
+  automaticReportsList: { output: ZAutomaticReportListResponse },
+  automaticReportCreate: { body: ZAutomaticReportInput, output: ZAutomaticReportResponse },
+  automaticReportUpdate: { params: ZIdParams, body: ZAutomaticReportInput, output: ZAutomaticReportResponse },
+  automaticReportDelete: { params: ZIdParams, output: null },
   widgetData: { body: ZWidgetDataRequest, bodyKind: "text", output: ZWidgetDataResponse },
   dashboardsList: { query: ZDashboardListQuery, output: ZDashboardListResponse },
   dashboardCreate: { body: ZDashboardCreate, output: ZPermalinkResponse },
