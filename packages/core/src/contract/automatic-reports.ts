@@ -114,7 +114,7 @@ export const ZAutomaticReportInput = z
       if (typeof report.dashboard_id === "string" && report.dashboard_id.trim() === "") {
         context.addIssue({ code: "custom", path: ["dashboard_id"], message: REPORT_MESSAGES.dashboard });
       }
-      // A monthly report without a detail takes the spec's default; a weekly one has no default day.
+      // A monthly report without a detail takes the default of docs/product.md §9; a weekly one has no default day.
       if (report.period === "MONTH" && report.detail !== undefined && !isMonthDetail(report.detail)) {
         context.addIssue({ code: "custom", path: ["detail"], message: REPORT_MESSAGES.monthDetail });
       }

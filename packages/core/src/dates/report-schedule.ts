@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import { formatDay, parseDay, shiftDay } from "./day";
+import { parseDay, shiftDay } from "./day";
 import { DISPLAY_DATE_FORMAT } from "./display";
 import { type DayRange, rangeForType } from "./ranges";
 import {
@@ -51,16 +51,19 @@ export const REPORT_DEFAULTS = {
 export const MAX_REPORTS_PER_DASHBOARD = 5;
 export const MAX_REPORT_RECIPIENTS = 5;
 
-/**
- * When a report goes out, with the spec's field names so a stored report or a request payload can be
- * passed as it is. `detail` depends on `period`: a MonthDetail for MONTH, a Weekday for WEEK.
- */
-export type ReportSchedule = {
+export interface ScheduleTime {
   hour: number;
   minute: number;
   /** IANA zone the hour and minute are read in. */
   timezone: string;
-} & ({ period: "MONTH"; detail: MonthDetail } | { period: "WEEK"; detail: Weekday });
+}
+export type MonthlySchedule = ScheduleTime & { period: "MONTH"; detail: MonthDetail };
+export type WeeklySchedule = ScheduleTime & { period: "WEEK"; detail: Weekday };
+/**
+ * When a report goes out, with the field names of docs/product.md §3 so a stored report or a payload can be
+ * passed as it is. `detail` depends on `period`: a MonthDetail for MONTH, a Weekday for WEEK.
+ */
+export type ReportSchedule = MonthlySchedule | WeeklySchedule;
 
 export function isMonthDetail(value: unknown): value is MonthDetail {
   return typeof value === "string" && (MONTH_DETAILS as readonly string[]).includes(value);
@@ -158,8 +161,7 @@ export function dueRuns(schedule: ReportSchedule, from: Date, to: Date): Date[] 
  * Monday–Sunday week (docs/product.md §9: weeks start Monday).
  */
 export function reportRange(dateRange: ReportDateRange, sendInstant: Date, timeZone: string): DayRange {
-  const wall = wallTimeAt(sendInstant, timeZone);
-  const today = formatDay(new Date(wall.year, wall.month - 1, wall.day));
+  const today = dayOf(wallTimeAt(sendInstant, timeZone));
   switch (dateRange) {
     case "LAST_7_DAYS":
       return rangeForType("last_7_days", { today });
@@ -189,6 +191,10 @@ export const REPORT_DATE_RANGE_LABELS: Record<ReportDateRange, string> = {
   LAST_WEEK: "Last Week",
 };
 
+function dayOf(wall: WallTime): string {
+  return `${String(wall.year).padStart(4, "0")}-${String(wall.month).padStart(2, "0")}-${String(wall.day).padStart(2, "0")}`;
+}
+
 function clock(hour: number, minute: number): string {
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
@@ -205,6 +211,6 @@ export function describeSchedule(schedule: ReportSchedule): string {
 /** An instant as the report's zone shows it, for 'next run' and 'last sent': 'Dec 01, 2026 08:00'. */
 export function formatInstantInZone(instant: Date, timeZone: string): string {
   const wall = wallTimeAt(instant, timeZone);
-  const day = format(new Date(wall.year, wall.month - 1, wall.day), DISPLAY_DATE_FORMAT);
+  const day = format(parseDay(dayOf(wall)), DISPLAY_DATE_FORMAT);
   return `${day} ${clock(wall.hour, wall.minute)}`;
 }
