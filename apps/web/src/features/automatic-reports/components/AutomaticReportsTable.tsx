@@ -53,7 +53,9 @@ export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[]
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Dashboard</Table.Th>
-              <Table.Th visibleFrom="md">Recipients</Table.Th>
+              <Table.Th visibleFrom="md" miw={210}>
+                Recipients
+              </Table.Th>
               <Table.Th>Schedule</Table.Th>
               <Table.Th visibleFrom="sm">Next run</Table.Th>
               <Table.Th w={56}>
@@ -108,7 +110,9 @@ export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[]
                     </Text>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
-                    <Text size="sm">{nextRun}</Text>
+                    <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                      {nextRun}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
