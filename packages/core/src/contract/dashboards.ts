@@ -5,8 +5,8 @@ import { CALCULATED_METRIC_TYPES } from "../widgets/calculated";
 import { parseExpression } from "../widgets/expression";
 import { PASSIVE_FORMATS, WIDGET_FORMATS } from "../widgets/formats";
 import { GRID_COLUMNS, WIDGET_HEIGHTS } from "../widgets/sizes";
-import { ZAutomaticReport } from "./automatic-report-records";
 import { dataEnvelope, ZPageMeta, zFormBoolean } from "./common";
+import { ZAutomaticReport } from "./report-records";
 
 /** A calendar day, `yyyy-MM-dd` (docs/product.md §9). */
 export const ZDay = z.string().refine(isValidDay, "The date must be a valid date (yyyy-MM-dd).");

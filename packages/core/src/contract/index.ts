@@ -1,5 +1,4 @@
 export * from "./auth";
-export * from "./automatic-report-records";
 export * from "./automatic-reports";
 export * from "./common";
 export * from "./company";
@@ -9,6 +8,7 @@ export * from "./files";
 export * from "./ops";
 export * from "./page-data";
 export * from "./realtime";
+export * from "./report-records";
 export * from "./routes";
 export * from "./sources";
 export * from "./templates";

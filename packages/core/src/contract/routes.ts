@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
-import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./automatic-report-records";
 import { ZAutomaticReportInput } from "./automatic-reports";
 import { dataEnvelope } from "./common";
 import { ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
@@ -21,6 +20,7 @@ import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "./files";
 import { ZProbeEnqueued, ZProbeQuery, ZProbeRequest, ZProbeRuns } from "./ops";
 import { ZHealth, ZPageData } from "./page-data";
 import { ZBroadcastAuth, ZBroadcastAuthResponse, ZBroadcastUserAuth, ZBroadcastUserAuthResponse } from "./realtime";
+import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./report-records";
 import { ROUTE_LINES, type RouteName } from "./route-lines";
 import {
   ZConnectorListResponse,
