@@ -1,4 +1,10 @@
-import type { TDashboardSave, TSource, TWidget } from "@app/core";
+import {
+  type TAutomaticReport,
+  type TDashboardSave,
+  type TSource,
+  type TWidget,
+  ZAutomaticReportInput,
+} from "@app/core";
 import type { AppContext } from "../src/context";
 import { type AuthState, authService } from "../src/features/auth/service";
 import { companiesRepo } from "../src/features/companies/repo";
@@ -6,6 +12,7 @@ import { companiesService } from "../src/features/companies/service";
 import { dashboardsRepo } from "../src/features/dashboards/repo";
 import { dashboardsService } from "../src/features/dashboards/service";
 import { filesService } from "../src/features/files/service";
+import { reportsService } from "../src/features/reports/service";
 import { sourcesService } from "../src/features/sources/service";
 import { templateResolver } from "../src/features/sources/template-instances";
 import { usersRepo } from "../src/features/users/repo";
@@ -46,10 +53,12 @@ function passwordHash(password: string): Promise<string> {
 function wire(ctx: AppContext) {
   const companies = companiesService(ctx, ctx.storage);
   const sources = sourcesService(ctx, filesService(ctx, ctx.storage));
+  const reports = reportsService(ctx, companies);
   return {
     companies,
     sources,
-    dashboards: dashboardsService(ctx, ctx.storage, companies, templateResolver(sources)),
+    reports,
+    dashboards: dashboardsService(ctx, ctx.storage, companies, templateResolver(sources), reports.forDashboard),
     auth: authService(ctx, companies, createSessionCache<AuthState>()),
   };
 }
@@ -223,4 +232,24 @@ export async function buildSource(target: Target, options: SourceOptions): Promi
     fields: { name: options.connector ?? "demo", ...options.fields },
     files: options.file ? { file: options.file } : {},
   });
+}
+
+export interface ReportOptions {
+  company: Pick<CompaniesTable, "id">;
+  dashboard: Pick<DashboardsTable, "id">;
+  /** The author (default: a system actor of the company). */
+  user?: Pick<UsersTable, "id" | "role">;
+  /** Any field of the report payload (docs/product.md §3); the contract fills in the rest as a request would. */
+  input?: Record<string, unknown>;
+}
+
+/** An automatic report made through the reports service with the payload's defaults, as POST would. */
+export async function buildReport(target: Target, options: ReportOptions): Promise<TAutomaticReport> {
+  const { reports } = services(contextOf(target));
+  const input = ZAutomaticReportInput.parse({
+    dashboard_id: options.dashboard.id,
+    recipients: "client@example.com",
+    ...options.input,
+  });
+  return reports.create(actorOf(options.company, options.user), input, "UTC");
 }

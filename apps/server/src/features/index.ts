@@ -8,6 +8,7 @@ import { opsFeature } from "./ops";
 import { pageDataFeature } from "./page-data";
 import { realtimeFeature } from "./realtime";
 import { buildServices, type Feature, type ServiceRegistry } from "./registry";
+import { reportsFeature } from "./reports";
 import { sourcesFeature } from "./sources";
 import { usersFeature } from "./users";
 import { widgetsFeature } from "./widgets";
@@ -26,6 +27,7 @@ export const FEATURES: readonly Feature[] = [
   authFeature,
   usersFeature,
   dashboardsFeature,
+  reportsFeature,
   realtimeFeature,
   pageDataFeature,
 ];

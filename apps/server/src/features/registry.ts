@@ -7,6 +7,7 @@ import type { CompaniesService } from "./companies/service";
 import type { DashboardsService } from "./dashboards/service";
 import type { FilesService } from "./files/service";
 import type { PageDataService } from "./page-data/service";
+import type { ReportsService } from "./reports/service";
 import type { SourcesService } from "./sources/service";
 import type { UsersService } from "./users/service";
 import type { WidgetsService } from "./widgets/service";
@@ -22,6 +23,7 @@ export interface Services {
   users: UsersService;
   pageData: PageDataService;
   dashboards: DashboardsService;
+  reports: ReportsService;
 }
 
 export interface ServiceRegistry {

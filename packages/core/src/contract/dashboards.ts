@@ -6,6 +6,7 @@ import { parseExpression } from "../widgets/expression";
 import { PASSIVE_FORMATS, WIDGET_FORMATS } from "../widgets/formats";
 import { GRID_COLUMNS, WIDGET_HEIGHTS } from "../widgets/sizes";
 import { dataEnvelope, ZPageMeta, zFormBoolean } from "./common";
+import { ZAutomaticReport } from "./report-records";
 
 /** A calendar day, `yyyy-MM-dd` (docs/product.md §9). */
 export const ZDay = z.string().refine(isValidDay, "The date must be a valid date (yyyy-MM-dd).");
@@ -178,7 +179,8 @@ export const ZDashboard = z.object({
   compareEndDate: ZDay.nullable(),
   defaults: z.record(z.string(), z.unknown()),
   widgets: z.array(ZWidget),
-  automaticReports: z.array(z.looseObject({ id: z.string() })),
+  /** The dashboard's automatic reports, for members only (a public viewer gets none: recipients are personal). */
+  automaticReports: z.array(ZAutomaticReport),
   styles: ZDashboardStyles,
   passwordProtected: z.boolean(),
   locked: z.string().nullable(),

@@ -8,6 +8,7 @@ export * from "./files";
 export * from "./ops";
 export * from "./page-data";
 export * from "./realtime";
+export * from "./report-records";
 export * from "./routes";
 export * from "./sources";
 export * from "./templates";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
+import { ZAutomaticReportInput } from "./automatic-reports";
 import { dataEnvelope } from "./common";
 import { ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
 import { ZDashboardUpdate, ZDashboardUpdateResponse, ZDashboardWidgetDataRequest } from "./dashboard-actions";
@@ -19,6 +20,7 @@ import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "./files";
 import { ZProbeEnqueued, ZProbeQuery, ZProbeRequest, ZProbeRuns } from "./ops";
 import { ZHealth, ZPageData } from "./page-data";
 import { ZBroadcastAuth, ZBroadcastAuthResponse, ZBroadcastUserAuth, ZBroadcastUserAuthResponse } from "./realtime";
+import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./report-records";
 import { ROUTE_LINES, type RouteName } from "./route-lines";
 import {
   ZConnectorListResponse,
@@ -125,6 +127,10 @@ export const API = {
     output: ZFileUploadResponse,
   },
   fileDelete: { body: ZFileDelete, output: null },
+  automaticReportsList: { output: ZAutomaticReportListResponse },
+  automaticReportCreate: { body: ZAutomaticReportInput, output: ZAutomaticReportResponse },
+  automaticReportUpdate: { params: ZIdParams, body: ZAutomaticReportInput, output: ZAutomaticReportResponse },
+  automaticReportDelete: { params: ZIdParams, output: null },
   widgetData: { body: ZWidgetDataRequest, bodyKind: "text", output: ZWidgetDataResponse },
   dashboardsList: { query: ZDashboardListQuery, output: ZDashboardListResponse },
   dashboardCreate: { body: ZDashboardCreate, output: ZPermalinkResponse },

@@ -90,7 +90,25 @@ describe("ZDashboard", () => {
     compareEndDate: null,
     defaults: {},
     widgets: [buildWidget(), buildPassiveWidget()],
-    automaticReports: [{ id: "r1", period: "MONTH" }],
+    automaticReports: [
+      {
+        id: "r1",
+        dashboard_id: "d1",
+        dashboard: { id: "d1", name: "Client", permalink: "abc" },
+        recipients: "client@example.com",
+        period: "MONTH",
+        detail: "FIRST_DAY",
+        hour: 8,
+        minute: 0,
+        timezone: "Europe/Berlin",
+        date_range: "LAST_MONTH",
+        with_pdf: false,
+        with_preview: true,
+        next_run_at: "2026-04-01T06:00:00.000Z",
+        created_at: "2026-03-17T10:00:00.000Z",
+        updated_at: "2026-03-17T10:00:00.000Z",
+      },
+    ],
     styles,
     passwordProtected: false,
     locked: null,
@@ -102,6 +120,16 @@ describe("ZDashboard", () => {
     ["unknown range type", { ...dashboard, rangeType: "yearly" }, false],
     ["impossible date", { ...dashboard, endDate: "2026-02-30" }, false],
     ["locked by a user", { ...dashboard, locked: "u1" }, true],
+    [
+      "weekly report with a month's detail",
+      { ...dashboard, automaticReports: [{ ...dashboard.automaticReports[0], period: "WEEK" }] },
+      false,
+    ],
+    [
+      "weekly report on Sunday",
+      { ...dashboard, automaticReports: [{ ...dashboard.automaticReports[0], period: "WEEK", detail: 0 }] },
+      true,
+    ],
   ])("%s → %s", (_label, value, ok) => {
     expect(ZDashboard.safeParse(value).success).toBe(ok);
   });

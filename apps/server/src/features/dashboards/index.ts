@@ -11,6 +11,7 @@ export const dashboardsFeature: Feature = {
       ctx.storage,
       services.get("companies"),
       templateResolver(services.get("sources")),
+      (companyId, dashboardId) => services.get("reports").forDashboard(companyId, dashboardId),
     ),
   }),
   routes: (app, ctx, services) =>

@@ -3,6 +3,7 @@ import {
   isRangeType,
   type RangeType,
   STYLE_IMAGE_PATH,
+  type TAutomaticReport,
   type TDashboard,
   type TDashboardListItem,
   type TDashboardStyles,
@@ -43,7 +44,12 @@ export function parseWidgets(row: Pick<DashboardsTable, "widgets">): TWidget[] {
  * A preset range type (Monthly, Last 30 Days…) is relative to today, so its dates are
  * recomputed in the viewer's zone on every load; Custom keeps the saved dates.
  */
-export function presentDashboard(row: DashboardsTable, today: string, lockHolder: string | null): TDashboard {
+export function presentDashboard(
+  row: DashboardsTable,
+  today: string,
+  lockHolder: string | null,
+  automaticReports: TAutomaticReport[],
+): TDashboard {
   const rangeType: RangeType = isRangeType(row.range_type) ? row.range_type : "last_30_days";
   let startDate = row.start_date;
   let endDate = row.end_date;
@@ -64,7 +70,7 @@ export function presentDashboard(row: DashboardsTable, today: string, lockHolder
     compareEndDate: row.compare_end_date,
     defaults: JSON.parse(row.defaults) as Record<string, unknown>,
     widgets: parseWidgets(row),
-    automaticReports: [],
+    automaticReports,
     styles: withOwnImages(row.company_id, {
       ...EMPTY_STYLES,
       ...(JSON.parse(row.styles) as Partial<TDashboardStyles>),

@@ -1,6 +1,7 @@
 import {
   dashboardAllowance,
   MESSAGE_CATALOGUE,
+  type TAutomaticReport,
   type TDashboard,
   type TDashboardCreate,
   type TDashboardListQuery,
@@ -47,6 +48,9 @@ const STYLE_FILES: Record<string, keyof TDashboardStyles> = {
 /** Widgets of a template, with their instances pointed at a source of the company. */
 export type TemplateResolver = (companyId: string, key: string) => Promise<TWidget[] | null>;
 
+/** The automatic reports of a dashboard (the reports feature keeps them). */
+export type DashboardReports = (companyId: string, dashboardId: string) => Promise<TAutomaticReport[]>;
+
 /** A protected dashboard's 422 (docs/product.md §4), with the owner's site title for the password prompt. */
 export class DashboardPasswordError extends AppError {
   constructor(
@@ -67,6 +71,7 @@ export function dashboardsService(
   storage: Storage,
   companies: CompaniesService,
   resolveTemplate: TemplateResolver,
+  reportsOf: DashboardReports,
 ) {
   const repo = dashboardsRepo(ctx.db);
   // A public viewer sends the password with every widget request; argon2 once per (hash, attempt) is enough.
@@ -333,10 +338,14 @@ export function dashboardsService(
     ): Promise<{ dashboard: TDashboard; isPublic: boolean }> {
       const { row, isMember } = await viewable(viewer, permalink, passwordAttempt, clientAddress);
       const today = todayInTimezone(timezone);
-      if (isMember) return { dashboard: presentDashboard(row, today, lockHolder(row)), isPublic: false };
-      // A client sees the agency's white label, and no user ids (the lock holder is an agency member).
+      if (isMember) {
+        const reports = await reportsOf(row.company_id, row.id);
+        return { dashboard: presentDashboard(row, today, lockHolder(row), reports), isPublic: false };
+      }
+      // A client sees the agency's white label, and no user ids (the lock holder is an agency member)
+      // nor the automatic reports (their recipients are the agency's contacts).
       const siteTitle = await ownerSiteTitle(row.company_id);
-      return { dashboard: { ...presentDashboard(row, today, null), siteTitle }, isPublic: true };
+      return { dashboard: { ...presentDashboard(row, today, null, []), siteTitle }, isPublic: true };
     },
 
     /**

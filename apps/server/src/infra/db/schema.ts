@@ -144,6 +144,7 @@ export interface Database {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
   ops_probe_runs: OpsProbeRunsTable;
+  automatic_reports: AutomaticReportsTable;
 }
 
 export interface OpsProbeRunsTable {
@@ -152,4 +153,24 @@ export interface OpsProbeRunsTable {
   process: string;
   started_at: string;
   finished_at: string | null;
+}
+
+/** docs/product.md §3 automatic report; `detail` is text for both periods (a WEEK's weekday as its digit). */
+export interface AutomaticReportsTable {
+  id: string;
+  company_id: string;
+  dashboard_id: string;
+  /** Comma-separated addresses. */
+  recipients: string;
+  period: string;
+  detail: string;
+  hour: number;
+  minute: number;
+  timezone: string;
+  date_range: string;
+  with_pdf: number;
+  with_preview: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
 }

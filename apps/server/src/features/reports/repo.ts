@@ -1,0 +1,94 @@
+import type { Updateable } from "kysely";
+import type { Db } from "../../infra/db";
+import type { AutomaticReportsTable } from "../../infra/db/schema";
+
+/** A report row with the name and permalink of the dashboard it sends. */
+export type ReportRow = AutomaticReportsTable & { dashboard_name: string; dashboard_permalink: string };
+
+/**
+ * Automatic reports: the only SQL of the feature, every query scoped to the company. It reads the
+ * dashboards table (names for lists, widget count for the PDF rule) and takes the dashboard's row lock,
+ * but never writes a dashboard's data: that stays with the dashboards feature.
+ */
+export function reportsRepo(db: Db) {
+  const withDashboard = () =>
+    db
+      .selectFrom("automatic_reports as r")
+      .innerJoin("dashboards as d", (join) =>
+        join.onRef("d.id", "=", "r.dashboard_id").onRef("d.company_id", "=", "r.company_id"),
+      )
+      .selectAll("r")
+      .select(["d.name as dashboard_name", "d.permalink as dashboard_permalink"]);
+
+  return {
+    list(companyId: string): Promise<ReportRow[]> {
+      return withDashboard()
+        .where("r.company_id", "=", companyId)
+        .orderBy("d.name")
+        .orderBy("r.created_at")
+        .orderBy("r.id")
+        .execute();
+    },
+    listForDashboard(companyId: string, dashboardId: string): Promise<ReportRow[]> {
+      return withDashboard()
+        .where("r.company_id", "=", companyId)
+        .where("r.dashboard_id", "=", dashboardId)
+        .orderBy("r.created_at")
+        .orderBy("r.id")
+        .execute();
+    },
+    find(companyId: string, id: string): Promise<ReportRow | undefined> {
+      return withDashboard().where("r.company_id", "=", companyId).where("r.id", "=", id).executeTakeFirst();
+    },
+    countForDashboard(companyId: string, dashboardId: string, exceptId: string | null = null) {
+      let query = db
+        .selectFrom("automatic_reports")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("company_id", "=", companyId)
+        .where("dashboard_id", "=", dashboardId);
+      if (exceptId) query = query.where("id", "!=", exceptId);
+      return query.executeTakeFirstOrThrow().then((row) => Number(row.count));
+    },
+    /**
+     * The company's dashboard a report is for, with its widget list (JSON text), or undefined. Inside a
+     * transaction it first takes the dashboard row's write lock (a no-op update): on PostgreSQL two
+     * requests adding a report to the same dashboard then count one after the other, so both cannot take
+     * the last of the 5 places; on SQLite writers already take turns.
+     */
+    async lockDashboard(companyId: string, dashboardId: string) {
+      const touched = await db
+        .updateTable("dashboards")
+        // Not the key column: a key update would also block inserts of rows that reference the dashboard.
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .where("company_id", "=", companyId)
+        .where("id", "=", dashboardId)
+        .executeTakeFirst();
+      if (Number(touched.numUpdatedRows) === 0) return undefined;
+      return db
+        .selectFrom("dashboards")
+        .select(["id", "widgets"])
+        .where("company_id", "=", companyId)
+        .where("id", "=", dashboardId)
+        .executeTakeFirst();
+    },
+    insert(row: AutomaticReportsTable) {
+      return db.insertInto("automatic_reports").values(row).execute();
+    },
+    async update(companyId: string, id: string, patch: Updateable<AutomaticReportsTable>) {
+      await db
+        .updateTable("automatic_reports")
+        .set(patch)
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .execute();
+    },
+    async delete(companyId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom("automatic_reports")
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

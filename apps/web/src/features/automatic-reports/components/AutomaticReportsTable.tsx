@@ -1,0 +1,140 @@
+import {
+  describeSchedule,
+  formatInstantInZone,
+  REPORT_DATE_RANGE_LABELS,
+  splitRecipients,
+  type TAutomaticReport,
+} from "@app/core";
+import { ActionIcon, Anchor, Badge, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { Link } from "react-router";
+import { errorMessage } from "../../../lib/api";
+import { IconTrash } from "../../../ui/icons";
+import { useModals } from "../../../ui/modals";
+import { useDeleteAutomaticReport } from "../hooks";
+
+/**
+ * The company's automatic reports (docs/product.md §2: open to every user): the dashboard each sends,
+ * to whom, when in the report's own zone, the period it covers and what it attaches.
+ */
+export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[] }) {
+  const modals = useModals();
+  const deleteReport = useDeleteAutomaticReport();
+
+  const remove = async (report: TAutomaticReport) => {
+    const confirmed = await modals.question({
+      message: `The report of ${report.dashboard.name} to ${report.recipients} will no longer be sent.`,
+      submitLabel: "Delete",
+      danger: true,
+    });
+    if (!confirmed) return;
+    deleteReport.mutate(report.id, {
+      onSuccess: () =>
+        notifications.show({ color: "teal", title: "Report deleted", message: `${report.dashboard.name}: deleted.` }),
+      onError: (error) => notifications.show({ color: "red", title: "Could not delete", message: errorMessage(error) }),
+    });
+  };
+
+  if (reports.length === 0) {
+    return (
+      <Card>
+        <Text c="dimmed" size="sm">
+          No automatic reports yet. Open a dashboard, choose Share, then Mail reporting to e-mail it on a schedule.
+        </Text>
+      </Card>
+    );
+  }
+
+  return (
+    <Card p={0}>
+      {/* Phones keep dashboard, schedule and actions; recipients and the rest move under the dashboard. */}
+      <Table.ScrollContainer minWidth={340}>
+        <Table highlightOnHover verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Dashboard</Table.Th>
+              <Table.Th visibleFrom="md" miw={210}>
+                Recipients
+              </Table.Th>
+              <Table.Th>Schedule</Table.Th>
+              <Table.Th visibleFrom="sm">Next run</Table.Th>
+              <Table.Th w={56}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {reports.map((report) => {
+              const recipients = splitRecipients(report.recipients);
+              const nextRun = formatInstantInZone(new Date(report.next_run_at), report.timezone);
+              return (
+                <Table.Tr key={report.id} data-report-id={report.id}>
+                  <Table.Td>
+                    <Stack gap={4}>
+                      <Anchor component={Link} to={`/dashboards/${report.dashboard.permalink}`} size="sm" fw={500}>
+                        {report.dashboard.name}
+                      </Anchor>
+                      <Group gap={4}>
+                        <Badge variant="light" color="gray" size="sm">
+                          {REPORT_DATE_RANGE_LABELS[report.date_range]}
+                        </Badge>
+                        {report.with_preview ? (
+                          <Badge variant="light" size="sm">
+                            Preview
+                          </Badge>
+                        ) : null}
+                        {report.with_pdf ? (
+                          <Badge variant="light" color="grape" size="sm">
+                            PDF
+                          </Badge>
+                        ) : null}
+                      </Group>
+                      <Text size="xs" c="dimmed" hiddenFrom="md" style={{ overflowWrap: "anywhere" }}>
+                        {recipients.join(", ")}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td visibleFrom="md">
+                    <Stack gap={2}>
+                      {recipients.map((address) => (
+                        <Text key={address} size="sm" style={{ overflowWrap: "anywhere" }}>
+                          {address}
+                        </Text>
+                      ))}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{describeSchedule(report)}</Text>
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      Next: {nextRun}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                      {nextRun}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label="Delete report">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete the report of ${report.dashboard.name}`}
+                          onClick={() => void remove(report)}
+                          loading={deleteReport.isPending && deleteReport.variables === report.id}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

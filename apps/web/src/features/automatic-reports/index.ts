@@ -1,0 +1,3 @@
+export { AutomaticReportsTable } from "./components/AutomaticReportsTable";
+export { useAutomaticReports, useDeleteAutomaticReport } from "./hooks";
+export { automaticReportKeys, automaticReportsQuery } from "./queries";
