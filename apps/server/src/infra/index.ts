@@ -43,6 +43,7 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, options.sqliteFile ?? "reportz.sqlite"),
+    onIdleError: (error) => logger.warn({ err: error }, "an idle database connection broke; the pool replaces it"),
   });
   if (options.migrate !== false) await migrateToLatest(database.db);
   if (config.redisUrl && database.dialect !== "postgres") {

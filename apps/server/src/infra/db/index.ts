@@ -38,9 +38,17 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 /** Opens PostgreSQL when a postgres:// URL is given, otherwise a SQLite file in WAL mode. */
-export function openDatabase(options: { databaseUrl: string | null; sqlitePath: string }): DbHandle {
+export function openDatabase(options: {
+  databaseUrl: string | null;
+  sqlitePath: string;
+  /** An idle pooled connection that broke (PostgreSQL restarted, an administrator ended it). */
+  onIdleError?: (error: Error) => void;
+}): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, pg's pool raises an idle connection's error as an uncaught 'error' event and
+    // the process dies; the pool drops that connection and opens a new one on the next query anyway.
+    pool.on("error", (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
