@@ -1,7 +1,9 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { snap } from "./support";
+import { SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
 
 /** Another site (another port) whose page frames whatever iframe snippet it is given. */
@@ -18,6 +20,15 @@ async function hostSite(snippet: () => string): Promise<{ url: string; close: ()
     url: `http://localhost:${port}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The host page as a visitor sees it. Not a full-page capture: Chromium leaves a cross-site frame
+ * (its own process) blank in those.
+ */
+async function frameShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
 async function createTemplateDashboard(page: Page, name: string): Promise<string> {
@@ -47,6 +58,7 @@ test("an embed link made from the Sharing menu shows the dashboard inside anothe
 
   await page.getByRole("button", { name: "Sharing" }).click();
   await expect(page.getByRole("menuitem", { name: "Embed" })).toBeVisible();
+  await page.waitForTimeout(300); // the menu's fade-in, for the screenshot
   await snap(page, "share-menu-1280");
   await page.getByRole("menuitem", { name: "Embed" }).click();
   const dialog = page.getByRole("dialog", { name: "Embed this dashboard" });
@@ -70,9 +82,9 @@ test("an embed link made from the Sharing menu shows the dashboard inside anothe
       .toBeGreaterThan(0);
     await expect(frame.getByRole("button", { name: "Sharing" })).toHaveCount(0);
     await expect(frame.getByRole("complementary", { name: "Dashboard sidebar" })).toHaveCount(0);
-    await snap(visitorPage, "embedded-view-1280");
+    await frameShot(visitorPage, "embedded-view-1280");
     await visitorPage.setViewportSize({ width: 390, height: 844 });
-    await snap(visitorPage, "embedded-view-390");
+    await frameShot(visitorPage, "embedded-view-390");
 
     // The plain dashboard page is not frameable: the same site framing it gets nothing.
     const plain = `<iframe src="http://127.0.0.1:${new URL(page.url()).port}/dashboards/${permalink}"></iframe>`;
@@ -91,7 +103,7 @@ test("an embed link made from the Sharing menu shows the dashboard inside anothe
     await visitorPage.setViewportSize({ width: 1280, height: 800 });
     await visitorPage.goto(site.url);
     await expect(frame.getByText("This embed link has expired or was revoked")).toBeVisible();
-    await snap(visitorPage, "embedded-expired-1280");
+    await frameShot(visitorPage, "embedded-expired-1280");
     await visitor.close();
   } finally {
     await site.close();
@@ -107,6 +119,8 @@ test("the owner sets a password from the Sharing menu and a public visitor is as
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboards/${permalink}`);
   await page.getByRole("button", { name: "Sharing" }).click();
+  await expect(page.getByRole("menuitem", { name: "Refresh permalink" })).toBeVisible();
+  await page.waitForTimeout(300); // the menu's fade-in, for the screenshot
   await snap(page, "share-menu-390");
   await page.getByRole("menuitem", { name: "Set password" }).click();
   const dialog = page.getByRole("dialog", { name: "Dashboard password" });

@@ -40,7 +40,13 @@ export function SharingControls({
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="default" leftSection={<IconShare size={16} />} rightSection={<IconChevronDown size={14} />}>
+          <Button
+            variant="default"
+            className="dash-sharing"
+            aria-label="Sharing"
+            leftSection={<IconShare size={16} />}
+            rightSection={<IconChevronDown size={14} />}
+          >
             Sharing
           </Button>
         </Menu.Target>
