@@ -84,6 +84,10 @@ test("an embed link made from the Sharing menu shows the dashboard inside anothe
     await expect(frame.getByRole("complementary", { name: "Dashboard sidebar" })).toHaveCount(0);
     await frameShot(visitorPage, "embedded-view-1280");
     await visitorPage.setViewportSize({ width: 390, height: 844 });
+    // The frame is 100% wide: on a phone the dashboard inside reflows to it (single column).
+    await expect.poll(() => frame.locator("body").evaluate((body) => body.clientWidth)).toBeLessThanOrEqual(390);
+    await expect(frame.getByRole("heading", { level: 1, name: "Embedded report" })).toBeInViewport();
+    await visitorPage.waitForTimeout(500); // charts resize after the frame does
     await frameShot(visitorPage, "embedded-view-390");
 
     // The plain dashboard page is not frameable: the same site framing it gets nothing.
