@@ -59,7 +59,14 @@ export function SharingControls({
         </Menu.Dropdown>
       </Menu>
       <Modal opened={dialog === "password"} onClose={close} title="Dashboard password">
-        <PasswordForm id={dashboardId} isProtected={isProtected} onDone={(value) => (setProtected(value), close())} />
+        <PasswordForm
+          id={dashboardId}
+          isProtected={isProtected}
+          onDone={(value) => {
+            setProtected(value);
+            close();
+          }}
+        />
       </Modal>
       <Modal opened={dialog === "permalink"} onClose={close} title="Refresh permalink">
         <PermalinkForm id={dashboardId} onCancel={close} />
