@@ -165,3 +165,22 @@ describeEachDb("signed, revocable embed links", (env) => {
     expect(String(api.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
   });
 });
+
+describeEachDb(
+  "embed links framed only by the configured sites",
+  (env) => {
+    it("the embed page names EMBED_FRAME_ANCESTORS; other pages still refuse every frame", async () => {
+      const owner = await buildOwner(env());
+      const row = await buildDashboard(env(), { company: owner.company, name: "Listed" });
+      const link = await mint(owner, row.id);
+      const embed = await env().client().raw("GET", `${link.path}?token=${link.token}`);
+      expect(String(embed.headers["content-security-policy"])).toContain(
+        "frame-ancestors https://client.example https://*.agency.example",
+      );
+      expect(embed.headers["x-frame-options"]).toBeUndefined();
+      const page = await env().client().raw("GET", `/dashboards/${row.permalink}`);
+      expect(String(page.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+    });
+  },
+  { EMBED_FRAME_ANCESTORS: "https://client.example,https://*.agency.example" },
+);
