@@ -55,7 +55,7 @@ export async function buildApp(
   await app.register(fastifyRateLimit, { global: false, store: sharedRateLimitStore(ctx.rateLimits) });
   // The browser sends its error reports to the DSN's host: the policy must let it.
   const browserDsn = ctx.config.errorReporting.browserDsn;
-  securityHeaders(app, browserDsn ? [new URL(browserDsn).origin] : []);
+  securityHeaders(app, browserDsn ? [new URL(browserDsn).origin] : [], ctx.config.embedFrameAncestors);
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Reportz API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

@@ -100,3 +100,20 @@ describe("operations settings", () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));
   });
 });
+
+describe("EMBED_FRAME_ANCESTORS", () => {
+  it("defaults to any site and reads a list of origins", () => {
+    expect(loadConfig({}).embedFrameAncestors).toEqual(["*"]);
+    expect(
+      loadConfig({ EMBED_FRAME_ANCESTORS: "https://client.example, https://*.agency.example http://localhost:8080" })
+        .embedFrameAncestors,
+    ).toEqual(["https://client.example", "https://*.agency.example", "http://localhost:8080"]);
+  });
+
+  it.each(["'none'", "https://a.example; script-src *", "javascript:alert(1)", "client.example"])(
+    "refuses %j (it would break or widen the policy)",
+    (value) => {
+      expect(() => loadConfig({ EMBED_FRAME_ANCESTORS: value })).toThrow(/EMBED_FRAME_ANCESTORS/);
+    },
+  );
+});

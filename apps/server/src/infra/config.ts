@@ -25,6 +25,14 @@ export const ZEnv = z.object({
     .optional(),
   APP_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   APP_URL: z.url().optional(),
+  // Sites that may frame the embedded dashboard view (CSP frame-ancestors): "*" or origins, space or comma separated.
+  EMBED_FRAME_ANCESTORS: z
+    .string()
+    .default("*")
+    .refine(
+      (v) => splitList(v).length > 0 && splitList(v).every((item) => FRAME_ANCESTOR.test(item)),
+      'must be "*" or origins such as https://client.example or https://*.agency.example',
+    ),
   SITE_TITLE: z.string().min(1).default("Reportz"),
   SMTP_URL: z
     .string()
@@ -86,6 +94,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   appKey: string;
   appUrl: string;
+  /** Who may frame /dashboards/:permalink/embed (CSP frame-ancestors sources); every other page: nobody. */
+  embedFrameAncestors: string[];
   siteTitle: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -150,6 +160,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     // Development keys are fixed so sessions survive restarts; production must set APP_KEY.
     appKey: e.APP_KEY ?? "development-only-app-key-change-me",
     appUrl,
+    embedFrameAncestors: splitList(e.EMBED_FRAME_ANCESTORS),
     siteTitle: e.SITE_TITLE,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
@@ -217,4 +228,11 @@ function parseTrustProxy(value: string | undefined): AppConfig["trustProxy"] {
     return (_address, hop) => hop < hops;
   }
   return value;
+}
+
+/** A CSP frame-ancestors source this product accepts: any site, or an http(s) origin (wildcard subdomain allowed). */
+const FRAME_ANCESTOR = /^(\*|https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?)$/i;
+
+function splitList(value: string): string[] {
+  return value.split(/[\s,]+/).filter((item) => item !== "");
 }

@@ -22,16 +22,21 @@ export const HELMET_OPTIONS: HelmetOptions = {
   frameguard: { action: "deny" },
 };
 
-/** The same policy for the one kind of page other sites may frame (the embedded dashboard view). */
-const FRAMEABLE_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, frameAncestors: ["*"] } },
-  frameguard: false,
-};
+/**
+ * The same policy for the one kind of page other sites may frame (the embedded dashboard view), framed
+ * by the sites of EMBED_FRAME_ANCESTORS (default any). No X-Frame-Options: it cannot name several sites.
+ */
+function frameableOptions(frameAncestors: readonly string[]): HelmetOptions {
+  return {
+    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, frameAncestors: [...frameAncestors] } },
+    frameguard: false,
+  };
+}
 
 /**
  * The one way a route opts into being framed by other sites: spread into its route `config`
- * (`app.get(path, { config: { ...ALLOW_FRAMING } }, handler)`). Meant for the embedded dashboard view
- * only; no route uses it yet. Everything else gets HELMET_OPTIONS.
+ * (`app.get(path, { config: { ...ALLOW_FRAMING } }, handler)`). Only the embedded dashboard view uses
+ * it (page-data routes). Everything else gets HELMET_OPTIONS.
  */
 export const ALLOW_FRAMING = { allowFraming: true } as const;
 
@@ -75,9 +80,13 @@ function withConnect(options: HelmetOptions, origins: readonly string[]): Helmet
  * Sets the security headers on every answer from two header sets computed once. The hook runs first
  * (onRequest), so errors and 404s carry them too.
  */
-export function securityHeaders(app: FastifyInstance, connectOrigins: readonly string[] = []): void {
+export function securityHeaders(
+  app: FastifyInstance,
+  connectOrigins: readonly string[] = [],
+  frameAncestors: readonly string[] = ["*"],
+): void {
   const standard = fixedHeaders(helmet, withConnect(HELMET_OPTIONS, connectOrigins));
-  const frameable = fixedHeaders(helmet, withConnect(FRAMEABLE_OPTIONS, connectOrigins));
+  const frameable = fixedHeaders(helmet, withConnect(frameableOptions(frameAncestors), connectOrigins));
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(request.routeOptions.config?.allowFraming ? frameable : standard);
     done();

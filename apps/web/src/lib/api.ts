@@ -96,10 +96,21 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** The headers every call carries (docs/product.md §7): XHR marker and the page's identification. */
+let embedToken: string | null = null;
+
+/**
+ * The signed token of an embedded view (/dashboards/:permalink/embed?token=…): every call of that page
+ * carries it, so the dashboard and each widget's data are granted by the link, not by a session.
+ */
+export function setEmbedToken(token: string | null): void {
+  embedToken = token;
+}
+
 export function apiHeaders(extra: Record<string, string> = {}): Headers {
   const headers = new Headers({ Accept: "application/json" });
   headers.set(HEADERS.requestedWith, "XMLHttpRequest");
   headers.set(HEADERS.identification, getIdentification());
+  if (embedToken !== null) headers.set(HEADERS.embedToken, embedToken);
   const socketId = realtimeSocketId();
   if (socketId) headers.set(HEADERS.socketId, socketId);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);

@@ -17,6 +17,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   "dashboard.show": { load: () => import("./dashboard-show"), layout: "bare" },
   "dashboard.print": { load: () => import("./dashboard-print"), layout: "bare" },
   "dashboard.realTime": { load: () => import("./dashboard-realtime"), layout: "bare" },
+  "dashboard.embedded": { load: () => import("./dashboard-embedded"), layout: "bare" },
   "campaigns.index": { load: () => import("./groups-index"), layout: "app" },
   "campaigns.create": { load: () => import("./groups-create"), layout: "app" },
   "campaign.show": { load: () => import("./group-show"), layout: "app" },

@@ -70,3 +70,22 @@ export const ZDashboardWidgetDataRequest = z.strictObject({
   timezone: z.string().max(64).optional(),
 });
 export type TDashboardWidgetDataRequest = z.infer<typeof ZDashboardWidgetDataRequest>;
+
+/** Longest lifetime of an embed link, in days: an agency renews yearly links rather than issuing endless ones. */
+export const MAX_EMBED_DAYS = 365;
+
+/**
+ * POST /api/dashboards/{id}/embed: a signed embed link valid for `days` days. DELETE on the same path
+ * replaces the dashboard's embed secret, which revokes every link made before.
+ */
+export const ZEmbedLinkCreate = z.strictObject({
+  days: z
+    .number({ error: "The lifetime must be a number of days." })
+    .int("The lifetime must be a whole number of days.")
+    .min(1, "The lifetime must be at least 1 day.")
+    .max(MAX_EMBED_DAYS, `The lifetime may not be greater than ${MAX_EMBED_DAYS} days.`),
+});
+export type TEmbedLinkCreate = z.infer<typeof ZEmbedLinkCreate>;
+
+export const ZEmbedLinkResponse = dataEnvelope(z.object({ url: z.string(), expiresAt: z.string() }));
+export type TEmbedLinkResponse = z.infer<typeof ZEmbedLinkResponse>;

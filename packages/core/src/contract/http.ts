@@ -6,6 +6,8 @@ export const HEADERS = {
   public: "x-public",
   /** The realtime socket of the page making the call: the server leaves it out of the broadcast it causes. */
   socketId: "x-socket-id",
+  /** An embedded view's signed embed token: it stands for the dashboard password (docs/decisions.md). */
+  embedToken: "x-embed-token",
 } as const;
 
 /** Statuses that make the client reload the page (docs/product.md §8). */

@@ -45,6 +45,8 @@ export const ROUTE_LINES = {
   dashboardWidgetData: "POST /api/dashboards/:permalink/widgets/:widgetId/data",
   dashboardUpdate: "PUT /api/dashboards/:id",
   dashboardSave: "POST /api/dashboards/:id",
+  dashboardEmbedCreate: "POST /api/dashboards/:id/embed",
+  dashboardEmbedRevoke: "DELETE /api/dashboards/:id/embed",
   broadcastingAuth: "POST /broadcasting/auth",
   broadcastingUserAuth: "POST /broadcasting/user-auth",
   opsProbeEnqueue: "POST /ops/probe-jobs",

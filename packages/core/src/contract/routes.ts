@@ -3,7 +3,13 @@ import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
 import { ZAutomaticReportInput } from "./automatic-reports";
 import { dataEnvelope } from "./common";
 import { ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
-import { ZDashboardUpdate, ZDashboardUpdateResponse, ZDashboardWidgetDataRequest } from "./dashboard-actions";
+import {
+  ZDashboardUpdate,
+  ZDashboardUpdateResponse,
+  ZDashboardWidgetDataRequest,
+  ZEmbedLinkCreate,
+  ZEmbedLinkResponse,
+} from "./dashboard-actions";
 import {
   ZDashboardCreate,
   ZDashboardListQuery,
@@ -146,6 +152,8 @@ export const API = {
   },
   dashboardUpdate: { params: ZIdParams, body: ZDashboardUpdate, output: ZDashboardUpdateResponse },
   dashboardSave: { params: ZIdParams, body: ZDashboardSave, bodyKind: "multipart", output: ZDashboardSaveResponse },
+  dashboardEmbedCreate: { params: ZIdParams, body: ZEmbedLinkCreate, output: ZEmbedLinkResponse },
+  dashboardEmbedRevoke: { params: ZIdParams, output: null },
   broadcastingAuth: { body: ZBroadcastAuth, output: ZBroadcastAuthResponse },
   broadcastingUserAuth: { body: ZBroadcastUserAuth, output: ZBroadcastUserAuthResponse },
   opsProbeEnqueue: { body: ZProbeRequest, output: ZProbeEnqueued },

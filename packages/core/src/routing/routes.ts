@@ -21,6 +21,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: "/dashboards/:permalink", name: "dashboard.show", title: null, access: "all" },
   { path: "/dashboards/:permalink/print", name: "dashboard.print", title: null, access: "all" },
   { path: "/dashboards/:permalink/realtime", name: "dashboard.realTime", title: null, access: "all" },
+  { path: "/dashboards/:permalink/embed", name: "dashboard.embedded", title: null, access: "all" },
   { path: "/groups", name: "campaigns.index", title: "Groups", access: "all" },
   { path: "/groups/create", name: "campaigns.create", title: "Create Group", access: "admin" },
   { path: "/groups/:campaignId", name: "campaign.show", title: null, access: "all" },

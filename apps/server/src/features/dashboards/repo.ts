@@ -46,6 +46,17 @@ export function dashboardsRepo(db: Db) {
       if (Object.values(patch).every((value) => value === undefined)) return;
       await db.updateTable("dashboards").set(patch).where("company_id", "=", companyId).where("id", "=", id).execute();
     },
+    /** Sets the first embed secret unless another request already did; false when it lost that race. */
+    async setEmbedSecretIfUnset(companyId: string, id: string, secret: string): Promise<boolean> {
+      const result = await db
+        .updateTable("dashboards")
+        .set({ embed_secret: secret })
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .where("embed_secret", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     /** Takes the edit lock only if it is free, stale or already ours: one statement, so two editors cannot both win. */
     async tryLock(companyId: string, id: string, userId: string, now: string, staleBefore: string): Promise<boolean> {
       const result = await db

@@ -91,6 +91,7 @@ export function dashboardRoutes(
         request.query.timezone ?? request.auth?.user.timezone ?? "UTC",
         typeof attempt === "string" && attempt !== "" ? attempt : null,
         request.ip,
+        embedTokenOf(request.headers),
       );
       if (isPublic) reply.header(HEADERS.public, "1");
       return { data: dashboard };
@@ -118,6 +119,7 @@ export function dashboardRoutes(
         request.params.widgetId,
         typeof attempt === "string" && attempt !== "" ? attempt : null,
         request.ip,
+        embedTokenOf(request.headers),
       );
       // Ready JSON bytes, already checked against the schema above (see widgets.dataAnswer); Fastify sends
       // a Buffer as-is, the untyped reply only drops the response typing.
@@ -149,6 +151,30 @@ export function dashboardRoutes(
   );
 
   app.post(
+    "/api/dashboards/:id/embed",
+    {
+      schema: {
+        tags,
+        params: API.dashboardEmbedCreate.params,
+        body: API.dashboardEmbedCreate.body,
+        response: { 200: API.dashboardEmbedCreate.output },
+      },
+    },
+    async (request) => ({
+      data: await dashboards.createEmbedLink(actorOf(request), request.params.id, request.body.days),
+    }),
+  );
+
+  app.delete(
+    "/api/dashboards/:id/embed",
+    { schema: { tags, params: API.dashboardEmbedRevoke.params } },
+    async (request, reply) => {
+      await dashboards.revokeEmbedLinks(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
     "/api/dashboards/:id",
     {
       schema: {
@@ -166,4 +192,10 @@ export function dashboardRoutes(
       return { data: { styles: await dashboards.save(actorOf(request), request.params.id, input, files) } };
     },
   );
+}
+
+/** The embed token an embedded view sends; an empty header counts as a (refused) token, not as none. */
+function embedTokenOf(headers: Record<string, string | string[] | undefined>): string | null {
+  const value = headers[HEADERS.embedToken];
+  return typeof value === "string" ? value : null;
 }

@@ -18,7 +18,7 @@ import type { Db } from "../../infra/db";
 import type { DashboardsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { sanitizeUserHtml } from "../../infra/html";
-import { hashPassword, newId, nowIso, sha256, verifyPassword } from "../../infra/security";
+import { hashPassword, hmac, newId, nowIso, safeEqual, sha256, verifyPassword } from "../../infra/security";
 import { type Storage, storeImage } from "../../infra/storage";
 import type { CompaniesService } from "../companies/service";
 import type { Actor } from "../users/service";
@@ -44,6 +44,38 @@ const STYLE_FILES: Record<string, keyof TDashboardStyles> = {
   background_image: "backgroundImage",
   client_image: "clientImage",
 };
+
+/** What an embedded view shows when its token is missing, forged, expired or revoked (403). */
+export const EMBED_REFUSED = "This embed link has expired or was revoked.";
+
+/**
+ * The signed part of an embed link: `<expiry in unix seconds>.<HMAC>`. The MAC covers the dashboard,
+ * its current permalink and the expiry, keyed by APP_KEY and the dashboard's embed secret: a new
+ * permalink or a new secret makes every earlier token fail, with no list of issued links to keep.
+ */
+export function signEmbedToken(
+  appKey: string,
+  row: Pick<DashboardsTable, "id" | "permalink">,
+  secret: string,
+  exp: number,
+) {
+  return `${exp}.${hmac(`${appKey}\u0000${secret}`, `embed|${row.id}|${row.permalink}|${exp}`)}`;
+}
+
+/** Whether a token is a valid, unexpired signature for this dashboard as it is now. */
+export function embedTokenValid(
+  appKey: string,
+  row: Pick<DashboardsTable, "id" | "permalink" | "embed_secret">,
+  token: string,
+  nowMs: number,
+): boolean {
+  if (!row.embed_secret) return false;
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return false;
+  const exp = Number(match[1]);
+  if (exp * 1000 <= nowMs) return false;
+  return safeEqual(token, signEmbedToken(appKey, row, row.embed_secret, exp));
+}
 
 /** Widgets of a template, with their instances pointed at a source of the company. */
 export type TemplateResolver = (companyId: string, key: string) => Promise<TWidget[] | null>;
@@ -192,8 +224,18 @@ export function dashboardsService(
     permalink: string,
     passwordAttempt: string | null,
     clientAddress: string,
+    embedToken: string | null = null,
   ) {
     const row = await repo.findByPermalink(permalink);
+    // An embedded view is anonymous by design (third-party frames rarely carry our cookie): the token
+    // alone decides, even for a member, so the owner sees exactly what the embedding site shows.
+    if (embedToken !== null) {
+      if (row?.active !== 1 || !embedTokenValid(ctx.config.appKey, row, embedToken, ctx.clock.now().getTime())) {
+        throw AppError.forbidden(EMBED_REFUSED);
+      }
+      // The owner signed this link, so it stands for the password (docs/decisions.md).
+      return { row, isMember: false };
+    }
     if (!row) throw AppError.notFound("Dashboard not found.");
     const isMember = viewer !== null && viewer.companyId === row.company_id;
     if (isMember) return { row, isMember };
@@ -243,6 +285,7 @@ export function dashboardsService(
       hidden_date_selector: base?.hidden_date_selector ?? 0,
       footer: base?.footer ?? null,
       password_hash: null,
+      embed_secret: null,
       locked_by: null,
       locked_at: null,
       created_by: actor.id,
@@ -315,6 +358,35 @@ export function dashboardsService(
       return permalink;
     },
 
+    /**
+     * A signed embed link valid for `days` days (docs/product.md §2 share menu). The embed secret is made
+     * on first use and kept, so links made earlier stay valid until it is replaced.
+     */
+    async createEmbedLink(actor: Actor, id: string, days: number): Promise<{ url: string; expiresAt: string }> {
+      const row = await load(actor, id);
+      let secret = row.embed_secret;
+      if (!secret) {
+        secret = newId(24);
+        // Two first links made at once must not each write their own secret (one would be dead on arrival).
+        if (!(await repo.setEmbedSecretIfUnset(actor.companyId, id, secret)))
+          secret = (await load(actor, id)).embed_secret;
+      }
+      if (!secret) throw AppError.notFound("Dashboard not found.");
+      const exp = Math.floor(ctx.clock.now().getTime() / 1000) + days * 86_400;
+      const token = signEmbedToken(ctx.config.appKey, row, secret, exp);
+      const base = ctx.config.appUrl.replace(/\/$/, "");
+      return {
+        url: `${base}/dashboards/${encodeURIComponent(row.permalink)}/embed?token=${token}`,
+        expiresAt: new Date(exp * 1000).toISOString(),
+      };
+    },
+
+    /** Replaces the embed secret: every embed link made before stops working at once. */
+    async revokeEmbedLinks(actor: Actor, id: string): Promise<void> {
+      await load(actor, id);
+      await repo.update(actor.companyId, id, { embed_secret: newId(24), updated_at: nowIso() });
+    },
+
     /** Sets or (with an empty password) clears the dashboard password. */
     async setPassword(actor: Actor, id: string, password: string | null): Promise<boolean> {
       await load(actor, id);
@@ -335,8 +407,9 @@ export function dashboardsService(
       timezone: string,
       passwordAttempt: string | null,
       clientAddress = "",
+      embedToken: string | null = null,
     ): Promise<{ dashboard: TDashboard; isPublic: boolean }> {
-      const { row, isMember } = await viewable(viewer, permalink, passwordAttempt, clientAddress);
+      const { row, isMember } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
       const today = todayInTimezone(timezone);
       if (isMember) {
         const reports = await reportsOf(row.company_id, row.id);
@@ -383,9 +456,10 @@ export function dashboardsService(
       widgetId: string,
       passwordAttempt: string | null,
       clientAddress = "",
+      embedToken: string | null = null,
     ): Promise<{ companyId: string; instances: readonly TWidgetInstance[] }> {
       // One read of the row per widget request; only the asked widget is looked at.
-      const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress);
+      const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
       const widget = widgetsOf(row).find((w) => w.id === widgetId);
       if (widget?.nature !== "interactive") throw AppError.notFound("Widget not found.");
       return { companyId: row.company_id, instances: widget.instances };

@@ -10,7 +10,9 @@ import {
   type TPageData,
 } from "@app/core";
 import fastifyStatic from "@fastify/static";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../infra/http";
+import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
 
 import type { PageDataService } from "./service";
@@ -21,7 +23,7 @@ export type DashboardPageTitle = (
   permalink: string,
 ) => Promise<{ name: string | null; siteTitle: string | null; publicHeader?: PublicHeader | null }>;
 
-const DASHBOARD_ROUTES = new Set(["dashboard.show", "dashboard.print", "dashboard.realTime"]);
+const DASHBOARD_ROUTES = new Set(["dashboard.show", "dashboard.print", "dashboard.realTime", "dashboard.embedded"]);
 const TITLE = /<title>[^<]*<\/title>/;
 
 const PLACEHOLDER = "<!--page-data-->";
@@ -161,6 +163,20 @@ export async function pageDataRoutes(
     if (request.method !== "GET" || url.startsWith("/api/") || url === "/api") {
       return reply.code(404).send({ code: "not_found", message: "Not found." });
     }
+    return sendApp(request, reply);
+  });
+
+  // The embedded view is the one page other sites may frame (CSP frame-ancestors), so it is a route of
+  // its own carrying that opt-in; every other page keeps the fallback's frame-ancestors 'none'. The page
+  // is the same app: its token is checked by the API calls it makes (403 shows the expired state).
+  app.get(
+    "/dashboards/:permalink/embed",
+    { config: { public: true, ...ALLOW_FRAMING }, schema: { hide: true } },
+    async (request, reply) => sendApp(request, reply),
+  );
+
+  async function sendApp(request: FastifyRequest, reply: FastifyReply) {
+    const url = request.url.split("?")[0];
     const data = await pageData.build(request.auth, request.guestId);
     // Escape "<" so user-controlled strings can never close the script element.
     const json = JSON.stringify(data).replace(/</g, "\\u003c");
@@ -175,5 +191,5 @@ export async function pageDataRoutes(
       .replace(PLACEHOLDER, () => head)
       .replace(ROOT, () => boot + ROOT);
     return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
-  });
+  }
 }

@@ -8,6 +8,7 @@ import * as m001 from "./migrations/001_accounts";
 import * as m002 from "./migrations/002_dashboards";
 import * as m003 from "./migrations/003_jobs";
 import * as m004 from "./migrations/004_ops_probe";
+import * as m005 from "./migrations/005_dashboard_embed_secret";
 import * as m006 from "./migrations/006_automatic_reports";
 import type { Database } from "./schema";
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "002_dashboards": m002,
   "003_jobs": m003,
   "004_ops_probe": m004,
+  "005_dashboard_embed_secret": m005,
   "006_automatic_reports": m006,
 };
 

@@ -99,6 +99,8 @@ export interface DashboardsTable {
   hidden_date_selector: number;
   footer: string | null;
   password_hash: string | null;
+  /** Key part of the dashboard's signed embed links; replaced to revoke them all (null: none made yet). */
+  embed_secret: string | null;
   locked_by: string | null;
   locked_at: string | null;
   created_by: string | null;

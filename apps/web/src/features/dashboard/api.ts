@@ -62,3 +62,26 @@ export function releaseLockOnExit(id: string): void {
 export async function saveDashboard(id: string, form: FormData, signal: AbortSignal): Promise<TDashboardStyles> {
   return (await call("dashboardSave", { params: { id }, form }, { signal })).data.styles;
 }
+
+/** PUT /api/dashboards/{id} {category:'new_password'}: sets, or with "" removes, the dashboard's password. */
+export async function setDashboardPassword(id: string, password: string): Promise<boolean> {
+  const answer = await call("dashboardUpdate", { params: { id }, body: { category: "new_password", password } });
+  return answer.data.passwordProtected ?? password !== "";
+}
+
+/** PUT /api/dashboards/{id} {category:'refresh_permalink'}: a new address; the old one and its embed links die. */
+export async function refreshDashboardPermalink(id: string): Promise<string> {
+  return (
+    (await call("dashboardUpdate", { params: { id }, body: { category: "refresh_permalink" } })).data.permalink ?? ""
+  );
+}
+
+/** POST /api/dashboards/{id}/embed: a signed embed link valid for `days` days. */
+export async function createEmbedLink(id: string, days: number): Promise<{ url: string; expiresAt: string }> {
+  return (await call("dashboardEmbedCreate", { params: { id }, body: { days } })).data;
+}
+
+/** DELETE /api/dashboards/{id}/embed: revokes every embed link made so far. */
+export async function revokeEmbedLinks(id: string): Promise<void> {
+  await call("dashboardEmbedRevoke", { params: { id } });
+}

@@ -1,6 +1,6 @@
 import { comparisonLabel, rangeText } from "@app/core";
 import { Box, Button, Text } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconCalendar, IconChevronDown, IconLink } from "../../../ui/icons";
 import { useIdle } from "../../../ui/use-idle";
@@ -42,6 +42,8 @@ interface Props {
   hideDateSelector: boolean;
   /** Shown when the sidebar can be opened (it is closed and the viewer has one). */
   onOpenSidebar?: () => void;
+  /** The owner's sharing controls (members only). */
+  sharing?: ReactNode;
 }
 
 /** Logo, name, date-range picker with Copy URL, and the client's logo. */
@@ -54,6 +56,7 @@ export function DashboardHeader({
   onRange,
   hideDateSelector,
   onOpenSidebar,
+  sharing,
 }: Props) {
   // A custom comparison is named where the range is (docs/product.md §2); the default one needs no words.
   const compared =
@@ -97,6 +100,7 @@ export function DashboardHeader({
           </Suspense>
         )}
         <Suspense fallback={copyPlaceholder}>{idle ? <CopyUrlButton value={range} /> : copyPlaceholder}</Suspense>
+        {sharing}
         {clientImage ? <img className="dash-client-logo" src={clientImage} alt="Client logo" /> : null}
       </div>
     </Box>

@@ -8,7 +8,7 @@ import { removeBootView } from "../boot-view";
 import { storedPassword, storePassword, viewerTimezone } from "../early-fetch";
 import { dashboardQuery } from "../queries";
 import "../dashboard.css";
-import { DashboardUnavailable } from "./DashboardUnavailable";
+import { DashboardUnavailable, EmbedLinkExpired } from "./DashboardUnavailable";
 import { DashboardView, type DashboardViewProps } from "./DashboardView";
 
 // Only protected dashboards ask for a password: the form loads when one does.
@@ -25,6 +25,8 @@ export interface DashboardScreenProps {
   onSiteTitle?: (siteTitle: string | null) => void;
   /** Shows the realtime view (read-only, live widgets) instead of the regular one. */
   realtime?: DashboardViewProps["realtime"];
+  /** The embedded view: its token decides, and a refused one (403) shows the expired-link state. */
+  embedded?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function DashboardScreen({
   onTitle,
   onSiteTitle,
   realtime,
+  embedded = false,
 }: DashboardScreenProps) {
   const pageData = usePageData();
   const { user } = pageData;
@@ -57,8 +60,8 @@ export function DashboardScreen({
   const unavailable = query.isError && !(query.error instanceof ApiError && query.error.status === 422);
   const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
   useEffect(() => {
-    if (unavailable) onTitle?.(missing ? "Dashboard not found" : "Dashboard unavailable");
-  }, [onTitle, unavailable, missing]);
+    if (unavailable) onTitle?.(embedded ? "Link expired" : missing ? "Dashboard not found" : "Dashboard unavailable");
+  }, [onTitle, unavailable, missing, embedded]);
 
   // The server-painted header gives way in the commit that draws what replaces it (before paint).
   useLayoutEffect(() => {
@@ -76,6 +79,7 @@ export function DashboardScreen({
 
   if (query.isError) {
     const error = query.error;
+    if (embedded && error instanceof ApiError && error.status === 403) return <EmbedLinkExpired />;
     if (error instanceof ApiError && error.status === 422) {
       return (
         <Suspense fallback={null}>

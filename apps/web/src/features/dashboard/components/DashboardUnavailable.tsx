@@ -39,3 +39,23 @@ export function DashboardUnavailable({
     </Center>
   );
 }
+
+/**
+ * An embedded view whose link is forged, expired or revoked (403). Nothing to retry and no way in from
+ * inside someone else's page: it says so, for whoever looks at the frame.
+ */
+export function EmbedLinkExpired() {
+  return (
+    <Center mih="100vh" p="md" style={{ margin: "calc(var(--mantine-spacing-md) * -1)" }} bg="gray.0">
+      <Stack align="center" gap="md" ta="center" maw={440} data-testid="embed-expired">
+        <ThemeIcon size={52} radius="xl" variant="light" color="gray">
+          <IconChart size={26} />
+        </ThemeIcon>
+        <Title order={1} fz="h2">
+          This embed link has expired or was revoked
+        </Title>
+        <Text c="dimmed">Ask the dashboard's owner for a new link.</Text>
+      </Stack>
+    </Center>
+  );
+}

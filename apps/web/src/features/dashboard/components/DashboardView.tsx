@@ -27,6 +27,7 @@ import { type WidgetActions, WidgetGrid } from "./WidgetGrid";
 
 // What only members use (sidebar, styles, widget form) loads when first shown: a public viewer's first load stays small (issue 6 §5, budget in bundle-budget.test.ts).
 const DashboardSidebar = lazy(async () => ({ default: (await import("./DashboardSidebar")).DashboardSidebar }));
+const SharingControls = lazy(async () => ({ default: (await import("./SharingControls")).SharingControls }));
 const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel")).StylesPanel }));
 const WidgetFormDrawer = lazy(async () => ({
   default: (await import("../../widgets/lazy")).WidgetFormDrawer,
@@ -341,6 +342,17 @@ export function DashboardView({
             onRange={(range) => update({ range }, true)}
             hideDateSelector={hideDateSelector}
             onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}
+            sharing={
+              canEdit ? (
+                <Suspense fallback={null}>
+                  <SharingControls
+                    dashboardId={dashboard.id}
+                    name={dashboard.name}
+                    passwordProtected={dashboard.passwordProtected}
+                  />
+                </Suspense>
+              ) : undefined
+            }
           />
           {realtime?.indicator(polling)}
           {messagesSlot}
