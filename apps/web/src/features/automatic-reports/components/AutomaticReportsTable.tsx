@@ -7,6 +7,7 @@ import {
 } from "@app/core";
 import { ActionIcon, Anchor, Badge, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api";
 import { IconTrash } from "../../../ui/icons";
@@ -89,16 +90,21 @@ export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[]
                           </Badge>
                         ) : null}
                       </Group>
-                      <Text size="xs" c="dimmed" hiddenFrom="md" style={{ overflowWrap: "anywhere" }}>
-                        {recipients.join(", ")}
+                      <Text size="xs" c="dimmed" hiddenFrom="md" style={{ overflowWrap: "break-word" }}>
+                        {recipients.map((address, index) => (
+                          <Fragment key={address}>
+                            {index > 0 ? ", " : null}
+                            <Address value={address} />
+                          </Fragment>
+                        ))}
                       </Text>
                     </Stack>
                   </Table.Td>
                   <Table.Td visibleFrom="md">
                     <Stack gap={2}>
                       {recipients.map((address) => (
-                        <Text key={address} size="sm" style={{ overflowWrap: "anywhere" }}>
-                          {address}
+                        <Text key={address} size="sm" style={{ overflowWrap: "break-word" }}>
+                          <Address value={address} />
                         </Text>
                       ))}
                     </Stack>
@@ -137,4 +143,15 @@ export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[]
       </Table.ScrollContainer>
     </Card>
   );
+}
+
+/** An e-mail address that wraps before its "@" or a "." on a narrow screen, never in the middle of a word. */
+function Address({ value }: { value: string }) {
+  return value.split(/(?=[@.])/).map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address never reorder
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }

@@ -44,6 +44,8 @@ interface Props {
   onOpenSidebar?: () => void;
   /** The owner's sharing controls (members only). */
   sharing?: ReactNode;
+  /** No Copy URL (the embedded view, whose address carries its signed token). */
+  hideCopyUrl?: boolean;
 }
 
 /** Logo, name, date-range picker with Copy URL, and the client's logo. */
@@ -57,6 +59,7 @@ export function DashboardHeader({
   hideDateSelector,
   onOpenSidebar,
   sharing,
+  hideCopyUrl = false,
 }: Props) {
   // A custom comparison is named where the range is (docs/product.md §2); the default one needs no words.
   const compared =
@@ -99,7 +102,9 @@ export function DashboardHeader({
             )}
           </Suspense>
         )}
-        <Suspense fallback={copyPlaceholder}>{idle ? <CopyUrlButton value={range} /> : copyPlaceholder}</Suspense>
+        {hideCopyUrl ? null : (
+          <Suspense fallback={copyPlaceholder}>{idle ? <CopyUrlButton value={range} /> : copyPlaceholder}</Suspense>
+        )}
         {sharing}
         {clientImage ? <img className="dash-client-logo" src={clientImage} alt="Client logo" /> : null}
       </div>

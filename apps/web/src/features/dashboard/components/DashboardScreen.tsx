@@ -118,6 +118,7 @@ export function DashboardScreen({
       messagesSlot={isPublic ? undefined : messagesSlot}
       onTitle={onTitle}
       realtime={realtime}
+      embedded={embedded}
     />
   );
 }

@@ -59,6 +59,8 @@ export interface DashboardViewProps {
    * under the header; `polling` when this viewer gets no events (public) and widgets refresh on a clock.
    */
   realtime?: { indicator: (polling: boolean) => ReactNode };
+  /** Inside another site's frame: no Copy URL (the address carries the signed embed token). */
+  embedded?: boolean;
 }
 
 function renumber(widgets: TWidget[]): TWidget[] {
@@ -92,6 +94,7 @@ export function DashboardView({
   messagesSlot,
   onTitle,
   realtime,
+  embedded = false,
 }: DashboardViewProps) {
   const modals = useModals();
   const queryClient = useQueryClient();
@@ -341,6 +344,7 @@ export function DashboardView({
             today={today}
             onRange={(range) => update({ range }, true)}
             hideDateSelector={hideDateSelector}
+            hideCopyUrl={embedded}
             onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}
             sharing={
               canEdit ? (
