@@ -109,7 +109,11 @@ export const contractValidator: FastifySchemaCompiler<z.ZodType> = ({ schema, me
  */
 export function formFieldsForJsonRoutes(app: App): void {
   const readFields = async (request: FastifyRequest) => {
-    if (request.isMultipart()) request.body = (await readForm(request)).fields;
+    if (!request.isMultipart()) return;
+    const form = await readForm(request);
+    // A JSON route takes no files: a file part is a field the contract does not know, refused by the
+    // same strict validation as any other (so a body of files alone never passes as an empty request).
+    request.body = { ...form.fields, ...Object.fromEntries(Object.keys(form.files).map((name) => [name, "(file)"])) };
   };
   // Added to the JSON-body routes only, so other routes (the widget-data hot path) pay nothing.
   app.addHook("onRoute", (route) => {

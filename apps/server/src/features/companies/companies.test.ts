@@ -57,6 +57,21 @@ describeEachDb("company API", (env) => {
     expect((await owner.api("GET", "/api/company")).json().data.name).toBe("Kept Name");
   });
 
+  it("a multipart body of files alone is refused on DELETE /api/company, never taken as a cancellation", async () => {
+    const { client: owner } = await buildOwner(env());
+    const response = await owner.apiMultipart(
+      "DELETE",
+      "/api/company",
+      {},
+      {
+        stray: { filename: "x.txt", type: "text/plain", data: Buffer.from("x") },
+      },
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ stray: ["The stray field is not allowed."] });
+    expect((await owner.api("GET", "/api/company")).json().data.state).toBe("trial");
+  });
+
   it("non-admins may read but not change the company (403)", async () => {
     const { client: owner, company } = await buildOwner(env());
     const { client: member } = await buildMember(env(), { company });
