@@ -13,6 +13,30 @@ export interface MailMessage {
    * configured MAIL_FROM address; without it MAIL_FROM is used as is.
    */
   fromName?: string;
+  /**
+   * The company's own sender address, used instead of MAIL_FROM's address only once its sender domain is
+   * verified (docs/product.md §9: otherwise the product's no-reply address). The caller decides that.
+   */
+  fromAddress?: string;
+  /** Files attached (a report's PDF) or shown inline by `cid` (a report's preview image). */
+  attachments?: MailAttachment[];
+  /** DKIM signature with the company's key for its verified sender domain. */
+  dkim?: MailDkim;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  /** Content-ID for `<img src="cid:…">`: the part is then inline, not a download. */
+  cid?: string;
+}
+
+export interface MailDkim {
+  domainName: string;
+  keySelector: string;
+  /** PEM private key. */
+  privateKey: string;
 }
 
 /** The bare address of a MAIL_FROM setting: `Name <address>` or just `address`. */
@@ -48,9 +72,11 @@ export function createMailer(options: {
   logger: Logger;
 }): Mailer {
   const address = mailFromAddress(options.from);
-  function envelope({ fromName, ...message }: MailMessage) {
+  function envelope({ fromName, fromAddress, ...message }: MailMessage) {
     const name = fromName === undefined ? "" : mailDisplayName(fromName);
-    return { from: name ? { name, address } : options.from, ...message };
+    const sender = fromAddress ?? address;
+    const from = name ? { name, address: sender } : fromAddress ? fromAddress : options.from;
+    return { from, ...message };
   }
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

@@ -30,6 +30,21 @@ const base = {
   with_preview: z.boolean(),
   /** The next time it is due (ISO instant), from the stored schedule. */
   next_run_at: z.string(),
+  /** The latest delivery (scheduled or sent by hand), or null before the first one. */
+  last_result: z
+    .object({
+      status: z.enum(["sent", "failed"]),
+      /** When it was sent or finally failed (ISO instant). */
+      at: z.string(),
+      /** The slot it was due for (ISO instant); a manual send has its own request time. */
+      scheduled_for: z.string(),
+      /** Sent after its slot because the service was down at the time (docs/product.md §3). */
+      late: z.boolean(),
+      manual: z.boolean(),
+      /** Why it failed, in words a user can act on; null when sent. */
+      error: z.string().nullable(),
+    })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 };

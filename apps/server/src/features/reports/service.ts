@@ -50,7 +50,8 @@ export function reportsService(ctx: AppContext, companies: CompaniesService) {
       row.period === "WEEK"
         ? { ...common, period: "WEEK" as const, detail: Number(row.detail) as Weekday }
         : { ...common, period: "MONTH" as const, detail: row.detail as MonthDetail };
-    return { ...schedule, next_run_at: nextRunAfter(schedule, ctx.clock.now()).toISOString() };
+    // last_result comes from the deliveries the sending job records (until one exists: null).
+    return { ...schedule, next_run_at: nextRunAfter(schedule, ctx.clock.now()).toISOString(), last_result: null };
   }
 
   async function load(actor: Actor, id: string): Promise<ReportRow> {
