@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { buildApp } from "../src/app";
+import { buildApp, DEFAULT_WEB_DIST } from "../src/app";
 import type { AppContext } from "../src/context";
 import { buildFeatureServices, defineJobs } from "../src/features";
 import { createInfra } from "../src/infra";
@@ -56,9 +56,18 @@ export interface TestEnv {
 }
 
 /** Boots the real app on a fresh database of the given kind. */
+export interface TestEnvOptions {
+  /**
+   * Serve the built web app and listen on 127.0.0.1:PORT (PORT must be in `env`): for tests where a
+   * real browser opens the app, such as the PDF renderer's. Needs `npm run build` first.
+   */
+  listen?: boolean;
+}
+
 export async function startTestEnv(
   target: DbTarget,
   env: Record<string, string> = {},
+  options: TestEnvOptions = {},
 ): Promise<TestEnv & { close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-test-"));
   const database = target === "postgres" ? await createPostgresDatabase() : null;
@@ -76,8 +85,13 @@ export async function startTestEnv(
   // As main.ts wires a process: the features' services, their jobs defined (not started), the app.
   const services = buildFeatureServices(ctx);
   defineJobs(ctx, services);
-  const app = await buildApp(ctx, { webDist: path.join(dataDir, "no-web-dist"), services });
+  if (options.listen && !fs.existsSync(path.join(DEFAULT_WEB_DIST, "index.html"))) {
+    throw new Error(`The built web app is missing (${DEFAULT_WEB_DIST}): run \`npm run build\` first.`);
+  }
+  const webDist = options.listen ? DEFAULT_WEB_DIST : path.join(dataDir, "no-web-dist");
+  const app = await buildApp(ctx, { webDist, services });
   await app.ready();
+  if (options.listen) await app.listen({ port: config.port, host: "127.0.0.1" });
   return {
     target,
     app,
@@ -103,12 +117,17 @@ export async function startTestEnv(
 }
 
 /** Runs the same suite once per database target, with a fresh app for each. */
-export function describeEachDb(name: string, suite: (env: () => TestEnv) => void, env: Record<string, string> = {}) {
+export function describeEachDb(
+  name: string,
+  suite: (env: () => TestEnv) => void,
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+  options: TestEnvOptions = {},
+) {
   for (const target of dbTargets()) {
     describe(`${name} [${target}]`, () => {
       let current: (TestEnv & { close(): Promise<void> }) | null = null;
       beforeAll(async () => {
-        current = await startTestEnv(target, env);
+        current = await startTestEnv(target, typeof env === "function" ? await env() : env, options);
       });
       afterAll(async () => {
         await current?.close();

@@ -2,6 +2,7 @@ import type { AppContext } from "../context";
 import { authFeature } from "./auth";
 import { companiesFeature } from "./companies";
 import { dashboardsFeature } from "./dashboards";
+import { exportsFeature } from "./exports";
 import { filesFeature } from "./files";
 import { healthFeature } from "./health";
 import { opsFeature } from "./ops";
@@ -27,6 +28,7 @@ export const FEATURES: readonly Feature[] = [
   authFeature,
   usersFeature,
   dashboardsFeature,
+  exportsFeature,
   reportsFeature,
   realtimeFeature,
   pageDataFeature,

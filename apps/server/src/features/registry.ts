@@ -5,6 +5,7 @@ import type { SessionsService } from "./auth";
 import type { AuthService } from "./auth/service";
 import type { CompaniesService } from "./companies/service";
 import type { DashboardsService } from "./dashboards/service";
+import type { ExportsService } from "./exports/service";
 import type { FilesService } from "./files/service";
 import type { PageDataService } from "./page-data/service";
 import type { ReportsService } from "./reports/service";
@@ -23,6 +24,7 @@ export interface Services {
   users: UsersService;
   pageData: PageDataService;
   dashboards: DashboardsService;
+  exports: ExportsService;
   reports: ReportsService;
 }
 

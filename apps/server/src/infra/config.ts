@@ -65,6 +65,10 @@ export const ZEnv = z.object({
   // A directory every process shares (distributed mode without S3); defaults to DATA_DIR/files.
   STORAGE_DIR: z.string().optional(),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  // Where the headless browser opens print views: a web process of this deployment (default this one's port).
+  RENDER_BASE_URL: z.url().optional(),
+  // A widget's own data time limit in the print view; beyond it the PDF shows 'Data unavailable' for it.
+  PDF_WIDGET_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
   // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
   OPS_TOKEN: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -126,6 +130,8 @@ export interface AppConfig {
   /** Where uploaded files live without S3 (absolute). */
   storageDir: string;
   chromiumPath: string;
+  /** PDF and report previews: the print view's base address and each widget's data time limit there. */
+  render: { baseUrl: string; widgetTimeoutMs: number };
   opsToken: string | null;
 }
 
@@ -192,6 +198,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     storageDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.STORAGE_DIR || path.join(e.DATA_DIR, "files")),
     chromiumPath: e.CHROMIUM_PATH,
+    render: {
+      baseUrl: (e.RENDER_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ""),
+      widgetTimeoutMs: e.PDF_WIDGET_TIMEOUT_MS,
+    },
     opsToken: e.OPS_TOKEN ?? null,
   };
 }

@@ -17,6 +17,8 @@ export const ERRORS = {
   internal: { status: 500, message: "Server Error" },
   /** A data source failed (connector error, lost credentials, missing file): the widget shows 'Data Error'. */
   source_error: { status: 502, message: "Data Error" },
+  /** Something the server makes in the background failed for now (a PDF export): try again later. */
+  unavailable: { status: 503, message: "Service unavailable. Please try again later." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

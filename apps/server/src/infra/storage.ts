@@ -21,8 +21,11 @@ export function sniffImage(buffer: Buffer): "png" | "jpg" | "webp" | null {
 }
 
 export interface Storage {
-  /** Stores bytes under a generated name in the company's folder; returns the public path. */
-  put(companyId: string, extension: string, bytes: Buffer): Promise<string>;
+  /**
+   * Stores bytes under a generated name in the company's folder; returns the public path. Uploads are
+   * held to MAX_UPLOAD_BYTES; the server's own files (PDF exports) may pass a larger limit.
+   */
+  put(companyId: string, extension: string, bytes: Buffer, maxBytes?: number): Promise<string>;
   read(publicPath: string): Promise<Buffer | null>;
   remove(companyId: string, publicPath: string): Promise<boolean>;
   /** Absolute root the public paths live under (served at /files). */
@@ -44,9 +47,8 @@ export function createDiskStorage(root: string): Storage {
   };
   return {
     root,
-    async put(companyId, extension, bytes) {
-      if (bytes.length > MAX_UPLOAD_BYTES)
-        throw AppError.validation({ file: ["The file may not be greater than 5 MB."] });
+    async put(companyId, extension, bytes, maxBytes = MAX_UPLOAD_BYTES) {
+      if (bytes.length > maxBytes) throw AppError.validation({ file: ["The file may not be greater than 5 MB."] });
       const dir = path.join(root, companyId);
       await fs.mkdir(dir, { recursive: true });
       const name = `${newId(16)}.${extension}`;

@@ -4,6 +4,7 @@ export * from "./common";
 export * from "./company";
 export * from "./dashboard-actions";
 export * from "./dashboards";
+export * from "./exports";
 export * from "./files";
 export * from "./ops";
 export * from "./page-data";

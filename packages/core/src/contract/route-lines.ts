@@ -43,6 +43,8 @@ export const ROUTE_LINES = {
   dashboardDelete: "DELETE /api/dashboards/:id",
   dashboardShow: "GET /api/dashboards/:permalink",
   dashboardWidgetData: "POST /api/dashboards/:permalink/widgets/:widgetId/data",
+  dashboardPdf: "GET /api/dashboards/:permalink/pdf",
+  dashboardRealtimePdf: "GET /api/dashboards/:permalink/realtime/pdf",
   dashboardUpdate: "PUT /api/dashboards/:id",
   dashboardSave: "POST /api/dashboards/:id",
   dashboardEmbedCreate: "POST /api/dashboards/:id/embed",

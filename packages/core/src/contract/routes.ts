@@ -22,6 +22,7 @@ import {
   ZWidgetDataRequest,
   ZWidgetDataResponse,
 } from "./dashboards";
+import { ZPdfQuery } from "./exports";
 import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "./files";
 import { ZProbeEnqueued, ZProbeQuery, ZProbeRequest, ZProbeRuns } from "./ops";
 import { ZHealth, ZPageData } from "./page-data";
@@ -75,6 +76,8 @@ export const zPathParam = z
 const zFilePart = z.string().meta({ format: "binary", description: "A file part" });
 
 const ZIdParams = z.object({ id: zPathParam });
+/** A PDF export's 200 answer: the file itself (202 and 304 while it is being made). */
+const ZPdfFile = z.string().meta({ format: "binary", description: "The dashboard as a PDF" });
 /** Source ids and option names are at most 64 characters in the database. */
 const ZSourceIdParams = z.object({ id: zPathParam.pipe(z.string().max(64)) });
 const ZPermalinkParams = z.object({ permalink: zPathParam });
@@ -150,6 +153,8 @@ export const API = {
     body: ZDashboardWidgetDataRequest,
     output: ZWidgetDataResponse,
   },
+  dashboardPdf: { params: ZPermalinkParams, query: ZPdfQuery, output: ZPdfFile },
+  dashboardRealtimePdf: { params: ZPermalinkParams, query: ZPdfQuery, output: ZPdfFile },
   dashboardUpdate: { params: ZIdParams, body: ZDashboardUpdate, output: ZDashboardUpdateResponse },
   dashboardSave: { params: ZIdParams, body: ZDashboardSave, bodyKind: "multipart", output: ZDashboardSaveResponse },
   dashboardEmbedCreate: { params: ZIdParams, body: ZEmbedLinkCreate, output: ZEmbedLinkResponse },

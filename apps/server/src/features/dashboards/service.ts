@@ -25,6 +25,19 @@ import type { Actor } from "../users/service";
 import { EMPTY_STYLES, parseWidgets, presentDashboard, presentListItem, withOwnImages } from "./presenter";
 import { dashboardsRepo } from "./repo";
 
+/** A dashboard as the PDF export and the report sender see it, with the pass to its print view. */
+export interface ExportTarget {
+  companyId: string;
+  dashboardId: string;
+  permalink: string;
+  name: string;
+  /** Changes whenever the dashboard is saved. */
+  version: string;
+  widgetCount: number;
+  /** For the server's headless browser only (signRenderToken). */
+  renderToken: string;
+}
+
 /** A public, unprotected dashboard's header as its HTML paints it (see page-data routes). */
 export interface PublicHeader {
   name: string;
@@ -77,6 +90,32 @@ export function embedTokenValid(
   return safeEqual(token, signEmbedToken(appKey, row, row.embed_secret, exp));
 }
 
+/** How long the headless browser's pass into a dashboard's print view lasts (one render, with retries). */
+export const RENDER_TOKEN_TTL_S = 10 * 60;
+
+/**
+ * The pass the server gives its own headless browser to open a dashboard's print view: `r<expiry>.<HMAC>`
+ * over the dashboard, its permalink and the expiry, keyed by APP_KEY alone. Like an embed token it stands
+ * for the password (the server itself decided to render), but it needs no embed secret, lives minutes,
+ * and never leaves the server (docs/decisions.md, "PDF export").
+ */
+export function signRenderToken(appKey: string, row: Pick<DashboardsTable, "id" | "permalink">, exp: number) {
+  return `r${exp}.${hmac(appKey, `render|${row.id}|${row.permalink}|${exp}`)}`;
+}
+
+function renderTokenValid(
+  appKey: string,
+  row: Pick<DashboardsTable, "id" | "permalink">,
+  token: string,
+  nowMs: number,
+): boolean {
+  const match = /^r(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return false;
+  const exp = Number(match[1]);
+  if (exp * 1000 <= nowMs) return false;
+  return safeEqual(token, signRenderToken(appKey, row, exp));
+}
+
 /** Widgets of a template, with their instances pointed at a source of the company. */
 export type TemplateResolver = (companyId: string, key: string) => Promise<TWidget[] | null>;
 
@@ -123,6 +162,19 @@ export function dashboardsService(
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (entry) => Math.max(1, entry.text.length * 2),
   });
+  function exportTargetOf(row: DashboardsTable): ExportTarget {
+    const exp = Math.floor(ctx.clock.now().getTime() / 1000) + RENDER_TOKEN_TTL_S;
+    return {
+      companyId: row.company_id,
+      dashboardId: row.id,
+      permalink: row.permalink,
+      name: row.name,
+      version: row.updated_at,
+      widgetCount: widgetsOf(row).length,
+      renderToken: signRenderToken(ctx.config.appKey, row, exp),
+    };
+  }
+
   function widgetsOf(row: Pick<DashboardsTable, "id" | "widgets">): readonly TWidget[] {
     const kept = parsedWidgets.get(row.id);
     if (kept !== undefined && kept.text === row.widgets) return kept.widgets;
@@ -230,7 +282,13 @@ export function dashboardsService(
     // An embedded view is anonymous by design (third-party frames rarely carry our cookie): the token
     // alone decides, even for a member, so the owner sees exactly what the embedding site shows.
     if (embedToken !== null) {
-      if (row?.active !== 1 || !embedTokenValid(ctx.config.appKey, row, embedToken, ctx.clock.now().getTime())) {
+      const now = ctx.clock.now().getTime();
+      const valid =
+        row !== undefined &&
+        (embedToken.startsWith("r")
+          ? renderTokenValid(ctx.config.appKey, row, embedToken, now)
+          : row.active === 1 && embedTokenValid(ctx.config.appKey, row, embedToken, now));
+      if (!row || !valid) {
         throw AppError.forbidden(EMBED_REFUSED);
       }
       // The owner signed this link, so it stands for the password (docs/decisions.md).
@@ -463,6 +521,29 @@ export function dashboardsService(
       const widget = widgetsOf(row).find((w) => w.id === widgetId);
       if (widget?.nature !== "interactive") throw AppError.notFound("Widget not found.");
       return { companyId: row.company_id, instances: widget.instances };
+    },
+
+    /**
+     * What a PDF export of this permalink needs, for a viewer who may see it (the same rule as `show`:
+     * members, or anyone with the password or an embed token): which dashboard, of which company, as saved
+     * now (its `updated_at` is part of the export's key, so an edit makes a new PDF).
+     */
+    async exportTarget(
+      viewer: Actor | null,
+      permalink: string,
+      passwordAttempt: string | null,
+      clientAddress = "",
+      embedToken: string | null = null,
+    ): Promise<ExportTarget> {
+      const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
+      return exportTargetOf(row);
+    },
+
+    /** The same for the server's own senders (automatic reports): a dashboard of the company by id. */
+    async exportTargetById(companyId: string, dashboardId: string): Promise<ExportTarget> {
+      const row = await repo.findById(companyId, dashboardId);
+      if (!row) throw AppError.notFound("Dashboard not found.");
+      return exportTargetOf(row);
     },
 
     /** The multipart save of docs/product.md §7; only the lock holder may save while the dashboard is locked. */

@@ -10,6 +10,7 @@ import * as m003 from "./migrations/003_jobs";
 import * as m004 from "./migrations/004_ops_probe";
 import * as m005 from "./migrations/005_dashboard_embed_secret";
 import * as m006 from "./migrations/006_automatic_reports";
+import * as m007 from "./migrations/007_pdf_exports";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "004_ops_probe": m004,
   "005_dashboard_embed_secret": m005,
   "006_automatic_reports": m006,
+  "007_pdf_exports": m007,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

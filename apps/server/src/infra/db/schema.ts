@@ -147,6 +147,7 @@ export interface Database {
   job_schedules: JobSchedulesTable;
   ops_probe_runs: OpsProbeRunsTable;
   automatic_reports: AutomaticReportsTable;
+  pdf_exports: PdfExportsTable;
 }
 
 export interface OpsProbeRunsTable {
@@ -175,4 +176,18 @@ export interface AutomaticReportsTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One PDF export request and its outcome (features/exports). */
+export interface PdfExportsTable {
+  key: string;
+  company_id: string;
+  dashboard_id: string;
+  state: "pending" | "ready" | "failed";
+  /** Storage path of the finished file. */
+  file: string | null;
+  filename: string;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
 }

@@ -48,9 +48,8 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage & {
   };
   return {
     root: `s3://${bucket}`,
-    async put(companyId, extension, bytes) {
-      if (bytes.length > MAX_UPLOAD_BYTES)
-        throw AppError.validation({ file: ["The file may not be greater than 5 MB."] });
+    async put(companyId, extension, bytes, maxBytes = MAX_UPLOAD_BYTES) {
+      if (bytes.length > maxBytes) throw AppError.validation({ file: ["The file may not be greater than 5 MB."] });
       const key = `${companyId}/${newId(16)}.${extension}`;
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes }));
       return `${PUBLIC_PREFIX}${key}`;

@@ -1,4 +1,4 @@
-import { comparisonLabel, rangeText } from "@app/core";
+import { comparisonLabel, defaultCompareRange, rangeText } from "@app/core";
 import { Box, Button, Text } from "@mantine/core";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { DateRangeValue } from "../../../ui/date-range";
@@ -46,6 +46,18 @@ interface Props {
   sharing?: ReactNode;
   /** No Copy URL (the embedded view, whose address carries its signed token). */
   hideCopyUrl?: boolean;
+  /** Print: no controls; the period and its comparison written out under the name (the PDF's first page). */
+  print?: boolean;
+}
+
+/** "Oct 1 – Oct 31, 2026 · vs Sep 1 – Sep 30": what a printed report covers, default comparison included. */
+function printedPeriod(range: DateRangeValue): string {
+  const year = Number(range.endDate.slice(0, 4));
+  const compare =
+    range.customCompare && range.compareStartDate && range.compareEndDate
+      ? { startDate: range.compareStartDate, endDate: range.compareEndDate }
+      : defaultCompareRange(range.startDate, range.endDate);
+  return `${rangeText(range.startDate, range.endDate)} · ${comparisonLabel(compare.startDate, compare.endDate, year)}`;
 }
 
 /** Logo, name, date-range picker with Copy URL, and the client's logo. */
@@ -60,6 +72,7 @@ export function DashboardHeader({
   onOpenSidebar,
   sharing,
   hideCopyUrl = false,
+  print = false,
 }: Props) {
   // A custom comparison is named where the range is (docs/product.md §2); the default one needs no words.
   const compared =
@@ -67,6 +80,26 @@ export function DashboardHeader({
       ? comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)))
       : null;
   const idle = useIdle();
+  if (print) {
+    return (
+      <Box component="header" className="dash-header">
+        <div className="dash-header-brand">
+          {logoImage ? <img className="dash-logo" src={logoImage} alt="Logo" /> : null}
+          <Box style={{ minWidth: 0 }}>
+            <h1 className="dash-title">{name}</h1>
+            <Text className="dash-subtitle" data-testid="print-period">
+              {printedPeriod(range)}
+            </Text>
+          </Box>
+        </div>
+        {clientImage ? (
+          <div className="dash-header-actions">
+            <img className="dash-client-logo" src={clientImage} alt="Client logo" />
+          </div>
+        ) : null}
+      </Box>
+    );
+  }
   const copyPlaceholder = (
     <Button variant="default" aria-disabled="true" leftSection={<IconLink size={16} />}>
       Copy URL

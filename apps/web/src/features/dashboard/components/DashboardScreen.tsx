@@ -27,6 +27,10 @@ export interface DashboardScreenProps {
   realtime?: DashboardViewProps["realtime"];
   /** The embedded view: its token decides, and a refused one (403) shows the expired-link state. */
   embedded?: boolean;
+  /** The print view (PDF and report previews): see DashboardView. */
+  print?: DashboardViewProps["print"];
+  /** The zone the range is computed in when the address names one (print view); else the viewer's. */
+  timezone?: string;
 }
 
 /**
@@ -47,10 +51,12 @@ export function DashboardScreen({
   onSiteTitle,
   realtime,
   embedded = false,
+  print,
+  timezone: zoneOverride,
 }: DashboardScreenProps) {
   const pageData = usePageData();
   const { user } = pageData;
-  const timezone = viewerTimezone(pageData);
+  const timezone = zoneOverride || viewerTimezone(pageData);
   const [password, setPassword] = useState<string | null>(() => storedPassword(permalink));
   const query = useQuery(dashboardQuery(permalink, timezone, password));
   // A public viewer's tab carries the agency's site title, the password prompt's too (its 422 names it).
@@ -119,6 +125,7 @@ export function DashboardScreen({
       onTitle={onTitle}
       realtime={realtime}
       embedded={embedded}
+      print={print}
     />
   );
 }

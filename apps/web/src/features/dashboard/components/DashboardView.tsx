@@ -10,6 +10,8 @@ import { LazySafeHtml } from "../../../ui/LazySafeHtml";
 import { useModals } from "../../../ui/modals";
 import {
   deleteWidgetFile,
+  type PrintMode,
+  PrintModeContext,
   PublicAccessContext,
   type WidgetFormSession,
   WidgetLookContext,
@@ -61,6 +63,8 @@ export interface DashboardViewProps {
   realtime?: { indicator: (polling: boolean) => ReactNode };
   /** Inside another site's frame: no Copy URL (the address carries the signed embed token). */
   embedded?: boolean;
+  /** The print view: no chrome, nothing to click, charts as vector, per-widget data time limits. */
+  print?: PrintMode;
 }
 
 function renumber(widgets: TWidget[]): TWidget[] {
@@ -95,12 +99,13 @@ export function DashboardView({
   onTitle,
   realtime,
   embedded = false,
+  print,
 }: DashboardViewProps) {
   const modals = useModals();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const today = useMemo(() => todayInTimezone(timezone), [timezone]);
-  const canEdit = !realtime && !isPublic && currentUserId !== null;
+  const canEdit = !realtime && !print && !isPublic && currentUserId !== null;
   const publicAccess = useMemo(
     () => (isPublic ? { permalink: dashboard.permalink, password } : null),
     [isPublic, dashboard.permalink, password],
@@ -283,7 +288,13 @@ export function DashboardView({
 
   return (
     <WidgetLookContext.Provider value={look.widgets}>
-      <div className="dash-root" style={look.style} data-theme={look.dark ? "dark" : "light"} data-editing={editMode}>
+      <div
+        className="dash-root"
+        style={look.style}
+        data-theme={look.dark ? "dark" : "light"}
+        data-editing={editMode}
+        data-print={print ? "true" : undefined}
+      >
         {hasSidebar ? (
           <>
             <aside className="dash-sidebar" data-open={showSidebar} aria-label="Dashboard sidebar">
@@ -345,6 +356,7 @@ export function DashboardView({
             onRange={(range) => update({ range }, true)}
             hideDateSelector={hideDateSelector}
             hideCopyUrl={embedded}
+            print={print !== undefined}
             onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}
             sharing={
               canEdit ? (
@@ -394,14 +406,16 @@ export function DashboardView({
             </Box>
           ) : (
             <PublicAccessContext.Provider value={publicAccess}>
-              <WidgetGrid
-                widgets={state.widgets}
-                range={widgetRange}
-                dataEnabled
-                editMode={editMode}
-                actions={actions}
-                onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
-              />
+              <PrintModeContext.Provider value={print ?? null}>
+                <WidgetGrid
+                  widgets={state.widgets}
+                  range={widgetRange}
+                  dataEnabled
+                  editMode={editMode}
+                  actions={actions}
+                  onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
+                />
+              </PrintModeContext.Provider>
             </PublicAccessContext.Provider>
           )}
 

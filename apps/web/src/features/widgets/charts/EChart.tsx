@@ -1,5 +1,6 @@
 import { Box } from "@mantine/core";
-import { useEffect, useRef } from "react";
+import { useContext, useEffect, useRef } from "react";
+import { PrintModeContext } from "../print";
 import { chartParts, loadChartParts } from "./chart-parts";
 import type { ChartOption } from "./chart-types";
 
@@ -29,7 +30,18 @@ interface Props {
 }
 
 /** An ECharts canvas that follows its option and resizes with its container (the widget card). */
+/** Print: SVG (vector text in the PDF, not a bitmap) and no animation (the PDF is taken once drawn). */
+async function loadSvgRenderer(echarts: ECharts) {
+  const { SVGRenderer } = await import("echarts/renderers");
+  echarts.use([SVGRenderer]);
+}
+
+function forPrint(option: ChartOption, print: boolean): ChartOption {
+  return print ? ({ ...option, animation: false } as ChartOption) : option;
+}
+
 export function EChart({ option, label, onRendered }: Props) {
+  const print = useContext(PrintModeContext) !== null;
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ChartInstance | null>(null);
   const latest = useRef({ option, onRendered });
@@ -49,11 +61,13 @@ export function EChart({ option, label, onRendered }: Props) {
       // short tasks between charts (input stays responsive; total blocking time drops).
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (disposed) return;
-      const instance = echarts.init(element, undefined, { renderer: "canvas" });
+      if (print) await loadSvgRenderer(echarts);
+      if (disposed) return;
+      const instance = echarts.init(element, undefined, { renderer: print ? "svg" : "canvas" });
       chart.current = instance;
       // Browser tests read what was drawn (the option, text positions) from the element.
       (element as HTMLElement & { echartsInstance?: ChartInstance }).echartsInstance = instance;
-      instance.setOption(latest.current.option, { notMerge: true });
+      instance.setOption(forPrint(latest.current.option, print), { notMerge: true });
       latest.current.onRendered?.();
       observer = new ResizeObserver(() => {
         cancelAnimationFrame(frame);
@@ -68,7 +82,7 @@ export function EChart({ option, label, onRendered }: Props) {
       chart.current?.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [print]);
 
   useEffect(() => {
     const instance = chart.current;
@@ -77,13 +91,13 @@ export function EChart({ option, label, onRendered }: Props) {
     // A new option may draw a series type not loaded yet (a widget switched from line to radar).
     void loadECharts(option).then(() => {
       if (!current || instance.isDisposed()) return;
-      instance.setOption(option, { notMerge: true });
+      instance.setOption(forPrint(option, print), { notMerge: true });
       latest.current.onRendered?.();
     });
     return () => {
       current = false;
     };
-  }, [option]);
+  }, [option, print]);
 
   return <Box ref={container} role="img" aria-label={label} w="100%" h="100%" mih={0} />;
 }

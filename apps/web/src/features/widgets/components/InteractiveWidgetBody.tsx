@@ -9,10 +9,11 @@ import type { ChartOption } from "../charts/chart-types";
 import { EChart } from "../charts/EChart";
 import { asShareOfTotal, isEmptyTable } from "../data/view-model";
 import { useWidgetLook } from "../look";
+import { PrintModeContext } from "../print";
 import { PublicAccessContext, type WidgetRange, widgetDataQuery } from "../queries";
 import { SummaryWidget } from "./SummaryWidget";
 import { TableWidget } from "./TableWidget";
-import { WidgetDataError, WidgetEmpty, WidgetSkeleton, WidgetUnavailable } from "./WidgetStates";
+import { WidgetDataError, WidgetEmpty, WidgetSkeleton, WidgetTimedOut, WidgetUnavailable } from "./WidgetStates";
 
 /** Where a widget is: loading, drawn, empty, failed. Exposed on the card as data attributes. */
 export type WidgetState = "loading" | "ready" | "empty" | "error" | "unavailable";
@@ -41,6 +42,13 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
   const access = useContext(PublicAccessContext);
   const query = useQuery({ ...widgetDataQuery(widget, range, access), enabled });
   const data = query.data;
+  const print = useContext(PrintModeContext);
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (!print) return;
+    const timer = setTimeout(() => setTimedOut(true), print.widgetTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [print]);
   const current = useMemo(
     () => (data ? (widget.percent ? asShareOfTotal(data.current) : data.current) : null),
     [data, widget.percent],
@@ -58,6 +66,8 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       : isEmptyTable(current));
   // A placeholder is the previous range's data shown while the new range loads: not ready yet.
   const settled = !query.isPlaceholderData && !query.isFetching;
+  // Only a widget still without its data gives up; one whose data came is drawn whatever the clock says.
+  const gaveUp = timedOut && !query.isError && !(current && settled);
 
   const comparison = comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)));
   // Only the gauge sizes its texts to the card; other charts keep their option while a card resizes.
@@ -87,15 +97,16 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
 
   useEffect(() => {
     if (!enabled) onState("unavailable");
-    else if (failed) onState("error");
+    else if (failed || gaveUp) onState("error");
     else if (!current || !settled) onState("loading");
     else if (empty) onState("empty");
     else if (!isChart || (option !== null && drawn === option)) onState("ready");
     else onState("loading");
-  }, [enabled, failed, current, settled, empty, isChart, option, drawn, onState]);
+  }, [enabled, failed, gaveUp, current, settled, empty, isChart, option, drawn, onState]);
 
   if (!enabled) return <WidgetUnavailable />;
   if (failed) return <WidgetDataError detail={errorDetail(query.error)} />;
+  if (gaveUp) return <WidgetTimedOut />;
   if (!current) return <WidgetSkeleton format={widget.format} />;
   if (empty) return <WidgetEmpty />;
 

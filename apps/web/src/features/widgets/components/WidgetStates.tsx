@@ -30,6 +30,18 @@ export function WidgetSkeleton({ format }: { format: string }) {
 }
 
 /** A widget whose source failed: the product's 'Data Error'. */
+/** Print view: the widget's data did not come within its time limit (the rest of the report still prints). */
+export function WidgetTimedOut() {
+  return (
+    <Stack className="dash-state" gap={6} align="center" justify="center" data-testid="widget-timed-out">
+      <IconAlert size={22} color="var(--dash-muted)" />
+      <Text fw={600} fz="sm" className="dash-muted">
+        Data unavailable
+      </Text>
+    </Stack>
+  );
+}
+
 export function WidgetDataError({ detail }: { detail?: string }) {
   return (
     <Stack className="dash-state" gap={6} align="center" justify="center" role="alert">

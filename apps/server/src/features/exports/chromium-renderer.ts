@@ -1,0 +1,165 @@
+/**
+ * The DashboardRenderer on headless Chromium (ctx.browser: a warm, bounded pool of pages). It opens the
+ * dashboard's print view through this deployment's own web address with a short-lived pass, waits for
+ * the view's ready signal (every widget settled, fonts loaded, +1.5 s), refuses blank output, then prints
+ * with page.pdf() (vector text) or takes the first screen as a PNG (the e-mail's preview).
+ */
+import type { Page } from "playwright-core";
+import type { AppContext } from "../../context";
+import type { DashboardsService, ExportTarget } from "../dashboards/service";
+import type { DashboardRenderer, PaperFormat, RenderRequest } from "./renderer";
+
+/** Millimetres of page margin; the footer line (name, page numbers) sits in the bottom one. */
+const MARGIN_MM = { top: 10, bottom: 14, side: 10 };
+const PX_PER_MM = 96 / 25.4;
+const PAPER_MM: Record<PaperFormat, { width: number; height: number }> = {
+  A4: { width: 210, height: 297 },
+  Letter: { width: 215.9, height: 279.4 },
+};
+/** The preview: a desktop-wide first screen, drawn at twice the pixels so it stays sharp in mail clients. */
+const PREVIEW_VIEWPORT = { width: 1000, height: 1250 };
+
+/** Raised when the print view would give a PDF without any widget content (never delivered). */
+export class BlankRenderError extends Error {}
+/** Raised when the print view did not get ready in time (a dead page, not a slow widget: those time out alone). */
+export class RenderTimeoutError extends Error {}
+
+/** The printable width of the paper in CSS pixels: the print view is laid out at exactly this width. */
+export function printableWidth(paper: NonNullable<RenderRequest["paper"]>): number {
+  const size = PAPER_MM[paper.format];
+  const width = paper.landscape ? size.height : size.width;
+  return Math.floor((width - 2 * MARGIN_MM.side) * PX_PER_MM);
+}
+
+/** The print view's address for a request: pass, zone, period (as Copy URL writes it) and widget time limit. */
+export function printUrl(baseUrl: string, target: ExportTarget, request: RenderRequest, widgetTimeoutMs: number) {
+  const url = new URL(`${baseUrl}/dashboards/${encodeURIComponent(target.permalink)}/print`);
+  url.searchParams.set("token", target.renderToken);
+  url.searchParams.set("timezone", request.timezone);
+  url.searchParams.set("widgetTimeoutMs", String(widgetTimeoutMs));
+  const range = request.dateRange;
+  if (range?.startDate && range.endDate) {
+    url.searchParams.set("startDate", range.startDate);
+    url.searchParams.set("endDate", range.endDate);
+    if (range.customCompare && range.compareStartDate && range.compareEndDate) {
+      url.searchParams.set("compareStartDate", range.compareStartDate);
+      url.searchParams.set("compareEndDate", range.compareEndDate);
+    }
+  }
+  return url.toString();
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The line at the foot of every page: the dashboard's name and "page / pages" (Chromium fills the spans). */
+function footerTemplate(name: string): string {
+  return `<div style="font-family: 'Noto Sans', 'Liberation Sans', sans-serif; font-size: 8px; color: #64748b; width: 100%; padding: 0 ${MARGIN_MM.side}mm; display: flex; justify-content: space-between;"><span>${escapeHtml(name)}</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`;
+}
+
+/**
+ * What the print view drew, read from the page before printing: how many widgets there are and how many
+ * show their data (drawn or honestly empty, with text, a chart's SVG text or an image in them). A page
+ * where every widget failed or gave up ('Data Error', 'Data unavailable') counts as blank: a report of
+ * nothing but apologies is not sent.
+ */
+/** The little of the DOM these page functions touch (the server's types know no DOM). */
+interface PageElement {
+  dataset: Record<string, string | undefined>;
+  innerText: string;
+  querySelector(selector: string): PageElement | null;
+}
+interface PageDocument {
+  documentElement: PageElement;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+}
+
+async function inspect(page: Page): Promise<{ widgets: number; withContent: number }> {
+  // Functions, not strings: the app's CSP forbids eval, which string expressions need.
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: PageDocument }).document;
+    const cards = [...doc.querySelectorAll("article.dash-card")];
+    const withContent = cards.filter((card) => {
+      if (card.dataset.state !== "ready" && card.dataset.state !== "empty") return false;
+      const body = card.querySelector(".dash-card-body");
+      if (!body) return false;
+      return body.innerText.trim().length > 0 || body.querySelector("svg text, img, canvas") !== null;
+    }).length;
+    return { widgets: cards.length, withContent };
+  });
+}
+
+export function createDashboardRenderer(
+  ctx: Pick<AppContext, "browser" | "config" | "logger">,
+  dashboards: Pick<DashboardsService, "exportTargetById">,
+): DashboardRenderer {
+  const widgetTimeoutMs = ctx.config.render.widgetTimeoutMs;
+  // The whole view may take every widget's limit plus loading the app; beyond that the page is dead.
+  const readyTimeoutMs = widgetTimeoutMs + 30_000;
+
+  async function open(page: Page, request: RenderRequest): Promise<ExportTarget> {
+    const target = await dashboards.exportTargetById(request.companyId, request.dashboardId);
+    if (target.widgetCount === 0) throw new BlankRenderError("This dashboard has no widgets to export.");
+    await page.emulateMedia({ media: "screen" });
+    await page.goto(printUrl(ctx.config.render.baseUrl, target, request, widgetTimeoutMs), {
+      waitUntil: "domcontentloaded",
+      timeout: readyTimeoutMs,
+    });
+    try {
+      // Runs in the page: it may only use what it declares (no closures over this module).
+      const ready = () =>
+        (globalThis as unknown as { document: PageDocument }).document.documentElement.dataset.printReady === "true";
+      await page.waitForFunction(ready, undefined, {
+        timeout: readyTimeoutMs,
+        polling: 100,
+      });
+    } catch {
+      throw new RenderTimeoutError("The dashboard's print view did not finish loading.");
+    }
+    const seen = await inspect(page);
+    if (seen.widgets === 0 || seen.withContent === 0) {
+      throw new BlankRenderError("The dashboard's print view showed no widget content.");
+    }
+    return target;
+  }
+
+  return {
+    async pdf(request) {
+      const paper = request.paper ?? { format: "A4", landscape: false };
+      const width = printableWidth(paper);
+      return ctx.browser.withPage(
+        async (page) => {
+          const target = await open(page, request);
+          const pdf = await page.pdf({
+            format: paper.format,
+            landscape: paper.landscape,
+            printBackground: true,
+            displayHeaderFooter: true,
+            headerTemplate: "<span></span>",
+            footerTemplate: footerTemplate(target.name),
+            margin: {
+              top: `${MARGIN_MM.top}mm`,
+              bottom: `${MARGIN_MM.bottom}mm`,
+              left: `${MARGIN_MM.side}mm`,
+              right: `${MARGIN_MM.side}mm`,
+            },
+          });
+          // A PDF without a single font carries no text at all: never delivered (docs/product.md §4).
+          if (!pdf.includes("/Font")) throw new BlankRenderError("The PDF came out without any text.");
+          return pdf;
+        },
+        { viewport: { width, height: 1000 } },
+      );
+    },
+    async preview(request) {
+      return ctx.browser.withPage(
+        async (page) => {
+          await open(page, request);
+          return page.screenshot({ type: "png", fullPage: false });
+        },
+        { viewport: PREVIEW_VIEWPORT },
+      );
+    },
+  };
+}

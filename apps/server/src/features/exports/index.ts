@@ -1,0 +1,15 @@
+import type { Feature } from "../registry";
+import { createDashboardRenderer } from "./chromium-renderer";
+import { exportRoutes } from "./routes";
+import { exportsService } from "./service";
+
+/** PDF export and the renderer reports use (docs/product.md §4, §7). */
+export const exportsFeature: Feature = {
+  name: "exports",
+  services: (ctx, services) => {
+    const dashboards = services.get("dashboards");
+    return { exports: exportsService(ctx, dashboards, createDashboardRenderer(ctx, dashboards)) };
+  },
+  routes: (app, _ctx, services) => exportRoutes(app, services.get("exports")),
+  jobs: (_ctx, services) => services.get("exports").jobs,
+};

@@ -1,0 +1,16 @@
+import { createContext } from "react";
+
+/**
+ * The print view (docs/product.md §4), which the server's headless browser turns into a PDF or a report's
+ * preview: charts draw as SVG (vector text in the PDF) without animation, and a widget whose data does
+ * not come within `widgetTimeoutMs` shows 'Data unavailable' instead of holding the page, so one slow
+ * source never fails a whole report.
+ */
+export interface PrintMode {
+  widgetTimeoutMs: number;
+}
+
+export const PrintModeContext = createContext<PrintMode | null>(null);
+
+/** A widget's own data time limit in the print view unless the print address names another. */
+export const DEFAULT_PRINT_WIDGET_TIMEOUT_MS = 20_000;
