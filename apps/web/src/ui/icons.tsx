@@ -164,6 +164,14 @@ export function IconUpload(props: IconProps) {
     </Svg>
   );
 }
+export function IconDownload(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+      <path d="m7 11 5 5 5-5M12 4v12" />
+    </Svg>
+  );
+}
 export function IconAlert(props: IconProps) {
   return (
     <Svg {...props}>

@@ -67,7 +67,7 @@ function footerTemplate(name: string): string {
 /** The little of the DOM these page functions touch (the server's types know no DOM). */
 interface PageElement {
   dataset: Record<string, string | undefined>;
-  innerText: string;
+  textContent: string | null;
   querySelector(selector: string): PageElement | null;
 }
 interface PageDocument {
@@ -84,7 +84,7 @@ async function inspect(page: Page): Promise<{ widgets: number; withContent: numb
       if (card.dataset.state !== "ready" && card.dataset.state !== "empty") return false;
       const body = card.querySelector(".dash-card-body");
       if (!body) return false;
-      return body.innerText.trim().length > 0 || body.querySelector("svg text, img, canvas") !== null;
+      return (body.textContent ?? "").trim().length > 0 || body.querySelector("svg text, img, canvas") !== null;
     }).length;
     return { widgets: cards.length, withContent };
   });

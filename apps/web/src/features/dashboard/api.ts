@@ -7,7 +7,7 @@ import {
   type TDashboard,
   type TDashboardStyles,
 } from "@app/core";
-import { apiHeaders, call, callWithHeaders } from "../../lib/api";
+import { ApiError, apiHeaders, call, callWithHeaders } from "../../lib/api";
 
 export interface LoadedDashboard {
   dashboard: TDashboard;
@@ -84,4 +84,50 @@ export async function createEmbedLink(id: string, days: number): Promise<{ url: 
 /** DELETE /api/dashboards/{id}/embed: revokes every embed link made so far. */
 export async function revokeEmbedLinks(id: string): Promise<void> {
   await call("dashboardEmbedRevoke", { params: { id } });
+}
+
+export interface PdfRequest {
+  permalink: string;
+  timezone: string;
+  range: { startDate: string; endDate: string; compareStartDate: string | null; compareEndDate: string | null };
+  /** The realtime view exports through its own path (docs/product.md §7). */
+  realtime: boolean;
+  /** A public viewer's password for a protected dashboard. */
+  password: string | null;
+  /** The value a 202 answered; sent back while polling. */
+  check?: string;
+}
+
+/** One step of GET /api/dashboards/{permalink}/pdf: still being made (202/304) or the file. */
+export type PdfStep = { state: "pending"; check: string } | { state: "ready"; file: Blob; filename: string };
+
+/** The download name from Content-Disposition (RFC 5987 `filename*` first). */
+function downloadName(header: string | null): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header ?? "");
+  if (encoded) return decodeURIComponent(encoded[1]);
+  return /filename="([^"]+)"/i.exec(header ?? "")?.[1] ?? "dashboard.pdf";
+}
+
+/**
+ * Asks for the dashboard's PDF once. Not `call`: the answer is a file, a 202 with a check value or an
+ * empty 304, which the JSON client does not read. The same headers go with it (embed token included).
+ */
+export async function requestDashboardPdf(request: PdfRequest, signal?: AbortSignal): Promise<PdfStep> {
+  const line = ROUTE_LINES[request.realtime ? "dashboardRealtimePdf" : "dashboardPdf"];
+  const query = new URLSearchParams({ timezone: request.timezone, date_range: JSON.stringify(request.range) });
+  if (request.check) query.set("check", request.check);
+  const headers = apiHeaders(request.password ? { [HEADERS.authorization]: request.password } : {});
+  const path = routePath(splitRouteLine(line).path, { permalink: request.permalink });
+  const response = await fetch(`${path}?${query}`, { headers, credentials: "same-origin", signal });
+  if (response.status === 304) return { state: "pending", check: request.check ?? "" };
+  if (response.status === 202) return { state: "pending", check: ((await response.json()) as { check: string }).check };
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new ApiError(response.status, body);
+  }
+  return {
+    state: "ready",
+    file: await response.blob(),
+    filename: downloadName(response.headers.get("content-disposition")),
+  };
 }

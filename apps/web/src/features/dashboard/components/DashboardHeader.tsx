@@ -44,6 +44,8 @@ interface Props {
   onOpenSidebar?: () => void;
   /** The owner's sharing controls (members only). */
   sharing?: ReactNode;
+  /** The PDF button (everyone but the print view). */
+  pdf?: ReactNode;
   /** No Copy URL (the embedded view, whose address carries its signed token). */
   hideCopyUrl?: boolean;
   /** Print: no controls; the period and its comparison written out under the name (the PDF's first page). */
@@ -73,6 +75,7 @@ export function DashboardHeader({
   sharing,
   hideCopyUrl = false,
   print = false,
+  pdf,
 }: Props) {
   // A custom comparison is named where the range is (docs/product.md §2); the default one needs no words.
   const compared =
@@ -138,6 +141,7 @@ export function DashboardHeader({
         {hideCopyUrl ? null : (
           <Suspense fallback={copyPlaceholder}>{idle ? <CopyUrlButton value={range} /> : copyPlaceholder}</Suspense>
         )}
+        {pdf}
         {sharing}
         {clientImage ? <img className="dash-client-logo" src={clientImage} alt="Client logo" /> : null}
       </div>

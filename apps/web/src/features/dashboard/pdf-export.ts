@@ -1,0 +1,38 @@
+/**
+ * The PDF button's states (docs/product.md §4): idle → loading → ready (the file waits for the next
+ * click, which downloads it) → idle; any failure → failed, shown for 1.5 s (§9), then idle.
+ */
+export type PdfButtonState = "idle" | "loading" | "ready" | "failed";
+
+/** docs/product.md §9: how long the failed icon shows. */
+export const PDF_FAILED_MS = 1500;
+/** How often the button asks again while the PDF is being made. */
+export const PDF_POLL_MS = 1000;
+/** A PDF that is not ready after this long counts as failed (the server's own limits are shorter). */
+export const PDF_GIVE_UP_MS = 3 * 60_000;
+
+/** What a click does in each state. */
+export function pdfClick(state: PdfButtonState): "start" | "download" | "none" {
+  if (state === "idle") return "start";
+  if (state === "ready") return "download";
+  return "none";
+}
+
+/** The button's label and whether it can be pressed, from its state and the dashboard's widget count. */
+export function pdfButtonView(
+  state: PdfButtonState,
+  widgetCount: number,
+  maxPdfWidgets: number,
+): { label: string; disabled: boolean; tooltip: string | null } {
+  if (widgetCount > maxPdfWidgets) {
+    return {
+      label: "PDF",
+      disabled: true,
+      tooltip: `PDF export is disabled for dashboards with more than ${maxPdfWidgets} widgets.`,
+    };
+  }
+  if (state === "loading") return { label: "PDF", disabled: true, tooltip: "Making the PDF…" };
+  if (state === "ready") return { label: "Download PDF", disabled: false, tooltip: null };
+  if (state === "failed") return { label: "PDF", disabled: true, tooltip: "The PDF could not be made." };
+  return { label: "PDF", disabled: false, tooltip: null };
+}
