@@ -64,9 +64,12 @@ function precompress(): Plugin {
   };
 }
 
-/** echarts and zrender modules except those of one series type or optional component (charts/parts). */
+/**
+ * echarts and zrender modules except those of one series type or optional component (charts/parts) and
+ * the SVG renderer, which only the print view loads.
+ */
 const ECHARTS_SHARED =
-  /[\\/]node_modules[\\/](?:zrender[\\/]|echarts[\\/](?!lib[\\/](?:chart[\\/](?:line|bar|pie|radar|gauge)[\\/]|component[\\/](?:radar|dataset|graphic)|coord[\\/]radar[\\/])))/;
+  /[\\/]node_modules[\\/](?:zrender[\\/](?!lib[\\/]svg[\\/])|echarts[\\/](?!lib[\\/](?:chart[\\/](?:line|bar|pie|radar|gauge)[\\/]|component[\\/](?:radar|dataset|graphic)|coord[\\/]radar[\\/]|renderer[\\/]installSVGRenderer)))/;
 
 export default defineConfig({
   plugins: [react(), precompress()],

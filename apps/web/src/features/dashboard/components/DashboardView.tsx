@@ -25,11 +25,11 @@ import { STYLE_IMAGES } from "../style-images";
 import { type DashboardSnapshot, type StyleImageField, useDashboardSaver } from "../use-dashboard-saver";
 import { useEditLock } from "../use-edit-lock";
 import { DashboardHeader } from "./DashboardHeader";
+import { PdfButton } from "./PdfButton";
 import { type WidgetActions, WidgetGrid } from "./WidgetGrid";
 
 // What only members use (sidebar, styles, widget form) loads when first shown: a public viewer's first load stays small (issue 6 §5, budget in bundle-budget.test.ts).
 const DashboardSidebar = lazy(async () => ({ default: (await import("./DashboardSidebar")).DashboardSidebar }));
-const PdfButton = lazy(async () => ({ default: (await import("./PdfButton")).PdfButton }));
 const SharingControls = lazy(async () => ({ default: (await import("./SharingControls")).SharingControls }));
 const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel")).StylesPanel }));
 const WidgetFormDrawer = lazy(async () => ({
@@ -360,29 +360,21 @@ export function DashboardView({
             print={print !== undefined}
             pdf={
               print ? undefined : (
-                <Suspense
-                  fallback={
-                    <Button variant="default" aria-disabled="true">
-                      PDF
-                    </Button>
-                  }
-                >
-                  <PdfButton
-                    request={{
-                      permalink: dashboard.permalink,
-                      timezone,
-                      range: {
-                        startDate: widgetRange.startDate,
-                        endDate: widgetRange.endDate,
-                        compareStartDate: widgetRange.compareStartDate,
-                        compareEndDate: widgetRange.compareEndDate,
-                      },
-                      realtime: realtime !== undefined,
-                      password: isPublic ? password : null,
-                    }}
-                    widgetCount={state.widgets.length}
-                  />
-                </Suspense>
+                <PdfButton
+                  request={{
+                    permalink: dashboard.permalink,
+                    timezone,
+                    range: {
+                      startDate: widgetRange.startDate,
+                      endDate: widgetRange.endDate,
+                      compareStartDate: widgetRange.compareStartDate,
+                      compareEndDate: widgetRange.compareEndDate,
+                    },
+                    realtime: realtime !== undefined,
+                    password: isPublic ? password : null,
+                  }}
+                  widgetCount={state.widgets.length}
+                />
               )
             }
             onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}

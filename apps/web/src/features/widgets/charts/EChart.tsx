@@ -32,8 +32,7 @@ interface Props {
 /** An ECharts canvas that follows its option and resizes with its container (the widget card). */
 /** Print: SVG (vector text in the PDF, not a bitmap) and no animation (the PDF is taken once drawn). */
 async function loadSvgRenderer(echarts: ECharts) {
-  const { SVGRenderer } = await import("echarts/renderers");
-  echarts.use([SVGRenderer]);
+  echarts.use((await import("./parts/svg-renderer")).default);
 }
 
 function forPrint(option: ChartOption, print: boolean): ChartOption {
