@@ -53,7 +53,10 @@ function passwordHash(password: string): Promise<string> {
 function wire(ctx: AppContext) {
   const companies = companiesService(ctx, ctx.storage);
   const sources = sourcesService(ctx, filesService(ctx, ctx.storage));
-  const reports = reportsService(ctx, companies);
+  // Factories create reports; they never send one (the app's own delivery service does).
+  const reports = reportsService(ctx, companies, () => {
+    throw new Error("factories do not send reports");
+  });
   return {
     companies,
     sources,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { buildApp, DEFAULT_WEB_DIST } from "../src/app";
 import type { AppContext } from "../src/context";
 import { buildFeatureServices, defineJobs } from "../src/features";
+import type { ServiceRegistry } from "../src/features/registry";
 import { createInfra } from "../src/infra";
 import { loadConfig } from "../src/infra/config";
 import type { App } from "../src/infra/http";
@@ -48,6 +49,8 @@ export interface TestEnv {
   target: DbTarget;
   app: App;
   ctx: AppContext;
+  /** The features' services, as the app uses them (for what no route triggers, such as a scheduler pass). */
+  services: ServiceRegistry;
   dataDir: string;
   /** A new cookie-keeping client, like a separate browser. */
   client(): TestClient;
@@ -96,6 +99,7 @@ export async function startTestEnv(
     target,
     app,
     ctx,
+    services,
     dataDir,
     client: () => new TestClient(app),
     outbox: () => {

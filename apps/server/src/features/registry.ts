@@ -8,6 +8,7 @@ import type { DashboardsService } from "./dashboards/service";
 import type { ExportsService } from "./exports/service";
 import type { FilesService } from "./files/service";
 import type { PageDataService } from "./page-data/service";
+import type { DeliveryService } from "./reports/delivery";
 import type { ReportsService } from "./reports/service";
 import type { SourcesService } from "./sources/service";
 import type { UsersService } from "./users/service";
@@ -26,6 +27,7 @@ export interface Services {
   dashboards: DashboardsService;
   exports: ExportsService;
   reports: ReportsService;
+  reportDelivery: DeliveryService;
 }
 
 export interface ServiceRegistry {

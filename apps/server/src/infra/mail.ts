@@ -22,6 +22,8 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** DKIM signature with the company's key for its verified sender domain. */
   dkim?: MailDkim;
+  /** A fixed Message-ID (`<…@…>`): a resent report keeps its id, so mail systems see one message. */
+  messageId?: string;
 }
 
 export interface MailAttachment {

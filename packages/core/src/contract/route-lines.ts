@@ -34,6 +34,7 @@ export const ROUTE_LINES = {
   automaticReportCreate: "POST /api/automatic-reports",
   automaticReportUpdate: "PUT /api/automatic-reports/:id",
   automaticReportDelete: "DELETE /api/automatic-reports/:id",
+  automaticReportSend: "POST /api/automatic-reports/:id/send",
   widgetData: "POST /api/widgets/data",
   dashboardsList: "GET /api/dashboards",
   dashboardCreate: "POST /api/dashboards",

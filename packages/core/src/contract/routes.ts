@@ -140,6 +140,7 @@ export const API = {
   automaticReportCreate: { body: ZAutomaticReportInput, output: ZAutomaticReportResponse },
   automaticReportUpdate: { params: ZIdParams, body: ZAutomaticReportInput, output: ZAutomaticReportResponse },
   automaticReportDelete: { params: ZIdParams, output: null },
+  automaticReportSend: { params: ZIdParams, body: ZNoFields, output: ZAutomaticReportResponse },
   widgetData: { body: ZWidgetDataRequest, bodyKind: "text", output: ZWidgetDataResponse },
   dashboardsList: { query: ZDashboardListQuery, output: ZDashboardListResponse },
   dashboardCreate: { body: ZDashboardCreate, output: ZPermalinkResponse },

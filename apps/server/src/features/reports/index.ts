@@ -1,9 +1,19 @@
 import type { Feature } from "../registry";
+import { deliveryService } from "./delivery";
 import { reportRoutes } from "./routes";
 import { reportsService } from "./service";
 
+/** Automatic reports: the API, and their delivery by e-mail (scheduler and send jobs). */
 export const reportsFeature: Feature = {
   name: "reports",
-  services: (ctx, services) => ({ reports: reportsService(ctx, services.get("companies")) }),
+  services: (ctx, services) => {
+    const delivery = deliveryService(ctx, {
+      companies: () => services.get("companies"),
+      dashboards: () => services.get("dashboards"),
+      renderer: () => services.get("exports").renderer,
+    });
+    return { reports: reportsService(ctx, services.get("companies"), () => delivery), reportDelivery: delivery };
+  },
   routes: (app, _ctx, services) => reportRoutes(app, services.get("reports")),
+  jobs: (_ctx, services) => services.get("reportDelivery").jobs,
 };

@@ -1,6 +1,6 @@
 import type { Updateable } from "kysely";
 import type { Db } from "../../infra/db";
-import type { AutomaticReportsTable } from "../../infra/db/schema";
+import type { AutomaticReportsTable, ReportDeliveriesTable } from "../../infra/db/schema";
 
 /** A report row with the name and permalink of the dashboard it sends. */
 export type ReportRow = AutomaticReportsTable & { dashboard_name: string; dashboard_permalink: string };
@@ -89,6 +89,82 @@ export function reportsRepo(db: Db) {
         .where("id", "=", id)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * Every report of every company, for the scheduler (a system job: it only reads schedules and
+     * hands each due slot to a job that works inside that report's company).
+     */
+    listAllForScheduling(): Promise<ReportRow[]> {
+      return withDashboard().orderBy("r.id").execute();
+    },
+    /** The delivery of one slot of a report, or the latest one (any slot) when `slot` is left out. */
+    latestDelivery(companyId: string, reportId: string): Promise<ReportDeliveriesTable | undefined> {
+      return db
+        .selectFrom("report_deliveries")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("report_id", "=", reportId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .executeTakeFirst();
+    },
+    /** The latest scheduled (not manual) slot a delivery exists for: where the scheduler resumes. */
+    async latestScheduledSlot(companyId: string, reportId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom("report_deliveries")
+        .select("scheduled_for")
+        .where("company_id", "=", companyId)
+        .where("report_id", "=", reportId)
+        .where("manual", "=", 0)
+        .orderBy("scheduled_for", "desc")
+        .executeTakeFirst();
+      return row?.scheduled_for ?? null;
+    },
+    /** The latest finished delivery of each of these reports (the list's "last result"). */
+    async lastResults(companyId: string, reportIds: string[]): Promise<Map<string, ReportDeliveriesTable>> {
+      if (reportIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom("report_deliveries")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("report_id", "in", reportIds)
+        .where("state", "!=", "pending")
+        .orderBy("finished_at", "asc")
+        .execute();
+      return new Map(rows.map((row) => [row.report_id, row]));
+    },
+    /** Inserts a delivery unless its (report, slot) exists; answers the row that holds the slot either way. */
+    async claimDelivery(row: ReportDeliveriesTable): Promise<{ row: ReportDeliveriesTable; created: boolean }> {
+      const result = await db
+        .insertInto("report_deliveries")
+        .values(row)
+        .onConflict((conflict) => conflict.columns(["report_id", "slot"]).doNothing())
+        .executeTakeFirst();
+      const created = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      const held = await db
+        .selectFrom("report_deliveries")
+        .selectAll()
+        .where("report_id", "=", row.report_id)
+        .where("slot", "=", row.slot)
+        .executeTakeFirstOrThrow();
+      return { row: held, created };
+    },
+    findDelivery(companyId: string, id: string): Promise<ReportDeliveriesTable | undefined> {
+      return db
+        .selectFrom("report_deliveries")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+    },
+    async updateDelivery(companyId: string, id: string, patch: Partial<ReportDeliveriesTable>) {
+      await db
+        .updateTable("report_deliveries")
+        .set(patch)
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .execute();
     },
   };
 }

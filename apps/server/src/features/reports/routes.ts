@@ -56,4 +56,18 @@ export function reportRoutes(app: App, reports: ReportsService) {
       return reply.code(204).send();
     },
   );
+
+  app.post(
+    "/api/automatic-reports/:id/send",
+    {
+      schema: {
+        tags,
+        summary: "Send an automatic report now (its usual period, as if due now)",
+        params: API.automaticReportSend.params,
+        body: API.automaticReportSend.body,
+        response: { 200: API.automaticReportSend.output },
+      },
+    },
+    async (request) => ({ data: await reports.sendNow(actorOf(request), request.params.id) }),
+  );
 }

@@ -12,10 +12,12 @@ import {
 } from "@app/core";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
+import type { ReportDeliveriesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { newId, nowIso } from "../../infra/security";
 import type { CompaniesService } from "../companies/service";
 import type { Actor } from "../users/service";
+import type { DeliveryService } from "./delivery";
 import { type ReportRow, reportsRepo } from "./repo";
 
 /** The zone a report takes when the request names none: the user's own, or UTC if theirs is not a zone. */
@@ -28,10 +30,22 @@ function zoneOrDefault(requested: string | undefined, fallback: string): string 
  * company must be allowed to create them, and the PDF option only for dashboards within the PDF
  * widget limit. Sending them is another feature's work; this one keeps what to send and when.
  */
-export function reportsService(ctx: AppContext, companies: CompaniesService) {
+export function reportsService(ctx: AppContext, companies: CompaniesService, delivery: () => DeliveryService) {
   const repo = reportsRepo(ctx.db);
 
-  function present(row: ReportRow): TAutomaticReport {
+  function lastResult(last: ReportDeliveriesTable | undefined): TAutomaticReport["last_result"] {
+    if (!last || last.state === "pending") return null;
+    return {
+      status: last.state,
+      at: last.finished_at ?? last.created_at,
+      scheduled_for: last.scheduled_for,
+      late: last.late === 1,
+      manual: last.manual === 1,
+      error: last.error,
+    };
+  }
+
+  function present(row: ReportRow, last?: ReportDeliveriesTable): TAutomaticReport {
     const common = {
       id: row.id,
       dashboard_id: row.dashboard_id,
@@ -50,8 +64,24 @@ export function reportsService(ctx: AppContext, companies: CompaniesService) {
       row.period === "WEEK"
         ? { ...common, period: "WEEK" as const, detail: Number(row.detail) as Weekday }
         : { ...common, period: "MONTH" as const, detail: row.detail as MonthDetail };
-    // last_result comes from the deliveries the sending job records (until one exists: null).
-    return { ...schedule, next_run_at: nextRunAfter(schedule, ctx.clock.now()).toISOString(), last_result: null };
+    return {
+      ...schedule,
+      next_run_at: nextRunAfter(schedule, ctx.clock.now()).toISOString(),
+      last_result: lastResult(last),
+    };
+  }
+
+  /** Rows with the latest finished delivery of each (one query for the list). */
+  async function presentAll(companyId: string, rows: ReportRow[]): Promise<TAutomaticReport[]> {
+    const last = await repo.lastResults(
+      companyId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => present(row, last.get(row.id)));
+  }
+
+  async function presentOne(companyId: string, row: ReportRow): Promise<TAutomaticReport> {
+    return (await presentAll(companyId, [row]))[0];
   }
 
   async function load(actor: Actor, id: string): Promise<ReportRow> {
@@ -99,12 +129,12 @@ export function reportsService(ctx: AppContext, companies: CompaniesService) {
   return {
     /** GET /api/automatic-reports: every report of the company (docs/product.md §6: open to all its users). */
     async list(actor: Actor): Promise<TAutomaticReport[]> {
-      return (await repo.list(actor.companyId)).map(present);
+      return presentAll(actor.companyId, await repo.list(actor.companyId));
     },
 
     /** The reports of one of the company's dashboards (its `automaticReports`). */
     async forDashboard(companyId: string, dashboardId: string): Promise<TAutomaticReport[]> {
-      return (await repo.listForDashboard(companyId, dashboardId)).map(present);
+      return presentAll(companyId, await repo.listForDashboard(companyId, dashboardId));
     },
 
     /**
@@ -132,7 +162,7 @@ export function reportsService(ctx: AppContext, companies: CompaniesService) {
           updated_at: now,
         });
       });
-      return present(await load(actor, id));
+      return presentOne(actor.companyId, await load(actor, id));
     },
 
     /**
@@ -148,7 +178,14 @@ export function reportsService(ctx: AppContext, companies: CompaniesService) {
           updated_at: nowIso(),
         });
       });
-      return present(await load(actor, id));
+      return presentOne(actor.companyId, await load(actor, id));
+    },
+
+    /** POST /api/automatic-reports/{id}/send ("send now"): delivered by a job; answers the report as it is. */
+    async sendNow(actor: Actor, id: string): Promise<TAutomaticReport> {
+      const row = await load(actor, id);
+      await delivery().sendNow(actor, row);
+      return presentOne(actor.companyId, row);
     },
 
     /** DELETE /api/automatic-reports/{id}; another company's report is not found (404). */

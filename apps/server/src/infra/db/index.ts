@@ -11,6 +11,7 @@ import * as m004 from "./migrations/004_ops_probe";
 import * as m005 from "./migrations/005_dashboard_embed_secret";
 import * as m006 from "./migrations/006_automatic_reports";
 import * as m007 from "./migrations/007_pdf_exports";
+import * as m008 from "./migrations/008_report_deliveries";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "005_dashboard_embed_secret": m005,
   "006_automatic_reports": m006,
   "007_pdf_exports": m007,
+  "008_report_deliveries": m008,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

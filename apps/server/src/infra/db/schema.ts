@@ -148,6 +148,7 @@ export interface Database {
   ops_probe_runs: OpsProbeRunsTable;
   automatic_reports: AutomaticReportsTable;
   pdf_exports: PdfExportsTable;
+  report_deliveries: ReportDeliveriesTable;
 }
 
 export interface OpsProbeRunsTable {
@@ -190,4 +191,21 @@ export interface PdfExportsTable {
   error: string | null;
   created_at: string;
   finished_at: string | null;
+}
+
+/** One sending of an automatic report: a scheduled slot or a manual "send now" (features/reports). */
+export interface ReportDeliveriesTable {
+  id: string;
+  company_id: string;
+  report_id: string;
+  /** The slot's ISO instant, or `manual:<ISO instant>`; unique per report. */
+  slot: string;
+  scheduled_for: string;
+  late: number;
+  manual: number;
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  error: string | null;
+  finished_at: string | null;
+  created_at: string;
 }
