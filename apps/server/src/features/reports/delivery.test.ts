@@ -80,7 +80,13 @@ describeEachDb(
       expect(preview?.related).toBe(true);
       expect(html).toContain(`cid:${String(preview?.contentId).replace(/[<>]/g, "")}`);
       expect(preview?.content.subarray(1, 4).toString()).toBe("PNG");
+      // MAIL_DUMP=dir keeps the mail as a browser shows it (preview inlined) and its PDF, to look at.
+      if (process.env.MAIL_DUMP && preview) {
+        const inlined = html.replace(/cid:[^"]+/, `data:image/png;base64,${preview.content.toString("base64")}`);
+        fs.writeFileSync(path.join(process.env.MAIL_DUMP, "report-mail.html"), inlined);
+      }
       const pdf = mail.parsed.attachments.find((part) => part.contentType === "application/pdf");
+      if (process.env.MAIL_DUMP && pdf) fs.writeFileSync(path.join(process.env.MAIL_DUMP, "report.pdf"), pdf.content);
       expect(pdf?.filename).toBe("Acme Monthly 2026-11-01 to 2026-11-30.pdf");
       const text = pdfText(pdf?.content as Buffer);
       for (const title of ["Acme Monthly", "Key figures", "Channels", "Top pages"]) expect(text).toContain(title);

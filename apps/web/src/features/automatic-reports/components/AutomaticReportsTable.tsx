@@ -5,14 +5,78 @@ import {
   splitRecipients,
   type TAutomaticReport,
 } from "@app/core";
-import { ActionIcon, Anchor, Badge, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { Fragment } from "react";
+import { Fragment, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api";
-import { IconTrash } from "../../../ui/icons";
+import { IconMail, IconPencil, IconTrash } from "../../../ui/icons";
 import { useModals } from "../../../ui/modals";
-import { useDeleteAutomaticReport } from "../hooks";
+import { useCompany } from "../../company";
+import { usePageData } from "../../session/hooks";
+import { useDeleteAutomaticReport, useSendAutomaticReport } from "../hooks";
+import { ReportForm } from "./ReportForm";
+
+/** The latest delivery in words: sent (late) or failed with its reason, in the report's zone. */
+function LastResult({ report }: { report: TAutomaticReport }) {
+  const last = report.last_result;
+  if (!last)
+    return (
+      <Text size="xs" c="dimmed">
+        Not sent yet
+      </Text>
+    );
+  const when = formatInstantInZone(new Date(last.at), report.timezone);
+  if (last.status === "failed") {
+    return (
+      <Stack gap={2} data-testid="last-result">
+        <Badge color="red" variant="light" size="sm">
+          Failed
+        </Badge>
+        <Text size="xs" c="red.8" style={{ overflowWrap: "anywhere" }}>
+          {last.error}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {when}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2} data-testid="last-result">
+      <Group gap={4}>
+        <Badge color="teal" variant="light" size="sm">
+          Sent
+        </Badge>
+        {last.late ? (
+          <Badge color="yellow" variant="light" size="sm">
+            Late
+          </Badge>
+        ) : null}
+        {last.manual ? (
+          <Badge color="gray" variant="light" size="sm">
+            By hand
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {when}
+      </Text>
+    </Stack>
+  );
+}
 
 /**
  * The company's automatic reports (docs/product.md §2: open to every user): the dashboard each sends,
@@ -21,6 +85,21 @@ import { useDeleteAutomaticReport } from "../hooks";
 export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[] }) {
   const modals = useModals();
   const deleteReport = useDeleteAutomaticReport();
+  const sendReport = useSendAutomaticReport();
+  const pageData = usePageData();
+  const company = useCompany().data;
+  const [editing, setEditing] = useState<TAutomaticReport | null>(null);
+
+  const sendNow = (report: TAutomaticReport) =>
+    sendReport.mutate(report.id, {
+      onSuccess: () =>
+        notifications.show({
+          color: "teal",
+          title: "Sending",
+          message: `${report.dashboard.name} is being sent to ${report.recipients}.`,
+        }),
+      onError: (error) => notifications.show({ color: "red", title: "Could not send", message: errorMessage(error) }),
+    });
 
   const remove = async (report: TAutomaticReport) => {
     const confirmed = await modals.question({
@@ -59,7 +138,8 @@ export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[]
               </Table.Th>
               <Table.Th>Schedule</Table.Th>
               <Table.Th visibleFrom="sm">Next run</Table.Th>
-              <Table.Th w={56}>
+              <Table.Th visibleFrom="sm">Last result</Table.Th>
+              <Table.Th w={112}>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -114,14 +194,39 @@ export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[]
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       Next: {nextRun}
                     </Text>
+                    <Stack hiddenFrom="sm" mt={4}>
+                      <LastResult report={report} />
+                    </Stack>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
                     <Text size="sm" style={{ whiteSpace: "nowrap" }}>
                       {nextRun}
                     </Text>
                   </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <LastResult report={report} />
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label="Send now">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Send the report of ${report.dashboard.name} now`}
+                          onClick={() => sendNow(report)}
+                          loading={sendReport.isPending && sendReport.variables === report.id}
+                        >
+                          <IconMail size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Edit report">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit the report of ${report.dashboard.name}`}
+                          onClick={() => setEditing(report)}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
                       <Tooltip label="Delete report">
                         <ActionIcon
                           variant="subtle"
@@ -141,6 +246,31 @@ export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[]
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `Edit report: ${editing.dashboard.name}` : ""}
+        size="lg"
+      >
+        {editing ? (
+          <ReportForm
+            dashboardId={editing.dashboard_id}
+            // The dashboard's widget count is checked by the server on save (PDF limit).
+            widgetCount={0}
+            maxPdfWidgets={pageData.config.maxPdfWidgets}
+            reportsOnDashboard={reports.filter((report) => report.dashboard_id === editing.dashboard_id).length}
+            report={editing}
+            userTimezone={editing.timezone}
+            canCreate={company?.canCreateAutomaticReport ?? true}
+            senderVerified={company?.verifiedWhitelabel ?? false}
+            onSaved={() => {
+              setEditing(null);
+              notifications.show({ color: "teal", title: "Report saved", message: editing.dashboard.name });
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
+      </Modal>
     </Card>
   );
 }

@@ -385,6 +385,7 @@ export function DashboardView({
                     dashboardId={dashboard.id}
                     name={dashboard.name}
                     passwordProtected={dashboard.passwordProtected}
+                    widgetCount={state.widgets.length}
                   />
                 </Suspense>
               ) : undefined

@@ -11,27 +11,35 @@ import {
   Stack,
   Text,
 } from "@mantine/core";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
-import { IconChevronDown, IconCopy, IconLock, IconShare } from "../../../ui/icons";
+import { IconChevronDown, IconCopy, IconLock, IconMail, IconShare } from "../../../ui/icons";
 import { createEmbedLink, refreshDashboardPermalink, revokeEmbedLinks, setDashboardPassword } from "../api";
 import { embedSnippet } from "../embed-snippet";
 
-type Dialog = "password" | "permalink" | "embed" | null;
+// The report form and its rules load when the owner opens Mail reporting.
+const MailReportingModal = lazy(async () => ({
+  default: (await import("../../automatic-reports/lazy")).MailReportingModal,
+}));
+
+type Dialog = "password" | "permalink" | "embed" | "mail" | null;
 
 /**
- * The owner's sharing controls (docs/product.md §2 share menu): the dashboard's password, a new
- * permalink (old links stop working) and signed embed links with their iframe snippet. Members only.
+ * The owner's sharing controls (docs/product.md §2 share menu): Mail reporting (the automatic report
+ * form), the dashboard's password, a new permalink (old links stop working) and signed embed links with
+ * their iframe snippet. Members only.
  */
 export function SharingControls({
   dashboardId,
   name,
   passwordProtected,
+  widgetCount,
 }: {
   dashboardId: string;
   name: string;
   passwordProtected: boolean;
+  widgetCount: number;
 }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [isProtected, setProtected] = useState(passwordProtected);
@@ -51,6 +59,9 @@ export function SharingControls({
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item leftSection={<IconMail size={14} />} onClick={() => setDialog("mail")}>
+            Mail reporting
+          </Menu.Item>
           <Menu.Item leftSection={<IconLock size={14} />} onClick={() => setDialog("password")}>
             {isProtected ? "Change or remove password" : "Set password"}
           </Menu.Item>
@@ -58,6 +69,11 @@ export function SharingControls({
           <Menu.Item onClick={() => setDialog("embed")}>Embed</Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      {dialog === "mail" ? (
+        <Suspense fallback={null}>
+          <MailReportingModal opened onClose={close} dashboard={{ id: dashboardId, name, widgetCount }} />
+        </Suspense>
+      ) : null}
       <Modal opened={dialog === "password"} onClose={close} title="Dashboard password">
         <PasswordForm
           id={dashboardId}

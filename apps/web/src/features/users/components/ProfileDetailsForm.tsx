@@ -7,9 +7,9 @@ import { zodFieldErrors } from "../../../lib/form-errors";
 import { FeedbackButton, useFeedback } from "../../../ui/FeedbackButton";
 import { IconAlert } from "../../../ui/icons";
 import { SelectInput } from "../../../ui/SelectInput";
+import { timezoneOptions } from "../../../ui/timezones";
 import { useUpdateUser } from "../hooks";
 import { ROLE_OPTIONS } from "../roles";
-import { timezoneOptions } from "./timezones";
 
 /** Name, e-mail, time zone and (for an admin editing someone else) role. */
 export function ProfileDetailsForm({ user, canEditRole }: { user: TUser; canEditRole: boolean }) {
