@@ -10,6 +10,7 @@ import { pageDataFeature } from "./page-data";
 import { realtimeFeature } from "./realtime";
 import { buildServices, type Feature, type ServiceRegistry } from "./registry";
 import { reportsFeature } from "./reports";
+import { senderFeature } from "./sender";
 import { sourcesFeature } from "./sources";
 import { usersFeature } from "./users";
 import { widgetsFeature } from "./widgets";
@@ -29,6 +30,7 @@ export const FEATURES: readonly Feature[] = [
   usersFeature,
   dashboardsFeature,
   exportsFeature,
+  senderFeature,
   reportsFeature,
   realtimeFeature,
   pageDataFeature,

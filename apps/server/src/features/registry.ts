@@ -10,6 +10,7 @@ import type { FilesService } from "./files/service";
 import type { PageDataService } from "./page-data/service";
 import type { DeliveryService } from "./reports/delivery";
 import type { ReportsService } from "./reports/service";
+import type { SenderService } from "./sender/service";
 import type { SourcesService } from "./sources/service";
 import type { UsersService } from "./users/service";
 import type { WidgetsService } from "./widgets/service";
@@ -28,6 +29,7 @@ export interface Services {
   exports: ExportsService;
   reports: ReportsService;
   reportDelivery: DeliveryService;
+  sender: SenderService;
 }
 
 export interface ServiceRegistry {

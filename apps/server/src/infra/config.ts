@@ -39,6 +39,11 @@ export const ZEnv = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().default("Reportz <no-reply@reportz.local>"),
+  // White-label senders: the SPF include and the bounce host their DNS records point at.
+  SENDER_SPF_INCLUDE: z.string().default("spf.reportz.local"),
+  SENDER_RETURN_PATH_HOST: z.string().default("bounces.reportz.local"),
+  // DNS servers the sender check asks (host or host:port, comma-separated); default: the system's.
+  DNS_SERVERS: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -103,6 +108,8 @@ export interface AppConfig {
   siteTitle: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** White-label senders: SPF include, bounce host, and the DNS servers the check asks (empty: the system's). */
+  sender: { spfInclude: string; returnPathHost: string; dnsServers: string[] };
   logLevel: string;
   rateLimit: { authMax: number; windowMs: number };
   sessionTtlDays: number;
@@ -198,6 +205,14 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     storageDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.STORAGE_DIR || path.join(e.DATA_DIR, "files")),
     chromiumPath: e.CHROMIUM_PATH,
+    sender: {
+      spfInclude: e.SENDER_SPF_INCLUDE,
+      returnPathHost: e.SENDER_RETURN_PATH_HOST,
+      dnsServers: (e.DNS_SERVERS ?? "")
+        .split(",")
+        .map((server) => server.trim())
+        .filter(Boolean),
+    },
     render: {
       baseUrl: (e.RENDER_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ""),
       widgetTimeoutMs: e.PDF_WIDGET_TIMEOUT_MS,

@@ -15,7 +15,17 @@ export const ZCompany = z.object({
   discount: z.number(),
   activeEmail: z.boolean(),
   domainCname: z.string().nullable(),
-  emailDns: z.array(z.object({ type: z.string(), host: z.string(), value: z.string(), verified: z.boolean() })),
+  /** The DNS records the company adds for its sender domain, each with the last check's outcome. */
+  emailDns: z.array(
+    z.object({
+      type: z.string(),
+      host: z.string(),
+      value: z.string(),
+      verified: z.boolean(),
+      /** Why the last check did not find it as expected; null when verified or never checked. */
+      problem: z.string().nullable(),
+    }),
+  ),
   fromAddress: z.string().nullable(),
   verifiedWhitelabel: z.boolean(),
   services: ZCompanyServices,

@@ -11,6 +11,7 @@ export * from "./page-data";
 export * from "./realtime";
 export * from "./report-records";
 export * from "./routes";
+export * from "./sender";
 export * from "./sources";
 export * from "./templates";
 export * from "./users";

@@ -13,6 +13,8 @@ export const ROUTE_LINES = {
   companyShow: "GET /api/company",
   companyUpdate: "POST /api/company",
   companyDelete: "DELETE /api/company",
+  companySenderUpdate: "PUT /api/company/sender",
+  companySenderVerify: "POST /api/company/sender/verify",
   usersList: "GET /api/users",
   userShow: "GET /api/users/:id",
   userInvite: "POST /api/users",

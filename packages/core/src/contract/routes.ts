@@ -29,6 +29,7 @@ import { ZHealth, ZPageData } from "./page-data";
 import { ZBroadcastAuth, ZBroadcastAuthResponse, ZBroadcastUserAuth, ZBroadcastUserAuthResponse } from "./realtime";
 import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./report-records";
 import { ROUTE_LINES, type RouteName } from "./route-lines";
+import { ZSenderResponse, ZSenderUpdate } from "./sender";
 import {
   ZConnectorListResponse,
   ZOptionListResponse,
@@ -101,6 +102,8 @@ export const API = {
     output: ZCompanyResponse,
   },
   companyDelete: { body: ZCompanyDelete, output: ZCompanyResponse, mayBeEmpty: true },
+  companySenderUpdate: { body: ZSenderUpdate, output: ZSenderResponse },
+  companySenderVerify: { body: ZNoFields, output: ZSenderResponse },
   usersList: { output: dataEnvelope(z.array(ZUser)) },
   userShow: { params: ZIdParams, output: ZUserResponse },
   userInvite: { body: ZUserCreate, output: ZUserResponse },

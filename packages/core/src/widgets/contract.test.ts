@@ -105,6 +105,7 @@ describe("ZDashboard", () => {
         with_pdf: false,
         with_preview: true,
         next_run_at: "2026-04-01T06:00:00.000Z",
+        last_result: null,
         created_at: "2026-03-17T10:00:00.000Z",
         updated_at: "2026-03-17T10:00:00.000Z",
       },

@@ -9,7 +9,11 @@ export const companiesFeature: Feature = {
       ctx,
       ctx.storage,
       // Dashboards count against the allowance: asked of the dashboards service when a company is read.
-      [async (companyId) => ({ dashboardsCount: await services.get("dashboards").countActive(companyId) })],
+      [
+        async (companyId) => ({ dashboardsCount: await services.get("dashboards").countActive(companyId) }),
+        // The white-label sender's address, records and state (features/sender).
+        async (companyId) => ({ sender: await services.get("sender").facts(companyId) }),
+      ],
       () => services.get("sessions").forgetAll(),
     ),
   }),

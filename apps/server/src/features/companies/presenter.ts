@@ -4,9 +4,11 @@ import type { CompaniesTable } from "../../infra/db/schema";
 export interface CompanyUsage {
   dashboardsCount: number;
   campaignsCount: number;
+  /** The white-label sender (features/sender); none until an address is set. */
+  sender?: { emailDns: TCompany["emailDns"]; fromAddress: string | null; verifiedWhitelabel: boolean };
 }
 
-/** Company of docs/product.md §3 with its derived flags; white-label mail fields stay empty until that feature exists. */
+/** Company of docs/product.md §3 with its derived flags and its white-label sender. */
 export function presentCompany(row: CompaniesTable, usage: CompanyUsage, defaultSiteTitle: string): TCompany {
   const facts = {
     state: row.state,
@@ -26,9 +28,9 @@ export function presentCompany(row: CompaniesTable, usage: CompanyUsage, default
     discount: row.discount,
     activeEmail: false,
     domainCname: null,
-    emailDns: [],
-    fromAddress: null,
-    verifiedWhitelabel: false,
+    emailDns: usage.sender?.emailDns ?? [],
+    fromAddress: usage.sender?.fromAddress ?? null,
+    verifiedWhitelabel: usage.sender?.verifiedWhitelabel ?? false,
     services: facts.services,
     state: row.state,
     expiresAt: row.expires_at,

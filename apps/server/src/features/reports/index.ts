@@ -11,6 +11,7 @@ export const reportsFeature: Feature = {
       companies: () => services.get("companies"),
       dashboards: () => services.get("dashboards"),
       renderer: () => services.get("exports").renderer,
+      sender: (companyId) => services.get("sender").senderFor(companyId),
     });
     return { reports: reportsService(ctx, services.get("companies"), () => delivery), reportDelivery: delivery };
   },

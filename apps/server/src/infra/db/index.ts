@@ -12,6 +12,7 @@ import * as m005 from "./migrations/005_dashboard_embed_secret";
 import * as m006 from "./migrations/006_automatic_reports";
 import * as m007 from "./migrations/007_pdf_exports";
 import * as m008 from "./migrations/008_report_deliveries";
+import * as m009 from "./migrations/009_company_senders";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "006_automatic_reports": m006,
   "007_pdf_exports": m007,
   "008_report_deliveries": m008,
+  "009_company_senders": m009,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

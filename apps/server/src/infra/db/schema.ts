@@ -149,6 +149,7 @@ export interface Database {
   automatic_reports: AutomaticReportsTable;
   pdf_exports: PdfExportsTable;
   report_deliveries: ReportDeliveriesTable;
+  company_senders: CompanySendersTable;
 }
 
 export interface OpsProbeRunsTable {
@@ -207,5 +208,21 @@ export interface ReportDeliveriesTable {
   attempts: number;
   error: string | null;
   finished_at: string | null;
+  created_at: string;
+}
+
+/** A company's own sender address and its DKIM key (features/sender). */
+export interface CompanySendersTable {
+  company_id: string;
+  address: string;
+  domain: string;
+  selector: string;
+  /** Sealed with APP_KEY (infra/security seal). */
+  dkim_private: string;
+  dkim_public: string;
+  /** JSON of SenderCheck[]. */
+  checks: string;
+  verified: number;
+  checked_at: string | null;
   created_at: string;
 }
