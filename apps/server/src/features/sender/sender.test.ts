@@ -187,6 +187,10 @@ describeEachDb(
     });
   },
   async () => {
+    // Each database's run starts with an empty zone (the same domains are used again).
+    zone.txt = {};
+    zone.cname = {};
+    zone.silent = [];
     dns = await startDnsServer(zone);
     sink = await startSmtpSink();
     return { DNS_SERVERS: dns.server, SMTP_URL: sink.url };
