@@ -41,6 +41,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SEED_DEMO: "true",
       DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
+      // Sender verification asks a DNS server nobody runs: every lookup fails fast, offline.
+      DNS_SERVERS: "127.0.0.1:9",
     },
   },
 });

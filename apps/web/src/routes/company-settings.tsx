@@ -1,5 +1,5 @@
 import { Alert, Stack } from "@mantine/core";
-import { AccountDangerZone, CompanySettingsForm, useCompany } from "../features/company";
+import { AccountDangerZone, CompanySettingsForm, SenderSettings, useCompany } from "../features/company";
 import { errorMessage } from "../lib/api";
 import { PageLoader } from "../ui/AppLoader";
 import { PageHeader } from "../ui/PageHeader";
@@ -13,6 +13,7 @@ export default function CompanySettingsScreen() {
       {company ? (
         <Stack gap="lg">
           <CompanySettingsForm key={company.id} company={company} />
+          <SenderSettings key={`sender-${company.id}`} company={company} />
           <AccountDangerZone company={company} />
         </Stack>
       ) : isPending ? (

@@ -14,3 +14,13 @@ export async function updateCompany(form: FormData): Promise<TCompany> {
 export async function deleteCompany(body: TCompanyDelete): Promise<TCompany | null> {
   return (await call("companyDelete", { body }))?.data ?? null;
 }
+
+/** PUT /api/company/sender: the company's own sender address (null removes it). */
+export async function setSenderAddress(address: string | null): Promise<TCompany> {
+  return (await call("companySenderUpdate", { body: { address } })).data;
+}
+
+/** POST /api/company/sender/verify: looks the sender's DNS records up. */
+export async function verifySender(): Promise<TCompany> {
+  return (await call("companySenderVerify")).data;
+}

@@ -1,7 +1,7 @@
 import type { TCompany, TCompanyDelete } from "@app/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePageData, useRefreshPageData, useReplacePageCompany } from "../session/hooks";
-import { deleteCompany, updateCompany } from "./api";
+import { deleteCompany, setSenderAddress, updateCompany, verifySender } from "./api";
 import { companyKeys, companyQuery } from "./queries";
 
 /** The company, shown at once from the page data and refreshed from GET /api/company. */
@@ -39,4 +39,14 @@ export function useCancelSubscription() {
 
 export function useDeleteAccount() {
   return useMutation({ mutationFn: () => deleteCompany({ delete: true, cancellation: {} }) });
+}
+
+export function useSetSenderAddress() {
+  const store = useStoreCompany();
+  return useMutation({ mutationFn: setSenderAddress, onSuccess: store });
+}
+
+export function useVerifySender() {
+  const store = useStoreCompany();
+  return useMutation({ mutationFn: verifySender, onSuccess: store });
 }

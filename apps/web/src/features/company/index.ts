@@ -1,4 +1,5 @@
 export { AccountDangerZone } from "./components/AccountDangerZone";
 export { CompanySettingsForm } from "./components/CompanySettingsForm";
+export { SenderSettings } from "./components/SenderSettings";
 export { useCompany } from "./hooks";
 export { companyQuery } from "./queries";
