@@ -142,3 +142,81 @@ test("a canceled subscription updates the banners of the other open browsers at 
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   await other.close();
 });
+
+test("a realtime widget on the Demo's live data shows when it was updated, and the mark moves when it refreshes", async ({
+  page,
+}) => {
+  await signUp(page, "Lena Live");
+  const created = (await call(page, "POST", "/api/dashboards", { name: "Live visitors" })) as {
+    data: { permalink: string };
+  };
+  const { permalink } = created.data;
+  const sources = (await call(page, "GET", "/api/sources")) as { data: Array<{ id: string; name: string }> };
+  let demo = sources.data.find((source) => source.name === "demo");
+  if (!demo)
+    demo = ((await call(page, "POST", "/api/sources", { name: "demo" })) as { data: { id: string; name: string } })
+      .data;
+  const shown = (await call(page, "GET", `/api/dashboards/${permalink}`)) as { data: { id: string } };
+  const widget = {
+    id: "live1",
+    nature: "interactive",
+    realTime: false,
+    order: 0,
+    hash: "live1",
+    width: 2,
+    height: 1,
+    title: "Active users right now",
+    description: null,
+    format: "summary",
+    percent: false,
+    hiddenChange: false,
+    hiddenHighlight: false,
+    rowsLimit: 15,
+    orderBy: { column: "dimension", dir: "asc" },
+    formatOptions: {},
+    instances: [
+      {
+        id: "i1",
+        type: "demo.realtime",
+        prefix: "a",
+        sourceId: demo.id,
+        config: "demo.realtime",
+        currency: null,
+        accounts: [],
+        inputs: { property: "acme-software", metrics: ["activeUsers", "views"] },
+        metricsOptions: {},
+      },
+    ],
+  };
+  const saved = await page.evaluate(
+    async ({ id, widgets }) => {
+      const form = new FormData();
+      form.set("widgets", JSON.stringify(widgets));
+      const response = await fetch(`/api/dashboards/${id}`, {
+        method: "POST",
+        body: form,
+        headers: {
+          Accept: "application/json",
+          "x-requested-with": "XMLHttpRequest",
+          "x-identification": sessionStorage.getItem("identification") ?? "",
+        },
+      });
+      return response.status;
+    },
+    { id: shown.data.id, widgets: [widget] },
+  );
+  expect(saved).toBe(200);
+
+  await page.goto(`/dashboards/${permalink}/realtime`);
+  const card = page.getByRole("article", { name: "Active users right now" });
+  await expect(card).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+  await expect(card.getByText("Active users", { exact: true })).toBeVisible();
+  const mark = card.getByTestId("widget-updated");
+  await expect(mark).toHaveText(/^Updated \d{2}:\d{2}:\d{2}$/);
+  const first = await mark.textContent();
+  await snap(page, "realtime-live-widget");
+  // The source changes (as when it is reconnected): the live widget is fetched again and says so.
+  await page.waitForTimeout(1100);
+  await call(page, "PUT", `/api/sources/${demo.id}`, {});
+  await expect(mark).not.toHaveText(first ?? "", { timeout: 15_000 });
+});

@@ -128,6 +128,11 @@ export const ZWidgetTypeConfig = z.object({
   formats: z.array(z.enum(WIDGET_FORMATS)),
   /** docs/product.md §5: whether widgets of this type may merge when neither has a dimension. */
   mergeWithoutDimension: z.boolean().default(false),
+  /**
+   * Live data (the last minutes up to now) rather than the dashboard's range: its widgets suit the
+   * realtime view, and the server caches its answers for a minute at most. Absent means false.
+   */
+  realtime: z.boolean().optional(),
 });
 export type TWidgetTypeConfig = z.infer<typeof ZWidgetTypeConfig>;
 export const ZWidgetTypeConfigListResponse = dataEnvelope(z.array(ZWidgetTypeConfig));

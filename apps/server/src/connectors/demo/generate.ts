@@ -22,7 +22,7 @@ export function dayString(n: number): string {
   return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
 
-function hashString(text: string): number {
+export function hashString(text: string): number {
   // FNV-1a: tiny, fast and stable across platforms and releases, unlike Math.random seeding tricks.
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
@@ -44,7 +44,7 @@ function mix(value: number): number {
 }
 
 /** A uniform draw in [0, 1) addressed by a seed and integer coordinates. */
-function unit(seed: number, ...coordinates: number[]): number {
+export function unit(seed: number, ...coordinates: number[]): number {
   let hash = seed;
   for (const coordinate of coordinates) hash = mix(hash ^ Math.imul((coordinate | 0) + 0x9e3779b9, 0x27d4eb2d));
   return hash / 2 ** 32;
@@ -61,7 +61,7 @@ interface Site {
   phase: number;
 }
 
-function siteOf(sourceId: string, property: string): Site {
+export function siteOf(sourceId: string, property: string): Site {
   const seed = hashString(`${sourceId}|${property}`);
   return {
     seed,

@@ -3,6 +3,7 @@ import { AppError } from "../../infra/errors";
 import type { Connector } from "../types";
 import { demoTable } from "./generate";
 import { DEMO_SITES, DEMO_TYPES, demoType } from "./model";
+import { REALTIME_DIMENSIONS, REALTIME_METRICS, REALTIME_TYPE_KEY, realtimeMinute, realtimeTable } from "./realtime";
 
 const toOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
   items.map((item) => ({ value: item.key, label: item.label }));
@@ -19,7 +20,23 @@ const WIDGET_TYPES: TWidgetTypeConfig[] = DEMO_TYPES.map((type) => ({
   ],
   formats: [...WIDGET_FORMATS],
   mergeWithoutDimension: true,
+  realtime: false,
 }));
+
+/** Live visitors of the last 30 minutes, for the realtime view (works offline, like all Demo data). */
+const REALTIME_WIDGET_TYPE: TWidgetTypeConfig = {
+  type: REALTIME_TYPE_KEY,
+  label: "Realtime: active users (last 30 minutes)",
+  connector: "demo",
+  params: [
+    { key: "property", label: "Site", kind: "select", required: true, remote: "properties" },
+    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(REALTIME_DIMENSIONS) },
+    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(REALTIME_METRICS) },
+  ],
+  formats: [...WIDGET_FORMATS],
+  mergeWithoutDimension: false,
+  realtime: true,
+};
 
 function typeOrFail(key: unknown) {
   const type = typeof key === "string" ? demoType(key) : undefined;
@@ -38,22 +55,28 @@ export const demoConnector: Connector = {
   authKind: "none",
   available: true,
   note: "Realistic sample data; no account needed.",
-  widgetTypes: WIDGET_TYPES,
+  widgetTypes: [...WIDGET_TYPES, REALTIME_WIDGET_TYPE],
   initialProperties: () => DEMO_SITES.map((site) => ({ ...site })),
   async options(kind, { source, form }) {
     if (kind === "properties") return [...source.properties];
+    if (kind === "metrics" && form.type === REALTIME_TYPE_KEY) return toOptions(REALTIME_METRICS);
+    if (kind === "dimensions" && form.type === REALTIME_TYPE_KEY) return toOptions(REALTIME_DIMENSIONS);
     if (kind === "metrics") return toOptions(typeOrFail(form.type).metrics);
     if (kind === "dimensions") return toOptions(typeOrFail(form.type).dimensions);
     throw AppError.notFound("Unknown option list.");
   },
-  async query({ source, type: typeKey, inputs, range }) {
-    const type = typeOrFail(typeKey);
+  async query({ source, type: typeKey, inputs, range, timezone }) {
     const property = String(inputs.property ?? "");
     if (!source.properties.some((site) => site.value === property)) {
       throw AppError.validation({ property: ["The selected site is invalid."] });
     }
     const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
     const metrics = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
+    if (typeKey === REALTIME_TYPE_KEY) {
+      const minute = realtimeMinute(Date.now());
+      return realtimeTable({ sourceId: source.id, property, dimension, metrics, minute, timezone });
+    }
+    const type = typeOrFail(typeKey);
     return demoTable({ sourceId: source.id, property, type, dimension, metrics, range });
   },
 };

@@ -16,6 +16,7 @@ import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
 import type { DashboardsTable } from "../../infra/db/schema";
+import { widgetType } from "../../connectors";
 import { AppError } from "../../infra/errors";
 import { sanitizeUserHtml } from "../../infra/html";
 import { hashPassword, hmac, newId, nowIso, safeEqual, sha256, verifyPassword } from "../../infra/security";
@@ -567,7 +568,7 @@ export function dashboardsService(
       const patch: Updateable<DashboardsTable> = {
         styles: JSON.stringify(styles),
         updated_at: nowIso(),
-        ...(input.widgets && { widgets: JSON.stringify(input.widgets.map(cleanWidgetHtml)) }),
+        ...(input.widgets && { widgets: JSON.stringify(input.widgets.map(cleanWidgetHtml).map(markLive)) }),
         ...(input.name !== undefined && { name: input.name }),
         ...(input.hidden_date_selector !== undefined && { hidden_date_selector: input.hidden_date_selector ? 1 : 0 }),
         ...(input.footer !== undefined && { footer: sanitizeUserHtml(input.footer) }),
@@ -608,6 +609,17 @@ export function dashboardsService(
 export type DashboardsService = ReturnType<typeof dashboardsService>;
 
 /** Text-card, description and note HTML of a widget, reduced to presentational markup. */
+/**
+ * A widget over live data (a realtime widget type, e.g. the Demo's active users) is a realtime widget:
+ * the realtime view refreshes it and shows when it was updated (docs/product.md §2). Decided here from
+ * the connectors' own type configs, so no client has to know which types are live.
+ */
+function markLive(widget: TWidget): TWidget {
+  if (widget.nature !== "interactive" || widget.realTime) return widget;
+  const live = widget.instances.some((instance) => widgetType(instance.type)?.config.realtime === true);
+  return live ? { ...widget, realTime: true } : widget;
+}
+
 function cleanWidgetHtml(widget: TWidget): TWidget {
   const description = widget.description === null ? null : sanitizeUserHtml(widget.description);
   if (widget.nature !== "passive") return { ...widget, description };

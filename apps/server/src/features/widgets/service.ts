@@ -185,7 +185,9 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
       // Still starts with sourceKeyPrefix(id), so deletePrefix drops every version.
       sourceId: versioned(source.row.id),
       type: plan.config.type,
-      inputs: plan.inputs,
+      // Live data is of the current minute whatever the range: the minute is its key, so it is
+      // asked again once a minute, and identical requests within the minute still share one call.
+      inputs: plan.config.realtime ? { ...plan.inputs, minute: Math.floor(Date.now() / 60_000) } : plan.inputs,
       range,
       timezone,
     });
@@ -291,11 +293,14 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
         for (const other of keys) answers.set(other, cached);
         return cached;
       }
-      const data = await service.data(companyId, parseInput(ZWidgetDataRequest, value));
+      const request = parseInput(ZWidgetDataRequest, value);
+      const data = await service.data(companyId, request);
       // What the route's response serializer would send: checked (and stripped) by the contract.
       const answer: WidgetAnswer = { json: Buffer.from(JSON.stringify(ZWidgetDataResponse.parse({ data }))) };
-      // Partial failures are not kept: the next request retries the failing source.
-      if (data.errors.length === 0 && answer.json.length <= ANSWER_CACHE_MAX_ENTRY_BYTES) {
+      // Partial failures are not kept: the next request retries the failing source. Live (realtime)
+      // answers are not kept either: their tables are cached by the minute, the answer would outlive it.
+      const live = plan(request).plans.some((planned) => planned.config.realtime === true);
+      if (!live && data.errors.length === 0 && answer.json.length <= ANSWER_CACHE_MAX_ENTRY_BYTES) {
         for (const each of [key, ...keys]) answers.set(each, answer);
       }
       return answer;

@@ -14,3 +14,20 @@ export const PrintModeContext = createContext<PrintMode | null>(null);
 
 /** A widget's own data time limit in the print view unless the print address names another. */
 export const DEFAULT_PRINT_WIDGET_TIMEOUT_MS = 20_000;
+
+/**
+ * The realtime view (docs/product.md §2): realtime widgets say when their data was last fetched, in the
+ * dashboard's zone ("Updated 14:03:27").
+ */
+export const RealtimeMarkContext = createContext<{ timezone: string } | null>(null);
+
+/** "14:03:27" in the zone. */
+export function updatedClock(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(at);
+}

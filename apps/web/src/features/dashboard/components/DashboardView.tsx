@@ -13,6 +13,7 @@ import {
   type PrintMode,
   PrintModeContext,
   PublicAccessContext,
+  RealtimeMarkContext,
   type WidgetFormSession,
   WidgetLookContext,
   type WidgetRange,
@@ -212,6 +213,7 @@ export function DashboardView({
     everyWidget: polling,
   });
 
+  const realtimeMark = useMemo(() => (realtime ? { timezone } : null), [realtime, timezone]);
   const previews = usePreviewUrls(pendingFiles);
   const shownStyles: TDashboardStyles = useMemo(() => {
     const result = { ...state.styles };
@@ -428,14 +430,16 @@ export function DashboardView({
           ) : (
             <PublicAccessContext.Provider value={publicAccess}>
               <PrintModeContext.Provider value={print ?? null}>
-                <WidgetGrid
-                  widgets={state.widgets}
-                  range={widgetRange}
-                  dataEnabled
-                  editMode={editMode}
-                  actions={actions}
-                  onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
-                />
+                <RealtimeMarkContext.Provider value={realtimeMark}>
+                  <WidgetGrid
+                    widgets={state.widgets}
+                    range={widgetRange}
+                    dataEnabled
+                    editMode={editMode}
+                    actions={actions}
+                    onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
+                  />
+                </RealtimeMarkContext.Provider>
               </PrintModeContext.Provider>
             </PublicAccessContext.Provider>
           )}

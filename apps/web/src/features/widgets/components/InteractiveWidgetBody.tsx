@@ -1,5 +1,5 @@
 import { comparisonLabel, type TInteractiveWidget } from "@app/core";
-import { Badge } from "@mantine/core";
+import { Badge, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useContext, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
@@ -9,7 +9,7 @@ import type { ChartOption } from "../charts/chart-types";
 import { EChart } from "../charts/EChart";
 import { asShareOfTotal, isEmptyTable } from "../data/view-model";
 import { useWidgetLook } from "../look";
-import { PrintModeContext } from "../print";
+import { PrintModeContext, RealtimeMarkContext, updatedClock } from "../print";
 import { PublicAccessContext, type WidgetRange, widgetDataQuery } from "../queries";
 import { SummaryWidget } from "./SummaryWidget";
 import { TableWidget } from "./TableWidget";
@@ -43,6 +43,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
   const query = useQuery({ ...widgetDataQuery(widget, range, access), enabled });
   const data = query.data;
   const print = useContext(PrintModeContext);
+  const live = useContext(RealtimeMarkContext);
   const [timedOut, setTimedOut] = useState(false);
   useEffect(() => {
     if (!print) return;
@@ -119,6 +120,13 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       </Tooltip>
     ) : null;
 
+  const updated =
+    live && widget.realTime && query.dataUpdatedAt > 0 ? (
+      <Text className="dash-updated" data-testid="widget-updated">
+        Updated {updatedClock(query.dataUpdatedAt, live.timezone)}
+      </Text>
+    ) : null;
+
   return (
     <>
       {partialFailure}
@@ -129,6 +137,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       ) : option ? (
         <EChart option={option} label={`${widget.title} chart`} onRendered={() => setDrawn(option)} />
       ) : null}
+      {updated}
     </>
   );
 }
