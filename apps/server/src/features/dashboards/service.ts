@@ -13,10 +13,10 @@ import {
 } from "@app/core";
 import type { Updateable } from "kysely";
 import { LRUCache } from "lru-cache";
+import { widgetType } from "../../connectors";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
 import type { DashboardsTable } from "../../infra/db/schema";
-import { widgetType } from "../../connectors";
 import { AppError } from "../../infra/errors";
 import { sanitizeUserHtml } from "../../infra/html";
 import { hashPassword, hmac, newId, nowIso, safeEqual, sha256, verifyPassword } from "../../infra/security";
