@@ -3,7 +3,7 @@ import type http from "node:http";
 import pino from "pino";
 import { buildApp } from "./app";
 import type { AppContext } from "./context";
-import { buildFeatureServices, defineJobs } from "./features";
+import { buildFeatureServices, defineJobs, jobsStarted } from "./features";
 import { createInfra } from "./infra";
 import { ConfigError, loadConfig } from "./infra/config";
 import { loadEnvFile } from "./infra/env-file";
@@ -80,7 +80,10 @@ async function main() {
       `Reportz worker is running (database: ${infra.dialect}, ${infra.mode} mode, health on port ${config.port})`,
     );
   }
-  if (config.role !== "web") await infra.jobs.start();
+  if (config.role !== "web") {
+    await infra.jobs.start();
+    await jobsStarted(ctx, services);
+  }
   destination.flushSync(); // the start-up lines, at once
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, let running jobs finish (or abort

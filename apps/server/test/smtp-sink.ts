@@ -13,8 +13,17 @@ export interface ReceivedMail {
  * A real SMTP server on a free loopback port that keeps what it receives, parsed as a mail client
  * would (mailparser). `refuse` makes it answer 550 to the given recipients.
  */
-export async function startSmtpSink(options: { refuse?: (address: string) => boolean } = {}) {
+export async function startSmtpSink(
+  options: {
+    refuse?: (address: string) => boolean;
+    /** Waits this long before accepting each message (a slow mail server: a run long enough to interrupt). */
+    delayMs?: number;
+  } = {},
+) {
   const received: ReceivedMail[] = [];
+  // Clients that hung up: a message is accepted only while its client is there to hear the "250 OK", as
+  // a mail server that had not yet committed it would treat it.
+  const gone = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -29,6 +38,9 @@ export async function startSmtpSink(options: { refuse?: (address: string) => boo
       }
       callback();
     },
+    onClose(session) {
+      gone.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -36,8 +48,12 @@ export async function startSmtpSink(options: { refuse?: (address: string) => boo
         const raw = Buffer.concat(chunks);
         // keepCidLinks: the HTML as sent (mailparser would otherwise inline cid: images as data URLs).
         void simpleParser(raw, { keepCidLinks: true }).then((parsed) => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
-          callback();
+          setTimeout(() => {
+            // Counted when accepted: a message whose sender died before this is not delivered.
+            if (gone.has(session.id)) return callback(new Error("client gone"));
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
+            callback();
+          }, options.delayMs ?? 0);
         }, callback);
       });
     },

@@ -47,3 +47,8 @@ export function buildFeatureServices(ctx: AppContext) {
 export function defineJobs(ctx: AppContext, services: ServiceRegistry): void {
   for (const feature of FEATURES) for (const job of feature.jobs?.(ctx, services) ?? []) ctx.jobs.define(job);
 }
+
+/** Called by a process once its job runner has started: each feature's catch-up (e.g. missed report slots). */
+export async function jobsStarted(ctx: AppContext, services: ServiceRegistry): Promise<void> {
+  for (const feature of FEATURES) await feature.onJobsStarted?.(ctx, services);
+}

@@ -56,6 +56,8 @@ export interface Feature {
   services?(ctx: AppContext, services: ServiceRegistry): Partial<Services>;
   routes?(app: App, ctx: AppContext, services: ServiceRegistry, options: FeatureOptions): void | Promise<void>;
   jobs?(ctx: AppContext, services: ServiceRegistry): AnyJobDefinition[];
+  /** Runs once when a process starts running jobs (worker role): catching up on what was missed while down. */
+  onJobsStarted?(ctx: AppContext, services: ServiceRegistry): Promise<void>;
 }
 
 /** Builds the services of the given features, in order, into one registry. */

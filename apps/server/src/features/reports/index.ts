@@ -1,5 +1,5 @@
 import type { Feature } from "../registry";
-import { deliveryService } from "./delivery";
+import { deliveryService, SCHEDULE_JOB } from "./delivery";
 import { reportRoutes } from "./routes";
 import { reportsService } from "./service";
 
@@ -17,4 +17,8 @@ export const reportsFeature: Feature = {
   },
   routes: (app, _ctx, services) => reportRoutes(app, services.get("reports")),
   jobs: (_ctx, services) => services.get("reportDelivery").jobs,
+  // A slot missed while the service was down goes out on start, not at the next minute's pass.
+  onJobsStarted: async (ctx) => {
+    await ctx.jobs.enqueue(SCHEDULE_JOB, {}, { key: `reports.schedule@start:${ctx.clock.now().toISOString()}` });
+  },
 };
