@@ -16,8 +16,6 @@ const PAPER_MM: Record<PaperFormat, { width: number; height: number }> = {
   A4: { width: 210, height: 297 },
   Letter: { width: 215.9, height: 279.4 },
 };
-/** The preview: a desktop-wide first screen, drawn at twice the pixels so it stays sharp in mail clients. */
-const PREVIEW_VIEWPORT = { width: 1000, height: 1250 };
 
 /** Raised when the print view would give a PDF without any widget content (never delivered). */
 export class BlankRenderError extends Error {}
@@ -124,14 +122,20 @@ export function createDashboardRenderer(
     return target;
   }
 
-  return {
-    async pdf(request) {
-      const paper = request.paper ?? { format: "A4", landscape: false };
-      const width = printableWidth(paper);
-      return ctx.browser.withPage(
-        async (page) => {
-          const target = await open(page, request);
-          const pdf = await page.pdf({
+  /** The first screen of the print view as laid out for the paper: what the e-mail shows above the fold. */
+  const screenshot = (page: Page, width: number) =>
+    page.screenshot({ type: "png", clip: { x: 0, y: 0, width, height: Math.round(width * 1.25) } });
+
+  async function render(request: RenderRequest, want: { pdf: boolean; preview: boolean }) {
+    const paper = request.paper ?? { format: "A4" as const, landscape: false };
+    const width = printableWidth(paper);
+    return ctx.browser.withPage(
+      async (page) => {
+        const target = await open(page, request);
+        const preview = want.preview ? await screenshot(page, width) : null;
+        let pdf: Buffer | null = null;
+        if (want.pdf) {
+          pdf = await page.pdf({
             format: paper.format,
             landscape: paper.landscape,
             printBackground: true,
@@ -147,19 +151,24 @@ export function createDashboardRenderer(
           });
           // A PDF without a single font carries no text at all: never delivered (docs/product.md §4).
           if (!pdf.includes("/Font")) throw new BlankRenderError("The PDF came out without any text.");
-          return pdf;
-        },
-        { viewport: { width, height: 1000 } },
-      );
+        }
+        return { pdf, preview };
+      },
+      // Taller than a screen, so the preview's clip lies inside the viewport.
+      { viewport: { width, height: Math.round(width * 1.25) } },
+    );
+  }
+
+  return {
+    async pdf(request) {
+      return (await render(request, { pdf: true, preview: false })).pdf as Buffer;
     },
     async preview(request) {
-      return ctx.browser.withPage(
-        async (page) => {
-          await open(page, request);
-          return page.screenshot({ type: "png", fullPage: false });
-        },
-        { viewport: PREVIEW_VIEWPORT },
-      );
+      return (await render(request, { pdf: false, preview: true })).preview as Buffer;
+    },
+    async both(request) {
+      const { pdf, preview } = await render(request, { pdf: true, preview: true });
+      return { pdf: pdf as Buffer, preview: preview as Buffer };
     },
   };
 }

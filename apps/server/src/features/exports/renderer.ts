@@ -24,4 +24,6 @@ export interface DashboardRenderer {
   pdf(request: RenderRequest): Promise<Buffer>;
   /** A PNG of the print view's first screen (the e-mail's inline preview). */
   preview(request: RenderRequest): Promise<Buffer>;
+  /** Both from one load of the print view (a report with a preview and a PDF pays for one render). */
+  both(request: RenderRequest): Promise<{ pdf: Buffer; preview: Buffer }>;
 }

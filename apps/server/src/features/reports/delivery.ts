@@ -10,6 +10,7 @@ import {
   reportRange,
   type Weekday,
 } from "@app/core";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { ReportDeliveriesTable } from "../../infra/db/schema";
@@ -27,6 +28,8 @@ import type { Actor } from "../users/service";
 import { type ReportRow, reportsRepo } from "./repo";
 import { reportMail } from "./report-mail";
 
+/** How long reports due together share one render of the same dashboard, period and zone. */
+const RENDER_SHARE_MS = 10 * 60_000;
 /** A slot sent more than this after its time is marked late (the service was down when it was due). */
 export const LATE_AFTER_MS = 5 * 60_000;
 /** Attempts of one delivery in all; the backoff doubles from the base (2 s, 4 s…). */
@@ -81,6 +84,24 @@ export function deliveryService(
   },
 ) {
   const repo = reportsRepo(ctx.db);
+  /**
+   * Renders shared by reports of the same dashboard, period and zone in this process: a dashboard sent
+   * to many recipient lists at the same time is rendered once. Promises, so concurrent sends wait for
+   * the same render; a failed one is forgotten at once so the retry renders again.
+   */
+  const renders = new LRUCache<string, Promise<{ pdf: Buffer | null; preview: Buffer | null }>>({
+    max: 40,
+    ttl: RENDER_SHARE_MS,
+  });
+  function sharedRender(key: string, make: () => Promise<{ pdf: Buffer | null; preview: Buffer | null }>) {
+    let render = renders.get(key);
+    if (!render) {
+      render = make();
+      renders.set(key, render);
+      render.catch(() => renders.delete(key));
+    }
+    return render;
+  }
   const sender: SenderLookup =
     deps.sender ?? (async (companyId) => ({ fromName: (await deps.companies().load(companyId)).name }));
 
@@ -157,15 +178,34 @@ export function deliveryService(
       };
       const attachments: MailAttachment[] = [];
       const previewCid = report.with_preview === 1 ? `preview-${delivery.id}@reportz` : null;
-      if (previewCid) {
-        const png = await deps.renderer().preview(request);
-        attachments.push({ filename: "preview.png", content: png, contentType: "image/png", cid: previewCid });
-      }
       const filename = report.with_pdf === 1 ? pdfFilename(target.name, range) : null;
-      if (filename) {
-        const pdf = await deps.renderer().pdf(request);
-        attachments.push({ filename, content: pdf, contentType: "application/pdf" });
+      const renderKey = JSON.stringify([
+        target.dashboardId,
+        target.version,
+        report.timezone,
+        range,
+        Boolean(previewCid),
+        Boolean(filename),
+      ]);
+      const rendered =
+        previewCid || filename
+          ? await sharedRender(renderKey, async () => {
+              const renderer = deps.renderer();
+              if (previewCid && filename) return renderer.both(request);
+              if (filename) return { pdf: await renderer.pdf(request), preview: null };
+              return { pdf: null, preview: await renderer.preview(request) };
+            })
+          : { pdf: null, preview: null };
+      if (previewCid && rendered.preview) {
+        attachments.push({
+          filename: "preview.png",
+          content: rendered.preview,
+          contentType: "image/png",
+          cid: previewCid,
+        });
       }
+      if (filename && rendered.pdf)
+        attachments.push({ filename, content: rendered.pdf, contentType: "application/pdf" });
       const from = await sender(report.company_id);
       const link = new URL(`${ctx.config.appUrl}/dashboards/${encodeURIComponent(target.permalink)}`);
       for (const [key, value] of Object.entries(copyUrlParams(range))) if (value) link.searchParams.set(key, value);
