@@ -2,6 +2,7 @@ import { coldFanout } from "./cold-fanout";
 import { dashboardRender } from "./dashboard-render";
 import { lighthouseBench } from "./lighthouse";
 import { pdfRender } from "./pdf-render";
+import { reportDelivery } from "./report-delivery";
 import { widgetThroughput } from "./widget-throughput";
 
 /** Runs every benchmark once on this machine and prints the figures (not a test: nothing fails on a slow run). */
@@ -13,6 +14,7 @@ async function main() {
   if (!only || only === "fanout") await coldFanout();
   if (!only || only === "lighthouse") await lighthouseBench();
   if (!only || only === "pdf") await pdfRender();
+  if (!only || only === "reports") await reportDelivery();
 }
 
 main().then(
