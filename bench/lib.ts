@@ -7,6 +7,7 @@ import type { TWidget } from "@app/core";
 import pino from "pino";
 import { buildApp } from "../apps/server/src/app";
 import type { AppContext } from "../apps/server/src/context";
+import { buildFeatureServices, defineJobs } from "../apps/server/src/features";
 import { createInfra } from "../apps/server/src/infra";
 import { loadConfig } from "../apps/server/src/infra/config";
 import type { App } from "../apps/server/src/infra/http";
@@ -40,6 +41,42 @@ export async function startServer(webDist?: string): Promise<BenchServer> {
     url: `http://127.0.0.1:${port}`,
     async close() {
       await app.close();
+      await infra.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The real server wired as `main.ts` wires a process (services, their jobs defined and running here),
+ * in this process on a fresh SQLite file, listening on `PORT` (which the renderer's print-view address
+ * needs to know before the config is read).
+ */
+export async function startJobsServer(webDist: string, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-bench-"));
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_AUTH_MAX: "100000",
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
+  const infra = await createInfra(config, { logger: pino({ level: "silent" }), sqliteFile: "bench.sqlite" });
+  const ctx: AppContext = { ...infra, config };
+  const services = buildFeatureServices(ctx);
+  defineJobs(ctx, services);
+  const app = await buildApp(ctx, { webDist, services });
+  await app.listen({ port, host: "127.0.0.1" });
+  return {
+    ctx,
+    services,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await services.close();
       await infra.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

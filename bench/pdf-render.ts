@@ -2,13 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
-import { buildApp } from "../apps/server/src/app";
-import type { AppContext } from "../apps/server/src/context";
-import { buildFeatureServices, defineJobs } from "../apps/server/src/features";
-import { createInfra } from "../apps/server/src/infra";
-import { loadConfig } from "../apps/server/src/infra/config";
-import { BenchClient, fmt, freePort, seedDashboard } from "./lib";
+import { BenchClient, fmt, seedDashboard, startJobsServer } from "./lib";
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -23,25 +17,11 @@ export async function pdfRender(): Promise<{ pdfMs: number; blankMs: number }> {
     cwd: path.resolve(import.meta.dirname, "../apps/web"),
     stdio: "inherit",
   });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-bench-"));
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    RATE_LIMIT_AUTH_MAX: "100000",
-    PORT: String(port),
-  });
-  const infra = await createInfra(config, { logger: pino({ level: "silent" }), sqliteFile: "bench.sqlite" });
-  const ctx: AppContext = { ...infra, config };
-  // As main.ts wires a process: services, their jobs defined and run here, the app.
-  const services = buildFeatureServices(ctx);
-  defineJobs(ctx, services);
-  const app = await buildApp(ctx, { webDist, services });
-  await app.listen({ port, host: "127.0.0.1" });
-  await infra.jobs.start();
+  const server = await startJobsServer(webDist);
+  const { ctx } = server;
+  await ctx.jobs.start();
   try {
-    const client = new BenchClient(`http://127.0.0.1:${port}`);
+    const client = new BenchClient(server.url);
     await client.signUp();
     const { permalink, widgets } = await seedDashboard(client);
     const pdfOnce = async (day: number) => {
@@ -88,9 +68,6 @@ export async function pdfRender(): Promise<{ pdfMs: number; blankMs: number }> {
     console.log(`    file: ${file} (${(last.length / 1024).toFixed(0)} KB)`);
     return { pdfMs, blankMs };
   } finally {
-    await app.close();
-    await services.close();
-    await infra.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }

@@ -1,15 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
-import { buildApp } from "../apps/server/src/app";
-import type { AppContext } from "../apps/server/src/context";
-import { buildFeatureServices, defineJobs } from "../apps/server/src/features";
-import { createInfra } from "../apps/server/src/infra";
-import { loadConfig } from "../apps/server/src/infra/config";
 import { buildCompany, buildDashboard, buildReport } from "../apps/server/test/factories";
 import { startSmtpSink } from "../apps/server/test/smtp-sink";
-import { fmt, freePort } from "./lib";
+import { fmt, startJobsServer } from "./lib";
 
 const REPORTS = 500;
 const PER_DASHBOARD = 5; // docs/product.md §5: at most 5 per dashboard
@@ -26,22 +20,8 @@ export async function reportDelivery(): Promise<{ seconds: number; lost: number;
     throw new Error(`build the web app first: npx tsx bench/run-all.ts pdf (it builds ${webDist})`);
   }
   const sink = await startSmtpSink();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-bench-"));
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PORT: String(port),
-    SMTP_URL: sink.url,
-    APP_URL: `http://127.0.0.1:${port}`,
-  });
-  const infra = await createInfra(config, { logger: pino({ level: "silent" }), sqliteFile: "bench.sqlite" });
-  const ctx: AppContext = { ...infra, config };
-  const services = buildFeatureServices(ctx);
-  defineJobs(ctx, services);
-  const app = await buildApp(ctx, { webDist, services });
-  await app.listen({ port, host: "127.0.0.1" });
+  const server = await startJobsServer(webDist, { SMTP_URL: sink.url });
+  const { ctx, services } = server;
   try {
     const company = await buildCompany(ctx, { services_dashboards: 1000 });
     const slot = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000);
@@ -70,7 +50,7 @@ export async function reportDelivery(): Promise<{ seconds: number; lost: number;
       .updateTable("automatic_reports")
       .set({ created_at: new Date(Date.now() - 3_600_000).toISOString() })
       .execute();
-    await infra.jobs.start();
+    await ctx.jobs.start();
     const started = performance.now();
     await services.get("reportDelivery").scheduleDue();
     const deadline = Date.now() + 15 * 60_000;
@@ -97,10 +77,7 @@ export async function reportDelivery(): Promise<{ seconds: number; lost: number;
     );
     return { seconds, lost, duplicates };
   } finally {
-    await app.close();
-    await services.close();
-    await infra.close();
+    await server.close();
     await sink.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
+import { createTemplateDashboard } from "./support-dashboard";
 
 /** Another site (another port) whose page frames whatever iframe snippet it is given. */
 async function hostSite(snippet: () => string): Promise<{ url: string; close: () => Promise<void> }> {
@@ -31,28 +32,12 @@ async function frameShot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
-async function createTemplateDashboard(page: Page, name: string): Promise<string> {
-  return page.evaluate(async (name) => {
-    const response = await fetch("/api/dashboards", {
-      method: "POST",
-      body: JSON.stringify({ name, template: "website-overview" }),
-      headers: {
-        Accept: "application/json",
-        "Content-Type": "application/json",
-        "x-requested-with": "XMLHttpRequest",
-        "x-identification": sessionStorage.getItem("identification") ?? "",
-      },
-    });
-    return ((await response.json()) as { data: { permalink: string } }).data.permalink;
-  }, name);
-}
-
 test("an embed link made from the Sharing menu shows the dashboard inside another site; revoking it shows the expired state", async ({
   page,
   browser,
 }) => {
   await signUp(page, "Erin Embed");
-  const permalink = await createTemplateDashboard(page, "Embedded report");
+  const { permalink } = await createTemplateDashboard(page, "Embedded report");
   await page.goto(`/dashboards/${permalink}`);
   await expect(page.getByRole("heading", { level: 1, name: "Embedded report" })).toBeVisible();
 
@@ -121,7 +106,7 @@ test("the owner sets a password from the Sharing menu and a public visitor is as
   browser,
 }) => {
   await signUp(page, "Paula Password");
-  const permalink = await createTemplateDashboard(page, "Protected report");
+  const { permalink } = await createTemplateDashboard(page, "Protected report");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboards/${permalink}`);
   await page.getByRole("button", { name: "Sharing" }).click();
@@ -160,7 +145,7 @@ test("the owner sets a password from the Sharing menu and a public visitor is as
 
 test("refreshing the permalink asks first, then moves the owner to the new address", async ({ page }) => {
   await signUp(page, "Rory Refresh");
-  const permalink = await createTemplateDashboard(page, "Moving report");
+  const { permalink } = await createTemplateDashboard(page, "Moving report");
   await page.goto(`/dashboards/${permalink}`);
   await page.getByRole("button", { name: "Sharing" }).click();
   await page.getByRole("menuitem", { name: "Refresh permalink" }).click();

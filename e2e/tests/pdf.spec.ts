@@ -1,34 +1,16 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
-
-async function createTemplateDashboard(page: Page, name: string, template = "website-overview"): Promise<string> {
-  return page.evaluate(
-    async ({ name, template }) => {
-      const response = await fetch("/api/dashboards", {
-        method: "POST",
-        body: JSON.stringify({ name, template }),
-        headers: {
-          Accept: "application/json",
-          "Content-Type": "application/json",
-          "x-requested-with": "XMLHttpRequest",
-          "x-identification": sessionStorage.getItem("identification") ?? "",
-        },
-      });
-      return ((await response.json()) as { data: { permalink: string } }).data.permalink;
-    },
-    { name, template },
-  );
-}
+import { createTemplateDashboard } from "./support-dashboard";
 
 test("an anonymous visitor downloads the PDF of a public dashboard: loading, ready, then the file", async ({
   page,
   browser,
 }) => {
   await signUp(page, "Paula Pdf");
-  const permalink = await createTemplateDashboard(page, "Client PDF report");
+  const { permalink } = await createTemplateDashboard(page, "Client PDF report");
 
   const visitor = await browser.newPage();
   await visitor.goto(`/dashboards/${permalink}`);
@@ -58,7 +40,7 @@ test("the print view: no chrome, every widget drawn, a ready signal, and 'Data u
   page,
 }) => {
   await signUp(page, "Priya Print");
-  const permalink = await createTemplateDashboard(page, "Printable overview");
+  const { permalink } = await createTemplateDashboard(page, "Printable overview");
   // One widget's data never comes in time: the print view gives up on it alone.
   let held = false;
   // Members load widget data by query, public viewers by saved widget: either path.

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
+import { createTemplateDashboard } from "./support-dashboard";
 
 const MESSAGES = {
   required: "The recipients field is required.",
@@ -13,30 +14,11 @@ const MESSAGES = {
     "Your email dns is still not verified. Scheduling automatic report now could cause your emails not to be delivered.",
 };
 
-async function createTemplateDashboard(page: Page, name: string): Promise<{ permalink: string; id: string }> {
-  return page.evaluate(async (name) => {
-    const headers = {
-      Accept: "application/json",
-      "Content-Type": "application/json",
-      "x-requested-with": "XMLHttpRequest",
-      "x-identification": sessionStorage.getItem("identification") ?? "",
-    };
-    const created = await fetch("/api/dashboards", {
-      method: "POST",
-      body: JSON.stringify({ name, template: "seo" }),
-      headers,
-    });
-    const { permalink } = ((await created.json()) as { data: { permalink: string } }).data;
-    const shown = await fetch(`/api/dashboards/${permalink}`, { headers });
-    return { permalink, id: ((await shown.json()) as { data: { id: string } }).data.id };
-  }, name);
-}
-
 test("Mail reporting from the share menu: every validation message, a scheduled report, the 5-report limit", async ({
   page,
 }) => {
   await signUp(page, "Rita Reports");
-  const dashboard = await createTemplateDashboard(page, "Client SEO");
+  const dashboard = await createTemplateDashboard(page, "Client SEO", "seo");
   await page.goto(`/dashboards/${dashboard.permalink}`);
   await page.getByRole("button", { name: "Sharing" }).click();
   await page.getByRole("menuitem", { name: "Mail reporting" }).click();
@@ -106,7 +88,7 @@ test("Mail reporting from the share menu: every validation message, a scheduled 
 
 test("the automatic reports page: edit a report, send it now, and see its last result", async ({ page }) => {
   await signUp(page, "Sam Sender");
-  const dashboard = await createTemplateDashboard(page, "Monthly board");
+  const dashboard = await createTemplateDashboard(page, "Monthly board", "seo");
   const created = await page.evaluate(async (id) => {
     const response = await fetch("/api/automatic-reports", {
       method: "POST",

@@ -235,3 +235,33 @@ export async function pickCompareDays(page: Page, start: string, end: string): P
     await calendar.getByRole("button", { name: `${date.getUTCDate()} ${month} ${year}`, exact: true }).click();
   }
 }
+
+/**
+ * A dashboard made from a template through the API, as the signed-in page (its headers and session):
+ * its permalink and id.
+ */
+export async function createTemplateDashboard(
+  page: Page,
+  name: string,
+  template = "website-overview",
+): Promise<{ permalink: string; id: string }> {
+  return page.evaluate(
+    async ({ name, template }) => {
+      const headers = {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        "x-requested-with": "XMLHttpRequest",
+        "x-identification": sessionStorage.getItem("identification") ?? "",
+      };
+      const created = await fetch("/api/dashboards", {
+        method: "POST",
+        body: JSON.stringify({ name, template }),
+        headers,
+      });
+      const { permalink } = ((await created.json()) as { data: { permalink: string } }).data;
+      const shown = await fetch(`/api/dashboards/${permalink}`, { headers });
+      return { permalink, id: ((await shown.json()) as { data: { id: string } }).data.id };
+    },
+    { name, template },
+  );
+}
