@@ -213,6 +213,7 @@ describeEachDb("configs API", (env) => {
       "demo.ads",
       "demo.social",
       "demo.ecommerce",
+      "demo.realtime",
     ]);
     const csv = (await owner.api("GET", "/api/configs/widgets/csv.sheet")).json().data[0];
     expect(csv.params.map((p: { key: string; required: boolean }) => `${p.key}${p.required ? "*" : ""}`)).toEqual([
