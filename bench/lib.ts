@@ -62,6 +62,10 @@ export async function startJobsServer(webDist: string, env: Record<string, strin
     RATE_LIMIT_AUTH_MAX: "100000",
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
+    // The render and job capacity may be tried out from the command line (BROWSER_PAGES=4 npx tsx …).
+    ...Object.fromEntries(
+      ["BROWSER_PAGES", "JOBS_CONCURRENCY"].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+    ),
     ...env,
   });
   const infra = await createInfra(config, { logger: pino({ level: "silent" }), sqliteFile: "bench.sqlite" });

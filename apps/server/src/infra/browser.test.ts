@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestEnv } from "../../test/harness";
-import { createBrowserPool } from "./browser";
+import { createBrowserPool, WARM_PAGE_USES } from "./browser";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -46,5 +46,38 @@ describe.skipIf(!fs.existsSync(chromium) && !process.env.CI)("browser pool", () 
       "render failed",
     );
     expect(await render("After a failure")).toBe("After a failure");
+  }, 60_000);
+
+  it("keeps warm pages between uses of the same kind, closes one whose work failed, retires old ones", async () => {
+    const warm = createBrowserPool({ executablePath: chromium, maxPages: 1 });
+    try {
+      const visit = (kind: string, work: (page: import("playwright-core").Page) => Promise<string | null>) =>
+        warm.withWarmPage(kind, work);
+      await visit("print", async (page) => {
+        await page.setContent("<h1>First company</h1>");
+        return null;
+      });
+      // The next use of the same kind finds what the last one left: the caller decides to reuse it.
+      expect(await visit("print", (page) => page.textContent("h1"))).toBe("First company");
+      expect(warm.pagesOpened()).toBe(1);
+      // Another kind gets its own page (and, with one slot, the print page gives way).
+      expect(await visit("other", (page) => page.textContent("body"))).toBe("");
+      expect(warm.pagesOpened()).toBe(2);
+      await visit("print", async (page) => {
+        await page.setContent("<h1>Again</h1>");
+        return null;
+      });
+      const opened = warm.pagesOpened();
+      await expect(visit("print", async () => Promise.reject(new Error("render failed")))).rejects.toThrow();
+      // The failed page is gone: the next use starts on a blank page.
+      expect(await visit("print", (page) => page.textContent("body"))).toBe("");
+      expect(warm.pagesOpened()).toBe(opened + 1);
+      // However well it behaves, a page serves WARM_PAGE_USES uses at most.
+      const before = warm.pagesOpened();
+      for (let use = 0; use < WARM_PAGE_USES + 1; use++) await visit("print", async () => null);
+      expect(warm.pagesOpened() - before).toBeGreaterThanOrEqual(1);
+    } finally {
+      await warm.close();
+    }
   }, 60_000);
 });

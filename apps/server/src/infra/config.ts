@@ -70,6 +70,10 @@ export const ZEnv = z.object({
   // A directory every process shares (distributed mode without S3); defaults to DATA_DIR/files.
   STORAGE_DIR: z.string().optional(),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  // Chromium pages rendering at once in one process (PDFs, report previews): each holds ~100 MB.
+  BROWSER_PAGES: z.coerce.number().int().min(1).max(16).default(3),
+  // Jobs one process runs at once; most of a job's time is waiting (a render, an SMTP server).
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   // Where the headless browser opens print views: a web process of this deployment (default this one's port).
   RENDER_BASE_URL: z.url().optional(),
   // A widget's own data time limit in the print view; beyond it the PDF shows 'Data unavailable' for it.
@@ -137,6 +141,10 @@ export interface AppConfig {
   /** Where uploaded files live without S3 (absolute). */
   storageDir: string;
   chromiumPath: string;
+  /** Chromium pages rendering at once in this process. */
+  browserPages: number;
+  /** Jobs this process runs at once. */
+  jobsConcurrency: number;
   /** PDF and report previews: the print view's base address and each widget's data time limit there. */
   render: { baseUrl: string; widgetTimeoutMs: number };
   opsToken: string | null;
@@ -205,6 +213,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     storageDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.STORAGE_DIR || path.join(e.DATA_DIR, "files")),
     chromiumPath: e.CHROMIUM_PATH,
+    browserPages: e.BROWSER_PAGES,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
     sender: {
       spfInclude: e.SENDER_SPF_INCLUDE,
       returnPathHost: e.SENDER_RETURN_PATH_HOST,

@@ -204,6 +204,8 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): Databa
         ]),
       )
       .orderBy("run_at")
+      // First in, first out among jobs due at the same moment (a queue, as BullMQ's).
+      .orderBy("created_at")
       .limit(concurrency * 2 + 4)
       .execute();
     for (const candidate of candidates) {

@@ -55,7 +55,7 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
   const pieces = config.redisUrl
     ? { mode: "distributed" as const, ...(await createDistributedPieces(config, logger)) }
     : { mode: "embedded" as const, ...embeddedPieces(config, logger, clock, database.db) };
-  const browser = createBrowserPool({ executablePath: config.chromiumPath });
+  const browser = createBrowserPool({ executablePath: config.chromiumPath, maxPages: config.browserPages });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   return {
     mode: pieces.mode,
@@ -88,7 +88,7 @@ function embeddedPieces(config: AppConfig, logger: Logger, clock: Clock, db: Db)
   const events = createLocalEventBus((error, name) =>
     logger.error({ err: error, event: name }, "event handler failed"),
   );
-  const jobs = createDatabaseJobQueue({ db, clock, logger });
+  const jobs = createDatabaseJobQueue({ db, clock, logger, concurrency: config.jobsConcurrency });
   const rateLimits = createMemoryRateLimitStore(() => clock.now().getTime());
   return {
     cache: memoryCacheFactory,

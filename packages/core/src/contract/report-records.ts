@@ -18,7 +18,13 @@ const base = {
   id: z.string(),
   dashboard_id: z.string(),
   /** The dashboard it sends, for lists that show reports of several dashboards. */
-  dashboard: z.object({ id: z.string(), name: z.string(), permalink: z.string() }),
+  dashboard: z.object({
+    id: z.string(),
+    name: z.string(),
+    permalink: z.string(),
+    /** Its widgets, for the form's PDF rule (docs/product.md §5: no PDF above `maxPdfWidgets`). */
+    widget_count: z.number().int().min(0),
+  }),
   /** Comma-separated addresses ('a@x.com, b@y.com'), at most 5. */
   recipients: z.string(),
   hour: z.number().int().min(0).max(23),

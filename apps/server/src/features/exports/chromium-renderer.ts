@@ -88,6 +88,32 @@ async function inspect(page: Page): Promise<{ widgets: number; withContent: numb
   });
 }
 
+/**
+ * On a page that still shows a print view of this deployment (a warm page), routes inside the already
+ * loaded app to the next one (the view's `__printNavigate`, which also forgets the last ready signal and
+ * cached answers) instead of loading the app again: 1–3 s less per render on two cores. False when the
+ * page holds anything else, and the caller loads the address.
+ */
+async function navigateWarm(page: Page, url: string): Promise<boolean> {
+  const next = new URL(url);
+  let current: URL;
+  try {
+    current = new URL(page.url());
+  } catch {
+    return false;
+  }
+  if (current.origin !== next.origin || !/^\/dashboards\/[^/]+\/print$/.test(current.pathname)) return false;
+  const to = `${next.pathname}${next.search}`;
+  return page
+    .evaluate((address) => {
+      const win = globalThis as unknown as { __printNavigate?: (to: string) => void };
+      if (typeof win.__printNavigate !== "function") return false;
+      win.__printNavigate(address);
+      return true;
+    }, to)
+    .catch(() => false);
+}
+
 export function createDashboardRenderer(
   ctx: Pick<AppContext, "browser" | "config" | "logger">,
   dashboards: Pick<DashboardsService, "exportTargetById">,
@@ -99,11 +125,11 @@ export function createDashboardRenderer(
   async function open(page: Page, request: RenderRequest): Promise<ExportTarget> {
     const target = await dashboards.exportTargetById(request.companyId, request.dashboardId);
     if (target.widgetCount === 0) throw new BlankRenderError("This dashboard has no widgets to export.");
-    await page.emulateMedia({ media: "screen" });
-    await page.goto(printUrl(ctx.config.render.baseUrl, target, request, widgetTimeoutMs), {
-      waitUntil: "domcontentloaded",
-      timeout: readyTimeoutMs,
-    });
+    const url = printUrl(ctx.config.render.baseUrl, target, request, widgetTimeoutMs);
+    if (!(await navigateWarm(page, url))) {
+      await page.emulateMedia({ media: "screen" });
+      await page.goto(url, { waitUntil: "domcontentloaded", timeout: readyTimeoutMs });
+    }
     try {
       // Runs in the page: it may only use what it declares (no closures over this module).
       const ready = () =>
@@ -129,7 +155,8 @@ export function createDashboardRenderer(
   async function render(request: RenderRequest, want: { pdf: boolean; preview: boolean }) {
     const paper = request.paper ?? { format: "A4" as const, landscape: false };
     const width = printableWidth(paper);
-    return ctx.browser.withPage(
+    return ctx.browser.withWarmPage(
+      "print",
       async (page) => {
         const target = await open(page, request);
         const preview = want.preview ? await screenshot(page, width) : null;

@@ -88,7 +88,50 @@ describeEachDb(
       // The same request again is served from the finished export: no second render.
       const again = await owner.client.raw("GET", url);
       expect(again.statusCode).toBe(200);
+      // The stored file is the company's data: only this route gives it out, never the public /files.
+      const stored = await env()
+        .ctx.db.selectFrom("pdf_exports")
+        .select("file")
+        .where("key", "=", first.json().check)
+        .executeTakeFirst();
+      expect(stored?.file).toMatch(/^\/files\/.+\.pdf$/);
+      expect(
+        (
+          await env()
+            .client()
+            .raw("GET", stored?.file ?? "")
+        ).statusCode,
+      ).toBe(404);
       expect((await env().ctx.jobs.list("exports.pdf", "completed")).length).toBeGreaterThanOrEqual(1);
+    });
+
+    it("a warm page prints the next company's dashboard, with nothing of the last one", async () => {
+      const first = await buildOwner(env());
+      const second = await buildOwner(env());
+      const one = await buildDashboard(env(), { company: first.company, name: "Globex Shop", template: "seo" });
+      const two = await buildDashboard(env(), {
+        company: second.company,
+        name: "Initech Blog",
+        template: "website-overview",
+      });
+      const url = (permalink: string) => `/api/dashboards/${permalink}/pdf?timezone=UTC`;
+      const a = await downloadPdf(first.client, url(one.permalink));
+      expect(a.final.statusCode).toBe(200);
+      const opened = env().ctx.browser.pagesOpened();
+      const b = await downloadPdf(second.client, url(two.permalink));
+      expect(b.final.statusCode).toBe(200);
+      // The second render reused the first one's page (no new page), routing inside the loaded app.
+      expect(env().ctx.browser.pagesOpened()).toBe(opened);
+      const text = pdfText(b.final.rawPayload);
+      expect(text).toContain("Initech Blog");
+      expect(text).toContain("Sessions and users");
+      expect(text).not.toContain("Globex Shop");
+      expect(text).not.toContain("Top queries");
+      // And back: the first company's PDF again (another period, so another export) shows only its own.
+      const again = await downloadPdf(first.client, `${url(one.permalink)}&format=Letter`);
+      const back = pdfText(again.final.rawPayload);
+      expect(back).toContain("Top queries");
+      expect(back).not.toContain("Initech Blog");
     });
 
     it("identical requests while one is being made share it (one job, one check)", async () => {

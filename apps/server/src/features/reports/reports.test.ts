@@ -38,7 +38,7 @@ describeEachDb(
       const report: TAutomaticReport = response.json().data;
       expect(report).toMatchObject({
         dashboard_id: dashboard.id,
-        dashboard: { id: dashboard.id, name: "Acme monthly", permalink: dashboard.permalink },
+        dashboard: { id: dashboard.id, name: "Acme monthly", permalink: dashboard.permalink, widget_count: 0 },
         recipients: "ceo@client.com, cmo@client.com",
         period: "MONTH",
         detail: "FIRST_DAY",

@@ -21,6 +21,12 @@ import type { DeliveryService } from "./delivery";
 import { type ReportRow, reportsRepo } from "./repo";
 
 /** The zone a report takes when the request names none: the user's own, or UTC if theirs is not a zone. */
+/** How many widgets a dashboard's stored widget list holds (the PDF rule counts them all, as the export does). */
+function widgetCount(widgets: string): number {
+  const list: unknown = JSON.parse(widgets);
+  return Array.isArray(list) ? list.length : 0;
+}
+
 function zoneOrDefault(requested: string | undefined, fallback: string): string {
   return requested ?? normaliseTimeZone(fallback) ?? "UTC";
 }
@@ -49,7 +55,12 @@ export function reportsService(ctx: AppContext, companies: CompaniesService, del
     const common = {
       id: row.id,
       dashboard_id: row.dashboard_id,
-      dashboard: { id: row.dashboard_id, name: row.dashboard_name, permalink: row.dashboard_permalink },
+      dashboard: {
+        id: row.dashboard_id,
+        name: row.dashboard_name,
+        permalink: row.dashboard_permalink,
+        widget_count: widgetCount(row.dashboard_widgets),
+      },
       recipients: row.recipients,
       hour: row.hour,
       minute: row.minute,
@@ -100,7 +111,7 @@ export function reportsService(ctx: AppContext, companies: CompaniesService, del
     const dashboard = await reports.lockDashboard(actor.companyId, input.dashboard_id);
     if (!dashboard) throw AppError.validation({ dashboard_id: [AUTOMATIC_REPORT_REFUSALS.dashboardMissing] });
     const errors: Record<string, string[]> = {};
-    const widgets = (JSON.parse(dashboard.widgets) as unknown[]).length;
+    const widgets = widgetCount(dashboard.widgets);
     if (input.with_pdf && widgets > ctx.config.maxPdfWidgets) {
       errors.with_pdf = [AUTOMATIC_REPORT_REFUSALS.pdfAboveWidgetLimit(ctx.config.maxPdfWidgets)];
     }

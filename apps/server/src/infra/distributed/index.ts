@@ -24,7 +24,7 @@ export async function createDistributedPieces(config: AppConfig, logger: Logger)
   const events = createRedisEventBus(publisher, subscriber, (error, name) =>
     logger.error({ err: error, event: name }, "event handler failed"),
   );
-  const jobs = createBullJobQueue({ redisUrl, logger });
+  const jobs = createBullJobQueue({ redisUrl, logger, concurrency: config.jobsConcurrency });
   const storage = config.s3 ? await createS3Storage(config.s3) : createDiskStorage(config.storageDir);
   const realtime = createRedisSocketAdapter(redisUrl, logError("realtime adapter error"));
   return {

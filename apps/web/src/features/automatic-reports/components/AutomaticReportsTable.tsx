@@ -255,8 +255,7 @@ export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[]
         {editing ? (
           <ReportForm
             dashboardId={editing.dashboard_id}
-            // The dashboard's widget count is checked by the server on save (PDF limit).
-            widgetCount={0}
+            widgetCount={editing.dashboard.widget_count}
             maxPdfWidgets={pageData.config.maxPdfWidgets}
             reportsOnDashboard={reports.filter((report) => report.dashboard_id === editing.dashboard_id).length}
             report={editing}
