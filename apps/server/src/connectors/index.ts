@@ -4,6 +4,7 @@ import { demoConnector } from "./demo";
 import { THIRD_PARTY_CONNECTORS } from "./third-party";
 import type { Connector } from "./types";
 
+export { ProviderError, type ProviderErrorKind } from "./http/errors";
 export type { Connector, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";
 

@@ -70,6 +70,9 @@ export const ZEnv = z.object({
   // A directory every process shares (distributed mode without S3); defaults to DATA_DIR/files.
   STORAGE_DIR: z.string().optional(),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  // Hosts (names or addresses) that connectors may reach on private addresses when a user typed them
+  // (comma-separated): a deployment's test fakes or an intranet tool. Everything else private is refused.
+  OUTBOUND_ALLOW_HOSTS: z.string().default(""),
   // Chromium pages rendering at once in one process (PDFs, report previews): each holds ~100 MB.
   BROWSER_PAGES: z.coerce.number().int().min(1).max(16).default(3),
   // Jobs one process runs at once; most of a job's time is waiting (a render, an SMTP server).
@@ -141,6 +144,8 @@ export interface AppConfig {
   /** Where uploaded files live without S3 (absolute). */
   storageDir: string;
   chromiumPath: string;
+  /** Hosts user-supplied connector addresses may reach although private (docs/decisions.md, "Connector HTTP layer"). */
+  outboundAllowHosts: string[];
   /** Chromium pages rendering at once in this process. */
   browserPages: number;
   /** Jobs this process runs at once. */
@@ -213,6 +218,9 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     storageDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.STORAGE_DIR || path.join(e.DATA_DIR, "files")),
     chromiumPath: e.CHROMIUM_PATH,
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     browserPages: e.BROWSER_PAGES,
     jobsConcurrency: e.JOBS_CONCURRENCY,
     sender: {

@@ -39,6 +39,17 @@ export function sourcesRepo(db: Db) {
       if (Object.values(patch).every((value) => value === undefined)) return;
       await db.updateTable("sources").set(patch).where("company_id", "=", companyId).where("id", "=", id).execute();
     },
+    /** Marks the source invalid; true when it was valid until now (so the change is announced once). */
+    async invalidate(companyId: string, id: string): Promise<boolean> {
+      const result = await db
+        .updateTable("sources")
+        .set({ invalid: 1 })
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .where("invalid", "=", 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     delete(companyId: string, id: string) {
       return db.deleteFrom("sources").where("company_id", "=", companyId).where("id", "=", id).execute();
     },

@@ -9,7 +9,7 @@ import {
   ZSourceUpdate,
 } from "@app/core";
 import { z } from "zod";
-import { type Connector, connectorByKey, type SourceHandle } from "../../connectors";
+import { type Connector, ConnectorError, connectorByKey, ProviderError, type SourceHandle } from "../../connectors";
 import type { AppContext } from "../../context";
 import { broadcastToCompany } from "../../infra/broadcast";
 import type { Db } from "../../infra/db";
@@ -122,8 +122,9 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
     return Object.keys(secret).length > 0 ? seal(ctx.config.appKey, JSON.stringify(secret)) : null;
   }
 
+  /** Banner 125 from now on; members' open pages learn it at once (CompanySourceUpdated, docs/product.md §4). */
   async function markInvalid(companyId: string, sourceId: string): Promise<void> {
-    await repo.update(companyId, sourceId, { invalid: 1 });
+    if (await repo.invalidate(companyId, sourceId)) await announce(companyId, sourceId);
   }
 
   const service = {
@@ -236,14 +237,31 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       return { row, connector, handle };
     },
 
-    /** Runs a connector call; a failure that is not the form's fault (AppError) marks the source invalid (banner 125). */
+    /**
+     * Runs a connector call. Only a lost grant makes the source invalid (banner 125, the user must
+     * re-authorise): a provider's `auth` failure, or a connector's own ConnectorError (a CSV file gone
+     * from storage). A provider that is down, throttling or out of quota leaves the source valid (a 503
+     * must never cost a customer a re-authorisation); its inputs being wrong is a 422 on the form.
+     */
     async guard<T>(companyId: string, sourceId: string, call: () => Promise<T>): Promise<T> {
       try {
         return await call();
       } catch (error) {
-        // The form's own mistakes (a 422…) and failures already handled pass through; a connector's
-        // failure (ConnectorError, or anything unexpected) marks the source invalid.
         if (error instanceof SourceFailure || (error instanceof AppError && error.code !== "source_error")) throw error;
+        if (error instanceof ProviderError && error.kind !== "auth") {
+          ctx.logger.warn({ err: error, sourceId, kind: error.kind }, "provider failed; the source stays valid");
+          if (error.kind === "input") {
+            throw AppError.validation({
+              [error.field ?? "general"]: [`The provider refused these settings: ${error.reason}`],
+            });
+          }
+          throw error;
+        }
+        if (!(error instanceof ConnectorError)) {
+          // Our own bug, not the source's: answered 'Data Error' without asking the user to re-authorise.
+          ctx.logger.error({ err: error, sourceId }, "connector call failed unexpectedly");
+          throw new AppError("source_error");
+        }
         ctx.logger.warn({ err: error, sourceId }, "source query failed");
         await markInvalid(companyId, sourceId);
         throw new SourceFailure(sourceId);

@@ -3,6 +3,8 @@ import { ZWidget } from "@app/core";
 import { expect, it } from "vitest";
 import { buildMember, buildOwner } from "../../../test/factories";
 import { describeEachDb } from "../../../test/harness";
+import { until } from "../../../test/wait";
+import { ProviderError } from "../../connectors";
 import { createDiskStorage } from "../../infra/storage";
 import { filesService } from "../files/service";
 import { createDemoSource, dataRequest, uploadCsv } from "../widgets/test-helpers";
@@ -113,6 +115,50 @@ describeEachDb("sources API", (env) => {
     const reauthorised = await owner.api("PUT", `/api/sources/${source.id}`, {});
     expect(reauthorised.json().data.invalid).toBe(false);
     expect(await hasInvalidSource(env().ctx.db, company.id)).toBe(false);
+  });
+
+  it("a provider down, throttling or out of quota leaves the source valid; only a lost grant invalidates it, announced once", async () => {
+    const { client: owner, company } = await buildOwner(env());
+    const id = await createDemoSource(owner);
+    const sources = env().services.get("sources");
+    const announced: unknown[] = [];
+    const stop = env().ctx.events.subscribe("realtime.broadcast", (message) => {
+      if (message.event === "CompanySourceUpdated") announced.push(message.data);
+    });
+    try {
+      const failWith = (error: Error) => sources.guard(company.id, id, async () => Promise.reject(error));
+      for (const kind of ["server", "rate", "quota"] as const) {
+        const error = await failWith(new ProviderError("ga4", kind, "HTTP 503")).catch((caught) => caught);
+        expect(error).toBeInstanceOf(ProviderError);
+        expect(error.status).toBe(502);
+        expect(error.body()).toMatchObject({ code: "source_error", message: "Data Error", kind });
+      }
+      // Our own bug is not the customer's grant either.
+      await expect(failWith(new TypeError("undefined is not a function"))).rejects.toMatchObject({
+        code: "source_error",
+      });
+      expect(await hasInvalidSource(env().ctx.db, company.id)).toBe(false);
+      // The widget's inputs wrong for this account: a 422 with the provider's words, the source still valid.
+      const input = await failWith(
+        new ProviderError("ga4", "input", "400: Field sessionz is not a valid metric.", { field: "metrics" }),
+      ).catch((caught) => caught);
+      expect(input.body()).toMatchObject({
+        code: "validation",
+        errors: { metrics: ["The provider refused these settings: 400: Field sessionz is not a valid metric."] },
+      });
+      expect(await hasInvalidSource(env().ctx.db, company.id)).toBe(false);
+      expect(announced).toHaveLength(0);
+      // A revoked grant: invalid (banner 125) and announced to the company's open pages, once.
+      const revoked = new ProviderError("ga4", "auth", "401: UNAUTHENTICATED");
+      await expect(failWith(revoked)).rejects.toMatchObject({ code: "source_error" });
+      await expect(failWith(revoked)).rejects.toMatchObject({ code: "source_error" });
+      expect(await hasInvalidSource(env().ctx.db, company.id)).toBe(true);
+      await until(async () => announced.length > 0, 2000);
+      expect(announced).toHaveLength(1);
+      expect(announced[0]).toMatchObject({ id, sources: [{ id, invalid: true }] });
+    } finally {
+      stop();
+    }
   });
 
   it("lists a Demo type's metrics and dimensions as remote options", async () => {

@@ -1,0 +1,226 @@
+import { describe, expect, it } from "vitest";
+import { classifyByStatus, classifyGoogle, classifyMeta, metaRegainMs } from "./classify";
+import { parseRetryAfter } from "./errors";
+import { isPublicAddress } from "./outbound-guard";
+
+// 2026-11-25 10:30:00 UTC = 02:30 in Los Angeles: GA4's daily quota resets in 21.5 hours.
+const NOW = Date.UTC(2026, 10, 25, 10, 30, 0);
+
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+  status,
+  headers: new Headers(headers),
+  body,
+  now: NOW,
+});
+
+const google = (code: number, status: string, message: string, extra: Record<string, unknown> = {}) => ({
+  error: { code, status, message, ...extra },
+});
+
+describe("Google answers", () => {
+  it.each([
+    ["a success", answer(200, { rows: [] }), null, null],
+    [
+      "an expired or revoked token",
+      answer(401, google(401, "UNAUTHENTICATED", "Request had invalid authentication credentials.")),
+      "auth",
+      null,
+    ],
+    [
+      "no access to the property",
+      answer(403, google(403, "PERMISSION_DENIED", "User does not have sufficient permissions for this property.")),
+      "auth",
+      null,
+    ],
+    [
+      "GA4 tokens per day used up: until midnight in California",
+      answer(429, google(429, "RESOURCE_EXHAUSTED", "Exhausted property tokens per day quota.")),
+      "quota",
+      21.5 * 3_600_000,
+    ],
+    [
+      "GA4 tokens per hour used up: until the next hour",
+      answer(429, google(429, "RESOURCE_EXHAUSTED", "Exhausted property tokens per hour quota.")),
+      "quota",
+      30 * 60_000,
+    ],
+    [
+      "GA4 concurrent requests: 30 s",
+      answer(429, google(429, "RESOURCE_EXHAUSTED", "Exhausted concurrent requests quota.")),
+      "rate",
+      30_000,
+    ],
+    [
+      "a plain 429 with Retry-After",
+      answer(429, google(429, "RESOURCE_EXHAUSTED", "Slow down."), { "retry-after": "7" }),
+      "rate",
+      7000,
+    ],
+    [
+      "Search Console's older shape: rateLimitExceeded",
+      answer(403, google(403, "", "Rate Limit Exceeded", { errors: [{ reason: "rateLimitExceeded" }] })),
+      "rate",
+      null,
+    ],
+    [
+      "Search Console's older shape: quotaExceeded",
+      answer(403, google(403, "", "Quota Exceeded", { errors: [{ reason: "quotaExceeded" }] })),
+      "quota",
+      21.5 * 3_600_000,
+    ],
+    [
+      "an unknown metric",
+      answer(400, google(400, "INVALID_ARGUMENT", "Field sessionz is not a valid metric.")),
+      "input",
+      null,
+    ],
+    ["an outage", answer(503, google(503, "UNAVAILABLE", "The service is currently unavailable.")), "server", null],
+    ["a 502 from a proxy without a body", answer(502, "<html>Bad Gateway</html>"), "server", null],
+    [
+      "Google Ads: a revoked grant",
+      answer(
+        401,
+        google(401, "UNAUTHENTICATED", "Request is missing required authentication credential.", {
+          details: [{ errors: [{ errorCode: { authenticationError: "OAUTH_TOKEN_REVOKED" } }] }],
+        }),
+      ),
+      "auth",
+      null,
+    ],
+    [
+      "Google Ads: operations per day used up",
+      answer(
+        429,
+        google(429, "RESOURCE_EXHAUSTED", "Too many requests.", {
+          details: [{ errors: [{ errorCode: { quotaError: "RESOURCE_EXHAUSTED" } }] }],
+        }),
+      ),
+      "quota",
+      21.5 * 3_600_000,
+    ],
+  ])("%s", (_label, given, kind, retryAfterMs) => {
+    const error = classifyGoogle("ga4", given);
+    expect(error?.kind ?? null).toBe(kind);
+    if (error) expect(error.retryAfterMs).toBe(retryAfterMs);
+  });
+});
+
+const meta = (code: number, message: string, extra: Record<string, unknown> = {}) => ({
+  error: { message, type: "OAuthException", code, fbtrace_id: "A1", ...extra },
+});
+
+describe("Meta answers", () => {
+  const buc = JSON.stringify({
+    "1234": [
+      { type: "ads_insights", call_count: 100, total_cputime: 40, total_time: 50, estimated_time_to_regain_access: 12 },
+    ],
+  });
+  it.each([
+    ["a success", answer(200, { data: [] }), null, null],
+    [
+      "an expired token (190)",
+      answer(400, meta(190, "Error validating access token", { error_subcode: 463 })),
+      "auth",
+      null,
+    ],
+    ["a missing permission (200)", answer(403, meta(200, "Requires ads_read permission")), "auth", null],
+    [
+      "an invalid parameter (100) is the form's, not the grant's",
+      answer(400, meta(100, "(#100) Invalid parameter")),
+      "input",
+      null,
+    ],
+    ["application request limit (4)", answer(400, meta(4, "Application request limit reached")), "rate", 60_000],
+    ["user request limit (17)", answer(400, meta(17, "User request limit reached")), "rate", 60_000],
+    [
+      "ads insights throttled (80004) with the usage header's regain time",
+      answer(400, meta(80004, "There have been too many calls to this ad-account."), {
+        "x-business-use-case-usage": buc,
+      }),
+      "rate",
+      12 * 60_000,
+    ],
+    [
+      "a transient error",
+      answer(500, meta(2, "Service temporarily unavailable", { is_transient: true })),
+      "server",
+      null,
+    ],
+    ["an error inside a 200 (batch answers)", answer(200, meta(190, "Session has expired")), "auth", null],
+    ["a 503 without a body", answer(503, null), "server", null],
+  ])("%s", (_label, given, kind, retryAfterMs) => {
+    const error = classifyMeta("meta", given);
+    expect(error?.kind ?? null).toBe(kind);
+    if (error) expect(error.retryAfterMs).toBe(retryAfterMs);
+  });
+
+  it("reads the ad account's reset time only when the account is at its limit", () => {
+    const full = new Headers({
+      "x-ad-account-usage": JSON.stringify({ acc_id_util_pct: 100, reset_time_duration: 90 }),
+    });
+    const half = new Headers({
+      "x-ad-account-usage": JSON.stringify({ acc_id_util_pct: 50, reset_time_duration: 90 }),
+    });
+    expect(metaRegainMs(full)).toBe(90_000);
+    expect(metaRegainMs(half)).toBeNull();
+    expect(metaRegainMs(new Headers({ "x-business-use-case-usage": "not json" }))).toBeNull();
+  });
+});
+
+describe("any provider: by status", () => {
+  it.each([
+    [200, null],
+    [204, null],
+    [400, "input"],
+    [401, "auth"],
+    [403, "auth"],
+    [404, "input"],
+    [429, "rate"],
+    [500, "server"],
+    [503, "server"],
+  ])("%i → %s", (status, kind) => {
+    expect(classifyByStatus("x", answer(status, null))?.kind ?? null).toBe(kind);
+  });
+});
+
+describe("Retry-After", () => {
+  it.each([
+    ["120", 120_000],
+    [" 0 ", 0],
+    [new Date(NOW + 90_000).toUTCString(), 90_000],
+    [new Date(NOW - 90_000).toUTCString(), 0],
+    ["soon", null],
+    ["", null],
+    [undefined, null],
+  ])("%s → %s ms", (value, expected) => {
+    expect(parseRetryAfter(value, NOW)).toBe(expected);
+  });
+});
+
+describe("public addresses (outbound requests to user-supplied hosts)", () => {
+  it.each([
+    ["8.8.8.8", true],
+    ["142.250.185.78", true],
+    ["127.0.0.1", false],
+    ["10.1.2.3", false],
+    ["172.16.0.1", false],
+    ["172.32.0.1", true],
+    ["192.168.1.1", false],
+    ["169.254.169.254", false],
+    ["100.64.0.1", false],
+    ["0.0.0.0", false],
+    ["224.0.0.1", false],
+    ["2606:4700:4700::1111", true],
+    ["::1", false],
+    ["::", false],
+    ["fe80::1", false],
+    ["fd12:3456::1", false],
+    ["::ffff:127.0.0.1", false],
+    ["::ffff:8.8.8.8", true],
+    ["64:ff9b::a9fe:a9fe", false],
+    ["2001:db8::1", false],
+    ["not an address", false],
+  ])("%s → %s", (address, expected) => {
+    expect(isPublicAddress(address)).toBe(expected);
+  });
+});

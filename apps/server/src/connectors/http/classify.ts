@@ -1,0 +1,160 @@
+import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "./errors";
+
+/** A provider's answer as the classifiers see it: the body already parsed when it was JSON. */
+export interface ProviderAnswer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  now: number;
+}
+
+/** Reads an answer: null when it is a success, otherwise the failure in one of the product's kinds. */
+export type Classifier = (provider: string, answer: ProviderAnswer) => ProviderError | null;
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** The kind an HTTP status alone suggests, for providers that say nothing more. */
+export function kindOfStatus(status: number): ProviderErrorKind {
+  if (status === 401 || status === 403) return "auth";
+  if (status === 429) return "rate";
+  if (status >= 500) return "server";
+  return "input";
+}
+
+/** Any provider: 2xx is a success, anything else is classified by its status and Retry-After. */
+export const classifyByStatus: Classifier = (provider, answer) => {
+  if (answer.status >= 200 && answer.status < 300) return null;
+  return new ProviderError(provider, kindOfStatus(answer.status), `HTTP ${answer.status}`, {
+    httpStatus: answer.status,
+    retryAfterMs: parseRetryAfter(answer.headers.get("retry-after"), answer.now),
+  });
+};
+
+const HOUR_MS = 3_600_000;
+
+/** Milliseconds until the next full hour, or until the next midnight in Los Angeles (GA4's daily reset is at midnight Pacific). */
+function untilReset(now: number, daily: boolean): number {
+  if (!daily) return HOUR_MS - (now % HOUR_MS);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Los_Angeles",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(new Date(now));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const elapsed = (get("hour") * 3600 + get("minute") * 60 + get("second")) * 1000;
+  return 24 * HOUR_MS - elapsed;
+}
+
+/**
+ * Google APIs (Analytics Data and Admin, Search Console, Ads, Business Profile, Sheets): the body is
+ * `{error: {code, message, status, details?, errors?}}` (google.rpc.Status, or the older v3 shape with
+ * `errors[].reason`). RESOURCE_EXHAUSTED names its quota in the message: tokens per day or hour are a
+ * quota until the reset, concurrent requests are a short rate limit (Airbyte waits 30 s for those).
+ */
+export const classifyGoogle: Classifier = (provider, answer) => {
+  if (answer.status >= 200 && answer.status < 300) return null;
+  const error = record(record(answer.body)?.error);
+  const status = text(error?.status);
+  const message = text(error?.message) || `HTTP ${answer.status}`;
+  const reasons = [
+    ...(Array.isArray(error?.errors) ? error.errors : []),
+    ...(Array.isArray(error?.details) ? error.details : []),
+  ]
+    .map((entry) => text(record(entry)?.reason))
+    .filter(Boolean);
+  const retryAfterMs = parseRetryAfter(answer.headers.get("retry-after"), answer.now);
+  const make = (kind: ProviderErrorKind, wait: number | null = retryAfterMs) =>
+    new ProviderError(provider, kind, `${status || answer.status}: ${message}`, {
+      httpStatus: answer.status,
+      retryAfterMs: wait,
+    });
+  // Google Ads puts its own codes in details[].errors[].errorCode ({authenticationError: …}, {quotaError: …}).
+  const adsCodes = (Array.isArray(error?.details) ? error.details : [])
+    .flatMap((detail) => {
+      const errors = record(detail)?.errors;
+      return Array.isArray(errors) ? errors : [];
+    })
+    .flatMap((entry) => Object.keys(record(record(entry)?.errorCode) ?? {}));
+  if (adsCodes.includes("authenticationError") || adsCodes.includes("authorizationError")) return make("auth");
+  if (adsCodes.includes("quotaError")) return make("quota", retryAfterMs ?? untilReset(answer.now, true));
+
+  const limited = reasons.find((reason) => /rateLimitExceeded|userRateLimitExceeded/i.test(reason));
+  const exhausted = reasons.find((reason) => /quotaExceeded|dailyLimitExceeded/i.test(reason));
+  if (status === "RESOURCE_EXHAUSTED" || answer.status === 429 || limited || exhausted) {
+    if (/per day|daily/i.test(message) || exhausted) return make("quota", retryAfterMs ?? untilReset(answer.now, true));
+    if (/per hour|hourly/i.test(message)) return make("quota", retryAfterMs ?? untilReset(answer.now, false));
+    if (/concurrent/i.test(message)) return make("rate", retryAfterMs ?? 30_000);
+    return make("rate");
+  }
+  if (status === "UNAUTHENTICATED" || answer.status === 401) return make("auth");
+  if (status === "PERMISSION_DENIED" || answer.status === 403) return make("auth");
+  if (answer.status >= 500 || ["UNAVAILABLE", "INTERNAL", "DEADLINE_EXCEEDED", "UNKNOWN"].includes(status)) {
+    return make("server");
+  }
+  return make("input");
+};
+
+/** Meta's throttling codes (Graph API rate limiting): app, user, page, custom and Business Use Case limits. */
+const META_RATE_CODES = new Set([4, 17, 32, 613, ...Array.from({ length: 15 }, (_, index) => 80000 + index)]);
+/** An invalid or expired token (190, its subcodes say why), an invalid session (102), a missing permission (10, 200–299). */
+const META_AUTH_CODES = new Set([10, 102, 190]);
+
+/**
+ * The longest `estimated_time_to_regain_access` (minutes) in Meta's usage headers, in milliseconds; null
+ * when none says to wait. `X-Business-Use-Case-Usage` is `{<id>: [{type, call_count, total_cputime,
+ * total_time, estimated_time_to_regain_access}]}`; `X-Ad-Account-Usage` carries `reset_time_duration` (s).
+ */
+export function metaRegainMs(headers: Headers): number | null {
+  let wait: number | null = null;
+  const business = headers.get("x-business-use-case-usage");
+  if (business) {
+    try {
+      const usage = record(JSON.parse(business)) ?? {};
+      for (const entries of Object.values(usage)) {
+        for (const entry of Array.isArray(entries) ? entries : []) {
+          const minutes = Number(record(entry)?.estimated_time_to_regain_access ?? 0);
+          if (minutes > 0) wait = Math.max(wait ?? 0, minutes * 60_000);
+        }
+      }
+    } catch {
+      // An unreadable header says nothing.
+    }
+  }
+  const account = headers.get("x-ad-account-usage");
+  if (account) {
+    try {
+      const seconds = Number(record(JSON.parse(account))?.reset_time_duration ?? 0);
+      const percent = Number(record(JSON.parse(account))?.acc_id_util_pct ?? 0);
+      if (seconds > 0 && percent >= 100) wait = Math.max(wait ?? 0, seconds * 1000);
+    } catch {
+      // As above.
+    }
+  }
+  return wait;
+}
+
+/**
+ * Meta's Graph API: failures are `{error: {message, type, code, error_subcode, is_transient}}` with 400
+ * (or 200 on batch answers); the throttling codes 4, 17, 32, 613 and 80000–80014 come with usage headers
+ * that say how long to wait. Code 190 is an invalid or expired token.
+ */
+export const classifyMeta: Classifier = (provider, answer) => {
+  const error = record(record(answer.body)?.error);
+  if (!error && answer.status >= 200 && answer.status < 300) return null;
+  const code = Number(error?.code ?? Number.NaN);
+  const message = text(error?.message) || `HTTP ${answer.status}`;
+  const detail = `code ${Number.isNaN(code) ? "?" : code}${error?.error_subcode ? `/${error.error_subcode}` : ""}: ${message}`;
+  const make = (kind: ProviderErrorKind, retryAfterMs: number | null = null) =>
+    new ProviderError(provider, kind, detail, { httpStatus: answer.status, retryAfterMs });
+  if (META_RATE_CODES.has(code)) return make("rate", metaRegainMs(answer.headers) ?? 60_000);
+  // Not the type: Meta calls most errors OAuthException, an invalid parameter (#100) included.
+  if (META_AUTH_CODES.has(code) || (code >= 200 && code <= 299)) return make("auth");
+  if (error?.is_transient === true || code === 1 || code === 2 || answer.status >= 500) return make("server");
+  if (!error) return classifyByStatus(provider, answer);
+  return make("input");
+};

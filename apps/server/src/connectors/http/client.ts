@@ -1,0 +1,247 @@
+import type { z } from "zod";
+import type { RateLimitStore } from "../../infra/rate-limit-store";
+import { type Classifier, classifyByStatus, type ProviderAnswer } from "./classify";
+import { ProviderError } from "./errors";
+import { type AllowList, guardedFetch } from "./outbound-guard";
+
+/**
+ * The one outbound HTTP layer of the connectors (docs/decisions.md, "Connector HTTP layer"): plain
+ * fetch, a typed request, a zod schema per answer, and per provider a base URL from configuration, a
+ * time limit, a concurrency limit, quota buckets counted the way the provider counts, retries that
+ * honour Retry-After within a budget, and every failure normalised into a ProviderError.
+ */
+
+/** A counted allowance: at most `max` requests per `windowMs` for `key` (shared by every process). */
+export interface QuotaBucket {
+  key: string;
+  max: number;
+  windowMs: number;
+  /** `quota` for daily/hourly allowances (wait for the reset), `rate` for per-minute ones. */
+  kind: "quota" | "rate";
+}
+
+export interface ProviderRequest<T> {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** Appended to the provider's base URL ("/v1beta/properties/123:runReport"). */
+  path: string;
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>;
+  headers?: Record<string, string>;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (OAuth token endpoints). */
+  form?: Record<string, string>;
+  /** The answer's shape; an answer that does not match is a `server` failure (never retried). */
+  schema: z.ZodType<T>;
+  /** What the concurrency limit counts by (GA4: the property). Default: the provider. */
+  limitKey?: string;
+  /** Allowances this request spends, checked before it is sent. */
+  quotas?: readonly QuotaBucket[];
+  signal?: AbortSignal;
+}
+
+export interface ProviderClientOptions {
+  /** Short key for logs and limits ("ga4", "meta"). */
+  provider: string;
+  baseUrl: string;
+  /** Per attempt. Default 30 s. */
+  timeoutMs?: number;
+  /** Requests in flight per `limitKey` in this process. Default 10 (GA4's per-property limit). */
+  concurrency?: number;
+  /** Attempts per request, the first included. Default 3. */
+  attempts?: number;
+  /** Retries allowed per provider across all requests and processes in a window (GA4 penalises repeated 5xx). */
+  retryBudget?: { max: number; windowMs: number };
+  /** Waits longer than this are not slept through in a request: the error goes up with its `retryAfterMs`. */
+  maxWaitMs?: number;
+  classify?: Classifier;
+  /** Counters shared across processes (ctx.rateLimits): quota buckets and the retry budget. */
+  counters: RateLimitStore;
+  /** Set for hosts a user typed: private, loopback and link-local addresses are refused. */
+  userSuppliedHost?: { allow: AllowList };
+  /** For tests: the clock and the sleep between attempts. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface ProviderClient {
+  request<T>(request: ProviderRequest<T>): Promise<T>;
+}
+
+/** A counting semaphore per key: at most `limit` holders of each key at once, the rest wait in order. */
+function keyedLimiter(limit: number) {
+  const state = new Map<string, { active: number; waiting: (() => void)[] }>();
+  return async <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    let entry = state.get(key);
+    if (!entry) {
+      entry = { active: 0, waiting: [] };
+      state.set(key, entry);
+    }
+    const slot = entry;
+    if (slot.active >= limit) await new Promise<void>((resolve) => slot.waiting.push(resolve));
+    else slot.active += 1;
+    try {
+      return await work();
+    } finally {
+      const next = slot.waiting.shift();
+      if (next) next();
+      else {
+        slot.active -= 1;
+        if (slot.active === 0) state.delete(key);
+      }
+    }
+  };
+}
+
+/** Exponential backoff with full jitter (0.5 s, 1 s, 2 s … capped at 30 s). */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(30_000, 500 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+function buildUrl(baseUrl: string, path: string, query: ProviderRequest<unknown>["query"]): string {
+  const url = new URL(baseUrl.replace(/\/+$/, "") + path);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
+    else url.searchParams.set(name, String(value));
+  }
+  return url.toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const raw = await response.text();
+  if (raw === "") return null;
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("json") || /^\s*[[{]/.test(raw)) {
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return raw;
+}
+
+export function createProviderClient(options: ProviderClientOptions): ProviderClient {
+  const provider = options.provider;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const attempts = options.attempts ?? 3;
+  const maxWaitMs = options.maxWaitMs ?? 10_000;
+  const classify = options.classify ?? classifyByStatus;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const limit = keyedLimiter(options.concurrency ?? 10);
+  const send = options.userSuppliedHost ? guardedFetch(options.userSuppliedHost.allow) : fetch;
+  // A provider that said "wait" (Meta's regain time, a long Retry-After) is not asked again before then
+  // by this process, per limit key.
+  const blockedUntil = new Map<string, { until: number; error: ProviderError }>();
+
+  async function spend(quotas: readonly QuotaBucket[]) {
+    for (const bucket of quotas) {
+      const { count, resetInMs } = await options.counters.hit(`provider:${provider}:${bucket.key}`, bucket.windowMs);
+      if (count > bucket.max) {
+        throw new ProviderError(provider, bucket.kind, `${bucket.key}: ${bucket.max} per ${bucket.windowMs} ms used`, {
+          retryAfterMs: resetInMs,
+        });
+      }
+    }
+  }
+
+  async function retryAllowed(): Promise<boolean> {
+    if (!options.retryBudget) return true;
+    const { count } = await options.counters.hit(`provider:${provider}:retries`, options.retryBudget.windowMs);
+    return count <= options.retryBudget.max;
+  }
+
+  async function attempt<T>(
+    request: ProviderRequest<T>,
+    url: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ) {
+    const signal = request.signal
+      ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)])
+      : AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    try {
+      response = await send(url, {
+        method: request.method ?? (body === undefined ? "GET" : "POST"),
+        headers,
+        body,
+        signal,
+      });
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      if (error instanceof Error && (error as { code?: string }).code === "EBLOCKED") {
+        throw new ProviderError(provider, "input", error.message);
+      }
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      throw new ProviderError(provider, "server", timedOut ? `no answer within ${timeoutMs} ms` : reason);
+    }
+    let parsed: unknown;
+    try {
+      parsed = await readBody(response);
+    } catch (error) {
+      throw new ProviderError(provider, "server", `the answer broke off: ${String(error)}`, {
+        httpStatus: response.status,
+      });
+    }
+    const answer: ProviderAnswer = { status: response.status, headers: response.headers, body: parsed, now: now() };
+    const failure = classify(provider, answer);
+    if (failure) throw failure;
+    const result = request.schema.safeParse(parsed);
+    if (!result.success) {
+      const where = result.error.issues[0]?.path.join(".") || "(root)";
+      throw new ProviderError(provider, "server", `unexpected answer at ${where}: ${result.error.issues[0]?.message}`, {
+        httpStatus: response.status,
+        retryable: false,
+      });
+    }
+    return result.data;
+  }
+
+  return {
+    async request<T>(request: ProviderRequest<T>): Promise<T> {
+      const key = request.limitKey ?? provider;
+      const blocked = blockedUntil.get(key);
+      if (blocked && blocked.until > now()) {
+        throw new ProviderError(provider, blocked.error.kind, `still waiting: ${blocked.error.detail}`, {
+          retryAfterMs: blocked.until - now(),
+        });
+      }
+      await spend(request.quotas ?? []);
+      const url = buildUrl(options.baseUrl, request.path, request.query);
+      const headers: Record<string, string> = { accept: "application/json", ...request.headers };
+      let body: string | undefined;
+      if (request.json !== undefined) {
+        body = JSON.stringify(request.json);
+        headers["content-type"] = "application/json";
+      } else if (request.form) {
+        body = new URLSearchParams(request.form).toString();
+        headers["content-type"] = "application/x-www-form-urlencoded";
+      }
+      for (let tried = 1; ; tried += 1) {
+        try {
+          return await limit(key, () => attempt(request, url, body, headers));
+        } catch (error) {
+          if (!(error instanceof ProviderError)) throw error;
+          if (!error.transient) {
+            // A used-up allowance stays used up until its reset: no request before then.
+            if (error.kind === "quota" && error.retryAfterMs) {
+              blockedUntil.set(key, { until: now() + error.retryAfterMs, error });
+            }
+            throw error;
+          }
+          const wait = error.retryAfterMs ?? backoffMs(tried);
+          if (wait > maxWaitMs) {
+            blockedUntil.set(key, { until: now() + wait, error });
+            throw error;
+          }
+          if (tried >= attempts || !(await retryAllowed())) throw error;
+          await sleep(wait);
+        }
+      }
+    },
+  };
+}
