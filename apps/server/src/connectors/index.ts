@@ -1,17 +1,23 @@
 import type { TConnector, TWidgetTypeConfig } from "@app/core";
+import type { ProvidersConfig } from "../infra/config";
 import { csvConnector } from "./csv";
 import { demoConnector } from "./demo";
+import { googleAnalyticsConnector } from "./google-analytics";
 import { THIRD_PARTY_CONNECTORS } from "./third-party";
 import type { Connector } from "./types";
 
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
-export type { Connector, QueryRequest, SourceHandle, UploadedFile } from "./types";
+export { type GoogleOAuth, googleOAuth } from "./oauth/google";
+export type { Connector, ConnectorRuntime, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";
 
 /** Every connector in catalogue display order (docs/product.md §3): Demo first, CSV between Sheets (8) and Ahrefs (10). */
-export const CONNECTORS: readonly Connector[] = [demoConnector, csvConnector, ...THIRD_PARTY_CONNECTORS].sort(
-  (a, b) => a.order - b.order,
-);
+export const CONNECTORS: readonly Connector[] = [
+  demoConnector,
+  csvConnector,
+  googleAnalyticsConnector,
+  ...THIRD_PARTY_CONNECTORS,
+].sort((a, b) => a.order - b.order);
 
 const byKey = new Map(CONNECTORS.map((connector) => [connector.key, connector]));
 const typeIndex = new Map<string, { connector: Connector; config: TWidgetTypeConfig }>(
@@ -30,14 +36,30 @@ export function widgetType(type: string): { connector: Connector; config: TWidge
   return typeIndex.get(type);
 }
 
-/** The catalogue as the API shows it (GET /api/configs/connectors). */
-export function catalogue(): TConnector[] {
-  return CONNECTORS.map(({ key, displayName, order, authKind, available, note }) => ({
-    key,
-    displayName,
-    order,
-    authKind,
-    available,
-    note,
-  }));
+/**
+ * What this server lacks to connect a connector (environment variable names); empty when it can.
+ * Connectors that are not built yet are not "missing" anything: they are simply not available.
+ */
+export function missingConfig(connector: Connector, providers: ProvidersConfig): string[] {
+  return connector.missingConfig?.(providers) ?? [];
+}
+
+/**
+ * The catalogue as the API shows it (GET /api/configs/connectors). A connector this server is not
+ * configured for is listed as unavailable with the variables to set, so the operator knows and the
+ * user is told before the click, not by a failure after it.
+ */
+export function catalogue(providers: ProvidersConfig): TConnector[] {
+  return CONNECTORS.map((connector) => {
+    const missing = missingConfig(connector, providers);
+    const { key, displayName, order, authKind, available, note } = connector;
+    return {
+      key,
+      displayName,
+      order,
+      authKind,
+      available: available && missing.length === 0,
+      note: missing.length > 0 ? `Not configured on this server (set ${missing.join(" and ")}).` : note,
+    };
+  });
 }

@@ -64,21 +64,6 @@ interface Declaration {
 
 const DECLARATIONS: Declaration[] = [
   {
-    key: "googleAnalytics",
-    displayName: "Google Analytics",
-    order: 1,
-    authKind: "oauth2",
-    widgetTypes: (k) => [
-      type(k, "ga4", "Google Analytics 4", [
-        remote("property", "Account", "properties"),
-        remote("profile", "Property", "profiles"),
-        dimension(),
-        metrics,
-        { key: "filter", label: "Filter", kind: "text", required: false },
-      ]),
-    ],
-  },
-  {
     key: "searchConsole",
     displayName: "Search Console",
     order: 2,

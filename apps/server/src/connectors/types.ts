@@ -1,5 +1,16 @@
 import type { DayRange, TAuthKind, TOption, TSourceOptionQuery, TTable, TWidgetTypeConfig } from "@app/core";
+import type { ProvidersConfig } from "../infra/config";
 import { AppError } from "../infra/errors";
+import type { RateLimitStore } from "../infra/rate-limit-store";
+
+/** What a connector may use of the server: provider endpoints and clients, shared counters. */
+export interface ConnectorRuntime {
+  providers: ProvidersConfig;
+  /** Counters every process shares (quota buckets, retry budgets). */
+  counters: RateLimitStore;
+  /** Hosts user-supplied addresses may reach although private (OUTBOUND_ALLOW_HOSTS). */
+  outboundAllowHosts: readonly string[];
+}
 
 /** An uploaded file handed to an upload connector for checking before it is stored. */
 export interface UploadedFile {
@@ -18,11 +29,14 @@ export interface SourceHandle {
   /** Connector key. */
   connector: string;
   account: string | null;
-  /** Credentials opened from their sealed form; never logged. */
+  /** Credentials opened from their sealed form; never logged. Replaced when `saveCredentials` stores new ones. */
   credentials: Readonly<Record<string, string>>;
   properties: readonly TOption[];
   /** Bytes of one of the company's uploaded files by file id, or null when it is gone. */
   readFile(fileId: string): Promise<Buffer | null>;
+  /** Stores new credentials (a refreshed OAuth token), sealed, for this source. */
+  saveCredentials(credentials: Record<string, string>): Promise<void>;
+  runtime: ConnectorRuntime;
 }
 
 /** Type-form values of one widget instance, normalised (declared parameters only, no calculated metrics). */
@@ -69,6 +83,13 @@ export interface Connector {
   /** A remote option list named by a parameter's `remote` (properties, metrics, columns …). */
   options(kind: string, context: OptionsContext): Promise<TOption[]>;
   query(request: QueryRequest): Promise<TTable>;
+  /**
+   * Configuration this server lacks for the connector (environment variable names), or an empty list.
+   * A connector with something missing is listed as not configured, with the names, for the operator.
+   */
+  missingConfig?(providers: ProvidersConfig): string[];
+  /** OAuth connectors: the provider family whose OAuth client connects them ("google"). */
+  oauth?: "google";
   /**
    * False when these inputs give the same table whatever the range (a CSV without a date column):
    * a comparison period would only repeat the current numbers, so none is sent. Absent means true.

@@ -5,6 +5,7 @@ import { dashboardsFeature } from "./dashboards";
 import { exportsFeature } from "./exports";
 import { filesFeature } from "./files";
 import { healthFeature } from "./health";
+import { oauthFeature } from "./oauth";
 import { opsFeature } from "./ops";
 import { pageDataFeature } from "./page-data";
 import { realtimeFeature } from "./realtime";
@@ -24,6 +25,7 @@ export const FEATURES: readonly Feature[] = [
   opsFeature,
   filesFeature,
   sourcesFeature,
+  oauthFeature,
   widgetsFeature,
   companiesFeature,
   authFeature,

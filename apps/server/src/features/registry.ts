@@ -7,6 +7,7 @@ import type { CompaniesService } from "./companies/service";
 import type { DashboardsService } from "./dashboards/service";
 import type { ExportsService } from "./exports/service";
 import type { FilesService } from "./files/service";
+import type { OAuthService } from "./oauth/service";
 import type { PageDataService } from "./page-data/service";
 import type { DeliveryService } from "./reports/delivery";
 import type { ReportsService } from "./reports/service";
@@ -19,6 +20,7 @@ import type { WidgetsService } from "./widgets/service";
 export interface Services {
   files: FilesService;
   sources: SourcesService;
+  oauth: OAuthService;
   widgets: WidgetsService;
   companies: CompaniesService;
   sessions: SessionsService;

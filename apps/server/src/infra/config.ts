@@ -81,6 +81,15 @@ export const ZEnv = z.object({
   RENDER_BASE_URL: z.url().optional(),
   // A widget's own data time limit in the print view; beyond it the PDF shows 'Data unavailable' for it.
   PDF_WIDGET_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
+  // Google's OAuth client (Google Analytics and the other Google connectors); without both, the catalogue
+  // shows the Google connectors as not configured on this server. The URLs default to Google's own.
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_REVOKE_URL: z.url().default("https://oauth2.googleapis.com/revoke"),
+  GA4_DATA_API_URL: z.url().default("https://analyticsdata.googleapis.com"),
+  GA4_ADMIN_API_URL: z.url().default("https://analyticsadmin.googleapis.com"),
   // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
   OPS_TOKEN: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -153,6 +162,23 @@ export interface AppConfig {
   /** PDF and report previews: the print view's base address and each widget's data time limit there. */
   render: { baseUrl: string; widgetTimeoutMs: number };
   opsToken: string | null;
+  /** Provider endpoints and OAuth clients of the connectors (docs/connectors.md). */
+  providers: ProvidersConfig;
+}
+
+/** One OAuth client and the API addresses of one provider family. */
+export interface GoogleProviderConfig {
+  clientId: string | null;
+  clientSecret: string | null;
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  ga4DataUrl: string;
+  ga4AdminUrl: string;
+}
+
+export interface ProvidersConfig {
+  google: GoogleProviderConfig;
 }
 
 export class ConfigError extends Error {}
@@ -236,6 +262,17 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       widgetTimeoutMs: e.PDF_WIDGET_TIMEOUT_MS,
     },
     opsToken: e.OPS_TOKEN ?? null,
+    providers: {
+      google: {
+        clientId: e.GOOGLE_CLIENT_ID || null,
+        clientSecret: e.GOOGLE_CLIENT_SECRET || null,
+        authUrl: e.GOOGLE_AUTH_URL,
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+        revokeUrl: e.GOOGLE_REVOKE_URL,
+        ga4DataUrl: e.GA4_DATA_API_URL,
+        ga4AdminUrl: e.GA4_ADMIN_API_URL,
+      },
+    },
   };
 }
 

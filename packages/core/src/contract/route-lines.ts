@@ -27,6 +27,8 @@ export const ROUTE_LINES = {
   sourceDelete: "DELETE /api/sources/:id",
   sourceProperties: "GET /api/sources/:id/properties",
   sourceOptions: "GET /api/sources/:id/:option",
+  oauthStart: "POST /api/oauth/:connector/start",
+  oauthCallback: "GET /api/oauth/:connector/callback",
   connectors: "GET /api/configs/connectors",
   widgetTypes: "GET /api/configs/widgets/:type",
   templates: "GET /api/configs/templates",

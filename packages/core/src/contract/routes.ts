@@ -32,6 +32,10 @@ import { ROUTE_LINES, type RouteName } from "./route-lines";
 import { ZSenderResponse, ZSenderUpdate } from "./sender";
 import {
   ZConnectorListResponse,
+  ZOAuthCallbackQuery,
+  ZOAuthConnectorParams,
+  ZOAuthStart,
+  ZOAuthStartResponse,
   ZOptionListResponse,
   ZSourceCreate,
   ZSourceListResponse,
@@ -128,6 +132,12 @@ export const API = {
     params: ZSourceIdParams.extend({ option: zPathParam.pipe(z.string().max(64)) }),
     query: ZSourceOptionQuery,
     output: ZOptionListResponse,
+  },
+  oauthStart: { params: ZOAuthConnectorParams, body: ZOAuthStart, output: ZOAuthStartResponse },
+  oauthCallback: {
+    params: ZOAuthConnectorParams,
+    query: ZOAuthCallbackQuery,
+    output: z.string().meta({ description: "An HTML page that hands the result to the window that opened it" }),
   },
   connectors: { output: ZConnectorListResponse },
   widgetTypes: { params: z.object({ type: z.string().min(1).max(64) }), output: ZWidgetTypeConfigListResponse },

@@ -136,3 +136,30 @@ export const ZWidgetTypeConfig = z.object({
 });
 export type TWidgetTypeConfig = z.infer<typeof ZWidgetTypeConfig>;
 export const ZWidgetTypeConfigListResponse = dataEnvelope(z.array(ZWidgetTypeConfig));
+
+/**
+ * POST /api/oauth/{connector}/start: the address of the provider's consent screen for a new source,
+ * or for re-authorising `source_id` (banner 125). The web opens it in a popup.
+ */
+export const ZOAuthStart = z.object({ source_id: z.string().max(64).optional() });
+export const ZOAuthStartResponse = z.object({ data: z.object({ url: z.string() }) });
+export const ZOAuthConnectorParams = z.object({ connector: z.string().min(1).max(64) });
+/** GET /api/oauth/{connector}/callback: what the provider appends to the redirect address. */
+export const ZOAuthCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(256).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(2048).optional(),
+  scope: z.string().max(4096).optional(),
+});
+/** What the callback page hands to the window that opened it (window.postMessage, same origin). */
+export const OAUTH_MESSAGE_TYPE = "reportz:oauth";
+export interface TOAuthResult {
+  type: typeof OAUTH_MESSAGE_TYPE;
+  ok: boolean;
+  connector: string;
+  /** The connected source's id when ok. */
+  sourceId: string | null;
+  /** What went wrong, in words for the user, when not ok. */
+  message: string | null;
+}

@@ -94,7 +94,7 @@ describe("ZDashboard", () => {
       {
         id: "r1",
         dashboard_id: "d1",
-        dashboard: { id: "d1", name: "Client", permalink: "abc" },
+        dashboard: { id: "d1", name: "Client", permalink: "abc", widget_count: 2 },
         recipients: "client@example.com",
         period: "MONTH",
         detail: "FIRST_DAY",

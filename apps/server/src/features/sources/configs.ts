@@ -1,18 +1,19 @@
 import { API } from "@app/core";
 import { CONNECTORS, catalogue, connectorByKey, widgetType } from "../../connectors";
+import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { type App, actorOf } from "../../infra/http";
 import { TEMPLATES } from "./templates";
 
 /** Configuration the forms are built from (docs/product.md §7): catalogue, widget type inputs, templates. Same for every company. */
-export function configRoutes(app: App) {
+export function configRoutes(app: App, providers: ProvidersConfig) {
   const tags = ["configs"];
   app.get(
     "/api/configs/connectors",
     { schema: { tags, response: { 200: API.connectors.output } } },
     async (request) => {
       actorOf(request);
-      return { data: catalogue() };
+      return { data: catalogue(providers) };
     },
   );
 

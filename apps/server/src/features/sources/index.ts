@@ -6,8 +6,8 @@ import { sourcesService } from "./service";
 export const sourcesFeature: Feature = {
   name: "sources",
   services: (ctx, services) => ({ sources: sourcesService(ctx, services.get("files")) }),
-  routes(app, _ctx, services) {
+  routes(app, ctx, services) {
     sourceRoutes(app, services.get("sources"));
-    configRoutes(app);
+    configRoutes(app, ctx.config.providers);
   },
 };

@@ -9,7 +9,15 @@ import {
   ZSourceUpdate,
 } from "@app/core";
 import { z } from "zod";
-import { type Connector, ConnectorError, connectorByKey, ProviderError, type SourceHandle } from "../../connectors";
+import {
+  type Connector,
+  ConnectorError,
+  type ConnectorRuntime,
+  connectorByKey,
+  googleOAuth,
+  ProviderError,
+  type SourceHandle,
+} from "../../connectors";
 import type { AppContext } from "../../context";
 import { broadcastToCompany } from "../../infra/broadcast";
 import type { Db } from "../../infra/db";
@@ -55,8 +63,19 @@ function credentialFields(input: TSourceCredentials): Record<string, string> {
   );
 }
 
+/** The OAuth client of a connector's provider family (revoke on delete), or null for other connectors. */
+function oauthFor(connector: Connector, runtime: ConnectorRuntime) {
+  if (connector.oauth === "google") return googleOAuth(runtime.providers.google, runtime.counters);
+  return null;
+}
+
 export function sourcesService(ctx: AppContext, files: FilesService) {
   const repo = sourcesRepo(ctx.db);
+  const runtime: ConnectorRuntime = {
+    providers: ctx.config.providers,
+    counters: ctx.rateLimits,
+    outboundAllowHosts: ctx.config.outboundAllowHosts,
+  };
   const listeners: SourceListener[] = [];
 
   // A change is every process's business (their caches hold this source's tables): listeners here
@@ -169,6 +188,45 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       return presentSource(row);
     },
 
+    /**
+     * The end of an OAuth connection (features/oauth): a new source with the grant, or, when the user
+     * re-authorised an existing one, that source with its new grant and valid again (banner 125 gone).
+     */
+    async connectOAuth(
+      actor: Actor,
+      connector: Connector,
+      grant: { credentials: Record<string, string>; account: string | null },
+      existingId: string | null,
+    ): Promise<TSource> {
+      const sealed = seal(ctx.config.appKey, JSON.stringify(grant.credentials));
+      if (existingId) {
+        const row = await loadRow(actor.companyId, existingId);
+        if (row.name !== connector.key)
+          throw AppError.validation({ name: ["This source belongs to another connector."] });
+        await repo.update(actor.companyId, existingId, {
+          credentials: sealed,
+          account: grant.account ?? row.account,
+          invalid: 0,
+        });
+        await changed(actor.companyId, existingId);
+        await announce(actor.companyId, existingId);
+        return presentSource(await loadRow(actor.companyId, existingId));
+      }
+      const row: SourcesTable = {
+        id: newId(),
+        company_id: actor.companyId,
+        name: connector.key,
+        account: grant.account,
+        credentials: sealed,
+        properties: JSON.stringify([]),
+        invalid: 0,
+        created_at: nowIso(),
+      };
+      await repo.insert(row);
+      await announce(actor.companyId, row.id);
+      return presentSource(row);
+    },
+
     /** PUT /api/sources/{id}: re-authorise (clears the invalid flag); upload sources may add a file. */
     async update(actor: Actor, id: string, form: FormInput): Promise<TSource> {
       const row = await loadRow(actor.companyId, id);
@@ -203,6 +261,17 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
     /** DELETE /api/sources/{id}: the source and the files it owns. */
     async remove(actor: Actor, id: string): Promise<void> {
       const row = await loadRow(actor.companyId, id);
+      const connector = connectorByKey(row.name);
+      if (connector?.oauth && row.credentials) {
+        // The grant is given back to the provider; a provider that cannot be reached does not keep the
+        // source alive (the user asked to delete it), it is logged.
+        try {
+          const credentials = ZStoredCredentials.parse(JSON.parse(unseal(ctx.config.appKey, row.credentials)));
+          await oauthFor(connector, runtime)?.revoke(credentials);
+        } catch (error) {
+          ctx.logger.warn({ err: error, sourceId: id }, "could not revoke the provider grant of a deleted source");
+        }
+      }
       if (connectorByKey(row.name)?.upload) {
         for (const property of storedProperties(row)) await files.remove(actor.companyId, property.value);
       }
@@ -233,6 +302,11 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         credentials,
         properties: storedProperties(row),
         readFile: (fileId) => files.read(companyId, fileId),
+        saveCredentials: async (next) => {
+          await repo.update(companyId, id, { credentials: seal(ctx.config.appKey, JSON.stringify(next)) });
+          handle.credentials = next;
+        },
+        runtime,
       };
       return { row, connector, handle };
     },

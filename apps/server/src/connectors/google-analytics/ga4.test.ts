@@ -1,0 +1,288 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { buildOwner } from "../../../test/factories";
+import { type FakeGoogle, fakeValue, startFakeGoogle } from "../../../test/fakes/google";
+import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { unseal } from "../../infra/security";
+
+let fake: FakeGoogle | null = null;
+async function google(): Promise<FakeGoogle> {
+  fake ??= await startFakeGoogle();
+  return fake;
+}
+afterAll(async () => {
+  await fake?.close();
+});
+
+/** What the share of the popup does: start, let the provider answer, follow it back to our callback. */
+async function connect(client: TestClient, body: Record<string, unknown> = {}) {
+  const started = await client.api("POST", "/api/oauth/googleAnalytics/start", body);
+  expect(started.statusCode).toBe(200);
+  const consent = new URL(started.json().data.url);
+  const answer = await fetch(consent, { redirect: "manual" });
+  expect(answer.status).toBe(302);
+  const back = new URL(answer.headers.get("location") ?? "");
+  const page = await client.raw("GET", `${back.pathname}${back.search}`);
+  expect(page.statusCode).toBe(200);
+  expect(page.headers["content-type"]).toContain("text/html");
+  const result = JSON.parse(
+    (/data-result="([^"]*)"/.exec(page.body)?.[1] ?? "null").replace(/&#(\d+);/g, (_m, code) =>
+      String.fromCharCode(Number(code)),
+    ),
+  );
+  return { consent, back, page, result };
+}
+
+const ga4 = (sourceId: string, inputs: Record<string, unknown>) =>
+  instance(sourceId, "googleAnalytics.ga4", { property: "1001", profile: "2001", ...inputs });
+
+async function storedCredentials(env: TestEnv, sourceId: string) {
+  const row = await env.ctx.db
+    .selectFrom("sources")
+    .select("credentials")
+    .where("id", "=", sourceId)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(unseal(env.ctx.config.appKey, row.credentials ?? "")) as Record<string, string>;
+}
+
+describe("Google Analytics without an OAuth client on this server", () => {
+  it("is listed as not configured, naming the variables, and cannot be started", async () => {
+    const env = await startTestEnv("sqlite");
+    try {
+      const { client } = await buildOwner(env);
+      const list = (await client.api("GET", "/api/configs/connectors")).json().data;
+      expect(list.find((entry: { key: string }) => entry.key === "googleAnalytics")).toMatchObject({
+        available: false,
+        note: "Not configured on this server (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).",
+      });
+      const refused = await client.api("POST", "/api/oauth/googleAnalytics/start", {});
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.name[0]).toContain("GOOGLE_CLIENT_ID");
+    } finally {
+      await env.close();
+    }
+  });
+});
+
+describeEachDb(
+  "Google Analytics 4 against a local Google",
+  (env) => {
+    it("connects through Google's consent (PKCE, offline access) and lists the new source with its account", async () => {
+      const { client } = await buildOwner(env());
+      const list = (await client.api("GET", "/api/configs/connectors")).json().data;
+      expect(list.find((entry: { key: string }) => entry.key === "googleAnalytics")).toMatchObject({
+        available: true,
+        note: null,
+      });
+      const { consent, result, page } = await connect(client);
+      expect(consent.searchParams.get("access_type")).toBe("offline");
+      expect(consent.searchParams.get("prompt")).toBe("consent");
+      expect(consent.searchParams.get("code_challenge_method")).toBe("S256");
+      expect(consent.searchParams.get("scope")).toContain("analytics.readonly");
+      expect(page.body).toContain('<script src="/oauth-done.js"></script>');
+      expect(result).toMatchObject({ type: "reportz:oauth", ok: true, connector: "googleAnalytics", message: null });
+      const sources = (await client.api("GET", "/api/sources")).json().data;
+      expect(sources).toEqual([
+        expect.objectContaining({
+          id: result.sourceId,
+          name: "googleAnalytics",
+          account: "analytics@acme.example",
+          invalid: false,
+        }),
+      ]);
+      // The tokens are stored sealed, never in the answer.
+      expect(JSON.stringify(sources)).not.toContain("fake-refresh");
+      expect(await storedCredentials(env(), result.sourceId)).toMatchObject({
+        refresh_token: expect.stringMatching(/^1\/\/fake-refresh-/),
+      });
+    });
+
+    it("says in words why nothing was connected: refused consent, a replayed or foreign callback", async () => {
+      const { client } = await buildOwner(env());
+      (await google()).deny = true;
+      const denied = await connect(client);
+      expect(denied.result).toMatchObject({
+        ok: false,
+        message: "You did not allow access to your Google Analytics account, so nothing was connected.",
+      });
+      expect(denied.page.body).toContain("You did not allow access to your Google Analytics account");
+      const good = await connect(client);
+      expect(good.result.ok).toBe(true);
+      // The same callback again (a reload, a replay) finds its state used up.
+      const replay = await client.raw("GET", `${good.back.pathname}${good.back.search}`);
+      expect(replay.body).toContain("This sign-in has expired or was not started from this page.");
+      // Another user of another company cannot finish a connection someone else started.
+      const started = await client.api("POST", "/api/oauth/googleAnalytics/start", {});
+      const answer = await fetch(started.json().data.url, { redirect: "manual" });
+      const back = new URL(answer.headers.get("location") ?? "");
+      const stranger = await buildOwner(env());
+      const foreign = await stranger.client.raw("GET", `${back.pathname}${back.search}`);
+      expect(foreign.body).toContain("This sign-in has expired or was not started from this page.");
+      expect((await stranger.client.api("GET", "/api/sources")).json().data).toEqual([]);
+      expect((await client.api("GET", "/api/sources")).json().data).toHaveLength(1);
+    });
+
+    it("lists accounts, their properties, and the property's metrics and dimensions from Google", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const id = result.sourceId;
+      expect((await client.api("GET", `/api/sources/${id}/properties`)).json().data).toEqual([
+        { value: "1001", label: "Acme Agency" },
+        { value: "1002", label: "Client Two" },
+      ]);
+      expect(
+        (await client.api("GET", `/api/sources/${id}/profiles?type=googleAnalytics.ga4&property=1001`)).json().data,
+      ).toEqual([
+        { value: "2001", label: "acme.com – GA4" },
+        { value: "2002", label: "shop.acme.com" },
+      ]);
+      const metrics = (
+        await client.api("GET", `/api/sources/${id}/metrics?type=googleAnalytics.ga4&property=1001&profile=2001`)
+      ).json().data;
+      expect(metrics).toContainEqual({ value: "sessions", label: "Sessions" });
+      const dimensions = (
+        await client.api("GET", `/api/sources/${id}/dimensions?type=googleAnalytics.ga4&property=1001&profile=2001`)
+      ).json().data;
+      expect(dimensions).toContainEqual({
+        value: "sessionDefaultChannelGroup",
+        label: "Session default channel group",
+      });
+    });
+
+    it("a widget's numbers come from runReport: days, rates as percentages, times in seconds, money in the property's currency", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const range = { startDate: "2026-10-01", endDate: "2026-10-07" };
+      const response = await widgetData(
+        client,
+        [
+          ga4(result.sourceId, {
+            dimension: "date",
+            metrics: ["sessions", "bounceRate", "averageSessionDuration", "totalRevenue"],
+          }),
+        ],
+        range,
+      );
+      expect(response.statusCode).toBe(200);
+      const table = response.json().data.current;
+      expect(table.dimension).toEqual({ key: "date", label: "Date", kind: "date" });
+      expect(table.metrics).toEqual([
+        { key: "a.sessions", label: "Sessions", format: "number" },
+        { key: "a.bounceRate", label: "Bounce rate", format: "percent", lowerIsBetter: true },
+        { key: "a.averageSessionDuration", label: "Average session duration", format: "time" },
+        { key: "a.totalRevenue", label: "Total revenue", format: "money", currency: "EUR" },
+      ]);
+      expect(table.rows).toHaveLength(7);
+      expect(table.rows[0]).toEqual({
+        dimension: "2026-10-01",
+        values: [fakeValue("sessions", "20261001", "2001"), 40, 95.5, fakeValue("totalRevenue", "20261001", "2001")],
+      });
+      const sessions = ["01", "02", "03", "04", "05", "06", "07"].reduce(
+        (sum, d) => sum + fakeValue("sessions", `202610${d}`, "2001"),
+        0,
+      );
+      expect(table.totals[0]).toBe(sessions);
+      expect(table.totals[1]).toBe(40);
+      // The request Google saw: the property, the range, the metrics, totals and the quota asked for.
+      const call = (await google()).calls.findLast(
+        (entry) =>
+          entry.path === "/v1beta/properties/2001:runReport" && entry.body.includes('"startDate":"2026-10-01"'),
+      );
+      // The comparison period is asked for too, as its own report (the 7 days before).
+      expect(
+        (await google()).calls.some((entry) => entry.body.includes('"startDate":"2026-09-24","endDate":"2026-09-30"')),
+      ).toBe(true);
+      expect(JSON.parse(call?.body ?? "{}")).toMatchObject({
+        dateRanges: [{ startDate: "2026-10-01", endDate: "2026-10-07" }],
+        dimensions: [{ name: "date" }],
+        metricAggregations: ["TOTAL"],
+        returnPropertyQuota: true,
+      });
+    });
+
+    it("refreshes an expired access token and stores the new one; a revoked grant makes the source invalid", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const before = await storedCredentials(env(), result.sourceId);
+      await env()
+        .ctx.db.updateTable("sources")
+        .set({
+          credentials: (await import("../../infra/security")).seal(
+            env().ctx.config.appKey,
+            JSON.stringify({ ...before, expires_at: "0" }),
+          ),
+        })
+        .where("id", "=", result.sourceId)
+        .execute();
+      (await google()).expireAccessTokens();
+      const fresh = await widgetData(client, [ga4(result.sourceId, { metrics: ["sessions"] })]);
+      expect(fresh.statusCode).toBe(200);
+      const after = await storedCredentials(env(), result.sourceId);
+      expect(after.access_token).not.toBe(before.access_token);
+      expect(after.refresh_token).toBe(before.refresh_token);
+      expect(Number(after.expires_at)).toBeGreaterThan(Date.now());
+
+      // The user revoked our access in their Google account: the next refresh is refused (invalid_grant).
+      (await google()).revoked.add(after.refresh_token ?? "");
+      (await google()).expireAccessTokens();
+      await env()
+        .ctx.db.updateTable("sources")
+        .set({
+          credentials: (await import("../../infra/security")).seal(
+            env().ctx.config.appKey,
+            JSON.stringify({ ...after, expires_at: "0" }),
+          ),
+        })
+        .where("id", "=", result.sourceId)
+        .execute();
+      await widgetData(client, [ga4(result.sourceId, { metrics: ["totalUsers"] })]);
+      const sources = (await client.api("GET", "/api/sources")).json().data;
+      expect(sources[0].invalid).toBe(true);
+      const page = (await client.api("GET", "/api/page-data")).json();
+      expect(JSON.stringify(page)).toContain("125");
+      // Re-authorising that source (banner 125's action) makes it valid again, same id.
+      const again = await connect(client, { source_id: result.sourceId });
+      expect(again.result).toMatchObject({ ok: true, sourceId: result.sourceId });
+      expect((await client.api("GET", "/api/sources")).json().data).toEqual([
+        expect.objectContaining({ id: result.sourceId, invalid: false }),
+      ]);
+      void company;
+    });
+
+    it("Google down or out of quota leaves the source valid; a metric Google does not know is the form's error", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const fakeGoogle = await google();
+      const unavailable = {
+        status: 503,
+        body: { error: { code: 503, status: "UNAVAILABLE", message: "The service is currently unavailable." } },
+      };
+      // Down for longer than the retries last.
+      fakeGoogle.failNext.push(...Array.from({ length: 8 }, () => unavailable));
+      const down = await widgetData(client, [ga4(result.sourceId, { metrics: ["sessions"], dimension: "country" })]);
+      expect(down.statusCode).toBe(502);
+      expect(down.json()).toMatchObject({ code: "source_error", message: "Data Error" });
+      fakeGoogle.failNext.length = 0;
+      fakeGoogle.failNext.push({
+        status: 429,
+        body: {
+          error: { code: 429, status: "RESOURCE_EXHAUSTED", message: "Exhausted property tokens per day quota." },
+        },
+      });
+      await widgetData(client, [ga4(result.sourceId, { metrics: ["sessions", "totalUsers"] })]);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+      const unknown = await widgetData(client, [ga4(result.sourceId, { profile: "2002", metrics: ["sessionz"] })]);
+      expect(JSON.stringify(unknown.json())).toContain("sessionz is not a valid metric");
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
+    it("deleting the source gives the grant back to Google", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const stored = await storedCredentials(env(), result.sourceId);
+      expect((await client.api("DELETE", `/api/sources/${result.sourceId}`)).statusCode).toBe(204);
+      expect((await google()).revoked.has(stored.refresh_token ?? "")).toBe(true);
+    });
+  },
+  async () => ({ ...(await google()).env }),
+);

@@ -1,0 +1,304 @@
+import type { TOption, TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
+import { WIDGET_FORMATS } from "@app/core";
+import { LRUCache } from "lru-cache";
+import { z } from "zod";
+import type { ProvidersConfig } from "../../infra/config";
+import { AppError } from "../../infra/errors";
+import { classifyGoogle } from "../http/classify";
+import { createProviderClient, type ProviderClient } from "../http/client";
+import { type GoogleTokens, googleOAuth } from "../oauth/google";
+import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
+
+/**
+ * Google Analytics 4 (docs/connectors.md): accounts and properties from the Admin API's
+ * `accountSummaries`, metrics and dimensions from the Data API's `properties/{id}/metadata`, numbers
+ * from `properties/{id}:runReport`. Required inputs (docs/product.md §5): property (the GA account),
+ * profile (the GA4 property), metrics.
+ */
+
+const ZAccountSummaries = z.object({
+  accountSummaries: z
+    .array(
+      z.object({
+        account: z.string(),
+        displayName: z.string().default(""),
+        propertySummaries: z.array(z.object({ property: z.string(), displayName: z.string().default("") })).default([]),
+      }),
+    )
+    .default([]),
+  nextPageToken: z.string().optional(),
+});
+
+const ZMetadata = z.object({
+  dimensions: z.array(z.object({ apiName: z.string(), uiName: z.string().default("") })).default([]),
+  metrics: z
+    .array(z.object({ apiName: z.string(), uiName: z.string().default(""), type: z.string().default("TYPE_STANDARD") }))
+    .default([]),
+});
+type Metadata = z.infer<typeof ZMetadata>;
+
+const ZValue = z.object({ value: z.string().default("") });
+const ZReport = z.object({
+  dimensionHeaders: z.array(z.object({ name: z.string() })).default([]),
+  metricHeaders: z.array(z.object({ name: z.string(), type: z.string().default("TYPE_STANDARD") })).default([]),
+  rows: z
+    .array(z.object({ dimensionValues: z.array(ZValue).default([]), metricValues: z.array(ZValue).default([]) }))
+    .default([]),
+  totals: z.array(z.object({ metricValues: z.array(ZValue).default([]) })).default([]),
+  metadata: z.object({ currencyCode: z.string().optional() }).partial().default({}),
+});
+
+/** GA4 keeps processing a day's data for about 3 days (docs/connectors.md, settling window). */
+export const GA4_SETTLING_DAYS = 3;
+
+/** Metrics where a fall is good news. */
+const LOWER_IS_BETTER = new Set(["bounceRate"]);
+
+/** GA4 rates are fractions (0.42); the product shows percentages as 0–100. */
+const FRACTION_METRICS = new Set([
+  "bounceRate",
+  "engagementRate",
+  "sessionConversionRate",
+  "userConversionRate",
+  "cartToViewRate",
+  "purchaseToViewRate",
+  "firstTimePurchaserRate",
+  "crashFreeUsersRate",
+]);
+
+function formatOf(apiName: string, type: string): TTableMetric["format"] {
+  if (FRACTION_METRICS.has(apiName)) return "percent";
+  if (type === "TYPE_CURRENCY") return "money";
+  if (type === "TYPE_SECONDS" || type === "TYPE_MILLISECONDS" || type === "TYPE_MINUTES" || type === "TYPE_HOURS") {
+    return "time";
+  }
+  return "number";
+}
+
+/** A metric value as the product stores it: seconds for times, 0–100 for rates, null when unreadable. */
+function metricValue(raw: string, apiName: string, type: string): number | null {
+  const value = Number(raw);
+  if (raw === "" || !Number.isFinite(value)) return null;
+  if (FRACTION_METRICS.has(apiName)) return value * 100;
+  if (type === "TYPE_MILLISECONDS") return value / 1000;
+  if (type === "TYPE_MINUTES") return value * 60;
+  if (type === "TYPE_HOURS") return value * 3600;
+  return value;
+}
+
+const idOf = (name: string) => name.split("/").pop() ?? name;
+
+/**
+ * The filter input, written as `dimension==value` (exact) or `dimension=@value` (contains), as a GA4
+ * `dimensionFilter`; an empty filter is none. Anything else is a 422 on the field.
+ */
+export function parseFilter(text: unknown): Record<string, unknown> | undefined {
+  if (typeof text !== "string" || text.trim() === "") return undefined;
+  const match = /^\s*([A-Za-z][\w:]*)\s*(==|=@)\s*(.+?)\s*$/.exec(text);
+  if (!match) {
+    throw AppError.validation({
+      filter: ["The filter must look like dimension==value or dimension=@value (for example country==Germany)."],
+    });
+  }
+  const [, fieldName, operator, value] = match;
+  return {
+    filter: {
+      fieldName,
+      stringFilter: { matchType: operator === "==" ? "EXACT" : "CONTAINS", value, caseSensitive: false },
+    },
+  };
+}
+
+const WIDGET_TYPE: TWidgetTypeConfig = {
+  type: "googleAnalytics.ga4",
+  label: "Google Analytics 4",
+  connector: "googleAnalytics",
+  params: [
+    { key: "property", label: "Account", kind: "select", required: true, remote: "properties" },
+    { key: "profile", label: "Property", kind: "select", required: true, remote: "profiles" },
+    { key: "dimension", label: "Dimension", kind: "select", required: false, remote: "dimensions" },
+    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "metrics" },
+    { key: "filter", label: "Filter", kind: "text", required: false },
+  ],
+  formats: [...WIDGET_FORMATS],
+  mergeWithoutDimension: false,
+  realtime: false,
+};
+
+/** Metadata per property in this process for an hour: the lists change rarely (custom definitions). */
+const metadataCache = new LRUCache<string, Metadata>({ max: 500, ttl: 3_600_000 });
+
+function clients(runtime: ConnectorRuntime) {
+  const google = runtime.providers.google;
+  const common = { classify: classifyGoogle, counters: runtime.counters, concurrency: 10 };
+  return {
+    oauth: googleOAuth(google, runtime.counters),
+    // GA4 counts server errors against the property (10 per hour): at most 5 retries an hour per process pair.
+    data: createProviderClient({
+      provider: "ga4",
+      baseUrl: google.ga4DataUrl,
+      ...common,
+      retryBudget: { max: 5, windowMs: 3_600_000 },
+    }),
+    admin: createProviderClient({ provider: "ga4-admin", baseUrl: google.ga4AdminUrl, ...common }),
+  };
+}
+
+async function authorized(source: SourceHandle, oauth: ReturnType<typeof clients>["oauth"]) {
+  const token = await oauth.accessToken(
+    source.credentials,
+    (next: GoogleTokens) => source.saveCredentials({ ...next }),
+    Date.now(),
+  );
+  return { authorization: `Bearer ${token}` };
+}
+
+async function accountSummaries(source: SourceHandle, admin: ProviderClient, headers: Record<string, string>) {
+  const accounts: z.infer<typeof ZAccountSummaries>["accountSummaries"] = [];
+  let pageToken: string | undefined;
+  // At most 10 pages of 200: an agency with more than 2,000 GA accounts on one login is not expected.
+  for (let page = 0; page < 10; page++) {
+    const answer = await admin.request({
+      path: "/v1beta/accountSummaries",
+      query: { pageSize: 200, pageToken },
+      headers,
+      schema: ZAccountSummaries,
+      limitKey: `source:${source.id}`,
+    });
+    accounts.push(...answer.accountSummaries);
+    pageToken = answer.nextPageToken;
+    if (!pageToken) break;
+  }
+  return accounts;
+}
+
+async function metadataOf(property: string, data: ProviderClient, headers: Record<string, string>) {
+  const cached = metadataCache.get(property);
+  if (cached) return cached;
+  const metadata = await data.request({
+    path: `/v1beta/properties/${encodeURIComponent(property)}/metadata`,
+    headers,
+    schema: ZMetadata,
+    limitKey: `property:${property}`,
+  });
+  metadataCache.set(property, metadata);
+  return metadata;
+}
+
+const requireText = (value: unknown, field: string, message: string): string => {
+  if (typeof value === "string" && value !== "") return value;
+  throw AppError.validation({ [field]: [message] });
+};
+
+export const googleAnalyticsConnector: Connector = {
+  key: "googleAnalytics",
+  displayName: "Google Analytics",
+  order: 1,
+  authKind: "oauth2",
+  available: true,
+  note: null,
+  oauth: "google",
+  widgetTypes: [WIDGET_TYPE],
+  missingConfig: (providers: ProvidersConfig) =>
+    [
+      providers.google.clientId ? null : "GOOGLE_CLIENT_ID",
+      providers.google.clientSecret ? null : "GOOGLE_CLIENT_SECRET",
+    ].filter((name): name is string => name !== null),
+
+  async options(kind, { source, form }): Promise<TOption[]> {
+    const { oauth, data, admin } = clients(source.runtime);
+    const headers = await authorized(source, oauth);
+    if (kind === "properties") {
+      return (await accountSummaries(source, admin, headers)).map((account) => ({
+        value: idOf(account.account),
+        label: account.displayName || idOf(account.account),
+      }));
+    }
+    if (kind === "profiles") {
+      const accountId = requireText(form.property, "property", "Choose an account first.");
+      const account = (await accountSummaries(source, admin, headers)).find(
+        (entry) => idOf(entry.account) === accountId,
+      );
+      return (account?.propertySummaries ?? []).map((property) => ({
+        value: idOf(property.property),
+        label: property.displayName || idOf(property.property),
+      }));
+    }
+    if (kind === "metrics" || kind === "dimensions") {
+      const property = requireText(form.profile, "profile", "Choose a property first.");
+      const metadata = await metadataOf(property, data, headers);
+      const list = kind === "metrics" ? metadata.metrics : metadata.dimensions;
+      return list.map((entry) => ({ value: entry.apiName, label: entry.uiName || entry.apiName }));
+    }
+    throw AppError.notFound("Unknown option list.");
+  },
+
+  async query({ source, inputs, range }): Promise<TTable> {
+    const { oauth, data } = clients(source.runtime);
+    const property = requireText(inputs.profile, "profile", "The profile field is required.");
+    const metrics = Array.isArray(inputs.metrics) ? inputs.metrics.map(String).filter(Boolean) : [];
+    if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
+    const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
+    const dimensionFilter = parseFilter(inputs.filter);
+    const headers = await authorized(source, oauth);
+    const report = await data.request({
+      method: "POST",
+      path: `/v1beta/properties/${encodeURIComponent(property)}:runReport`,
+      headers,
+      json: {
+        dateRanges: [{ startDate: range.startDate, endDate: range.endDate }],
+        dimensions: dimension ? [{ name: dimension }] : [],
+        metrics: metrics.map((name) => ({ name })),
+        ...(dimensionFilter && { dimensionFilter }),
+        metricAggregations: ["TOTAL"],
+        keepEmptyRows: dimension === "date",
+        orderBys:
+          dimension === "date"
+            ? [{ dimension: { dimensionName: "date" } }]
+            : [{ metric: { metricName: metrics[0] }, desc: true }],
+        limit: dimension === "date" ? 1000 : 250,
+        returnPropertyQuota: true,
+      },
+      schema: ZReport,
+      limitKey: `property:${property}`,
+    });
+    // Names as Google shows them (cached per property for an hour); without them the widget still draws.
+    const metadata = await metadataOf(property, data, headers).catch(() => undefined);
+    const label = (apiName: string) => metadata?.metrics.find((entry) => entry.apiName === apiName)?.uiName || apiName;
+    const headersOf = metrics.map(
+      (name) => report.metricHeaders.find((header) => header.name === name) ?? { name, type: "TYPE_STANDARD" },
+    );
+    const currency = report.metadata.currencyCode ?? null;
+    const table: TTable = {
+      dimension: dimension
+        ? {
+            key: dimension,
+            label: metadata?.dimensions.find((entry) => entry.apiName === dimension)?.uiName || dimension,
+            kind: dimension === "date" ? "date" : "string",
+          }
+        : null,
+      metrics: headersOf.map((header) => ({
+        key: header.name,
+        label: label(header.name),
+        format: formatOf(header.name, header.type),
+        ...(header.type === "TYPE_CURRENCY" && { currency }),
+        ...(LOWER_IS_BETTER.has(header.name) && { lowerIsBetter: true }),
+      })),
+      // Without a dimension GA4 answers one row equal to the totals; the product's tables then have none.
+      rows: (dimension ? report.rows : []).map((row) => {
+        const raw = row.dimensionValues[0]?.value ?? "";
+        return {
+          dimension:
+            dimension === "date" && /^\d{8}$/.test(raw) ? `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6)}` : raw,
+          values: headersOf.map((header, index) =>
+            metricValue(row.metricValues[index]?.value ?? "", header.name, header.type),
+          ),
+        };
+      }),
+      totals: headersOf.map((header, index) =>
+        metricValue(report.totals[0]?.metricValues[index]?.value ?? "", header.name, header.type),
+      ),
+    };
+    return table;
+  },
+};

@@ -1,0 +1,308 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * Google's OAuth endpoints, the Analytics Admin API's `accountSummaries` and the Analytics Data API's
+ * `metadata` and `runReport`, on 127.0.0.1, answering in the documented shapes (docs/connectors.md).
+ * Consent is given at once (or refused, `deny`); PKCE, the client secret, the redirect address and the
+ * bearer token are checked as Google checks them. `failNext` scripts faults for the Data API.
+ */
+export interface FakeGoogle {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** The env a server needs to use this fake. */
+  env: Record<string, string>;
+  /** The user refuses consent on the next authorisation. */
+  deny: boolean;
+  /** Answers the next Data API calls with these statuses and bodies first. */
+  failNext: { status: number; body: unknown; headers?: Record<string, string> }[];
+  /** Every request, in order (method and path). */
+  calls: { method: string; path: string; body: string }[];
+  /** Refresh tokens revoked (by /revoke, or by the test to play an expired grant). */
+  revoked: Set<string>;
+  /** Makes every access token handed out so far expire now. */
+  expireAccessTokens(): void;
+  close(): Promise<void>;
+}
+
+const ACCOUNTS = [
+  {
+    name: "accountSummaries/1001",
+    account: "accounts/1001",
+    displayName: "Acme Agency",
+    propertySummaries: [
+      {
+        property: "properties/2001",
+        displayName: "acme.com – GA4",
+        propertyType: "PROPERTY_TYPE_ORDINARY",
+        parent: "accounts/1001",
+      },
+      {
+        property: "properties/2002",
+        displayName: "shop.acme.com",
+        propertyType: "PROPERTY_TYPE_ORDINARY",
+        parent: "accounts/1001",
+      },
+    ],
+  },
+  { name: "accountSummaries/1002", account: "accounts/1002", displayName: "Client Two", propertySummaries: [] },
+];
+
+const METADATA = {
+  name: "properties/2001/metadata",
+  dimensions: [
+    { apiName: "date", uiName: "Date", category: "Time" },
+    { apiName: "sessionDefaultChannelGroup", uiName: "Session default channel group", category: "Traffic source" },
+    { apiName: "country", uiName: "Country", category: "Geography" },
+  ],
+  metrics: [
+    { apiName: "sessions", uiName: "Sessions", type: "TYPE_INTEGER", category: "Session" },
+    { apiName: "totalUsers", uiName: "Total users", type: "TYPE_INTEGER", category: "User" },
+    { apiName: "bounceRate", uiName: "Bounce rate", type: "TYPE_FLOAT", category: "Session" },
+    {
+      apiName: "averageSessionDuration",
+      uiName: "Average session duration",
+      type: "TYPE_SECONDS",
+      category: "Session",
+    },
+    { apiName: "totalRevenue", uiName: "Total revenue", type: "TYPE_CURRENCY", category: "Revenue" },
+  ],
+};
+
+const CHANNELS = ["Organic Search", "Direct", "Referral"];
+
+/** A metric's value for one day (yyyymmdd) of one property: fixed numbers a test can recompute. */
+export function fakeValue(metric: string, day: string, property: string): number {
+  const n = Number(day.slice(6)) + (Number(property) % 7);
+  switch (metric) {
+    case "sessions":
+      return 100 + n;
+    case "totalUsers":
+      return 80 + n;
+    case "bounceRate":
+      return 0.4;
+    case "averageSessionDuration":
+      return 95.5;
+    case "totalRevenue":
+      return 12.5 * n;
+    default:
+      return 0;
+  }
+}
+
+function days(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let at = Date.parse(`${start}T00:00:00Z`); at <= Date.parse(`${end}T00:00:00Z`); at += 86_400_000) {
+    out.push(new Date(at).toISOString().slice(0, 10).replace(/-/g, ""));
+  }
+  return out;
+}
+
+const TYPES = Object.fromEntries(METADATA.metrics.map((metric) => [metric.apiName, metric.type]));
+const AVERAGES = new Set(["bounceRate", "averageSessionDuration"]);
+
+interface ReportRequest {
+  dateRanges?: { startDate: string; endDate: string }[];
+  metrics?: { name: string }[];
+  dimensions?: { name: string }[];
+}
+
+function runReport(property: string, body: ReportRequest) {
+  const range = body.dateRanges?.[0] ?? { startDate: "", endDate: "" };
+  const metrics: string[] = (body.metrics ?? []).map((metric) => metric.name);
+  const dimension: string | undefined = body.dimensions?.[0]?.name;
+  const list = days(range.startDate, range.endDate);
+  const total = (metric: string, subset: string[]) => {
+    const sum = subset.reduce((acc, day) => acc + fakeValue(metric, day, property), 0);
+    return AVERAGES.has(metric) ? sum / Math.max(1, subset.length) : sum;
+  };
+  const rows =
+    dimension === "date"
+      ? list.map((day) => ({
+          dimensionValues: [{ value: day }],
+          metricValues: metrics.map((m) => ({ value: String(total(m, [day])) })),
+        }))
+      : dimension
+        ? CHANNELS.map((channel, index) => ({
+            dimensionValues: [{ value: channel }],
+            metricValues: metrics.map((m) => ({
+              value: String(AVERAGES.has(m) ? total(m, list) : Math.round(total(m, list) / (index + 2))),
+            })),
+          }))
+        : [{ dimensionValues: [], metricValues: metrics.map((m) => ({ value: String(total(m, list)) })) }];
+  return {
+    dimensionHeaders: dimension ? [{ name: dimension }] : [],
+    metricHeaders: metrics.map((name) => ({ name, type: TYPES[name] ?? "TYPE_INTEGER" })),
+    rows,
+    totals: [
+      {
+        dimensionValues: dimension ? [{ value: "RESERVED_TOTAL" }] : [],
+        metricValues: metrics.map((m) => ({ value: String(total(m, list)) })),
+      },
+    ],
+    rowCount: rows.length,
+    metadata: { currencyCode: "EUR", timeZone: "Europe/Berlin" },
+    propertyQuota: {
+      tokensPerDay: { consumed: 10, remaining: 199_990 },
+      tokensPerHour: { consumed: 10, remaining: 39_990 },
+      concurrentRequests: { consumed: 0, remaining: 10 },
+    },
+    kind: "analyticsData#runReport",
+  };
+}
+
+export async function startFakeGoogle(): Promise<FakeGoogle> {
+  const codes = new Map<string, { challenge: string; redirectUri: string }>();
+  const accessTokens = new Map<string, { expiresAt: number }>();
+  let counter = 0;
+  const fake: FakeGoogle = {
+    url: "",
+    clientId: "fake-client-id.apps.googleusercontent.com",
+    clientSecret: "fake-client-secret",
+    env: {},
+    deny: false,
+    failNext: [],
+    calls: [],
+    revoked: new Set(),
+    expireAccessTokens() {
+      for (const token of accessTokens.values()) token.expiresAt = 0;
+    },
+    close: async () => {},
+  };
+  const json = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    response.writeHead(status, { "content-type": "application/json; charset=UTF-8", ...headers });
+    response.end(JSON.stringify(body));
+  };
+  const googleError = (response: http.ServerResponse, code: number, status: string, message: string) =>
+    json(response, code, { error: { code, message, status } });
+  const bearerValid = (request: http.IncomingMessage) => {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    const entry = token ? accessTokens.get(token) : undefined;
+    return entry !== undefined && entry.expiresAt > Date.now();
+  };
+  const issueAccess = () => {
+    counter += 1;
+    const token = `ya29.fake-access-${counter}`;
+    accessTokens.set(token, { expiresAt: Date.now() + 3599_000 });
+    return token;
+  };
+
+  const server = http.createServer((request, response) => {
+    let raw = "";
+    request.on("data", (chunk) => {
+      raw += chunk;
+    });
+    request.on("end", () => {
+      const url = new URL(request.url ?? "/", fake.url);
+      fake.calls.push({ method: request.method ?? "", path: url.pathname, body: raw });
+      const form = new URLSearchParams(raw);
+
+      if (url.pathname === "/o/oauth2/v2/auth") {
+        const redirect = new URL(url.searchParams.get("redirect_uri") ?? "");
+        redirect.searchParams.set("state", url.searchParams.get("state") ?? "");
+        if (url.searchParams.get("client_id") !== fake.clientId) {
+          redirect.searchParams.set("error", "invalid_client");
+        } else if (fake.deny) {
+          fake.deny = false;
+          redirect.searchParams.set("error", "access_denied");
+        } else {
+          const code = `4/fake-code-${++counter}`;
+          codes.set(code, {
+            challenge: url.searchParams.get("code_challenge") ?? "",
+            redirectUri: url.searchParams.get("redirect_uri") ?? "",
+          });
+          redirect.searchParams.set("code", code);
+          redirect.searchParams.set("scope", url.searchParams.get("scope") ?? "");
+        }
+        response.writeHead(302, { location: redirect.toString() });
+        response.end();
+        return;
+      }
+
+      if (url.pathname === "/token" && request.method === "POST") {
+        if (form.get("client_id") !== fake.clientId || form.get("client_secret") !== fake.clientSecret) {
+          return json(response, 401, { error: "invalid_client", error_description: "The OAuth client was not found." });
+        }
+        if (form.get("grant_type") === "authorization_code") {
+          const code = codes.get(form.get("code") ?? "");
+          codes.delete(form.get("code") ?? "");
+          const verifier = form.get("code_verifier") ?? "";
+          const challenge = createHash("sha256").update(verifier).digest("base64url");
+          if (!code || code.challenge !== challenge || code.redirectUri !== form.get("redirect_uri")) {
+            return json(response, 400, { error: "invalid_grant", error_description: "Malformed auth code." });
+          }
+          const claims = Buffer.from(JSON.stringify({ email: "analytics@acme.example", sub: "1234" })).toString(
+            "base64url",
+          );
+          return json(response, 200, {
+            access_token: issueAccess(),
+            expires_in: 3599,
+            refresh_token: `1//fake-refresh-${counter}`,
+            scope: "https://www.googleapis.com/auth/analytics.readonly openid email",
+            token_type: "Bearer",
+            id_token: `eyJhbGciOiJub25lIn0.${claims}.`,
+          });
+        }
+        if (form.get("grant_type") === "refresh_token") {
+          if (fake.revoked.has(form.get("refresh_token") ?? "")) {
+            return json(response, 400, {
+              error: "invalid_grant",
+              error_description: "Token has been expired or revoked.",
+            });
+          }
+          return json(response, 200, { access_token: issueAccess(), expires_in: 3599, token_type: "Bearer" });
+        }
+        return json(response, 400, { error: "unsupported_grant_type" });
+      }
+
+      if (url.pathname === "/revoke" && request.method === "POST") {
+        fake.revoked.add(form.get("token") ?? "");
+        return json(response, 200, {});
+      }
+
+      if (!bearerValid(request))
+        return googleError(response, 401, "UNAUTHENTICATED", "Request had invalid authentication credentials.");
+
+      if (url.pathname === "/v1beta/accountSummaries") return json(response, 200, { accountSummaries: ACCOUNTS });
+
+      const metadata = /^\/v1beta\/properties\/(\d+)\/metadata$/.exec(url.pathname);
+      if (metadata) return json(response, 200, { ...METADATA, name: `properties/${metadata[1]}/metadata` });
+
+      const report = /^\/v1beta\/properties\/(\d+):runReport$/.exec(decodeURIComponent(url.pathname));
+      if (report && request.method === "POST") {
+        const fault = fake.failNext.shift();
+        if (fault) return json(response, fault.status, fault.body, fault.headers);
+        const property = report[1] ?? "";
+        if (!["2001", "2002"].includes(property)) {
+          return googleError(
+            response,
+            403,
+            "PERMISSION_DENIED",
+            "User does not have sufficient permissions for this property.",
+          );
+        }
+        const body = JSON.parse(raw || "{}") as ReportRequest;
+        const unknown = (body.metrics ?? []).find((metric) => !TYPES[metric.name]);
+        if (unknown)
+          return googleError(response, 400, "INVALID_ARGUMENT", `Field ${unknown.name} is not a valid metric.`);
+        return json(response, 200, runReport(property, body));
+      }
+      googleError(response, 404, "NOT_FOUND", "Not found");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.env = {
+    GOOGLE_CLIENT_ID: fake.clientId,
+    GOOGLE_CLIENT_SECRET: fake.clientSecret,
+    GOOGLE_AUTH_URL: `${fake.url}/o/oauth2/v2/auth`,
+    GOOGLE_TOKEN_URL: `${fake.url}/token`,
+    GOOGLE_REVOKE_URL: `${fake.url}/revoke`,
+    GA4_DATA_API_URL: fake.url,
+    GA4_ADMIN_API_URL: fake.url,
+  };
+  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return fake;
+}
