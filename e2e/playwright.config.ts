@@ -9,6 +9,9 @@ process.env.E2E_PORT ??= "3173"; // helpers running in parallel pick their own
 // The demo login is random unless set; the browser tests need to know it.
 process.env.E2E_DEMO_PASSWORD ??= "e2e-demo-password";
 const port = Number(process.env.E2E_PORT);
+// A stand-in for Google's sign-in and Analytics APIs (apps/server/test/fakes/google.ts), next door.
+const googlePort = port + 1;
+const google = `http://127.0.0.1:${googlePort}`;
 
 export default defineConfig({
   testDir: "./tests",
@@ -26,23 +29,39 @@ export default defineConfig({
     trace: "off",
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
-  webServer: {
-    command: "npx tsx ../apps/server/src/main.ts",
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      APP_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMIT_AUTH_MAX: "1000",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "true",
-      DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
-      // Sender verification asks a DNS server nobody runs: every lookup fails fast, offline.
-      DNS_SERVERS: "127.0.0.1:9",
+  webServer: [
+    {
+      command: "npx tsx ../apps/server/test/fakes/serve-google.ts",
+      url: `${google}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { FAKE_GOOGLE_PORT: String(googlePort) },
     },
-  },
+    {
+      command: "npx tsx ../apps/server/src/main.ts",
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "test",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        APP_URL: `http://127.0.0.1:${port}`,
+        RATE_LIMIT_AUTH_MAX: "1000",
+        LOG_LEVEL: "warn",
+        SEED_DEMO: "true",
+        DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
+        // Sender verification asks a DNS server nobody runs: every lookup fails fast, offline.
+        DNS_SERVERS: "127.0.0.1:9",
+        GOOGLE_CLIENT_ID: "fake-client-id.apps.googleusercontent.com",
+        GOOGLE_CLIENT_SECRET: "fake-client-secret",
+        GOOGLE_AUTH_URL: `${google}/o/oauth2/v2/auth`,
+        GOOGLE_TOKEN_URL: `${google}/token`,
+        GOOGLE_REVOKE_URL: `${google}/revoke`,
+        GA4_DATA_API_URL: google,
+        GA4_ADMIN_API_URL: google,
+      },
+    },
+  ],
 });

@@ -75,3 +75,17 @@ test("dashboards list: create blank and from a template, search, archive, restor
   // The copy joins the list (a notification offers to open it).
   await expect(page.getByRole("article", { name: "Acme monthly report (copy)" })).toBeVisible();
 });
+
+test("Google Analytics: Connect opens Google's sign-in in a popup, which closes itself; the source lists its account", async ({
+  page,
+}) => {
+  await signUp(page);
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Connect Google Analytics" }).click();
+  const window = await popup;
+  // The fake Google consents at once and sends the popup back to our callback page, which closes it.
+  await window.waitForEvent("close", { timeout: 15_000 });
+  await expect(page.getByText("Google Analytics connected")).toBeVisible();
+  await expect(page.getByText("analytics@acme.example").first()).toBeVisible();
+  await snap(page, "company-sources-google");
+});

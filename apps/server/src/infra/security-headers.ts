@@ -20,6 +20,10 @@ const CSP_DIRECTIVES = {
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { directives: CSP_DIRECTIVES },
   frameguard: { action: "deny" },
+  // Not `same-origin`: the OAuth popup goes to the provider and back, and `same-origin` would cut it off
+  // from the page that opened it (no window.opener to hand the result to). Other sites that open our
+  // pages still get no handle on them.
+  crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
 };
 
 /**
@@ -30,6 +34,7 @@ function frameableOptions(frameAncestors: readonly string[]): HelmetOptions {
   return {
     contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, frameAncestors: [...frameAncestors] } },
     frameguard: false,
+    crossOriginOpenerPolicy: HELMET_OPTIONS.crossOriginOpenerPolicy,
   };
 }
 

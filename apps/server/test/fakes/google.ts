@@ -153,7 +153,10 @@ function runReport(property: string, body: ReportRequest) {
   };
 }
 
-export async function startFakeGoogle(): Promise<FakeGoogle> {
+/** A health check for process managers (Playwright's webServer waits for it). */
+const HEALTH_PATH = "/health";
+
+export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
   const codes = new Map<string, { challenge: string; redirectUri: string }>();
   const accessTokens = new Map<string, { expiresAt: number }>();
   let counter = 0;
@@ -198,6 +201,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       const url = new URL(request.url ?? "/", fake.url);
       fake.calls.push({ method: request.method ?? "", path: url.pathname, body: raw });
       const form = new URLSearchParams(raw);
+
+      if (url.pathname === HEALTH_PATH) return json(response, 200, { ok: true });
 
       if (url.pathname === "/o/oauth2/v2/auth") {
         const redirect = new URL(url.searchParams.get("redirect_uri") ?? "");
@@ -292,7 +297,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       googleError(response, 404, "NOT_FOUND", "Not found");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.env = {
     GOOGLE_CLIENT_ID: fake.clientId,

@@ -48,7 +48,15 @@ export function oauthRoutes(app: App, oauth: OAuthService) {
     },
     async (request, reply) => {
       const result = await oauth.callback(actorOf(request), request.params.connector, request.query);
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(callbackPage(result));
+      return (
+        reply
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-store")
+          // Arriving from the provider's pages, any other policy would put this page in a new browsing
+          // context group, without the opener it must hand the result to. The page holds only the result.
+          .header("cross-origin-opener-policy", "unsafe-none")
+          .send(callbackPage(result))
+      );
     },
   );
 }

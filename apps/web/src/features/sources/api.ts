@@ -43,3 +43,9 @@ export async function deleteSource(id: string): Promise<void> {
     throw error;
   }
 }
+
+/** The provider's consent screen for a new OAuth source, or to re-authorise `sourceId`. */
+export async function startOAuth(connector: string, sourceId: string | null): Promise<string> {
+  const body = sourceId ? { source_id: sourceId } : {};
+  return (await call("oauthStart", { params: { connector }, body })).data.url;
+}

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { reportFailure } from "../../lib/error-reporting";
 import { useRefreshPageData } from "../session/hooks";
 import { addSourceFile, connectSource, createUploadSource, deleteSource, reconnectSource } from "./api";
+import { connectInPopup } from "./oauth-popup";
 import { connectorsQuery, sourceKeys, sourcesQuery } from "./queries";
 
 export function useSources() {
@@ -84,4 +85,21 @@ export function useDeleteSource() {
       refreshIf(source.invalid);
     },
   });
+}
+
+/**
+ * Connects (or, with a source id, re-authorises) an OAuth source in a popup; on success the source list
+ * is fetched again, and the banners too (a re-authorised source ends banner 125).
+ */
+export function useOAuthConnect() {
+  const queryClient = useQueryClient();
+  const refreshPageData = useRefreshPageData();
+  return async (connector: string, sourceId: string | null) => {
+    const result = await connectInPopup(connector, sourceId);
+    if (result.ok) {
+      await queryClient.invalidateQueries({ queryKey: sourceKeys.all });
+      if (sourceId) void refreshPageData();
+    }
+    return result;
+  };
 }

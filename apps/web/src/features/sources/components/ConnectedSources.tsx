@@ -1,12 +1,12 @@
 import type { TConnector, TSource } from "@app/core";
 import { ActionIcon, Badge, Button, Card, Divider, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { Fragment } from "react";
+import { Fragment, useState } from "react";
 import { errorMessage } from "../../../lib/api";
 import { IconAlert, IconPlug, IconTrash } from "../../../ui/icons";
 import { useModals } from "../../../ui/modals";
 import { connectorName } from "../auth-kinds";
-import { useDeleteSource, useReconnectSource } from "../hooks";
+import { useDeleteSource, useOAuthConnect, useReconnectSource } from "../hooks";
 import { ConnectorAvatar } from "./ConnectorAvatar";
 
 interface ConnectedSourcesProps {
@@ -66,6 +66,22 @@ function SourceRow({
   const reconnect = useReconnectSource();
   const displayName = connectorName(connector ? [connector] : undefined, source.name);
   const canReconnect = source.invalid && connector?.available && connector.authKind === "none";
+  const canReauthorise = source.invalid && connector?.available && connector.authKind === "oauth2";
+  const oauth = useOAuthConnect();
+  const [reauthorising, setReauthorising] = useState(false);
+  const reauthorise = async () => {
+    setReauthorising(true);
+    try {
+      const result = await oauth(source.name, source.id);
+      notifications.show(
+        result.ok
+          ? { color: "teal", title: "Source re-authorised", message: `${label} works again.` }
+          : { color: "red", title: "Not re-authorised", message: result.message ?? "Please try again." },
+      );
+    } finally {
+      setReauthorising(false);
+    }
+  };
 
   const confirmRemove = async () => {
     const confirmed = await modals.question({
@@ -104,6 +120,11 @@ function SourceRow({
         </Stack>
       </Group>
       <Group gap={6} wrap="nowrap">
+        {canReauthorise ? (
+          <Button size="xs" variant="light" loading={reauthorising} onClick={() => void reauthorise()}>
+            Re-authorise
+          </Button>
+        ) : null}
         {canReconnect ? (
           <Button
             size="xs"

@@ -6,6 +6,7 @@ import { IconCheck } from "../../../ui/icons";
 import { ConnectorCard } from "./ConnectorCard";
 import { CsvUploadAction } from "./CsvUploadAction";
 import { DemoConnectAction } from "./DemoConnectAction";
+import { OAuthConnectAction } from "./OAuthConnectAction";
 
 interface CatalogueProps {
   connectors: TConnector[];
@@ -21,6 +22,7 @@ function connectAction(connector: TConnector, existing: TSource[], labels: Map<s
   if (connector.authKind === "upload") {
     return <CsvUploadAction connectorKey={connector.key} existing={existing} labels={labels} />;
   }
+  if (connector.authKind === "oauth2") return <OAuthConnectAction connector={connector} existing={existing} />;
   return null;
 }
 
