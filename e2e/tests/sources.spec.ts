@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
+import { choose, createDashboard, readyWidget, widgetDrawer } from "./support-dashboard";
 
 test("company sources: the whole catalogue, Demo connected, CSV uploaded, a malformed CSV named by line", async ({
   page,
@@ -88,4 +89,39 @@ test("Google Analytics: Connect opens Google's sign-in in a popup, which closes 
   await expect(page.getByText("Google Analytics connected")).toBeVisible();
   await expect(page.getByText("analytics@acme.example").first()).toBeVisible();
   await snap(page, "company-sources-google");
+});
+
+test("a Google Analytics 4 widget: account, property, metrics and dimension come from Google, and the chart shows Google's numbers", async ({
+  page,
+}) => {
+  await signUp(page);
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Connect Google Analytics" }).click();
+  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await expect(page.getByText("analytics@acme.example").first()).toBeVisible();
+
+  await createDashboard(page, "Acme GA4");
+  const refused: string[] = [];
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith("/api/") && response.status() >= 400)
+      refused.push(`${response.status()} ${url.pathname}`);
+  });
+  await page.getByRole("button", { name: "Add widget" }).click();
+  const drawer = widgetDrawer(page);
+  await choose(page, drawer, "Source", "analytics@acme.example");
+  await choose(page, drawer, "Widget type", "Google Analytics 4");
+  await choose(page, drawer, "Account", "Acme Agency");
+  await choose(page, drawer, "Property", "acme.com – GA4");
+  await choose(page, drawer, "Dimension", "Session default channel group");
+  await choose(page, drawer, "Metrics", "Sessions", "Total users");
+  await drawer.getByLabel("Title").fill("Sessions by channel");
+  await choose(page, drawer, "Format", "Table");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer).toBeHidden();
+  const card = await readyWidget(page, "Sessions by channel");
+  await expect(card.getByRole("columnheader")).toHaveText(["Session default channel group", "Sessions", "Total users"]);
+  await expect(card.getByRole("rowheader", { name: "Organic Search", exact: true })).toBeVisible();
+  expect(refused).toEqual([]);
+  await snap(page, "ga4-widget");
 });
