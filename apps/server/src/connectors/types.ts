@@ -88,6 +88,12 @@ export interface Connector {
    * A connector with something missing is listed as not configured, with the names, for the operator.
    */
   missingConfig?(providers: ProvidersConfig): string[];
+  /**
+   * Provider connectors: days the provider keeps revising after they end (GA4 about 3, Meta up to 28).
+   * Declaring it keeps the connector's results in the database and serves them by their age, and when
+   * the provider fails (docs/decisions.md, "Persistent results").
+   */
+  settlingDays?: number;
   /** OAuth connectors: the provider family whose OAuth client connects them ("google"). */
   oauth?: "google";
   /**

@@ -291,11 +291,25 @@ export const ZTable = z.object({
   metrics: z.array(ZTableMetric),
   rows: z.array(ZTableRow),
   totals: z.array(z.number().nullable()),
+  /** Set on a stored result served because the provider failed for now (the answer lists it in `notices`). */
+  notice: z.object({ asOf: z.string(), message: z.string() }).optional(),
 });
 export type TTable = z.infer<typeof ZTable>;
 export type TTableMetric = z.infer<typeof ZTableMetric>;
 
 export const ZWidgetData = z.object({ current: ZTable, previous: ZTable.nullable() });
+/**
+ * A stored result served instead of a fresh one because the provider failed for now (quota, throttling,
+ * an outage): the widget shows "Data as of {asOf} — {message}" (docs/decisions.md, "Persistent results").
+ */
+export const ZWidgetDataNotice = z.object({
+  instanceId: z.string(),
+  /** When the stored result was fetched (ISO instant). */
+  asOf: z.string(),
+  /** Why it is not fresh, naming the provider ("Google Analytics quota reached"). */
+  message: z.string(),
+});
+export type TWidgetDataNotice = z.infer<typeof ZWidgetDataNotice>;
 export type TWidgetData = z.infer<typeof ZWidgetData>;
 
 /** Widget-data request: the widget's instances, the range, an optional custom compare range and the zone. */
@@ -323,5 +337,7 @@ export type TWidgetDataRequest = z.infer<typeof ZWidgetDataRequest>;
 
 /** Instances whose source failed; the widget shows 'Data Error' for them (docs/decisions.md, the widget data path). */
 export const ZWidgetDataError = z.object({ instanceId: z.string(), message: z.string() });
-export const ZWidgetDataResponse = dataEnvelope(ZWidgetData.extend({ errors: z.array(ZWidgetDataError) }));
+export const ZWidgetDataResponse = dataEnvelope(
+  ZWidgetData.extend({ errors: z.array(ZWidgetDataError), notices: z.array(ZWidgetDataNotice).optional() }),
+);
 export type TWidgetDataResponse = z.infer<typeof ZWidgetDataResponse>;

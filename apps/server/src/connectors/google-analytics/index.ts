@@ -198,6 +198,7 @@ export const googleAnalyticsConnector: Connector = {
   available: true,
   note: null,
   oauth: "google",
+  settlingDays: GA4_SETTLING_DAYS,
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) =>
     [

@@ -1,6 +1,6 @@
 import type { Updateable } from "kysely";
 import type { Db } from "../../infra/db";
-import type { SourcesTable } from "../../infra/db/schema";
+import type { ProviderResultsTable, SourcesTable } from "../../infra/db/schema";
 
 /** Sources: every query is scoped to the session's company. */
 export function sourcesRepo(db: Db) {
@@ -49,6 +49,36 @@ export function sourcesRepo(db: Db) {
         .where("invalid", "=", 0)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    /** A stored provider result of one query of a source (docs/decisions.md, "Persistent results"). */
+    findResult(companyId: string, sourceId: string, queryKey: string) {
+      return db
+        .selectFrom("provider_results")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("source_id", "=", sourceId)
+        .where("query_key", "=", queryKey)
+        .executeTakeFirst();
+    },
+    async saveResult(row: ProviderResultsTable): Promise<void> {
+      await db
+        .insertInto("provider_results")
+        .values(row)
+        .onConflict((conflict) =>
+          conflict.columns(["source_id", "query_key"]).doUpdateSet({
+            table_json: row.table_json,
+            fetched_at: row.fetched_at,
+            range_end: row.range_end,
+          }),
+        )
+        .execute();
+    },
+    async deleteResults(companyId: string, sourceId: string): Promise<void> {
+      await db
+        .deleteFrom("provider_results")
+        .where("company_id", "=", companyId)
+        .where("source_id", "=", sourceId)
+        .execute();
     },
     delete(companyId: string, id: string) {
       return db.deleteFrom("sources").where("company_id", "=", companyId).where("id", "=", id).execute();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   REALTIME_EVENTS,
   sourceCredentialErrors,
@@ -5,6 +6,7 @@ import {
   type TSource,
   type TSourceCredentials,
   type TSourceOptionQuery,
+  type TTable,
   ZSourceCreate,
   ZSourceUpdate,
 } from "@app/core";
@@ -16,6 +18,7 @@ import {
   connectorByKey,
   googleOAuth,
   ProviderError,
+  type QueryRequest,
   type SourceHandle,
 } from "../../connectors";
 import type { AppContext } from "../../context";
@@ -27,6 +30,7 @@ import { type FormInput, parseInput } from "../../infra/http";
 import { newId, nowIso, seal, unseal } from "../../infra/security";
 import type { FilesService } from "../files/service";
 import type { Actor } from "../users/service";
+import { storedResultFresh } from "./freshness";
 import { presentSource, storedProperties } from "./presenter";
 import { sourcesRepo } from "./repo";
 
@@ -275,6 +279,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       if (connectorByKey(row.name)?.upload) {
         for (const property of storedProperties(row)) await files.remove(actor.companyId, property.value);
       }
+      await repo.deleteResults(actor.companyId, id);
       await repo.delete(actor.companyId, id);
       await changed(actor.companyId, id);
       await announce(actor.companyId, id);
@@ -339,6 +344,71 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         ctx.logger.warn({ err: error, sourceId }, "source query failed");
         await markInvalid(companyId, sourceId);
         throw new SourceFailure(sourceId);
+      }
+    },
+
+    /**
+     * One connector query through the stored results (docs/decisions.md, "Persistent results"): a stored
+     * result fresh by its age is served without asking; otherwise the provider is asked and the answer
+     * stored. When the provider fails for now (quota, throttling, an outage) the last stored result is
+     * served with a notice instead of nothing. Connectors without a settling window (Demo, CSV) are
+     * asked directly.
+     */
+    async query(
+      companyId: string,
+      source: LoadedSource,
+      request: Omit<QueryRequest, "source">,
+      live = false,
+    ): Promise<{ table: TTable; notice: { asOf: string; message: string } | null }> {
+      const ask = () =>
+        service.guard(companyId, source.row.id, () => source.connector.query({ ...request, source: source.handle }));
+      const settlingDays = source.connector.settlingDays;
+      // Live data is of this minute: nothing to keep.
+      if (settlingDays === undefined || live) return { table: await ask(), notice: null };
+      // The inputs arrive normalised (declared keys, sorted), so equal queries give equal text.
+      const queryKey = createHash("sha256")
+        .update(
+          JSON.stringify([
+            request.type,
+            request.inputs,
+            request.range.startDate,
+            request.range.endDate,
+            request.timezone,
+          ]),
+        )
+        .digest("hex");
+      const stored = await repo.findResult(companyId, source.row.id, queryKey);
+      const now = ctx.clock.now().getTime();
+      if (
+        stored &&
+        storedResultFresh(
+          { rangeEnd: stored.range_end, fetchedAt: Date.parse(stored.fetched_at) },
+          settlingDays,
+          now,
+          request.timezone,
+        )
+      ) {
+        return { table: JSON.parse(stored.table_json) as TTable, notice: null };
+      }
+      try {
+        const table = await ask();
+        await repo.saveResult({
+          source_id: source.row.id,
+          query_key: queryKey,
+          company_id: companyId,
+          range_end: request.range.endDate,
+          table_json: JSON.stringify(table),
+          fetched_at: new Date(now).toISOString(),
+        });
+        return { table, notice: null };
+      } catch (error) {
+        if (stored && error instanceof ProviderError && ["quota", "rate", "server"].includes(error.kind)) {
+          return {
+            table: JSON.parse(stored.table_json) as TTable,
+            notice: { asOf: stored.fetched_at, message: error.notice(source.connector.displayName) },
+          };
+        }
+        throw error;
       }
     },
 

@@ -193,19 +193,20 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
     });
     const table = await runner.run(
       key,
-      () =>
-        sources.guard(companyId, source.row.id, () =>
-          source.connector.query({
-            source: source.handle,
-            type: plan.config.type,
-            inputs: plan.inputs,
-            range,
-            timezone,
-          }),
-        ),
+      async () => {
+        const answer = await sources.query(
+          companyId,
+          source,
+          { type: plan.config.type, inputs: plan.inputs, range, timezone },
+          plan.config.realtime === true,
+        );
+        // A stored result served for a failing provider travels with its notice (cached briefly like any table).
+        return answer.notice ? { ...answer.table, notice: answer.notice } : answer.table;
+      },
       source.connector.key,
     );
-    return finish(table, plan.instance, extra);
+    const { notice, ...plain } = table;
+    return { table: finish(plain, plan.instance, extra), notice: notice ?? null };
   }
 
   /**
@@ -300,7 +301,8 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
       // Partial failures are not kept: the next request retries the failing source. Live (realtime)
       // answers are not kept either: their tables are cached by the minute, the answer would outlive it.
       const live = plan(request).plans.some((planned) => planned.config.realtime === true);
-      if (!live && data.errors.length === 0 && answer.json.length <= ANSWER_CACHE_MAX_ENTRY_BYTES) {
+      const stale = (data.notices?.length ?? 0) > 0;
+      if (!live && !stale && data.errors.length === 0 && answer.json.length <= ANSWER_CACHE_MAX_ENTRY_BYTES) {
         for (const each of [key, ...keys]) answers.set(each, answer);
       }
       return answer;
@@ -338,9 +340,14 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
                 ? fetchTable(companyId, plan, source, previous, request.timezone, named.extra)
                 : Promise.resolve(null),
             ]);
-            return { plan, now, before };
+            return {
+              plan,
+              now: now.table,
+              before: before?.table ?? null,
+              notice: now.notice ?? before?.notice ?? null,
+            };
           } catch (error) {
-            if (error instanceof SourceFailure) return { plan, now: null, before: null };
+            if (error instanceof SourceFailure) return { plan, now: null, before: null, notice: null };
             throw withinInstance(error, plan.index);
           }
         }),
@@ -366,6 +373,9 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
             )
           : null,
         errors,
+        notices: results.flatMap((result) =>
+          result.now && result.notice ? [{ instanceId: result.plan.instance.id, ...result.notice }] : [],
+        ),
       };
     },
   };

@@ -13,6 +13,7 @@ import * as m006 from "./migrations/006_automatic_reports";
 import * as m007 from "./migrations/007_pdf_exports";
 import * as m008 from "./migrations/008_report_deliveries";
 import * as m009 from "./migrations/009_company_senders";
+import * as m010 from "./migrations/010_provider_results";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "007_pdf_exports": m007,
   "008_report_deliveries": m008,
   "009_company_senders": m009,
+  "010_provider_results": m010,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

@@ -150,6 +150,18 @@ export interface Database {
   pdf_exports: PdfExportsTable;
   report_deliveries: ReportDeliveriesTable;
   company_senders: CompanySendersTable;
+  provider_results: ProviderResultsTable;
+}
+
+export interface ProviderResultsTable {
+  source_id: string;
+  query_key: string;
+  company_id: string;
+  /** yyyy-mm-dd: the last day of the range the result covers. */
+  range_end: string;
+  /** JSON of the connector's Table. */
+  table_json: string;
+  fetched_at: string;
 }
 
 export interface OpsProbeRunsTable {

@@ -31,3 +31,20 @@ export function updatedClock(at: number, timeZone: string): string {
     timeZone,
   }).format(at);
 }
+
+/**
+ * When a stored result was fetched, as the widget's "Data as of" mark says it: "Nov 21, 14:05" in the
+ * dashboard's zone (docs/decisions.md, "Persistent results").
+ */
+export function asOfText(iso: string, timeZone: string): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone }).format(at);
+  const time = new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(at);
+  return `${day}, ${time}`;
+}

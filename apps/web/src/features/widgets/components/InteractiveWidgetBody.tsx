@@ -9,7 +9,7 @@ import type { ChartOption } from "../charts/chart-types";
 import { EChart } from "../charts/EChart";
 import { asShareOfTotal, isEmptyTable } from "../data/view-model";
 import { useWidgetLook } from "../look";
-import { PrintModeContext, RealtimeMarkContext, updatedClock } from "../print";
+import { asOfText, PrintModeContext, RealtimeMarkContext, updatedClock } from "../print";
 import { PublicAccessContext, type WidgetRange, widgetDataQuery } from "../queries";
 import { SummaryWidget } from "./SummaryWidget";
 import { TableWidget } from "./TableWidget";
@@ -127,6 +127,14 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       </Text>
     ) : null;
 
+  // The provider failed for now: these are the last stored numbers, said so with their age.
+  const notice = data?.notices?.[0];
+  const stale = notice ? (
+    <Text className="dash-updated dash-stale" data-testid="widget-stale">
+      Data as of {asOfText(notice.asOf, range.timezone)} — {notice.message}
+    </Text>
+  ) : null;
+
   return (
     <>
       {partialFailure}
@@ -138,6 +146,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
         <EChart option={option} label={`${widget.title} chart`} onRendered={() => setDrawn(option)} />
       ) : null}
       {updated}
+      {stale}
     </>
   );
 }
