@@ -61,6 +61,7 @@ export default defineConfig({
         GOOGLE_REVOKE_URL: `${google}/revoke`,
         GA4_DATA_API_URL: google,
         GA4_ADMIN_API_URL: google,
+        SEARCH_CONSOLE_API_URL: google,
       },
     },
   ],

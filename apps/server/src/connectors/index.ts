@@ -3,6 +3,7 @@ import type { ProvidersConfig } from "../infra/config";
 import { csvConnector } from "./csv";
 import { demoConnector } from "./demo";
 import { googleAnalyticsConnector } from "./google-analytics";
+import { searchConsoleConnector } from "./search-console";
 import { THIRD_PARTY_CONNECTORS } from "./third-party";
 import type { Connector } from "./types";
 
@@ -16,6 +17,7 @@ export const CONNECTORS: readonly Connector[] = [
   demoConnector,
   csvConnector,
   googleAnalyticsConnector,
+  searchConsoleConnector,
   ...THIRD_PARTY_CONNECTORS,
 ].sort((a, b) => a.order - b.order);
 

@@ -64,19 +64,6 @@ interface Declaration {
 
 const DECLARATIONS: Declaration[] = [
   {
-    key: "searchConsole",
-    displayName: "Search Console",
-    order: 2,
-    authKind: "oauth2",
-    widgetTypes: (k) => [
-      type(k, "performance", "Search performance", [
-        remote("property", "Site", "properties"),
-        fixed("dimension", "Dimension", options("date", "query", "page", "country", "device"), false),
-        metrics,
-      ]),
-    ],
-  },
-  {
     key: "googleAds",
     displayName: "Google Ads",
     order: 3,

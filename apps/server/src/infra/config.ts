@@ -90,6 +90,7 @@ export const ZEnv = z.object({
   GOOGLE_REVOKE_URL: z.url().default("https://oauth2.googleapis.com/revoke"),
   GA4_DATA_API_URL: z.url().default("https://analyticsdata.googleapis.com"),
   GA4_ADMIN_API_URL: z.url().default("https://analyticsadmin.googleapis.com"),
+  SEARCH_CONSOLE_API_URL: z.url().default("https://www.googleapis.com"),
   // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
   OPS_TOKEN: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -175,6 +176,7 @@ export interface GoogleProviderConfig {
   revokeUrl: string;
   ga4DataUrl: string;
   ga4AdminUrl: string;
+  searchConsoleUrl: string;
 }
 
 export interface ProvidersConfig {
@@ -271,6 +273,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
         revokeUrl: e.GOOGLE_REVOKE_URL,
         ga4DataUrl: e.GA4_DATA_API_URL,
         ga4AdminUrl: e.GA4_ADMIN_API_URL,
+        searchConsoleUrl: e.SEARCH_CONSOLE_API_URL,
       },
     },
   };

@@ -73,6 +73,63 @@ const METADATA = {
 
 const CHANNELS = ["Organic Search", "Direct", "Referral"];
 
+const SITES = [
+  { siteUrl: "https://acme.com/", permissionLevel: "siteOwner" },
+  { siteUrl: "sc-domain:acme.com", permissionLevel: "siteFullUser" },
+  { siteUrl: "https://unverified.example/", permissionLevel: "siteUnverifiedUser" },
+];
+const QUERIES = ["agency reporting", "marketing dashboard", "seo report"];
+
+interface SearchQuery {
+  startDate: string;
+  endDate: string;
+  dimensions?: string[];
+  rowLimit?: number;
+}
+
+/** Clicks and impressions of one query on one day; every third day has no data at all (Search Console omits it). */
+export function fakeSearch(
+  day: string,
+  query: number,
+): { clicks: number; impressions: number; position: number } | null {
+  const n = Number(day.slice(8));
+  if (n % 3 === 0) return null;
+  return { clicks: 10 * (query + 1) + n, impressions: 200 * (query + 1) + 10 * n, position: 3 + query * 2 + (n % 2) };
+}
+
+function searchAnalytics(body: SearchQuery) {
+  const list = days(body.startDate, body.endDate).map((day) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`);
+  const cells = list.flatMap((day) => QUERIES.map((query, index) => ({ day, query, value: fakeSearch(day, index) })));
+  const aggregate = (group: typeof cells, keys: string[]) => {
+    const present = group.filter((cell) => cell.value !== null);
+    if (present.length === 0) return null;
+    const clicks = present.reduce((sum, cell) => sum + (cell.value?.clicks ?? 0), 0);
+    const impressions = present.reduce((sum, cell) => sum + (cell.value?.impressions ?? 0), 0);
+    const position =
+      present.reduce((sum, cell) => sum + (cell.value?.position ?? 0) * (cell.value?.impressions ?? 0), 0) /
+      impressions;
+    return { keys, clicks, impressions, ctr: clicks / impressions, position };
+  };
+  const dimension = body.dimensions?.[0];
+  const rows =
+    dimension === "date"
+      ? list.map((day) =>
+          aggregate(
+            cells.filter((cell) => cell.day === day),
+            [day],
+          ),
+        )
+      : dimension === "query"
+        ? QUERIES.map((query) =>
+            aggregate(
+              cells.filter((cell) => cell.query === query),
+              [query],
+            ),
+          )
+        : [aggregate(cells, [])];
+  return { rows: rows.filter((row) => row !== null), responseAggregationType: "byProperty" };
+}
+
 /** A metric's value for one day (yyyymmdd) of one property: fixed numbers a test can recompute. */
 export function fakeValue(metric: string, day: string, property: string): number {
   const n = Number(day.slice(6)) + (Number(property) % 7);
@@ -272,6 +329,23 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
 
       if (url.pathname === "/v1beta/accountSummaries") return json(response, 200, { accountSummaries: ACCOUNTS });
 
+      if (url.pathname === "/webmasters/v3/sites") return json(response, 200, { siteEntry: SITES });
+      const analytics = /^\/webmasters\/v3\/sites\/([^/]+)\/searchAnalytics\/query$/.exec(url.pathname);
+      if (analytics && request.method === "POST") {
+        const fault = fake.failNext.shift();
+        if (fault) return json(response, fault.status, fault.body, fault.headers);
+        const site = decodeURIComponent(analytics[1] ?? "");
+        if (!SITES.some((entry) => entry.siteUrl === site && entry.permissionLevel !== "siteUnverifiedUser")) {
+          return googleError(
+            response,
+            403,
+            "PERMISSION_DENIED",
+            `User does not have sufficient permission for site '${site}'.`,
+          );
+        }
+        return json(response, 200, searchAnalytics(JSON.parse(raw || "{}") as SearchQuery));
+      }
+
       const metadata = /^\/v1beta\/properties\/(\d+)\/metadata$/.exec(url.pathname);
       if (metadata) return json(response, 200, { ...METADATA, name: `properties/${metadata[1]}/metadata` });
 
@@ -307,6 +381,7 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
     GOOGLE_REVOKE_URL: `${fake.url}/revoke`,
     GA4_DATA_API_URL: fake.url,
     GA4_ADMIN_API_URL: fake.url,
+    SEARCH_CONSOLE_API_URL: fake.url,
   };
   fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return fake;

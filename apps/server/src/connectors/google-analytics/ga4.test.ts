@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { type FakeGoogle, fakeValue, startFakeGoogle } from "../../../test/fakes/google";
+import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
@@ -15,24 +16,8 @@ afterAll(async () => {
 });
 const fakeGoogleCalls = () => fake?.calls ?? [];
 
-/** What the share of the popup does: start, let the provider answer, follow it back to our callback. */
-async function connect(client: TestClient, body: Record<string, unknown> = {}) {
-  const started = await client.api("POST", "/api/oauth/googleAnalytics/start", body);
-  expect(started.statusCode).toBe(200);
-  const consent = new URL(started.json().data.url);
-  const answer = await fetch(consent, { redirect: "manual" });
-  expect(answer.status).toBe(302);
-  const back = new URL(answer.headers.get("location") ?? "");
-  const page = await client.raw("GET", `${back.pathname}${back.search}`);
-  expect(page.statusCode).toBe(200);
-  expect(page.headers["content-type"]).toContain("text/html");
-  const result = JSON.parse(
-    (/data-result="([^"]*)"/.exec(page.body)?.[1] ?? "null").replace(/&#(\d+);/g, (_m, code) =>
-      String.fromCharCode(Number(code)),
-    ),
-  );
-  return { consent, back, page, result };
-}
+const connect = (client: TestClient, body: Record<string, unknown> = {}) =>
+  connectOAuth(client, "googleAnalytics", body);
 
 const ga4 = (sourceId: string, inputs: Record<string, unknown>) =>
   instance(sourceId, "googleAnalytics.ga4", { property: "1001", profile: "2001", ...inputs });

@@ -4,9 +4,9 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
+import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
-import { type GoogleTokens, googleOAuth } from "../oauth/google";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 
 /**
@@ -132,7 +132,6 @@ function clients(runtime: ConnectorRuntime) {
   const google = runtime.providers.google;
   const common = { classify: classifyGoogle, counters: runtime.counters, concurrency: 10 };
   return {
-    oauth: googleOAuth(google, runtime.counters),
     // GA4 counts server errors against the property (10 per hour): at most 5 retries an hour per process pair.
     data: createProviderClient({
       provider: "ga4",
@@ -142,15 +141,6 @@ function clients(runtime: ConnectorRuntime) {
     }),
     admin: createProviderClient({ provider: "ga4-admin", baseUrl: google.ga4AdminUrl, ...common }),
   };
-}
-
-async function authorized(source: SourceHandle, oauth: ReturnType<typeof clients>["oauth"]) {
-  const token = await oauth.accessToken(
-    source.credentials,
-    (next: GoogleTokens) => source.saveCredentials({ ...next }),
-    Date.now(),
-  );
-  return { authorization: `Bearer ${token}` };
 }
 
 async function accountSummaries(source: SourceHandle, admin: ProviderClient, headers: Record<string, string>) {
@@ -200,15 +190,11 @@ export const googleAnalyticsConnector: Connector = {
   oauth: "google",
   settlingDays: GA4_SETTLING_DAYS,
   widgetTypes: [WIDGET_TYPE],
-  missingConfig: (providers: ProvidersConfig) =>
-    [
-      providers.google.clientId ? null : "GOOGLE_CLIENT_ID",
-      providers.google.clientSecret ? null : "GOOGLE_CLIENT_SECRET",
-    ].filter((name): name is string => name !== null),
+  missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 
   async options(kind, { source, form }): Promise<TOption[]> {
-    const { oauth, data, admin } = clients(source.runtime);
-    const headers = await authorized(source, oauth);
+    const { data, admin } = clients(source.runtime);
+    const headers = await googleAuthorization(source);
     if (kind === "properties") {
       return (await accountSummaries(source, admin, headers)).map((account) => ({
         value: idOf(account.account),
@@ -235,13 +221,13 @@ export const googleAnalyticsConnector: Connector = {
   },
 
   async query({ source, inputs, range }): Promise<TTable> {
-    const { oauth, data } = clients(source.runtime);
+    const { data } = clients(source.runtime);
     const property = requireText(inputs.profile, "profile", "The profile field is required.");
     const metrics = Array.isArray(inputs.metrics) ? inputs.metrics.map(String).filter(Boolean) : [];
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
     const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
     const dimensionFilter = parseFilter(inputs.filter);
-    const headers = await authorized(source, oauth);
+    const headers = await googleAuthorization(source);
     const report = await data.request({
       method: "POST",
       path: `/v1beta/properties/${encodeURIComponent(property)}:runReport`,

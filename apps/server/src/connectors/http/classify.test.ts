@@ -27,8 +27,19 @@ describe("Google answers", () => {
       null,
     ],
     [
-      "no access to the property",
+      "no access to this property: the widget's, not the grant's",
       answer(403, google(403, "PERMISSION_DENIED", "User does not have sufficient permissions for this property.")),
+      "input",
+      null,
+    ],
+    [
+      "a grant without the needed scope: connect again",
+      answer(
+        403,
+        google(403, "PERMISSION_DENIED", "Request had insufficient authentication scopes.", {
+          details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT" }],
+        }),
+      ),
       "auth",
       null,
     ],

@@ -92,7 +92,13 @@ export const classifyGoogle: Classifier = (provider, answer) => {
     return make("rate");
   }
   if (status === "UNAUTHENTICATED" || answer.status === 401) return make("auth");
-  if (status === "PERMISSION_DENIED" || answer.status === 403) return make("auth");
+  // A grant without the scope we need is the grant's fault (connect again and allow it); no access to
+  // one property or site is the widget's: another property of the same login still works.
+  const scopeMissing = reasons.some((reason) =>
+    /ACCESS_TOKEN_SCOPE_INSUFFICIENT|insufficientPermissions/i.test(reason),
+  );
+  if (scopeMissing) return make("auth");
+  if (status === "PERMISSION_DENIED" || answer.status === 403) return make("input");
   if (answer.status >= 500 || ["UNAVAILABLE", "INTERNAL", "DEADLINE_EXCEEDED", "UNKNOWN"].includes(status)) {
     return make("server");
   }

@@ -14,6 +14,7 @@ import { ProviderError } from "../http/errors";
 /** Scopes per connector: read-only, the least each one needs. */
 export const GOOGLE_SCOPES: Record<string, string[]> = {
   googleAnalytics: ["https://www.googleapis.com/auth/analytics.readonly", "openid", "email"],
+  searchConsole: ["https://www.googleapis.com/auth/webmasters.readonly", "openid", "email"],
 };
 
 /** The stored credentials of a Google source (sealed in the sources table). */
