@@ -349,6 +349,27 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
       const metadata = /^\/v1beta\/properties\/(\d+)\/metadata$/.exec(url.pathname);
       if (metadata) return json(response, 200, { ...METADATA, name: `properties/${metadata[1]}/metadata` });
 
+      const live = /^\/v1beta\/properties\/(\d+):runRealtimeReport$/.exec(decodeURIComponent(url.pathname));
+      if (live && request.method === "POST") {
+        const body = JSON.parse(raw || "{}") as ReportRequest;
+        const metrics = (body.metrics ?? []).map((metric) => metric.name);
+        const dimension = body.dimensions?.[0]?.name;
+        const rows = dimension
+          ? ["Germany", "France", "Spain"].map((country, index) => ({
+              dimensionValues: [{ value: country }],
+              metricValues: metrics.map((_, m) => ({ value: String((3 - index) * (m + 1) * 4) })),
+            }))
+          : [];
+        return json(response, 200, {
+          dimensionHeaders: dimension ? [{ name: dimension }] : [],
+          metricHeaders: metrics.map((name) => ({ name, type: "TYPE_INTEGER" })),
+          rows,
+          totals: [{ metricValues: metrics.map((_, m) => ({ value: String(24 * (m + 1)) })) }],
+          rowCount: rows.length,
+          kind: "analyticsData#runRealtimeReport",
+        });
+      }
+
       const report = /^\/v1beta\/properties\/(\d+):runReport$/.exec(decodeURIComponent(url.pathname));
       if (report && request.method === "POST") {
         const fault = fake.failNext.shift();

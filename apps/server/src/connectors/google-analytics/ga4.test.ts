@@ -328,6 +328,45 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
+    it("a realtime widget reads runRealtimeReport (the last 30 minutes), is never stored and has no comparison", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const metrics = await client.api(
+        "GET",
+        `/api/sources/${result.sourceId}/metrics?type=googleAnalytics.ga4realtime&property=1001&profile=2001`,
+      );
+      expect(metrics.json().data).toContainEqual({ value: "activeUsers", label: "Active users" });
+      const response = await widgetData(client, [
+        instance(result.sourceId, "googleAnalytics.ga4realtime", {
+          property: "1001",
+          profile: "2001",
+          dimension: "country",
+          metrics: ["activeUsers"],
+        }),
+      ]);
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(data.current.rows).toEqual([
+        { dimension: "Germany", values: [12] },
+        { dimension: "France", values: [8] },
+        { dimension: "Spain", values: [4] },
+      ]);
+      expect(data.current.totals).toEqual([24]);
+      expect(data.previous).toBeNull();
+      const call = (await google()).calls.findLast(
+        (entry) => entry.path === "/v1beta/properties/2001:runRealtimeReport",
+      );
+      expect(JSON.parse(call?.body ?? "{}").minuteRanges).toEqual([
+        { name: "last30", startMinutesAgo: 29, endMinutesAgo: 0 },
+      ]);
+      const stored = await env()
+        .ctx.db.selectFrom("provider_results")
+        .select("query_key")
+        .where("source_id", "=", result.sourceId)
+        .execute();
+      expect(stored).toEqual([]);
+    });
+
     it("deleting the source gives the grant back to Google", async () => {
       const { client } = await buildOwner(env());
       const { result } = await connect(client);

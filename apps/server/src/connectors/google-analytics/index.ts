@@ -125,6 +125,45 @@ const WIDGET_TYPE: TWidgetTypeConfig = {
   realtime: false,
 };
 
+/** What GA4's Realtime API offers (a subset of the Data API's): the last 30 minutes. */
+const REALTIME_METRICS = [
+  { key: "activeUsers", label: "Active users" },
+  { key: "screenPageViews", label: "Views" },
+  { key: "eventCount", label: "Event count" },
+  { key: "keyEvents", label: "Key events" },
+];
+const REALTIME_DIMENSIONS = [
+  { key: "minutesAgo", label: "Minutes ago" },
+  { key: "country", label: "Country" },
+  { key: "deviceCategory", label: "Device category" },
+  { key: "unifiedScreenName", label: "Page title and screen name" },
+];
+const asOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
+  items.map((item) => ({ value: item.key, label: item.label }));
+
+/** Live visitors for the realtime view (docs/product.md §4): refreshed on its clock, never stored. */
+const REALTIME_TYPE: TWidgetTypeConfig = {
+  type: "googleAnalytics.ga4realtime",
+  label: "Google Analytics 4: realtime (last 30 minutes)",
+  connector: "googleAnalytics",
+  params: [
+    { key: "property", label: "Account", kind: "select", required: true, remote: "properties" },
+    { key: "profile", label: "Property", kind: "select", required: true, remote: "profiles" },
+    { key: "dimension", label: "Dimension", kind: "select", required: false, options: asOptions(REALTIME_DIMENSIONS) },
+    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: asOptions(REALTIME_METRICS) },
+  ],
+  formats: [...WIDGET_FORMATS],
+  mergeWithoutDimension: false,
+  realtime: true,
+};
+
+const ZRealtimeReport = z.object({
+  rows: z
+    .array(z.object({ dimensionValues: z.array(ZValue).default([]), metricValues: z.array(ZValue).default([]) }))
+    .default([]),
+  totals: z.array(z.object({ metricValues: z.array(ZValue).default([]) })).default([]),
+});
+
 /** Metadata per property in this process for an hour: the lists change rarely (custom definitions). */
 const metadataCache = new LRUCache<string, Metadata>({ max: 500, ttl: 3_600_000 });
 
@@ -189,7 +228,7 @@ export const googleAnalyticsConnector: Connector = {
   note: null,
   oauth: "google",
   settlingDays: GA4_SETTLING_DAYS,
-  widgetTypes: [WIDGET_TYPE],
+  widgetTypes: [WIDGET_TYPE, REALTIME_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 
   async options(kind, { source, form }): Promise<TOption[]> {
@@ -211,6 +250,9 @@ export const googleAnalyticsConnector: Connector = {
         label: property.displayName || idOf(property.property),
       }));
     }
+    if (form.type === REALTIME_TYPE.type && (kind === "metrics" || kind === "dimensions")) {
+      return asOptions(kind === "metrics" ? REALTIME_METRICS : REALTIME_DIMENSIONS);
+    }
     if (kind === "metrics" || kind === "dimensions") {
       const property = requireText(form.profile, "profile", "Choose a property first.");
       const metadata = await metadataOf(property, data, headers);
@@ -220,8 +262,9 @@ export const googleAnalyticsConnector: Connector = {
     throw AppError.notFound("Unknown option list.");
   },
 
-  async query({ source, inputs, range }): Promise<TTable> {
+  async query({ source, type, inputs, range }): Promise<TTable> {
     const { data } = clients(source.runtime);
+    if (type === REALTIME_TYPE.type) return realtimeTable(source, data, inputs);
     const property = requireText(inputs.profile, "profile", "The profile field is required.");
     const metrics = Array.isArray(inputs.metrics) ? inputs.metrics.map(String).filter(Boolean) : [];
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
@@ -289,3 +332,53 @@ export const googleAnalyticsConnector: Connector = {
     return table;
   },
 };
+
+/** `runRealtimeReport` over the last 30 minutes: minutes ago as a number dimension, active users and friends. */
+async function realtimeTable(
+  source: SourceHandle,
+  data: ProviderClient,
+  inputs: Readonly<Record<string, unknown>>,
+): Promise<TTable> {
+  const property = requireText(inputs.profile, "profile", "The profile field is required.");
+  const metrics = (Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : []).filter((key) =>
+    REALTIME_METRICS.some((metric) => metric.key === key),
+  );
+  if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
+  const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
+  const declared = REALTIME_DIMENSIONS.find((entry) => entry.key === dimension);
+  if (dimension && !declared) throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
+  const report = await data.request({
+    method: "POST",
+    path: `/v1beta/properties/${encodeURIComponent(property)}:runRealtimeReport`,
+    headers: await googleAuthorization(source),
+    json: {
+      dimensions: declared ? [{ name: declared.key }] : [],
+      metrics: metrics.map((name) => ({ name })),
+      minuteRanges: [{ name: "last30", startMinutesAgo: 29, endMinutesAgo: 0 }],
+      metricAggregations: ["TOTAL"],
+      ...(declared?.key === "minutesAgo" && {
+        orderBys: [{ dimension: { dimensionName: "minutesAgo", orderType: "NUMERIC" }, desc: true }],
+      }),
+      limit: 250,
+    },
+    schema: ZRealtimeReport,
+    limitKey: `property:${property}`,
+  });
+  const number = (raw: string | undefined) =>
+    raw === undefined || raw === "" || !Number.isFinite(Number(raw)) ? null : Number(raw);
+  return {
+    dimension: declared ? { key: declared.key, label: declared.label, kind: "string" } : null,
+    metrics: metrics.map((key) => ({
+      key,
+      label: REALTIME_METRICS.find((metric) => metric.key === key)?.label ?? key,
+      format: "number" as const,
+    })),
+    rows: declared
+      ? report.rows.map((row) => ({
+          dimension: row.dimensionValues[0]?.value ?? "",
+          values: metrics.map((_, index) => number(row.metricValues[index]?.value)),
+        }))
+      : [],
+    totals: metrics.map((_, index) => number(report.totals[0]?.metricValues[index]?.value)),
+  };
+}

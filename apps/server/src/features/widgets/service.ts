@@ -323,8 +323,11 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
         }
       }
       // Tables that ignore the range (a CSV without dates) have nothing to compare with: no previous table.
+      // Live types are of the last minutes whatever the range: a comparison would repeat the same numbers.
       const followsRange = plans.some(
-        (item) => loaded.get(item.instance.sourceId as string)?.connector.followsRange?.(item.inputs) ?? true,
+        (item) =>
+          item.config.realtime !== true &&
+          (loaded.get(item.instance.sourceId as string)?.connector.followsRange?.(item.inputs) ?? true),
       );
       const previous = followsRange ? planned.previous : null;
       const results = await Promise.all(
