@@ -102,6 +102,13 @@ export function deliveryService(
     }
     return render;
   }
+  // A queue of one: each send waits for the previous one to be recorded (or to fail).
+  let sending: Promise<unknown> = Promise.resolve();
+  function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const run = sending.then(work, work);
+    sending = run.catch(() => {});
+    return run;
+  }
   const sender: SenderLookup =
     deps.sender ?? (async (companyId) => ({ fromName: (await deps.companies().load(companyId)).name }));
 
@@ -220,16 +227,20 @@ export function deliveryService(
         pdfFilename: filename,
         late: delivery.late === 1,
       });
-      await ctx.mailer.send({
-        to: report.recipients,
-        ...mail,
-        fromName: from.fromName,
-        ...(from.fromAddress && { fromAddress: from.fromAddress }),
-        ...(from.dkim && { dkim: from.dkim }),
-        attachments,
-        messageId: `<report-${report.id}-${delivery.slot.replace(/[^A-Za-z0-9.-]/g, "")}@${new URL(ctx.config.appUrl).hostname}>`,
+      // One message at a time per process from the mail server's "250" to our `sent` row: renders run
+      // side by side, but a crash can only ever catch one message in that window (see docs/decisions.md).
+      await oneAtATime(async () => {
+        await ctx.mailer.send({
+          to: report.recipients,
+          ...mail,
+          fromName: from.fromName,
+          ...(from.fromAddress && { fromAddress: from.fromAddress }),
+          ...(from.dkim && { dkim: from.dkim }),
+          attachments,
+          messageId: `<report-${report.id}-${delivery.slot.replace(/[^A-Za-z0-9.-]/g, "")}@${new URL(ctx.config.appUrl).hostname}>`,
+        });
+        await finish({ state: "sent", error: null });
       });
-      await finish({ state: "sent", error: null });
     } catch (error) {
       ctx.logger.warn({ err: error, delivery: delivery.id, attempt }, "report delivery failed");
       if (attempt >= DELIVERY_ATTEMPTS) {
