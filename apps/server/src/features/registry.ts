@@ -10,6 +10,7 @@ import type { FilesService } from "./files/service";
 import type { OAuthService } from "./oauth/service";
 import type { PageDataService } from "./page-data/service";
 import type { DeliveryService } from "./reports/delivery";
+import type { PrewarmService } from "./reports/prewarm";
 import type { ReportsService } from "./reports/service";
 import type { SenderService } from "./sender/service";
 import type { SourcesService } from "./sources/service";
@@ -31,6 +32,7 @@ export interface Services {
   exports: ExportsService;
   reports: ReportsService;
   reportDelivery: DeliveryService;
+  reportPrewarm: PrewarmService;
   sender: SenderService;
 }
 

@@ -1,5 +1,6 @@
+import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildOwner } from "../../../test/factories";
+import { buildDashboard, buildOwner, buildReport } from "../../../test/factories";
 import { type FakeGoogle, fakeValue, startFakeGoogle } from "../../../test/fakes/google";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
@@ -365,6 +366,56 @@ describeEachDb(
         .where("source_id", "=", result.sourceId)
         .execute();
       expect(stored).toEqual([]);
+    });
+
+    it("a report due in 10 minutes has its Google numbers fetched and stored beforehand (pre-warm)", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const widget = buildWidget({
+        id: "ga",
+        hash: "ga",
+        title: "Sessions",
+        format: "summary",
+        instances: [
+          buildInstance({
+            id: "g1",
+            type: "googleAnalytics.ga4",
+            sourceId: result.sourceId,
+            inputs: { property: "1001", profile: "2001", metrics: ["sessions"] },
+          }),
+        ],
+      });
+      const dashboard = await buildDashboard(env(), { company, widgets: [widget] });
+      const due = new Date(Math.floor((Date.now() + 10 * 60_000) / 60_000) * 60_000);
+      const report = await buildReport(env(), {
+        company,
+        dashboard,
+        input: {
+          period: "WEEK",
+          detail: due.getUTCDay(),
+          hour: due.getUTCHours(),
+          minute: due.getUTCMinutes(),
+          timezone: "UTC",
+          date_range: "LAST_7_DAYS",
+        },
+      });
+      const prewarm = env().services.get("reportPrewarm");
+      expect(await prewarm.prewarmDue()).toBeGreaterThanOrEqual(1);
+      const queued = await env().ctx.jobs.list("reports.prewarm-one", "waiting", 1000);
+      const job = queued.find((record) => JSON.stringify(record.payload).includes(report.id));
+      expect(job?.payload).toMatchObject({ reportId: report.id, slot: due.toISOString() });
+      expect(await prewarm.prewarmReport({ companyId: company.id, reportId: report.id, slot: due.toISOString() })).toBe(
+        1,
+      );
+      // The week before the send, and the week before that (the comparison), are stored for this source.
+      const rows = await env()
+        .ctx.db.selectFrom("provider_results")
+        .select(["range_end"])
+        .where("source_id", "=", result.sourceId)
+        .execute();
+      const end = new Date(due.getTime() - 86_400_000).toISOString().slice(0, 10);
+      expect(rows.map((row) => row.range_end)).toContain(end);
+      expect(rows).toHaveLength(2);
     });
 
     it("deleting the source gives the grant back to Google", async () => {

@@ -547,6 +547,12 @@ export function dashboardsService(
       return exportTargetOf(row);
     },
 
+    /** A dashboard's widgets as saved, for the server's own work on it (pre-warming a report's data). */
+    async widgetsById(companyId: string, dashboardId: string): Promise<readonly TWidget[]> {
+      const row = await repo.findById(companyId, dashboardId);
+      return row ? widgetsOf(row) : [];
+    },
+
     /** The multipart save of docs/product.md §7; only the lock holder may save while the dashboard is locked. */
     async save(
       actor: Actor,

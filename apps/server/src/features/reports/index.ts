@@ -1,5 +1,6 @@
 import type { Feature } from "../registry";
 import { deliveryService, SCHEDULE_JOB } from "./delivery";
+import { prewarmService } from "./prewarm";
 import { reportRoutes } from "./routes";
 import { reportsService } from "./service";
 
@@ -13,10 +14,18 @@ export const reportsFeature: Feature = {
       renderer: () => services.get("exports").renderer,
       sender: (companyId) => services.get("sender").senderFor(companyId),
     });
-    return { reports: reportsService(ctx, services.get("companies"), () => delivery), reportDelivery: delivery };
+    const prewarm = prewarmService(ctx, {
+      dashboards: () => services.get("dashboards"),
+      widgets: () => services.get("widgets"),
+    });
+    return {
+      reports: reportsService(ctx, services.get("companies"), () => delivery),
+      reportDelivery: delivery,
+      reportPrewarm: prewarm,
+    };
   },
   routes: (app, _ctx, services) => reportRoutes(app, services.get("reports")),
-  jobs: (_ctx, services) => services.get("reportDelivery").jobs,
+  jobs: (_ctx, services) => [...services.get("reportDelivery").jobs, ...services.get("reportPrewarm").jobs],
   // A slot missed while the service was down goes out on start, not at the next minute's pass.
   onJobsStarted: async (ctx) => {
     await ctx.jobs.enqueue(SCHEDULE_JOB, {}, { key: `reports.schedule@start:${ctx.clock.now().toISOString()}` });
