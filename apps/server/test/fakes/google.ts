@@ -407,3 +407,19 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
   fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return fake;
 }
+
+/**
+ * One fake Google per test file, started on first use and closed after the file's tests: pass
+ * `google.env` to describeEachDb's env factory and read `google.current()` in the tests.
+ */
+export function fakeGoogleForFile(afterAll: (fn: () => Promise<void>) => void) {
+  let fake: FakeGoogle | null = null;
+  const current = async (): Promise<FakeGoogle> => {
+    fake ??= await startFakeGoogle();
+    return fake;
+  };
+  afterAll(async () => {
+    await fake?.close();
+  });
+  return { current, env: async () => ({ ...(await current()).env }), calls: () => fake?.calls ?? [] };
+}

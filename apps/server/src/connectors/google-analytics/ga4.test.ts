@@ -1,21 +1,15 @@
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildDashboard, buildOwner, buildReport } from "../../../test/factories";
-import { type FakeGoogle, fakeValue, startFakeGoogle } from "../../../test/fakes/google";
+import { fakeGoogleForFile, fakeValue } from "../../../test/fakes/google";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
 
-let fake: FakeGoogle | null = null;
-async function google(): Promise<FakeGoogle> {
-  fake ??= await startFakeGoogle();
-  return fake;
-}
-afterAll(async () => {
-  await fake?.close();
-});
-const fakeGoogleCalls = () => fake?.calls ?? [];
+const fakeGoogle = fakeGoogleForFile(afterAll);
+const google = fakeGoogle.current;
+const fakeGoogleCalls = fakeGoogle.calls;
 
 const connect = (client: TestClient, body: Record<string, unknown> = {}) =>
   connectOAuth(client, "googleAnalytics", body);
@@ -426,5 +420,5 @@ describeEachDb(
       expect((await google()).revoked.has(stored.refresh_token ?? "")).toBe(true);
     });
   },
-  async () => ({ ...(await google()).env }),
+  fakeGoogle.env,
 );

@@ -109,13 +109,18 @@ export function parseFilter(text: unknown): Record<string, unknown> | undefined 
   };
 }
 
+/** docs/product.md §5: GA4 needs its account (`property`) and its GA4 property (`profile`). */
+const ACCOUNT_AND_PROPERTY: TWidgetTypeConfig["params"] = [
+  { key: "property", label: "Account", kind: "select", required: true, remote: "properties" },
+  { key: "profile", label: "Property", kind: "select", required: true, remote: "profiles" },
+];
+
 const WIDGET_TYPE: TWidgetTypeConfig = {
   type: "googleAnalytics.ga4",
   label: "Google Analytics 4",
   connector: "googleAnalytics",
   params: [
-    { key: "property", label: "Account", kind: "select", required: true, remote: "properties" },
-    { key: "profile", label: "Property", kind: "select", required: true, remote: "profiles" },
+    ...ACCOUNT_AND_PROPERTY,
     { key: "dimension", label: "Dimension", kind: "select", required: false, remote: "dimensions" },
     { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "metrics" },
     { key: "filter", label: "Filter", kind: "text", required: false },
@@ -147,8 +152,7 @@ const REALTIME_TYPE: TWidgetTypeConfig = {
   label: "Google Analytics 4: realtime (last 30 minutes)",
   connector: "googleAnalytics",
   params: [
-    { key: "property", label: "Account", kind: "select", required: true, remote: "properties" },
-    { key: "profile", label: "Property", kind: "select", required: true, remote: "profiles" },
+    ...ACCOUNT_AND_PROPERTY,
     { key: "dimension", label: "Dimension", kind: "select", required: false, options: asOptions(REALTIME_DIMENSIONS) },
     { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: asOptions(REALTIME_METRICS) },
   ],

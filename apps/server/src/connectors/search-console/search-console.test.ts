@@ -1,18 +1,11 @@
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
-import { type FakeGoogle, fakeSearch, startFakeGoogle } from "../../../test/fakes/google";
+import { fakeGoogleForFile, fakeSearch } from "../../../test/fakes/google";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 
-let fake: FakeGoogle | null = null;
-async function google(): Promise<FakeGoogle> {
-  fake ??= await startFakeGoogle();
-  return fake;
-}
-afterAll(async () => {
-  await fake?.close();
-});
+const google = fakeGoogleForFile(afterAll);
 
 const gsc = (sourceId: string, inputs: Record<string, unknown>) =>
   instance(sourceId, "searchConsole.performance", { property: "https://acme.com/", ...inputs });
@@ -80,5 +73,5 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
   },
-  async () => ({ ...(await google()).env }),
+  google.env,
 );
