@@ -16,6 +16,8 @@ export interface FakeGoogle {
   env: Record<string, string>;
   /** The user refuses consent on the next authorisation. */
   deny: boolean;
+  /** GA4 properties whose reports answer 503 until removed (an outage of one property). */
+  down: Set<string>;
   /** Answers the next Data API calls with these statuses and bodies first. */
   failNext: { status: number; body: unknown; headers?: Record<string, string> }[];
   /** Every request, in order (method and path). */
@@ -226,6 +228,7 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
     failNext: [],
     calls: [],
     revoked: new Set(),
+    down: new Set(),
     expireAccessTokens() {
       for (const token of accessTokens.values()) token.expiresAt = 0;
     },
@@ -375,6 +378,8 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
         const fault = fake.failNext.shift();
         if (fault) return json(response, fault.status, fault.body, fault.headers);
         const property = report[1] ?? "";
+        if (fake.down.has(property))
+          return googleError(response, 503, "UNAVAILABLE", "The service is currently unavailable.");
         if (!["2001", "2002"].includes(property)) {
           return googleError(
             response,

@@ -257,6 +257,34 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
+    it("one of two instances failing for now: the other draws, the failing one's error names Google and why", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      (await google()).down.add("2002");
+      try {
+        const response = await widgetData(
+          client,
+          [
+            ga4(result.sourceId, { metrics: ["sessions"] }),
+            instance(
+              result.sourceId,
+              "googleAnalytics.ga4",
+              { property: "1001", profile: "2002", metrics: ["sessions"] },
+              { prefix: "b", id: "shop" },
+            ),
+          ],
+          { startDate: "2026-08-01", endDate: "2026-08-03" },
+        );
+        expect(response.statusCode).toBe(200);
+        const data = response.json().data;
+        expect(data.current.metrics.map((metric: { key: string }) => metric.key)).toEqual(["a.sessions"]);
+        expect(data.errors).toEqual([{ instanceId: "shop", message: "Data Error: Google Analytics is not answering" }]);
+        expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+      } finally {
+        (await google()).down.delete("2002");
+      }
+    });
+
     it("results are kept: a settled range is served from the database without asking Google again", async () => {
       const { client, company } = await buildOwner(env());
       const { result } = await connect(client);

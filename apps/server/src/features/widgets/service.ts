@@ -21,7 +21,7 @@ import {
   ZWidgetDataResponse,
 } from "@app/core";
 import { LRUCache } from "lru-cache";
-import { widgetType } from "../../connectors";
+import { ProviderError, widgetType } from "../../connectors";
 import { JsonText } from "../../infra/body-parsers";
 import type { Cache } from "../../infra/cache";
 import { AppError } from "../../infra/errors";
@@ -348,9 +348,15 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
               now: now.table,
               before: before?.table ?? null,
               notice: now.notice ?? before?.notice ?? null,
+              failure: null,
             };
           } catch (error) {
-            if (error instanceof SourceFailure) return { plan, now: null, before: null, notice: null };
+            if (error instanceof SourceFailure) return { plan, now: null, before: null, notice: null, failure: null };
+            // A provider failing for now (nothing stored to show instead): this instance's error says why.
+            if (error instanceof ProviderError && error.kind !== "input" && error.kind !== "auth") {
+              const failure = error.notice(source.connector.displayName);
+              return { plan, now: null, before: null, notice: null, failure };
+            }
             throw withinInstance(error, plan.index);
           }
         }),
@@ -358,7 +364,10 @@ export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
       // Listed in instance order, whatever order the sources answered in.
       const errors: WidgetData["errors"] = results
         .filter((result) => result.now === null)
-        .map((result) => ({ instanceId: result.plan.instance.id, message: "Data Error" }));
+        .map((result) => ({
+          instanceId: result.plan.instance.id,
+          message: result.failure ? `Data Error: ${result.failure}` : "Data Error",
+        }));
       const ok = results.flatMap((result) =>
         result.now ? [{ prefix: result.plan.prefix, now: result.now, before: result.before }] : [],
       );
