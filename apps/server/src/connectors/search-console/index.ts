@@ -1,5 +1,5 @@
 import type { TOption, TTable, TWidgetTypeConfig } from "@app/core";
-import { WIDGET_FORMATS } from "@app/core";
+import { daysBetween, shiftDay, WIDGET_FORMATS } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
@@ -90,13 +90,8 @@ function value(row: Row | undefined, metric: string): number | null {
 }
 
 /** Every day of a range (yyyy-mm-dd): Search Console leaves out days without data; the chart must not. */
-function daysOf(start: string, end: string): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${start}T00:00:00Z`); at <= Date.parse(`${end}T00:00:00Z`); at += 86_400_000) {
-    days.push(new Date(at).toISOString().slice(0, 10));
-  }
-  return days;
-}
+const daysOf = (start: string, end: string): string[] =>
+  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
 
 export const searchConsoleConnector: Connector = {
   key: "searchConsole",

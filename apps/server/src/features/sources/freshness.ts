@@ -1,3 +1,5 @@
+import { daysBetween, todayInTimezone } from "@app/core";
+
 /**
  * When a stored provider result may be served without asking the provider again (docs/decisions.md,
  * "Persistent results"): by the data's age, not a flat time to live.
@@ -7,19 +9,9 @@
  */
 export const RECENT_RESULT_TTL_MS = 15 * 60_000;
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-
 /** The calendar day of an instant in a zone (yyyy-mm-dd). */
 export function dayIn(instant: number, timezone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: timezone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  return todayInTimezone(timezone, new Date(instant));
 }
 
 export interface StoredResultAge {
@@ -36,7 +28,6 @@ export function storedResultFresh(
   now: number,
   timezone: string,
 ): boolean {
-  const fetchedDay = dayNumber(dayIn(stored.fetchedAt, timezone));
-  if (fetchedDay > dayNumber(stored.rangeEnd) + settlingDays) return true;
+  if (daysBetween(stored.rangeEnd, dayIn(stored.fetchedAt, timezone)) > settlingDays) return true;
   return now - stored.fetchedAt < RECENT_RESULT_TTL_MS;
 }
