@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type FakeCall, type FakeFault, type FakePart, sendFault, startFakes } from "./app";
 
 /**
  * Google's OAuth endpoints, the Analytics Admin API's `accountSummaries` and the Analytics Data API's
@@ -19,13 +19,15 @@ export interface FakeGoogle {
   /** GA4 properties whose reports answer 503 until removed (an outage of one property). */
   down: Set<string>;
   /** Answers the next Data API calls with these statuses and bodies first. */
-  failNext: { status: number; body: unknown; headers?: Record<string, string> }[];
-  /** Every request, in order (method and path). */
-  calls: { method: string; path: string; body: string }[];
+  failNext: FakeFault[];
+  /** Every request to the fakes app, in order. */
+  calls: FakeCall[];
   /** Refresh tokens revoked (by /revoke, or by the test to play an expired grant). */
   revoked: Set<string>;
   /** Makes every access token handed out so far expire now. */
   expireAccessTokens(): void;
+  /** True for an `Authorization` header carrying a live access token (every Google part checks with it). */
+  authorized(header: string | string[] | undefined): boolean;
   close(): Promise<void>;
 }
 
@@ -212,14 +214,16 @@ function runReport(property: string, body: ReportRequest) {
   };
 }
 
-/** A health check for process managers (Playwright's webServer waits for it). */
-const HEALTH_PATH = "/health";
-
-export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
-  const codes = new Map<string, { challenge: string; redirectUri: string }>();
+/**
+ * Google's OAuth endpoints, Analytics (Admin and Data API, realtime included) and Search Console, as
+ * a part of the fakes app (./app.ts). Other Google parts (Ads, Business Profile, Sheets) check their
+ * bearer tokens with `state.authorized`: one Google account, one token for every Google API.
+ */
+export function googleFake(): FakePart<FakeGoogle> {
+  const codes = new Map<string, { challenge: string; redirectUri: string; scope: string }>();
   const accessTokens = new Map<string, { expiresAt: number }>();
   let counter = 0;
-  const fake: FakeGoogle = {
+  const state: FakeGoogle = {
     url: "",
     clientId: "fake-client-id.apps.googleusercontent.com",
     clientSecret: "fake-client-secret",
@@ -232,18 +236,12 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
     expireAccessTokens() {
       for (const token of accessTokens.values()) token.expiresAt = 0;
     },
+    authorized(header) {
+      const token = /^Bearer (.+)$/.exec(Array.isArray(header) ? (header[0] ?? "") : (header ?? ""))?.[1];
+      const entry = token ? accessTokens.get(token) : undefined;
+      return entry !== undefined && entry.expiresAt > Date.now();
+    },
     close: async () => {},
-  };
-  const json = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    response.writeHead(status, { "content-type": "application/json; charset=UTF-8", ...headers });
-    response.end(JSON.stringify(body));
-  };
-  const googleError = (response: http.ServerResponse, code: number, status: string, message: string) =>
-    json(response, code, { error: { code, message, status } });
-  const bearerValid = (request: http.IncomingMessage) => {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-    const entry = token ? accessTokens.get(token) : undefined;
-    return entry !== undefined && entry.expiresAt > Date.now();
   };
   const issueAccess = () => {
     counter += 1;
@@ -251,166 +249,180 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
     accessTokens.set(token, { expiresAt: Date.now() + 3599_000 });
     return token;
   };
+  const googleError = (reply: FastifyReply, code: number, status: string, message: string) =>
+    reply.code(code).send({ error: { code, message, status } });
+  const fault = (reply: FastifyReply) => {
+    const next = state.failNext.shift();
+    return next ? sendFault(reply, next) : null;
+  };
 
-  const server = http.createServer((request, response) => {
-    let raw = "";
-    request.on("data", (chunk) => {
-      raw += chunk;
-    });
-    request.on("end", () => {
-      const url = new URL(request.url ?? "/", fake.url);
-      fake.calls.push({ method: request.method ?? "", path: url.pathname, body: raw });
-      const form = new URLSearchParams(raw);
-
-      if (url.pathname === HEALTH_PATH) return json(response, 200, { ok: true });
-
-      if (url.pathname === "/o/oauth2/v2/auth") {
-        const redirect = new URL(url.searchParams.get("redirect_uri") ?? "");
-        redirect.searchParams.set("state", url.searchParams.get("state") ?? "");
-        if (url.searchParams.get("client_id") !== fake.clientId) {
+  return {
+    state,
+    env: (origin) => ({
+      GOOGLE_CLIENT_ID: state.clientId,
+      GOOGLE_CLIENT_SECRET: state.clientSecret,
+      GOOGLE_AUTH_URL: `${origin}/o/oauth2/v2/auth`,
+      GOOGLE_TOKEN_URL: `${origin}/token`,
+      GOOGLE_REVOKE_URL: `${origin}/revoke`,
+      GA4_DATA_API_URL: origin,
+      GA4_ADMIN_API_URL: origin,
+      SEARCH_CONSOLE_API_URL: origin,
+    }),
+    register(app, shared) {
+      state.calls = shared.calls;
+      app.get("/o/oauth2/v2/auth", async (request, reply) => {
+        const query = request.query as Record<string, string | undefined>;
+        const redirect = new URL(query.redirect_uri ?? "");
+        redirect.searchParams.set("state", query.state ?? "");
+        if (query.client_id !== state.clientId) {
           redirect.searchParams.set("error", "invalid_client");
-        } else if (fake.deny) {
-          fake.deny = false;
+        } else if (state.deny) {
+          state.deny = false;
           redirect.searchParams.set("error", "access_denied");
         } else {
           const code = `4/fake-code-${++counter}`;
           codes.set(code, {
-            challenge: url.searchParams.get("code_challenge") ?? "",
-            redirectUri: url.searchParams.get("redirect_uri") ?? "",
+            challenge: query.code_challenge ?? "",
+            redirectUri: query.redirect_uri ?? "",
+            scope: query.scope ?? "",
           });
           redirect.searchParams.set("code", code);
-          redirect.searchParams.set("scope", url.searchParams.get("scope") ?? "");
+          redirect.searchParams.set("scope", query.scope ?? "");
         }
-        response.writeHead(302, { location: redirect.toString() });
-        response.end();
-        return;
-      }
+        return reply.redirect(redirect.toString(), 302);
+      });
 
-      if (url.pathname === "/token" && request.method === "POST") {
-        if (form.get("client_id") !== fake.clientId || form.get("client_secret") !== fake.clientSecret) {
-          return json(response, 401, { error: "invalid_client", error_description: "The OAuth client was not found." });
+      app.post("/token", async (request, reply) => {
+        const form = (request.body ?? {}) as Record<string, string | undefined>;
+        if (form.client_id !== state.clientId || form.client_secret !== state.clientSecret) {
+          return reply
+            .code(401)
+            .send({ error: "invalid_client", error_description: "The OAuth client was not found." });
         }
-        if (form.get("grant_type") === "authorization_code") {
-          const code = codes.get(form.get("code") ?? "");
-          codes.delete(form.get("code") ?? "");
-          const verifier = form.get("code_verifier") ?? "";
-          const challenge = createHash("sha256").update(verifier).digest("base64url");
-          if (!code || code.challenge !== challenge || code.redirectUri !== form.get("redirect_uri")) {
-            return json(response, 400, { error: "invalid_grant", error_description: "Malformed auth code." });
+        if (form.grant_type === "authorization_code") {
+          const code = codes.get(form.code ?? "");
+          codes.delete(form.code ?? "");
+          const challenge = createHash("sha256")
+            .update(form.code_verifier ?? "")
+            .digest("base64url");
+          if (!code || code.challenge !== challenge || code.redirectUri !== form.redirect_uri) {
+            return reply.code(400).send({ error: "invalid_grant", error_description: "Malformed auth code." });
           }
           const claims = Buffer.from(JSON.stringify({ email: "analytics@acme.example", sub: "1234" })).toString(
             "base64url",
           );
-          return json(response, 200, {
+          return {
             access_token: issueAccess(),
             expires_in: 3599,
             refresh_token: `1//fake-refresh-${counter}`,
-            scope: "https://www.googleapis.com/auth/analytics.readonly openid email",
+            scope: code.scope,
             token_type: "Bearer",
             id_token: `eyJhbGciOiJub25lIn0.${claims}.`,
-          });
+          };
         }
-        if (form.get("grant_type") === "refresh_token") {
-          if (fake.revoked.has(form.get("refresh_token") ?? "")) {
-            return json(response, 400, {
-              error: "invalid_grant",
-              error_description: "Token has been expired or revoked.",
-            });
+        if (form.grant_type === "refresh_token") {
+          if (state.revoked.has(form.refresh_token ?? "")) {
+            return reply
+              .code(400)
+              .send({ error: "invalid_grant", error_description: "Token has been expired or revoked." });
           }
-          return json(response, 200, { access_token: issueAccess(), expires_in: 3599, token_type: "Bearer" });
+          return { access_token: issueAccess(), expires_in: 3599, token_type: "Bearer" };
         }
-        return json(response, 400, { error: "unsupported_grant_type" });
-      }
+        return reply.code(400).send({ error: "unsupported_grant_type" });
+      });
 
-      if (url.pathname === "/revoke" && request.method === "POST") {
-        fake.revoked.add(form.get("token") ?? "");
-        return json(response, 200, {});
-      }
+      app.post("/revoke", async (request) => {
+        state.revoked.add(((request.body ?? {}) as Record<string, string>).token ?? "");
+        return {};
+      });
 
-      if (!bearerValid(request))
-        return googleError(response, 401, "UNAUTHENTICATED", "Request had invalid authentication credentials.");
+      // Every API below wants a live bearer token.
+      const guarded = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!state.authorized(request.headers.authorization)) {
+          return googleError(reply, 401, "UNAUTHENTICATED", "Request had invalid authentication credentials.");
+        }
+      };
 
-      if (url.pathname === "/v1beta/accountSummaries") return json(response, 200, { accountSummaries: ACCOUNTS });
-
-      if (url.pathname === "/webmasters/v3/sites") return json(response, 200, { siteEntry: SITES });
-      const analytics = /^\/webmasters\/v3\/sites\/([^/]+)\/searchAnalytics\/query$/.exec(url.pathname);
-      if (analytics && request.method === "POST") {
-        const fault = fake.failNext.shift();
-        if (fault) return json(response, fault.status, fault.body, fault.headers);
-        const site = decodeURIComponent(analytics[1] ?? "");
+      app.get("/webmasters/v3/sites", { preHandler: guarded }, async () => ({ siteEntry: SITES }));
+      app.post("/webmasters/v3/sites/:site/searchAnalytics/query", { preHandler: guarded }, async (request, reply) => {
+        const failed = fault(reply);
+        if (failed) return failed;
+        const site = (request.params as { site: string }).site;
         if (!SITES.some((entry) => entry.siteUrl === site && entry.permissionLevel !== "siteUnverifiedUser")) {
           return googleError(
-            response,
+            reply,
             403,
             "PERMISSION_DENIED",
             `User does not have sufficient permission for site '${site}'.`,
           );
         }
-        return json(response, 200, searchAnalytics(JSON.parse(raw || "{}") as SearchQuery));
-      }
+        return searchAnalytics((request.body ?? {}) as SearchQuery);
+      });
 
-      const metadata = /^\/v1beta\/properties\/(\d+)\/metadata$/.exec(url.pathname);
-      if (metadata) return json(response, 200, { ...METADATA, name: `properties/${metadata[1]}/metadata` });
-
-      const live = /^\/v1beta\/properties\/(\d+):runRealtimeReport$/.exec(decodeURIComponent(url.pathname));
-      if (live && request.method === "POST") {
-        const body = JSON.parse(raw || "{}") as ReportRequest;
-        const metrics = (body.metrics ?? []).map((metric) => metric.name);
-        const dimension = body.dimensions?.[0]?.name;
-        const rows = dimension
-          ? ["Germany", "France", "Spain"].map((country, index) => ({
-              dimensionValues: [{ value: country }],
-              metricValues: metrics.map((_, m) => ({ value: String((3 - index) * (m + 1) * 4) })),
-            }))
-          : [];
-        return json(response, 200, {
-          dimensionHeaders: dimension ? [{ name: dimension }] : [],
-          metricHeaders: metrics.map((name) => ({ name, type: "TYPE_INTEGER" })),
-          rows,
-          totals: [{ metricValues: metrics.map((_, m) => ({ value: String(24 * (m + 1)) })) }],
-          rowCount: rows.length,
-          kind: "analyticsData#runRealtimeReport",
-        });
-      }
-
-      const report = /^\/v1beta\/properties\/(\d+):runReport$/.exec(decodeURIComponent(url.pathname));
-      if (report && request.method === "POST") {
-        const fault = fake.failNext.shift();
-        if (fault) return json(response, fault.status, fault.body, fault.headers);
-        const property = report[1] ?? "";
-        if (fake.down.has(property))
-          return googleError(response, 503, "UNAVAILABLE", "The service is currently unavailable.");
-        if (!["2001", "2002"].includes(property)) {
-          return googleError(
-            response,
-            403,
-            "PERMISSION_DENIED",
-            "User does not have sufficient permissions for this property.",
-          );
+      // Analytics' resource names carry a colon verb (`properties/1:runReport`): one route, matched here.
+      app.all("/v1beta/*", { preHandler: guarded }, async (request, reply) => {
+        const path = decodeURIComponent(new URL(request.url, "http://fake").pathname);
+        if (path === "/v1beta/accountSummaries") return { accountSummaries: ACCOUNTS };
+        const metadata = /^\/v1beta\/properties\/(\d+)\/metadata$/.exec(path);
+        if (metadata) return { ...METADATA, name: `properties/${metadata[1]}/metadata` };
+        const body = (request.body ?? {}) as ReportRequest;
+        if (request.method === "POST" && /^\/v1beta\/properties\/(\d+):runRealtimeReport$/.test(path)) {
+          return realtimeReport(body);
         }
-        const body = JSON.parse(raw || "{}") as ReportRequest;
-        const unknown = (body.metrics ?? []).find((metric) => !TYPES[metric.name]);
-        if (unknown)
-          return googleError(response, 400, "INVALID_ARGUMENT", `Field ${unknown.name} is not a valid metric.`);
-        return json(response, 200, runReport(property, body));
-      }
-      googleError(response, 404, "NOT_FOUND", "Not found");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.env = {
-    GOOGLE_CLIENT_ID: fake.clientId,
-    GOOGLE_CLIENT_SECRET: fake.clientSecret,
-    GOOGLE_AUTH_URL: `${fake.url}/o/oauth2/v2/auth`,
-    GOOGLE_TOKEN_URL: `${fake.url}/token`,
-    GOOGLE_REVOKE_URL: `${fake.url}/revoke`,
-    GA4_DATA_API_URL: fake.url,
-    GA4_ADMIN_API_URL: fake.url,
-    SEARCH_CONSOLE_API_URL: fake.url,
+        const report = /^\/v1beta\/properties\/(\d+):runReport$/.exec(path);
+        if (report && request.method === "POST") {
+          const failed = fault(reply);
+          if (failed) return failed;
+          const property = report[1] ?? "";
+          if (state.down.has(property)) {
+            return googleError(reply, 503, "UNAVAILABLE", "The service is currently unavailable.");
+          }
+          if (!["2001", "2002"].includes(property)) {
+            return googleError(
+              reply,
+              403,
+              "PERMISSION_DENIED",
+              "User does not have sufficient permissions for this property.",
+            );
+          }
+          const unknown = (body.metrics ?? []).find((metric) => !TYPES[metric.name]);
+          if (unknown)
+            return googleError(reply, 400, "INVALID_ARGUMENT", `Field ${unknown.name} is not a valid metric.`);
+          return runReport(property, body);
+        }
+        return googleError(reply, 404, "NOT_FOUND", "Not found");
+      });
+    },
   };
-  fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return fake;
+}
+
+function realtimeReport(body: ReportRequest) {
+  const metrics = (body.metrics ?? []).map((metric) => metric.name);
+  const dimension = body.dimensions?.[0]?.name;
+  const rows = dimension
+    ? ["Germany", "France", "Spain"].map((country, index) => ({
+        dimensionValues: [{ value: country }],
+        metricValues: metrics.map((_, m) => ({ value: String((3 - index) * (m + 1) * 4) })),
+      }))
+    : [];
+  return {
+    dimensionHeaders: dimension ? [{ name: dimension }] : [],
+    metricHeaders: metrics.map((name) => ({ name, type: "TYPE_INTEGER" })),
+    rows,
+    totals: [{ metricValues: metrics.map((_, m) => ({ value: String(24 * (m + 1)) })) }],
+    rowCount: rows.length,
+    kind: "analyticsData#runRealtimeReport",
+  };
+}
+
+/** The Google part alone on its own server (tests of the Google connectors that need nothing else). */
+export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
+  const part = googleFake();
+  const running = await startFakes({ google: part }, port);
+  part.state.url = running.url;
+  part.state.env = running.env;
+  part.state.close = running.close;
+  return part.state;
 }
 
 /**

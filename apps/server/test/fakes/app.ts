@@ -1,0 +1,155 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+
+/**
+ * The provider fakes (docs/connectors.md, "Fakes"): one local Fastify server, one plugin per provider,
+ * answering on 127.0.0.1 in the shapes each provider documents. Tests start the parts they need
+ * (`startFakes({ google: googleFake(), meta: metaFake() })`); `npm run dev:fakes` starts all of them
+ * so the product can be tried by hand with every connector.
+ *
+ * Every part owns its routes. Paths never collide because they are the providers' own (Google's
+ * `/v1beta/properties/…`, Ads' `/v21/customers/…`, Meta's `/v23.0/…`): the server's base URL
+ * variables all point at this one origin.
+ */
+
+/** One request as the fake saw it, for tests that assert a request's shape. */
+export interface FakeCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as sent (JSON text or form), "" when none. */
+  body: string;
+}
+
+/** A scripted fault: the next matching request gets this answer instead of the normal one. */
+export interface FakeFault {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** Only requests whose path contains this text take the fault; absent means the part's next data call. */
+  pathIncludes?: string;
+}
+
+/** One provider's fake: its routes, the state tests read and steer, and the server variables pointing at it. */
+export interface FakePart<State> {
+  state: State;
+  register(app: FastifyInstance, shared: FakeShared): void | Promise<void>;
+  /** Environment variables a server needs to use this part, given the fakes' origin. */
+  env(origin: string): Record<string, string>;
+}
+
+/** What every part sees of the running app. */
+export interface FakeShared {
+  /** Every request, in order. */
+  calls: FakeCall[];
+  /** The origin once listening (http://127.0.0.1:port). */
+  origin(): string;
+}
+
+export interface RunningFakes<Parts extends Record<string, FakePart<unknown>>> {
+  url: string;
+  /** Every part's variables together: pass them to the server under test. */
+  env: Record<string, string>;
+  calls: FakeCall[];
+  parts: { [K in keyof Parts]: Parts[K]["state"] };
+  close(): Promise<void>;
+}
+
+/** The raw body a parser saw, kept for `calls`. */
+const RAW = Symbol("raw body");
+type WithRaw = FastifyRequest & { [RAW]?: string };
+
+/** A health check for process managers (Playwright's webServer waits for it). */
+export const HEALTH_PATH = "/health";
+
+export async function startFakes<Parts extends Record<string, FakePart<unknown>>>(
+  parts: Parts,
+  port = 0,
+): Promise<RunningFakes<Parts>> {
+  const calls: FakeCall[] = [];
+  let origin = "";
+  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  app.removeAllContentTypeParsers();
+  // Bodies are kept as sent (tests assert them) and parsed for the routes: JSON, forms, anything else as text.
+  app.addContentTypeParser("*", { parseAs: "string" }, (request, body, done) => {
+    const text = String(body);
+    (request as WithRaw)[RAW] = text;
+    const type = String(request.headers["content-type"] ?? "");
+    try {
+      if (type.includes("application/json")) return done(null, text === "" ? {} : JSON.parse(text));
+      if (type.includes("application/x-www-form-urlencoded")) {
+        return done(null, Object.fromEntries(new URLSearchParams(text)));
+      }
+      done(null, text);
+    } catch {
+      // The providers answer a body that is not JSON with 400; so does the fake.
+      const error = new Error("Invalid JSON payload received.") as Error & { statusCode: number };
+      error.statusCode = 400;
+      done(error, undefined);
+    }
+  });
+  app.addHook("preHandler", async (request) => {
+    const url = new URL(request.url, "http://fake");
+    calls.push({
+      method: request.method,
+      path: decodeURIComponent(url.pathname),
+      query: Object.fromEntries(url.searchParams),
+      headers: { ...request.headers },
+      body: (request as WithRaw)[RAW] ?? "",
+    });
+  });
+  app.get(HEALTH_PATH, async () => ({ ok: true }));
+  const shared: FakeShared = { calls, origin: () => origin };
+  for (const part of Object.values(parts)) await part.register(app, shared);
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ error: { code: 404, message: `No fake answers ${request.method} ${request.url}` } }),
+  );
+  await app.listen({ port, host: "127.0.0.1" });
+  const address = app.server.address();
+  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`;
+  const env = Object.assign({}, ...Object.values(parts).map((part) => part.env(origin))) as Record<string, string>;
+  return {
+    url: origin,
+    env,
+    calls,
+    parts: Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.state])) as {
+      [K in keyof Parts]: Parts[K]["state"];
+    },
+    close: () => app.close(),
+  };
+}
+
+/** The first scripted fault for this path, taken off the list; null when none applies. */
+export function takeFault(faults: FakeFault[], path: string): FakeFault | null {
+  const index = faults.findIndex((fault) => !fault.pathIncludes || path.includes(fault.pathIncludes));
+  if (index < 0) return null;
+  const [fault] = faults.splice(index, 1);
+  return fault ?? null;
+}
+
+/** Answers a scripted fault. */
+export function sendFault(reply: FastifyReply, fault: FakeFault) {
+  return reply
+    .code(fault.status)
+    .headers({ "content-type": "application/json; charset=UTF-8", ...(fault.headers ?? {}) })
+    .send(typeof fault.body === "string" ? fault.body : JSON.stringify(fault.body));
+}
+
+/**
+ * Starts the given parts once per test file, on first use, and closes them after the file's tests:
+ * pass `fakes.env` to describeEachDb's env factory and read `(await fakes.current()).parts` in tests.
+ */
+export function fakesForFile<Parts extends Record<string, FakePart<unknown>>>(
+  afterAll: (fn: () => Promise<void>) => void,
+  make: () => Parts,
+) {
+  let running: Promise<RunningFakes<Parts>> | null = null;
+  const current = (): Promise<RunningFakes<Parts>> => {
+    running ??= startFakes(make());
+    return running;
+  };
+  afterAll(async () => {
+    await (await running)?.close();
+  });
+  return { current, env: async () => ({ ...(await current()).env }) };
+}
