@@ -31,11 +31,11 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "npx tsx ../apps/server/test/fakes/serve-google.ts",
+      command: "npx tsx ../apps/server/test/fakes/serve.ts",
       url: `${google}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { FAKE_GOOGLE_PORT: String(googlePort) },
+      env: { FAKES_PORT: String(googlePort) },
     },
     {
       command: "npx tsx ../apps/server/src/main.ts",

@@ -51,7 +51,18 @@ const ACCOUNTS = [
       },
     ],
   },
-  { name: "accountSummaries/1002", account: "accounts/1002", displayName: "Client Two", propertySummaries: [] },
+  {
+    name: "accountSummaries/1002",
+    account: "accounts/1002",
+    displayName: "Client Two",
+    // Tests that use up a property's quota use these, so the hold does not reach the others.
+    propertySummaries: ["2003", "2004"].map((id) => ({
+      property: `properties/${id}`,
+      displayName: `client-two.example (${id})`,
+      propertyType: "PROPERTY_TYPE_ORDINARY",
+      parent: "accounts/1002",
+    })),
+  },
 ];
 
 const METADATA = {
@@ -377,7 +388,7 @@ export function googleFake(): FakePart<FakeGoogle> {
           if (state.down.has(property)) {
             return googleError(reply, 503, "UNAVAILABLE", "The service is currently unavailable.");
           }
-          if (!["2001", "2002"].includes(property)) {
+          if (!["2001", "2002", "2003", "2004"].includes(property)) {
             return googleError(
               reply,
               403,

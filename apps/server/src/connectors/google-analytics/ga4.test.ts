@@ -250,7 +250,10 @@ describeEachDb(
           error: { code: 429, status: "RESOURCE_EXHAUSTED", message: "Exhausted property tokens per day quota." },
         },
       });
-      await widgetData(client, [ga4(result.sourceId, { metrics: ["sessions", "totalUsers"] })]);
+      // Property 2003: the used-up quota holds it until Google's reset, and nothing else.
+      await widgetData(client, [
+        ga4(result.sourceId, { property: "1002", profile: "2003", metrics: ["sessions", "totalUsers"] }),
+      ]);
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
       const unknown = await widgetData(client, [ga4(result.sourceId, { profile: "2002", metrics: ["sessionz"] })]);
       expect(JSON.stringify(unknown.json())).toContain("sessionz is not a valid metric");
@@ -315,7 +318,8 @@ describeEachDb(
       const sources = env().services.get("sources");
       const today = new Date().toISOString().slice(0, 10);
       const range = { startDate: "2026-11-01", endDate: today };
-      const inputs = { metrics: ["totalUsers"], profile: "2001", property: "1001" };
+      // Property 2004: the used-up quota holds it until Google's reset, and nothing else.
+      const inputs = { metrics: ["totalUsers"], profile: "2004", property: "1002" };
       const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
         type: "googleAnalytics.ga4",
         inputs,
@@ -337,7 +341,7 @@ describeEachDb(
       };
       (await google()).failNext.push(exhausted);
       const response = await client.api("POST", "/api/widgets/data", {
-        instances: [ga4(result.sourceId, { metrics: ["totalUsers"] })],
+        instances: [ga4(result.sourceId, inputs)],
         timezone: "UTC",
         ...range,
         comparison: false,

@@ -7,6 +7,7 @@ import { AppError } from "../../infra/errors";
 import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
+import { perRuntime } from "../http/per-runtime";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 
 /**
@@ -171,7 +172,8 @@ const ZRealtimeReport = z.object({
 /** Metadata per property in this process for an hour: the lists change rarely (custom definitions). */
 const metadataCache = new LRUCache<string, Metadata>({ max: 500, ttl: 3_600_000 });
 
-function clients(runtime: ConnectorRuntime) {
+/** One pair of clients per process, so the per-property limit of 10 and Google's waits hold across requests. */
+const clients = perRuntime((runtime: ConnectorRuntime) => {
   const google = runtime.providers.google;
   const common = { classify: classifyGoogle, counters: runtime.counters, concurrency: 10 };
   return {
@@ -184,7 +186,7 @@ function clients(runtime: ConnectorRuntime) {
     }),
     admin: createProviderClient({ provider: "ga4-admin", baseUrl: google.ga4AdminUrl, ...common }),
   };
-}
+});
 
 async function accountSummaries(source: SourceHandle, admin: ProviderClient, headers: Record<string, string>) {
   const accounts: z.infer<typeof ZAccountSummaries>["accountSummaries"] = [];

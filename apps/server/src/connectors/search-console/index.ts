@@ -6,6 +6,7 @@ import { AppError } from "../../infra/errors";
 import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
+import { perRuntime } from "../http/per-runtime";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 
 /**
@@ -66,15 +67,16 @@ const WIDGET_TYPE: TWidgetTypeConfig = {
   realtime: false,
 };
 
-function client(runtime: ConnectorRuntime) {
-  return createProviderClient({
+/** One client per process, so the per-site limit and Google's waits hold across requests. */
+const client = perRuntime((runtime: ConnectorRuntime) =>
+  createProviderClient({
     provider: "search-console",
     baseUrl: runtime.providers.google.searchConsoleUrl,
     classify: classifyGoogle,
     counters: runtime.counters,
     concurrency: 5,
-  });
-}
+  }),
+);
 
 /** Search Analytics allows 1,200 queries a minute per site and per user (the source stands for its Google user). */
 const quotas = (source: SourceHandle, site: string): QuotaBucket[] => [
