@@ -221,12 +221,26 @@ describeEachDb(
       expect(sources[0].invalid).toBe(true);
       const page = (await client.api("GET", "/api/page-data")).json();
       expect(JSON.stringify(page)).toContain("125");
+      // Until it is reconnected, the numbers fetched before stay on screen, saying why they are not new.
+      const kept = await widgetData(client, [ga4(result.sourceId, { metrics: ["sessions"] })]);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().data.current.totals).toEqual(fresh.json().data.current.totals);
+      expect(kept.json().data.notices).toEqual([
+        {
+          instanceId: expect.any(String),
+          asOf: expect.any(String),
+          message: "Google Analytics needs to be reconnected",
+        },
+      ]);
       // Re-authorising that source (banner 125's action) makes it valid again, same id.
       const again = await connect(client, { source_id: result.sourceId });
       expect(again.result).toMatchObject({ ok: true, sourceId: result.sourceId });
       expect((await client.api("GET", "/api/sources")).json().data).toEqual([
         expect.objectContaining({ id: result.sourceId, invalid: false }),
       ]);
+      expect((await widgetData(client, [ga4(result.sourceId, { metrics: ["sessions"] })])).json().data.notices).toEqual(
+        [],
+      );
       void company;
     });
 

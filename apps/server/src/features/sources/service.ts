@@ -147,7 +147,10 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
 
   /** Banner 125 from now on; members' open pages learn it at once (CompanySourceUpdated, docs/product.md §4). */
   async function markInvalid(companyId: string, sourceId: string): Promise<void> {
-    if (await repo.invalidate(companyId, sourceId)) await announce(companyId, sourceId);
+    if (!(await repo.invalidate(companyId, sourceId))) return;
+    // Cached tables go too: the next view reads the stored results, which say the source needs reconnecting.
+    await changed(companyId, sourceId);
+    await announce(companyId, sourceId);
   }
 
   const service = {
@@ -378,6 +381,18 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         )
         .digest("hex");
       const stored = await repo.findResult(companyId, source.row.id, queryKey);
+      // A source waiting to be re-authorised cannot be asked: its last numbers stand, saying so.
+      const reconnect = () =>
+        stored
+          ? {
+              table: JSON.parse(stored.table_json) as TTable,
+              notice: { asOf: stored.fetched_at, message: `${source.connector.displayName} needs to be reconnected` },
+            }
+          : null;
+      if (source.row.invalid) {
+        const kept = reconnect();
+        if (kept) return kept;
+      }
       const now = ctx.clock.now().getTime();
       if (
         stored &&
@@ -408,6 +423,9 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
             notice: { asOf: stored.fetched_at, message: error.notice(source.connector.displayName) },
           };
         }
+        // The grant was lost just now (the source is marked invalid, banner 125): the stored numbers stay on screen.
+        const kept = error instanceof SourceFailure ? reconnect() : null;
+        if (kept) return kept;
         throw error;
       }
     },
