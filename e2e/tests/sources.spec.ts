@@ -91,9 +91,25 @@ test("Google Analytics: Connect opens Google's sign-in in a popup, which closes 
   await snap(page, "company-sources-google");
 });
 
-test("a Google Analytics 4 widget: account, property, metrics and dimension come from Google, and the chart shows Google's numbers", async ({
+/** The fake Google of playwright.config.ts (next door to the server), for switches a user flips at Google. */
+const fakeGoogle = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
+
+/** GA4 sessions on one day of property 2001 at the fake Google (test/fakes/google.ts fakeValue). */
+const fakeSessions = (day: string) => 100 + Number(day.slice(8)) + (2001 % 7);
+
+function daysFrom(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${start}T00:00:00Z`); at <= Date.parse(`${end}T00:00:00Z`); at += 86_400_000) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+test("a Google Analytics 4 dashboard: Google's numbers in a table and a line chart; Google revoking access raises banner 125 live, the widgets keep their numbers saying why, and re-authorising ends it", async ({
   page,
+  context,
 }) => {
+  test.setTimeout(120_000);
   await signUp(page);
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Connect Google Analytics" }).click();
@@ -107,21 +123,74 @@ test("a Google Analytics 4 widget: account, property, metrics and dimension come
     if (url.pathname.startsWith("/api/") && response.status() >= 400)
       refused.push(`${response.status()} ${url.pathname}`);
   });
+  const addGa4Widget = async (title: string, dimension: string, metrics: string[], format: string) => {
+    await page.getByRole("button", { name: "Add widget" }).click();
+    const drawer = widgetDrawer(page);
+    await choose(page, drawer, "Source", "analytics@acme.example");
+    await choose(page, drawer, "Widget type", "Google Analytics 4");
+    await choose(page, drawer, "Account", "Acme Agency");
+    await choose(page, drawer, "Property", "acme.com – GA4");
+    await choose(page, drawer, "Dimension", dimension);
+    await choose(page, drawer, "Metrics", ...metrics);
+    await drawer.getByLabel("Title").fill(title);
+    await choose(page, drawer, "Format", format);
+    await drawer.getByRole("button", { name: "Save" }).click();
+    await expect(drawer).toBeHidden();
+  };
+  const asked = page.waitForRequest((request) => request.url().endsWith("/api/widgets/data"));
+  await addGa4Widget("Sessions by channel", "Session default channel group", ["Sessions", "Total users"], "Table");
+  const { startDate, endDate } = (await asked).postDataJSON() as { startDate: string; endDate: string };
+  const days = daysFrom(startDate, endDate);
+  const card = await readyWidget(page, "Sessions by channel");
+  await expect(card.getByRole("columnheader")).toHaveText(["Session default channel group", "Sessions", "Total users"]);
+  // The fake gives Organic Search half the range's sessions: the number Google would show.
+  const organic = Math.round(days.reduce((sum, day) => sum + fakeSessions(day), 0) / 2);
+  await expect(card.getByRole("row", { name: /Organic Search/ })).toContainText(organic.toLocaleString("en-US"));
+
+  await addGa4Widget("Sessions over time", "Date", ["Sessions"], "Line Chart");
+  const line = await readyWidget(page, "Sessions over time");
+  const drawn = await line.getByRole("img").evaluate((element) => {
+    const chart = (element as HTMLElement & { echartsInstance?: { getOption(): unknown } }).echartsInstance;
+    return JSON.parse(JSON.stringify(chart?.getOption() ?? null)) as { series: { name: string; data: unknown[] }[] };
+  });
+  const sessions = drawn.series.find((series) => series.name === "Sessions");
+  const points = (sessions?.data ?? []).map((point) =>
+    Number(Array.isArray(point) ? point[1] : ((point as { value?: unknown })?.value ?? point)),
+  );
+  // One point a day, each the fake's sessions of that day.
+  expect(points).toEqual(days.map(fakeSessions));
+  expect(refused).toEqual([]);
+  await snap(page, "ga4-widget");
+
+  // A colleague's view of the same dashboard stays open in another tab.
+  const watcher = await context.newPage();
+  await watcher.goto(page.url());
+  const watched = await readyWidget(watcher, "Sessions by channel");
+  await expect(watcher.getByText("Expired Sources")).toHaveCount(0);
+
+  // The client removes the agency's access in their Google account.
+  expect((await page.request.post(`${fakeGoogle}/_fake/google/revoke-all`)).ok()).toBe(true);
+  // The agency user starts another widget: Google refuses; the source needs re-authorising.
   await page.getByRole("button", { name: "Add widget" }).click();
   const drawer = widgetDrawer(page);
   await choose(page, drawer, "Source", "analytics@acme.example");
   await choose(page, drawer, "Widget type", "Google Analytics 4");
-  await choose(page, drawer, "Account", "Acme Agency");
-  await choose(page, drawer, "Property", "acme.com – GA4");
-  await choose(page, drawer, "Dimension", "Session default channel group");
-  await choose(page, drawer, "Metrics", "Sessions", "Total users");
-  await drawer.getByLabel("Title").fill("Sessions by channel");
-  await choose(page, drawer, "Format", "Table");
-  await drawer.getByRole("button", { name: "Save" }).click();
-  await expect(drawer).toBeHidden();
-  const card = await readyWidget(page, "Sessions by channel");
-  await expect(card.getByRole("columnheader")).toHaveText(["Session default channel group", "Sessions", "Total users"]);
-  await expect(card.getByRole("rowheader", { name: "Organic Search", exact: true })).toBeVisible();
-  expect(refused).toEqual([]);
-  await snap(page, "ga4-widget");
+  // An account never opened before: its properties must come from Google, who refuses.
+  await choose(page, drawer, "Account", "Client Two");
+  await expect(drawer.getByText(/options could not be loaded/)).toBeVisible();
+
+  // Banner 125 reaches the other tab without a reload, and its widgets keep Google's last numbers, saying why.
+  await expect(watcher.getByText("Expired Sources")).toBeVisible();
+  await expect(watched.getByTestId("widget-stale")).toContainText("Google Analytics needs to be reconnected");
+  await expect(watched.getByRole("row", { name: /Organic Search/ })).toContainText(organic.toLocaleString("en-US"));
+  await snap(watcher, "ga4-reconnect-needed");
+
+  // Re-authorising from the sources page ends the banner.
+  await watcher.goto("/company");
+  const again = watcher.waitForEvent("popup");
+  await watcher.getByRole("button", { name: "Re-authorise" }).click();
+  await (await again).waitForEvent("close", { timeout: 15_000 });
+  await expect(watcher.getByText("Expired Sources")).toHaveCount(0);
+  await watcher.goto(page.url());
+  await expect((await readyWidget(watcher, "Sessions by channel")).getByTestId("widget-stale")).toHaveCount(0);
 });

@@ -233,6 +233,7 @@ function runReport(property: string, body: ReportRequest) {
 export function googleFake(): FakePart<FakeGoogle> {
   const codes = new Map<string, { challenge: string; redirectUri: string; scope: string }>();
   const accessTokens = new Map<string, { expiresAt: number }>();
+  const issuedRefresh = new Set<string>();
   let counter = 0;
   const state: FakeGoogle = {
     url: "",
@@ -322,10 +323,12 @@ export function googleFake(): FakePart<FakeGoogle> {
           const claims = Buffer.from(JSON.stringify({ email: "analytics@acme.example", sub: "1234" })).toString(
             "base64url",
           );
+          const refreshToken = `1//fake-refresh-${counter}`;
+          issuedRefresh.add(refreshToken);
           return {
             access_token: issueAccess(),
             expires_in: 3599,
-            refresh_token: `1//fake-refresh-${counter}`,
+            refresh_token: refreshToken,
             scope: code.scope,
             token_type: "Bearer",
             id_token: `eyJhbGciOiJub25lIn0.${claims}.`,
@@ -340,6 +343,14 @@ export function googleFake(): FakePart<FakeGoogle> {
           return { access_token: issueAccess(), expires_in: 3599, token_type: "Bearer" };
         }
         return reply.code(400).send({ error: "unsupported_grant_type" });
+      });
+
+      // The browser tests' switch (the fake runs in its own process there): the user removes our access
+      // in their Google account, which ends every grant and every access token at once.
+      app.post("/_fake/google/revoke-all", async () => {
+        for (const token of issuedRefresh) state.revoked.add(token);
+        state.expireAccessTokens();
+        return { revoked: issuedRefresh.size };
       });
 
       app.post("/revoke", async (request) => {

@@ -122,7 +122,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
 
   const updated =
     live && widget.realTime && query.dataUpdatedAt > 0 ? (
-      <Text className="dash-updated" data-testid="widget-updated">
+      <Text size="xs" className="dash-updated" data-testid="widget-updated">
         Updated {updatedClock(query.dataUpdatedAt, live.timezone)}
       </Text>
     ) : null;
@@ -130,7 +130,12 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
   // The provider failed for now: these are the last stored numbers, said so with their age.
   const notice = data?.notices?.[0];
   const stale = notice ? (
-    <Text className="dash-updated dash-stale" data-testid="widget-stale">
+    <Text
+      size="xs"
+      className="dash-updated dash-stale"
+      data-testid="widget-stale"
+      title={`Data as of ${asOfText(notice.asOf, range.timezone)} — ${notice.message}`}
+    >
       Data as of {asOfText(notice.asOf, range.timezone)} — {notice.message}
     </Text>
   ) : null;
