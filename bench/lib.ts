@@ -15,17 +15,32 @@ import type { App } from "../apps/server/src/infra/http";
 export interface BenchServer {
   app: App;
   url: string;
+  /** The data folder (SQLite file and uploads). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
-/** The real server, in this process, on a fresh SQLite file, listening on a free loopback port. */
-export async function startServer(webDist?: string): Promise<BenchServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-bench-"));
+export interface StartServerOptions {
+  /** More server variables (a provider fake's `env`). */
+  env?: Record<string, string>;
+  /** Start on this data folder (its SQLite file kept from an earlier server) instead of a fresh one. */
+  dataDir?: string;
+  /** Leave the data folder in place on close, so another server can start on it. */
+  keepData?: boolean;
+}
+
+/**
+ * The real server, in this process, on a fresh SQLite file (or `options.dataDir`'s), listening on a free
+ * loopback port.
+ */
+export async function startServer(webDist?: string, options: StartServerOptions = {}): Promise<BenchServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "reportz-bench-"));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     RATE_LIMIT_AUTH_MAX: "100000",
+    ...options.env,
   });
   const logger = pino({ level: "silent" });
   const infra = await createInfra(config, { logger, sqliteFile: "bench.sqlite" });
@@ -39,10 +54,11 @@ export async function startServer(webDist?: string): Promise<BenchServer> {
   return {
     app,
     url: `http://127.0.0.1:${port}`,
+    dataDir,
     async close() {
       await app.close();
       await infra.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -224,11 +240,27 @@ export class BenchClient {
       }),
     });
     if (!response.ok) throw new Error(`register ${response.status}`);
+    await this.session(response);
+    await this.call("POST", "/api/user/data", { intro_passed: true });
+    return { email, password };
+  }
+
+  /** Signs in an existing user (POST /login), as the sign-in form does. */
+  async signIn(email: string, password: string): Promise<void> {
+    const response = await fetch(`${this.base}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`login ${response.status} ${await response.text()}`);
+    await this.session(response);
+  }
+
+  /** Keeps the session cookie an answer set, and the identification the page data hands out with it. */
+  private async session(response: Response): Promise<void> {
     this.cookie = (response.headers.getSetCookie().find((c) => c.startsWith("session=")) ?? "").split(";")[0];
     const page = await (await fetch(`${this.base}/api/page-data`, { headers: { cookie: this.cookie } })).json();
     this.identification = page.identification;
-    await this.call("POST", "/api/user/data", { intro_passed: true });
-    return { email, password };
   }
 }
 

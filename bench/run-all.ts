@@ -1,5 +1,6 @@
 import { coldFanout } from "./cold-fanout";
 import { dashboardRender } from "./dashboard-render";
+import { ga4ColdLoads } from "./ga4-cold-loads";
 import { lighthouseBench } from "./lighthouse";
 import { pdfRender } from "./pdf-render";
 import { reportDelivery } from "./report-delivery";
@@ -12,6 +13,7 @@ async function main() {
   if (!only || only === "throughput") await widgetThroughput();
   if (!only || only === "render") await dashboardRender();
   if (!only || only === "fanout") await coldFanout();
+  if (!only || only === "ga4") await ga4ColdLoads();
   if (!only || only === "lighthouse") await lighthouseBench();
   if (!only || only === "pdf") await pdfRender();
   if (!only || only === "reports") await reportDelivery();

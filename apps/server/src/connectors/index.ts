@@ -2,13 +2,20 @@ import type { TConnector, TWidgetTypeConfig } from "@app/core";
 import type { ProvidersConfig } from "../infra/config";
 import { csvConnector } from "./csv";
 import { demoConnector } from "./demo";
+import { facebookAdsConnector } from "./facebook-ads";
+import { facebookSocialConnector } from "./facebook-social";
+import { googleAdsConnector } from "./google-ads";
 import { googleAnalyticsConnector } from "./google-analytics";
+import { googleBusinessProfileConnector } from "./google-business-profile";
+import { googleSheetsConnector } from "./google-sheets";
+import { instagramConnector } from "./instagram";
 import { searchConsoleConnector } from "./search-console";
 import { THIRD_PARTY_CONNECTORS } from "./third-party";
 import type { Connector } from "./types";
 
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
 export { type GoogleOAuth, googleOAuth } from "./oauth/google";
+export { type MetaOAuth, metaOAuth } from "./oauth/meta";
 export type { Connector, ConnectorRuntime, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";
 
@@ -18,6 +25,12 @@ export const CONNECTORS: readonly Connector[] = [
   csvConnector,
   googleAnalyticsConnector,
   searchConsoleConnector,
+  facebookAdsConnector,
+  googleAdsConnector,
+  googleBusinessProfileConnector,
+  googleSheetsConnector,
+  facebookSocialConnector,
+  instagramConnector,
   ...THIRD_PARTY_CONNECTORS,
 ].sort((a, b) => a.order - b.order);
 

@@ -31,14 +31,6 @@ const fixed = (key: string, label: string, values: TOption[], required = true): 
   required,
   options: values,
 });
-// Yes/no questions start answered as a common sheet reads (see the CSV connector).
-const bool = (key: string, label: string, answer: boolean): TWidgetParam => ({
-  key,
-  label,
-  kind: "boolean",
-  required: true,
-  default: answer,
-});
 const metrics = remote("metrics", "Metrics", "metrics");
 const dimension = (required = false) => remote("dimension", "Dimension", "dimensions", required);
 
@@ -63,61 +55,6 @@ interface Declaration {
 }
 
 const DECLARATIONS: Declaration[] = [
-  {
-    key: "googleAds",
-    displayName: "Google Ads",
-    order: 3,
-    authKind: "oauth2",
-    widgetTypes: (k) => [
-      type(k, "report", "Ads report", [
-        remote("property", "Account", "properties"),
-        fixed("reportType", "Report", options("campaign", "ad_group", "ad", "keyword")),
-        // Narrowing is nested: an ad group belongs to the chosen campaign, an ad to the chosen ad group.
-        remote("campaign", "Campaign", "campaigns", false, {
-          children: [
-            remote("adGroup", "Ad group", "adGroups", false, { children: [remote("ad", "Ad", "ads", false)] }),
-          ],
-        }),
-        dimension(),
-        metrics,
-      ]),
-    ],
-  },
-  { key: "googleMyBusiness", displayName: "Google My Business", order: 4, authKind: "oauth2" },
-  { key: "facebookAds", displayName: "Facebook Ads", order: 5, authKind: "oauth2" },
-  { key: "facebookSocial", displayName: "Facebook Social", order: 6, authKind: "oauth2" },
-  {
-    key: "instagram",
-    displayName: "Instagram",
-    order: 7,
-    authKind: "oauth2",
-    widgetTypes: (k) => [
-      type(k, "insights", "Instagram insights", [
-        remote("property", "Account", "properties"),
-        fixed("target", "Report on", options("profile", "post")),
-        remote("post", "Post", "posts", true, { unless: "target::profile" }),
-        metrics,
-      ]),
-    ],
-  },
-  {
-    key: "googleSheets",
-    displayName: "Google Sheets",
-    order: 8,
-    authKind: "oauth2",
-    widgetTypes: (k) => [
-      type(k, "sheet", "Spreadsheet", [
-        remote("property", "Spreadsheet", "properties"),
-        remote("sheet", "Sheet", "sheets"),
-        bool("has_header", "First row is a header", true),
-        bool("has_footer", "Last row holds totals", false),
-        bool("has_labels", "First column holds row labels", true),
-        bool("uses_date_range", "First column holds dates", false),
-        dimension(),
-        remote("metrics", "Metrics", "columns"),
-      ]),
-    ],
-  },
   {
     key: "ahrefsV3",
     displayName: "Ahrefs V3",

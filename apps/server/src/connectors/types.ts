@@ -94,8 +94,8 @@ export interface Connector {
    * the provider fails (docs/decisions.md, "Persistent results").
    */
   settlingDays?: number;
-  /** OAuth connectors: the provider family whose OAuth client connects them ("google"). */
-  oauth?: "google";
+  /** OAuth connectors: the provider family whose OAuth client connects them ("google", "meta"). */
+  oauth?: "google" | "meta";
   /**
    * False when these inputs give the same table whatever the range (a CSV without a date column):
    * a comparison period would only repeat the current numbers, so none is sent. Absent means true.

@@ -91,6 +91,38 @@ export const ZEnv = z.object({
   GA4_DATA_API_URL: z.url().default("https://analyticsdata.googleapis.com"),
   GA4_ADMIN_API_URL: z.url().default("https://analyticsadmin.googleapis.com"),
   SEARCH_CONSOLE_API_URL: z.url().default("https://www.googleapis.com"),
+  // Google Sheets reads values from the Sheets API and lists spreadsheets from the Drive API.
+  SHEETS_API_URL: z.url().default("https://sheets.googleapis.com"),
+  DRIVE_API_URL: z.url().default("https://www.googleapis.com"),
+  // Google Business Profile: three APIs, each with its own address (Account Management for accounts,
+  // Business Information for locations, Performance for the daily numbers).
+  GBP_ACCOUNT_MANAGEMENT_API_URL: z.url().default("https://mybusinessaccountmanagement.googleapis.com"),
+  GBP_BUSINESS_INFORMATION_API_URL: z.url().default("https://mybusinessbusinessinformation.googleapis.com"),
+  GBP_PERFORMANCE_API_URL: z.url().default("https://businessprofileperformance.googleapis.com"),
+  // Google Ads: the API's address, its version path segment (Google keeps a version about a year; v24
+  // was released in April 2026) and the operator's developer token (Google Ads API Center of a manager
+  // account), sent as the `developer-token` header on every call. Without the token the catalogue shows
+  // Google Ads as not configured on this server.
+  GOOGLE_ADS_API_URL: z.url().default("https://googleads.googleapis.com"),
+  GOOGLE_ADS_API_VERSION: z
+    .string()
+    .regex(/^v\d+$/, "GOOGLE_ADS_API_VERSION looks like v24")
+    .default("v24"),
+  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
+  // Operations a day the developer token's access level allows (Explorer 2,880, Basic 15,000; Standard
+  // has no daily cap: set a number above what the server could use). Counted before each call.
+  GOOGLE_ADS_DAILY_OPERATIONS: z.coerce.number().int().positive().default(15_000),
+  // Meta's app (Facebook Ads, Facebook Social, Instagram); without both, the catalogue shows the Meta
+  // connectors as not configured on this server. The URLs default to Meta's own; the Graph API version
+  // is the path segment every call carries (v25.0 is supported until July 2028).
+  META_APP_ID: z.string().optional(),
+  META_APP_SECRET: z.string().optional(),
+  META_GRAPH_URL: z.url().default("https://graph.facebook.com"),
+  META_DIALOG_URL: z.url().default("https://www.facebook.com"),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, "META_GRAPH_VERSION looks like v25.0")
+    .default("v25.0"),
   // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
   OPS_TOKEN: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -177,10 +209,35 @@ export interface GoogleProviderConfig {
   ga4DataUrl: string;
   ga4AdminUrl: string;
   searchConsoleUrl: string;
+  sheetsUrl: string;
+  driveUrl: string;
+  /** Google Business Profile: Account Management, Business Information and Performance APIs. */
+  businessAccountsUrl: string;
+  businessInformationUrl: string;
+  businessPerformanceUrl: string;
+  /** Google Ads: https://googleads.googleapis.com, the version segment ("v24") and the developer token. */
+  adsUrl: string;
+  adsVersion: string;
+  adsDeveloperToken: string | null;
+  /** Operations a day the developer token may spend (its access level). */
+  adsDailyOperations: number;
+}
+
+/** Meta's app and Graph API (Facebook Ads, Facebook Social, Instagram). */
+export interface MetaProviderConfig {
+  appId: string | null;
+  appSecret: string | null;
+  /** https://graph.facebook.com: the API and the token endpoint. */
+  graphUrl: string;
+  /** https://www.facebook.com: the consent dialog. */
+  dialogUrl: string;
+  /** The Graph API version path segment ("v25.0"). */
+  version: string;
 }
 
 export interface ProvidersConfig {
   google: GoogleProviderConfig;
+  meta: MetaProviderConfig;
 }
 
 export class ConfigError extends Error {}
@@ -274,6 +331,22 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
         ga4DataUrl: e.GA4_DATA_API_URL,
         ga4AdminUrl: e.GA4_ADMIN_API_URL,
         searchConsoleUrl: e.SEARCH_CONSOLE_API_URL,
+        sheetsUrl: e.SHEETS_API_URL,
+        driveUrl: e.DRIVE_API_URL,
+        businessAccountsUrl: e.GBP_ACCOUNT_MANAGEMENT_API_URL,
+        businessInformationUrl: e.GBP_BUSINESS_INFORMATION_API_URL,
+        businessPerformanceUrl: e.GBP_PERFORMANCE_API_URL,
+        adsUrl: e.GOOGLE_ADS_API_URL,
+        adsVersion: e.GOOGLE_ADS_API_VERSION,
+        adsDeveloperToken: e.GOOGLE_ADS_DEVELOPER_TOKEN || null,
+        adsDailyOperations: e.GOOGLE_ADS_DAILY_OPERATIONS,
+      },
+      meta: {
+        appId: e.META_APP_ID || null,
+        appSecret: e.META_APP_SECRET || null,
+        graphUrl: e.META_GRAPH_URL,
+        dialogUrl: e.META_DIALOG_URL,
+        version: e.META_GRAPH_VERSION,
       },
     },
   };

@@ -20,6 +20,12 @@ export interface FakeGoogle {
   down: Set<string>;
   /** Answers the next Data API calls with these statuses and bodies first. */
   failNext: FakeFault[];
+  /** How long every `runReport` waits before answering (ms; 0 by default), so concurrency can be observed. */
+  reportLatencyMs: number;
+  /** Per GA4 property, the `runReport` requests being answered right now. */
+  inFlight: Map<string, number>;
+  /** Per GA4 property, the most `runReport` requests ever answered at once. */
+  maxInFlight: Map<string, number>;
   /** Every request to the fakes app, in order. */
   calls: FakeCall[];
   /** Refresh tokens revoked (by /revoke, or by the test to play an expired grant). */
@@ -242,6 +248,9 @@ export function googleFake(): FakePart<FakeGoogle> {
     env: {},
     deny: false,
     failNext: [],
+    reportLatencyMs: 0,
+    inFlight: new Map(),
+    maxInFlight: new Map(),
     calls: [],
     revoked: new Set(),
     down: new Set(),
@@ -393,24 +402,32 @@ export function googleFake(): FakePart<FakeGoogle> {
         }
         const report = /^\/v1beta\/properties\/(\d+):runReport$/.exec(path);
         if (report && request.method === "POST") {
-          const failed = fault(reply);
-          if (failed) return failed;
           const property = report[1] ?? "";
-          if (state.down.has(property)) {
-            return googleError(reply, 503, "UNAVAILABLE", "The service is currently unavailable.");
+          const now = (state.inFlight.get(property) ?? 0) + 1;
+          state.inFlight.set(property, now);
+          state.maxInFlight.set(property, Math.max(now, state.maxInFlight.get(property) ?? 0));
+          try {
+            if (state.reportLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, state.reportLatencyMs));
+            const failed = fault(reply);
+            if (failed) return failed;
+            if (state.down.has(property)) {
+              return googleError(reply, 503, "UNAVAILABLE", "The service is currently unavailable.");
+            }
+            if (!["2001", "2002", "2003", "2004"].includes(property)) {
+              return googleError(
+                reply,
+                403,
+                "PERMISSION_DENIED",
+                "User does not have sufficient permissions for this property.",
+              );
+            }
+            const unknown = (body.metrics ?? []).find((metric) => !TYPES[metric.name]);
+            if (unknown)
+              return googleError(reply, 400, "INVALID_ARGUMENT", `Field ${unknown.name} is not a valid metric.`);
+            return runReport(property, body);
+          } finally {
+            state.inFlight.set(property, (state.inFlight.get(property) ?? 1) - 1);
           }
-          if (!["2001", "2002", "2003", "2004"].includes(property)) {
-            return googleError(
-              reply,
-              403,
-              "PERMISSION_DENIED",
-              "User does not have sufficient permissions for this property.",
-            );
-          }
-          const unknown = (body.metrics ?? []).find((metric) => !TYPES[metric.name]);
-          if (unknown)
-            return googleError(reply, 400, "INVALID_ARGUMENT", `Field ${unknown.name} is not a valid metric.`);
-          return runReport(property, body);
         }
         return googleError(reply, 404, "NOT_FOUND", "Not found");
       });

@@ -5,12 +5,23 @@
  * `set -a; . ./.env.fakes; set +a; npm run dev`.
  */
 import { startFakes } from "./app";
+import { businessProfileFake } from "./business-profile";
 import { googleFake } from "./google";
+import { googleAdsFake } from "./google-ads";
+import { metaFake } from "./meta";
+import { metaAdsFake } from "./meta-ads";
+import { sheetsFake } from "./sheets";
 
 const google = googleFake();
+const meta = metaFake();
 const running = await startFakes(
   {
     google,
+    ads: googleAdsFake(google.state),
+    profile: businessProfileFake(google.state),
+    sheets: sheetsFake(google.state),
+    meta,
+    metaAds: metaAdsFake(meta.state),
   },
   Number(process.env.FAKES_PORT ?? 4790),
 );

@@ -127,7 +127,8 @@ export const API = {
     output: ZSourceResponse,
   },
   sourceDelete: { params: ZSourceIdParams, output: null },
-  sourceProperties: { params: ZSourceIdParams, output: ZOptionListResponse },
+  // The form's values may travel here too: a searchable picker sends what is typed (searchTerm) and its value (include).
+  sourceProperties: { params: ZSourceIdParams, query: ZSourceOptionQuery, output: ZOptionListResponse },
   sourceOptions: {
     params: ZSourceIdParams.extend({ option: zPathParam.pipe(z.string().max(64)) }),
     query: ZSourceOptionQuery,

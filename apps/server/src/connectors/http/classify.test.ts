@@ -17,6 +17,24 @@ const google = (code: number, status: string, message: string, extra: Record<str
   error: { code, status, message, ...extra },
 });
 
+/** A Google Ads failure as the REST API answers it (google.rpc.Status with a GoogleAdsFailure detail). */
+const ads = (
+  code: number,
+  status: string,
+  errorCode: Record<string, string>,
+  message: string,
+  details?: Record<string, unknown>,
+) =>
+  google(code, status, "Request contains an invalid argument.", {
+    details: [
+      {
+        "@type": "type.googleapis.com/google.ads.googleads.v24.errors.GoogleAdsFailure",
+        errors: [{ errorCode, message, ...(details && { details }) }],
+        requestId: "fake-request",
+      },
+    ],
+  });
+
 describe("Google answers", () => {
   it.each([
     ["a success", answer(200, { rows: [] }), null, null],
@@ -109,10 +127,99 @@ describe("Google answers", () => {
       "quota",
       21.5 * 3_600_000,
     ],
+    [
+      "Google Ads: a client reached without its manager as login-customer-id is the widget's, not the grant's",
+      answer(403, [
+        ads(
+          403,
+          "PERMISSION_DENIED",
+          { authorizationError: "USER_PERMISSION_DENIED" },
+          "User doesn't have permission to access customer.",
+        ),
+      ]),
+      "input",
+      null,
+    ],
+    [
+      "Google Ads: a field GAQL does not know (searchStream answers an array)",
+      answer(400, [
+        ads(
+          400,
+          "INVALID_ARGUMENT",
+          { queryError: "UNRECOGNIZED_FIELD" },
+          "Unrecognized field in the query: 'metrics.clickz'.",
+        ),
+      ]),
+      "input",
+      null,
+    ],
+    [
+      "Google Ads: the server's developer token missing is the operator's, never retried",
+      answer(400, [
+        ads(
+          400,
+          "INVALID_ARGUMENT",
+          { requestError: "DEVELOPER_TOKEN_PARAMETER_MISSING" },
+          "The developer token is missing.",
+        ),
+      ]),
+      "server",
+      null,
+    ],
+    [
+      "Google Ads: a short-term throttle waits the retryDelay it names",
+      answer(
+        429,
+        ads(429, "RESOURCE_EXHAUSTED", { quotaError: "RESOURCE_TEMPORARILY_EXHAUSTED" }, "Too many requests.", {
+          quotaErrorDetails: { rateScope: "ACCOUNT", rateName: "Requests per account", retryDelay: "12s" },
+        }),
+      ),
+      "rate",
+      12_000,
+    ],
+    [
+      "Google Ads: operations per day with a retryDelay",
+      answer(
+        429,
+        ads(429, "RESOURCE_EXHAUSTED", { quotaError: "RESOURCE_EXHAUSTED" }, "Too many requests.", {
+          quotaErrorDetails: { rateScope: "DEVELOPER", rateName: "Number of operations", retryDelay: "3600s" },
+        }),
+      ),
+      "quota",
+      3_600_000,
+    ],
+    [
+      "Google Ads: a stream that broke off after it started (200, the error last in the array)",
+      answer(200, [
+        { results: [], fieldMask: "campaign.id" },
+        google(503, "UNAVAILABLE", "The service is currently unavailable."),
+      ]),
+      "server",
+      null,
+    ],
   ])("%s", (_label, given, kind, retryAfterMs) => {
     const error = classifyGoogle("ga4", given);
     expect(error?.kind ?? null).toBe(kind);
     if (error) expect(error.retryAfterMs).toBe(retryAfterMs);
+  });
+
+  it("Google Ads: the developer token's failure is not retried, and the Ads error's own words are kept", () => {
+    const error = classifyGoogle(
+      "google-ads",
+      answer(401, [
+        ads(
+          401,
+          "UNAUTHENTICATED",
+          { authenticationError: "DEVELOPER_TOKEN_INVALID" },
+          "The developer token is not valid.",
+        ),
+      ]),
+    );
+    expect(error?.kind).toBe("server");
+    expect(error?.transient).toBe(false);
+    expect(error?.reason).toBe(
+      "UNAUTHENTICATED: The developer token is not valid. (authenticationError DEVELOPER_TOKEN_INVALID)",
+    );
   });
 });
 

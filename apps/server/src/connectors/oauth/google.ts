@@ -15,6 +15,18 @@ import { ProviderError } from "../http/errors";
 export const GOOGLE_SCOPES: Record<string, string[]> = {
   googleAnalytics: ["https://www.googleapis.com/auth/analytics.readonly", "openid", "email"],
   searchConsole: ["https://www.googleapis.com/auth/webmasters.readonly", "openid", "email"],
+  // Values need spreadsheets.readonly; the spreadsheet picker lists files by name with drive.metadata.readonly
+  // (a restricted scope: Google's verification of the app is needed before public use; docs/connectors.md).
+  googleSheets: [
+    "https://www.googleapis.com/auth/spreadsheets.readonly",
+    "https://www.googleapis.com/auth/drive.metadata.readonly",
+    "openid",
+    "email",
+  ],
+  // Business Profile has no read-only scope: `business.manage` is the only one its APIs accept.
+  googleMyBusiness: ["https://www.googleapis.com/auth/business.manage", "openid", "email"],
+  // Google Ads has no read-only scope: `adwords` is the only one its API accepts.
+  googleAds: ["https://www.googleapis.com/auth/adwords", "openid", "email"],
 };
 
 /** The stored credentials of a Google source (sealed in the sources table). */

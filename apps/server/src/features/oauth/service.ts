@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { OAUTH_MESSAGE_TYPE, type TOAuthResult } from "@app/core";
-import { type Connector, connectorByKey, googleOAuth, missingConfig, ProviderError } from "../../connectors";
+import { type Connector, connectorByKey, googleOAuth, metaOAuth, missingConfig, ProviderError } from "../../connectors";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { newId } from "../../infra/security";
@@ -17,6 +17,8 @@ interface PendingConnection {
 }
 
 const STATE_TTL_MS = 10 * 60_000;
+
+type OAuthConnector = Connector & { oauth: NonNullable<Connector["oauth"]> };
 
 const base64url = (bytes: Buffer) => bytes.toString("base64url");
 
@@ -36,7 +38,7 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
   const pending = ctx.cache<PendingConnection>("oauth-state", { maxSize: 10_000, ttlMs: STATE_TTL_MS });
   const redirectUri = (connector: string) => `${ctx.config.appUrl}/api/oauth/${encodeURIComponent(connector)}/callback`;
 
-  function oauthConnector(key: string): Connector & { oauth: "google" } {
+  function oauthConnector(key: string): OAuthConnector {
     const connector = connectorByKey(key);
     if (!connector?.oauth) throw AppError.notFound("This connector does not connect with OAuth.");
     const missing = missingConfig(connector, ctx.config.providers);
@@ -45,11 +47,14 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
         name: [`${connector.displayName} is not configured on this server (set ${missing.join(" and ")}).`],
       });
     }
-    return connector as Connector & { oauth: "google" };
+    return connector as OAuthConnector;
   }
 
-  const adapter = (_connector: Connector & { oauth: "google" }) =>
-    googleOAuth(ctx.config.providers.google, ctx.rateLimits);
+  /** The provider family's adapter; each keeps its quirks (Google's PKCE and refresh, Meta's token swap). */
+  const adapter = (connector: OAuthConnector) =>
+    connector.oauth === "meta"
+      ? metaOAuth(ctx.config.providers.meta, ctx.rateLimits)
+      : googleOAuth(ctx.config.providers.google, ctx.rateLimits);
 
   return {
     async start(actor: Actor, key: string, sourceId: string | null): Promise<string> {
@@ -91,7 +96,7 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
         sourceId: null,
         message,
       });
-      let connector: Connector & { oauth: "google" };
+      let connector: OAuthConnector;
       try {
         connector = oauthConnector(key);
       } catch (error) {

@@ -52,10 +52,18 @@ export function sourceRoutes(app: App, sources: SourcesService) {
   const optionResponse = { 200: API.sourceOptions.output, 502: ZErrorBody };
   app.get(
     "/api/sources/:id/properties",
-    { schema: { tags, params: API.sourceProperties.params, response: optionResponse } },
+    {
+      schema: {
+        tags,
+        params: API.sourceProperties.params,
+        querystring: API.sourceProperties.query,
+        response: optionResponse,
+      },
+    },
     async (request) => {
       // A failing source answers 502 source_error (the error table): the form shows 'Data Error'.
-      return { data: await sources.options(actorOf(request), request.params.id, "properties", {}) };
+      // The form's values come along: a searchable picker (Google Sheets) reads searchTerm and include.
+      return { data: await sources.options(actorOf(request), request.params.id, "properties", request.query) };
     },
   );
 

@@ -17,6 +17,7 @@ import {
   type ConnectorRuntime,
   connectorByKey,
   googleOAuth,
+  metaOAuth,
   ProviderError,
   type QueryRequest,
   type SourceHandle,
@@ -70,6 +71,7 @@ function credentialFields(input: TSourceCredentials): Record<string, string> {
 /** The OAuth client of a connector's provider family (revoke on delete), or null for other connectors. */
 function oauthFor(connector: Connector, runtime: ConnectorRuntime) {
   if (connector.oauth === "google") return googleOAuth(runtime.providers.google, runtime.counters);
+  if (connector.oauth === "meta") return metaOAuth(runtime.providers.meta, runtime.counters);
   return null;
 }
 

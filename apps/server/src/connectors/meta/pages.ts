@@ -1,0 +1,92 @@
+import { daysBetween, shiftDay } from "@app/core";
+import { LRUCache } from "lru-cache";
+import { z } from "zod";
+import type { SourceHandle } from "../types";
+import { graphVersion, metaGraph, metaUserAuth } from "./shared";
+
+/**
+ * The Pages a Facebook login manages (`GET /me/accounts`), with their Page tokens and linked Instagram
+ * professional accounts, and the date handling Page and Instagram insights share.
+ *
+ * Page tokens are fetched with the user token when a widget needs them and kept in this process for
+ * 15 minutes, not stored with the source: a Page token made from a long-lived user token lives as
+ * long as the grant, so storing it would add nothing, and a Page added or removed later is seen.
+ */
+
+const ZAccounts = z.object({
+  data: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string().default(""),
+        access_token: z.string().optional(),
+        instagram_business_account: z.object({ id: z.string(), username: z.string().default("") }).optional(),
+      }),
+    )
+    .default([]),
+  paging: z
+    .object({ cursors: z.object({ after: z.string().optional() }).partial().optional(), next: z.string().optional() })
+    .optional(),
+});
+export type ManagedPage = z.infer<typeof ZAccounts>["data"][number];
+
+const cache = new LRUCache<string, ManagedPage[]>({ max: 1000, ttl: 15 * 60_000 });
+
+/** Every Page of the source's login (cursor paging, at most 10 answers of 100). */
+export async function managedPages(source: SourceHandle): Promise<ManagedPage[]> {
+  const auth = metaUserAuth(source);
+  // Keyed by the token too: a re-authorised source (another login) does not see the old list.
+  const key = `${source.id}:${auth.headers.authorization?.slice(-16)}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const pages: ManagedPage[] = [];
+  let after: string | undefined;
+  for (let answer = 0; answer < 10; answer++) {
+    const page = await metaGraph(source.runtime).request({
+      path: `${graphVersion(source)}/me/accounts`,
+      query: {
+        fields: "id,name,access_token,instagram_business_account{id,username}",
+        limit: 100,
+        after,
+        ...auth.query,
+      },
+      headers: auth.headers,
+      schema: ZAccounts,
+      limitKey: `user:${source.id}`,
+    });
+    pages.push(...page.data);
+    after = page.paging?.cursors?.after;
+    if (!page.paging?.next || !after || page.data.length === 0) break;
+  }
+  cache.set(key, pages);
+  return pages;
+}
+
+/**
+ * The day an insights value belongs to. Meta stamps a daily value with the END of that day in the
+ * Page's (or Instagram account's) time zone, in UTC: day D of a Pacific page is `D+1T07:00:00+0000`
+ * (T08:00 in winter). Twelve hours before that instant is day D in UTC for every zone from UTC−11 to
+ * UTC+12; the zone itself is not in the answer.
+ */
+export function dayOfEndTime(endTime: string): string | null {
+  const at = Date.parse(endTime.replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+  if (Number.isNaN(at)) return null;
+  return new Date(at - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A range cut into windows Meta accepts (`maxDays` days each): for each, `since` is its first day and
+ * `until` the day after its last (Meta's `until` is exclusive for daily values).
+ */
+export function windows(start: string, end: string, maxDays: number): { since: string; until: string }[] {
+  const out: { since: string; until: string }[] = [];
+  for (let since = start; since <= end; since = shiftDay(since, maxDays)) {
+    const last = shiftDay(since, maxDays - 1);
+    out.push({ since, until: shiftDay(last < end ? last : end, 1) });
+  }
+  return out;
+}
+
+/** Every day of a range (yyyy-mm-dd), so a chart has a point per day. */
+export const daysOf = (start: string, end: string): string[] =>
+  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
