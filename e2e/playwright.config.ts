@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { allFakesEnv } from "../apps/server/test/fakes/all";
 import { CHROMIUM_LAUNCH_OPTIONS } from "./chromium";
 
 // One fresh data folder per run, shared with workers through the environment.
@@ -9,7 +10,7 @@ process.env.E2E_PORT ??= "3173"; // helpers running in parallel pick their own
 // The demo login is random unless set; the browser tests need to know it.
 process.env.E2E_DEMO_PASSWORD ??= "e2e-demo-password";
 const port = Number(process.env.E2E_PORT);
-// A stand-in for Google's sign-in and Analytics APIs (apps/server/test/fakes/google.ts), next door.
+// The provider fakes (apps/server/test/fakes/, npm run dev:fakes), next door.
 const googlePort = port + 1;
 const google = `http://127.0.0.1:${googlePort}`;
 
@@ -54,14 +55,8 @@ export default defineConfig({
         DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
         // Sender verification asks a DNS server nobody runs: every lookup fails fast, offline.
         DNS_SERVERS: "127.0.0.1:9",
-        GOOGLE_CLIENT_ID: "fake-client-id.apps.googleusercontent.com",
-        GOOGLE_CLIENT_SECRET: "fake-client-secret",
-        GOOGLE_AUTH_URL: `${google}/o/oauth2/v2/auth`,
-        GOOGLE_TOKEN_URL: `${google}/token`,
-        GOOGLE_REVOKE_URL: `${google}/revoke`,
-        GA4_DATA_API_URL: google,
-        GA4_ADMIN_API_URL: google,
-        SEARCH_CONSOLE_API_URL: google,
+        // Every provider connector points at the fakes (npm run dev:fakes), never at the real provider.
+        ...allFakesEnv(google),
       },
     },
   ],

@@ -4,27 +4,10 @@
  * the fakes; `npm run dev:fakes > .env.fakes`, then start the server with them:
  * `set -a; . ./.env.fakes; set +a; npm run dev`.
  */
+import { allFakes } from "./all";
 import { startFakes } from "./app";
-import { businessProfileFake } from "./business-profile";
-import { googleFake } from "./google";
-import { googleAdsFake } from "./google-ads";
-import { metaFake } from "./meta";
-import { metaAdsFake } from "./meta-ads";
-import { sheetsFake } from "./sheets";
 
-const google = googleFake();
-const meta = metaFake();
-const running = await startFakes(
-  {
-    google,
-    ads: googleAdsFake(google.state),
-    profile: businessProfileFake(google.state),
-    sheets: sheetsFake(google.state),
-    meta,
-    metaAds: metaAdsFake(meta.state),
-  },
-  Number(process.env.FAKES_PORT ?? 4790),
-);
+const running = await startFakes(allFakes(), Number(process.env.FAKES_PORT ?? 4790));
 for (const [name, value] of Object.entries(running.env)) console.log(`${name}=${value}`);
 const stop = () => void running.close().then(() => process.exit(0));
 process.on("SIGTERM", stop);

@@ -1,0 +1,25 @@
+import { businessProfileFake } from "./business-profile";
+import { googleFake } from "./google";
+import { googleAdsFake } from "./google-ads";
+import { metaFake } from "./meta";
+import { metaAdsFake } from "./meta-ads";
+import { sheetsFake } from "./sheets";
+
+/** Every provider's fake part, wired to each other (Google's siblings share its tokens, Meta Ads Meta's). */
+export function allFakes() {
+  const google = googleFake();
+  const meta = metaFake();
+  return {
+    google,
+    ads: googleAdsFake(google.state),
+    profile: businessProfileFake(google.state),
+    sheets: sheetsFake(google.state),
+    meta,
+    metaAds: metaAdsFake(meta.state),
+  };
+}
+
+/** The variables pointing a server at the fakes on `origin` (the browser tests' server reads them). */
+export function allFakesEnv(origin: string): Record<string, string> {
+  return Object.assign({}, ...Object.values(allFakes()).map((part) => part.env(origin)));
+}
