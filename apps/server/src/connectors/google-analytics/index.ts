@@ -169,9 +169,12 @@ const ZRealtimeReport = z.object({
   totals: z.array(z.object({ metricValues: z.array(ZValue).default([]) })).default([]),
 });
 
-/** Metadata per property in this process for an hour: the lists change rarely (custom definitions). */
-const metadataCache = new LRUCache<string, Metadata>({ max: 500, ttl: 3_600_000 });
-
+/**
+ * Metadata per (source, property) in this process for an hour: the lists change rarely (custom
+ * definitions). Keyed by source too, so one company's cached lists never answer another's request.
+ * The promise is kept, so widgets loading together ask Google once.
+ */
+const metadataCache = new LRUCache<string, Promise<Metadata>>({ max: 500, ttl: 3_600_000 });
 /** One pair of clients per process, so the per-property limit of 10 and Google's waits hold across requests. */
 const clients = perRuntime((runtime: ConnectorRuntime) => {
   const google = runtime.providers.google;
@@ -207,17 +210,20 @@ async function accountSummaries(source: SourceHandle, admin: ProviderClient, hea
   return accounts;
 }
 
-async function metadataOf(property: string, data: ProviderClient, headers: Record<string, string>) {
-  const cached = metadataCache.get(property);
+function metadataOf(source: SourceHandle, property: string, data: ProviderClient, headers: Record<string, string>) {
+  const key = `${source.id}:${property}`;
+  const cached = metadataCache.get(key);
   if (cached) return cached;
-  const metadata = await data.request({
+  const asked = data.request({
     path: `/v1beta/properties/${encodeURIComponent(property)}/metadata`,
     headers,
     schema: ZMetadata,
     limitKey: `property:${property}`,
   });
-  metadataCache.set(property, metadata);
-  return metadata;
+  metadataCache.set(key, asked);
+  // A failure is not kept: the next request asks again.
+  asked.catch(() => metadataCache.delete(key));
+  return asked;
 }
 
 const requireText = (value: unknown, field: string, message: string): string => {
@@ -261,7 +267,7 @@ export const googleAnalyticsConnector: Connector = {
     }
     if (kind === "metrics" || kind === "dimensions") {
       const property = requireText(form.profile, "profile", "Choose a property first.");
-      const metadata = await metadataOf(property, data, headers);
+      const metadata = await metadataOf(source, property, data, headers);
       const list = kind === "metrics" ? metadata.metrics : metadata.dimensions;
       return list.map((entry) => ({ value: entry.apiName, label: entry.uiName || entry.apiName }));
     }
@@ -299,7 +305,7 @@ export const googleAnalyticsConnector: Connector = {
       limitKey: `property:${property}`,
     });
     // Names as Google shows them (cached per property for an hour); without them the widget still draws.
-    const metadata = await metadataOf(property, data, headers).catch(() => undefined);
+    const metadata = await metadataOf(source, property, data, headers).catch(() => undefined);
     const label = (apiName: string) => metadata?.metrics.find((entry) => entry.apiName === apiName)?.uiName || apiName;
     const headersOf = metrics.map(
       (name) => report.metricHeaders.find((header) => header.name === name) ?? { name, type: "TYPE_STANDARD" },
