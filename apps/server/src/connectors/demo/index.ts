@@ -1,12 +1,10 @@
-import { type TOption, type TWidgetTypeConfig, WIDGET_FORMATS } from "@app/core";
+import { type TWidgetTypeConfig, WIDGET_FORMATS } from "@app/core";
 import { AppError } from "../../infra/errors";
+import { toOptions } from "../options";
 import type { Connector } from "../types";
 import { demoTable } from "./generate";
 import { DEMO_SITES, DEMO_TYPES, demoType } from "./model";
 import { REALTIME_DIMENSIONS, REALTIME_METRICS, REALTIME_TYPE_KEY, realtimeMinute, realtimeTable } from "./realtime";
-
-const toOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
-  items.map((item) => ({ value: item.key, label: item.label }));
 
 /** Widget types of the Demo connector: site, optional dimension, metrics (docs/product.md §3 type inputs). */
 const WIDGET_TYPES: TWidgetTypeConfig[] = DEMO_TYPES.map((type) => ({

@@ -9,6 +9,7 @@ import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { graphAuth, metaOAuth, missingMetaConfig } from "../oauth/meta";
+import { toOptions } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import {
   addRow,
@@ -54,9 +55,6 @@ const DIMENSIONS: ReadonlyArray<{ key: string; label: string; level?: Level; bre
   { key: "publisher_platform", label: "Platform", breakdown: true },
   { key: "device_platform", label: "Device", breakdown: true },
 ];
-
-const toOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
-  items.map((item) => ({ value: item.key, label: item.label }));
 
 const WIDGET_TYPE: TWidgetTypeConfig = {
   type: "facebookAds.insights",

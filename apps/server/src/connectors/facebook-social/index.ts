@@ -1,4 +1,4 @@
-import type { TOption, TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
+import type { TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
 import { WIDGET_FORMATS } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
@@ -6,6 +6,7 @@ import { AppError } from "../../infra/errors";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
 import { graphVersion, metaGraph, missingMeta } from "../meta/shared";
 import { graphAuth } from "../oauth/meta";
+import { toOptions } from "../options";
 import type { Connector } from "../types";
 
 /**
@@ -64,8 +65,6 @@ const METRICS: PageMetric[] = [
   { key: "page_video_views", label: "Video views", total: "sum" },
 ];
 const DIMENSIONS = [{ key: "date", label: "Date" }];
-const toOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
-  items.map((item) => ({ value: item.key, label: item.label }));
 
 const WIDGET_TYPE: TWidgetTypeConfig = {
   type: "facebookSocial.insights",

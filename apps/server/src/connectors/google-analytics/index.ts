@@ -8,6 +8,7 @@ import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { toOptions } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 
 /**
@@ -144,8 +145,6 @@ const REALTIME_DIMENSIONS = [
   { key: "deviceCategory", label: "Device category" },
   { key: "unifiedScreenName", label: "Page title and screen name" },
 ];
-const asOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
-  items.map((item) => ({ value: item.key, label: item.label }));
 
 /** Live visitors for the realtime view (docs/product.md §4): refreshed on its clock, never stored. */
 const REALTIME_TYPE: TWidgetTypeConfig = {
@@ -154,8 +153,8 @@ const REALTIME_TYPE: TWidgetTypeConfig = {
   connector: "googleAnalytics",
   params: [
     ...ACCOUNT_AND_PROPERTY,
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: asOptions(REALTIME_DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: asOptions(REALTIME_METRICS) },
+    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(REALTIME_DIMENSIONS) },
+    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(REALTIME_METRICS) },
   ],
   formats: [...WIDGET_FORMATS],
   mergeWithoutDimension: false,
@@ -263,7 +262,7 @@ export const googleAnalyticsConnector: Connector = {
       }));
     }
     if (form.type === REALTIME_TYPE.type && (kind === "metrics" || kind === "dimensions")) {
-      return asOptions(kind === "metrics" ? REALTIME_METRICS : REALTIME_DIMENSIONS);
+      return toOptions(kind === "metrics" ? REALTIME_METRICS : REALTIME_DIMENSIONS);
     }
     if (kind === "metrics" || kind === "dimensions") {
       const property = requireText(form.profile, "profile", "Choose a property first.");

@@ -7,6 +7,7 @@ import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { toOptions } from "../options";
 import type { Connector, SourceHandle } from "../types";
 
 /**
@@ -102,8 +103,6 @@ const DIMENSIONS = [
   { key: "date", label: "Date" },
   { key: "surface", label: "Surface" },
 ];
-const toOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
-  items.map((item) => ({ value: item.key, label: item.label }));
 
 const WIDGET_TYPE: TWidgetTypeConfig = {
   type: "googleMyBusiness.performance",

@@ -5,6 +5,7 @@ import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
 import { graphVersion, metaGraph, metaUserAuth, missingMeta } from "../meta/shared";
+import { toOptions } from "../options";
 import type { Connector, QueryInputs, SourceHandle } from "../types";
 
 /**
@@ -84,8 +85,6 @@ const POST_METRICS: Metric[] = [
   { key: "shares", label: "Shares" },
   { key: "total_interactions", label: "Interactions" },
 ];
-const asOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
-  items.map((item) => ({ value: item.key, label: item.label }));
 
 const WIDGET_TYPE: TWidgetTypeConfig = {
   type: "instagram.insights",
@@ -166,7 +165,7 @@ export const instagramConnector: Connector = {
   followsRange: (inputs: QueryInputs) => inputs.target !== "post",
 
   async options(kind, { source, form }) {
-    if (kind === "metrics") return asOptions(form.target === "post" ? POST_METRICS : PROFILE_METRICS);
+    if (kind === "metrics") return toOptions(form.target === "post" ? POST_METRICS : PROFILE_METRICS);
     if (kind === "properties") {
       return (await managedPages(source))
         .flatMap((page) =>

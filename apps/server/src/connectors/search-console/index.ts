@@ -1,4 +1,4 @@
-import type { TOption, TTable, TWidgetTypeConfig } from "@app/core";
+import type { TTable, TWidgetTypeConfig } from "@app/core";
 import { daysBetween, shiftDay, WIDGET_FORMATS } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
@@ -7,6 +7,7 @@ import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { toOptions } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 
 /**
@@ -50,8 +51,6 @@ const DIMENSIONS = [
   { key: "country", label: "Country" },
   { key: "device", label: "Device" },
 ];
-const toOptions = (items: ReadonlyArray<{ key: string; label: string }>): TOption[] =>
-  items.map((item) => ({ value: item.key, label: item.label }));
 
 const WIDGET_TYPE: TWidgetTypeConfig = {
   type: "searchConsole.performance",
