@@ -369,6 +369,42 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
+    it("a malformed answer (broken JSON, or JSON of another shape) keeps the source valid and the stored numbers on screen", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const sources = env().services.get("sources");
+      const today = new Date().toISOString().slice(0, 10);
+      const range = { startDate: "2026-11-01", endDate: today };
+      const inputs = { metrics: ["sessions"], profile: "2002", property: "1001" };
+      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+        type: "googleAnalytics.ga4",
+        inputs,
+        range,
+        timezone: "UTC",
+      });
+      for (const body of ['{"rows": [{"metricValues": [', { rows: "not a list", totals: 7 }]) {
+        // Due again (touching today, fetched 20 minutes ago), and Google's answer cannot be read.
+        await env()
+          .ctx.db.updateTable("provider_results")
+          .set({ fetched_at: new Date(Date.now() - 20 * 60_000).toISOString() })
+          .where("source_id", "=", result.sourceId)
+          .execute();
+        (await google()).failNext.push({ status: 200, body });
+        const response = await client.api("POST", "/api/widgets/data", {
+          instances: [ga4(result.sourceId, inputs)],
+          timezone: "UTC",
+          ...range,
+          comparison: false,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.current.totals).toEqual(stored.table.totals);
+        expect(response.json().data.notices).toEqual([
+          { instanceId: expect.any(String), asOf: expect.any(String), message: "Google Analytics is not answering" },
+        ]);
+      }
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
     it("a realtime widget reads runRealtimeReport (the last 30 minutes), is never stored and has no comparison", async () => {
       const { client } = await buildOwner(env());
       const { result } = await connect(client);
