@@ -127,7 +127,10 @@ describeEachDb(
         })),
       );
       expect(table.totals).toEqual([fakeIgTotal("reach", "2026-10-30", "2026-11-03", BAKERY_IG)]);
-      const series = (await insightsCalls(BAKERY_IG, before)).find((call) => call.query.metric_type === undefined);
+      // The comparison period is asked at the same time: pick the current range's daily series.
+      const series = (await insightsCalls(BAKERY_IG, before)).find(
+        (call) => call.query.metric_type === undefined && call.query.since === "2026-10-30",
+      );
       expect(series?.query).toMatchObject({ metric: "reach", period: "day", since: "2026-10-30", until: "2026-11-03" });
 
       const refused = await widgetData(client, [
