@@ -16,7 +16,7 @@ import type { Connector } from "./types";
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
 export { type GoogleOAuth, googleOAuth } from "./oauth/google";
 export { type MetaOAuth, metaOAuth } from "./oauth/meta";
-export type { Connector, ConnectorRuntime, QueryRequest, SourceHandle, UploadedFile } from "./types";
+export type { Connector, ConnectorRuntime, CredentialsCheck, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";
 
 /** Every connector in catalogue display order (docs/product.md §3): Demo first, CSV between Sheets (8) and Ahrefs (10). */

@@ -39,6 +39,14 @@ export interface SourceHandle {
   runtime: ConnectorRuntime;
 }
 
+/** A login typed into the sources form (account + token, token, site + key|secret), to check with the provider. */
+export interface CredentialsCheck {
+  account: string | null;
+  /** `token` and `site` as typed (the token is sealed once the source is stored). */
+  credentials: Readonly<Record<string, string>>;
+  runtime: ConnectorRuntime;
+}
+
 /** Type-form values of one widget instance, normalised (declared parameters only, no calculated metrics). */
 export type QueryInputs = Readonly<Record<string, unknown>>;
 
@@ -94,6 +102,14 @@ export interface Connector {
    * the provider fails (docs/decisions.md, "Persistent results").
    */
   settlingDays?: number;
+  /**
+   * Credentials connectors: asks the provider whether a typed login works, before the source is stored
+   * (create) or replaced (re-authorise). A ProviderError of kind `auth` or `input` becomes the form's
+   * 422 on its `field` (default `token`) in the provider's words; a provider not answering is a 422
+   * saying so. Should answer within a few seconds (a short `timeoutMs`, one attempt). May return the
+   * account's name as the provider shows it, stored as the source's account.
+   */
+  verify?(check: CredentialsCheck): Promise<{ account?: string } | undefined>;
   /** OAuth connectors: the provider family whose OAuth client connects them ("google", "meta"). */
   oauth?: "google" | "meta";
   /**

@@ -142,6 +142,32 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
     if (Object.keys(fields).length > 0) throw AppError.validation(fields);
   }
 
+  /**
+   * A typed login checked with the provider before it is stored (Connector.verify): refused → the
+   * form's 422 on the field in the provider's words; not answering → a 422 saying so. Nothing is saved.
+   */
+  async function verifyCredentials(connector: Connector, input: TSourceCredentials): Promise<string | null> {
+    if (!connector.verify) return input.account ?? null;
+    try {
+      const checked = await connector.verify({
+        account: input.account ?? null,
+        credentials: credentialFields({ token: input.token, site: input.site }),
+        runtime,
+      });
+      return checked?.account ?? input.account ?? null;
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      ctx.logger.info({ connector: connector.key, kind: error.kind }, "credentials refused by the provider");
+      const field =
+        error.field ?? (connector.authKind === "site+key|secret" && error.kind === "input" ? "site" : "token");
+      const words =
+        error.kind === "auth" || error.kind === "input"
+          ? `${connector.displayName} refused these credentials: ${error.reason}`
+          : `${connector.displayName} did not answer (${error.reason}). Please try again in a moment.`;
+      throw AppError.validation({ [field]: [words] });
+    }
+  }
+
   function sealCredentials(credentials: TSourceCredentials): string | null {
     const secret = credentialFields({ token: credentials.token, site: credentials.site });
     return Object.keys(secret).length > 0 ? seal(ctx.config.appKey, JSON.stringify(secret)) : null;
@@ -174,6 +200,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       if (!connector.available)
         throw AppError.validation({ name: [connector.note ?? "This connector cannot be connected yet."] });
       checkCredentials(connector, input);
+      const account = await verifyCredentials(connector, input);
       const upload = connector.upload ? checkUpload(connector, form.files.file) : null;
       // The uploaded file's row and the source that owns it: both or neither.
       const row = await ctx.db.transaction().execute(async (trx) => {
@@ -184,7 +211,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
           id: newId(),
           company_id: actor.companyId,
           name: connector.key,
-          account: input.account ?? null,
+          account,
           credentials: sealCredentials(input),
           properties: JSON.stringify(properties),
           invalid: 0,
@@ -244,7 +271,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       const patch: Partial<SourcesTable> = { invalid: 0 };
       if (Object.keys(credentialFields(input)).length > 0) {
         checkCredentials(connector, input);
-        patch.account = input.account ?? row.account;
+        patch.account = (await verifyCredentials(connector, input)) ?? row.account;
         patch.credentials = sealCredentials(input);
       }
       const properties = storedProperties(row);
