@@ -14,6 +14,23 @@ export async function connectSource(name: string): Promise<TSource> {
   return (await call("sourceCreate", { body: { name } })).data;
 }
 
+/** A login typed into the sources form: account + token, token, or site + key|secret (docs/product.md §3). */
+export interface TypedCredentials {
+  account?: string;
+  token?: string;
+  site?: string;
+}
+
+/** Creates a credentials source: the server checks the login with the provider before storing it. */
+export async function createCredentialsSource(name: string, credentials: TypedCredentials): Promise<TSource> {
+  return (await call("sourceCreate", { body: { name, ...credentials } })).data;
+}
+
+/** Re-authorises a credentials source with a new login (checked with the provider the same way). */
+export async function updateCredentials(id: string, credentials: TypedCredentials): Promise<TSource> {
+  return (await call("sourceUpdate", { params: { id }, body: credentials })).data;
+}
+
 /** Creates an upload source (name=csv) from its first file, sent as multipart. */
 export async function createUploadSource(name: string, file: File): Promise<TSource> {
   const form = new FormData();

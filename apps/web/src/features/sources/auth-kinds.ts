@@ -55,3 +55,13 @@ export function sourceLabels(
   });
   return labels;
 }
+
+/**
+ * A site typed without its scheme gets https:// (shops are only reached over HTTPS); an address with
+ * a scheme is kept as typed, so the server can say plainly that http:// is refused.
+ */
+export function withScheme(site: string): string {
+  const trimmed = site.trim();
+  if (trimmed === "" || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  return `https://${trimmed}`;
+}

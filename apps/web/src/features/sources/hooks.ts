@@ -2,7 +2,16 @@ import type { TSource } from "@app/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { reportFailure } from "../../lib/error-reporting";
 import { useRefreshPageData } from "../session/hooks";
-import { addSourceFile, connectSource, createUploadSource, deleteSource, reconnectSource } from "./api";
+import {
+  addSourceFile,
+  connectSource,
+  createCredentialsSource,
+  createUploadSource,
+  deleteSource,
+  reconnectSource,
+  type TypedCredentials,
+  updateCredentials,
+} from "./api";
 import { connectInPopup } from "./oauth-popup";
 import { connectorsQuery, sourceKeys, sourcesQuery } from "./queries";
 
@@ -39,6 +48,27 @@ function useRefreshBannersIf() {
 export function useConnectSource() {
   const store = useStoreSource();
   return useMutation({ mutationFn: connectSource, onSuccess: store });
+}
+
+/** A new credentials source, or (with `source`) new credentials for an existing one; banners follow. */
+export function useSaveCredentials() {
+  const store = useStoreSource();
+  const refreshIf = useRefreshBannersIf();
+  return useMutation({
+    mutationFn: ({
+      name,
+      source,
+      credentials,
+    }: {
+      name: string;
+      source: TSource | null;
+      credentials: TypedCredentials;
+    }) => (source ? updateCredentials(source.id, credentials) : createCredentialsSource(name, credentials)),
+    onSuccess: (saved, { source }) => {
+      store(saved);
+      if (source) refreshIf(source.invalid);
+    },
+  });
 }
 
 export function useCreateUploadSource() {

@@ -1,5 +1,5 @@
 import type { TConnector, TSource } from "@app/core";
-import { ActionIcon, Badge, Button, Card, Divider, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Card, Divider, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { Fragment, useState } from "react";
 import { errorMessage } from "../../../lib/api";
@@ -8,6 +8,7 @@ import { useModals } from "../../../ui/modals";
 import { connectorName } from "../auth-kinds";
 import { useDeleteSource, useOAuthConnect, useReconnectSource } from "../hooks";
 import { ConnectorAvatar } from "./ConnectorAvatar";
+import { CredentialsConnectAction } from "./CredentialsConnectAction";
 
 interface ConnectedSourcesProps {
   sources: TSource[];
@@ -67,6 +68,10 @@ function SourceRow({
   const displayName = connectorName(connector ? [connector] : undefined, source.name);
   const canReconnect = source.invalid && connector?.available && connector.authKind === "none";
   const canReauthorise = source.invalid && connector?.available && connector.authKind === "oauth2";
+  // Typed logins are re-authorised by typing a new one (checked with the provider before it replaces the old).
+  const canRetype =
+    connector?.available === true && ["account+token", "token", "site+key|secret"].includes(connector.authKind);
+  const [retyping, setRetyping] = useState(false);
   const oauth = useOAuthConnect();
   const [reauthorising, setReauthorising] = useState(false);
   const reauthorise = async () => {
@@ -97,62 +102,79 @@ function SourceRow({
   };
 
   return (
-    <Group justify="space-between" wrap="nowrap" gap="md" py="sm" px="md" align="center">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <ConnectorAvatar connectorKey={source.name} displayName={displayName} size={36} />
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Group gap={8} wrap="wrap">
-            <Text fw={600} size="sm" truncate="end">
-              {label}
-            </Text>
-            {source.invalid ? (
-              <Badge color="red" variant="light" size="sm" tt="none" leftSection={<IconAlert size={12} />}>
-                Needs re-authorising
-              </Badge>
+    <Stack gap={0}>
+      <Group justify="space-between" wrap="nowrap" gap="md" py="sm" px="md" align="center">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ConnectorAvatar connectorKey={source.name} displayName={displayName} size={36} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Group gap={8} wrap="wrap">
+              <Text fw={600} size="sm" truncate="end">
+                {label}
+              </Text>
+              {source.invalid ? (
+                <Badge color="red" variant="light" size="sm" tt="none" leftSection={<IconAlert size={12} />}>
+                  Needs re-authorising
+                </Badge>
+              ) : null}
+            </Group>
+            <SourceDetails source={source} connector={connector} />
+            {source.invalid && connector?.authKind === "upload" ? (
+              <Text size="xs" c="red.7">
+                Upload the file again to refresh this source.
+              </Text>
             ) : null}
-          </Group>
-          <SourceDetails source={source} connector={connector} />
-          {source.invalid && connector?.authKind === "upload" ? (
-            <Text size="xs" c="red.7">
-              Upload the file again to refresh this source.
-            </Text>
+          </Stack>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          {canReauthorise ? (
+            <Button size="xs" variant="light" loading={reauthorising} onClick={() => void reauthorise()}>
+              Re-authorise
+            </Button>
           ) : null}
-        </Stack>
+          {canRetype ? (
+            <Button
+              size="xs"
+              variant={source.invalid ? "light" : "subtle"}
+              aria-expanded={retyping}
+              onClick={() => setRetyping((open) => !open)}
+            >
+              {source.invalid ? "Re-authorise" : "Change token"}
+            </Button>
+          ) : null}
+          {canReconnect ? (
+            <Button
+              size="xs"
+              variant="light"
+              loading={reconnect.isPending}
+              onClick={() =>
+                reconnect.mutate(source, {
+                  onError: (error) =>
+                    notifications.show({ color: "red", title: "Could not reconnect", message: errorMessage(error) }),
+                })
+              }
+            >
+              Reconnect
+            </Button>
+          ) : null}
+          <Tooltip label="Remove source">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${label}`}
+              loading={remove.isPending}
+              onClick={() => void confirmRemove()}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
-      <Group gap={6} wrap="nowrap">
-        {canReauthorise ? (
-          <Button size="xs" variant="light" loading={reauthorising} onClick={() => void reauthorise()}>
-            Re-authorise
-          </Button>
-        ) : null}
-        {canReconnect ? (
-          <Button
-            size="xs"
-            variant="light"
-            loading={reconnect.isPending}
-            onClick={() =>
-              reconnect.mutate(source, {
-                onError: (error) =>
-                  notifications.show({ color: "red", title: "Could not reconnect", message: errorMessage(error) }),
-              })
-            }
-          >
-            Reconnect
-          </Button>
-        ) : null}
-        <Tooltip label="Remove source">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Remove ${label}`}
-            loading={remove.isPending}
-            onClick={() => void confirmRemove()}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    </Group>
+      {retyping && connector ? (
+        <Box px="md" pb="md" maw={480}>
+          <CredentialsConnectAction connector={connector} source={source} onDone={() => setRetyping(false)} />
+        </Box>
+      ) : null}
+    </Stack>
   );
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { IconCheck } from "../../../ui/icons";
 import { ConnectorCard } from "./ConnectorCard";
+import { CredentialsConnectAction } from "./CredentialsConnectAction";
 import { CsvUploadAction } from "./CsvUploadAction";
 import { DemoConnectAction } from "./DemoConnectAction";
 import { OAuthConnectAction } from "./OAuthConnectAction";
@@ -23,7 +24,7 @@ function connectAction(connector: TConnector, existing: TSource[], labels: Map<s
     return <CsvUploadAction connectorKey={connector.key} existing={existing} labels={labels} />;
   }
   if (connector.authKind === "oauth2") return <OAuthConnectAction connector={connector} existing={existing} />;
-  return null;
+  return <CredentialsConnectAction connector={connector} />;
 }
 
 /** Shown on a connected no-login source: where to use it next. */
