@@ -375,21 +375,27 @@ describeEachDb(
       const sources = env().services.get("sources");
       const today = new Date().toISOString().slice(0, 10);
       const range = { startDate: "2026-11-01", endDate: today };
-      const inputs = { metrics: ["sessions"], profile: "2002", property: "1001" };
-      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
-        type: "googleAnalytics.ga4",
-        inputs,
-        range,
-        timezone: "UTC",
-      });
-      for (const body of ['{"rows": [{"metricValues": [', { rows: "not a list", totals: 7 }]) {
+      const fake = await google();
+      // One query per kind of malformed answer, so neither is answered from the other's cached table.
+      const cases = [
+        { metric: "sessions", body: '{"rows": [{"metricValues": [' },
+        { metric: "totalUsers", body: { rows: "not a list", totals: 7 } },
+      ];
+      for (const { metric, body } of cases) {
+        const inputs = { metrics: [metric], profile: "2002", property: "1001" };
+        const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+          type: "googleAnalytics.ga4",
+          inputs,
+          range,
+          timezone: "UTC",
+        });
         // Due again (touching today, fetched 20 minutes ago), and Google's answer cannot be read.
         await env()
           .ctx.db.updateTable("provider_results")
           .set({ fetched_at: new Date(Date.now() - 20 * 60_000).toISOString() })
           .where("source_id", "=", result.sourceId)
           .execute();
-        (await google()).failNext.push({ status: 200, body });
+        fake.failNext.push({ status: 200, body });
         const response = await client.api("POST", "/api/widgets/data", {
           instances: [ga4(result.sourceId, inputs)],
           timezone: "UTC",
@@ -397,6 +403,7 @@ describeEachDb(
           comparison: false,
         });
         expect(response.statusCode).toBe(200);
+        expect(fake.failNext).toEqual([]);
         expect(response.json().data.current.totals).toEqual(stored.table.totals);
         expect(response.json().data.notices).toEqual([
           { instanceId: expect.any(String), asOf: expect.any(String), message: "Google Analytics is not answering" },
