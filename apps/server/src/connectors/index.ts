@@ -1,5 +1,6 @@
 import type { TConnector, TWidgetTypeConfig } from "@app/core";
 import type { ProvidersConfig } from "../infra/config";
+import { ahrefsConnector } from "./ahrefs";
 import { csvConnector } from "./csv";
 import { demoConnector } from "./demo";
 import { facebookAdsConnector } from "./facebook-ads";
@@ -9,9 +10,15 @@ import { googleAnalyticsConnector } from "./google-analytics";
 import { googleBusinessProfileConnector } from "./google-business-profile";
 import { googleSheetsConnector } from "./google-sheets";
 import { instagramConnector } from "./instagram";
+import { klaviyoConnector } from "./klaviyo";
+import { salesflareConnector } from "./salesflare";
 import { searchConsoleConnector } from "./search-console";
+import { semrushConnector } from "./semrush";
+import { serankingConnector } from "./seranking";
+import { serpstatConnector } from "./serpstat";
 import { THIRD_PARTY_CONNECTORS } from "./third-party";
 import type { Connector } from "./types";
+import { wooCommerceConnector } from "./woocommerce";
 
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
 export { type GoogleOAuth, googleOAuth } from "./oauth/google";
@@ -31,6 +38,13 @@ export const CONNECTORS: readonly Connector[] = [
   googleSheetsConnector,
   facebookSocialConnector,
   instagramConnector,
+  ahrefsConnector,
+  semrushConnector,
+  serpstatConnector,
+  serankingConnector,
+  salesflareConnector,
+  wooCommerceConnector,
+  klaviyoConnector,
   ...THIRD_PARTY_CONNECTORS,
 ].sort((a, b) => a.order - b.order);
 

@@ -10,6 +10,8 @@ export interface ConnectorRuntime {
   counters: RateLimitStore;
   /** Hosts user-supplied addresses may reach although private (OUTBOUND_ALLOW_HOSTS). */
   outboundAllowHosts: readonly string[];
+  /** The server's log, for what a provider tells in passing (credits running low); absent in unit tests. */
+  logger?: { warn(details: Record<string, unknown>, message: string): void };
 }
 
 /** An uploaded file handed to an upload connector for checking before it is stored. */

@@ -123,6 +123,27 @@ export const ZEnv = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, "META_GRAPH_VERSION looks like v25.0")
     .default("v25.0"),
+  // Ahrefs API v3 (Site Explorer, Rank Tracker, Management, Subscription info; paths carry `/v3`; the
+  // user's API key is the login, sent as a Bearer token).
+  AHREFS_API_URL: z.url().default("https://api.ahrefs.com"),
+  // SE Ranking's Project API (rank tracking projects; the user's API key is the login, sent as
+  // `Authorization: Token …`).
+  SERANKING_API_URL: z.url().default("https://api4.seranking.com"),
+  // Salesflare's API (opportunities, pipelines; the user's API key is the login, sent as a Bearer token).
+  SALESFLARE_API_URL: z.url().default("https://api.salesflare.com"),
+  // SEMrush's Standard API (v3 reports: `?type=domain_ranks&key=…`, answers in `;`-separated CSV) and
+  // the host of its free API-unit balance call (`/users/countapiunits.html`); the user's key is the login.
+  SEMRUSH_API_URL: z.url().default("https://api.semrush.com"),
+  SEMRUSH_UNITS_URL: z.url().default("https://www.semrush.com"),
+  // Serpstat's API v4 (JSON-RPC at `/v4/?token=…`; the user's token is the login).
+  SERPSTAT_API_URL: z.url().default("https://api.serpstat.com"),
+  // Klaviyo's API (the user's private key is the login, `Authorization: Klaviyo-API-Key …`) and the API
+  // revision every request names in its `revision` header (Klaviyo keeps a revision two years).
+  KLAVIYO_API_URL: z.url().default("https://a.klaviyo.com"),
+  KLAVIYO_REVISION: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(\.pre)?$/, "KLAVIYO_REVISION looks like 2025-10-15")
+    .default("2025-10-15"),
   // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
   OPS_TOKEN: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -238,6 +259,18 @@ export interface MetaProviderConfig {
 export interface ProvidersConfig {
   google: GoogleProviderConfig;
   meta: MetaProviderConfig;
+  /** Ahrefs API v3: https://api.ahrefs.com (paths start with /v3). */
+  ahrefs: { apiUrl: string };
+  /** SE Ranking's Project API: https://api4.seranking.com. */
+  seranking: { apiUrl: string };
+  /** Salesflare's API: https://api.salesflare.com. */
+  salesflare: { apiUrl: string };
+  /** SEMrush: the Standard API (https://api.semrush.com) and the unit balance host (https://www.semrush.com). */
+  semrush: { apiUrl: string; unitsUrl: string };
+  /** Serpstat's API v4: https://api.serpstat.com. */
+  serpstat: { apiUrl: string };
+  /** Klaviyo: https://a.klaviyo.com and the `revision` header's date. */
+  klaviyo: { apiUrl: string; revision: string };
 }
 
 export class ConfigError extends Error {}
@@ -348,6 +381,12 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
         dialogUrl: e.META_DIALOG_URL,
         version: e.META_GRAPH_VERSION,
       },
+      ahrefs: { apiUrl: e.AHREFS_API_URL },
+      seranking: { apiUrl: e.SERANKING_API_URL },
+      salesflare: { apiUrl: e.SALESFLARE_API_URL },
+      semrush: { apiUrl: e.SEMRUSH_API_URL, unitsUrl: e.SEMRUSH_UNITS_URL },
+      serpstat: { apiUrl: e.SERPSTAT_API_URL },
+      klaviyo: { apiUrl: e.KLAVIYO_API_URL, revision: e.KLAVIYO_REVISION },
     },
   };
 }

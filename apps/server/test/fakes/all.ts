@@ -1,9 +1,16 @@
+import { ahrefsFake } from "./ahrefs";
 import { businessProfileFake } from "./business-profile";
 import { googleFake } from "./google";
 import { googleAdsFake } from "./google-ads";
+import { klaviyoFake } from "./klaviyo";
 import { metaFake } from "./meta";
 import { metaAdsFake } from "./meta-ads";
+import { salesflareFake } from "./salesflare";
+import { semrushFake } from "./semrush";
+import { serankingFake } from "./seranking";
+import { serpstatFake } from "./serpstat";
 import { sheetsFake } from "./sheets";
+import { wooCommerceFake } from "./woocommerce";
 
 /** Every provider's fake part, wired to each other (Google's siblings share its tokens, Meta Ads Meta's). */
 export function allFakes() {
@@ -16,6 +23,13 @@ export function allFakes() {
     sheets: sheetsFake(google.state),
     meta,
     metaAds: metaAdsFake(meta.state),
+    ahrefs: ahrefsFake(),
+    semrush: semrushFake(),
+    serpstat: serpstatFake(),
+    seranking: serankingFake(),
+    salesflare: salesflareFake(),
+    woocommerce: wooCommerceFake(),
+    klaviyo: klaviyoFake(),
   };
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { classifyByStatus, classifyGoogle, classifyMeta, metaRegainMs } from "./classify";
+import {
+  classifyAhrefs,
+  classifyByStatus,
+  classifyByStatusWithMessage,
+  classifyGoogle,
+  classifyMeta,
+  classifySemrush,
+  classifySerpstat,
+  metaRegainMs,
+} from "./classify";
 import { parseRetryAfter } from "./errors";
 import { isPublicAddress } from "./outbound-guard";
 
@@ -301,6 +310,38 @@ describe("any provider: by status", () => {
   });
 });
 
+describe("a status and the provider's sentence (SE Ranking, Salesflare)", () => {
+  it.each([
+    ["a success", answer(200, [{ id: 1 }]), null, null],
+    ["SE Ranking: an unknown key", answer(401, { message: "Invalid token" }), "auth", "Invalid token"],
+    ["SE Ranking: a project of another account", answer(404, { message: "Site not found" }), "input", "Site not found"],
+    ["SE Ranking: over 5 a second", answer(429, { message: "Too many requests" }), "rate", "Too many requests"],
+    [
+      "Salesflare (hapi): a wrong key",
+      answer(401, { statusCode: 401, error: "Unauthorized", message: "Bad token" }),
+      "auth",
+      "Bad token",
+    ],
+    [
+      "Salesflare (hapi): a bad filter",
+      answer(400, { statusCode: 400, error: "Bad Request", message: '"pipeline" must be a number' }),
+      "input",
+      '"pipeline" must be a number',
+    ],
+    ["an outage in HTML", answer(502, "<html>Bad Gateway</html>"), "server", "<html>Bad Gateway</html>"],
+    ["no body at all", answer(503, null), "server", "HTTP 503"],
+  ])("%s", (_label, given, kind, reason) => {
+    const error = classifyByStatusWithMessage("x", given);
+    expect(error?.kind ?? null).toBe(kind);
+    expect(error?.reason ?? null).toBe(reason);
+  });
+
+  it("keeps the provider's Retry-After", () => {
+    const error = classifyByStatusWithMessage("x", answer(429, { message: "Slow down" }, { "retry-after": "2" }));
+    expect(error?.retryAfterMs).toBe(2000);
+  });
+});
+
 describe("Retry-After", () => {
   it.each([
     ["120", 120_000],
@@ -340,5 +381,95 @@ describe("public addresses (outbound requests to user-supplied hosts)", () => {
     ["not an address", false],
   ])("%s → %s", (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
+  });
+});
+
+describe("Ahrefs answers", () => {
+  it.each([
+    ["a success", answer(200, { metrics: {} }), null, null],
+    ["a missing or wrong key", answer(401, { error: "API key is invalid or expired" }), "auth", null],
+    ["a plan without API access", answer(403, { error: "Your plan does not include API access" }), "auth", null],
+    [
+      "the API-unit allowance used up",
+      answer(403, { error: "API units limit reached for this billing period" }),
+      "quota",
+      3_600_000,
+    ],
+    [
+      "the key's monthly cap",
+      answer(403, { error: "Monthly usage limit for this API key exceeded" }),
+      "quota",
+      3_600_000,
+    ],
+    ["the 60-a-minute limit", answer(429, { error: "Too many requests" }), "rate", null],
+    ["throttling that says when", answer(429, { error: "Too many requests" }, { "retry-after": "7" }), "rate", 7000],
+    ["a wrong parameter", answer(400, { error: "invalid value for mode" }), "input", null],
+    ["an outage", answer(500, { error: "Internal error" }), "server", null],
+    ["a proxy's HTML page", answer(502, "<html>Bad gateway</html>"), "server", null],
+  ])("%s → %s", (_, response, kind, wait) => {
+    const error = classifyAhrefs("ahrefs", response);
+    expect(error?.kind ?? null).toBe(kind);
+    expect(error?.retryAfterMs ?? null).toBe(wait);
+  });
+
+  it("keeps Ahrefs' own sentence for the form and the logs", () => {
+    expect(classifyAhrefs("ahrefs", answer(400, { error: "invalid value for mode" }))?.reason).toBe(
+      "invalid value for mode",
+    );
+  });
+});
+
+describe("SEMrush answers (HTTP 200 with an ERROR line)", () => {
+  it.each([
+    ["ERROR 120 :: WRONG KEY - ID PAIR", "auth", null],
+    ["ERROR 122 :: WRONG FORMAT OR EMPTY KEY", "auth", null],
+    ["ERROR 130 :: API DISABLED", "auth", null],
+    ["ERROR 131 :: LIMIT EXCEEDED", "rate", null],
+    ["ERROR 132 :: API UNITS BALANCE IS ZERO", "quota", null],
+    ["ERROR 134 :: TOTAL LIMIT EXCEEDED", "quota", null],
+    ["ERROR 133 :: DB ACCESS DENIED", "input", "database"],
+    ["ERROR 50 :: NOTHING FOUND", "input", null],
+    ["ERROR 40 :: MANDATORY PARAMETER NOT SET", "input", null],
+  ])("%s is %s", (body, kind, field) => {
+    const error = classifySemrush("semrush", answer(200, `${body}\r\n`));
+    expect(error?.kind).toBe(kind);
+    expect(error?.reason).toBe(body);
+    expect(error?.field).toBe(field);
+  });
+
+  it("a CSV report is a success; units used up wait an hour; an outage without an ERROR line goes by its status", () => {
+    expect(classifySemrush("semrush", answer(200, "Rank;Date\r\n9000;20261015\r\n"))).toBeNull();
+    expect(classifySemrush("semrush", answer(200, "ERROR 132 :: API UNITS BALANCE IS ZERO"))?.retryAfterMs).toBe(
+      3_600_000,
+    );
+    expect(classifySemrush("semrush", answer(200, "ERROR 131 :: LIMIT EXCEEDED"))?.transient).toBe(true);
+    expect(classifySemrush("semrush", answer(502, "Bad Gateway"))?.kind).toBe("server");
+  });
+});
+
+describe("Serpstat answers (JSON-RPC errors, mostly with HTTP 200)", () => {
+  const rpc = (code: number, message: string) => ({ id: "1", error: { code, message } });
+  it.each([
+    [200, rpc(-32001, "Invalid token!"), "auth"],
+    [200, rpc(-32000, "API credits limit exceeded"), "quota"],
+    [200, rpc(-32000, "You have reached the limit of API queries"), "quota"],
+    [200, rpc(-32000, "Too many requests per second"), "rate"],
+    [429, rpc(-32000, "Slow down"), "rate"],
+    [200, rpc(-32602, "Invalid params: se"), "input"],
+    [200, rpc(-32601, "Method not found"), "input"],
+    [200, rpc(-32603, "Internal error"), "server"],
+    [503, rpc(-32000, "Service unavailable"), "server"],
+  ])("HTTP %i %j is %s", (status, body, kind) => {
+    const error = classifySerpstat("serpstat", answer(status, body));
+    expect(error?.kind).toBe(kind);
+    expect(error?.reason).toBe(`${body.error.message} (code ${body.error.code})`);
+  });
+
+  it("a result is a success; credits used up wait an hour; an error without a JSON-RPC body goes by its status", () => {
+    expect(classifySerpstat("serpstat", answer(200, { id: "1", result: { data: [] } }))).toBeNull();
+    expect(classifySerpstat("serpstat", answer(200, rpc(-32000, "API credits limit exceeded")))?.retryAfterMs).toBe(
+      3_600_000,
+    );
+    expect(classifySerpstat("serpstat", answer(502, "Bad Gateway"))?.kind).toBe("server");
   });
 });

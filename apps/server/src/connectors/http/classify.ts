@@ -236,3 +236,173 @@ export const classifyMeta: Classifier = (provider, answer) => {
   if (!error) return classifyByStatus(provider, answer);
   return make("input");
 };
+
+/** The provider's own sentence in a JSON error body (`message`, `error`, `detail` or `errors[0].message`). */
+function bodyMessage(body: unknown): string {
+  const object = record(body);
+  if (!object) return typeof body === "string" ? body.slice(0, 200) : "";
+  const first = Array.isArray(object.errors) ? record(object.errors[0]) : null;
+  return text(object.message) || text(first?.message) || text(object.detail) || text(object.error);
+}
+
+/**
+ * Providers that say what went wrong in a JSON body beside an honest HTTP status (SE Ranking's
+ * `{message}`, Salesflare's hapi `{statusCode, error, message}`): the kind by status, the detail in the
+ * provider's own words (shown on the sources form when a typed key is refused).
+ */
+export const classifyByStatusWithMessage: Classifier = (provider, answer) => {
+  if (answer.status >= 200 && answer.status < 300) return null;
+  const message = bodyMessage(answer.body);
+  return new ProviderError(provider, kindOfStatus(answer.status), message || `HTTP ${answer.status}`, {
+    httpStatus: answer.status,
+    retryAfterMs: parseRetryAfter(answer.headers.get("retry-after"), answer.now),
+  });
+};
+
+/**
+ * SEMrush's Standard API (v3) answers HTTP 200 with a line of text for every failure:
+ * `ERROR 50 :: NOTHING FOUND`, `ERROR 120 :: WRONG KEY - ID PAIR`, `ERROR 132 :: API UNITS BALANCE IS ZERO`
+ * (developer.semrush.com/api/v3/analytics/basic-docs, "Errors"; api/basics/api-units-balance). The code
+ * decides the kind: the key (70, 120–122) or its API access (130) is the login's fault; 131 is the
+ * 10-requests-a-second limit; units used up (132) or the account's total limit (134) last until more are
+ * bought; a database (133) or report (135) outside the plan, a bad query (30–49) and nothing found for
+ * the domain (50) are the widget's settings.
+ */
+const SEMRUSH_AUTH_CODES = new Set([10, 20, 70, 120, 121, 122, 130]);
+const SEMRUSH_QUOTA_CODES = new Set([132, 134]);
+
+export const classifySemrush: Classifier = (provider, answer) => {
+  const body = typeof answer.body === "string" ? answer.body.trim() : "";
+  const match = /^ERROR\s+(\d+)\s*::\s*(.*)$/im.exec(body);
+  if (!match) return classifyByStatus(provider, answer);
+  const code = Number(match[1]);
+  const detail = `ERROR ${code} :: ${match[2].trim()}`;
+  const make = (kind: ProviderErrorKind, options: { retryAfterMs?: number; field?: string } = {}) =>
+    new ProviderError(provider, kind, detail, { httpStatus: answer.status, ...options });
+  if (SEMRUSH_AUTH_CODES.has(code)) return make("auth");
+  if (code === 131) return make("rate", { retryAfterMs: 1000 });
+  // No reset to wait for: units come back when someone buys them. An hour keeps us from asking in a loop.
+  if (SEMRUSH_QUOTA_CODES.has(code)) return make("quota", { retryAfterMs: HOUR_MS });
+  if (code === 133) return make("input", { field: "database" });
+  if (answer.status >= 500) return make("server");
+  return make("input");
+};
+
+/**
+ * WordPress REST answers (WooCommerce's `wc/v3` and `wc-analytics` routes): errors are `WP_Error`s as
+ * `{code, message, data: {status}}` (developer.wordpress.org/rest-api/using-the-rest-api/global-parameters,
+ * "Errors"). A refused consumer key (`woocommerce_rest_authentication_error`) or a key without read
+ * access (`woocommerce_rest_cannot_view`, 401 or 403) is the login; a redirect is never followed (the
+ * site is user-supplied: the next hop could be anywhere), so it is the site field's error naming where it
+ * points; `rest_no_route` (404) means the route is absent on this site (no WooCommerce, or no Analytics).
+ */
+const WOOCOMMERCE_AUTH_CODES = new Set([
+  "woocommerce_rest_authentication_error",
+  "woocommerce_rest_cannot_view",
+  "rest_forbidden",
+  "rest_not_logged_in",
+]);
+
+export const classifyWooCommerce: Classifier = (provider, answer) => {
+  if (answer.status >= 200 && answer.status < 300) return null;
+  if (answer.status >= 300 && answer.status < 400) {
+    const location = answer.headers.get("location");
+    return new ProviderError(
+      provider,
+      "input",
+      location
+        ? `the site redirects to ${location} (HTTP ${answer.status}); enter the address it redirects to`
+        : `the site answered a redirect (HTTP ${answer.status}) without saying where to`,
+      { httpStatus: answer.status, field: "site", retryable: false },
+    );
+  }
+  const body = record(answer.body);
+  const code = text(body?.code);
+  if (!code) return classifyByStatusWithMessage(provider, answer);
+  const detail = `${text(body?.message) || `HTTP ${answer.status}`} (${code})`;
+  const make = (kind: ProviderErrorKind) =>
+    new ProviderError(provider, kind, detail, {
+      httpStatus: answer.status,
+      retryAfterMs: parseRetryAfter(answer.headers.get("retry-after"), answer.now),
+    });
+  if (WOOCOMMERCE_AUTH_CODES.has(code) || answer.status === 401 || answer.status === 403) return make("auth");
+  return make(kindOfStatus(answer.status));
+};
+
+/** True for WordPress' "no such route" answer: the route's plugin (WooCommerce, its Analytics) is absent. */
+export const isWordPressNoRoute = (error: ProviderError) =>
+  error.httpStatus === 404 && error.reason.endsWith("(rest_no_route)");
+
+/**
+ * Ahrefs API v3: failures are `{error: "<sentence>"}` with an honest status (docs.ahrefs.com OpenAPI,
+ * every operation declares 400, 401, 403, 429 and 500). 401 is a missing, wrong or expired key. 403 is
+ * either the API-unit allowance (workspace or per-key monthly cap) used up, which is a quota until the
+ * billing month resets, or a plan without API access for the key, which only another key fixes. 429 is
+ * the 60-a-minute limit or Ahrefs' load throttling, without Retry-After.
+ */
+export const classifyAhrefs: Classifier = (provider, answer) => {
+  if (answer.status >= 200 && answer.status < 300) return null;
+  const body = record(answer.body);
+  const message =
+    text(body?.error) || (typeof answer.body === "string" ? answer.body.slice(0, 200) : "") || `HTTP ${answer.status}`;
+  const make = (kind: ProviderErrorKind, retryAfterMs: number | null = null) =>
+    new ProviderError(provider, kind, message, {
+      httpStatus: answer.status,
+      retryAfterMs: retryAfterMs ?? parseRetryAfter(answer.headers.get("retry-after"), answer.now),
+    });
+  if (answer.status === 403 && /\bunits?\b|limit|usage|allowance|quota/i.test(message)) {
+    // A monthly allowance: Ahrefs says nothing of when it comes back (top-ups are possible), so it is
+    // asked again after an hour, not before.
+    return make("quota", HOUR_MS);
+  }
+  return make(kindOfStatus(answer.status));
+};
+
+/**
+ * JSON:API errors (Klaviyo): `{errors: [{id, status, code, title, detail, source}]}`
+ * (developers.klaviyo.com/en/docs/rate_limits_and_error_handling). `not_authenticated` and
+ * `authentication_failed` (401) are a wrong or revoked private key, `permission_denied` (403) a key
+ * without the scope; `throttled` (429) comes with Retry-After in seconds.
+ */
+export const classifyJsonApi: Classifier = (provider, answer) => {
+  if (answer.status >= 200 && answer.status < 300) return null;
+  const errors = record(answer.body)?.errors;
+  const first = Array.isArray(errors) ? record(errors[0]) : null;
+  if (!first) return classifyByStatusWithMessage(provider, answer);
+  const code = text(first.code);
+  const words = [text(first.title), text(first.detail)].filter(
+    (part, index, all) => part && all.indexOf(part) === index,
+  );
+  const detail = `${words.join(" ") || `HTTP ${answer.status}`}${code ? ` (${code})` : ""}`;
+  const pointer = text(record(first.source)?.pointer);
+  return new ProviderError(provider, kindOfStatus(answer.status), detail, {
+    httpStatus: answer.status,
+    retryAfterMs: parseRetryAfter(answer.headers.get("retry-after"), answer.now),
+    field: pointer.endsWith("/conversion_metric_id") ? "conversionMetric" : null,
+  });
+};
+
+/**
+ * Serpstat's API v4 is JSON-RPC 2.0: a failure is `{id, error: {code, message}}`, mostly with HTTP 200
+ * (developer.serpstat.com, "API protocol"). The standard codes say little (-32602 covers a bad domain
+ * and a bad token alike), so the message decides: a token refused is `auth`; requests per second over
+ * the plan's limit (1 a second on the lowest plan) are `rate`; credits (API lines) used up are `quota`
+ * until more are bought; an internal error is `server`; anything else is the widget's settings.
+ */
+export const classifySerpstat: Classifier = (provider, answer) => {
+  const error = record(record(answer.body)?.error);
+  if (!error) return classifyByStatus(provider, answer);
+  const code = Number(error.code ?? Number.NaN);
+  const message = text(error.message) || `HTTP ${answer.status}`;
+  const detail = Number.isNaN(code) ? message : `${message} (code ${code})`;
+  const make = (kind: ProviderErrorKind, retryAfterMs: number | null = null) =>
+    new ProviderError(provider, kind, detail, { httpStatus: answer.status, retryAfterMs });
+  if (answer.status === 401 || answer.status === 403 || /token|unauthori[sz]ed|authenticat/i.test(message)) {
+    return make("auth");
+  }
+  if (answer.status === 429 || /too many|per second|rate limit/i.test(message)) return make("rate", 1000);
+  if (/credit|lines? limit|limit of (api )?(lines|queries|requests)|not enough/i.test(message))
+    return make("quota", HOUR_MS);
+  if (answer.status >= 500 || code === -32603) return make("server");
+  return make("input");
+};

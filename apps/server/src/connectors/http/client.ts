@@ -37,6 +37,8 @@ export interface ProviderRequest<T> {
   /** Allowances this request spends, checked before it is sent. */
   quotas?: readonly QuotaBucket[];
   signal?: AbortSignal;
+  /** Called with a successful answer's headers (paging headers such as WordPress' `X-WP-TotalPages`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface ProviderClientOptions {
@@ -198,6 +200,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         retryable: false,
       });
     }
+    request.onHeaders?.(response.headers);
     return result.data;
   }
 

@@ -81,6 +81,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
     providers: ctx.config.providers,
     counters: ctx.rateLimits,
     outboundAllowHosts: ctx.config.outboundAllowHosts,
+    logger: ctx.logger,
   };
   const listeners: SourceListener[] = [];
 

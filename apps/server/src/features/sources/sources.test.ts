@@ -42,9 +42,17 @@ describeEachDb("sources API", (env) => {
     const unknown = await owner.api("POST", "/api/sources", { name: "myspace" });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ name: ["The selected connector is invalid."] });
-    const later = await owner.api("POST", "/api/sources", { name: "semrush", account: "me", token: "t" });
-    expect(later.statusCode).toBe(422);
-    expect(later.json().errors.name[0]).toContain("arrives in a later release");
+    // A connector not built yet (whichever is left: they are being built one by one) cannot be connected.
+    const catalogue = (await owner.api("GET", "/api/configs/connectors")).json().data as {
+      key: string;
+      note: string | null;
+    }[];
+    const unbuilt = catalogue.find((entry) => entry.note?.includes("arrives in a later release"));
+    if (unbuilt) {
+      const later = await owner.api("POST", "/api/sources", { name: unbuilt.key, account: "me", token: "t" });
+      expect(later.statusCode).toBe(422);
+      expect(later.json().errors.name[0]).toContain("arrives in a later release");
+    }
     expect((await owner.api("GET", "/api/sources")).json().data).toEqual([]);
   });
 

@@ -1,0 +1,486 @@
+import { createHash } from "node:crypto";
+import type { TOption, TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
+import { daysBetween, shiftDay, WIDGET_FORMATS } from "@app/core";
+import { LRUCache } from "lru-cache";
+import { z } from "zod";
+import { AppError } from "../../infra/errors";
+import { classifyJsonApi } from "../http/classify";
+import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
+import { perRuntime } from "../http/per-runtime";
+import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
+
+/**
+ * Klaviyo [beta] (docs/connectors.md): the account name plus a private API key, sent as
+ * `Authorization: Klaviyo-API-Key …` with the `revision` header (KLAVIYO_REVISION). Campaign and flow
+ * targets read the Reporting API's values reports (`POST /api/campaign-values-reports/`,
+ * `/api/flow-values-reports/`), which need a conversion metric (the picker lists `GET /api/metrics/`);
+ * the account target counts Klaviyo's own e-mail events by day (`POST /api/metric-aggregates/`), which
+ * needs none (docs/product.md §5: the conversion metric is required only for campaign or flow targets).
+ * The values reports allow about 225 requests a day per account: a daily and a per-minute bucket guard
+ * them, and results are kept in the result store (`settlingDays`).
+ */
+
+const ZMetrics = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      attributes: z.object({
+        name: z.string(),
+        integration: z.object({ name: z.string().optional() }).nullish(),
+      }),
+    }),
+  ),
+  links: z.object({ next: z.string().nullish() }).partial().default({}),
+});
+const ZAccounts = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      attributes: z.object({
+        contact_information: z.object({ organization_name: z.string().optional() }).partial().default({}),
+        preferred_currency: z.string().optional(),
+      }),
+    }),
+  ),
+});
+const ZValuesReport = z.object({
+  data: z.object({
+    attributes: z.object({
+      results: z.array(
+        z.object({
+          groupings: z.record(z.string(), z.string().nullish()),
+          statistics: z.record(z.string(), z.number().nullish()),
+        }),
+      ),
+    }),
+  }),
+});
+const ZAggregate = z.object({
+  data: z.object({
+    attributes: z.object({
+      dates: z.array(z.string()),
+      data: z.array(z.object({ measurements: z.record(z.string(), z.array(z.number())) })),
+    }),
+  }),
+});
+const ZNames = z.object({
+  data: z.array(z.object({ id: z.string(), attributes: z.object({ name: z.string().default("") }) })),
+  links: z.object({ next: z.string().nullish() }).partial().default({}),
+});
+
+/** Conversions keep being attributed for days after a send (Klaviyo's default window is 5 days). */
+export const KLAVIYO_SETTLING_DAYS = 7;
+
+type Target = "account" | "campaign" | "flow";
+
+interface ReportMetric {
+  key: string;
+  label: string;
+  format: "number" | "percent" | "money";
+  lowerIsBetter?: boolean;
+  /** A rate: a row shows Klaviyo's own (a fraction, shown ×100); the total is `of` over `per`. */
+  rate?: { of: string; per: string };
+}
+
+/** Statistics of the values reports (Reporting API); rates over delivered as Klaviyo computes them. */
+const REPORT_METRICS: ReportMetric[] = [
+  { key: "recipients", label: "Recipients", format: "number" },
+  { key: "delivered", label: "Delivered", format: "number" },
+  { key: "opens_unique", label: "Unique opens", format: "number" },
+  { key: "open_rate", label: "Open rate", format: "percent", rate: { of: "opens_unique", per: "delivered" } },
+  { key: "clicks_unique", label: "Unique clicks", format: "number" },
+  { key: "click_rate", label: "Click rate", format: "percent", rate: { of: "clicks_unique", per: "delivered" } },
+  { key: "conversions", label: "Conversions", format: "number" },
+  { key: "conversion_value", label: "Conversion value", format: "money" },
+  {
+    key: "conversion_rate",
+    label: "Conversion rate",
+    format: "percent",
+    rate: { of: "conversion_uniques", per: "delivered" },
+  },
+  { key: "unsubscribes", label: "Unsubscribes", format: "number", lowerIsBetter: true },
+  {
+    key: "unsubscribe_rate",
+    label: "Unsubscribe rate",
+    format: "percent",
+    lowerIsBetter: true,
+    rate: { of: "unsubscribe_uniques", per: "delivered" },
+  },
+];
+
+/** The account target: Klaviyo's own e-mail metrics (by their names in `/api/metrics/`), counted by day. */
+const ACCOUNT_METRICS = [
+  { key: "received", label: "Emails received", name: "Received Email" },
+  { key: "opened", label: "Emails opened", name: "Opened Email" },
+  { key: "clicked", label: "Emails clicked", name: "Clicked Email" },
+  { key: "unsubscribed", label: "Unsubscribes", name: "Unsubscribed", lowerIsBetter: true },
+];
+
+const DIMENSIONS: Record<Target, { key: string; label: string }> = {
+  account: { key: "date", label: "Date" },
+  campaign: { key: "campaign", label: "Campaign" },
+  flow: { key: "flow", label: "Flow" },
+};
+
+const TARGETS: TOption[] = [
+  { value: "account", label: "Account" },
+  { value: "campaign", label: "Campaigns" },
+  { value: "flow", label: "Flows" },
+];
+
+const WIDGET_TYPE: TWidgetTypeConfig = {
+  type: "klaviyo.report",
+  label: "Klaviyo report",
+  connector: "klaviyo",
+  params: [
+    { key: "target", label: "Report on", kind: "select", required: true, options: TARGETS },
+    {
+      key: "conversionMetric",
+      label: "Conversion metric",
+      kind: "select",
+      required: true,
+      remote: "conversionMetrics",
+      unless: "target!:campaign|flow",
+    },
+    { key: "dimension", label: "Dimension", kind: "select", required: false, remote: "dimensions" },
+    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "metrics" },
+  ],
+  formats: [...WIDGET_FORMATS],
+  mergeWithoutDimension: false,
+  realtime: false,
+};
+
+/** One client per process: the per-key concurrency and Klaviyo's waits hold across requests. */
+const clients = perRuntime((runtime: ConnectorRuntime) => ({
+  data: createProviderClient({
+    provider: "klaviyo",
+    baseUrl: runtime.providers.klaviyo.apiUrl,
+    classify: classifyJsonApi,
+    counters: runtime.counters,
+    concurrency: 2,
+  }),
+  verify: createProviderClient({
+    provider: "klaviyo",
+    baseUrl: runtime.providers.klaviyo.apiUrl,
+    classify: classifyJsonApi,
+    counters: runtime.counters,
+    attempts: 1,
+    timeoutMs: 5000,
+  }),
+  currencies: new LRUCache<string, string>({ max: 1000, ttl: 3_600_000 }),
+}));
+
+/** Limits and caches count per Klaviyo account, named by a digest of its key (never the key itself). */
+const keyId = (key: string) => createHash("sha256").update(key).digest("hex").slice(0, 16);
+
+const headers = (runtime: ConnectorRuntime, key: string) => ({
+  authorization: `Klaviyo-API-Key ${key}`,
+  revision: runtime.providers.klaviyo.revision,
+  accept: "application/vnd.api+json",
+});
+
+/**
+ * The values reports: 1 a second in bursts, 2 a minute steady, 225 a day per account (Klaviyo's
+ * reference for these endpoints). A used-up day is a quota: stored results are served until it resets.
+ */
+const reportQuotas = (account: string): QuotaBucket[] => [
+  { key: `reports-minute:${account}`, max: 2, windowMs: 60_000, kind: "rate" },
+  { key: `reports-day:${account}`, max: 225, windowMs: 86_400_000, kind: "quota" },
+];
+/** metric-aggregates: 3 a second, 60 a minute steady. */
+const aggregateQuotas = (account: string): QuotaBucket[] => [
+  { key: `aggregates-minute:${account}`, max: 60, windowMs: 60_000, kind: "rate" },
+];
+
+interface Api {
+  client: ProviderClient;
+  headers: Record<string, string>;
+  account: string;
+  runtime: ConnectorRuntime;
+}
+
+function apiOf(source: SourceHandle): Api {
+  const key = source.credentials.token ?? "";
+  return {
+    client: clients(source.runtime).data,
+    headers: headers(source.runtime, key),
+    account: keyId(key),
+    runtime: source.runtime,
+  };
+}
+
+/** Every page of a JSON:API list (`links.next` holds the next page's full address), at most `maxPages`. */
+async function listAll<T extends { data: unknown[]; links: { next?: string | null } }>(
+  api: Api,
+  path: string,
+  query: Record<string, string>,
+  schema: z.ZodType<T>,
+  maxPages = 20,
+): Promise<T["data"]> {
+  const items: T["data"] = [];
+  let next: Record<string, string> | null = query;
+  for (let page = 0; next && page < maxPages; page += 1) {
+    const answer: T = await api.client.request({
+      path,
+      query: next,
+      headers: api.headers,
+      schema,
+      limitKey: api.account,
+    });
+    items.push(...answer.data);
+    const link = answer.links.next ? new URL(answer.links.next) : null;
+    next = link ? Object.fromEntries(link.searchParams) : null;
+  }
+  return items;
+}
+
+async function metricsOf(api: Api) {
+  return listAll(api, "/api/metrics/", {}, ZMetrics);
+}
+
+async function currencyOf(api: Api): Promise<string | null> {
+  const cache = clients(api.runtime).currencies;
+  const cached = cache.get(api.account);
+  if (cached) return cached;
+  const accounts = await api.client.request({
+    path: "/api/accounts/",
+    headers: api.headers,
+    schema: ZAccounts,
+    limitKey: api.account,
+  });
+  const currency = accounts.data[0]?.attributes.preferred_currency ?? null;
+  if (currency) cache.set(api.account, currency);
+  return currency;
+}
+
+const targetOf = (value: unknown): Target | null =>
+  value === "account" || value === "campaign" || value === "flow" ? value : null;
+
+const daysOf = (start: string, end: string): string[] =>
+  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
+
+/**
+ * Klaviyo reads timeframes as instants; the range's days are taken in UTC (the end is the next day's
+ * midnight, exclusive), so a day means the same in the values reports and the account counts.
+ */
+const timeframe = (range: { startDate: string; endDate: string }) => ({
+  start: `${range.startDate}T00:00:00+00:00`,
+  end: `${shiftDay(range.endDate, 1)}T00:00:00+00:00`,
+});
+
+async function valuesReport(
+  api: Api,
+  target: "campaign" | "flow",
+  conversionMetric: string,
+  metrics: ReportMetric[],
+  named: boolean,
+  range: { startDate: string; endDate: string },
+) {
+  const base = metrics.flatMap((metric) =>
+    metric.rate ? [metric.key, metric.rate.of, metric.rate.per] : [metric.key],
+  );
+  const statistics = [...new Set(base)];
+  const report = await api.client.request({
+    method: "POST",
+    path: `/api/${target}-values-reports/`,
+    headers: { ...api.headers, "content-type": "application/vnd.api+json" },
+    json: {
+      data: {
+        type: `${target}-values-report`,
+        attributes: {
+          statistics,
+          timeframe: timeframe(range),
+          conversion_metric_id: conversionMetric,
+          filter: 'equals(send_channel,"email")',
+        },
+      },
+    },
+    schema: ZValuesReport,
+    limitKey: `reports:${api.account}`,
+    quotas: reportQuotas(api.account),
+  });
+  const results = report.data.attributes.results;
+  // A campaign or flow may hold several messages: rows add up per campaign or flow.
+  const idKey = `${target}_id`;
+  const byId = new Map<string, Record<string, number>>();
+  for (const result of results) {
+    const id = result.groupings[idKey] ?? "";
+    const sums = byId.get(id) ?? {};
+    for (const name of statistics) {
+      if (metrics.some((metric) => metric.key === name && metric.rate)) continue;
+      sums[name] = (sums[name] ?? 0) + (result.statistics[name] ?? 0);
+    }
+    byId.set(id, sums);
+  }
+  const value = (sums: Record<string, number>, metric: ReportMetric): number | null => {
+    if (!metric.rate) return sums[metric.key] ?? 0;
+    const per = sums[metric.rate.per] ?? 0;
+    return per > 0 ? ((sums[metric.rate.of] ?? 0) / per) * 100 : null;
+  };
+  const all: Record<string, number> = {};
+  for (const sums of byId.values())
+    for (const [name, amount] of Object.entries(sums)) all[name] = (all[name] ?? 0) + amount;
+  const totals = metrics.map((metric) => value(all, metric));
+  if (!named) return { rows: [], totals };
+  const names = new Map(
+    (
+      await listAll(
+        api,
+        target === "campaign" ? "/api/campaigns/" : "/api/flows/",
+        target === "campaign"
+          ? { filter: "equals(messages.channel,'email')", "fields[campaign]": "name" }
+          : { "fields[flow]": "name" },
+        ZNames,
+        10,
+      )
+    ).map((entry) => [entry.id, entry.attributes.name]),
+  );
+  const rows = [...byId.entries()]
+    .map(([id, sums]) => ({ dimension: names.get(id) || id, values: metrics.map((metric) => value(sums, metric)) }))
+    .sort(
+      (a, b) => (b.values[0] ?? -1) - (a.values[0] ?? -1) || String(a.dimension).localeCompare(String(b.dimension)),
+    );
+  return { rows, totals };
+}
+
+async function accountCounts(
+  api: Api,
+  metrics: (typeof ACCOUNT_METRICS)[number][],
+  byDate: boolean,
+  range: { startDate: string; endDate: string },
+) {
+  const known = await metricsOf(api);
+  const frame = timeframe(range);
+  const series = await Promise.all(
+    metrics.map(async (metric) => {
+      const found = known.find(
+        (entry) => entry.attributes.name === metric.name && entry.attributes.integration?.name === "Klaviyo",
+      );
+      if (!found) return new Map<string, number>();
+      const answer = await api.client.request({
+        method: "POST",
+        path: "/api/metric-aggregates/",
+        headers: api.headers,
+        json: {
+          data: {
+            type: "metric-aggregate",
+            attributes: {
+              metric_id: found.id,
+              measurements: ["count"],
+              interval: "day",
+              page_size: 500,
+              timezone: "UTC",
+              filter: [`greater-or-equal(datetime,${frame.start})`, `less-than(datetime,${frame.end})`],
+            },
+          },
+        },
+        schema: ZAggregate,
+        limitKey: api.account,
+        quotas: aggregateQuotas(api.account),
+      });
+      const counts = answer.data.attributes.data[0]?.measurements.count ?? [];
+      return new Map(answer.data.attributes.dates.map((date, index) => [date.slice(0, 10), counts[index] ?? 0]));
+    }),
+  );
+  const days = daysOf(range.startDate, range.endDate);
+  const totals = series.map((counts) => days.reduce((sum, day) => sum + (counts.get(day) ?? 0), 0));
+  const rows = byDate
+    ? days.map((day) => ({ dimension: day, values: series.map((counts) => counts.get(day) ?? 0) }))
+    : [];
+  return { rows, totals };
+}
+
+export const klaviyoConnector: Connector = {
+  key: "klaviyo",
+  displayName: "Klaviyo [beta]",
+  order: 23,
+  authKind: "account+token",
+  available: true,
+  note: "Beta.",
+  settlingDays: KLAVIYO_SETTLING_DAYS,
+  widgetTypes: [WIDGET_TYPE],
+
+  async verify({ credentials, runtime }: CredentialsCheck) {
+    const key = credentials.token ?? "";
+    const accounts = await clients(runtime).verify.request({
+      path: "/api/accounts/",
+      headers: headers(runtime, key),
+      schema: ZAccounts,
+      limitKey: keyId(key),
+    });
+    const account = accounts.data[0]?.attributes;
+    if (account?.preferred_currency) clients(runtime).currencies.set(keyId(key), account.preferred_currency);
+    const name = account?.contact_information.organization_name;
+    return name ? { account: name } : undefined;
+  },
+
+  async options(kind, { source, form }) {
+    const target = targetOf(form.target) ?? "campaign";
+    if (kind === "metrics") {
+      return target === "account"
+        ? ACCOUNT_METRICS.map((metric) => ({ value: metric.key, label: metric.label }))
+        : REPORT_METRICS.map((metric) => ({ value: metric.key, label: metric.label }));
+    }
+    if (kind === "dimensions") return [{ value: DIMENSIONS[target].key, label: DIMENSIONS[target].label }];
+    if (kind !== "conversionMetrics") throw AppError.notFound("Unknown option list.");
+    const metrics = await metricsOf(apiOf(source));
+    return metrics
+      .map((metric) => ({
+        value: metric.id,
+        label: metric.attributes.integration?.name
+          ? `${metric.attributes.name} (${metric.attributes.integration.name})`
+          : metric.attributes.name,
+      }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  },
+
+  async query({ source, inputs, range }): Promise<TTable> {
+    const target = targetOf(inputs.target);
+    if (!target) throw AppError.validation({ target: ["The target field is required."] });
+    const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
+    const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
+    const declared = DIMENSIONS[target];
+    if (dimension && dimension !== declared.key) {
+      throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
+    }
+    const api = apiOf(source);
+    const header = (
+      metric: { key: string; label: string; format: TTableMetric["format"]; lowerIsBetter?: boolean },
+      currency: string | null,
+    ) => {
+      const out: TTableMetric = { key: metric.key, label: metric.label, format: metric.format };
+      if (metric.format === "money") out.currency = currency;
+      if (metric.lowerIsBetter) out.lowerIsBetter = true;
+      return out;
+    };
+    const tableDimension = dimension
+      ? {
+          key: declared.key,
+          label: declared.label,
+          kind: target === "account" ? ("date" as const) : ("string" as const),
+        }
+      : null;
+    if (target === "account") {
+      const metrics = keys
+        .map((key) => ACCOUNT_METRICS.find((metric) => metric.key === key))
+        .filter((metric): metric is (typeof ACCOUNT_METRICS)[number] => metric !== undefined);
+      if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
+      const table = await accountCounts(api, metrics, dimension !== null, range);
+      return {
+        dimension: tableDimension,
+        metrics: metrics.map((metric) => header({ ...metric, format: "number" }, null)),
+        ...table,
+      };
+    }
+    const conversionMetric = typeof inputs.conversionMetric === "string" ? inputs.conversionMetric : "";
+    if (!conversionMetric)
+      throw AppError.validation({ conversionMetric: ["The conversion metric field is required."] });
+    const metrics = keys
+      .map((key) => REPORT_METRICS.find((metric) => metric.key === key))
+      .filter((metric): metric is ReportMetric => metric !== undefined);
+    if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
+    const table = await valuesReport(api, target, conversionMetric, metrics, dimension !== null, range);
+    const currency = metrics.some((metric) => metric.format === "money") ? await currencyOf(api) : null;
+    return { dimension: tableDimension, metrics: metrics.map((metric) => header(metric, currency)), ...table };
+  },
+};
