@@ -1,7 +1,7 @@
 /**
  * Every provider fake on one port, for trying the connectors by hand and for the browser tests:
  * `npm run dev:fakes` (port FAKES_PORT, default 4790) prints the variables that point a server at
- * the fakes; `npm run dev:fakes > .env.fakes`, then start the server with them:
+ * the fakes; `npm run --silent dev:fakes > .env.fakes &`, then start the server with them:
  * `set -a; . ./.env.fakes; set +a; npm run dev`.
  */
 import { allFakes } from "./all";
