@@ -44,6 +44,8 @@ export function CredentialsConnectAction({
   onDone?: (saved: TSource) => void;
 }) {
   const fields = FIELDS[connector.authKind] ?? [];
+  // "[beta]" is a label of the catalogue card, not part of the name in a sentence.
+  const name = connector.displayName.replace(/\s*\[beta\]$/i, "");
   const [values, setValues] = useState<TypedCredentials>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveCredentials();
@@ -60,8 +62,8 @@ export function CredentialsConnectAction({
           setValues({});
           notifications.show({
             color: "teal",
-            title: source ? "Source re-authorised" : `${connector.displayName} connected`,
-            message: `${saved.account ?? connector.displayName} is ready to use in widgets.`,
+            title: source ? "Source re-authorised" : `${name} connected`,
+            message: `${saved.account ?? name} is ready to use in widgets.`,
           });
           onDone?.(saved);
         },
@@ -75,13 +77,13 @@ export function CredentialsConnectAction({
 
   const prefix = `${connector.key}-${source?.id ?? "new"}`;
   return (
-    <form onSubmit={submit} noValidate aria-label={`Connect ${connector.displayName}`}>
+    <form onSubmit={submit} noValidate aria-label={`Connect ${name}`}>
       <Stack gap="sm">
         {fields.map((field) => {
           const common = {
             id: `${prefix}-${field}`,
             label: labelOf(field, connector.authKind),
-            description: hintOf(field, connector.authKind, connector.displayName),
+            description: hintOf(field, connector.authKind, name),
             size: "sm" as const,
             required: true,
             value: values[field] ?? "",
@@ -101,7 +103,7 @@ export function CredentialsConnectAction({
           </Text>
         ) : null}
         <Button type="submit" leftSection={<IconPlus size={16} />} loading={save.isPending} fullWidth>
-          {source ? `Re-authorise ${connector.displayName}` : `Connect ${connector.displayName}`}
+          {source ? `Re-authorise ${name}` : `Connect ${name}`}
         </Button>
       </Stack>
     </form>
