@@ -116,14 +116,21 @@ test("a public realtime view shows the dashboard read-only and says it refreshes
 
 test("a canceled subscription updates the banners of the other open browsers at once", async ({ page, browser }) => {
   const email = await signUp(page, "Cora Cancel");
-  // The page is listening once the server acknowledges its subscription on the websocket.
-  const subscribed = new Promise<void>((resolve) =>
+  // The page is listening once the server acknowledges its subscription. Socket.IO opens with HTTP long-polling and
+  // upgrades to a websocket, so the acknowledgement comes on whichever transport was current when it was sent.
+  const subscribed = new Promise<void>((resolve) => {
+    const acknowledges = (payload: string) => payload.includes('{"ok":true}');
     page.on("websocket", (socket) =>
       socket.on("framereceived", ({ payload }) => {
-        if (String(payload).includes('{"ok":true}')) resolve();
+        if (acknowledges(String(payload))) resolve();
       }),
-    ),
-  );
+    );
+    page.on("response", async (response) => {
+      if (!response.url().includes("/socket.io/") || response.request().method() !== "GET") return;
+      const body = await response.text().catch(() => "");
+      if (acknowledges(body)) resolve();
+    });
+  });
   await page.goto("/dashboards");
   await subscribed;
   const messages = page.getByRole("region", { name: "Messages" });
