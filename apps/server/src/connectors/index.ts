@@ -21,8 +21,10 @@ import type { Connector } from "./types";
 import { wooCommerceConnector } from "./woocommerce";
 
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
+export type { OAuthAdapter, OAuthFamily } from "./oauth/adapter";
 export { type GoogleOAuth, googleOAuth } from "./oauth/google";
 export { type MetaOAuth, metaOAuth } from "./oauth/meta";
+export { oauthAdapter } from "./oauth/registry";
 export type { Connector, ConnectorRuntime, CredentialsCheck, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";
 
@@ -89,6 +91,7 @@ export function catalogue(providers: ProvidersConfig): TConnector[] {
       authKind,
       available: available && missing.length === 0,
       note: missing.length > 0 ? `Not configured on this server (set ${missing.join(" and ")}).` : note,
+      ...(connector.oauthAccount ? { oauthAccount: connector.oauthAccount } : {}),
     };
   });
 }

@@ -21,6 +21,8 @@ export const ZConnector = z.object({
   available: z.boolean(),
   /** Short remark shown with the connector, e.g. 'beta', or why it is unavailable. */
   note: z.string().nullable(),
+  /** OAuth connectors that also ask for an account before the consent screen: the field's label (AccuRanker). */
+  oauthAccount: z.string().optional(),
 });
 export type TConnector = z.infer<typeof ZConnector>;
 export const ZConnectorListResponse = dataEnvelope(z.array(ZConnector));
@@ -141,7 +143,11 @@ export const ZWidgetTypeConfigListResponse = dataEnvelope(z.array(ZWidgetTypeCon
  * POST /api/oauth/{connector}/start: the address of the provider's consent screen for a new source,
  * or for re-authorising `source_id` (banner 125). The web opens it in a popup.
  */
-export const ZOAuthStart = z.object({ source_id: z.string().max(64).optional() });
+export const ZOAuthStart = z.object({
+  source_id: z.string().max(64).optional(),
+  /** The account typed before the consent screen; required by connectors whose catalogue entry has `oauthAccount`. */
+  account: z.string().max(255).optional(),
+});
 export const ZOAuthStartResponse = z.object({ data: z.object({ url: z.string() }) });
 export const ZOAuthConnectorParams = z.object({ connector: z.string().min(1).max(64) });
 /** GET /api/oauth/{connector}/callback: what the provider appends to the redirect address. */

@@ -30,12 +30,12 @@ export const GOOGLE_SCOPES: Record<string, string[]> = {
 };
 
 /** The stored credentials of a Google source (sealed in the sources table). */
-export interface GoogleTokens {
+export type GoogleTokens = {
   access_token: string;
   refresh_token: string;
   /** Epoch milliseconds, as text (credentials are a string map). */
   expires_at: string;
-}
+};
 
 const ZTokenAnswer = z.object({
   access_token: z.string().min(1),

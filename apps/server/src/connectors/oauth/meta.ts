@@ -28,14 +28,14 @@ export const META_SCOPES: Record<string, string[]> = {
 };
 
 /** The stored credentials of a Meta source (sealed in the sources table). */
-export interface MetaTokens {
+export type MetaTokens = {
   /** The long-lived user access token. */
   access_token: string;
   /** Epoch milliseconds, as text; "" when Meta said the token does not expire. */
   expires_at: string;
   /** The Facebook user the token belongs to. */
   user_id: string;
-}
+};
 
 const ZTokenAnswer = z.object({
   access_token: z.string().min(1),

@@ -7,7 +7,7 @@ import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs } from "../types";
 
 /**
@@ -133,19 +133,16 @@ const DIMENSIONS = [
   { key: "closeDate", label: "Close date" },
 ];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "salesflare.deals",
   label: "Deals",
   connector: "salesflare",
   params: [
     { key: "pipeline", label: "Pipeline", kind: "select", required: true, remote: "pipelines" },
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(METRICS) },
+    dimensionParam(DIMENSIONS),
+    metricsParam(METRICS),
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 /** One client per process, so the per-key limit holds across requests. */
 const client = perRuntime((runtime: ConnectorRuntime) =>

@@ -31,7 +31,13 @@ export function oauthRoutes(app: App, oauth: OAuthService) {
       },
     },
     async (request) => {
-      const url = await oauth.start(actorOf(request), request.params.connector, request.body?.source_id ?? null);
+      const body = request.body;
+      const url = await oauth.start(
+        actorOf(request),
+        request.params.connector,
+        body?.source_id ?? null,
+        body?.account ?? null,
+      );
       return { data: { url } };
     },
   );

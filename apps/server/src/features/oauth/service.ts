@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { OAUTH_MESSAGE_TYPE, type TOAuthResult } from "@app/core";
-import { type Connector, connectorByKey, googleOAuth, metaOAuth, missingConfig, ProviderError } from "../../connectors";
+import { type Connector, connectorByKey, missingConfig, oauthAdapter, ProviderError } from "../../connectors";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { newId } from "../../infra/security";
@@ -14,6 +14,8 @@ interface PendingConnection {
   connector: string;
   codeVerifier: string;
   sourceId: string | null;
+  /** The account typed before the consent screen (connectors with `oauthAccount`). */
+  account: string | null;
 }
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -50,15 +52,23 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
     return connector as OAuthConnector;
   }
 
-  /** The provider family's adapter; each keeps its quirks (Google's PKCE and refresh, Meta's token swap). */
-  const adapter = (connector: OAuthConnector) =>
-    connector.oauth === "meta"
-      ? metaOAuth(ctx.config.providers.meta, ctx.rateLimits)
-      : googleOAuth(ctx.config.providers.google, ctx.rateLimits);
+  /** The provider family's adapter; each keeps its quirks (Google's PKCE and refresh, Meta's token swap …). */
+  const adapter = (connector: OAuthConnector) => {
+    const found = oauthAdapter(connector.oauth, ctx.config.providers, ctx.rateLimits);
+    if (!found) throw AppError.notFound("This connector does not connect with OAuth.");
+    return found;
+  };
 
   return {
-    async start(actor: Actor, key: string, sourceId: string | null): Promise<string> {
+    async start(
+      actor: Actor,
+      key: string,
+      sourceId: string | null,
+      typedAccount: string | null = null,
+    ): Promise<string> {
       const connector = oauthConnector(key);
+      const account = typedAccount?.trim() || null;
+      if (connector.oauthAccount && !account) throw AppError.validation({ account: ["Please fill out this field."] });
       if (sourceId) {
         const existing = (await sources().list(actor)).find((source) => source.id === sourceId);
         if (!existing) throw AppError.notFound("Source not found.");
@@ -74,6 +84,7 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
         connector: connector.key,
         codeVerifier,
         sourceId,
+        account: connector.oauthAccount ? account : null,
       });
       return adapter(connector).authorizeUrl({
         connector: connector.key,
@@ -121,6 +132,7 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
           codeVerifier: started.codeVerifier,
           redirectUri: redirectUri(connector.key),
           now: ctx.clock.now().getTime(),
+          account: started.account ?? null,
         });
         const source = await sources().connectOAuth(
           actor,

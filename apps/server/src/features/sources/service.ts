@@ -16,8 +16,7 @@ import {
   ConnectorError,
   type ConnectorRuntime,
   connectorByKey,
-  googleOAuth,
-  metaOAuth,
+  oauthAdapter,
   ProviderError,
   type QueryRequest,
   type SourceHandle,
@@ -68,11 +67,9 @@ function credentialFields(input: TSourceCredentials): Record<string, string> {
   );
 }
 
-/** The OAuth client of a connector's provider family (revoke on delete), or null for other connectors. */
+/** The OAuth adapter of a connector's provider family (revoke on delete), or null for other connectors. */
 function oauthFor(connector: Connector, runtime: ConnectorRuntime) {
-  if (connector.oauth === "google") return googleOAuth(runtime.providers.google, runtime.counters);
-  if (connector.oauth === "meta") return metaOAuth(runtime.providers.meta, runtime.counters);
-  return null;
+  return connector.oauth ? oauthAdapter(connector.oauth, runtime.providers, runtime.counters) : null;
 }
 
 export function sourcesService(ctx: AppContext, files: FilesService) {
@@ -304,7 +301,7 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
         // source alive (the user asked to delete it), it is logged.
         try {
           const credentials = ZStoredCredentials.parse(JSON.parse(unseal(ctx.config.appKey, row.credentials)));
-          await oauthFor(connector, runtime)?.revoke(credentials);
+          await oauthFor(connector, runtime)?.revoke?.(credentials);
         } catch (error) {
           ctx.logger.warn({ err: error, sourceId: id }, "could not revoke the provider grant of a deleted source");
         }
