@@ -252,8 +252,10 @@ test("Ahrefs V3: a typed API key is checked with Ahrefs (a wrong one refused in 
   page,
 }) => {
   await signUp(page);
-  const card = page.getByRole("article", { name: "Ahrefs V3" });
-  const form = card.getByRole("form", { name: "Connect Ahrefs V3" });
+  // The catalogue card opens the typed login in a dialog.
+  await page.getByRole("article", { name: "Ahrefs V3" }).getByRole("button", { name: "Connect Ahrefs V3" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect Ahrefs V3" });
+  const form = dialog.getByRole("form", { name: "Connect Ahrefs V3" });
   await form.getByLabel("Account").fill("Acme SEO");
   await form.getByLabel("API token").fill("not-a-real-key");
   await form.getByRole("button", { name: "Connect Ahrefs V3" }).click();
@@ -266,6 +268,7 @@ test("Ahrefs V3: a typed API key is checked with Ahrefs (a wrong one refused in 
   await form.getByLabel("API token").fill(AHREFS_KEY);
   await form.getByRole("button", { name: "Connect Ahrefs V3" }).click();
   await expect(page.getByText("Ahrefs V3 connected")).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(page.getByText("Acme SEO").first()).toBeVisible();
 
   await createDashboard(page, "Acme SEO");
@@ -293,7 +296,10 @@ test("WooCommerce: a shop on a private address is refused on the site field; the
   page,
 }) => {
   await signUp(page);
-  const form = page.getByRole("article", { name: "WooCommerce" }).getByRole("form", { name: "Connect WooCommerce" });
+  await page.getByRole("article", { name: "WooCommerce" }).getByRole("button", { name: "Connect WooCommerce" }).click();
+  const form = page
+    .getByRole("dialog", { name: "Connect WooCommerce" })
+    .getByRole("form", { name: "Connect WooCommerce" });
   await form.getByLabel("Consumer key|secret").fill(`${WOO_KEY}|${WOO_SECRET}`);
   // An address inside the server's own network is never fetched, whatever the user types.
   await form.getByLabel("Site URL").fill("https://10.0.0.1");

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { IconCheck } from "../../../ui/icons";
 import { ConnectorCard } from "./ConnectorCard";
-import { CredentialsConnectAction } from "./CredentialsConnectAction";
+import { CredentialsConnectButton } from "./CredentialsConnectButton";
 import { CsvUploadAction } from "./CsvUploadAction";
 import { DemoConnectAction } from "./DemoConnectAction";
 import { OAuthConnectAction } from "./OAuthConnectAction";
@@ -24,7 +24,7 @@ function connectAction(connector: TConnector, existing: TSource[], labels: Map<s
     return <CsvUploadAction connectorKey={connector.key} existing={existing} labels={labels} />;
   }
   if (connector.authKind === "oauth2") return <OAuthConnectAction connector={connector} existing={existing} />;
-  return <CredentialsConnectAction connector={connector} />;
+  return <CredentialsConnectButton connector={connector} />;
 }
 
 /** Shown on a connected no-login source: where to use it next. */
@@ -43,13 +43,13 @@ function ConnectedHint() {
 function Section({
   title,
   description,
-  wide,
+  uneven,
   children,
 }: {
   title: string;
   description: string;
-  /** Fewer, wider cards: the connectors that carry a form. */
-  wide?: boolean;
+  /** Cards of different heights (the CSV card carries its file field): each keeps its own height. */
+  uneven?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -63,10 +63,10 @@ function Section({
         </Text>
       </div>
       <SimpleGrid
-        cols={wide ? { base: 1, sm: 2 } : { base: 1, sm: 2, lg: 3 }}
+        cols={{ base: 1, sm: 2, lg: 3 }}
         spacing="md"
         // Cards with a form are much taller than the others; stretching those would leave holes.
-        style={wide ? { alignItems: "start" } : undefined}
+        style={uneven ? { alignItems: "start" } : undefined}
       >
         {children}
       </SimpleGrid>
@@ -74,7 +74,7 @@ function Section({
   );
 }
 
-/** The whole connector catalogue in display order: those that can be connected now first, then the rest. */
+/** The whole connector catalogue in display order: those that can be connected now first, then those this server lacks credentials for. */
 export function ConnectorCatalogue({ connectors, sources, labels }: CatalogueProps) {
   const available = connectors.filter((connector) => connector.available);
   const later = connectors.filter((connector) => !connector.available);
@@ -97,14 +97,14 @@ export function ConnectorCatalogue({ connectors, sources, labels }: CataloguePro
   return (
     <Stack gap="xl">
       {available.length > 0 ? (
-        <Section wide title="Connect now" description="Start reporting straight away with these sources.">
+        <Section uneven title="Connect now" description="Start reporting straight away with these sources.">
           {available.map(card)}
         </Section>
       ) : null}
       {later.length > 0 ? (
         <Section
-          title="Coming in a later release"
-          description="Part of the catalogue already; connecting them arrives in a later release."
+          title="Not set up on this server"
+          description="These need their provider's app credentials, which the server's operator sets; each card names them."
         >
           {later.map(card)}
         </Section>
