@@ -28,16 +28,33 @@ function roundForDisplay(value: number): number {
   return Number(value.toFixed(MAX_FRACTION_DIGITS)) || 0;
 }
 
+/**
+ * Building an Intl.NumberFormat costs far more than formatting with one (a dashboard formats thousands
+ * of numbers, and on a phone the constructions alone were a tenth of its first render): one per locale
+ * and options, kept. Locales and currencies are few, so the map stays small.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+export function numberFormatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 function plainNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: MAX_FRACTION_DIGITS }).format(value);
+  return numberFormatter(locale, { maximumFractionDigits: MAX_FRACTION_DIGITS }).format(value);
 }
 
 function money(value: number, currency: string, locale: string): string {
   try {
     // A currency's own minimum (2 for USD, 0 for JPY, 3 for BHD) is kept but never above the product's maximum.
-    const natural = new Intl.NumberFormat(locale, { style: "currency", currency }).resolvedOptions();
+    const natural = numberFormatter(locale, { style: "currency", currency }).resolvedOptions();
     const minimumFractionDigits = Math.min(natural.minimumFractionDigits ?? 0, MAX_FRACTION_DIGITS);
-    return new Intl.NumberFormat(locale, {
+    return numberFormatter(locale, {
       style: "currency",
       currency,
       minimumFractionDigits,

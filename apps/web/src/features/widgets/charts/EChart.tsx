@@ -30,13 +30,18 @@ interface Props {
 }
 
 /** An ECharts canvas that follows its option and resizes with its container (the widget card). */
-/** Print: SVG (vector text in the PDF, not a bitmap) and no animation (the PDF is taken once drawn). */
+/** Print: SVG (vector text in the PDF, not a bitmap). */
 async function loadSvgRenderer(echarts: ECharts) {
   echarts.use((await import("./parts/svg-renderer")).default);
 }
 
-function forPrint(option: ChartOption, print: boolean): ChartOption {
-  return print ? ({ ...option, animation: false } as ChartOption) : option;
+/**
+ * Print draws without animation (the PDF is taken once drawn). So does every chart's first draw: on a
+ * phone, a dashboard's charts growing in at once were a second of animation frames competing with the
+ * rest of the page; later changes (a new range, a realtime refresh) still animate.
+ */
+function withoutAnimation(option: ChartOption, still: boolean): ChartOption {
+  return still ? ({ ...option, animation: false } as ChartOption) : option;
 }
 
 export function EChart({ option, label, onRendered }: Props) {
@@ -66,7 +71,7 @@ export function EChart({ option, label, onRendered }: Props) {
       chart.current = instance;
       // Browser tests read what was drawn (the option, text positions) from the element.
       (element as HTMLElement & { echartsInstance?: ChartInstance }).echartsInstance = instance;
-      instance.setOption(forPrint(latest.current.option, print), { notMerge: true });
+      instance.setOption(withoutAnimation(latest.current.option, true), { notMerge: true });
       latest.current.onRendered?.();
       observer = new ResizeObserver(() => {
         cancelAnimationFrame(frame);
@@ -90,7 +95,7 @@ export function EChart({ option, label, onRendered }: Props) {
     // A new option may draw a series type not loaded yet (a widget switched from line to radar).
     void loadECharts(option).then(() => {
       if (!current || instance.isDisposed()) return;
-      instance.setOption(forPrint(option, print), { notMerge: true });
+      instance.setOption(withoutAnimation(option, print), { notMerge: true });
       latest.current.onRendered?.();
     });
     return () => {

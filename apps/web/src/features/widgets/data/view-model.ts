@@ -2,6 +2,7 @@ import {
   formatChange,
   formatDisplayDate,
   formatNumber,
+  numberFormatter,
   type TInteractiveWidget,
   type TMetricOption,
   type TOrderBy,
@@ -107,11 +108,11 @@ export function formatMetric(value: number | null | undefined, metric: TTableMet
 /** Compact axis text: 12.3K, $1.2M, 45%. */
 export function formatAxisValue(value: number, metric: TTableMetric | undefined): string {
   if (metric?.format === "time") return formatNumber(value, { format: "time" });
-  const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+  const compact = numberFormatter("en-US", { notation: "compact", maximumFractionDigits: 1 });
   if (metric?.format === "percent") return `${compact.format(value)}%`;
   if (metric?.format === "money") {
     try {
-      return new Intl.NumberFormat("en-US", {
+      return numberFormatter("en-US", {
         style: "currency",
         currency: (metric.currency || "USD").toUpperCase(),
         notation: "compact",
