@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import type { DayRange, TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
-import { daysBetween, WIDGET_FORMATS } from "@app/core";
+import type { DayRange, TTable, TTableMetric } from "@app/core";
+import { daysBetween } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { classifyAhrefs } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { AHREFS_COUNTRIES, ALL_COUNTRIES, countryOptions } from "./countries";
 
@@ -219,7 +219,7 @@ const DEVICES = [
   { key: "mobile", label: "Mobile" },
 ];
 
-const SITE_TYPE: TWidgetTypeConfig = {
+const SITE_TYPE = widgetTypeConfig({
   type: "ahrefsV3.site",
   label: "Site explorer",
   connector: "ahrefsV3",
@@ -227,28 +227,22 @@ const SITE_TYPE: TWidgetTypeConfig = {
     { key: "target", label: "Target (domain or URL)", kind: "text", required: true },
     { key: "mode", label: "Mode", kind: "select", required: true, options: toOptions(MODES) },
     { key: "country", label: "Country", kind: "select", required: true, remote: "countries" },
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(SITE_DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(SITE_METRICS) },
+    dimensionParam(SITE_DIMENSIONS),
+    metricsParam(SITE_METRICS),
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
-const RANKS_TYPE: TWidgetTypeConfig = {
+const RANKS_TYPE = widgetTypeConfig({
   type: "ahrefsV3.ranks",
   label: "Rank tracker",
   connector: "ahrefsV3",
   params: [
     { key: "property", label: "Project", kind: "select", required: true, remote: "properties" },
     { key: "device", label: "Device", kind: "select", required: true, options: toOptions(DEVICES) },
-    { key: "dimension", label: "Dimension", kind: "select", required: true, options: toOptions(RANK_DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(RANK_METRICS) },
+    dimensionParam(RANK_DIMENSIONS, { required: true }),
+    metricsParam(RANK_METRICS),
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 /** One client per process, so the per-key limit and "wait until the allowance is back" hold across requests. */
 const client = perRuntime((runtime: ConnectorRuntime) =>

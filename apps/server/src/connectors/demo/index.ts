@@ -1,40 +1,37 @@
-import { type TWidgetTypeConfig, WIDGET_FORMATS } from "@app/core";
 import { AppError } from "../../infra/errors";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector } from "../types";
 import { demoTable } from "./generate";
 import { DEMO_SITES, DEMO_TYPES, demoType } from "./model";
 import { REALTIME_DIMENSIONS, REALTIME_METRICS, REALTIME_TYPE_KEY, realtimeMinute, realtimeTable } from "./realtime";
 
 /** Widget types of the Demo connector: site, optional dimension, metrics (docs/product.md §3 type inputs). */
-const WIDGET_TYPES: TWidgetTypeConfig[] = DEMO_TYPES.map((type) => ({
-  type: type.key,
-  label: type.label,
-  connector: "demo",
-  params: [
-    { key: "property", label: "Site", kind: "select", required: true, remote: "properties" },
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(type.dimensions) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(type.metrics) },
-  ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: true,
-  realtime: false,
-}));
+const WIDGET_TYPES = DEMO_TYPES.map((type) =>
+  widgetTypeConfig({
+    type: type.key,
+    label: type.label,
+    connector: "demo",
+    params: [
+      { key: "property", label: "Site", kind: "select", required: true, remote: "properties" },
+      dimensionParam(type.dimensions),
+      metricsParam(type.metrics),
+    ],
+    mergeWithoutDimension: true,
+  }),
+);
 
 /** Live visitors of the last 30 minutes, for the realtime view (works offline, like all Demo data). */
-const REALTIME_WIDGET_TYPE: TWidgetTypeConfig = {
+const REALTIME_WIDGET_TYPE = widgetTypeConfig({
   type: REALTIME_TYPE_KEY,
   label: "Realtime: active users (last 30 minutes)",
   connector: "demo",
   params: [
     { key: "property", label: "Site", kind: "select", required: true, remote: "properties" },
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(REALTIME_DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(REALTIME_METRICS) },
+    dimensionParam(REALTIME_DIMENSIONS),
+    metricsParam(REALTIME_METRICS),
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
   realtime: true,
-};
+});
 
 function typeOrFail(key: unknown) {
   const type = typeof key === "string" ? demoType(key) : undefined;

@@ -1,5 +1,5 @@
-import type { TOption, TTable, TWidgetTypeConfig } from "@app/core";
-import { daysBetween, shiftDay, WIDGET_FORMATS } from "@app/core";
+import type { TOption, TTable } from "@app/core";
+import { daysBetween, shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
@@ -9,7 +9,7 @@ import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { graphAuth, metaOAuth, missingMetaConfig } from "../oauth/meta";
-import { toOptions } from "../options";
+import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import {
   addRow,
@@ -56,7 +56,7 @@ const DIMENSIONS: ReadonlyArray<{ key: string; label: string; level?: Level; bre
   { key: "device_platform", label: "Device", breakdown: true },
 ];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "facebookAds.insights",
   label: "Facebook Ads insights",
   connector: "facebookAds",
@@ -67,10 +67,7 @@ const WIDGET_TYPE: TWidgetTypeConfig = {
     { key: "dimension", label: "Dimension", kind: "select", required: false, remote: "dimensions" },
     { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "metrics" },
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 const ZPaging = z
   .object({ cursors: z.object({ after: z.string().optional() }).partial().optional(), next: z.string().optional() })

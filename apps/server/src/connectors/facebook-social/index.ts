@@ -1,12 +1,11 @@
-import type { TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
-import { WIDGET_FORMATS } from "@app/core";
+import type { TTable, TTableMetric } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
 import { graphVersion, metaGraph, missingMeta } from "../meta/shared";
 import { graphAuth } from "../oauth/meta";
-import { toOptions } from "../options";
+import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector } from "../types";
 
 /**
@@ -66,21 +65,18 @@ const METRICS: PageMetric[] = [
 ];
 const DIMENSIONS = [{ key: "date", label: "Date" }];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "facebookSocial.insights",
   label: "Page insights",
   connector: "facebookSocial",
   params: [
     { key: "property", label: "Page", kind: "select", required: true, remote: "properties" },
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(DIMENSIONS) },
+    dimensionParam(DIMENSIONS),
     // A remote list (this connector's own): a widget saved with a metric Meta has since removed still
     // reaches Meta, whose refusal names it.
     { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "metrics" },
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 const numberOf = (value: unknown): number | null =>
   typeof value === "number" && Number.isFinite(value) ? value : null;

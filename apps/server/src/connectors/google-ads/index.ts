@@ -1,5 +1,4 @@
-import type { TOption, TTable, TWidgetTypeConfig } from "@app/core";
-import { WIDGET_FORMATS } from "@app/core";
+import type { TOption, TTable } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { GoogleProviderConfig, ProvidersConfig } from "../../infra/config";
@@ -9,6 +8,7 @@ import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 import {
   type AdsRow,
@@ -93,7 +93,7 @@ export const formattedId = (id: string) => id.replace(/^(\d{3})(\d{3})(\d{4})$/,
 
 const REPORT_OPTIONS: TOption[] = Object.entries(REPORT_TYPES).map(([value, type]) => ({ value, label: type.label }));
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "googleAds.report",
   label: "Ads report",
   connector: "googleAds",
@@ -121,10 +121,7 @@ const WIDGET_TYPE: TWidgetTypeConfig = {
     { key: "dimension", label: "Dimension", kind: "select", required: false, remote: "dimensions" },
     { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "metrics" },
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 /** One client per process, so the per-account limit and Google's waits hold across requests. */
 const client = perRuntime((runtime: ConnectorRuntime) =>

@@ -1,5 +1,4 @@
 import type { TOption, TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
-import { WIDGET_FORMATS } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
@@ -8,7 +7,7 @@ import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 
 /**
@@ -117,7 +116,7 @@ const ACCOUNT_AND_PROPERTY: TWidgetTypeConfig["params"] = [
   { key: "profile", label: "Property", kind: "select", required: true, remote: "profiles" },
 ];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "googleAnalytics.ga4",
   label: "Google Analytics 4",
   connector: "googleAnalytics",
@@ -127,10 +126,7 @@ const WIDGET_TYPE: TWidgetTypeConfig = {
     { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "metrics" },
     { key: "filter", label: "Filter", kind: "text", required: false },
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 /** What GA4's Realtime API offers (a subset of the Data API's): the last 30 minutes. */
 const REALTIME_METRICS = [
@@ -147,19 +143,13 @@ const REALTIME_DIMENSIONS = [
 ];
 
 /** Live visitors for the realtime view (docs/product.md §4): refreshed on its clock, never stored. */
-const REALTIME_TYPE: TWidgetTypeConfig = {
+const REALTIME_TYPE = widgetTypeConfig({
   type: "googleAnalytics.ga4realtime",
   label: "Google Analytics 4: realtime (last 30 minutes)",
   connector: "googleAnalytics",
-  params: [
-    ...ACCOUNT_AND_PROPERTY,
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(REALTIME_DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(REALTIME_METRICS) },
-  ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
+  params: [...ACCOUNT_AND_PROPERTY, dimensionParam(REALTIME_DIMENSIONS), metricsParam(REALTIME_METRICS)],
   realtime: true,
-};
+});
 
 const ZRealtimeReport = z.object({
   rows: z

@@ -1,5 +1,5 @@
-import type { TOption, TTable, TWidgetTypeConfig } from "@app/core";
-import { daysBetween, maxDay, minDay, shiftDay, todayInTimezone, WIDGET_FORMATS } from "@app/core";
+import type { TOption, TTable } from "@app/core";
+import { daysBetween, maxDay, minDay, shiftDay, todayInTimezone } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
@@ -7,7 +7,7 @@ import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 
 /**
@@ -104,20 +104,17 @@ const DIMENSIONS = [
   { key: "surface", label: "Surface" },
 ];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "googleMyBusiness.performance",
   label: "Business Profile performance",
   connector: "googleMyBusiness",
   params: [
     { key: "property", label: "Account", kind: "select", required: true, remote: "properties" },
     { key: "profile", label: "Location", kind: "select", required: true, remote: "profiles" },
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(METRICS) },
+    dimensionParam(DIMENSIONS),
+    metricsParam(METRICS),
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 const clients = perRuntime((runtime) => {
   const google = runtime.providers.google;

@@ -1,5 +1,4 @@
-import type { TOption, TWidgetTypeConfig } from "@app/core";
-import { WIDGET_FORMATS } from "@app/core";
+import type { TOption } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
@@ -11,6 +10,7 @@ import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 
 /**
@@ -268,7 +268,7 @@ async function loadSheet(source: SourceHandle, form: Readonly<Record<string, unk
   return readGrid(grid, form, SHEET_WORDS) satisfies Sheet;
 }
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "googleSheets.sheet",
   label: "Spreadsheet",
   connector: "googleSheets",
@@ -280,10 +280,8 @@ const WIDGET_TYPE: TWidgetTypeConfig = {
     required: true,
     remote: "properties",
   }),
-  formats: [...WIDGET_FORMATS],
   mergeWithoutDimension: true,
-  realtime: false,
-};
+});
 
 export const googleSheetsConnector: Connector = {
   key: "googleSheets",

@@ -1,11 +1,10 @@
-import type { TOption, TTable, TWidgetTypeConfig } from "@app/core";
-import { WIDGET_FORMATS } from "@app/core";
+import type { TOption, TTable } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
 import { graphVersion, metaGraph, metaUserAuth, missingMeta } from "../meta/shared";
-import { toOptions } from "../options";
+import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, QueryInputs, SourceHandle } from "../types";
 
 /**
@@ -86,7 +85,7 @@ const POST_METRICS: Metric[] = [
   { key: "total_interactions", label: "Interactions" },
 ];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "instagram.insights",
   label: "Instagram insights",
   connector: "instagram",
@@ -103,19 +102,10 @@ const WIDGET_TYPE: TWidgetTypeConfig = {
       ],
     },
     { key: "post", label: "Post", kind: "select", required: true, remote: "posts", unless: "target::profile" },
-    {
-      key: "dimension",
-      label: "Dimension",
-      kind: "select",
-      required: false,
-      options: [{ value: "date", label: "Date (reach only)" }],
-    },
+    dimensionParam([{ key: "date", label: "Date (reach only)" }]),
     { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "metrics" },
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String).filter(Boolean) : []);

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
-import type { TOption, TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
-import { daysBetween, shiftDay, WIDGET_FORMATS } from "@app/core";
+import type { TOption, TTable, TTableMetric } from "@app/core";
+import { daysBetween, shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { classifyJsonApi } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
 
 /**
@@ -128,7 +129,7 @@ const TARGETS: TOption[] = [
   { value: "flow", label: "Flows" },
 ];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "klaviyo.report",
   label: "Klaviyo report",
   connector: "klaviyo",
@@ -145,10 +146,7 @@ const WIDGET_TYPE: TWidgetTypeConfig = {
     { key: "dimension", label: "Dimension", kind: "select", required: false, remote: "dimensions" },
     { key: "metrics", label: "Metrics", kind: "multiselect", required: true, remote: "metrics" },
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 /** One client per process: the per-key concurrency and Klaviyo's waits hold across requests. */
 const clients = perRuntime((runtime: ConnectorRuntime) => ({

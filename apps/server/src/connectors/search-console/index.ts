@@ -1,5 +1,5 @@
-import type { TTable, TWidgetTypeConfig } from "@app/core";
-import { daysBetween, shiftDay, WIDGET_FORMATS } from "@app/core";
+import type { TTable } from "@app/core";
+import { daysBetween, shiftDay } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
@@ -7,7 +7,7 @@ import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 
 /**
@@ -52,19 +52,16 @@ const DIMENSIONS = [
   { key: "device", label: "Device" },
 ];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "searchConsole.performance",
   label: "Search performance",
   connector: "searchConsole",
   params: [
     { key: "property", label: "Site", kind: "select", required: true, remote: "properties" },
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(METRICS) },
+    dimensionParam(DIMENSIONS),
+    metricsParam(METRICS),
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 /** One client per process, so the per-site limit and Google's waits hold across requests. */
 const client = perRuntime((runtime: ConnectorRuntime) =>

@@ -1,5 +1,4 @@
-import type { TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
-import { WIDGET_FORMATS } from "@app/core";
+import type { TTable, TTableMetric } from "@app/core";
 import { parseCsv } from "@app/core/csv/parse";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
@@ -8,7 +7,7 @@ import { classifySemrush } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { isSemrushDatabase, SEMRUSH_DATABASES } from "./databases";
 
@@ -73,20 +72,12 @@ const domain = {
 };
 
 function widgetType(key: string, label: string, dimension: { key: string; label: string }, metrics: SemrushMetric[]) {
-  const config: TWidgetTypeConfig = {
+  return widgetTypeConfig({
     type: `semrush.${key}`,
     label,
     connector: "semrush",
-    params: [
-      database,
-      domain,
-      { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions([dimension]) },
-      { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(metrics) },
-    ],
-    formats: [...WIDGET_FORMATS],
-    mergeWithoutDimension: false,
-  };
-  return config;
+    params: [database, domain, dimensionParam([dimension]), metricsParam(metrics)],
+  });
 }
 
 const DOMAIN_TYPE = widgetType("domain", "Domain overview", { key: "date", label: "Date" }, DOMAIN_METRICS);

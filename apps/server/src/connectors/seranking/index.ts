@@ -1,5 +1,4 @@
-import type { TTable, TWidgetTypeConfig } from "@app/core";
-import { WIDGET_FORMATS } from "@app/core";
+import type { TTable } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { sha256 } from "../../infra/security";
@@ -7,7 +6,7 @@ import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import { chosenRankMetrics, RANK_METRICS, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime } from "../types";
 
@@ -59,20 +58,17 @@ const DIMENSIONS = [
   { key: "keyword", label: "Keyword" },
 ];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "seranking.rankings",
   label: "Rankings",
   connector: "seranking",
   params: [
     { key: "property", label: "Project", kind: "select", required: true, remote: "properties" },
     { key: "searchEngine", label: "Search engine", kind: "select", required: true, remote: "searchEngines" },
-    { key: "dimension", label: "Dimension", kind: "select", required: true, options: toOptions(DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(RANK_METRICS) },
+    dimensionParam(DIMENSIONS, { required: true }),
+    metricsParam(RANK_METRICS),
   ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+});
 
 /** One client per process, so the per-key limit holds across requests. */
 const client = perRuntime((runtime: ConnectorRuntime) =>

@@ -1,11 +1,10 @@
-import type { TOption, TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
-import { WIDGET_FORMATS } from "@app/core";
+import type { TOption, TTable, TTableMetric } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { classifySerpstat } from "../http/classify";
 import { createProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 
 /**
@@ -74,20 +73,12 @@ const domain = {
 };
 
 function widgetType(key: string, label: string, dimension: { key: string; label: string }, metrics: SerpstatMetric[]) {
-  const config: TWidgetTypeConfig = {
+  return widgetTypeConfig({
     type: `serpstat.${key}`,
     label,
     connector: "serpstat",
-    params: [
-      searchEngine,
-      domain,
-      { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions([dimension]) },
-      { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(metrics) },
-    ],
-    formats: [...WIDGET_FORMATS],
-    mergeWithoutDimension: false,
-  };
-  return config;
+    params: [searchEngine, domain, dimensionParam([dimension]), metricsParam(metrics)],
+  });
 }
 
 const DOMAIN_TYPE = widgetType("domain", "Domain history", { key: "date", label: "Date" }, DOMAIN_METRICS);

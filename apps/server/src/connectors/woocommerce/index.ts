@@ -1,5 +1,5 @@
-import type { TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
-import { daysBetween, shiftDay, WIDGET_FORMATS } from "@app/core";
+import type { TTable, TTableMetric } from "@app/core";
+import { daysBetween, shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
@@ -7,7 +7,7 @@ import { classifyWooCommerce, isWordPressNoRoute } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { toOptions } from "../options";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
 
 /**
@@ -165,18 +165,12 @@ const DIMENSIONS = [
   { key: "category", label: "Product category" },
 ];
 
-const WIDGET_TYPE: TWidgetTypeConfig = {
+const WIDGET_TYPE = widgetTypeConfig({
   type: "woocommerce.sales",
   label: "Sales",
   connector: "woocommerce",
-  params: [
-    { key: "dimension", label: "Dimension", kind: "select", required: false, options: toOptions(DIMENSIONS) },
-    { key: "metrics", label: "Metrics", kind: "multiselect", required: true, options: toOptions(METRICS) },
-  ],
-  formats: [...WIDGET_FORMATS],
-  mergeWithoutDimension: false,
-  realtime: false,
-};
+  params: [dimensionParam(DIMENSIONS), metricsParam(METRICS)],
+});
 
 /** Analytics answers at most 100 intervals or rows a page (`per_page`'s maximum). */
 const PAGE_SIZE = 100;
