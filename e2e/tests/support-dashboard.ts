@@ -150,6 +150,8 @@ export async function addWidget(
 /** The widget card named `title`, once it has drawn its data. */
 export async function readyWidget(page: Page, title: string): Promise<Locator> {
   const card = page.getByRole("main").getByRole("article", { name: title, exact: true });
+  // A chart is drawn once it comes near the viewport, as for a reader scrolling to it.
+  await card.scrollIntoViewIfNeeded();
   await expect(card).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
   await expect(card).toHaveAttribute("data-state", "ready");
   return card;

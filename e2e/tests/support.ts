@@ -7,6 +7,19 @@ export const SCREENSHOTS = path.join(import.meta.dirname, "..", "screenshots");
 /** Saves a full-page screenshot to e2e/screenshots so a person can look at every screen. */
 export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  // Charts draw as they come near the viewport; the full-page picture shows them all, so pass over the
+  // page first as a reader scrolling down would, and come back to where the test was.
+  await page.evaluate(async () => {
+    const busy = () => document.querySelectorAll("article.dash-card[aria-busy='true']").length > 0;
+    if (!busy()) return;
+    const { scrollX, scrollY } = window;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (let waited = 0; busy() && waited < 3000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    window.scrollTo(scrollX, scrollY);
+  });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -21,8 +21,35 @@ async function loadECharts(option: ChartOption): Promise<ECharts> {
   return echarts;
 }
 
+/**
+ * Resolves once the element comes within a short scroll of the viewport (at once where
+ * IntersectionObserver is missing); `cancel` stops watching.
+ */
+function nearViewport(element: Element): { visible: Promise<void>; cancel: () => void } {
+  if (typeof IntersectionObserver === "undefined") return { visible: Promise.resolve(), cancel: () => {} };
+  let observer: IntersectionObserver | null = null;
+  const visible = new Promise<void>((resolve) => {
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer?.disconnect();
+        resolve();
+      },
+      { rootMargin: "200px 0px" },
+    );
+    observer.observe(element);
+  });
+  return { visible, cancel: () => observer?.disconnect() };
+}
+
 interface Props {
   option: ChartOption;
+  /**
+   * Draw only once the chart comes near the viewport. A dashboard's charts below the fold cost a phone
+   * most of its first second (ECharts' set-up and layout per chart); they are drawn as the reader
+   * scrolls to them. The card stays busy (not ready) until then. Off in print and on wall displays.
+   */
+  whenVisible?: boolean;
   /** Accessible description of the chart (canvas content is invisible to assistive technology). */
   label: string;
   /** Called once the option has been drawn. */
@@ -44,7 +71,7 @@ function withoutAnimation(option: ChartOption, still: boolean): ChartOption {
   return still ? ({ ...option, animation: false } as ChartOption) : option;
 }
 
-export function EChart({ option, label, onRendered }: Props) {
+export function EChart({ option, label, onRendered, whenVisible = false }: Props) {
   const print = useContext(PrintModeContext) !== null;
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ChartInstance | null>(null);
@@ -57,7 +84,10 @@ export function EChart({ option, label, onRendered }: Props) {
     let disposed = false;
     let observer: ResizeObserver | null = null;
     let frame = 0;
-    void loadECharts(latest.current.option).then(async (echarts) => {
+    const near = whenVisible ? nearViewport(element) : null;
+    void (near?.visible ?? Promise.resolve()).then(async () => {
+      if (disposed) return;
+      const echarts = await loadECharts(latest.current.option);
       if (disposed) return;
       // The option may have changed (and need other parts) while echarts loaded.
       await loadECharts(latest.current.option);
@@ -81,12 +111,13 @@ export function EChart({ option, label, onRendered }: Props) {
     });
     return () => {
       disposed = true;
+      near?.cancel();
       cancelAnimationFrame(frame);
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
     };
-  }, [print]);
+  }, [print, whenVisible]);
 
   useEffect(() => {
     const instance = chart.current;

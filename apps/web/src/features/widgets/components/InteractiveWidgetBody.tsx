@@ -148,7 +148,12 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       ) : widget.format === "summary" ? (
         <SummaryWidget widget={widget} current={current} previous={previous} width={width} />
       ) : option ? (
-        <EChart option={option} label={`${widget.title} chart`} onRendered={() => setDrawn(option)} />
+        <EChart
+          option={option}
+          label={`${widget.title} chart`}
+          onRendered={() => setDrawn(option)}
+          whenVisible={!print && !live}
+        />
       ) : null}
       {updated}
       {stale}
