@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { AHREFS_KEY, fakeDomainRating } from "../../apps/server/test/fakes/ahrefs";
+import { fakeKlaviyoEvents, KLAVIYO_KEY } from "../../apps/server/test/fakes/klaviyo";
 import { fakeWooDay, WOO_KEY, WOO_SECRET } from "../../apps/server/test/fakes/woocommerce";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
@@ -9,11 +10,13 @@ test("company sources: the whole catalogue, Demo connected, CSV uploaded, a malf
   page,
 }) => {
   await signUp(page);
-  // The catalogue of docs/product.md §3 in display order, with third-party connectors honest about arriving later.
+  // The catalogue of docs/product.md §3 in display order.
   for (const name of ["Google Analytics", "Search Console", "Facebook Ads", "Instagram", "Klaviyo"]) {
     await expect(page.getByText(name, { exact: false }).first()).toBeVisible();
   }
-  await expect(page.getByText("Coming in a later release")).toBeVisible();
+  // Every connector of the catalogue can be connected on this server (its providers answer next door).
+  await expect(page.getByText("Not set up on this server")).toHaveCount(0);
+  await expect(page.getByRole("article")).toHaveCount(24);
 
   await page.getByRole("button", { name: "Connect Demo data" }).click();
   await expect(page.getByText("Connected").first()).toBeVisible();
@@ -290,6 +293,49 @@ test("Ahrefs V3: a typed API key is checked with Ahrefs (a wrong one refused in 
   // A snapshot metric: the value on the range's last day, as Ahrefs reports it.
   await expect(widget).toContainText(String(fakeDomainRating("acme.com", endDate).domain_rating));
   await snap(page, "ahrefs-widget");
+});
+
+test("Klaviyo: a typed private key is checked with Klaviyo (a wrong one refused in its words, nothing stored); the right one connects under the account's own name and a widget counts Klaviyo's e-mails", async ({
+  page,
+}) => {
+  await signUp(page);
+  // The card says "[beta]"; its button and dialog name Klaviyo plainly.
+  await page.getByRole("article", { name: "Klaviyo [beta]" }).getByRole("button", { name: "Connect Klaviyo" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect Klaviyo" });
+  const form = dialog.getByRole("form", { name: "Connect Klaviyo" });
+  await form.getByLabel("Account").fill("Acme e-mail");
+  await form.getByLabel("API token").fill("pk_not-a-real-key");
+  await form.getByRole("button", { name: "Connect Klaviyo" }).click();
+  // Klaviyo's refusal, under the token, and the form keeps what was typed.
+  await expect(form.getByText(/Klaviyo refused these credentials: .*Missing or invalid private key/)).toBeVisible();
+  await expect(form.getByLabel("Account")).toHaveValue("Acme e-mail");
+  await expect(page.getByText("No sources connected yet")).toBeVisible();
+  await snap(page, "klaviyo-key-refused");
+
+  await form.getByLabel("API token").fill(KLAVIYO_KEY);
+  await form.getByRole("button", { name: "Connect Klaviyo" }).click();
+  await expect(page.getByText("Klaviyo connected")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // Named by the account's organisation, as Klaviyo reports it, not by what was typed.
+  await expect(page.getByText("Acme Outfitters").first()).toBeVisible();
+
+  await createDashboard(page, "Acme e-mail");
+  const asked = page.waitForRequest((request) => request.url().endsWith("/api/widgets/data"));
+  await page.getByRole("button", { name: "Add widget" }).click();
+  const drawer = widgetDrawer(page);
+  await choose(page, drawer, "Source", "Acme Outfitters");
+  await choose(page, drawer, "Widget type", "Klaviyo report");
+  await choose(page, drawer, "Report on", "Account");
+  await choose(page, drawer, "Metrics", "Emails received");
+  await drawer.getByLabel("Title").fill("Emails received");
+  await choose(page, drawer, "Format", "Summary");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer).toBeHidden();
+  const { startDate, endDate } = (await asked).postDataJSON() as { startDate: string; endDate: string };
+  // Klaviyo's daily counts of the account's "Received Email" events, added up over the range.
+  const received = daysFrom(startDate, endDate).reduce((sum, day) => sum + fakeKlaviyoEvents("Received Email", day), 0);
+  await expect(await readyWidget(page, "Emails received")).toContainText(received.toLocaleString("en-US"));
+  await snap(page, "klaviyo-widget");
 });
 
 test("WooCommerce: a shop on a private address is refused on the site field; the shop's own address connects and a widget shows its orders", async ({

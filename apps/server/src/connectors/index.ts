@@ -1,6 +1,8 @@
 import type { TConnector, TWidgetTypeConfig } from "@app/core";
 import type { ProvidersConfig } from "../infra/config";
+import { accurankerConnector } from "./accuranker";
 import { ahrefsConnector } from "./ahrefs";
+import { baseMeConnector } from "./base-me";
 import { csvConnector } from "./csv";
 import { demoConnector } from "./demo";
 import { facebookAdsConnector } from "./facebook-ads";
@@ -11,12 +13,16 @@ import { googleBusinessProfileConnector } from "./google-business-profile";
 import { googleSheetsConnector } from "./google-sheets";
 import { instagramConnector } from "./instagram";
 import { klaviyoConnector } from "./klaviyo";
+import { linkedinAdsConnector } from "./linkedin-ads";
+import { linkedinSocialConnector } from "./linkedin-social";
+import { mailchimpConnector } from "./mailchimp";
+import { rankRangerConnector } from "./rankranger";
 import { salesflareConnector } from "./salesflare";
 import { searchConsoleConnector } from "./search-console";
 import { semrushConnector } from "./semrush";
 import { serankingConnector } from "./seranking";
 import { serpstatConnector } from "./serpstat";
-import { THIRD_PARTY_CONNECTORS } from "./third-party";
+import { tiktokConnector } from "./tiktok";
 import type { Connector } from "./types";
 import { wooCommerceConnector } from "./woocommerce";
 
@@ -42,12 +48,18 @@ export const CONNECTORS: readonly Connector[] = [
   instagramConnector,
   ahrefsConnector,
   semrushConnector,
+  rankRangerConnector,
   serpstatConnector,
   serankingConnector,
   salesflareConnector,
   wooCommerceConnector,
   klaviyoConnector,
-  ...THIRD_PARTY_CONNECTORS,
+  linkedinAdsConnector,
+  linkedinSocialConnector,
+  mailchimpConnector,
+  tiktokConnector,
+  baseMeConnector,
+  accurankerConnector,
 ].sort((a, b) => a.order - b.order);
 
 const byKey = new Map(CONNECTORS.map((connector) => [connector.key, connector]));

@@ -123,6 +123,20 @@ export const ZEnv = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, "META_GRAPH_VERSION looks like v25.0")
     .default("v25.0"),
+  // LinkedIn's app (LinkedIn Ads, LinkedIn Social; developer portal → My apps, products "Advertising
+  // API", "Community Management API" and "Sign In with LinkedIn using OpenID Connect"); without both,
+  // the catalogue shows the LinkedIn connectors as not configured on this server. AUTH_URL serves the
+  // consent screen and the token endpoint, API_URL the REST API. LINKEDIN_VERSION is the `LinkedIn-Version`
+  // header (YYYYMM) every /rest call carries: LinkedIn keeps a version about 12 months and refuses an
+  // expired one (NONEXISTENT_VERSION), so raise it at least once a year.
+  LINKEDIN_CLIENT_ID: z.string().optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().optional(),
+  LINKEDIN_AUTH_URL: z.url().default("https://www.linkedin.com"),
+  LINKEDIN_API_URL: z.url().default("https://api.linkedin.com"),
+  LINKEDIN_VERSION: z
+    .string()
+    .regex(/^20\d{2}(0[1-9]|1[0-2])$/, "LINKEDIN_VERSION looks like 202610 (YYYYMM)")
+    .default("202610"),
   // Ahrefs API v3 (Site Explorer, Rank Tracker, Management, Subscription info; paths carry `/v3`; the
   // user's API key is the login, sent as a Bearer token).
   AHREFS_API_URL: z.url().default("https://api.ahrefs.com"),
@@ -137,6 +151,9 @@ export const ZEnv = z.object({
   SEMRUSH_UNITS_URL: z.url().default("https://www.semrush.com"),
   // Serpstat's API v4 (JSON-RPC at `/v4/?token=…`; the user's token is the login).
   SERPSTAT_API_URL: z.url().default("https://api.serpstat.com"),
+  // Rank Ranger's Reporting API v2 (now Similarweb Rank Tracker; `/api/v2/?rank&key=…`, the user's API
+  // key is the login and rides in the query).
+  RANKRANGER_API_URL: z.url().default("https://www.rankranger.com"),
   // Klaviyo's API (the user's private key is the login, `Authorization: Klaviyo-API-Key …`) and the API
   // revision every request names in its `revision` header (Klaviyo keeps a revision two years).
   KLAVIYO_API_URL: z.url().default("https://a.klaviyo.com"),
@@ -144,6 +161,36 @@ export const ZEnv = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}(\.pre)?$/, "KLAVIYO_REVISION looks like 2025-10-15")
     .default("2025-10-15"),
+  // Base CRM (Zendesk Sell) OAuth app for the "Base.me" connector (docs/decisions.md); without both, the
+  // catalogue shows it as not configured on this server. The API, the consent screen and the token
+  // endpoint share one host (https://api.getbase.com: /v2/…, /oauth2/authorize, /oauth2/token).
+  BASE_CLIENT_ID: z.string().optional(),
+  BASE_CLIENT_SECRET: z.string().optional(),
+  BASE_API_URL: z.url().default("https://api.getbase.com"),
+  // AccuRanker OAuth app; without both, the catalogue shows AccuRanker as not configured on this server.
+  // The consent screen (/oauth/authorize/), token endpoint (/oauth/token/) and API v4 (/api/v4/…) share
+  // one host.
+  ACCURANKER_CLIENT_ID: z.string().optional(),
+  ACCURANKER_CLIENT_SECRET: z.string().optional(),
+  ACCURANKER_URL: z.url().default("https://app.accuranker.com"),
+  // TikTok API for Business (TikTok Ads): the developer app's id and secret (My Apps → App Detail);
+  // without both the catalogue shows TikTok as not configured. The API host serves the token endpoint
+  // too; the consent screen is the portal's `/portal/auth`. The app's rate tier (Basic 10 per second,
+  // 600 per minute) is counted before each call.
+  TIKTOK_APP_ID: z.string().optional(),
+  TIKTOK_APP_SECRET: z.string().optional(),
+  TIKTOK_API_URL: z.url().default("https://business-api.tiktok.com"),
+  TIKTOK_AUTH_URL: z.url().default("https://business-api.tiktok.com/portal/auth"),
+  // Mailchimp's OAuth app (Marketing API 3.0); without both the catalogue shows Mailchimp as not
+  // configured. The login host serves consent, token and metadata; the API host is a template whose
+  // `{dc}` is the account's data centre, learnt from the metadata call (tests give an origin without it).
+  MAILCHIMP_CLIENT_ID: z.string().optional(),
+  MAILCHIMP_CLIENT_SECRET: z.string().optional(),
+  MAILCHIMP_LOGIN_URL: z.url().default("https://login.mailchimp.com"),
+  MAILCHIMP_API_URL: z
+    .string()
+    .refine((v) => URL.canParse(v.replaceAll("{dc}", "us1")), "must be a URL, `{dc}` standing for the data centre")
+    .default("https://{dc}.api.mailchimp.com"),
   // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
   OPS_TOKEN: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -256,9 +303,22 @@ export interface MetaProviderConfig {
   version: string;
 }
 
+/** LinkedIn's app and REST API (LinkedIn Ads, LinkedIn Social). */
+export interface LinkedInProviderConfig {
+  clientId: string | null;
+  clientSecret: string | null;
+  /** https://www.linkedin.com: the consent screen, the token and revoke endpoints. */
+  authUrl: string;
+  /** https://api.linkedin.com: /rest (versioned) and /v2/userinfo. */
+  apiUrl: string;
+  /** The `LinkedIn-Version` header ("202610"). */
+  version: string;
+}
+
 export interface ProvidersConfig {
   google: GoogleProviderConfig;
   meta: MetaProviderConfig;
+  linkedin: LinkedInProviderConfig;
   /** Ahrefs API v3: https://api.ahrefs.com (paths start with /v3). */
   ahrefs: { apiUrl: string };
   /** SE Ranking's Project API: https://api4.seranking.com. */
@@ -269,8 +329,36 @@ export interface ProvidersConfig {
   semrush: { apiUrl: string; unitsUrl: string };
   /** Serpstat's API v4: https://api.serpstat.com. */
   serpstat: { apiUrl: string };
+  /** Rank Ranger's Reporting API v2: https://www.rankranger.com (paths start with /api/v2/). */
+  rankranger: { apiUrl: string };
   /** Klaviyo: https://a.klaviyo.com and the `revision` header's date. */
   klaviyo: { apiUrl: string; revision: string };
+  tiktok: TikTokProviderConfig;
+  mailchimp: MailchimpProviderConfig;
+  /** Base CRM (Zendesk Sell) for "Base.me": the OAuth client and https://api.getbase.com (API and OAuth). */
+  base: { clientId: string | null; clientSecret: string | null; apiUrl: string };
+  /** AccuRanker: the OAuth client and https://app.accuranker.com (API v4 and OAuth). */
+  accuranker: { clientId: string | null; clientSecret: string | null; url: string };
+}
+
+/** TikTok API for Business: the developer app, the API host and the consent screen. */
+export interface TikTokProviderConfig {
+  appId: string | null;
+  appSecret: string | null;
+  /** https://business-api.tiktok.com: the API and the token endpoint (paths start with /open_api/v1.3). */
+  apiUrl: string;
+  /** https://business-api.tiktok.com/portal/auth: the consent screen. */
+  authUrl: string;
+}
+
+/** Mailchimp's OAuth app and hosts. */
+export interface MailchimpProviderConfig {
+  clientId: string | null;
+  clientSecret: string | null;
+  /** https://login.mailchimp.com: consent, token and metadata. */
+  loginUrl: string;
+  /** https://{dc}.api.mailchimp.com: `{dc}` is replaced by the account's data centre. */
+  apiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -381,12 +469,38 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
         dialogUrl: e.META_DIALOG_URL,
         version: e.META_GRAPH_VERSION,
       },
+      linkedin: {
+        clientId: e.LINKEDIN_CLIENT_ID || null,
+        clientSecret: e.LINKEDIN_CLIENT_SECRET || null,
+        authUrl: e.LINKEDIN_AUTH_URL,
+        apiUrl: e.LINKEDIN_API_URL,
+        version: e.LINKEDIN_VERSION,
+      },
       ahrefs: { apiUrl: e.AHREFS_API_URL },
       seranking: { apiUrl: e.SERANKING_API_URL },
       salesflare: { apiUrl: e.SALESFLARE_API_URL },
       semrush: { apiUrl: e.SEMRUSH_API_URL, unitsUrl: e.SEMRUSH_UNITS_URL },
       serpstat: { apiUrl: e.SERPSTAT_API_URL },
+      rankranger: { apiUrl: e.RANKRANGER_API_URL },
       klaviyo: { apiUrl: e.KLAVIYO_API_URL, revision: e.KLAVIYO_REVISION },
+      tiktok: {
+        appId: e.TIKTOK_APP_ID || null,
+        appSecret: e.TIKTOK_APP_SECRET || null,
+        apiUrl: e.TIKTOK_API_URL,
+        authUrl: e.TIKTOK_AUTH_URL,
+      },
+      mailchimp: {
+        clientId: e.MAILCHIMP_CLIENT_ID || null,
+        clientSecret: e.MAILCHIMP_CLIENT_SECRET || null,
+        loginUrl: e.MAILCHIMP_LOGIN_URL,
+        apiUrl: e.MAILCHIMP_API_URL,
+      },
+      base: { clientId: e.BASE_CLIENT_ID || null, clientSecret: e.BASE_CLIENT_SECRET || null, apiUrl: e.BASE_API_URL },
+      accuranker: {
+        clientId: e.ACCURANKER_CLIENT_ID || null,
+        clientSecret: e.ACCURANKER_CLIENT_SECRET || null,
+        url: e.ACCURANKER_URL,
+      },
     },
   };
 }

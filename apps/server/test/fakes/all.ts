@@ -1,15 +1,21 @@
+import { accurankerFake } from "./accuranker";
 import { ahrefsFake } from "./ahrefs";
+import { baseFake } from "./base";
 import { businessProfileFake } from "./business-profile";
 import { googleFake } from "./google";
 import { googleAdsFake } from "./google-ads";
 import { klaviyoFake } from "./klaviyo";
+import { linkedinFake } from "./linkedin";
+import { mailchimpFake } from "./mailchimp";
 import { metaFake } from "./meta";
 import { metaAdsFake } from "./meta-ads";
+import { rankRangerFake } from "./rankranger";
 import { salesflareFake } from "./salesflare";
 import { semrushFake } from "./semrush";
 import { serankingFake } from "./seranking";
 import { serpstatFake } from "./serpstat";
 import { sheetsFake } from "./sheets";
+import { tiktokFake } from "./tiktok";
 import { wooCommerceFake } from "./woocommerce";
 
 /** Every provider's fake part, wired to each other (Google's siblings share its tokens, Meta Ads Meta's). */
@@ -27,9 +33,15 @@ export function allFakes() {
     semrush: semrushFake(),
     serpstat: serpstatFake(),
     seranking: serankingFake(),
+    rankranger: rankRangerFake(),
     salesflare: salesflareFake(),
     woocommerce: wooCommerceFake(),
     klaviyo: klaviyoFake(),
+    linkedin: linkedinFake(),
+    base: baseFake(),
+    accuranker: accurankerFake(),
+    tiktok: tiktokFake(),
+    mailchimp: mailchimpFake(),
   };
 }
 

@@ -25,6 +25,11 @@ export const ZConnector = z.object({
   oauthAccount: z.string().optional(),
 });
 export type TConnector = z.infer<typeof ZConnector>;
+
+/** A connector's name inside a sentence: "[beta]" labels the catalogue card, it is not part of the name. */
+export function connectorNameInText(displayName: string): string {
+  return displayName.replace(/\s*\[beta\]$/i, "");
+}
 export const ZConnectorListResponse = dataEnvelope(z.array(ZConnector));
 
 /** A choice of a select input or a provider-loaded option list. */
@@ -153,6 +158,8 @@ export const ZOAuthConnectorParams = z.object({ connector: z.string().min(1).max
 /** GET /api/oauth/{connector}/callback: what the provider appends to the redirect address. */
 export const ZOAuthCallbackQuery = z.object({
   code: z.string().max(4096).optional(),
+  /** TikTok API for Business sends the code as `auth_code` (and `code`); the service reads it when `code` is absent. */
+  auth_code: z.string().max(4096).optional(),
   state: z.string().max(256).optional(),
   error: z.string().max(256).optional(),
   error_description: z.string().max(2048).optional(),

@@ -61,7 +61,7 @@ describeEachDb(
       const wrong = await client.api("POST", "/api/sources", { name: "klaviyo", account: "Acme", token: "pk_wrong" });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().errors.token).toEqual([
-        "Klaviyo [beta] refused these credentials: Authentication credentials were not provided. Missing or invalid private key. (not_authenticated)",
+        "Klaviyo refused these credentials: Authentication credentials were not provided. Missing or invalid private key. (not_authenticated)",
       ]);
       expect((await client.api("GET", "/api/sources")).json().data).toEqual([]);
       const before = (await running()).calls.length;

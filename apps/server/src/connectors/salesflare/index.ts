@@ -1,5 +1,5 @@
-import type { TTable, TTableMetric, TWidgetTypeConfig } from "@app/core";
-import { daysBetween, shiftDay, WIDGET_FORMATS } from "@app/core";
+import type { TTable, TTableMetric } from "@app/core";
+import { daysBetween, shiftDay } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { sha256 } from "../../infra/security";

@@ -26,7 +26,9 @@ const base64url = (bytes: Buffer) => bytes.toString("base64url");
 
 /** Words for the user when the provider sends them back with an error instead of a code. */
 function providerRefusal(name: string, error: string, description: string | undefined): string {
-  if (error === "access_denied") return `You did not allow access to your ${name} account, so nothing was connected.`;
+  // OAuth's refusal is `access_denied`; LinkedIn says `user_cancelled_authorize` (or `user_cancelled_login`).
+  if (error === "access_denied" || error.startsWith("user_cancelled"))
+    return `You did not allow access to your ${name} account, so nothing was connected.`;
   return `${name} could not connect this account (${description ?? error}). Please try again.`;
 }
 
@@ -53,11 +55,7 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
   }
 
   /** The provider family's adapter; each keeps its quirks (Google's PKCE and refresh, Meta's token swap …). */
-  const adapter = (connector: OAuthConnector) => {
-    const found = oauthAdapter(connector.oauth, ctx.config.providers, ctx.rateLimits);
-    if (!found) throw AppError.notFound("This connector does not connect with OAuth.");
-    return found;
-  };
+  const adapter = (connector: OAuthConnector) => oauthAdapter(connector.oauth, ctx.config.providers, ctx.rateLimits);
 
   return {
     async start(
@@ -98,7 +96,7 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
     async callback(
       actor: Actor,
       key: string,
-      query: { code?: string; state?: string; error?: string; error_description?: string },
+      query: { code?: string; auth_code?: string; state?: string; error?: string; error_description?: string },
     ): Promise<TOAuthResult> {
       const fail = (message: string): TOAuthResult => ({
         type: OAUTH_MESSAGE_TYPE,
@@ -125,10 +123,12 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
         return fail("This sign-in has expired or was not started from this page. Please click Connect again.");
       }
       if (query.error) return fail(providerRefusal(connector.displayName, query.error, query.error_description));
-      if (!query.code) return fail(`${connector.displayName} sent no authorisation code. Please try again.`);
+      // TikTok API for Business names it `auth_code` (it sends `code` too, but only `auth_code` is documented).
+      const code = query.code || query.auth_code;
+      if (!code) return fail(`${connector.displayName} sent no authorisation code. Please try again.`);
       try {
         const { tokens, account } = await adapter(connector).exchange({
-          code: query.code,
+          code,
           codeVerifier: started.codeVerifier,
           redirectUri: redirectUri(connector.key),
           now: ctx.clock.now().getTime(),
@@ -145,6 +145,10 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
         ctx.logger.warn({ err: error, connector: connector.key }, "OAuth connection failed");
         if (error instanceof ProviderError && error.kind === "auth") {
           return fail(`${connector.displayName} did not accept the sign-in (${error.reason}). Please try again.`);
+        }
+        // The typed account is not one the login can see (AccuRanker): the adapter's words say which.
+        if (error instanceof ProviderError && error.kind === "input" && error.field === "account") {
+          return fail(error.reason);
         }
         if (error instanceof AppError && error.code === "not_found")
           return fail("The source to re-authorise was deleted.");

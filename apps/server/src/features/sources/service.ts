@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  connectorNameInText,
   REALTIME_EVENTS,
   sourceCredentialErrors,
   type TOption,
@@ -158,10 +159,11 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
       ctx.logger.info({ connector: connector.key, kind: error.kind }, "credentials refused by the provider");
       const field =
         error.field ?? (connector.authKind === "site+key|secret" && error.kind === "input" ? "site" : "token");
+      const name = connectorNameInText(connector.displayName);
       const words =
         error.kind === "auth" || error.kind === "input"
-          ? `${connector.displayName} refused these credentials: ${error.reason}`
-          : `${connector.displayName} did not answer (${error.reason}). Please try again in a moment.`;
+          ? `${name} refused these credentials: ${error.reason}`
+          : `${name} did not answer (${error.reason}). Please try again in a moment.`;
       throw AppError.validation({ [field]: [words] });
     }
   }

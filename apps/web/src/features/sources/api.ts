@@ -61,8 +61,15 @@ export async function deleteSource(id: string): Promise<void> {
   }
 }
 
-/** The provider's consent screen for a new OAuth source, or to re-authorise `sourceId`. */
-export async function startOAuth(connector: string, sourceId: string | null): Promise<string> {
-  const body = sourceId ? { source_id: sourceId } : {};
+/**
+ * The provider's consent screen for a new OAuth source, or to re-authorise `sourceId`. `account` is the
+ * account typed before the consent screen, for connectors that ask for one (`oauthAccount`).
+ */
+export async function startOAuth(
+  connector: string,
+  sourceId: string | null,
+  account: string | null = null,
+): Promise<string> {
+  const body = { ...(sourceId ? { source_id: sourceId } : {}), ...(account !== null ? { account } : {}) };
   return (await call("oauthStart", { params: { connector }, body })).data.url;
 }

@@ -124,8 +124,8 @@ export function useDeleteSource() {
 export function useOAuthConnect() {
   const queryClient = useQueryClient();
   const refreshPageData = useRefreshPageData();
-  return async (connector: string, sourceId: string | null) => {
-    const result = await connectInPopup(connector, sourceId);
+  return async (connector: string, sourceId: string | null, account: string | null = null) => {
+    const result = await connectInPopup(connector, sourceId, account);
     if (result.ok) {
       await queryClient.invalidateQueries({ queryKey: sourceKeys.all });
       if (sourceId) void refreshPageData();

@@ -1,5 +1,5 @@
 import { OAUTH_MESSAGE_TYPE, type TOAuthResult } from "@app/core";
-import { errorMessage } from "../../lib/api";
+import { errorMessage, fieldErrors } from "../../lib/api";
 import { startOAuth } from "./api";
 
 /** What the page tells the user when the popup could not finish (beside the server's own words). */
@@ -8,14 +8,21 @@ export const POPUP_MESSAGES = {
   closed: "The sign-in window was closed before the connection finished. Nothing was connected.",
 } as const;
 
-type Result = Pick<TOAuthResult, "ok" | "sourceId" | "message">;
+type Result = Pick<TOAuthResult, "ok" | "sourceId" | "message"> & {
+  /** The start's 422 per field (a typed account that is missing), to show under the field. */
+  fields?: Record<string, string>;
+};
 
 /**
  * Connects an OAuth source in a popup (docs/connectors.md, "OAuth"): the window is opened at the click
  * (later, browsers block it), then sent to the provider's consent screen. The popup's last page posts
  * the result back on this origin and closes itself; a popup closed by hand ends the wait too.
  */
-export function connectInPopup(connector: string, sourceId: string | null = null): Promise<Result> {
+export function connectInPopup(
+  connector: string,
+  sourceId: string | null = null,
+  account: string | null = null,
+): Promise<Result> {
   const popup = window.open("", `reportz-oauth-${connector}`, "popup,width=520,height=700");
   if (!popup) return Promise.resolve({ ok: false, sourceId: null, message: POPUP_MESSAGES.blocked });
   popup.document.title = "Connecting…";
@@ -40,13 +47,14 @@ export function connectInPopup(connector: string, sourceId: string | null = null
       if (popup.closed)
         window.setTimeout(() => finish({ ok: false, sourceId: null, message: POPUP_MESSAGES.closed }), 300);
     }, 500);
-    startOAuth(connector, sourceId).then(
+    startOAuth(connector, sourceId, account).then(
       (url) => {
         popup.location.href = url;
       },
       (error) => {
         popup.close();
-        finish({ ok: false, sourceId: null, message: errorMessage(error) });
+        const fields = fieldErrors(error) ?? undefined;
+        finish({ ok: false, sourceId: null, message: errorMessage(error), ...(fields ? { fields } : {}) });
       },
     );
   });

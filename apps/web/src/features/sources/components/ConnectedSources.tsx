@@ -77,7 +77,8 @@ function SourceRow({
   const reauthorise = async () => {
     setReauthorising(true);
     try {
-      const result = await oauth(source.name, source.id);
+      // Connectors that ask for an account (AccuRanker) are re-authorised for the source's own account.
+      const result = await oauth(source.name, source.id, connector?.oauthAccount ? (source.account ?? "") : null);
       notifications.show(
         result.ok
           ? { color: "teal", title: "Source re-authorised", message: `${label} works again.` }

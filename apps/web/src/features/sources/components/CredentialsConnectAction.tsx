@@ -1,4 +1,4 @@
-import type { TConnector, TSource } from "@app/core";
+import { connectorNameInText, type TConnector, type TSource } from "@app/core";
 import { Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type ChangeEvent, type FormEvent, useState } from "react";
@@ -45,7 +45,7 @@ export function CredentialsConnectAction({
 }) {
   const fields = FIELDS[connector.authKind] ?? [];
   // "[beta]" is a label of the catalogue card, not part of the name in a sentence.
-  const name = connector.displayName.replace(/\s*\[beta\]$/i, "");
+  const name = connectorNameInText(connector.displayName);
   const [values, setValues] = useState<TypedCredentials>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveCredentials();

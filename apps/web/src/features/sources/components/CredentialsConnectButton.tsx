@@ -1,4 +1,4 @@
-import type { TConnector } from "@app/core";
+import { connectorNameInText, type TConnector } from "@app/core";
 import { Button, Modal } from "@mantine/core";
 import { useState } from "react";
 import { IconPlus } from "../../../ui/icons";
@@ -11,7 +11,7 @@ import { CredentialsConnectAction } from "./CredentialsConnectAction";
  */
 export function CredentialsConnectButton({ connector }: { connector: TConnector }) {
   const [opened, setOpened] = useState(false);
-  const name = connector.displayName.replace(/\s*\[beta\]$/i, "");
+  const name = connectorNameInText(connector.displayName);
   return (
     <>
       <Button
