@@ -1,5 +1,6 @@
 import type { AppContext } from "../context";
 import { authFeature } from "./auth";
+import { campaignsFeature } from "./campaigns";
 import { companiesFeature } from "./companies";
 import { dashboardsFeature } from "./dashboards";
 import { exportsFeature } from "./exports";
@@ -34,6 +35,7 @@ export const FEATURES: readonly Feature[] = [
   exportsFeature,
   senderFeature,
   reportsFeature,
+  campaignsFeature,
   realtimeFeature,
   pageDataFeature,
 ];

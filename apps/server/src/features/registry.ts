@@ -3,6 +3,7 @@ import type { App } from "../infra/http";
 import type { JobDefinition } from "../infra/jobs";
 import type { SessionsService } from "./auth";
 import type { AuthService } from "./auth/service";
+import type { CampaignsService } from "./campaigns/service";
 import type { CompaniesService } from "./companies/service";
 import type { DashboardsService } from "./dashboards/service";
 import type { ExportsService } from "./exports/service";
@@ -34,6 +35,7 @@ export interface Services {
   reportDelivery: DeliveryService;
   reportPrewarm: PrewarmService;
   sender: SenderService;
+  campaigns: CampaignsService;
 }
 
 export interface ServiceRegistry {

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./automatic-reports";
+export * from "./campaigns";
 export * from "./common";
 export * from "./company";
 export * from "./dashboard-actions";

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
 import { ZAutomaticReportInput } from "./automatic-reports";
+import {
+  ZCampaignDomainInput,
+  ZCampaignDomainResponse,
+  ZCampaignInput,
+  ZCampaignListResponse,
+  ZCampaignResponse,
+} from "./campaigns";
 import { dataEnvelope } from "./common";
 import { ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
 import {
@@ -86,6 +93,7 @@ const ZPdfFile = z.string().meta({ format: "binary", description: "The dashboard
 /** Source ids and option names are at most 64 characters in the database. */
 const ZSourceIdParams = z.object({ id: zPathParam.pipe(z.string().max(64)) });
 const ZPermalinkParams = z.object({ permalink: zPathParam });
+const ZCampaignDomainParams = z.object({ id: zPathParam, domainId: zPathParam });
 /** The body of an action that takes no fields (any sent are ignored, as an HTML form's would be). */
 const ZNoFields = z.object({}).meta({ description: "No fields" });
 const ZUserResponse = dataEnvelope(ZUser);
@@ -155,6 +163,15 @@ export const API = {
   automaticReportUpdate: { params: ZIdParams, body: ZAutomaticReportInput, output: ZAutomaticReportResponse },
   automaticReportDelete: { params: ZIdParams, output: null },
   automaticReportSend: { params: ZIdParams, body: ZNoFields, output: ZAutomaticReportResponse },
+  campaignsList: { output: ZCampaignListResponse },
+  campaignCreate: { body: ZCampaignInput, output: ZCampaignResponse },
+  campaignShow: { params: ZIdParams, output: ZCampaignResponse },
+  campaignUpdate: { params: ZIdParams, body: ZCampaignInput, output: ZCampaignResponse },
+  campaignDelete: { params: ZIdParams, output: null },
+  campaignDomainAdd: { params: ZIdParams, body: ZCampaignDomainInput, output: ZCampaignDomainResponse },
+  campaignDomainRemove: { params: ZCampaignDomainParams, output: null },
+  campaignDomainSnooze: { params: ZCampaignDomainParams, body: ZNoFields, output: ZCampaignDomainResponse },
+  campaignDomainUnsnooze: { params: ZCampaignDomainParams, output: ZCampaignDomainResponse },
   widgetData: { body: ZWidgetDataRequest, bodyKind: "text", output: ZWidgetDataResponse },
   dashboardsList: { query: ZDashboardListQuery, output: ZDashboardListResponse },
   dashboardCreate: { body: ZDashboardCreate, output: ZPermalinkResponse },

@@ -11,6 +11,8 @@ export const companiesFeature: Feature = {
       // Dashboards count against the allowance: asked of the dashboards service when a company is read.
       [
         async (companyId) => ({ dashboardsCount: await services.get("dashboards").countActive(companyId) }),
+        // Mission Control groups (docs/product.md §3 campaignsCount; groups are not limited by the plan).
+        async (companyId) => ({ campaignsCount: await services.get("campaigns").count(companyId) }),
         // The white-label sender's address, records and state (features/sender).
         async (companyId) => ({ sender: await services.get("sender").facts(companyId) }),
       ],

@@ -14,6 +14,7 @@ import * as m007 from "./migrations/007_pdf_exports";
 import * as m008 from "./migrations/008_report_deliveries";
 import * as m009 from "./migrations/009_company_senders";
 import * as m010 from "./migrations/010_provider_results";
+import * as m011 from "./migrations/011_campaigns";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "008_report_deliveries": m008,
   "009_company_senders": m009,
   "010_provider_results": m010,
+  "011_campaigns": m011,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

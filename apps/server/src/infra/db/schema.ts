@@ -151,6 +151,10 @@ export interface Database {
   report_deliveries: ReportDeliveriesTable;
   company_senders: CompanySendersTable;
   provider_results: ProviderResultsTable;
+  campaigns: CampaignsTable;
+  campaign_domains: CampaignDomainsTable;
+  domain_metric_days: DomainMetricDaysTable;
+  campaign_alerts: CampaignAlertsTable;
 }
 
 export interface ProviderResultsTable {
@@ -237,4 +241,56 @@ export interface CompanySendersTable {
   verified: number;
   checked_at: string | null;
   created_at: string;
+}
+
+/** A Mission Control group ("campaign" in the API; features/campaigns). */
+export interface CampaignsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  created_by: string | null;
+  /** JSON of the group's overrides of the company's alert rules; null = the company's defaults. */
+  alert_settings: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A domain a group tracks. */
+export interface CampaignDomainsTable {
+  id: string;
+  company_id: string;
+  campaign_id: string;
+  /** The normalised host (core's normaliseDomain). */
+  domain: string;
+  label: string | null;
+  /** ISO instant until which its alerts are hidden (snoozed for a week); null when not snoozed. */
+  alerts_snoozed_until: string | null;
+  created_at: string;
+}
+
+/** One day's value of one metric of a tracked domain, from one provider (append-only). */
+export interface DomainMetricDaysTable {
+  company_id: string;
+  campaign_domain_id: string;
+  metric: string;
+  /** yyyy-mm-dd */
+  day: string;
+  value: number;
+  provider: string;
+  fetched_at: string;
+}
+
+/** An alert on a tracked domain: open on the first failing evaluation, resolved after two passing ones. */
+export interface CampaignAlertsTable {
+  id: string;
+  company_id: string;
+  campaign_domain_id: string;
+  rule: string;
+  /** At most one open alert per key (a partial unique index). */
+  dedupe_key: string;
+  state: "open" | "resolved";
+  opened_at: string;
+  resolved_at: string | null;
+  reason: string;
+  passing_count: number;
 }

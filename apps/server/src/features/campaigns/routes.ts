@@ -1,0 +1,137 @@
+import { API } from "@app/core";
+import { type App, actorOf } from "../../infra/http";
+import type { CampaignsService } from "./service";
+
+/** Mission Control groups and domains (issue 11 §1). Thin: the contract validates, the service decides. */
+export function campaignRoutes(app: App, campaigns: CampaignsService) {
+  const tags = ["mission control"];
+
+  app.get(
+    "/api/campaigns",
+    {
+      schema: {
+        tags,
+        summary: "The company's groups with their domain and open-alert counts",
+        response: { 200: API.campaignsList.output },
+      },
+    },
+    async (request) => ({ data: await campaigns.list(actorOf(request)) }),
+  );
+
+  app.post(
+    "/api/campaigns",
+    {
+      schema: {
+        tags,
+        summary: "Create a group (admin only)",
+        body: API.campaignCreate.body,
+        response: { 200: API.campaignCreate.output },
+      },
+    },
+    async (request) => ({ data: await campaigns.create(actorOf(request), request.body) }),
+  );
+
+  app.get(
+    "/api/campaigns/:id",
+    {
+      schema: {
+        tags,
+        summary: "A group with its domains",
+        params: API.campaignShow.params,
+        response: { 200: API.campaignShow.output },
+      },
+    },
+    async (request) => ({ data: await campaigns.get(actorOf(request), request.params.id) }),
+  );
+
+  app.put(
+    "/api/campaigns/:id",
+    {
+      schema: {
+        tags,
+        summary: "Rename a group (admin only)",
+        params: API.campaignUpdate.params,
+        body: API.campaignUpdate.body,
+        response: { 200: API.campaignUpdate.output },
+      },
+    },
+    async (request) => ({ data: await campaigns.update(actorOf(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    "/api/campaigns/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a group with its domains and their data (admin only)",
+        params: API.campaignDelete.params,
+      },
+    },
+    async (request, reply) => {
+      await campaigns.remove(actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    "/api/campaigns/:id/domains",
+    {
+      schema: {
+        tags,
+        summary: "Add a domain (or a URL of it) to a group",
+        params: API.campaignDomainAdd.params,
+        body: API.campaignDomainAdd.body,
+        response: { 200: API.campaignDomainAdd.output },
+      },
+    },
+    async (request) => ({
+      data: await campaigns.addDomain(actorOf(request), request.params.id, request.body.domain),
+    }),
+  );
+
+  app.delete(
+    "/api/campaigns/:id/domains/:domainId",
+    {
+      schema: {
+        tags,
+        summary: "Remove a domain from a group, with its data and alerts",
+        params: API.campaignDomainRemove.params,
+      },
+    },
+    async (request, reply) => {
+      await campaigns.removeDomain(actorOf(request), request.params.id, request.params.domainId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    "/api/campaigns/:id/domains/:domainId/snooze",
+    {
+      schema: {
+        tags,
+        summary: "Snooze a domain's alerts for a week",
+        params: API.campaignDomainSnooze.params,
+        body: API.campaignDomainSnooze.body,
+        response: { 200: API.campaignDomainSnooze.output },
+      },
+    },
+    async (request) => ({
+      data: await campaigns.snooze(actorOf(request), request.params.id, request.params.domainId),
+    }),
+  );
+
+  app.delete(
+    "/api/campaigns/:id/domains/:domainId/snooze",
+    {
+      schema: {
+        tags,
+        summary: "Show a snoozed domain's alerts again",
+        params: API.campaignDomainUnsnooze.params,
+        response: { 200: API.campaignDomainUnsnooze.output },
+      },
+    },
+    async (request) => ({
+      data: await campaigns.unsnooze(actorOf(request), request.params.id, request.params.domainId),
+    }),
+  );
+}
