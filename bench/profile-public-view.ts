@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { SourceMapConsumer } from "source-map-js";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/chromium";
 import { BenchClient, freePort, REPO_ROOT, spawnServer } from "./lib";
 
@@ -61,19 +62,41 @@ async function main() {
     const loaded = Date.now() - started;
     const { profile } = (await cdp.send("Profiler.stop")) as {
       profile: {
-        nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+        nodes: Array<{
+          id: number;
+          callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+        }>;
         samples: number[];
         timeDeltas: number[];
       };
     };
     const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+    // Minified names mean nothing: each frame is named by its original file, line and name from the build's maps.
+    const maps = new Map<string, SourceMapConsumer | null>();
+    const original = (url: string, line: number, column: number): string | null => {
+      const file = url.match(/\/assets\/[^/?#]+\.js$/)?.[0];
+      if (!file) return null;
+      if (!maps.has(file)) {
+        const mapPath = path.join(REPO_ROOT, "apps/web/dist", `${file}.map`);
+        maps.set(
+          file,
+          fs.existsSync(mapPath) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(mapPath, "utf8"))) : null,
+        );
+      }
+      const found = maps.get(file)?.originalPositionFor({ line: line + 1, column });
+      if (!found?.source) return null;
+      const source = found.source.replace(/^.*node_modules\//, "").replace(/^(\.\.\/)+/, "");
+      return `${found.name ?? "?"} ${source}:${found.line}`;
+    };
     const selfUs = new Map<string, number>();
     const byScript = new Map<string, number>();
     profile.samples.forEach((id, index) => {
       const frame = byNode.get(id)?.callFrame;
       if (!frame) return;
       const script = frame.url.replace(/^https?:\/\/[^/]+/, "") || "(native)";
-      const key = `${frame.functionName || "(anonymous)"} ${script}:${frame.lineNumber}`;
+      const key =
+        original(frame.url, frame.lineNumber, frame.columnNumber) ??
+        `${frame.functionName || "(anonymous)"} ${script}:${frame.lineNumber}`;
       const delta = profile.timeDeltas[index] ?? 0;
       selfUs.set(key, (selfUs.get(key) ?? 0) + delta);
       byScript.set(script, (byScript.get(script) ?? 0) + delta);
@@ -86,6 +109,31 @@ async function main() {
         .join("\n");
     console.log(`loaded in ${loaded} ms (CPU ${process.env.CPU_RATE ?? 4}x)\n\nby script:\n${top(byScript, 12)}`);
     console.log(`\nself time:\n${top(selfUs, Number(process.env.TOP ?? 40))}`);
+    // The long tasks (what total blocking time counts): runs of busy samples between idle ones, with what
+    // each spent its time on.
+    let at = 0;
+    let run: { start: number; us: number; self: Map<string, number> } | null = null;
+    const runs: Array<{ start: number; us: number; self: Map<string, number> }> = [];
+    profile.samples.forEach((id, index) => {
+      const delta = profile.timeDeltas[index] ?? 0;
+      at += delta;
+      const frame = byNode.get(id)?.callFrame;
+      const idle = !frame || frame.functionName === "(idle)";
+      if (idle) {
+        if (run) runs.push(run);
+        run = null;
+        return;
+      }
+      run ??= { start: at, us: 0, self: new Map() };
+      run.us += delta;
+      const key = original(frame.url, frame.lineNumber, frame.columnNumber) ?? `${frame.functionName || "(anonymous)"}`;
+      run.self.set(key, (run.self.get(key) ?? 0) + delta);
+    });
+    for (const long of runs.filter((task) => task.us > 50_000)) {
+      console.log(
+        `\ntask at ${(long.start / 1000).toFixed(0)} ms, ${(long.us / 1000).toFixed(0)} ms:\n${top(long.self, 8)}`,
+      );
+    }
     await browser.close();
   } finally {
     await server.close();

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -71,12 +72,24 @@ function precompress(): Plugin {
 const ECHARTS_SHARED =
   /[\\/]node_modules[\\/](?:zrender[\\/](?!lib[\\/]svg[\\/])|echarts[\\/](?!lib[\\/](?:chart[\\/](?:line|bar|pie|radar|gauge)[\\/]|component[\\/](?:radar|dataset|graphic)|coord[\\/]radar[\\/]|renderer[\\/]installSVGRenderer)))/;
 
-export default defineConfig({
+/**
+ * React Router 7's package exports only its development build (warnings, invariant messages, extra
+ * checks on every navigation and render); its production build sits beside it, unexported. A production
+ * bundle takes that one, for both entry points so they share one router context.
+ */
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve("react-router/package.json"));
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDir, "dist/production/index.mjs") },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, "dist/production/dom-export.mjs") },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: {
-    alias: {
-      "@app/core": fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)),
-    },
+    alias: [
+      { find: "@app/core", replacement: fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },
+      ...(command === "build" ? REACT_ROUTER_PRODUCTION : []),
+    ],
     // @mantine/dates sits at the workspace root next to a different @mantine/core patch version;
     // one copy of each keeps a single MantineProvider context.
     dedupe: ["react", "react-dom", "@mantine/core", "@mantine/hooks"],
@@ -115,4 +128,4 @@ export default defineConfig({
       "/password": formProxy,
     },
   },
-});
+}));

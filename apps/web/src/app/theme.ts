@@ -129,8 +129,14 @@ export function readableLightColors(): Record<string, string> {
   return variables;
 }
 
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { "--mantine-color-dimmed": READABLE_DIMMED, ...readableLightColors() },
-  dark: {},
-});
+/** Computed once: Mantine asks again on each of its provider's renders, and the answer never changes. */
+let resolvedVariables: ReturnType<CSSVariablesResolver> | null = null;
+
+export const cssVariablesResolver: CSSVariablesResolver = () => {
+  resolvedVariables ??= {
+    variables: {},
+    light: { "--mantine-color-dimmed": READABLE_DIMMED, ...readableLightColors() },
+    dark: {},
+  };
+  return resolvedVariables;
+};

@@ -35,8 +35,14 @@ function roundForDisplay(value: number): number {
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
-export function numberFormatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+type FormatterOptions = Pick<
+  Intl.NumberFormatOptions,
+  "style" | "currency" | "notation" | "minimumFractionDigits" | "maximumFractionDigits"
+>;
+
+export function numberFormatter(locale: string, options: FormatterOptions): Intl.NumberFormat {
+  // The options this module uses, spelled out: a JSON key cost more than the formatting it saved.
+  const key = `${locale}|${options.style}|${options.currency}|${options.notation}|${options.minimumFractionDigits}|${options.maximumFractionDigits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, options);
