@@ -147,8 +147,8 @@ describeEachDb(
         { key: "a.weightedValue", label: "Weighted pipeline value", format: "money", currency: "EUR" },
         { key: "a.openDeals", label: "Open deals", format: "number" },
         { key: "a.wonValue", label: "Won value", format: "money", currency: "EUR" },
-        { key: "a.wonDeals", label: "Deals won", format: "number" },
-        { key: "a.lostDeals", label: "Deals lost", format: "number" },
+        { key: "a.wonDeals", label: "Won deals", format: "number" },
+        { key: "a.lostDeals", label: "Lost deals", format: "number" },
         { key: "a.winRate", label: "Win rate", format: "percent" },
         { key: "a.averageDealSize", label: "Average won deal size", format: "money", currency: "EUR" },
       ]);

@@ -1,6 +1,7 @@
 import type { TTable, TTableMetric } from "@app/core";
 import { daysBetween, shiftDay, todayInTimezone } from "@app/core";
 import { AppError } from "../../infra/errors";
+import { type CrmDeal, DEAL_METRICS, type DealKind } from "../crm-deals";
 import { ProviderError } from "../http/errors";
 import { missingBaseConfig } from "../oauth/base";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
@@ -35,59 +36,7 @@ import {
 /** A deal can be edited, moved or re-opened later; a month after the range a result is kept as final. */
 export const BASE_SETTLING_DAYS = 30;
 
-type Kind = "open" | "won" | "lost";
-interface Placed {
-  kind: Kind;
-  /** Null when the deal is in another currency than the widget's. */
-  value: number | null;
-  /** The stage's likelihood (0–100). */
-  likelihood: number;
-}
-interface Metric {
-  key: string;
-  label: string;
-  format: "number" | "money" | "percent";
-  of: (deals: readonly Placed[]) => number | null;
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
-const sum = (deals: readonly Placed[], kind: Kind, weighted = false) =>
-  deals
-    .filter((deal) => deal.kind === kind && deal.value !== null)
-    .reduce((total, deal) => total + (deal.value ?? 0) * (weighted ? deal.likelihood / 100 : 1), 0);
-const count = (deals: readonly Placed[], kind: Kind) => deals.filter((deal) => deal.kind === kind).length;
-
-const DEAL_METRICS: readonly Metric[] = [
-  { key: "pipelineValue", label: "Pipeline value", format: "money", of: (deals) => round(sum(deals, "open")) },
-  {
-    key: "weightedValue",
-    label: "Weighted pipeline value",
-    format: "money",
-    of: (deals) => round(sum(deals, "open", true)),
-  },
-  { key: "openDeals", label: "Open deals", format: "number", of: (deals) => count(deals, "open") },
-  { key: "wonValue", label: "Won value", format: "money", of: (deals) => round(sum(deals, "won")) },
-  { key: "wonDeals", label: "Deals won", format: "number", of: (deals) => count(deals, "won") },
-  { key: "lostDeals", label: "Deals lost", format: "number", of: (deals) => count(deals, "lost") },
-  {
-    key: "winRate",
-    label: "Win rate",
-    format: "percent",
-    of: (deals) => {
-      const decided = count(deals, "won") + count(deals, "lost");
-      return decided > 0 ? round((count(deals, "won") / decided) * 100) : null;
-    },
-  },
-  {
-    key: "averageDealSize",
-    label: "Average won deal size",
-    format: "money",
-    of: (deals) => {
-      const won = deals.filter((deal) => deal.kind === "won" && deal.value !== null).length;
-      return won > 0 ? round(sum(deals, "won") / won) : null;
-    },
-  },
-];
+type Kind = DealKind;
 const DEAL_DIMENSIONS = [
   { key: "stage", label: "Stage" },
   { key: "owner", label: "Owner" },
@@ -224,8 +173,8 @@ export const baseMeConnector: Connector = {
         kind: entry.kind,
         // Another currency cannot be added in: counted as a deal, left out of the money.
         value: entry.deal.currency === currency || !entry.deal.currency ? (entry.deal.value ?? 0) : null,
-        likelihood: entry.stage?.likelihood ?? 0,
-      } satisfies Placed,
+        probability: entry.stage?.likelihood ?? 0,
+      } satisfies CrmDeal,
     }));
     const row = (label: string, group: typeof placed) => ({
       dimension: label,

@@ -3,6 +3,7 @@ import { daysBetween, shiftDay } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { sha256 } from "../../infra/security";
+import { type CrmDeal, DEAL_METRICS, type DealKind, type DealMetric } from "../crm-deals";
 import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
@@ -75,58 +76,9 @@ export const SALESFLARE_SETTLING_DAYS = 30;
 const PAGE_SIZE = 100;
 const MAX_PAGES = 50;
 
-type Kind = "open" | "won" | "lost";
-interface Metric {
-  key: string;
-  label: string;
-  format: "number" | "money" | "percent";
-  /** A row's value from its deals (money in the widget's currency only). */
-  of: (deals: readonly Deal[]) => number | null;
-}
-interface Deal {
-  kind: Kind;
-  /** Null when the deal is in another currency than the widget's. */
-  value: number | null;
-  probability: number;
-}
-const sum = (deals: readonly Deal[], kind: Kind, weight = false) =>
-  deals
-    .filter((deal) => deal.kind === kind && deal.value !== null)
-    .reduce((total, deal) => total + (deal.value ?? 0) * (weight ? deal.probability / 100 : 1), 0);
-const count = (deals: readonly Deal[], kind: Kind) => deals.filter((deal) => deal.kind === kind).length;
-const round = (value: number) => Math.round(value * 100) / 100;
-
-const METRICS: readonly Metric[] = [
-  { key: "pipelineValue", label: "Pipeline value", format: "money", of: (deals) => round(sum(deals, "open")) },
-  {
-    key: "weightedValue",
-    label: "Weighted pipeline value",
-    format: "money",
-    of: (deals) => round(sum(deals, "open", true)),
-  },
-  { key: "openDeals", label: "Open deals", format: "number", of: (deals) => count(deals, "open") },
-  { key: "wonValue", label: "Won value", format: "money", of: (deals) => round(sum(deals, "won")) },
-  { key: "wonDeals", label: "Won deals", format: "number", of: (deals) => count(deals, "won") },
-  { key: "lostDeals", label: "Lost deals", format: "number", of: (deals) => count(deals, "lost") },
-  {
-    key: "winRate",
-    label: "Win rate",
-    format: "percent",
-    of: (deals) => {
-      const decided = count(deals, "won") + count(deals, "lost");
-      return decided > 0 ? round((count(deals, "won") / decided) * 100) : null;
-    },
-  },
-  {
-    key: "averageDealSize",
-    label: "Average won deal size",
-    format: "money",
-    of: (deals) => {
-      const won = deals.filter((deal) => deal.kind === "won" && deal.value !== null).length;
-      return won > 0 ? round(sum(deals, "won") / won) : null;
-    },
-  },
-];
+type Kind = DealKind;
+type Deal = CrmDeal;
+const METRICS = DEAL_METRICS;
 const DIMENSIONS = [
   { key: "stage", label: "Stage" },
   { key: "owner", label: "Owner" },
@@ -183,7 +135,7 @@ function tokenOf(credentials: Readonly<Record<string, string>>): string {
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
-function chosenMetrics(inputs: QueryInputs): Metric[] {
+function chosenMetrics(inputs: QueryInputs): DealMetric[] {
   const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
   return keys.flatMap((key) => METRICS.filter((metric) => metric.key === key));
 }
