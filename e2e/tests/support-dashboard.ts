@@ -150,9 +150,12 @@ export async function addWidget(
 /** The widget card named `title`, once it has drawn its data. */
 export async function readyWidget(page: Page, title: string): Promise<Locator> {
   const card = page.getByRole("main").getByRole("article", { name: title, exact: true });
-  // A chart is drawn once it comes near the viewport, as for a reader scrolling to it.
-  await card.scrollIntoViewIfNeeded();
-  await expect(card).toHaveAttribute("data-ready", "true", { timeout: 15_000 });
+  // A chart is drawn once it comes near the viewport, as for a reader scrolling to it. The card may be
+  // drawn anew while the page settles (a detached element cannot be scrolled to): try again until ready.
+  await expect(async () => {
+    await card.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(card).toHaveAttribute("data-ready", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(card).toHaveAttribute("data-state", "ready");
   return card;
 }
