@@ -51,7 +51,7 @@ async function main() {
     // Every widget on the first screen drawn (those below wait for the reader to scroll to them).
     await page.waitForFunction(
       () => {
-        const cards = [...document.querySelectorAll("article.dash-card")].filter(
+        const cards = Array.from(document.querySelectorAll("article.dash-card")).filter(
           (card) => card.getBoundingClientRect().top < window.innerHeight,
         );
         return cards.length > 0 && cards.every((card) => card.getAttribute("data-ready") === "true");

@@ -7,6 +7,7 @@ import {
   ZCampaignInput,
   ZCampaignListResponse,
   ZCampaignResponse,
+  ZCampaignShowQuery,
 } from "./campaigns";
 import { dataEnvelope } from "./common";
 import { ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
@@ -165,7 +166,7 @@ export const API = {
   automaticReportSend: { params: ZIdParams, body: ZNoFields, output: ZAutomaticReportResponse },
   campaignsList: { output: ZCampaignListResponse },
   campaignCreate: { body: ZCampaignInput, output: ZCampaignResponse },
-  campaignShow: { params: ZIdParams, output: ZCampaignResponse },
+  campaignShow: { params: ZIdParams, query: ZCampaignShowQuery, output: ZCampaignResponse },
   campaignUpdate: { params: ZIdParams, body: ZCampaignInput, output: ZCampaignResponse },
   campaignDelete: { params: ZIdParams, output: null },
   campaignDomainAdd: { params: ZIdParams, body: ZCampaignDomainInput, output: ZCampaignDomainResponse },

@@ -6,7 +6,7 @@
  */
 export const PASSES_TO_RESOLVE = 2;
 
-/** How long "snooze for a week" hides a domain's alerts (spec §1). */
+/** How long "snooze for a week" hides a domain's alerts (docs/product.md §1). */
 export const SNOOZE_DAYS = 7;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,4 +7,5 @@ export const campaignsFeature: Feature = {
   name: "campaigns",
   services: (ctx) => ({ campaigns: campaignsService(ctx) }),
   routes: (app, _ctx, services) => campaignRoutes(app, services.get("campaigns")),
+  jobs: (_ctx, services) => services.get("campaigns").jobs,
 };

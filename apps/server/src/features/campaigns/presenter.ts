@@ -1,11 +1,27 @@
-import type { TCampaign, TCampaignDomain, TCampaignSummary } from "@app/core";
+import {
+  type CampaignMetricsSource,
+  type ChangeWindow,
+  DEFAULT_CAMPAIGN_METRICS_SOURCE,
+  type TCampaign,
+  type TCampaignDomain,
+  type TCampaignSummary,
+  ZCampaignMetricsSource,
+} from "@app/core";
+import type { DomainMetrics } from "./metrics";
 import type { CampaignDomainRow, CampaignRow } from "./repo";
+
+/** A source this version does not know (written by a later one) reads as the default; its domains say no_provider. */
+function knownSource(value: string): CampaignMetricsSource {
+  const parsed = ZCampaignMetricsSource.safeParse(value);
+  return parsed.success ? parsed.data : DEFAULT_CAMPAIGN_METRICS_SOURCE;
+}
 
 /** A group as the groups list shows it: counts, no domains. */
 export function presentCampaignSummary(row: CampaignRow): TCampaignSummary {
   return {
     id: row.id,
     name: row.name,
+    metrics_source: knownSource(row.metrics_source),
     domain_count: row.domain_count,
     open_alert_count: row.open_alert_count,
     created_at: row.created_at,
@@ -28,7 +44,20 @@ export function presentCampaignDomain(row: CampaignDomainRow, now: string): TCam
   };
 }
 
-/** A group with its domains (the group page). */
-export function presentCampaign(row: CampaignRow, domains: CampaignDomainRow[], now: string): TCampaign {
-  return { ...presentCampaignSummary(row), domains: domains.map((domain) => presentCampaignDomain(domain, now)) };
+/** A group with its domains and their metrics over `window` days (the group page). */
+export function presentCampaign(
+  row: CampaignRow,
+  domains: CampaignDomainRow[],
+  now: string,
+  view: { window: ChangeWindow; label: string | null; metrics: Map<string, DomainMetrics> },
+): TCampaign {
+  return {
+    ...presentCampaignSummary(row),
+    window: view.window,
+    metrics_label: view.label,
+    domains: domains.map((domain) => {
+      const metrics = view.metrics.get(domain.id) ?? { status: "backfilling", metrics: [] };
+      return { ...presentCampaignDomain(domain, now), metrics_status: metrics.status, metrics: metrics.metrics };
+    }),
+  };
 }

@@ -1,19 +1,42 @@
 import { sql } from "kysely";
 import type { Db } from "../../infra/db";
-import type { CampaignDomainsTable, CampaignsTable } from "../../infra/db/schema";
+import type { CampaignDomainsTable, CampaignsTable, DomainMetricDaysTable } from "../../infra/db/schema";
 
 /** A group row with its counts (the list and the group page's header). */
 export type CampaignRow = CampaignsTable & { domain_count: number; open_alert_count: number };
 /** A domain row with its open alerts. */
 export type CampaignDomainRow = CampaignDomainsTable & { open_alert_count: number };
 
+/** A domain and where its group's metrics come from. */
+export interface DomainWithSource {
+  id: string;
+  company_id: string;
+  campaign_id: string;
+  domain: string;
+  metrics_source: string;
+}
+/** One stored daily value. */
+export type MetricDayRow = Pick<DomainMetricDaysTable, "campaign_domain_id" | "metric" | "day" | "value">;
+
+/** Rows per insert statement: 7 parameters each, far below SQLite's limit of 32,766. */
+const UPSERT_CHUNK = 1000;
+
 /**
  * Mission Control groups and domains: the only SQL of the feature, every query scoped to the company.
  * Deleting a group or a domain relies on the foreign keys' cascades for domains, daily values and alerts.
  */
 export function campaignsRepo(db: Db) {
+  const domainsWithSource = (companyId: string) =>
+    db
+      .selectFrom("campaign_domains as d")
+      .innerJoin("campaigns as c", (join) =>
+        join.onRef("c.id", "=", "d.campaign_id").onRef("c.company_id", "=", "d.company_id"),
+      )
+      .select(["d.id", "d.company_id", "d.campaign_id", "d.domain", "c.metrics_source"])
+      .where("d.company_id", "=", companyId);
+
   /**
-   * Open alerts per domain that count: a snoozed domain's alerts are hidden (spec §1) until the instant
+   * Open alerts per domain that count: a snoozed domain's alerts are hidden (docs/product.md §1) until the instant
    * stored; ISO instants of one format compare as text on both databases.
    */
   const openAlerts = (companyId: string, now: string) =>
@@ -100,10 +123,16 @@ export function campaignsRepo(db: Db) {
     insert(row: CampaignsTable) {
       return db.insertInto("campaigns").values(row).execute();
     },
-    async rename(companyId: string, id: string, name: string, updatedAt: string): Promise<boolean> {
+    /** Renames the group and, when given, changes where its metrics come from. */
+    async update(
+      companyId: string,
+      id: string,
+      patch: { name: string; metrics_source?: string },
+      updatedAt: string,
+    ): Promise<boolean> {
       const result = await db
         .updateTable("campaigns")
-        .set({ name, updated_at: updatedAt })
+        .set({ ...patch, updated_at: updatedAt })
         .where("company_id", "=", companyId)
         .where("id", "=", id)
         .executeTakeFirst();
@@ -161,6 +190,83 @@ export function campaignsRepo(db: Db) {
         .where("id", "=", id)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /** A domain with its group's metrics source (what the backfill job needs), scoped to the company. */
+    domainWithSource(companyId: string, id: string): Promise<DomainWithSource | undefined> {
+      return domainsWithSource(companyId).where("d.id", "=", id).executeTakeFirst();
+    },
+    /** Every domain of the company with its group's metrics source (the daily snapshot). */
+    companyDomainsWithSource(companyId: string): Promise<DomainWithSource[]> {
+      return domainsWithSource(companyId).orderBy("d.id").execute();
+    },
+    /** Ids of the domains of one group (re-fetching them when the group's source changes). */
+    async domainIds(companyId: string, campaignId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom("campaign_domains")
+        .select("id")
+        .where("company_id", "=", companyId)
+        .where("campaign_id", "=", campaignId)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    /**
+     * The companies that track at least one domain: the daily snapshot's scheduler enqueues one job per
+     * company. The one query across companies, by design, and it reads nothing but their ids.
+     */
+    async companiesWithDomains(): Promise<string[]> {
+      const rows = await db.selectFrom("campaign_domains").select("company_id").distinct().execute();
+      return rows.map((row) => row.company_id);
+    },
+    /**
+     * Stores a provider's values of one domain. An upsert on the primary key (domain, metric, day,
+     * provider): fetching a day again replaces its value, so a job that runs twice leaves the same rows.
+     */
+    async upsertMetricDays(
+      companyId: string,
+      domainId: string,
+      provider: string,
+      values: readonly { metric: string; day: string; value: number }[],
+      fetchedAt: string,
+    ): Promise<void> {
+      const rows = values.map((value) => ({
+        company_id: companyId,
+        campaign_domain_id: domainId,
+        provider,
+        fetched_at: fetchedAt,
+        ...value,
+      }));
+      // Chunks keep one statement under SQLite's limit of bound parameters.
+      for (let start = 0; start < rows.length; start += UPSERT_CHUNK) {
+        await db
+          .insertInto("domain_metric_days")
+          .values(rows.slice(start, start + UPSERT_CHUNK))
+          .onConflict((conflict) =>
+            conflict.columns(["campaign_domain_id", "metric", "day", "provider"]).doUpdateSet((eb) => ({
+              value: eb.ref("excluded.value"),
+              fetched_at: eb.ref("excluded.fetched_at"),
+            })),
+          )
+          .execute();
+      }
+    },
+    /** The stored values of some domains from one provider, from `fromDay` on (what the changes read). */
+    metricDays(
+      companyId: string,
+      domainIds: readonly string[],
+      provider: string,
+      fromDay: string,
+    ): Promise<MetricDayRow[]> {
+      if (domainIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom("domain_metric_days")
+        .select(["campaign_domain_id", "metric", "day", "value"])
+        .where("company_id", "=", companyId)
+        .where("campaign_domain_id", "in", domainIds)
+        .where("provider", "=", provider)
+        .where("day", ">=", fromDay)
+        .orderBy("day")
+        .execute();
     },
   };
 }

@@ -36,12 +36,13 @@ export function campaignRoutes(app: App, campaigns: CampaignsService) {
     {
       schema: {
         tags,
-        summary: "A group with its domains",
+        summary: "A group with its domains and their 7- or 30-day metric changes",
         params: API.campaignShow.params,
+        querystring: API.campaignShow.query,
         response: { 200: API.campaignShow.output },
       },
     },
-    async (request) => ({ data: await campaigns.get(actorOf(request), request.params.id) }),
+    async (request) => ({ data: await campaigns.get(actorOf(request), request.params.id, request.query.window) }),
   );
 
   app.put(
@@ -49,7 +50,7 @@ export function campaignRoutes(app: App, campaigns: CampaignsService) {
     {
       schema: {
         tags,
-        summary: "Rename a group (admin only)",
+        summary: "Rename a group or change its metrics source (admin only)",
         params: API.campaignUpdate.params,
         body: API.campaignUpdate.body,
         response: { 200: API.campaignUpdate.output },

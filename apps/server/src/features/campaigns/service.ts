@@ -1,6 +1,8 @@
 import {
   CAMPAIGN_MESSAGES,
   CAMPAIGN_SNOOZE_DAYS,
+  type ChangeWindow,
+  DEFAULT_CAMPAIGN_METRICS_SOURCE,
   DOMAIN_MESSAGES,
   ROLE_ADMIN,
   type TCampaign,
@@ -12,23 +14,25 @@ import type { AppContext } from "../../context";
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import { newId } from "../../infra/security";
 import type { Actor } from "../users/service";
+import { campaignMetrics } from "./metrics";
 import { presentCampaign, presentCampaignDomain, presentCampaignSummary } from "./presenter";
 import { type CampaignRow, campaignsRepo } from "./repo";
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Creating, renaming and deleting groups is for admins (spec §6: group creation is admin only). */
+/** Creating, renaming and deleting groups is for admins (docs/product.md §6: group creation is admin only). */
 const ADMIN_ONLY = "Only an admin can create, rename or delete groups.";
 
 /**
- * Mission Control groups (spec §1: groups track domains, alerts can be snoozed for a week) and their
- * domains. The group itself is the admin's (spec §6 makes its creation admin only, and renaming or
+ * Mission Control groups (docs/product.md §1: groups track domains, alerts can be snoozed for a week) and their
+ * domains. The group itself is the admin's (docs/product.md §6 makes its creation admin only, and renaming or
  * deleting it undoes that work); the domains in it are every member's to add, remove and snooze, as
  * the spec lists nothing else about groups as admin only and the mc onboarding asks any new user to
  * add and snooze a domain.
  */
 export function campaignsService(ctx: AppContext) {
   const repo = campaignsRepo(ctx.db);
+  const metrics = campaignMetrics(ctx, repo);
   const now = () => ctx.clock.now().toISOString();
 
   function requireAdmin(actor: Actor) {
@@ -42,10 +46,21 @@ export function campaignsService(ctx: AppContext) {
     return row;
   }
 
-  async function present(actor: Actor, id: string): Promise<TCampaign> {
+  async function present(actor: Actor, id: string, window: ChangeWindow = 7): Promise<TCampaign> {
     const at = now();
     const row = await load(actor, id);
-    return presentCampaign(row, await repo.domains(actor.companyId, id, at), at);
+    const domains = await repo.domains(actor.companyId, id, at);
+    const values = await metrics.forDomains(
+      actor.companyId,
+      domains.map((domain) => domain.id),
+      row.metrics_source,
+      window,
+    );
+    return presentCampaign(row, domains, at, {
+      window,
+      label: metrics.labelOf(row.metrics_source),
+      metrics: values,
+    });
   }
 
   async function presentDomain(actor: Actor, campaignId: string, id: string): Promise<TCampaignDomain> {
@@ -81,7 +96,11 @@ export function campaignsService(ctx: AppContext) {
   }
 
   return {
-    /** campaignsCount of the company (spec §3): its groups. */
+    /** The snapshot jobs (features/campaigns/metrics.ts); tests run their handlers directly. */
+    jobs: metrics.jobs,
+    metrics,
+
+    /** campaignsCount of the company (docs/product.md §3): its groups. */
     count: (companyId: string) => repo.count(companyId),
 
     /** GET /api/campaigns: every group of the company with its domain and open-alert counts. */
@@ -89,8 +108,8 @@ export function campaignsService(ctx: AppContext) {
       return (await repo.list(actor.companyId, now())).map(presentCampaignSummary);
     },
 
-    /** GET /api/campaigns/{id}: the group with its domains. */
-    get: (actor: Actor, id: string) => present(actor, id),
+    /** GET /api/campaigns/{id}?window=7|30: the group with its domains and their metrics. */
+    get: (actor: Actor, id: string, window: ChangeWindow = 7) => present(actor, id, window),
 
     /** POST /api/campaigns (admin only). */
     async create(actor: Actor, input: TCampaignInput): Promise<TCampaign> {
@@ -106,6 +125,8 @@ export function campaignsService(ctx: AppContext) {
             name: input.name,
             created_by: actor.id,
             alert_settings: null,
+            // "demo" while no other provider exists (core's DEFAULT_CAMPAIGN_METRICS_SOURCE).
+            metrics_source: input.metrics_source ?? DEFAULT_CAMPAIGN_METRICS_SOURCE,
             created_at: at,
             updated_at: at,
           }),
@@ -115,16 +136,23 @@ export function campaignsService(ctx: AppContext) {
       return present(actor, id);
     },
 
-    /** PUT /api/campaigns/{id} (admin only): renames the group. */
+    /**
+     * PUT /api/campaigns/{id} (admin only): renames the group and, when given, changes its metrics
+     * source; a new source fetches each domain's history from it (the old source's values stay, unread).
+     */
     async update(actor: Actor, id: string, input: TCampaignInput): Promise<TCampaign> {
       requireAdmin(actor);
-      await load(actor, id);
+      const before = await load(actor, id);
       await assertNameFree(actor, input.name, id);
-      await orFieldError(
-        () => repo.rename(actor.companyId, id, input.name, now()),
-        "name",
-        CAMPAIGN_MESSAGES.nameTaken,
-      );
+      const patch = input.metrics_source
+        ? { name: input.name, metrics_source: input.metrics_source }
+        : { name: input.name };
+      await orFieldError(() => repo.update(actor.companyId, id, patch, now()), "name", CAMPAIGN_MESSAGES.nameTaken);
+      if (input.metrics_source && input.metrics_source !== before.metrics_source) {
+        for (const domainId of await repo.domainIds(actor.companyId, id)) {
+          await metrics.enqueueBackfill(actor.companyId, domainId, input.metrics_source);
+        }
+      }
       return present(actor, id);
     },
 
@@ -136,7 +164,7 @@ export function campaignsService(ctx: AppContext) {
 
     /** POST /api/campaigns/{id}/domains: the domain arrives normalised by the contract; unique in the group. */
     async addDomain(actor: Actor, campaignId: string, domain: string): Promise<TCampaignDomain> {
-      await load(actor, campaignId);
+      const group = await load(actor, campaignId);
       if (await repo.findDomainByHost(actor.companyId, campaignId, domain)) {
         throw AppError.validation({ domain: [DOMAIN_MESSAGES.duplicate] });
       }
@@ -155,6 +183,8 @@ export function campaignsService(ctx: AppContext) {
         "domain",
         DOMAIN_MESSAGES.duplicate,
       );
+      // Its last 60 days, so the 7- and 30-day changes show as soon as the job has run.
+      await metrics.enqueueBackfill(actor.companyId, id, group.metrics_source);
       // TODO(mc onboarding, issue 11 §5): the mc flow's 2→3 step ("domain added"). The server has no
       // onboarding hook yet: the web app advances the step and saves it through POST /api/user/data.
       // When one exists, emit it here (after the history backfill is queued).
@@ -170,7 +200,7 @@ export function campaignsService(ctx: AppContext) {
     },
 
     /**
-     * POST …/snooze: hides the domain's alerts for a week from now (spec §1); snoozing again restarts
+     * POST …/snooze: hides the domain's alerts for a week from now (docs/product.md §1); snoozing again restarts
      * the week. Data keeps flowing; alerts are only hidden from counts and e-mails.
      */
     async snooze(actor: Actor, campaignId: string, id: string): Promise<TCampaignDomain> {

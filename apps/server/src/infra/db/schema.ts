@@ -251,6 +251,8 @@ export interface CampaignsTable {
   created_by: string | null;
   /** JSON of the group's overrides of the company's alert rules; null = the company's defaults. */
   alert_settings: string | null;
+  /** Where its domains' metrics come from (core's CAMPAIGN_METRICS_SOURCES); a later version may store more. */
+  metrics_source: string;
   created_at: string;
   updated_at: string;
 }

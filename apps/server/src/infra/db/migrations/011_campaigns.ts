@@ -15,6 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_by", "varchar(32)")
     // JSON of the group's overrides of the company's alert rules; null = the company's defaults.
     .addColumn("alert_settings", "text")
+    // Where its domains' metrics come from (core's CAMPAIGN_METRICS_SOURCES): "demo" until a real provider exists.
+    .addColumn("metrics_source", "varchar(32)", (c) => c.notNull().defaultTo("demo"))
     .addColumn("created_at", "varchar(40)", (c) => c.notNull())
     .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
     .execute();
