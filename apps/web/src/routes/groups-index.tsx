@@ -1,13 +1,16 @@
-import { Button } from "@mantine/core";
+import { Alert, Button } from "@mantine/core";
 import { Link } from "react-router";
+import { GroupsList, useCampaigns } from "../features/campaigns";
 import { useIsAdmin } from "../features/session/hooks";
-import { ComingSoon } from "../ui/ComingSoon";
-import { IconPlus, IconTarget } from "../ui/icons";
+import { errorMessage } from "../lib/api";
+import { PageLoader } from "../ui/AppLoader";
+import { IconAlert, IconPlus } from "../ui/icons";
 import { PageHeader } from "../ui/PageHeader";
 
 /** /groups (campaigns.index) */
 export default function GroupsIndexScreen() {
   const isAdmin = useIsAdmin();
+  const groups = useCampaigns();
   return (
     <>
       <PageHeader
@@ -21,9 +24,15 @@ export default function GroupsIndexScreen() {
           ) : null
         }
       />
-      <ComingSoon icon={<IconTarget size={26} />}>
-        Your groups will be listed here with their domains, alerts and a 7-day or 30-day change toggle.
-      </ComingSoon>
+      {groups.data ? (
+        <GroupsList groups={groups.data} isAdmin={isAdmin} />
+      ) : groups.isPending ? (
+        <PageLoader />
+      ) : (
+        <Alert color="red" icon={<IconAlert />}>
+          {errorMessage(groups.error)}
+        </Alert>
+      )}
     </>
   );
 }

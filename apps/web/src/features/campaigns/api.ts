@@ -1,0 +1,38 @@
+import type { ChangeWindow, TCampaign, TCampaignDomain, TCampaignSummary } from "@app/core";
+import { call } from "../../lib/api";
+
+/** The company's groups with their counts (GET /api/campaigns). */
+export async function fetchCampaigns(): Promise<TCampaignSummary[]> {
+  return (await call("campaignsList")).data;
+}
+
+/** One group with its domains' metrics over the last `window` days. */
+export async function fetchCampaign(id: string, window: ChangeWindow): Promise<TCampaign> {
+  return (await call("campaignShow", { params: { id }, query: { window: window === 30 ? "30" : "7" } })).data;
+}
+
+/**
+ * A new group. Its metrics come from "demo", the only source so far (contract CAMPAIGN_METRICS_SOURCES);
+ * it is sent explicitly so the group keeps it when a later default ("auto") arrives.
+ */
+export async function createCampaign(name: string): Promise<TCampaign> {
+  return (await call("campaignCreate", { body: { name, metrics_source: "demo" } })).data;
+}
+
+/** Adds a domain or URL as typed; the server normalises it and answers 422 under `domain` when it is not one. */
+export async function addCampaignDomain(campaignId: string, domain: string): Promise<TCampaignDomain> {
+  return (await call("campaignDomainAdd", { params: { id: campaignId }, body: { domain } })).data;
+}
+
+export async function removeCampaignDomain(campaignId: string, domainId: string): Promise<void> {
+  await call("campaignDomainRemove", { params: { id: campaignId, domainId } });
+}
+
+/** Hides the domain's alerts for CAMPAIGN_SNOOZE_DAYS. */
+export async function snoozeCampaignDomain(campaignId: string, domainId: string): Promise<TCampaignDomain> {
+  return (await call("campaignDomainSnooze", { params: { id: campaignId, domainId } })).data;
+}
+
+export async function unsnoozeCampaignDomain(campaignId: string, domainId: string): Promise<TCampaignDomain> {
+  return (await call("campaignDomainUnsnooze", { params: { id: campaignId, domainId } })).data;
+}

@@ -1,0 +1,158 @@
+import { DOMAIN_METRICS, type TCampaignDomainWithMetrics } from "@app/core";
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { CSSProperties } from "react";
+import { errorMessage } from "../../../lib/api";
+import { IconClock, IconTrash } from "../../../ui/icons";
+import { useModals } from "../../../ui/modals";
+import { useRemoveCampaignDomain, useSnoozeCampaignDomain } from "../hooks";
+import { domainAsOf, formatDay, formatInstantDay, MAIN_METRICS, metricCell } from "../view-model";
+import { MetricValue } from "./MetricValue";
+
+/** The domain column stays in view while the metrics scroll past it. */
+const PINNED: CSSProperties = {
+  position: "sticky",
+  left: 0,
+  zIndex: 1,
+  minWidth: 150,
+  maxWidth: 220,
+  background: "var(--mantine-color-body)",
+  boxShadow: "1px 0 0 var(--mantine-color-gray-3)",
+};
+
+/**
+ * One row per domain: its main metrics with their change over the window, its open alerts, and
+ * snooze/remove. The table scrolls sideways inside its own focusable region on a phone, with the
+ * domain column pinned, so every column stays reachable without the page itself scrolling.
+ */
+export function DomainsTable({ campaignId, domains }: { campaignId: string; domains: TCampaignDomainWithMetrics[] }) {
+  const modals = useModals();
+  const remove = useRemoveCampaignDomain(campaignId);
+  const snooze = useSnoozeCampaignDomain(campaignId);
+
+  const confirmRemove = async (domain: TCampaignDomainWithMetrics) => {
+    const confirmed = await modals.question({
+      title: `Remove ${domain.domain}?`,
+      message: "Its stored metrics and alerts are deleted with it. You can add it again later.",
+      submitLabel: "Remove",
+      danger: true,
+    });
+    if (!confirmed) return;
+    remove.mutate(domain.id, {
+      onError: (error) => notifications.show({ color: "red", title: "Could not remove", message: errorMessage(error) }),
+    });
+  };
+
+  const toggleSnooze = (domain: TCampaignDomainWithMetrics) => {
+    snooze.mutate(
+      { domainId: domain.id, snooze: !domain.snoozed },
+      {
+        onError: (error) =>
+          notifications.show({ color: "red", title: "Could not change the snooze", message: errorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <Card p={0}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it. */}
+      <section aria-label="Domains" tabIndex={0} style={{ overflowX: "auto", borderRadius: "inherit" }}>
+        <Table verticalSpacing="sm" miw={920}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={PINNED}>Domain</Table.Th>
+              {MAIN_METRICS.map((key) => (
+                <Table.Th key={key} ta="right">
+                  {DOMAIN_METRICS[key].label}
+                </Table.Th>
+              ))}
+              <Table.Th ta="right">Open alerts</Table.Th>
+              <Table.Th ta="right">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {domains.map((domain) => {
+              const asOf = domainAsOf(domain);
+              const byKey = new Map(domain.metrics.map((metric) => [metric.metric, metric]));
+              const pending = snooze.isPending && snooze.variables?.domainId === domain.id;
+              return (
+                <Table.Tr key={domain.id} data-domain={domain.domain}>
+                  <Table.Th scope="row" style={PINNED} fw="normal">
+                    <Stack gap={2}>
+                      <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+                        {domain.domain}
+                      </Text>
+                      {asOf ? (
+                        <Text size="xs" c="dimmed">
+                          As of {formatDay(asOf)}
+                        </Text>
+                      ) : null}
+                      {domain.snoozed && domain.alerts_snoozed_until ? (
+                        <Group gap={4} wrap="nowrap">
+                          <IconClock size={12} aria-hidden />
+                          <Text size="xs" c="dimmed">
+                            Snoozed until {formatInstantDay(domain.alerts_snoozed_until)}
+                          </Text>
+                        </Group>
+                      ) : null}
+                    </Stack>
+                  </Table.Th>
+                  {domain.metrics_status === "ready" ? (
+                    MAIN_METRICS.map((key) => (
+                      <Table.Td key={key} ta="right">
+                        <MetricValue cell={metricCell(key, byKey.get(key))} />
+                      </Table.Td>
+                    ))
+                  ) : (
+                    <Table.Td colSpan={MAIN_METRICS.length}>
+                      <Text size="sm" c="dimmed" data-status={domain.metrics_status}>
+                        {domain.metrics_status === "backfilling"
+                          ? "Collecting data… the last 60 days appear here in a moment."
+                          : "No data: this group's source has nothing for this domain."}
+                      </Text>
+                    </Table.Td>
+                  )}
+                  <Table.Td ta="right">
+                    {domain.open_alert_count > 0 ? (
+                      <Badge color="red" variant="filled">
+                        {domain.open_alert_count}
+                      </Badge>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {domain.snoozed ? "Snoozed" : "0"}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconClock size={14} aria-hidden />}
+                        onClick={() => toggleSnooze(domain)}
+                        loading={pending}
+                      >
+                        {domain.snoozed ? "Un-snooze" : "Snooze for a week"}
+                      </Button>
+                      <Tooltip label="Remove domain">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${domain.domain}`}
+                          onClick={() => void confirmRemove(domain)}
+                          loading={remove.isPending && remove.variables === domain.id}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import { Stack, Text, VisuallyHidden } from "@mantine/core";
+import type { MetricCell } from "../view-model";
+
+const TONE_COLOUR = { good: "teal.8", bad: "red.7", flat: "dimmed" } as const;
+const ARROW = { up: "▲", down: "▼" } as const;
+const DIRECTION = { up: "up", down: "down" } as const;
+
+/**
+ * A metric's current value over its change. The change is coloured by its tone (green good news, red
+ * bad, grey flat) and always carries an arrow or "N/A", so the colour is never the only sign.
+ */
+export function MetricValue({ cell }: { cell: MetricCell }) {
+  return (
+    <Stack gap={2} align="flex-end" data-metric={cell.key}>
+      <Text size="sm" fw={500} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
+        {cell.value}
+      </Text>
+      <Text
+        size="xs"
+        fw={600}
+        c={TONE_COLOUR[cell.tone]}
+        style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
+        data-change={cell.arrow ?? "flat"}
+        data-tone={cell.tone}
+      >
+        {cell.arrow ? (
+          <>
+            <span aria-hidden>{ARROW[cell.arrow]} </span>
+            <VisuallyHidden>{DIRECTION[cell.arrow]} </VisuallyHidden>
+          </>
+        ) : null}
+        {cell.change}
+        {cell.tone !== "flat" ? <VisuallyHidden> ({cell.tone === "good" ? "good" : "bad"})</VisuallyHidden> : null}
+      </Text>
+    </Stack>
+  );
+}

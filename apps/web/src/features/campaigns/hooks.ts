@@ -1,0 +1,55 @@
+import type { ChangeWindow } from "@app/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  addCampaignDomain,
+  createCampaign,
+  removeCampaignDomain,
+  snoozeCampaignDomain,
+  unsnoozeCampaignDomain,
+} from "./api";
+import { campaignKeys, campaignQuery, campaignsQuery } from "./queries";
+
+export function useCampaigns() {
+  return useQuery(campaignsQuery());
+}
+
+export function useCampaign(id: string, window: ChangeWindow) {
+  return useQuery(campaignQuery(id, window));
+}
+
+/**
+ * Any change to a group moves its counts in the list too, so every campaign query is refetched; the
+ * mutation waits for it, so a button stays busy until its row shows the new state.
+ */
+function useAfterCampaignChange() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+}
+
+export function useCreateCampaign() {
+  const changed = useAfterCampaignChange();
+  return useMutation({ mutationFn: createCampaign, onSuccess: changed });
+}
+
+export function useAddCampaignDomain(campaignId: string) {
+  const changed = useAfterCampaignChange();
+  return useMutation({ mutationFn: (domain: string) => addCampaignDomain(campaignId, domain), onSuccess: changed });
+}
+
+export function useRemoveCampaignDomain(campaignId: string) {
+  const changed = useAfterCampaignChange();
+  return useMutation({
+    mutationFn: (domainId: string) => removeCampaignDomain(campaignId, domainId),
+    onSuccess: changed,
+  });
+}
+
+/** Snoozes (`snooze: true`) or un-snoozes a domain's alerts. */
+export function useSnoozeCampaignDomain(campaignId: string) {
+  const changed = useAfterCampaignChange();
+  return useMutation({
+    mutationFn: ({ domainId, snooze }: { domainId: string; snooze: boolean }) =>
+      snooze ? snoozeCampaignDomain(campaignId, domainId) : unsnoozeCampaignDomain(campaignId, domainId),
+    onSuccess: changed,
+  });
+}

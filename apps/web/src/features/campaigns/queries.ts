@@ -1,0 +1,34 @@
+import type { ChangeWindow, TCampaign } from "@app/core";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { fetchCampaign, fetchCampaigns } from "./api";
+
+export const campaignKeys = {
+  all: ["campaigns"] as const,
+  list: ["campaigns", "list"] as const,
+  detail: (id: string) => ["campaigns", "detail", id] as const,
+};
+
+/** While a domain's history is still being fetched (a job), the group is asked again this often. */
+const BACKFILL_POLL_MS = 2000;
+
+function isCollecting(campaign: TCampaign | undefined): boolean {
+  return campaign?.domains.some((domain) => domain.metrics_status === "backfilling") ?? false;
+}
+
+/** The company's groups (GET /api/campaigns). */
+export function campaignsQuery() {
+  return queryOptions({ queryKey: campaignKeys.list, queryFn: fetchCampaigns });
+}
+
+/**
+ * One group over a 7- or 30-day window. The previous window's answer stays on screen while the other
+ * loads (the toggle does not flash a loader), and the group is polled while a domain is backfilling.
+ */
+export function campaignQuery(id: string, window: ChangeWindow) {
+  return queryOptions({
+    queryKey: [...campaignKeys.detail(id), window] as const,
+    queryFn: () => fetchCampaign(id, window),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (isCollecting(query.state.data) ? BACKFILL_POLL_MS : false),
+  });
+}
