@@ -36,7 +36,8 @@ async function downloadPdf(client: TestClient, url: string, headers: Headers = {
     async () => {
       polls += 1;
       final = await client.raw("GET", `${url}&check=${check}`, { headers });
-      return final.statusCode !== 304;
+      // 304: still rendering; 202: accepted again while the job retries (a blank first try). Both mean wait.
+      return final.statusCode !== 304 && final.statusCode !== 202;
     },
     90_000,
     250,
