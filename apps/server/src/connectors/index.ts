@@ -26,6 +26,7 @@ import { tiktokConnector } from "./tiktok";
 import type { Connector } from "./types";
 import { wooCommerceConnector } from "./woocommerce";
 
+export { type AhrefsDomainDay, ahrefsDomainHistory } from "./ahrefs";
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
 export type { OAuthAdapter, OAuthFamily } from "./oauth/adapter";
 export { type GoogleOAuth, googleOAuth } from "./oauth/google";

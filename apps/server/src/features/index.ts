@@ -15,6 +15,7 @@ import { reportsFeature } from "./reports";
 import { senderFeature } from "./sender";
 import { sourcesFeature } from "./sources";
 import { usersFeature } from "./users";
+import { widgetAlertsFeature } from "./widget-alerts";
 import { widgetsFeature } from "./widgets";
 
 /**
@@ -36,6 +37,7 @@ export const FEATURES: readonly Feature[] = [
   senderFeature,
   reportsFeature,
   campaignsFeature,
+  widgetAlertsFeature,
   realtimeFeature,
   pageDataFeature,
 ];

@@ -16,6 +16,7 @@ import type { ReportsService } from "./reports/service";
 import type { SenderService } from "./sender/service";
 import type { SourcesService } from "./sources/service";
 import type { UsersService } from "./users/service";
+import type { WidgetAlertsService } from "./widget-alerts/service";
 import type { WidgetsService } from "./widgets/service";
 
 /** Every feature's services, by name: what features may ask of each other (never each other's repos). */
@@ -36,6 +37,7 @@ export interface Services {
   reportPrewarm: PrewarmService;
   sender: SenderService;
   campaigns: CampaignsService;
+  widgetAlerts: WidgetAlertsService;
 }
 
 export interface ServiceRegistry {

@@ -140,6 +140,10 @@ export const ZEnv = z.object({
   // Ahrefs API v3 (Site Explorer, Rank Tracker, Management, Subscription info; paths carry `/v3`; the
   // user's API key is the login, sent as a Bearer token).
   AHREFS_API_URL: z.url().default("https://api.ahrefs.com"),
+  // Mission Control's server SEO key (issue 11 §2): an Ahrefs API v3 key of the operator's that lets a
+  // group track any domain with no customer connection (the "ahrefs" metrics source). Unset: not offered.
+  MC_AHREFS_KEY: z.string().min(1).optional(),
+  MC_AHREFS_BASE_URL: z.url().default("https://api.ahrefs.com"),
   // SE Ranking's Project API (rank tracking projects; the user's API key is the login, sent as
   // `Authorization: Token …`).
   SERANKING_API_URL: z.url().default("https://api4.seranking.com"),
@@ -256,6 +260,8 @@ export interface AppConfig {
   chromiumPath: string;
   /** Hosts user-supplied connector addresses may reach although private (docs/decisions.md, "Connector HTTP layer"). */
   outboundAllowHosts: string[];
+  /** Mission Control's server Ahrefs key (MC_AHREFS_KEY) and base URL; null without a key. */
+  missionControlAhrefs: { key: string; apiUrl: string } | null;
   /** Chromium pages rendering at once in this process. */
   browserPages: number;
   /** Jobs this process runs at once. */
@@ -427,6 +433,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(",")
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    missionControlAhrefs: e.MC_AHREFS_KEY ? { key: e.MC_AHREFS_KEY, apiUrl: e.MC_AHREFS_BASE_URL } : null,
     browserPages: e.BROWSER_PAGES,
     jobsConcurrency: e.JOBS_CONCURRENCY,
     sender: {

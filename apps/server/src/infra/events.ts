@@ -22,7 +22,16 @@ export interface AppEvents {
    * its own connected sockets; `exceptSocket` is the socket id of the browser that caused it (no echo).
    */
   "realtime.broadcast": { channel: string; event: string; data: unknown; exceptSocket?: string | null };
+  /**
+   * A user did something an onboarding flow waits for (docs/product.md §4): Mission Control's
+   * `domain_added` (step 2→3), `window_switched` (3→4) and `domain_snoozed` (4→5). Facts for the
+   * onboarding work to consume; nothing here advances a step by itself.
+   */
+  "onboarding.event": { companyId: string; userId: string; flow: "mc"; event: McOnboardingEvent };
 }
+
+/** Mission Control's onboarding facts, in the order the mc flow asks for them. */
+export type McOnboardingEvent = "domain_added" | "window_switched" | "domain_snoozed";
 
 export type EventName = keyof AppEvents;
 export type EventHandler<K extends EventName> = (payload: AppEvents[K]) => void | Promise<void>;

@@ -17,6 +17,10 @@ import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } fr
  * - `GET /v3/site-explorer/metrics-history?target&date_from&date_to&history_grouping&select&mode&country`
  *   → `{metrics: [{date, …selected}]}`;
  * - `GET /v3/site-explorer/domain-rating?target&date` → `{domain_rating: {domain_rating, ahrefs_rank}}`;
+ * - `GET /v3/site-explorer/refdomains-history?target&date_from&date_to&history_grouping&mode` →
+ *   `{refdomains: [{date, refdomains}]}`;
+ * - `GET /v3/site-explorer/keywords-history?target&date_from&date_to&history_grouping&select&mode&country`
+ *   → `{keywords: [{date, top3, top4_10, top11_plus}]}`;
  * - `GET /v3/site-explorer/domain-rating-history?target&date_from&date_to&history_grouping` →
  *   `{domain_ratings: [{date, domain_rating}]}`;
  * - `GET /v3/site-explorer/backlinks-stats?target&date&mode` → `{metrics: {live, all_time, live_refdomains,
@@ -93,6 +97,7 @@ export const AHREFS_PROJECTS: readonly FakeAhrefsProject[] = [
 const MODES = ["exact", "prefix", "domain", "subdomains"];
 const GROUPINGS = ["daily", "weekly", "monthly"];
 const HISTORY_COLUMNS = ["date", "org_cost", "org_traffic", "paid_cost", "paid_traffic"];
+const KEYWORDS_HISTORY_COLUMNS = ["date", "top3", "top4_10", "top11_plus"];
 const OVERVIEW_COLUMNS = [
   "keyword",
   "location",
@@ -142,6 +147,14 @@ export function fakeSiteMetrics(target: string, mode: string, country: string, d
     paid_traffic: Math.round((500 + base * 1500) * share * (0.9 + day * 0.2)),
     paid_cost: Math.round((90_000 + base * 200_000) * share),
   };
+}
+
+/** Organic keywords of a target on a day by position band (keywords-history): they add up to org_keywords. */
+export function fakeKeywordBands(target: string, mode: string, country: string, date: string) {
+  const metrics = fakeSiteMetrics(target, mode, country, date);
+  const top3 = metrics.org_keywords_1_3;
+  const top4_10 = Math.round(metrics.org_keywords * 0.15);
+  return { top3, top4_10, top11_plus: metrics.org_keywords - top3 - top4_10 };
 }
 
 /** Domain Rating (one decimal) and Ahrefs Rank of a target's domain on a day. */
@@ -218,6 +231,14 @@ export function ahrefsFake(): FakePart<FakeAhrefs> {
     "/v3/site-explorer/domain-rating-history": {
       required: ["target", "date_from"],
       optional: ["date_to", "history_grouping", "output"],
+    },
+    "/v3/site-explorer/refdomains-history": {
+      required: ["target", "date_from"],
+      optional: ["date_to", "history_grouping", "mode", "protocol", "output"],
+    },
+    "/v3/site-explorer/keywords-history": {
+      required: ["target", "date_from"],
+      optional: ["date_to", "history_grouping", "select", "mode", "country", "protocol", "output"],
     },
     "/v3/site-explorer/backlinks-stats": { required: ["target", "date"], optional: ["mode", "protocol", "output"] },
     "/v3/rank-tracker/overview": {
@@ -303,6 +324,26 @@ export function ahrefsFake(): FakePart<FakeAhrefs> {
         return {
           metrics: dates.map((date) => {
             const all: Record<string, string | number> = { date, ...fakeSiteMetrics(target, mode, country, date) };
+            return Object.fromEntries(select.map((column) => [column, all[column] ?? null]));
+          }),
+        };
+      }
+      case "/v3/site-explorer/refdomains-history": {
+        const dates = fakeHistoryDates(query.date_from ?? "", to, grouping);
+        spend(dates.length, ["date", "live_refdomains"]);
+        return {
+          refdomains: dates.map((date) => ({ date, refdomains: fakeBacklinks(target, mode, date).live_refdomains })),
+        };
+      }
+      case "/v3/site-explorer/keywords-history": {
+        const select = (query.select ?? "date,top3,top4_10,top11_plus").split(",");
+        const unknown = select.find((column) => !KEYWORDS_HISTORY_COLUMNS.includes(column));
+        if (unknown) return error(reply, 400, `Unknown column in select: ${unknown}`);
+        const dates = fakeHistoryDates(query.date_from ?? "", to, grouping);
+        spend(dates.length, select);
+        return {
+          keywords: dates.map((date) => {
+            const all: Record<string, string | number> = { date, ...fakeKeywordBands(target, mode, country, date) };
             return Object.fromEntries(select.map((column) => [column, all[column] ?? null]));
           }),
         };

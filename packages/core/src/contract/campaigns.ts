@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAlertRule, ZAlertRuleOverride } from "../mission-control/alert-rules";
 import type { ChangeWindow } from "../mission-control/change";
 import { DOMAIN_MESSAGES, MAX_DOMAIN_INPUT, normaliseDomain } from "../mission-control/domain";
 import { DOMAIN_METRIC_KEYS } from "../mission-control/metrics";
@@ -18,14 +19,26 @@ export const CAMPAIGN_MESSAGES = {
   domainNotFound: "Domain not found.",
   metricsSource: "The selected metrics source is invalid.",
   window: "The window must be 7 or 30 days.",
+  digest: "The digest must be daily, weekly or off.",
+  rules: "Give between 1 and 50 rules.",
+  ruleIdTaken: "Two rules have the same id.",
+  overrideUnknown: "No alert rule of the company has this id.",
 } as const;
 
+/** How often a company's admins get the digest of new and still-open alerts (in the company's time zone). */
+export const ALERT_DIGEST_FREQUENCIES = ["daily", "weekly", "off"] as const;
+export type AlertDigestFrequency = (typeof ALERT_DIGEST_FREQUENCIES)[number];
+export const DEFAULT_ALERT_DIGEST: AlertDigestFrequency = "daily";
+/** Most rules a company keeps: each is judged for every domain every day. */
+export const MAX_ALERT_RULES = 50;
+
 /**
- * Where a group's domain metrics come from. Only "demo" exists so far, so it is also the default; a
- * later "auto" (the company's connected sources plus the server's SEO key) becomes the default once
- * it is built, and groups created before it keep "demo" until an admin switches them.
+ * Where a group's domain metrics come from: "sources" (the company's connected Search Console and Ahrefs
+ * sources that cover each domain), "ahrefs" (the server's own Ahrefs key, any domain, only when the
+ * server has one: MC_AHREFS_KEY) and "demo" (believable made-up values). "demo" stays the default, so a
+ * new account sees a working page before connecting anything; the create form offers the others.
  */
-export const CAMPAIGN_METRICS_SOURCES = ["demo"] as const;
+export const CAMPAIGN_METRICS_SOURCES = ["demo", "sources", "ahrefs"] as const;
 export type CampaignMetricsSource = (typeof CAMPAIGN_METRICS_SOURCES)[number];
 export const DEFAULT_CAMPAIGN_METRICS_SOURCE: CampaignMetricsSource = "demo";
 
@@ -33,9 +46,10 @@ export const ZCampaignMetricsSource = z.enum(CAMPAIGN_METRICS_SOURCES, { error: 
 
 /**
  * Whether a domain's metrics can be shown: `ready` (values stored), `backfilling` (added, its history
- * not fetched yet) or `no_provider` (the group's source delivers nothing for it).
+ * not fetched yet), `no_provider` (the group's source delivers nothing for it) or `not_covered` (the
+ * source exists but nothing of it covers this domain: `metrics_hint` says what to connect).
  */
-export const CAMPAIGN_METRICS_STATUSES = ["ready", "backfilling", "no_provider"] as const;
+export const CAMPAIGN_METRICS_STATUSES = ["ready", "backfilling", "no_provider", "not_covered"] as const;
 
 /** One metric of a domain over the chosen window, as core's computeChange gives it. */
 export const ZDomainMetricChange = z.object({
@@ -51,6 +65,18 @@ export const ZDomainMetricChange = z.object({
   tone: z.enum(["good", "bad", "flat"]),
 });
 export type TDomainMetricChange = z.infer<typeof ZDomainMetricChange>;
+
+/** An open alert of a domain, as the group page lists it. */
+export const ZCampaignAlert = z.object({
+  id: z.string(),
+  /** The id of the rule that opened it (see the group's `alert_rules`). */
+  rule: z.string(),
+  metric: z.enum(DOMAIN_METRIC_KEYS).nullable(),
+  /** What it saw, in words ("Clicks fell from 1,200 to 700 (−41.67%) in the last 7 days…"). */
+  reason: z.string(),
+  opened_at: z.string(),
+});
+export type TCampaignAlert = z.infer<typeof ZCampaignAlert>;
 
 /** A domain a group tracks, as the API answers it. */
 export const ZCampaignDomain = z.object({
@@ -74,6 +100,10 @@ export const ZCampaignDomainWithMetrics = ZCampaignDomain.extend({
   metrics_status: z.enum(CAMPAIGN_METRICS_STATUSES),
   /** One entry per metric the group's source covers; empty unless `metrics_status` is `ready`. */
   metrics: z.array(ZDomainMetricChange),
+  /** With `not_covered`: what to connect ("Connect Search Console or Ahrefs for acme.com"); else null. */
+  metrics_hint: z.string().nullable(),
+  /** Its open alerts, newest first; empty while the domain is snoozed (they are hidden, not gone). */
+  alerts: z.array(ZCampaignAlert),
 });
 export type TCampaignDomainWithMetrics = z.infer<typeof ZCampaignDomainWithMetrics>;
 
@@ -96,6 +126,10 @@ export const ZCampaign = ZCampaignSummary.extend({
   /** What the values are, to show beside them ("Demo data"); null when the source has no provider. */
   metrics_label: z.string().nullable(),
   domains: z.array(ZCampaignDomainWithMetrics),
+  /** The rules judging this group's domains: the company's, with the group's overrides applied. */
+  alert_rules: z.array(ZAlertRule),
+  /** The group's own changes to the company's rules (what its rules form edits). */
+  alert_overrides: z.array(ZAlertRuleOverride),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 
@@ -120,6 +154,8 @@ export const ZCampaignInput = z.strictObject({
     .min(1, CAMPAIGN_MESSAGES.nameRequired)
     .max(MAX_CAMPAIGN_NAME, CAMPAIGN_MESSAGES.nameMax),
   metrics_source: ZCampaignMetricsSource.optional(),
+  /** The group's changes to the company's alert rules; absent: unchanged, [] : none (the company's rules). */
+  alert_overrides: z.array(ZAlertRuleOverride).max(MAX_ALERT_RULES, CAMPAIGN_MESSAGES.rules).optional(),
 });
 export type TCampaignInput = z.infer<typeof ZCampaignInput>;
 
@@ -136,6 +172,35 @@ export const ZCampaignDomainInput = z.strictObject({
     }),
 });
 export type TCampaignDomainInput = z.infer<typeof ZCampaignDomainInput>;
+
+/** GET/PUT /api/campaigns/alert-settings: the company's alert rules and digest (PUT: admin only). */
+export const ZCampaignAlertSettings = z.strictObject({
+  rules: z
+    .array(ZAlertRule)
+    .min(1, CAMPAIGN_MESSAGES.rules)
+    .max(MAX_ALERT_RULES, CAMPAIGN_MESSAGES.rules)
+    .superRefine((rules, context) => {
+      const seen = new Set<string>();
+      rules.forEach((rule, index) => {
+        if (seen.has(rule.id)) context.addIssue({ code: "custom", path: [index, "id"], message: CAMPAIGN_MESSAGES.ruleIdTaken });
+        seen.add(rule.id);
+      });
+    }),
+  digest: z.enum(ALERT_DIGEST_FREQUENCIES, { error: CAMPAIGN_MESSAGES.digest }),
+});
+export type TCampaignAlertSettings = z.infer<typeof ZCampaignAlertSettings>;
+export const ZCampaignAlertSettingsResponse = dataEnvelope(ZCampaignAlertSettings);
+
+/**
+ * Realtime `CampaignAlertsUpdated` on the company channel: alerts of these groups opened or resolved,
+ * so an open group page or groups list asks again.
+ */
+export const ZCampaignAlertsUpdated = z.object({
+  campaign_ids: z.array(z.string()),
+  opened: z.number().int().min(0),
+  resolved: z.number().int().min(0),
+});
+export type TCampaignAlertsUpdated = z.infer<typeof ZCampaignAlertsUpdated>;
 
 export const ZCampaignListResponse = dataEnvelope(z.array(ZCampaignSummary));
 export const ZCampaignResponse = dataEnvelope(ZCampaign);

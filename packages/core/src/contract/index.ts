@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./automatic-reports";
+export * from "./campaign-sources";
 export * from "./campaigns";
 export * from "./common";
 export * from "./company";

@@ -24,6 +24,8 @@ export function companyOfChannel(channel: string): string | null {
 export const REALTIME_EVENTS = {
   sourceUpdated: "CompanySourceUpdated",
   subscriptionUpdated: "CompanySubscriptionUpdated",
+  /** Mission Control alerts opened or resolved (ZCampaignAlertsUpdated). */
+  campaignAlertsUpdated: "CampaignAlertsUpdated",
 } as const;
 
 /** A source was connected, changed, reconnected, given a file or deleted: the company's sources now, and which one. */

@@ -1,7 +1,11 @@
 import { z } from "zod";
+import { ZWidgetAlertInput, ZWidgetAlertListResponse, ZWidgetAlertResponse } from "../widget-alerts/contract";
 import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
 import { ZAutomaticReportInput } from "./automatic-reports";
+import { ZCampaignMetricsSourcesResponse } from "./campaign-sources";
 import {
+  ZCampaignAlertSettings,
+  ZCampaignAlertSettingsResponse,
   ZCampaignDomainInput,
   ZCampaignDomainResponse,
   ZCampaignInput,
@@ -95,6 +99,7 @@ const ZPdfFile = z.string().meta({ format: "binary", description: "The dashboard
 const ZSourceIdParams = z.object({ id: zPathParam.pipe(z.string().max(64)) });
 const ZPermalinkParams = z.object({ permalink: zPathParam });
 const ZCampaignDomainParams = z.object({ id: zPathParam, domainId: zPathParam });
+const ZDashboardWidgetParams = z.object({ id: zPathParam, widgetId: zPathParam });
 /** The body of an action that takes no fields (any sent are ignored, as an HTML form's would be). */
 const ZNoFields = z.object({}).meta({ description: "No fields" });
 const ZUserResponse = dataEnvelope(ZUser);
@@ -165,6 +170,9 @@ export const API = {
   automaticReportDelete: { params: ZIdParams, output: null },
   automaticReportSend: { params: ZIdParams, body: ZNoFields, output: ZAutomaticReportResponse },
   campaignsList: { output: ZCampaignListResponse },
+  campaignMetricsSources: { output: ZCampaignMetricsSourcesResponse },
+  campaignAlertSettings: { output: ZCampaignAlertSettingsResponse },
+  campaignAlertSettingsUpdate: { body: ZCampaignAlertSettings, output: ZCampaignAlertSettingsResponse },
   campaignCreate: { body: ZCampaignInput, output: ZCampaignResponse },
   campaignShow: { params: ZIdParams, query: ZCampaignShowQuery, output: ZCampaignResponse },
   campaignUpdate: { params: ZIdParams, body: ZCampaignInput, output: ZCampaignResponse },
@@ -173,6 +181,12 @@ export const API = {
   campaignDomainRemove: { params: ZCampaignDomainParams, output: null },
   campaignDomainSnooze: { params: ZCampaignDomainParams, body: ZNoFields, output: ZCampaignDomainResponse },
   campaignDomainUnsnooze: { params: ZCampaignDomainParams, output: ZCampaignDomainResponse },
+  widgetAlertsList: { params: ZDashboardWidgetParams, output: ZWidgetAlertListResponse },
+  widgetAlertCreate: { params: ZDashboardWidgetParams, body: ZWidgetAlertInput, output: ZWidgetAlertResponse },
+  widgetAlertUpdate: { params: ZIdParams, body: ZWidgetAlertInput, output: ZWidgetAlertResponse },
+  widgetAlertDelete: { params: ZIdParams, output: null },
+  widgetAlertSnooze: { params: ZIdParams, body: ZNoFields, output: ZWidgetAlertResponse },
+  widgetAlertUnsnooze: { params: ZIdParams, output: ZWidgetAlertResponse },
   widgetData: { body: ZWidgetDataRequest, bodyKind: "text", output: ZWidgetDataResponse },
   dashboardsList: { query: ZDashboardListQuery, output: ZDashboardListResponse },
   dashboardCreate: { body: ZDashboardCreate, output: ZPermalinkResponse },

@@ -533,6 +533,82 @@ async function ranksQuery(source: SourceHandle, inputs: QueryInputs, range: DayR
   };
 }
 
+const ZRefdomainsHistory = z.object({
+  refdomains: z.array(z.object({ date: z.string(), refdomains: nullableNumber })),
+});
+const ZKeywordsHistory = z.object({
+  keywords: z.array(
+    z.object({ date: z.string(), top3: nullableNumber, top4_10: nullableNumber, top11_plus: nullableNumber }),
+  ),
+});
+
+/** One day of a domain's Site Explorer history (Mission Control); a field Ahrefs has no value for is absent. */
+export interface AhrefsDomainDay {
+  /** yyyy-mm-dd */
+  day: string;
+  domainRating?: number;
+  refdomains?: number;
+  /** Ahrefs' estimate of monthly organic visits, as of that day. */
+  orgTraffic?: number;
+  top3?: number;
+  top4to10?: number;
+  top11plus?: number;
+}
+
+/**
+ * A domain's daily Site Explorer history over a range (Mission Control's providers, issue 11 §2): domain
+ * rating, referring domains, organic traffic and organic keywords by position band, from the four
+ * history endpoints, daily, the domain with its subdomains, every country. Goes through the connector's
+ * client: the same per-key limit, quota buckets and error classification as the widgets.
+ */
+export async function ahrefsDomainHistory(
+  source: SourceHandle,
+  target: string,
+  range: DayRange,
+): Promise<AhrefsDomainDay[]> {
+  const period = { target, date_from: range.startDate, date_to: range.endDate, history_grouping: "daily" };
+  const [ratings, refdomains, traffic, keywords] = await Promise.all([
+    ask(source, "/site-explorer/domain-rating-history", period, ZDomainRatingHistory),
+    ask(source, "/site-explorer/refdomains-history", { ...period, mode: "subdomains" }, ZRefdomainsHistory),
+    // Ahrefs charges per field of every row: only the organic traffic.
+    ask(
+      source,
+      "/site-explorer/metrics-history",
+      { ...period, mode: "subdomains", select: "date,org_traffic" },
+      ZMetricsHistory,
+    ),
+    ask(
+      source,
+      "/site-explorer/keywords-history",
+      { ...period, mode: "subdomains", select: "date,top3,top4_10,top11_plus" },
+      ZKeywordsHistory,
+    ),
+  ]);
+  const days = new Map<string, AhrefsDomainDay>();
+  const put = (date: string, values: Omit<AhrefsDomainDay, "day">) => {
+    const day = date.slice(0, 10);
+    if (day < range.startDate || day > range.endDate) return;
+    const known = Object.fromEntries(
+      Object.entries(values).filter(([, value]) => typeof value === "number" && Number.isFinite(value)),
+    );
+    days.set(day, { ...days.get(day), ...known, day });
+  };
+  for (const point of ratings.domain_ratings) put(point.date, { domainRating: point.domain_rating ?? undefined });
+  for (const point of refdomains.refdomains) put(point.date, { refdomains: point.refdomains ?? undefined });
+  for (const point of traffic.metrics) {
+    const value = point.org_traffic;
+    put(point.date, { orgTraffic: typeof value === "number" ? value : undefined });
+  }
+  for (const point of keywords.keywords) {
+    put(point.date, {
+      top3: point.top3 ?? undefined,
+      top4to10: point.top4_10 ?? undefined,
+      top11plus: point.top11_plus ?? undefined,
+    });
+  }
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
 export const ahrefsConnector: Connector = {
   key: "ahrefsV3",
   displayName: "Ahrefs V3",

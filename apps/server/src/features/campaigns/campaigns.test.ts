@@ -24,15 +24,21 @@ async function seedData(
   env: TestEnv,
   companyId: string,
   domainId: string,
-  { state = "open", day = "2026-11-01" }: { state?: "open" | "resolved"; day?: string } = {},
+  {
+    state = "open",
+    day = "2026-11-01",
+    metric = "clicks",
+  }: { state?: "open" | "resolved"; day?: string; metric?: "clicks" | "domainRating" } = {},
 ) {
+  // No-data rules, as a value weeks old keeps them failing whenever the domain is judged again.
+  const rule = metric === "clicks" ? "clicks-no-data" : "domain-rating-no-data";
   const now = new Date().toISOString();
   await env.ctx.db
     .insertInto("domain_metric_days")
     .values({
       company_id: companyId,
       campaign_domain_id: domainId,
-      metric: "clicks",
+      metric,
       day,
       value: 12.5,
       provider: "demo",
@@ -45,12 +51,12 @@ async function seedData(
       id: newId(),
       company_id: companyId,
       campaign_domain_id: domainId,
-      rule: "clicks_drop",
-      dedupe_key: `${domainId}:clicks_drop:${newId()}`,
+      rule,
+      dedupe_key: state === "open" ? `${domainId}:${rule}` : `${domainId}:${rule}:${newId()}`,
       state,
       opened_at: now,
       resolved_at: state === "resolved" ? now : null,
-      reason: "Clicks fell 40 % over 7 days.",
+      reason: `No ${metric} data since ${day}.`,
       passing_count: 0,
     })
     .execute();
@@ -246,7 +252,7 @@ describeEachDb("Mission Control groups and domains API", (env) => {
     const quiet = await addDomain(owner.client, group.id, "quiet.com");
     const noisy = await addDomain(owner.client, group.id, "noisy.com");
     await seedData(env(), owner.company.id, noisy.id);
-    await seedData(env(), owner.company.id, noisy.id, { day: "2026-11-02" });
+    await seedData(env(), owner.company.id, noisy.id, { day: "2026-11-02", metric: "domainRating" });
     // A resolved alert is history, not an open one.
     await seedData(env(), owner.company.id, quiet.id, { state: "resolved" });
 
@@ -271,7 +277,9 @@ describeEachDb("Mission Control groups and domains API", (env) => {
 
     const woken = await owner.client.api("DELETE", `/api/campaigns/${group.id}/domains/${noisy.id}/snooze`);
     expect(woken.statusCode).toBe(200);
-    expect(woken.json().data).toMatchObject({ alerts_snoozed_until: null, snoozed: false, open_alert_count: 2 });
+    // The snooze ends now rather than being cleared: the evaluation then decides afresh (see alerts.test.ts).
+    expect(woken.json().data).toMatchObject({ snoozed: false, open_alert_count: 2 });
+    expect(Date.parse(woken.json().data.alerts_snoozed_until)).toBeLessThanOrEqual(Date.now());
 
     // A snooze whose week has passed counts as over.
     await env()

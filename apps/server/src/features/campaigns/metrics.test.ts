@@ -217,7 +217,7 @@ describeEachDb("Mission Control domain metrics (demo provider and snapshot jobs)
       expect(response.json().errors).toEqual({ window: [CAMPAIGN_MESSAGES.window] });
     }
     const cases: [string, string, Record<string, unknown>][] = [
-      ["POST", "/api/campaigns", { name: "Other", metrics_source: "ahrefs" }],
+      ["POST", "/api/campaigns", { name: "Other", metrics_source: "semrush" }],
       ["PUT", `/api/campaigns/${group.id}`, { name: "Validation", metrics_source: 3 }],
     ];
     for (const [method, url, body] of cases) {

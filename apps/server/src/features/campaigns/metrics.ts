@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { JobDefinition } from "../../infra/jobs";
 import type { AnyJobDefinition } from "../registry";
+import { coverageRepo } from "./coverage-repo";
 import { type MetricsProviders, metricsProviders } from "./providers";
 import type { CampaignsRepo } from "./repo";
 
@@ -35,10 +36,12 @@ export type TBackfillPayload = z.infer<typeof ZBackfillPayload>;
 const ZSnapshotPayload = z.object({ companyId: z.string(), day: z.string() });
 export type TSnapshotPayload = z.infer<typeof ZSnapshotPayload>;
 
-export type DomainMetricsStatus = "ready" | "backfilling" | "no_provider";
+export type DomainMetricsStatus = "ready" | "backfilling" | "no_provider" | "not_covered";
 export interface DomainMetrics {
   status: DomainMetricsStatus;
   metrics: TDomainMetricChange[];
+  /** With not_covered: what to connect for the domain. */
+  hint?: string;
 }
 
 /**
@@ -50,12 +53,25 @@ export function campaignMetrics(
   ctx: AppContext,
   repo: CampaignsRepo,
   providers: MetricsProviders = metricsProviders(ctx),
+  hooks: {
+    /** Runs after values were stored for these domains (null: every domain of the company): the alert evaluation. */
+    afterStore?: (companyId: string, domainIds: string[] | null) => Promise<void>;
+  } = {},
 ) {
   const now = () => ctx.clock.now().toISOString();
+  const coverage = coverageRepo(ctx.db);
 
   async function store(companyId: string, domainId: string, domain: string, source: string, days: number, to?: string) {
     const provider = providers.forSource(source);
     if (!provider) return;
+    // A domain nothing of the company covers: say what to connect, fetch nothing; the values of an
+    // earlier coverage stay (unread while the hint stands). A provider failing here fails the job,
+    // which retries; nothing stored is touched.
+    if (provider.coverage) {
+      const found = await provider.coverage(companyId, domain);
+      await coverage.set(companyId, domainId, provider.id, found.covered ? null : found.hint, now());
+      if (!found.covered) return;
+    }
     const latest = provider.latestCompleteDay();
     const last = to && to < latest ? to : latest;
     const values = await provider.fetch({ companyId, domain, from: shiftDay(last, -(days - 1)), to: last });
@@ -67,6 +83,7 @@ export function campaignMetrics(
     const domain = await repo.domainWithSource(payload.companyId, payload.domainId);
     if (!domain || domain.metrics_source !== payload.source) return;
     await store(domain.company_id, domain.id, domain.domain, domain.metrics_source, BACKFILL_DAYS);
+    await hooks.afterStore?.(domain.company_id, [domain.id]);
   }
 
   /** The last SNAPSHOT_DAYS days up to `day` of every domain of the company. */
@@ -74,6 +91,7 @@ export function campaignMetrics(
     for (const domain of await repo.companyDomainsWithSource(payload.companyId)) {
       await store(domain.company_id, domain.id, domain.domain, domain.metrics_source, SNAPSHOT_DAYS, payload.day);
     }
+    await hooks.afterStore?.(payload.companyId, null);
   }
 
   /**
@@ -127,6 +145,26 @@ export function campaignMetrics(
       await ctx.jobs.enqueue(BACKFILL_JOB, { companyId, domainId, source } satisfies TBackfillPayload);
     },
 
+    /** The provider behind a group's source, or null when this version has none for it. */
+    providerFor: (source: string) => providers.forSource(source),
+
+    /**
+     * Each domain's stored daily values per metric from one provider, from `fromDay` on (what the
+     * alert rules judge); a domain with no values is absent.
+     */
+    async history(companyId: string, domainIds: readonly string[], providerId: string, fromDay: string) {
+      const series = new Map<string, Map<DomainMetricKey, DailyValue[]>>();
+      for (const row of await repo.metricDays(companyId, domainIds, providerId, fromDay)) {
+        if (!isDomainMetricKey(row.metric)) continue;
+        const byMetric = series.get(row.campaign_domain_id) ?? new Map<DomainMetricKey, DailyValue[]>();
+        series.set(row.campaign_domain_id, byMetric);
+        const values = byMetric.get(row.metric) ?? [];
+        byMetric.set(row.metric, values);
+        values.push({ day: row.day, value: Number(row.value) });
+      }
+      return series;
+    },
+
     /** The label of a source's values ("Demo data"), or null when this version has no provider for it. */
     labelOf: (source: string) => providers.forSource(source)?.label ?? null,
 
@@ -146,6 +184,7 @@ export function campaignMetrics(
         for (const id of domainIds) result.set(id, { status: "no_provider", metrics: [] });
         return result;
       }
+      const hints = provider.coverage ? await coverage.hints(companyId, domainIds, provider.id) : new Map();
       const latest = provider.latestCompleteDay();
       const from = shiftDay(latest, -(2 * window + STOCK_TOLERANCE_DAYS + STALE_GRACE_DAYS));
       const series = new Map<string, Map<DomainMetricKey, DailyValue[]>>();
@@ -158,6 +197,11 @@ export function campaignMetrics(
         values.push({ day: row.day, value: Number(row.value) });
       }
       for (const id of domainIds) {
+        const hint = hints.get(id);
+        if (hint) {
+          result.set(id, { status: "not_covered", metrics: [], hint });
+          continue;
+        }
         const byMetric = series.get(id);
         if (!byMetric) {
           result.set(id, { status: "backfilling", metrics: [] });
@@ -165,7 +209,10 @@ export function campaignMetrics(
         }
         let asOf = "";
         for (const values of byMetric.values()) for (const value of values) if (value.day > asOf) asOf = value.day;
-        const metrics = provider.metrics.map((metric) => {
+        // A provider whose metrics depend on what covers the domain (Search Console only, Ahrefs only)
+        // shows those it stored; the others show every metric they deliver, N/A where a value is missing.
+        const shown = provider.coverage ? provider.metrics.filter((metric) => byMetric.has(metric)) : provider.metrics;
+        const metrics = shown.map((metric) => {
           const change = computeChange(metric, byMetric.get(metric) ?? [], asOf, window);
           return {
             metric,

@@ -2,11 +2,16 @@ import {
   type CampaignMetricsSource,
   type ChangeWindow,
   DEFAULT_CAMPAIGN_METRICS_SOURCE,
+  isDomainMetricKey,
+  type TAlertRule,
+  type TAlertRuleOverride,
   type TCampaign,
+  type TCampaignAlert,
   type TCampaignDomain,
   type TCampaignSummary,
   ZCampaignMetricsSource,
 } from "@app/core";
+import type { CampaignAlertsTable } from "../../infra/db/schema";
 import type { DomainMetrics } from "./metrics";
 import type { CampaignDomainRow, CampaignRow } from "./repo";
 
@@ -44,20 +49,54 @@ export function presentCampaignDomain(row: CampaignDomainRow, now: string): TCam
   };
 }
 
+/** An open alert as the group page lists it. */
+export function presentCampaignAlert(row: CampaignAlertsTable): TCampaignAlert {
+  return {
+    id: row.id,
+    rule: row.rule,
+    metric: isDomainMetricKey(row.metric) ? row.metric : null,
+    reason: row.reason,
+    opened_at: row.opened_at,
+  };
+}
+
 /** A group with its domains and their metrics over `window` days (the group page). */
 export function presentCampaign(
   row: CampaignRow,
   domains: CampaignDomainRow[],
   now: string,
-  view: { window: ChangeWindow; label: string | null; metrics: Map<string, DomainMetrics> },
+  view: {
+    window: ChangeWindow;
+    label: string | null;
+    metrics: Map<string, DomainMetrics>;
+    alerts: readonly CampaignAlertsTable[];
+    rules: TAlertRule[];
+    overrides: TAlertRuleOverride[];
+  },
 ): TCampaign {
+  const alertsByDomain = new Map<string, TCampaignAlert[]>();
+  for (const alert of view.alerts) {
+    const list = alertsByDomain.get(alert.campaign_domain_id) ?? [];
+    list.push(presentCampaignAlert(alert));
+    alertsByDomain.set(alert.campaign_domain_id, list);
+  }
   return {
     ...presentCampaignSummary(row),
     window: view.window,
     metrics_label: view.label,
     domains: domains.map((domain) => {
       const metrics = view.metrics.get(domain.id) ?? { status: "backfilling", metrics: [] };
-      return { ...presentCampaignDomain(domain, now), metrics_status: metrics.status, metrics: metrics.metrics };
+      const shown = presentCampaignDomain(domain, now);
+      return {
+        ...shown,
+        metrics_status: metrics.status,
+        metrics: metrics.metrics,
+        metrics_hint: metrics.hint ?? null,
+        // A snoozed domain's alerts are hidden (docs/product.md §1), not resolved.
+        alerts: shown.snoozed ? [] : (alertsByDomain.get(domain.id) ?? []),
+      };
     }),
+    alert_rules: view.rules,
+    alert_overrides: view.overrides,
   };
 }

@@ -18,6 +18,43 @@ export function campaignRoutes(app: App, campaigns: CampaignsService) {
     async (request) => ({ data: await campaigns.list(actorOf(request)) }),
   );
 
+  app.get(
+    "/api/campaigns/sources",
+    {
+      schema: {
+        tags,
+        summary: "Where a group's metrics can come from on this server (the create form's choices)",
+        response: { 200: API.campaignMetricsSources.output },
+      },
+    },
+    async () => ({ data: campaigns.metricsSources() }),
+  );
+
+  app.get(
+    "/api/campaigns/alert-settings",
+    {
+      schema: {
+        tags,
+        summary: "The company's alert rules and digest frequency",
+        response: { 200: API.campaignAlertSettings.output },
+      },
+    },
+    async (request) => ({ data: await campaigns.alertSettings(actorOf(request)) }),
+  );
+
+  app.put(
+    "/api/campaigns/alert-settings",
+    {
+      schema: {
+        tags,
+        summary: "Change the company's alert rules and digest frequency (admin only)",
+        body: API.campaignAlertSettingsUpdate.body,
+        response: { 200: API.campaignAlertSettingsUpdate.output },
+      },
+    },
+    async (request) => ({ data: await campaigns.saveAlertSettings(actorOf(request), request.body) }),
+  );
+
   app.post(
     "/api/campaigns",
     {

@@ -1,27 +1,36 @@
 import {
   CAMPAIGN_MESSAGES,
-  CAMPAIGN_SNOOZE_DAYS,
   type ChangeWindow,
   DEFAULT_CAMPAIGN_METRICS_SOURCE,
   DOMAIN_MESSAGES,
   ROLE_ADMIN,
+  effectiveRules,
+  snoozeUntil,
+  type TAlertRuleOverride,
   type TCampaign,
+  type TCampaignAlertSettings,
   type TCampaignDomain,
   type TCampaignInput,
   type TCampaignSummary,
 } from "@app/core";
 import type { AppContext } from "../../context";
 import { AppError, isUniqueViolation } from "../../infra/errors";
+import type { McOnboardingEvent } from "../../infra/events";
 import { newId } from "../../infra/security";
 import type { Actor } from "../users/service";
+import type { SenderLookup } from "../reports/delivery";
+import type { SourcesService } from "../sources/service";
+import { campaignAlerts, parseOverrides } from "./alerts";
+import { campaignAlertJobs } from "./alert-jobs";
+import { alertsRepo } from "./alerts-repo";
 import { campaignMetrics } from "./metrics";
+import { metricsProviders } from "./providers";
 import { presentCampaign, presentCampaignDomain, presentCampaignSummary } from "./presenter";
 import { type CampaignRow, campaignsRepo } from "./repo";
 
-const DAY_MS = 24 * 3600 * 1000;
-
 /** Creating, renaming and deleting groups is for admins (docs/product.md §6: group creation is admin only). */
 const ADMIN_ONLY = "Only an admin can create, rename or delete groups.";
+const ADMIN_SETTINGS = "Only an admin can change the alert rules.";
 
 /**
  * Mission Control groups (docs/product.md §1: groups track domains, alerts can be snoozed for a week) and their
@@ -30,10 +39,29 @@ const ADMIN_ONLY = "Only an admin can create, rename or delete groups.";
  * the spec lists nothing else about groups as admin only and the mc onboarding asks any new user to
  * add and snooze a domain.
  */
-export function campaignsService(ctx: AppContext) {
+export function campaignsService(
+  ctx: AppContext,
+  sources?: () => SourcesService,
+  sender: SenderLookup = async () => ({ fromName: ctx.config.siteTitle }),
+) {
   const repo = campaignsRepo(ctx.db);
-  const metrics = campaignMetrics(ctx, repo);
+  const providers = metricsProviders(ctx, sources);
+  const alertRows = alertsRepo(ctx.db);
+  const metrics = campaignMetrics(ctx, repo, providers, {
+    // Every stored snapshot or backfill is judged at once (issue 11 §3: evaluated after each snapshot job).
+    afterStore: (companyId, domainIds) => alerts.evaluate(companyId, domainIds).then(() => undefined),
+  });
+  const alerts = campaignAlerts(ctx, metrics, alertRows);
+  const alertJobs = campaignAlertJobs(ctx, alerts, alertRows, sender, () => repo.companiesWithDomains());
   const now = () => ctx.clock.now().toISOString();
+
+  /** A source this server cannot use (Ahrefs without MC_AHREFS_KEY) is refused on the field, in words. */
+  function assertSourceAvailable(source: string) {
+    const option = providers.options().find((entry) => entry.id === source);
+    if (option && !option.available) {
+      throw AppError.validation({ metrics_source: [option.reason ?? CAMPAIGN_MESSAGES.metricsSource] });
+    }
+  }
 
   function requireAdmin(actor: Actor) {
     if (actor.roleName !== ROLE_ADMIN) throw AppError.forbidden(ADMIN_ONLY);
@@ -56,10 +84,18 @@ export function campaignsService(ctx: AppContext) {
       row.metrics_source,
       window,
     );
+    const overrides = parseOverrides(row.alert_settings);
+    const { rules } = await alerts.settings(actor.companyId);
     return presentCampaign(row, domains, at, {
       window,
       label: metrics.labelOf(row.metrics_source),
       metrics: values,
+      alerts: await alertRows.openAlerts(
+        actor.companyId,
+        domains.map((domain) => domain.id),
+      ),
+      rules: effectiveRules(rules, overrides),
+      overrides,
     });
   }
 
@@ -95,13 +131,51 @@ export function campaignsService(ctx: AppContext) {
     return presentDomain(actor, campaignId, id);
   }
 
+  /** Tells the onboarding work what the user just did; a lost fact never fails the user's request. */
+  async function onboardingFact(actor: Actor, event: McOnboardingEvent) {
+    try {
+      await ctx.events.publish("onboarding.event", { companyId: actor.companyId, userId: actor.id, flow: "mc", event });
+    } catch (error) {
+      ctx.logger.warn({ err: error, event }, "onboarding event not published");
+    }
+  }
+
+  /** Each override must name a rule the company has: a typo would otherwise be kept and never apply. */
+  function checkOverrides(overrides: readonly TAlertRuleOverride[], rules: TCampaignAlertSettings["rules"]) {
+    const ids = new Set(rules.map((rule) => rule.id));
+    const errors: Record<string, string[]> = {};
+    overrides.forEach((override, index) => {
+      if (!ids.has(override.id)) errors[`alert_overrides.${index}.id`] = [CAMPAIGN_MESSAGES.overrideUnknown];
+    });
+    if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  }
+
   return {
-    /** The snapshot jobs (features/campaigns/metrics.ts); tests run their handlers directly. */
-    jobs: metrics.jobs,
+    /** The snapshot and alert jobs (metrics.ts, alert-jobs.ts); tests run their handlers directly. */
+    jobs: [...metrics.jobs, ...alertJobs.jobs],
     metrics,
+    alerts,
+    alertJobs,
+
+    /** GET /api/campaigns/alert-settings: the company's rules (its own, or the defaults) and digest. */
+    alertSettings: (actor: Actor) => alerts.settings(actor.companyId),
+
+    /**
+     * PUT /api/campaigns/alert-settings (admin only). Every domain is judged again by a job, so a
+     * loosened rule lets its alerts resolve and a tightened one opens new ones without waiting a day.
+     */
+    async saveAlertSettings(actor: Actor, input: TCampaignAlertSettings): Promise<TCampaignAlertSettings> {
+      if (actor.roleName !== ROLE_ADMIN) throw AppError.forbidden(ADMIN_SETTINGS);
+      const saved = await alerts.saveSettings(actor.companyId, input);
+      await alertJobs.enqueueEvaluation(actor.companyId, null);
+      return saved;
+    },
 
     /** campaignsCount of the company (docs/product.md §3): its groups. */
     count: (companyId: string) => repo.count(companyId),
+
+    /** GET /api/campaigns/sources: the metrics sources the create form offers, with this server's availability. */
+    metricsSources: () => providers.options(),
 
     /** GET /api/campaigns: every group of the company with its domain and open-alert counts. */
     async list(actor: Actor): Promise<TCampaignSummary[]> {
@@ -109,11 +183,17 @@ export function campaignsService(ctx: AppContext) {
     },
 
     /** GET /api/campaigns/{id}?window=7|30: the group with its domains and their metrics. */
-    get: (actor: Actor, id: string, window: ChangeWindow = 7) => present(actor, id, window),
+    async get(actor: Actor, id: string, window: ChangeWindow = 7): Promise<TCampaign> {
+      const group = await present(actor, id, window);
+      // The page opens on 7 days, so asking for 30 is the user switching the toggle (mc step 3→4).
+      if (window === 30) await onboardingFact(actor, "window_switched");
+      return group;
+    },
 
     /** POST /api/campaigns (admin only). */
     async create(actor: Actor, input: TCampaignInput): Promise<TCampaign> {
       requireAdmin(actor);
+      if (input.metrics_source) assertSourceAvailable(input.metrics_source);
       await assertNameFree(actor, input.name, null);
       const id = newId();
       const at = now();
@@ -143,11 +223,22 @@ export function campaignsService(ctx: AppContext) {
     async update(actor: Actor, id: string, input: TCampaignInput): Promise<TCampaign> {
       requireAdmin(actor);
       const before = await load(actor, id);
+      // Only a change is checked: a group keeps its source when the server loses the key (no_provider).
+      if (input.metrics_source && input.metrics_source !== before.metrics_source) {
+        assertSourceAvailable(input.metrics_source);
+      }
       await assertNameFree(actor, input.name, id);
-      const patch = input.metrics_source
-        ? { name: input.name, metrics_source: input.metrics_source }
-        : { name: input.name };
+      if (input.alert_overrides) checkOverrides(input.alert_overrides, (await alerts.settings(actor.companyId)).rules);
+      const patch = {
+        name: input.name,
+        ...(input.metrics_source && { metrics_source: input.metrics_source }),
+        // [] clears the group's overrides: its domains follow the company's rules again.
+        ...(input.alert_overrides && {
+          alert_settings: input.alert_overrides.length > 0 ? JSON.stringify(input.alert_overrides) : null,
+        }),
+      };
       await orFieldError(() => repo.update(actor.companyId, id, patch, now()), "name", CAMPAIGN_MESSAGES.nameTaken);
+      if (input.alert_overrides) await alertJobs.enqueueEvaluation(actor.companyId, await repo.domainIds(actor.companyId, id));
       if (input.metrics_source && input.metrics_source !== before.metrics_source) {
         for (const domainId of await repo.domainIds(actor.companyId, id)) {
           await metrics.enqueueBackfill(actor.companyId, domainId, input.metrics_source);
@@ -178,6 +269,7 @@ export function campaignsService(ctx: AppContext) {
             domain,
             label: null,
             alerts_snoozed_until: null,
+            alerts_evaluated_at: null,
             created_at: now(),
           }),
         "domain",
@@ -185,9 +277,7 @@ export function campaignsService(ctx: AppContext) {
       );
       // Its last 60 days, so the 7- and 30-day changes show as soon as the job has run.
       await metrics.enqueueBackfill(actor.companyId, id, group.metrics_source);
-      // TODO(mc onboarding, issue 11 §5): the mc flow's 2→3 step ("domain added"). The server has no
-      // onboarding hook yet: the web app advances the step and saves it through POST /api/user/data.
-      // When one exists, emit it here (after the history backfill is queued).
+      await onboardingFact(actor, "domain_added");
       return presentDomain(actor, campaignId, id);
     },
 
@@ -204,13 +294,25 @@ export function campaignsService(ctx: AppContext) {
      * the week. Data keeps flowing; alerts are only hidden from counts and e-mails.
      */
     async snooze(actor: Actor, campaignId: string, id: string): Promise<TCampaignDomain> {
-      const until = new Date(ctx.clock.now().getTime() + CAMPAIGN_SNOOZE_DAYS * DAY_MS).toISOString();
-      // TODO(mc onboarding, issue 11 §5): the mc flow's 4→5 step ("domain snoozed"); see addDomain.
-      return setSnooze(actor, campaignId, id, until);
+      const until = snoozeUntil(ctx.clock.now()).toISOString();
+      const domain = await setSnooze(actor, campaignId, id, until);
+      await onboardingFact(actor, "domain_snoozed");
+      // Hidden alerts leave the group's count: the other open pages update their badges.
+      await alertJobs.announce(actor.companyId, [campaignId]);
+      return domain;
     },
 
-    /** DELETE …/snooze: shows the domain's alerts again at once. */
-    unsnooze: (actor: Actor, campaignId: string, id: string) => setSnooze(actor, campaignId, id, null),
+    /**
+     * DELETE …/snooze: shows the domain's alerts again at once. The snooze ends now rather than being
+     * cleared, so the evaluation run here decides afresh (core's snoozeEndedSince): passes counted
+     * before the snooze no longer matter.
+     */
+    async unsnooze(actor: Actor, campaignId: string, id: string): Promise<TCampaignDomain> {
+      await setSnooze(actor, campaignId, id, now());
+      await alerts.evaluate(actor.companyId, [id]);
+      await alertJobs.announce(actor.companyId, [campaignId]);
+      return presentDomain(actor, campaignId, id);
+    },
   };
 }
 

@@ -42,6 +42,8 @@ export function userAccounts(db: Db) {
     insert: (row: UsersTable) => repo.insert(row),
     setPasswordHash: (companyId: string, id: string, passwordHash: string) =>
       repo.update(companyId, id, { password_hash: passwordHash }),
+    /** The company's users in the order they joined (the first is the one who registered it). */
+    listByCompany: (companyId: string) => repo.listByCompany(companyId),
   };
 }
 

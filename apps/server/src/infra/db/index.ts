@@ -15,6 +15,9 @@ import * as m008 from "./migrations/008_report_deliveries";
 import * as m009 from "./migrations/009_company_senders";
 import * as m010 from "./migrations/010_provider_results";
 import * as m011 from "./migrations/011_campaigns";
+import * as m012 from "./migrations/012_campaign_alerts";
+import * as m013 from "./migrations/013_widget_alerts";
+import * as m014 from "./migrations/014_domain_metric_coverage";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -39,6 +42,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "009_company_senders": m009,
   "010_provider_results": m010,
   "011_campaigns": m011,
+  "012_campaign_alerts": m012,
+  "013_widget_alerts": m013,
+  "014_domain_metric_coverage": m014,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

@@ -154,7 +154,11 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_domains: CampaignDomainsTable;
   domain_metric_days: DomainMetricDaysTable;
+  domain_metric_coverage: DomainMetricCoverageTable;
   campaign_alerts: CampaignAlertsTable;
+  campaign_alert_settings: CampaignAlertSettingsTable;
+  campaign_alert_digests: CampaignAlertDigestsTable;
+  widget_alerts: WidgetAlertsTable;
 }
 
 export interface ProviderResultsTable {
@@ -268,6 +272,8 @@ export interface CampaignDomainsTable {
   /** ISO instant until which its alerts are hidden (snoozed for a week); null when not snoozed. */
   alerts_snoozed_until: string | null;
   created_at: string;
+  /** ISO instant of the last alert evaluation (a snooze ending after it makes the next one decide afresh). */
+  alerts_evaluated_at: string | null;
 }
 
 /** One day's value of one metric of a tracked domain, from one provider (append-only). */
@@ -295,4 +301,66 @@ export interface CampaignAlertsTable {
   resolved_at: string | null;
   reason: string;
   passing_count: number;
+  /** The catalogue metric the rule watches. */
+  metric: string | null;
+  /** JSON of core's AlertObservation at the last evaluation. */
+  observed: string | null;
+  /** The as-of day of the last evaluation that counted (a pass counts once per day of data). */
+  evaluated_day: string | null;
+}
+
+/** A company's Mission Control alert settings (missing row: the default rules, a daily digest). */
+export interface CampaignAlertSettingsTable {
+  company_id: string;
+  /** JSON of core's TAlertRule[]; null = DEFAULT_ALERT_RULES. */
+  rules: string | null;
+  digest: string;
+  updated_at: string;
+}
+
+/** A digest mailed for one period: written before sending, so a period goes out once. */
+export interface CampaignAlertDigestsTable {
+  company_id: string;
+  period: string;
+  alert_count: number;
+  sent_at: string;
+}
+
+/** A domain its group's source does not cover (issue 11 §2), with what to connect; no row: covered. */
+export interface DomainMetricCoverageTable {
+  company_id: string;
+  campaign_domain_id: string;
+  provider: string;
+  /** "Connect Search Console or Ahrefs for acme.com". */
+  hint: string;
+  checked_at: string;
+}
+
+/** A rule on one metric of one widget and the state of its alert (features/widget-alerts). */
+export interface WidgetAlertsTable {
+  id: string;
+  company_id: string;
+  dashboard_id: string;
+  widget_id: string;
+  /** The column key in the widget's table: `<instance prefix>.<metric>`. */
+  metric: string;
+  condition: string;
+  value: number | null;
+  direction: string;
+  /** Comma-separated addresses. */
+  recipients: string;
+  paused: number;
+  snoozed_until: string | null;
+  created_by: string | null;
+  state: "open" | "resolved" | null;
+  opened_at: string | null;
+  resolved_at: string | null;
+  passes: number;
+  /** When the current opening was mailed; null while it still owes its one mail. */
+  notified_at: string | null;
+  last_value: number | null;
+  last_message: string | null;
+  last_evaluated_at: string | null;
+  created_at: string;
+  updated_at: string;
 }

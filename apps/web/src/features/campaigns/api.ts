@@ -1,4 +1,11 @@
-import type { ChangeWindow, TCampaign, TCampaignDomain, TCampaignSummary } from "@app/core";
+import type {
+  CampaignMetricsSource,
+  ChangeWindow,
+  TCampaign,
+  TCampaignDomain,
+  TCampaignMetricsSourceOption,
+  TCampaignSummary,
+} from "@app/core";
 import { call } from "../../lib/api";
 
 /** The company's groups with their counts (GET /api/campaigns). */
@@ -11,12 +18,17 @@ export async function fetchCampaign(id: string, window: ChangeWindow): Promise<T
   return (await call("campaignShow", { params: { id }, query: { window: window === 30 ? "30" : "7" } })).data;
 }
 
+/** Where a group's metrics can come from on this server, in the form's order (GET /api/campaigns/sources). */
+export async function fetchMetricsSources(): Promise<TCampaignMetricsSourceOption[]> {
+  return (await call("campaignMetricsSources")).data;
+}
+
 /**
- * A new group. Its metrics come from "demo", the only source so far (contract CAMPAIGN_METRICS_SOURCES);
- * it is sent explicitly so the group keeps it when a later default ("auto") arrives.
+ * A new group with its metrics source (contract CAMPAIGN_METRICS_SOURCES), always sent, so the group
+ * keeps the chosen one whatever the server's default becomes.
  */
-export async function createCampaign(name: string): Promise<TCampaign> {
-  return (await call("campaignCreate", { body: { name, metrics_source: "demo" } })).data;
+export async function createCampaign(input: { name: string; source: CampaignMetricsSource }): Promise<TCampaign> {
+  return (await call("campaignCreate", { body: { name: input.name, metrics_source: input.source } })).data;
 }
 
 /** Adds a domain or URL as typed; the server normalises it and answers 422 under `domain` when it is not one. */

@@ -7,10 +7,14 @@ import {
   snoozeCampaignDomain,
   unsnoozeCampaignDomain,
 } from "./api";
-import { campaignKeys, campaignQuery, campaignsQuery } from "./queries";
+import { campaignKeys, campaignQuery, campaignsQuery, metricsSourcesQuery } from "./queries";
 
 export function useCampaigns() {
   return useQuery(campaignsQuery());
+}
+
+export function useMetricsSources() {
+  return useQuery(metricsSourcesQuery());
 }
 
 export function useCampaign(id: string, window: ChangeWindow) {

@@ -1,11 +1,12 @@
 import type { ChangeWindow, TCampaign } from "@app/core";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { fetchCampaign, fetchCampaigns } from "./api";
+import { fetchCampaign, fetchCampaigns, fetchMetricsSources } from "./api";
 
 export const campaignKeys = {
   all: ["campaigns"] as const,
   list: ["campaigns", "list"] as const,
   detail: (id: string) => ["campaigns", "detail", id] as const,
+  sources: ["campaigns", "sources"] as const,
 };
 
 /** While a domain's history is still being fetched (a job), the group is asked again this often. */
@@ -31,4 +32,9 @@ export function campaignQuery(id: string, window: ChangeWindow) {
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (isCollecting(query.state.data) ? BACKFILL_POLL_MS : false),
   });
+}
+
+/** The metrics sources this server offers (they change only with its configuration). */
+export function metricsSourcesQuery() {
+  return queryOptions({ queryKey: campaignKeys.sources, queryFn: fetchMetricsSources, staleTime: Infinity });
 }

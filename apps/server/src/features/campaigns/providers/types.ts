@@ -19,6 +19,9 @@ export interface DomainMetricsRequest {
   signal?: AbortSignal;
 }
 
+/** Whether a provider has anything for a domain; when not, the sentence saying what to connect. */
+export type DomainCoverage = { covered: true } | { covered: false; hint: string };
+
 /**
  * Where a group's daily domain metrics come from (issue 11 §2). The snapshot jobs ask it for a range of
  * days and store what it answers; the group page only ever reads the stored values, so a slow or
@@ -35,4 +38,10 @@ export interface DomainMetricsProvider {
   latestCompleteDay(): string;
   /** Daily values of the covered metrics over the range; a day or metric it lacks is simply absent. */
   fetch(request: DomainMetricsRequest): Promise<DomainMetricValue[]>;
+  /**
+   * Whether the company has anything covering the domain (the connected-sources provider: a Search
+   * Console property for it, an Ahrefs source). Absent: every domain is covered. Asked by the jobs only
+   * (it may call providers); the group page reads what they stored.
+   */
+  coverage?(companyId: string, domain: string, signal?: AbortSignal): Promise<DomainCoverage>;
 }

@@ -1,28 +1,42 @@
-import { MAX_CAMPAIGN_NAME } from "@app/core";
-import { Alert, Button, Card, Group, Stack, TextInput } from "@mantine/core";
+import { type CampaignMetricsSource, DEFAULT_CAMPAIGN_METRICS_SOURCE, MAX_CAMPAIGN_NAME } from "@app/core";
+import { Alert, Button, Card, Group, Radio, Skeleton, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { IconAlert } from "../../../ui/icons";
-import { useCreateCampaign } from "../hooks";
+import { useCreateCampaign, useMetricsSources } from "../hooks";
 
-/** Names a new group; on success opens it, where its domains are added. */
+/** What each source means, under its label. */
+const SOURCE_DESCRIPTIONS: Record<CampaignMetricsSource, string> = {
+  sources:
+    "Your connected Search Console properties and Ahrefs source. A domain none of them covers says what to connect.",
+  ahrefs:
+    "Domain rating, referring domains, keywords and organic traffic for any domain, from this server's Ahrefs key.",
+  demo: "Made-up but believable numbers, to try Mission Control before connecting anything.",
+};
+
+/** Names a new group and picks where its metrics come from; on success opens it, where its domains are added. */
 export function CreateGroupForm() {
   const navigate = useNavigate();
   const create = useCreateCampaign();
+  const sources = useMetricsSources();
   const [name, setName] = useState("");
+  const [source, setSource] = useState<CampaignMetricsSource>(DEFAULT_CAMPAIGN_METRICS_SOURCE);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    create.mutate(name, {
-      onSuccess: (group) => navigate(`/groups/${encodeURIComponent(group.id)}`),
-      onError: (error) => {
-        const fields = fieldErrors(error) ?? {};
-        setErrors(Object.keys(fields).length > 0 ? fields : { general: errorMessage(error) });
+    create.mutate(
+      { name, source },
+      {
+        onSuccess: (group) => navigate(`/groups/${encodeURIComponent(group.id)}`),
+        onError: (error) => {
+          const fields = fieldErrors(error) ?? {};
+          setErrors(Object.keys(fields).length > 0 ? fields : { general: errorMessage(error) });
+        },
       },
-    });
+    );
   };
 
   return (
@@ -40,11 +54,34 @@ export function CreateGroupForm() {
             description="Only your team sees it. You add the domains on the next page."
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name ?? errors.metrics_source}
+            error={errors.name}
             required
             maxLength={MAX_CAMPAIGN_NAME}
             maw={520}
           />
+          <Radio.Group
+            mt="lg"
+            label="Metrics from"
+            value={source}
+            onChange={(value) => setSource(value as CampaignMetricsSource)}
+            error={errors.metrics_source}
+          >
+            <Stack gap="sm" mt="xs">
+              {sources.isPending ? (
+                <Skeleton h={72} maw={520} />
+              ) : (
+                (sources.data ?? []).map((option) => (
+                  <Radio
+                    key={option.id}
+                    value={option.id}
+                    label={option.label}
+                    description={option.reason ?? SOURCE_DESCRIPTIONS[option.id]}
+                    disabled={!option.available}
+                  />
+                ))
+              )}
+            </Stack>
+          </Radio.Group>
         </Card>
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/groups" variant="default">

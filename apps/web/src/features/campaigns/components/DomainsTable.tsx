@@ -108,7 +108,9 @@ export function DomainsTable({ campaignId, domains }: { campaignId: string; doma
                       <Text size="sm" c="dimmed" data-status={domain.metrics_status}>
                         {domain.metrics_status === "backfilling"
                           ? "Collecting data… the last 60 days appear here in a moment."
-                          : "No data: this group's source has nothing for this domain."}
+                          : domain.metrics_status === "not_covered" && domain.metrics_hint
+                            ? domain.metrics_hint
+                            : "No data: this group's source has nothing for this domain."}
                       </Text>
                     </Table.Td>
                   )}

@@ -1,0 +1,132 @@
+/**
+ * The Mission Control alert digest (issue 11 §3): which client domains need attention, grouped by
+ * group, new alerts marked. Built like the report e-mail (features/reports/report-mail.ts): one 600 px
+ * table with inline styles that common mail clients render, and a plain-text part with the same facts.
+ */
+
+export interface DigestAlert {
+  reason: string;
+  /** yyyy-mm-dd the alert opened. */
+  openedDay: string;
+  /** Opened since the last digest. */
+  isNew: boolean;
+}
+
+export interface DigestDomain {
+  domain: string;
+  alerts: DigestAlert[];
+}
+
+export interface DigestGroup {
+  name: string;
+  /** The group page, where the domain can be looked at and snoozed. */
+  url: string;
+  domains: DigestDomain[];
+}
+
+export interface DigestMailInput {
+  companyName: string;
+  /** "daily" or "weekly": named in the subject so a weekly one is not taken for a missed day. */
+  frequency: "daily" | "weekly";
+  groups: DigestGroup[];
+  /** Where the admin changes the rules or turns the digest off. */
+  settingsUrl: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const FONT = "font-family: Arial, Helvetica, sans-serif;";
+
+function counts(groups: readonly DigestGroup[]) {
+  let total = 0;
+  let fresh = 0;
+  let domains = 0;
+  for (const group of groups) {
+    for (const domain of group.domains) {
+      domains += 1;
+      for (const alert of domain.alerts) {
+        total += 1;
+        if (alert.isNew) fresh += 1;
+      }
+    }
+  }
+  return { total, fresh, domains };
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export function digestSubject(input: Pick<DigestMailInput, "frequency" | "groups">): string {
+  const { total, fresh, domains } = counts(input.groups);
+  const what = fresh > 0 ? `${plural(fresh, "new alert", "new alerts")}, ${total} open` : plural(total, "open alert", "open alerts");
+  return `Mission Control ${input.frequency} digest: ${what} on ${plural(domains, "domain", "domains")}`;
+}
+
+export function digestMail(input: DigestMailInput): { subject: string; html: string; text: string } {
+  const subject = digestSubject(input);
+  const { total, fresh } = counts(input.groups);
+  const summary = `${plural(total, "alert is", "alerts are")} open${fresh > 0 ? `, ${fresh} of them new since the last digest` : ""}.`;
+  const rows = input.groups
+    .map((group) => {
+      const domains = group.domains
+        .map((domain) => {
+          const alerts = domain.alerts
+            .map(
+              (alert) =>
+                `<tr><td style="${FONT} font-size: 14px; color: #0f172a; padding: 4px 0 4px 12px;">${
+                  alert.isNew
+                    ? `<span style="display: inline-block; background: #fee2e2; color: #991b1b; font-size: 11px; font-weight: bold; padding: 1px 6px; border-radius: 4px; margin-right: 6px;">NEW</span>`
+                    : ""
+                }${escapeHtml(alert.reason)}<span style="color: #64748b;"> · since ${escapeHtml(alert.openedDay)}</span></td></tr>`,
+            )
+            .join("");
+          return `<tr><td style="${FONT} font-size: 15px; font-weight: bold; color: #0f172a; padding: 10px 0 2px 0;">${escapeHtml(domain.domain)}</td></tr>${alerts}`;
+        })
+        .join("");
+      return `<tr><td style="padding: 16px 24px 8px 24px; border-top: 1px solid #e2e8f0;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
+<tr><td style="${FONT} font-size: 17px; font-weight: bold; padding-bottom: 4px;"><a href="${escapeHtml(group.url)}" style="color: #1d4ed8; text-decoration: none;">${escapeHtml(group.name)}</a></td></tr>
+${domains}
+</table></td></tr>`;
+    })
+    .join("\n");
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin: 0; padding: 0; background: #f1f5f9;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background: #f1f5f9;">
+<tr><td align="center" style="padding: 24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width: 100%; max-width: 600px; background: #ffffff; border-radius: 8px;">
+<tr><td style="${FONT} font-size: 13px; color: #475569; padding: 20px 24px 0 24px;">${escapeHtml(input.companyName)} · Mission Control</td></tr>
+<tr><td style="${FONT} font-size: 22px; font-weight: bold; color: #0f172a; padding: 6px 24px 4px 24px;">Domains that need attention</td></tr>
+<tr><td style="${FONT} font-size: 15px; color: #334155; padding: 0 24px 12px 24px;">${escapeHtml(summary)}</td></tr>
+${rows}
+<tr><td style="${FONT} font-size: 12px; color: #64748b; padding: 16px 24px 20px 24px; border-top: 1px solid #e2e8f0;">Snooze a domain on its group page to stop its alerts for a week. <a href="${escapeHtml(input.settingsUrl)}" style="color: #1d4ed8;">Change the alert rules or how often this digest comes</a>.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+  const text = [
+    `${input.companyName} · Mission Control`,
+    "Domains that need attention",
+    summary,
+    "",
+    ...input.groups.flatMap((group) => [
+      `${group.name} (${group.url})`,
+      ...group.domains.flatMap((domain) => [
+        `  ${domain.domain}`,
+        ...domain.alerts.map((alert) => `    ${alert.isNew ? "[NEW] " : ""}${alert.reason} · since ${alert.openedDay}`),
+      ]),
+      "",
+    ]),
+    "Snooze a domain on its group page to stop its alerts for a week.",
+    `Change the alert rules or how often this digest comes: ${input.settingsUrl}`,
+  ].join("\n");
+  return { subject, html, text };
+}

@@ -1,0 +1,237 @@
+import { type TWidget, type TWidgetAlert, WIDGET_ALERT_MESSAGES } from "@app/core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildDashboard, buildMember, buildOwner, type Owner } from "../../../test/factories";
+import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { type ReceivedMail, startSmtpSink } from "../../../test/smtp-sink";
+import { until } from "../../../test/wait";
+import { EVALUATE_JOB, evaluationSlot } from "./jobs";
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+
+/** Mails the sink received for one dashboard (subjects end with its name). */
+const mailsFor = (dashboardName: string): ReceivedMail[] =>
+  sink.received.filter((mail) => mail.parsed.subject?.endsWith(` – ${dashboardName}`));
+
+interface Board {
+  owner: Owner;
+  name: string;
+  dashboardId: string;
+  permalink: string;
+  /** "Key figures": the totals of six Demo metrics. */
+  figures: TWidget;
+  /** "Sessions and users": the same by day. */
+  daily: TWidget;
+}
+
+let boards = 0;
+async function board(env: TestEnv): Promise<Board> {
+  boards += 1;
+  const owner = await buildOwner(env);
+  const name = `Alerted board ${boards}`;
+  const row = await buildDashboard(env, { company: owner.company, name, template: "website-overview" });
+  const shown = (await owner.client.api("GET", `/api/dashboards/${row.permalink}`)).json().data;
+  const byTitle = (title: string) => shown.widgets.find((widget: TWidget) => widget.title === title) as TWidget;
+  return {
+    owner,
+    name,
+    dashboardId: row.id,
+    permalink: row.permalink,
+    figures: byTitle("Key figures"),
+    daily: byTitle("Sessions and users"),
+  };
+}
+
+const alertsUrl = (b: Board, widget: TWidget) => `/api/dashboards/${b.dashboardId}/widgets/${widget.id}/alerts`;
+
+async function createAlert(client: TestClient, url: string, body: Record<string, unknown>): Promise<TWidgetAlert> {
+  const response = await client.api("POST", url, body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+const sessionsAbove = (value: number, extra: Record<string, unknown> = {}) => ({
+  metric: "a.sessions",
+  condition: "above",
+  value,
+  recipients: "ceo@client.example, cmo@client.example",
+  ...extra,
+});
+
+describeEachDb(
+  "alerts on any widget metric",
+  (env) => {
+    beforeAll(async () => {
+      await env().ctx.jobs.start();
+    });
+    afterAll(async () => {
+      await sink.close();
+    });
+
+    const evaluate = (b: Board) => env().services.get("widgetAlerts").evaluateCompany(b.owner.company.id);
+    /** The metric moving across the threshold, without touching the rule's identity (its state is kept). */
+    const setThreshold = (id: string, value: number) =>
+      env().ctx.db.updateTable("widget_alerts").set({ value }).where("id", "=", id).execute();
+    const listed = async (b: Board, widget: TWidget): Promise<TWidgetAlert[]> =>
+      (await b.owner.client.api("GET", alertsUrl(b, widget))).json().data;
+
+    it("creates, lists, changes and deletes a widget's alerts; refuses each bad field with its message", async () => {
+      const b = await board(env());
+      const created = await createAlert(b.owner.client, alertsUrl(b, b.figures), sessionsAbove(1500));
+      expect(created).toMatchObject({
+        dashboard_id: b.dashboardId,
+        widget_id: b.figures.id,
+        metric: "a.sessions",
+        condition: "above",
+        value: 1500,
+        direction: "either",
+        recipients: ["ceo@client.example", "cmo@client.example"],
+        paused: false,
+        snoozed: false,
+        state: null,
+      });
+      expect(await listed(b, b.figures)).toEqual([created]);
+      expect(await listed(b, b.daily)).toEqual([]);
+
+      const changed = await b.owner.client.api("PUT", `/api/widget-alerts/${created.id}`, {
+        ...sessionsAbove(0),
+        condition: "changeBy",
+        value: 20,
+        direction: "down",
+        paused: true,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json().data).toMatchObject({ condition: "changeBy", value: 20, direction: "down", paused: true });
+
+      const refusals: [Record<string, unknown>, Record<string, string[]>][] = [
+        [{ ...sessionsAbove(1), metric: "" }, { metric: [WIDGET_ALERT_MESSAGES.metricRequired] }],
+        [{ ...sessionsAbove(1), metric: "a.nonsense" }, { metric: [WIDGET_ALERT_MESSAGES.metricUnknown] }],
+        [{ ...sessionsAbove(1), condition: "equals" }, { condition: [WIDGET_ALERT_MESSAGES.condition] }],
+        [{ ...sessionsAbove(1), value: null }, { value: [WIDGET_ALERT_MESSAGES.valueRequired] }],
+        [{ ...sessionsAbove(1), condition: "changeBy", value: -5 }, { value: [WIDGET_ALERT_MESSAGES.percentMin] }],
+        [
+          { ...sessionsAbove(1), recipients: "a@x.io, b@x.io, c@x.io, d@x.io, e@x.io, f@x.io" },
+          { recipients: ["You can add at most 5 recipients."] },
+        ],
+        [
+          { ...sessionsAbove(1), recipients: "not-an-address" },
+          { recipients: ["'not-an-address' is not a valid email address."] },
+        ],
+      ];
+      for (const [body, errors] of refusals) {
+        const response = await b.owner.client.api("POST", alertsUrl(b, b.figures), body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(422);
+        expect(response.json().errors).toEqual(errors);
+      }
+
+      const removed = await b.owner.client.api("DELETE", `/api/widget-alerts/${created.id}`);
+      expect(removed.statusCode).toBe(204);
+      expect(await listed(b, b.figures)).toEqual([]);
+    });
+
+    it("members manage alerts as they edit dashboards; another company's dashboard and alerts are not found", async () => {
+      const b = await board(env());
+      const member = await buildMember(env(), { company: b.owner.company });
+      const own = await createAlert(member.client, alertsUrl(b, b.figures), sessionsAbove(1));
+      expect((await member.client.api("GET", alertsUrl(b, b.figures))).json().data).toHaveLength(1);
+
+      const stranger = await board(env());
+      const foreignUrl = alertsUrl(b, b.figures);
+      for (const [method, url, body] of [
+        ["GET", foreignUrl, undefined],
+        ["POST", foreignUrl, sessionsAbove(1)],
+        ["PUT", `/api/widget-alerts/${own.id}`, sessionsAbove(1)],
+        ["DELETE", `/api/widget-alerts/${own.id}`, undefined],
+        ["POST", `/api/widget-alerts/${own.id}/snooze`, {}],
+        ["DELETE", `/api/widget-alerts/${own.id}/snooze`, undefined],
+      ] as const) {
+        const response = await stranger.owner.client.api(method, url, body);
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+      }
+      const missingWidget = await b.owner.client.api("GET", `/api/dashboards/${b.dashboardId}/widgets/nope/alerts`);
+      expect(missingWidget.statusCode).toBe(404);
+      expect(missingWidget.json().message).toBe(WIDGET_ALERT_MESSAGES.widgetNotFound);
+      // The stranger's attempts changed nothing.
+      expect(await listed(b, b.figures)).toHaveLength(1);
+    });
+
+    it("the job opens an alert and mails it once, resolves it after two passing passes, and mails a new opening", async () => {
+      const b = await board(env());
+      const alert = await createAlert(b.owner.client, alertsUrl(b, b.figures), sessionsAbove(1));
+      // Through the job, as the hourly pass runs it.
+      await env().ctx.jobs.enqueue(EVALUATE_JOB, { companyId: b.owner.company.id, slot: evaluationSlot(new Date()) });
+      await until(() => mailsFor(b.name).length === 1, 60_000, 100);
+      const [mail] = mailsFor(b.name);
+      expect(mail.to.sort()).toEqual(["ceo@client.example", "cmo@client.example"]);
+      expect(mail.parsed.subject).toMatch(/^Alert: Sessions rose to [\d,]+, above 1 – Alerted board \d+$/);
+      expect(mail.parsed.text).toContain(
+        `Open the live dashboard: ${env().ctx.config.appUrl}/dashboards/${b.permalink}`,
+      );
+      expect(mail.parsed.text).toContain("Rule: Sessions above 1");
+      expect(String(mail.parsed.html)).toContain("Key figures");
+      let [state] = await listed(b, b.figures);
+      expect(state).toMatchObject({ state: "open", resolved_at: null });
+      expect(state.last_message).toMatch(/^Sessions rose to [\d,]+, above 1$/);
+
+      // Still failing: still open, no second mail.
+      expect(await evaluate(b)).toMatchObject({ evaluated: 1, opened: 0, mailed: 0 });
+      await setThreshold(alert.id, 1e12);
+      expect(await evaluate(b)).toMatchObject({ resolved: 0, mailed: 0 });
+      [state] = await listed(b, b.figures);
+      expect(state.state).toBe("open");
+      expect(await evaluate(b)).toMatchObject({ resolved: 1, mailed: 0 });
+      [state] = await listed(b, b.figures);
+      expect(state).toMatchObject({ state: "resolved" });
+      expect(state.last_message).toMatch(/^Sessions is [\d,]+, not above 1,000,000,000,000$/);
+      expect(mailsFor(b.name)).toHaveLength(1);
+
+      // Failing again is a new opening, and it owes its own mail.
+      await setThreshold(alert.id, 1);
+      expect(await evaluate(b)).toMatchObject({ opened: 1, mailed: 1 });
+      await until(() => mailsFor(b.name).length === 2, 30_000, 100);
+    }, 90_000);
+
+    it("paused alerts are not evaluated; snoozed ones open without mail until the snooze ends", async () => {
+      const b = await board(env());
+      const paused = await createAlert(b.owner.client, alertsUrl(b, b.figures), sessionsAbove(1, { paused: true }));
+      expect(await evaluate(b)).toMatchObject({ evaluated: 0, mailed: 0 });
+      expect((await listed(b, b.figures))[0]).toMatchObject({ id: paused.id, state: null, last_evaluated_at: null });
+
+      const snoozedAlert = await createAlert(b.owner.client, alertsUrl(b, b.figures), sessionsAbove(2));
+      const snoozed = await b.owner.client.api("POST", `/api/widget-alerts/${snoozedAlert.id}/snooze`, {});
+      expect(snoozed.statusCode, snoozed.body).toBe(200);
+      const until7 = Date.parse(snoozed.json().data.snoozed_until) - Date.now();
+      expect(snoozed.json().data.snoozed).toBe(true);
+      expect(until7).toBeGreaterThan(6.9 * 24 * 3600_000);
+      expect(await evaluate(b)).toMatchObject({ evaluated: 1, opened: 1, mailed: 0 });
+      expect((await listed(b, b.figures)).find((each) => each.id === snoozedAlert.id)?.state).toBe("open");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mailsFor(b.name)).toEqual([]);
+
+      // Un-snoozed while still failing: the opening it never mailed goes out at the next pass, once.
+      const unsnoozed = await b.owner.client.api("DELETE", `/api/widget-alerts/${snoozedAlert.id}/snooze`);
+      expect(unsnoozed.json().data.snoozed).toBe(false);
+      expect(await evaluate(b)).toMatchObject({ mailed: 1 });
+      expect(await evaluate(b)).toMatchObject({ mailed: 0 });
+      await until(() => mailsFor(b.name).length === 1, 30_000, 100);
+    }, 90_000);
+
+    it("an anomaly rule learns the Demo series by day and judges the latest complete day", async () => {
+      const b = await board(env());
+      await createAlert(b.owner.client, alertsUrl(b, b.daily), {
+        metric: "a.sessions",
+        condition: "anomaly",
+        direction: "down",
+        recipients: "ops@client.example",
+      });
+      expect(await evaluate(b)).toMatchObject({ evaluated: 1 });
+      const [state] = await listed(b, b.daily);
+      expect(state.last_message).toMatch(
+        /^Sessions (was|fell to) [\d,]+ on \w{3} \d{2}, \d{4}, (within|outside) the expected [\d,]+–[\d,]+$/,
+      );
+    }, 60_000);
+  },
+  async () => {
+    sink = await startSmtpSink();
+    return { SMTP_URL: sink.url, APP_URL: "http://127.0.0.1:3000" };
+  },
+);
