@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
+import { inviteColleague } from "./support-dashboard";
 
 /** The message core's normaliseDomain gives a single-label private name such as localhost. */
 const NOT_PUBLIC = "This name is not on the public internet; enter a public domain such as example.com.";
@@ -62,6 +63,12 @@ test("mission control: an admin creates a group, adds domains, sees the drop, to
   await expect(page.getByText(/Collecting data/)).toHaveCount(0, { timeout: 30_000 });
   console.log(`groups.spec: metrics of 3 domains shown ${Date.now() - added} ms after the first was added`);
 
+  // The drop opened alerts: the row stands out and says why, in words.
+  await expect(drop).toHaveAttribute("data-alerted", "true");
+  const dropAlerts = page.getByRole("list", { name: "Open alerts of drop-shop.com" });
+  await expect(dropAlerts.getByText(/^Clicks fell from [\d,]+ to [\d,]+ \(−\d/)).toBeVisible();
+  await expect(drop.locator("td").filter({ has: page.locator(".mantine-Badge-root") })).not.toHaveCount(0);
+
   // The drop reads as a fall with an arrow, not by colour alone; acme has a baseline.
   await expect(clicksChange(drop)).toHaveAttribute("data-change", "down");
   await expect(clicksChange(drop)).toContainText("▼");
@@ -78,10 +85,19 @@ test("mission control: an admin creates a group, adds domains, sees the drop, to
   await windowToggle(page).getByText("Last 7 days").click();
   await expect(clicksValue(acme)).toHaveText(weekClicks ?? "");
 
+  await snap(page, "groups-show");
   await acme.getByRole("button", { name: "Snooze for a week" }).click();
   await expect(acme.getByText(/^Snoozed until /)).toBeVisible();
   await expect(acme.getByRole("button", { name: "Un-snooze" })).toBeVisible();
-  await snap(page, "groups-show");
+
+  // Snoozing the drop hides its alerts (the data stays); un-snoozing shows them again.
+  await drop.getByRole("button", { name: "Snooze for a week" }).click();
+  await expect(dropAlerts).toHaveCount(0);
+  await expect(drop).not.toHaveAttribute("data-alerted");
+  await expect(drop.getByText("Snoozed", { exact: true })).toBeVisible();
+  await expect(clicksChange(drop)).toHaveAttribute("data-tone", "bad");
+  await drop.getByRole("button", { name: "Un-snooze" }).click();
+  await expect(dropAlerts.getByText(/^Clicks fell from/)).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   // On a phone the table scrolls inside its own focusable region; the page does not scroll sideways.
@@ -118,4 +134,173 @@ test("mission control: an admin creates a group, adds domains, sees the drop, to
   await domainRow(page, "example.org").getByRole("button", { name: "Remove example.org" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
   await expect(domainRow(page, "example.org")).toHaveCount(0);
+});
+
+test("mission control: a new alert appears on an open group page without a reload; members cannot create groups", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page, "Lena Live");
+  // A member of the same company, signed in in a browser of their own.
+  const member = await inviteColleague(page, browser, "Max Member");
+
+  await page.goto("/groups/create");
+  await page.getByLabel("Group name").fill("Live watch");
+  await page.getByRole("button", { name: "Create group" }).click();
+  await expect(page.getByRole("heading", { name: /Live watch/ })).toBeVisible();
+  await addDomain(page, "drop-live.com");
+  const drop = domainRow(page, "drop-live.com");
+  const alerts = page.getByRole("list", { name: "Open alerts of drop-live.com" });
+  const clicksAlert = alerts.getByText(/^Clicks fell from/);
+  await expect(clicksAlert).toBeVisible({ timeout: 30_000 });
+
+  // The member sees the group but no way to create one, and the create page refuses them.
+  await member.goto("/groups");
+  await expect(member.getByRole("link", { name: /Live watch/ })).toBeVisible();
+  await expect(member.getByRole("link", { name: "Create group" })).toHaveCount(0);
+  await member.goto("/groups/create");
+  // The admin guard sends them back to their dashboards (docs/product.md §2, guard of admin pages).
+  await expect(member).not.toHaveURL(/\/groups\/create$/);
+  await expect(member.getByLabel("Group name")).toHaveCount(0);
+  // They may read the rules, not change them.
+  await member.goto("/groups#alert-settings");
+  const memberRules = member.getByRole("dialog", { name: "Alert rules and digest" });
+  await expect(memberRules.getByText("Only an admin can change the alert rules.")).toBeVisible();
+  await expect(memberRules.getByRole("button", { name: "Save rules" })).toHaveCount(0);
+  await member.close();
+
+  // The admin, in a second browser, turns the clicks rule off and on again; the open page follows live.
+  const other = await (await browser.newContext({ storageState: await page.context().storageState() })).newPage();
+  await other.goto("/groups#alert-settings");
+  const dialog = other.getByRole("dialog", { name: "Alert rules and digest" });
+  const clicksRule = dialog.locator('tr[data-rule="clicks-drop"]').getByRole("switch");
+  await expect(clicksRule).toBeChecked();
+  await snap(other, "groups-alert-rules");
+  // The server's 422 shows under the field, and nothing is saved.
+  const threshold = dialog.getByLabel("Threshold of “Clicks: down” rule");
+  await threshold.fill("");
+  await dialog.getByRole("button", { name: "Save rules" }).click();
+  await expect(dialog.getByText("The threshold must be a number above 0.")).toBeVisible();
+  await threshold.fill("20");
+  await clicksRule.click({ force: true });
+  await dialog.getByRole("button", { name: "Save rules" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const reloads: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) reloads.push(frame.url());
+  });
+  // Turned off, the open alert resolves at once and the page drops it.
+  await expect(clicksAlert).toHaveCount(0, { timeout: 20_000 });
+  await expect(drop).toHaveAttribute("data-alerted", "true");
+
+  await other.goto("/groups#alert-settings");
+  await other
+    .getByRole("dialog", { name: "Alert rules and digest" })
+    .locator('tr[data-rule="clicks-drop"]')
+    .getByRole("switch")
+    .click({ force: true });
+  await other
+    .getByRole("dialog", { name: "Alert rules and digest" })
+    .getByRole("button", { name: "Save rules" })
+    .click();
+  // On again: a new alert opens and appears on the page that was left open.
+  await expect(clicksAlert).toBeVisible({ timeout: 20_000 });
+  expect(reloads).toEqual([]);
+  await other.close();
+
+  // The admin's menu: rename the group, then delete it.
+  await page.getByRole("button", { name: "Group actions" }).click();
+  await page.getByRole("menuitem", { name: "Settings and alert rules" }).click();
+  const settings = page.getByRole("dialog", { name: "Group settings" });
+  await settings.getByLabel("Group name").fill("Live watch (renamed)");
+  await settings.getByRole("button", { name: "Save group" }).click();
+  await expect(page.getByRole("heading", { name: /Live watch \(renamed\)/ })).toBeVisible();
+  await page.getByRole("button", { name: "Group actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete group" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete group" }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByRole("link", { name: /Live watch/ })).toHaveCount(0);
+});
+
+/** An API call from inside the page, with the headers the app sends; the parsed body. */
+async function call(page: Page, method: string, path: string, json?: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ method, path, json }) => {
+      const response = await fetch(path, {
+        method,
+        body: json === undefined ? undefined : JSON.stringify(json),
+        headers: {
+          Accept: "application/json",
+          ...(json === undefined ? {} : { "Content-Type": "application/json" }),
+          "x-requested-with": "XMLHttpRequest",
+          "x-identification": sessionStorage.getItem("identification") ?? "",
+        },
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.status === 204 ? null : response.json();
+    },
+    { method, path, json },
+  );
+}
+
+test("mission control at agency size: a group of 20 domains and the groups list, at 1280 px and on a phone", async ({
+  page,
+}) => {
+  await signUp(page, "Ada Twenty");
+  const names = ["Retainer clients", "SEO audits", "E-commerce"];
+  const groups: string[] = [];
+  for (const name of names) {
+    const created = (await call(page, "POST", "/api/campaigns", { name, metrics_source: "demo" })) as {
+      data: { id: string };
+    };
+    groups.push(created.data.id);
+  }
+  const clients = [
+    "acme.com",
+    "globex.io",
+    "initech.com",
+    "umbrella.co",
+    "hooli.xyz",
+    "stark-industries.com",
+    "wayne.enterprises",
+    "drop-cyberdyne.com",
+    "soylent.co",
+    "tyrell.io",
+    "oscorp.com",
+    "massive-dynamic.com",
+    "drop-aperture.science",
+    "blue-sun.co",
+    "vandelay.com",
+    "pied-piper.com",
+    "dunder-mifflin.com",
+    "monarch.travel",
+    "gringotts.bank",
+    "bluth-company.com",
+  ];
+  for (const domain of clients) await call(page, "POST", `/api/campaigns/${groups[0]}/domains`, { domain });
+  for (const domain of clients.slice(0, 4)) await call(page, "POST", `/api/campaigns/${groups[1]}/domains`, { domain });
+
+  await page.goto(`/groups/${groups[0]}`);
+  await expect(page.getByText(/Collecting data/)).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator("tr[data-domain]")).toHaveCount(20);
+  // The domains that need attention come first.
+  const order = await page
+    .locator("tr[data-domain]")
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-domain")));
+  const alerted = await page.locator("tr[data-alerted]").count();
+  expect(alerted).toBeGreaterThanOrEqual(2);
+  expect(order.slice(0, alerted)).toEqual(expect.arrayContaining(["drop-cyberdyne.com", "drop-aperture.science"]));
+  await snap(page, "groups-show-20");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await snap(page, "groups-show-20-phone");
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/groups");
+  await expect(page.getByRole("link", { name: /Retainer clients/ })).toContainText("20 domains");
+  await snap(page, "groups-index-3");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await snap(page, "groups-index-3-phone");
 });

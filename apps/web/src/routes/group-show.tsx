@@ -1,9 +1,10 @@
 import type { ChangeWindow } from "@app/core";
-import { Alert, Badge, Card, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Card, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { usePageTitle } from "../app/page-title";
-import { AddDomainForm, DomainsTable, useCampaign } from "../features/campaigns";
+import { AddDomainForm, DomainsTable, GroupActions, useCampaign } from "../features/campaigns";
+import { useIsAdmin } from "../features/session/hooks";
 import { errorMessage } from "../lib/api";
 import { PageLoader } from "../ui/AppLoader";
 import { IconAlert } from "../ui/icons";
@@ -19,6 +20,7 @@ export default function GroupShowScreen() {
   const { campaignId = "" } = useParams();
   const [days, setDays] = useState<ChangeWindow>(7);
   const group = useCampaign(campaignId, days);
+  const isAdmin = useIsAdmin();
   const campaign = group.data;
   usePageTitle(campaign?.name);
 
@@ -52,12 +54,15 @@ export default function GroupShowScreen() {
         }
         description="Each domain's main metrics with their change over the window; an alert opens when one moves sharply."
         actions={
-          <SegmentedControl
-            aria-label="Change window"
-            value={String(days)}
-            onChange={(value) => setDays(value === "30" ? 30 : 7)}
-            data={WINDOWS}
-          />
+          <Group gap="sm">
+            <SegmentedControl
+              aria-label="Change window"
+              value={String(days)}
+              onChange={(value) => setDays(value === "30" ? 30 : 7)}
+              data={WINDOWS}
+            />
+            {isAdmin ? <GroupActions campaign={campaign} /> : null}
+          </Group>
         }
       />
       {group.isError ? (

@@ -13,9 +13,21 @@ describe("dueDigestPeriod", () => {
     ["…and London is not yet due", "daily", "2026-11-26T07:30:00Z", "Europe/London", null],
     // 02:00 UTC on the 27th is still the 26th in New York.
     ["the local date names the period", "daily", "2026-11-27T02:00:00Z", "America/New_York", "daily:2026-11-26"],
-    ["weekly on Monday before 08:00: last week's period is over, this one not yet due", "weekly", "2026-11-23T06:00:00Z", "UTC", null],
+    [
+      "weekly on Monday before 08:00: last week's period is over, this one not yet due",
+      "weekly",
+      "2026-11-23T06:00:00Z",
+      "UTC",
+      null,
+    ],
     ["weekly on Monday from 08:00", "weekly", "2026-11-23T08:00:00Z", "UTC", "weekly:2026-11-23"],
-    ["weekly later in the week: the same Monday's period", "weekly", "2026-11-26T15:00:00Z", "UTC", "weekly:2026-11-23"],
+    [
+      "weekly later in the week: the same Monday's period",
+      "weekly",
+      "2026-11-26T15:00:00Z",
+      "UTC",
+      "weekly:2026-11-23",
+    ],
     ["weekly on Sunday night: still that week", "weekly", "2026-11-29T23:59:00Z", "UTC", "weekly:2026-11-23"],
     ["weekly across a month end", "weekly", "2026-12-02T09:00:00Z", "UTC", "weekly:2026-11-30"],
     // Sunday 23:30 UTC is Monday 08:30 in Tokyo.

@@ -1,4 +1,10 @@
-import { dueDigestPeriod, REALTIME_EVENTS, ROLE_ADMIN, type TCampaignAlertsUpdated } from "@app/core";
+import {
+  dueDigestPeriod,
+  formatDisplayDate,
+  REALTIME_EVENTS,
+  ROLE_ADMIN,
+  type TCampaignAlertsUpdated,
+} from "@app/core";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { broadcastToCompany } from "../../infra/broadcast";
@@ -60,7 +66,7 @@ export function campaignAlertJobs(
       }
       domain.alerts.push({
         reason: row.reason,
-        openedDay: row.opened_at.slice(0, 10),
+        openedDay: formatDisplayDate(row.opened_at.slice(0, 10)),
         isNew: lastDigestAt === null || row.opened_at > lastDigestAt,
       });
     }

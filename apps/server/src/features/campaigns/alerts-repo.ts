@@ -41,7 +41,9 @@ export function alertsRepo(db: Db) {
         .insertInto("campaign_alert_settings")
         .values(row)
         .onConflict((conflict) =>
-          conflict.column("company_id").doUpdateSet({ rules: row.rules, digest: row.digest, updated_at: row.updated_at }),
+          conflict
+            .column("company_id")
+            .doUpdateSet({ rules: row.rules, digest: row.digest, updated_at: row.updated_at }),
         )
         .execute();
     },
@@ -141,7 +143,15 @@ export function alertsRepo(db: Db) {
         .innerJoin("campaigns as c", (join) =>
           join.onRef("c.id", "=", "d.campaign_id").onRef("c.company_id", "=", "d.company_id"),
         )
-        .select(["a.id", "c.id as campaign_id", "c.name as campaign_name", "d.domain", "a.rule", "a.reason", "a.opened_at"])
+        .select([
+          "a.id",
+          "c.id as campaign_id",
+          "c.name as campaign_name",
+          "d.domain",
+          "a.rule",
+          "a.reason",
+          "a.opened_at",
+        ])
         .where("a.company_id", "=", companyId)
         .where("a.state", "=", "open")
         .where((eb) => eb.or([eb("d.alerts_snoozed_until", "is", null), eb("d.alerts_snoozed_until", "<=", now)]))

@@ -157,7 +157,9 @@ describeEachDb(
       ]);
 
       // −40 % no longer counts as a fall worth an alert…
-      expect((await saveSettings(owner.client, { rules: withThreshold("clicks-drop", 90), digest: "daily" })).statusCode).toBe(200);
+      expect(
+        (await saveSettings(owner.client, { rules: withThreshold("clicks-drop", 90), digest: "daily" })).statusCode,
+      ).toBe(200);
       // …but judging the same day's data again counts no pass (the alert would resolve within minutes).
       await env().services.get("campaigns").alerts.evaluate(owner.company.id);
       await env().services.get("campaigns").alerts.evaluate(owner.company.id);
@@ -285,14 +287,20 @@ describeEachDb(
       const group = await createGroup(owner.client, "Overrides");
       const unknown = await owner.client.api("PUT", `/api/campaigns/${group.id}`, {
         name: "Overrides",
-        alert_overrides: [{ id: "clicks-drop", threshold: 10 }, { id: "no-such-rule", enabled: false }],
+        alert_overrides: [
+          { id: "clicks-drop", threshold: 10 },
+          { id: "no-such-rule", enabled: false },
+        ],
       });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors).toEqual({ "alert_overrides.1.id": ["No alert rule of the company has this id."] });
 
       const patched = await owner.client.api("PUT", `/api/campaigns/${group.id}`, {
         name: "Overrides",
-        alert_overrides: [{ id: "clicks-drop", threshold: 10 }, { id: "domain-rating-drop", enabled: false }],
+        alert_overrides: [
+          { id: "clicks-drop", threshold: 10 },
+          { id: "domain-rating-drop", enabled: false },
+        ],
       });
       expect(patched.statusCode, patched.body).toBe(200);
       const answer: TCampaign = patched.json().data;
@@ -311,14 +319,18 @@ describeEachDb(
       });
       expect(memberPut.statusCode).toBe(403);
       // [] clears them.
-      const cleared = await owner.client.api("PUT", `/api/campaigns/${group.id}`, { name: "Overrides", alert_overrides: [] });
+      const cleared = await owner.client.api("PUT", `/api/campaigns/${group.id}`, {
+        name: "Overrides",
+        alert_overrides: [],
+      });
       expect(cleared.json().data.alert_overrides).toEqual([]);
     });
 
-    it("a disabled rule lets its open alert resolve; a rule removed from the company resolves its alerts", async () => {
+    it("a rule removed from the company or turned off resolves its open alerts at once", async () => {
       const owner = await buildOwner(env());
       const { group, drop } = await droppedGroup(owner);
-      const sessions = () => alertRows(env(), drop.id).then((rows) => rows.filter((row) => row.rule === "sessions-drop"));
+      const sessions = () =>
+        alertRows(env(), drop.id).then((rows) => rows.filter((row) => row.rule === "sessions-drop"));
       expect((await sessions()).map((row) => row.state)).toEqual(["open"]);
       await saveSettings(owner.client, {
         rules: DEFAULT_ALERT_RULES.filter((rule) => rule.id !== "sessions-drop"),
@@ -326,6 +338,17 @@ describeEachDb(
       });
       await env().services.get("campaigns").alerts.evaluate(owner.company.id);
       expect((await sessions()).map((row) => row.state)).toEqual(["resolved"]);
+      // Turned off (not deleted) resolves the same day too.
+      const clicks = () => alertRows(env(), drop.id).then((rows) => rows.filter((row) => row.rule === "clicks-drop"));
+      expect((await clicks()).map((row) => row.state)).toEqual(["open"]);
+      await saveSettings(owner.client, {
+        rules: DEFAULT_ALERT_RULES.filter((rule) => rule.id !== "sessions-drop").map((rule) =>
+          rule.id === "clicks-drop" ? { ...rule, enabled: false } : rule,
+        ),
+        digest: "daily",
+      });
+      await env().services.get("campaigns").alerts.evaluate(owner.company.id);
+      expect((await clicks()).map((row) => row.state)).toEqual(["resolved"]);
       const shown = await showGroup(owner.client, group.id);
       expect(rulesOf(shown.domains.find((domain) => domain.id === drop.id) as never)).not.toContain("sessions-drop");
     });
@@ -375,7 +398,9 @@ describeEachDb(
       // The next day the same alerts are still open, no longer new.
       clock.set("2026-11-28T09:00:00Z");
       await jobs.scheduleDue();
-      const next = (await queued()).find((entry) => (entry.payload as { period: string }).period === "daily:2026-11-28");
+      const next = (await queued()).find(
+        (entry) => (entry.payload as { period: string }).period === "daily:2026-11-28",
+      );
       expect(next).toBeDefined();
       await jobs.sendDigest(next?.payload as never);
       const second = mine()[1];
@@ -386,7 +411,9 @@ describeEachDb(
       await saveSettings(owner.client, { rules: [...DEFAULT_ALERT_RULES], digest: "off" });
       clock.set("2026-11-29T09:00:00Z");
       await jobs.scheduleDue();
-      expect((await queued()).some((entry) => (entry.payload as { period: string }).period === "daily:2026-11-29")).toBe(false);
+      expect(
+        (await queued()).some((entry) => (entry.payload as { period: string }).period === "daily:2026-11-29"),
+      ).toBe(false);
     });
 
     it("a digest with every domain snoozed is not sent", async () => {

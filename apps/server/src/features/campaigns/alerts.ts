@@ -2,19 +2,19 @@ import {
   ALERT_DIGEST_FREQUENCIES,
   type AlertDigestFrequency,
   type AlertState,
-  type DailyValue,
-  type DomainMetricKey,
   alertDedupeKey,
+  type DailyValue,
   DEFAULT_ALERT_DIGEST,
   DEFAULT_ALERT_RULES,
+  type DomainMetricKey,
   effectiveRules,
   evaluateRule,
   MAX_NO_DATA_DAYS,
   nextAlertState,
   REALTIME_EVENTS,
+  STOCK_TOLERANCE_DAYS,
   shiftDay,
   snoozeEndedSince,
-  STOCK_TOLERANCE_DAYS,
   type TAlertRule,
   type TAlertRuleOverride,
   type TCampaignAlertSettings,
@@ -143,7 +143,7 @@ export function campaignAlerts(ctx: AppContext, metrics: CampaignMetrics, repo: 
         if (next.transition === "resolved") resolved += 1;
       }
     }
-    // An open alert whose rule is gone (deleted, or its metric no longer delivered) resolves now.
+    // An open alert whose rule is gone (deleted, turned off, or its metric no longer delivered) resolves now.
     for (const [key, row] of open) {
       if (!key.startsWith(`${domain.id}:`) || judged.has(key)) continue;
       await repo.updateAlert(companyId, row.id, { state: "resolved", resolved_at: at });
@@ -179,8 +179,10 @@ export function campaignAlerts(ctx: AppContext, metrics: CampaignMetrics, repo: 
         const series = history.get(domain.id);
         // Nothing stored yet (its backfill is still to run): nothing to judge, and no "no data" alert.
         if (!series) continue;
-        const rules = effectiveRules(companyRules, parseOverrides(domain.alert_settings)).filter((rule) =>
-          provider.metrics.includes(rule.metric),
+        // A disabled rule is left out, so its open alert resolves at once like a deleted rule's: turning a
+        // rule off is the agency saying it does not want to hear about it.
+        const rules = effectiveRules(companyRules, parseOverrides(domain.alert_settings)).filter(
+          (rule) => rule.enabled && provider.metrics.includes(rule.metric),
         );
         const changes = await judgeDomain(companyId, domain, rules, series, providerLatest, open, now);
         judged.push(domain.id);

@@ -6,16 +6,25 @@ import type { Db } from "../../infra/db";
  */
 export function coverageRepo(db: Db) {
   return {
-    /** Records the jobs' finding for one domain and provider: a hint when not covered, null when covered. */
-    async set(companyId: string, domainId: string, provider: string, hint: string | null, at: string): Promise<void> {
+    /**
+     * Records the jobs' finding for one domain and provider: a hint when not covered, null when covered.
+     * True when a domain that was not covered is covered now (its history is then fetched in full).
+     */
+    async set(
+      companyId: string,
+      domainId: string,
+      provider: string,
+      hint: string | null,
+      at: string,
+    ): Promise<boolean> {
       if (hint === null) {
-        await db
+        const removed = await db
           .deleteFrom("domain_metric_coverage")
           .where("company_id", "=", companyId)
           .where("campaign_domain_id", "=", domainId)
           .where("provider", "=", provider)
-          .execute();
-        return;
+          .executeTakeFirst();
+        return Number(removed.numDeletedRows) > 0;
       }
       await db
         .insertInto("domain_metric_coverage")
@@ -24,6 +33,7 @@ export function coverageRepo(db: Db) {
           conflict.columns(["campaign_domain_id", "provider"]).doUpdateSet({ hint, checked_at: at }),
         )
         .execute();
+      return false;
     },
 
     /** The hints of those of the domains the provider does not cover, by domain id. */

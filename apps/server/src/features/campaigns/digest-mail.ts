@@ -6,7 +6,7 @@
 
 export interface DigestAlert {
   reason: string;
-  /** yyyy-mm-dd the alert opened. */
+  /** The day the alert opened, as the product shows days ("Nov 26, 2026"). */
   openedDay: string;
   /** Opened since the last digest. */
   isNew: boolean;
@@ -59,7 +59,10 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 export function digestSubject(input: Pick<DigestMailInput, "frequency" | "groups">): string {
   const { total, fresh, domains } = counts(input.groups);
-  const what = fresh > 0 ? `${plural(fresh, "new alert", "new alerts")}, ${total} open` : plural(total, "open alert", "open alerts");
+  const what =
+    fresh > 0
+      ? `${plural(fresh, "new alert", "new alerts")}, ${total} open`
+      : plural(total, "open alert", "open alerts");
   return `Mission Control ${input.frequency} digest: ${what} on ${plural(domains, "domain", "domains")}`;
 }
 

@@ -65,16 +65,20 @@ export function campaignMetrics(
     const provider = providers.forSource(source);
     if (!provider) return;
     // A domain nothing of the company covers: say what to connect, fetch nothing; the values of an
-    // earlier coverage stay (unread while the hint stands). A provider failing here fails the job,
-    // which retries; nothing stored is touched.
+    // earlier coverage stay (unread while the hint stands). One covered since the last job (a source
+    // connected meanwhile) gets its whole history, not only the snapshot's days. A provider failing
+    // here fails the job, which retries; nothing stored is touched.
+    let span = days;
     if (provider.coverage) {
       const found = await provider.coverage(companyId, domain);
-      await coverage.set(companyId, domainId, provider.id, found.covered ? null : found.hint, now());
+      const hint = found.covered ? null : found.hint;
+      const newlyCovered = await coverage.set(companyId, domainId, provider.id, hint, now());
       if (!found.covered) return;
+      if (newlyCovered) span = Math.max(days, BACKFILL_DAYS);
     }
     const latest = provider.latestCompleteDay();
     const last = to && to < latest ? to : latest;
-    const values = await provider.fetch({ companyId, domain, from: shiftDay(last, -(days - 1)), to: last });
+    const values = await provider.fetch({ companyId, domain, from: shiftDay(last, -(span - 1)), to: last });
     await repo.upsertMetricDays(companyId, domainId, provider.id, values, now());
   }
 

@@ -75,7 +75,10 @@ export function presentCampaign(
   },
 ): TCampaign {
   const alertsByDomain = new Map<string, TCampaignAlert[]>();
-  for (const alert of view.alerts) {
+  // In the order of the rules, so every domain lists its alerts alike (traffic, authority, rank…).
+  const order = new Map(view.rules.map((rule, index) => [rule.id, index]));
+  const rank = (alert: CampaignAlertsTable) => order.get(alert.rule) ?? order.size;
+  for (const alert of [...view.alerts].sort((a, b) => rank(a) - rank(b))) {
     const list = alertsByDomain.get(alert.campaign_domain_id) ?? [];
     list.push(presentCampaignAlert(alert));
     alertsByDomain.set(alert.campaign_domain_id, list);

@@ -3,8 +3,8 @@ import {
   type ChangeWindow,
   DEFAULT_CAMPAIGN_METRICS_SOURCE,
   DOMAIN_MESSAGES,
-  ROLE_ADMIN,
   effectiveRules,
+  ROLE_ADMIN,
   snoozeUntil,
   type TAlertRuleOverride,
   type TCampaign,
@@ -17,15 +17,15 @@ import type { AppContext } from "../../context";
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import type { McOnboardingEvent } from "../../infra/events";
 import { newId } from "../../infra/security";
-import type { Actor } from "../users/service";
 import type { SenderLookup } from "../reports/delivery";
 import type { SourcesService } from "../sources/service";
-import { campaignAlerts, parseOverrides } from "./alerts";
+import type { Actor } from "../users/service";
 import { campaignAlertJobs } from "./alert-jobs";
+import { campaignAlerts, parseOverrides } from "./alerts";
 import { alertsRepo } from "./alerts-repo";
 import { campaignMetrics } from "./metrics";
-import { metricsProviders } from "./providers";
 import { presentCampaign, presentCampaignDomain, presentCampaignSummary } from "./presenter";
+import { metricsProviders } from "./providers";
 import { type CampaignRow, campaignsRepo } from "./repo";
 
 /** Creating, renaming and deleting groups is for admins (docs/product.md §6: group creation is admin only). */
@@ -238,7 +238,8 @@ export function campaignsService(
         }),
       };
       await orFieldError(() => repo.update(actor.companyId, id, patch, now()), "name", CAMPAIGN_MESSAGES.nameTaken);
-      if (input.alert_overrides) await alertJobs.enqueueEvaluation(actor.companyId, await repo.domainIds(actor.companyId, id));
+      if (input.alert_overrides)
+        await alertJobs.enqueueEvaluation(actor.companyId, await repo.domainIds(actor.companyId, id));
       if (input.metrics_source && input.metrics_source !== before.metrics_source) {
         for (const domainId of await repo.domainIds(actor.companyId, id)) {
           await metrics.enqueueBackfill(actor.companyId, domainId, input.metrics_source);

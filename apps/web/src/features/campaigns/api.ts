@@ -1,7 +1,9 @@
 import type {
   CampaignMetricsSource,
   ChangeWindow,
+  TAlertRuleOverride,
   TCampaign,
+  TCampaignAlertSettings,
   TCampaignDomain,
   TCampaignMetricsSourceOption,
   TCampaignSummary,
@@ -47,4 +49,27 @@ export async function snoozeCampaignDomain(campaignId: string, domainId: string)
 
 export async function unsnoozeCampaignDomain(campaignId: string, domainId: string): Promise<TCampaignDomain> {
   return (await call("campaignDomainUnsnooze", { params: { id: campaignId, domainId } })).data;
+}
+
+/** The company's alert rules and digest frequency (GET /api/campaigns/alert-settings). */
+export async function fetchAlertSettings(): Promise<TCampaignAlertSettings> {
+  return (await call("campaignAlertSettings")).data;
+}
+
+/** Saves them (admin only); the server judges every domain again with the new rules. */
+export async function saveAlertSettings(input: TCampaignAlertSettings): Promise<TCampaignAlertSettings> {
+  return (await call("campaignAlertSettingsUpdate", { body: input })).data;
+}
+
+/** Renames a group and, when given, replaces its changes to the company's alert rules (admin only). */
+export async function updateCampaign(
+  id: string,
+  input: { name: string; alert_overrides?: TAlertRuleOverride[] },
+): Promise<TCampaign> {
+  return (await call("campaignUpdate", { params: { id }, body: input })).data;
+}
+
+/** Deletes a group with its domains, their data and alerts (admin only). */
+export async function deleteCampaign(id: string): Promise<void> {
+  await call("campaignDelete", { params: { id } });
 }

@@ -1,13 +1,16 @@
-import type { ChangeWindow } from "@app/core";
+import type { ChangeWindow, TAlertRuleOverride } from "@app/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   addCampaignDomain,
   createCampaign,
+  deleteCampaign,
   removeCampaignDomain,
+  saveAlertSettings,
   snoozeCampaignDomain,
   unsnoozeCampaignDomain,
+  updateCampaign,
 } from "./api";
-import { campaignKeys, campaignQuery, campaignsQuery, metricsSourcesQuery } from "./queries";
+import { alertSettingsQuery, campaignKeys, campaignQuery, campaignsQuery, metricsSourcesQuery } from "./queries";
 
 export function useCampaigns() {
   return useQuery(campaignsQuery());
@@ -55,5 +58,35 @@ export function useSnoozeCampaignDomain(campaignId: string) {
     mutationFn: ({ domainId, snooze }: { domainId: string; snooze: boolean }) =>
       snooze ? snoozeCampaignDomain(campaignId, domainId) : unsnoozeCampaignDomain(campaignId, domainId),
     onSuccess: changed,
+  });
+}
+
+export function useAlertSettings() {
+  return useQuery(alertSettingsQuery());
+}
+
+/** Saving the company's rules changes every group's effective rules, so every campaign query is refetched. */
+export function useSaveAlertSettings() {
+  const changed = useAfterCampaignChange();
+  return useMutation({ mutationFn: saveAlertSettings, onSuccess: changed });
+}
+
+export function useUpdateCampaign(campaignId: string) {
+  const changed = useAfterCampaignChange();
+  return useMutation({
+    mutationFn: (input: { name: string; alert_overrides?: TAlertRuleOverride[] }) => updateCampaign(campaignId, input),
+    onSuccess: changed,
+  });
+}
+
+/** Deleting drops the group's own queries rather than refetching a group that no longer exists. */
+export function useDeleteCampaign(campaignId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteCampaign(campaignId),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: campaignKeys.detail(campaignId) });
+      await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
+    },
   });
 }

@@ -1,12 +1,13 @@
 import type { ChangeWindow, TCampaign } from "@app/core";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { fetchCampaign, fetchCampaigns, fetchMetricsSources } from "./api";
+import { fetchAlertSettings, fetchCampaign, fetchCampaigns, fetchMetricsSources } from "./api";
 
 export const campaignKeys = {
   all: ["campaigns"] as const,
   list: ["campaigns", "list"] as const,
   detail: (id: string) => ["campaigns", "detail", id] as const,
   sources: ["campaigns", "sources"] as const,
+  alertSettings: ["campaigns", "alert-settings"] as const,
 };
 
 /** While a domain's history is still being fetched (a job), the group is asked again this often. */
@@ -37,4 +38,9 @@ export function campaignQuery(id: string, window: ChangeWindow) {
 /** The metrics sources this server offers (they change only with its configuration). */
 export function metricsSourcesQuery() {
   return queryOptions({ queryKey: campaignKeys.sources, queryFn: fetchMetricsSources, staleTime: Infinity });
+}
+
+/** The company's alert rules and digest frequency. */
+export function alertSettingsQuery() {
+  return queryOptions({ queryKey: campaignKeys.alertSettings, queryFn: fetchAlertSettings });
 }

@@ -1,6 +1,6 @@
 import type { TCampaignDomainWithMetrics, TDomainMetricChange } from "@app/core";
 import { describe, expect, it } from "vitest";
-import { countLabel, domainAsOf, formatDay, metricCell } from "./view-model";
+import { attentionOrder, countLabel, domainAsOf, formatDay, metricCell } from "./view-model";
 
 function change(fields: Partial<TDomainMetricChange>): TDomainMetricChange {
   return {
@@ -68,5 +68,19 @@ describe("formatting", () => {
     [1200, "1,200 domains"],
   ])("countLabel(%j) → %j", (count, shown) => {
     expect(countLabel(count, "domain", "domains")).toBe(shown);
+  });
+});
+
+describe("attentionOrder", () => {
+  it("puts domains with alerts first, most first, then the rest by name", () => {
+    const domains = [
+      { domain: "a.com", alerts: [] },
+      { domain: "b.com", alerts: [1] },
+      { domain: "c.com", alerts: [] },
+      { domain: "d.com", alerts: [1, 2, 3] },
+      { domain: "e.com", alerts: [1] },
+    ];
+    expect(attentionOrder(domains).map((entry) => entry.domain)).toEqual(["d.com", "b.com", "e.com", "a.com", "c.com"]);
+    expect(domains[0].domain).toBe("a.com");
   });
 });

@@ -79,3 +79,13 @@ export function formatInstantDay(instant: string): string {
 export function countLabel(count: number, singular: string, plural: string): string {
   return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
+
+/**
+ * The order of the group page: domains with open alerts first (most alerts first), as the page answers
+ * "which client needs attention today"; then the rest by name, as the server lists them.
+ */
+export function attentionOrder<T extends { domain: string; alerts: readonly unknown[] }>(domains: readonly T[]): T[] {
+  return [...domains].sort(
+    (a, b) => b.alerts.length - a.alerts.length || (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0),
+  );
+}

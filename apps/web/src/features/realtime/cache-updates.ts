@@ -1,4 +1,5 @@
 import type {
+  TCampaignAlertsUpdated,
   TCompany,
   TCompanySourceUpdated,
   TCompanySubscriptionUpdated,
@@ -6,6 +7,7 @@ import type {
   TWidgetInstance,
 } from "@app/core";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { campaignKeys } from "../campaigns/keys";
 import { companyKeys } from "../company/keys";
 import { pageDataKey } from "../session/keys";
 import { sourceKeys } from "../sources/keys";
@@ -61,5 +63,20 @@ export async function applySubscriptionUpdate(
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: pageDataKey }),
     queryClient.invalidateQueries({ queryKey: companyKeys.company }),
+  ]);
+}
+
+/**
+ * CampaignAlertsUpdated: alerts of some groups opened or resolved (or a snooze hid them). The groups
+ * list's counts and those groups' pages are fetched again, so an open group page shows a new alert
+ * without a reload.
+ */
+export async function applyCampaignAlertsUpdate(
+  queryClient: QueryClient,
+  update: TCampaignAlertsUpdated,
+): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: campaignKeys.list }),
+    ...update.campaign_ids.map((id) => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) })),
   ]);
 }

@@ -1,6 +1,11 @@
-import { REALTIME_EVENTS, type TCompanySourceUpdated, type TCompanySubscriptionUpdated } from "@app/core";
+import {
+  REALTIME_EVENTS,
+  type TCampaignAlertsUpdated,
+  type TCompanySourceUpdated,
+  type TCompanySubscriptionUpdated,
+} from "@app/core";
 import type { QueryClient } from "@tanstack/react-query";
-import { applySourceUpdate, applySubscriptionUpdate } from "./cache-updates";
+import { applyCampaignAlertsUpdate, applySourceUpdate, applySubscriptionUpdate } from "./cache-updates";
 import { openCompanyChannel } from "./client";
 
 /** Connects the signed-in member's page to their company channel and keeps its query cache in step. */
@@ -11,6 +16,9 @@ export function startCompanyRealtime(queryClient: QueryClient, companyId: string
   });
   channel.on(REALTIME_EVENTS.subscriptionUpdated, (data) => {
     void applySubscriptionUpdate(queryClient, data as TCompanySubscriptionUpdated);
+  });
+  channel.on(REALTIME_EVENTS.campaignAlertsUpdated, (data) => {
+    void applyCampaignAlertsUpdate(queryClient, data as TCampaignAlertsUpdated);
   });
   return () => channel.close();
 }

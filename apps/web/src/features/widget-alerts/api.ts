@@ -27,6 +27,6 @@ export async function deleteWidgetAlert(id: string): Promise<void> {
 /** Snooze a week (`on`), or end the snooze now. */
 export async function snoozeWidgetAlert(id: string, on: boolean): Promise<TWidgetAlert> {
   return on
-    ? (await call("widgetAlertSnooze", { params: { id }, body: {} })).data
+    ? (await call("widgetAlertSnooze", { params: { id } })).data
     : (await call("widgetAlertUnsnooze", { params: { id } })).data;
 }

@@ -66,9 +66,12 @@ function baseValue(domain: string, metric: DomainMetricKey, day: string): number
   const noise = unit(`${seed}|${day}`) - 0.5; // −0.5 … 0.5, fixed per day
   switch (metric) {
     case "domainRating":
-      return Math.min(100, Math.max(0, round(15 + 60 * unit(seed) + 4 * wave(seed, t, 150) + 0.3 * noise, 1)));
+      // A drift of ±1.5 over five months: real domain ratings move a point in weeks, not days, so a
+      // healthy demo domain does not trip the "domain rating −1" rule.
+      return Math.min(100, Math.max(0, round(15 + 60 * unit(seed) + 1.5 * wave(seed, t, 150) + 0.2 * noise, 1)));
     case "referringDomains":
-      return Math.round((60 + 1500 * size * unit(seed)) * (1 + 0.15 * wave(seed, t, 120) + 0.01 * noise));
+      // ±6 % over four months: at most about 2 % a week, under the "referring domains −5 %" rule.
+      return Math.round((60 + 1500 * size * unit(seed)) * (1 + 0.06 * wave(seed, t, 120) + 0.01 * noise));
     case "rankedKeywords":
       return rankedKeywords(domain, t, size, noise);
     case "keywordsTop3":

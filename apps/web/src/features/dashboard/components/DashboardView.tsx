@@ -33,6 +33,9 @@ import { type WidgetActions, WidgetGrid } from "./WidgetGrid";
 const DashboardSidebar = lazy(async () => ({ default: (await import("./DashboardSidebar")).DashboardSidebar }));
 const SharingControls = lazy(async () => ({ default: (await import("./SharingControls")).SharingControls }));
 const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel")).StylesPanel }));
+const WidgetAlertsModal = lazy(async () => ({
+  default: (await import("../../widget-alerts/lazy")).WidgetAlertsModal,
+}));
 const WidgetFormDrawer = lazy(async () => ({
   default: (await import("../../widgets/lazy")).WidgetFormDrawer,
 }));
@@ -125,6 +128,8 @@ export function DashboardView({
   const [pendingFiles, setPendingFiles] = useState<Partial<Record<StyleImageField, File>>>({});
   const [sidebarOpen, setSidebarOpen] = useState(() => window.innerWidth > SIDEBAR_OPEN_MIN_WIDTH);
   const [formSession, setFormSession] = useState<WidgetFormSession | null>(null);
+  // The widget whose "Alert me when…" is open.
+  const [alertsFor, setAlertsFor] = useState<TWidget | null>(null);
   const formCounter = useRef(0);
   // The drawer stays mounted once opened, so closing it still animates.
   const formUsed = useRef(false);
@@ -258,6 +263,7 @@ export function DashboardView({
       setWidgets(widgets);
     },
     onDelete: (widget) => void removeWidget(widget),
+    onAlerts: (widget) => setAlertsFor(widget),
     onResize: (widget, size) =>
       setWidgets(
         latest.current.widgets.map((other) =>
@@ -450,6 +456,18 @@ export function DashboardView({
             </Group>
           ) : null}
         </main>
+
+        {canEdit && alertsFor ? (
+          <Suspense fallback={null}>
+            <WidgetAlertsModal
+              onClose={() => setAlertsFor(null)}
+              dashboardId={dashboard.id}
+              widget={alertsFor}
+              range={widgetRange}
+              timezone={timezone}
+            />
+          </Suspense>
+        ) : null}
 
         {canEdit && formUsed.current ? (
           <Suspense fallback={null}>

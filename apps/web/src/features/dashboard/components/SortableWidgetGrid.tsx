@@ -68,6 +68,7 @@ function SortableWidget({ widget, range, dataEnabled, editMode, actions }: CellP
         onEdit={() => actions.onEdit(widget)}
         onDuplicate={() => actions.onDuplicate(widget)}
         onDelete={() => actions.onDelete(widget)}
+        onAlerts={actions.onAlerts && widget.nature === "interactive" ? () => actions.onAlerts?.(widget) : undefined}
         onResize={(size) => actions.onResize(widget, size)}
       />
     </div>

@@ -10,6 +10,8 @@ export interface WidgetActions {
   onDuplicate: (widget: TWidget) => void;
   onDelete: (widget: TWidget) => void;
   onResize: (widget: TWidget, size: WidgetSize) => void;
+  /** "Alert me when…" of a widget's menu (issue 11 §4). */
+  onAlerts?: (widget: TWidget) => void;
 }
 
 export interface WidgetGridProps {

@@ -26,6 +26,8 @@ export interface WidgetCardProps {
   onEdit?: () => void;
   onDuplicate?: () => void;
   onDelete?: () => void;
+  /** Opens the widget's alerts (edit mode; given for interactive widgets only). */
+  onAlerts?: () => void;
   onResize?: (size: WidgetSize) => void;
 }
 
@@ -42,6 +44,7 @@ export function WidgetCard({
   onEdit,
   onDuplicate,
   onDelete,
+  onAlerts,
   onResize,
 }: WidgetCardProps) {
   const { ref, width, height } = useElementSize();
@@ -72,7 +75,7 @@ export function WidgetCard({
           <Group gap={0} wrap="nowrap" className="dash-card-controls">
             <Suspense fallback={null}>
               <WidgetSizeMenu width={widget.width} height={widget.height} onChange={onResize} />
-              <WidgetActionsMenu onEdit={onEdit} onDuplicate={onDuplicate} onDelete={onDelete} />
+              <WidgetActionsMenu onEdit={onEdit} onDuplicate={onDuplicate} onDelete={onDelete} onAlerts={onAlerts} />
             </Suspense>
           </Group>
         ) : null}
