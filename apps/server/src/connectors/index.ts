@@ -26,12 +26,15 @@ import { tiktokConnector } from "./tiktok";
 import type { Connector } from "./types";
 import { wooCommerceConnector } from "./woocommerce";
 
+export { accurankerDomains } from "./accuranker";
 export { type AhrefsDomainDay, ahrefsDomainHistory } from "./ahrefs";
+export { type Ga4WebProperty, ga4WebProperties } from "./google-analytics";
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
 export type { OAuthAdapter, OAuthFamily } from "./oauth/adapter";
 export { type GoogleOAuth, googleOAuth } from "./oauth/google";
 export { type MetaOAuth, metaOAuth } from "./oauth/meta";
 export { oauthAdapter } from "./oauth/registry";
+export { serankingProjects } from "./seranking";
 export type { Connector, ConnectorRuntime, CredentialsCheck, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";
 

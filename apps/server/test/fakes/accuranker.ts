@@ -48,6 +48,8 @@ export interface FakeAccuRanker {
   /** Access or refresh tokens the user revoked. */
   revoked: Set<string>;
   failNext: FakeFault[];
+  /** The account's domains (ACCURANKER_DOMAINS at start; a test may re-point one at a host it tracks). */
+  domains: { id: number; domain: string; display_name: string }[];
   /** The most requests ever in flight at once. */
   maxInFlight: number;
   refreshes: number;
@@ -89,6 +91,7 @@ export function accurankerFake(): FakePart<FakeAccuRanker> {
     deny: false,
     revoked: new Set(),
     failNext: [],
+    domains: ACCURANKER_DOMAINS.map((domain) => ({ ...domain })),
     maxInFlight: 0,
     refreshes: 0,
     expireAccessTokens() {
@@ -198,10 +201,10 @@ export function accurankerFake(): FakePart<FakeAccuRanker> {
                 if (fault) return sendFault(reply, fault);
               });
               api.get("/accounts/", async (request) => send(request, ACCURANKER_ACCOUNTS));
-              api.get("/domains/", async (request) => send(request, ACCURANKER_DOMAINS));
+              api.get("/domains/", async (request) => send(request, state.domains));
               api.get<{ Params: { id: string } }>("/domains/:id/keywords/", async (request, reply) => {
                 const query = request.query as Record<string, string | undefined>;
-                if (!ACCURANKER_DOMAINS.some((domain) => String(domain.id) === request.params.id)) {
+                if (!state.domains.some((domain) => String(domain.id) === request.params.id)) {
                   return detail(reply, 404, "Not found.");
                 }
                 const from = query.period_from ?? "";

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { type FakeCall, type FakeFault, type FakePart, sendFault, startFakes } from "./app";
 
 /**
- * Google's OAuth endpoints, the Analytics Admin API's `accountSummaries` and the Analytics Data API's
+ * Google's OAuth endpoints, the Analytics Admin API's `accountSummaries` and `dataStreams`, the Analytics Data API's
  * `metadata` and `runReport`, on 127.0.0.1, answering in the documented shapes (docs/connectors.md).
  * Consent is given at once (or refused, `deny`); PKCE, the client secret, the redirect address and the
  * bearer token are checked as Google checks them. `failNext` scripts faults for the Data API.
@@ -89,8 +89,41 @@ const METADATA = {
       category: "Session",
     },
     { apiName: "totalRevenue", uiName: "Total revenue", type: "TYPE_CURRENCY", category: "Revenue" },
+    { apiName: "activeUsers", uiName: "Active users", type: "TYPE_INTEGER", category: "User" },
+    { apiName: "keyEvents", uiName: "Key events", type: "TYPE_FLOAT", category: "Event" },
   ],
 };
+
+/**
+ * Each property's data streams (Admin API `properties/{id}/dataStreams`): web streams carry their site's
+ * `defaultUri`, app streams a package or bundle id instead. 2001 is acme.com's (its web stream at www.),
+ * 2002 a shop subdomain's, 2004 an app's only.
+ */
+const DATA_STREAMS: Record<string, { id: string; type: string; displayName: string; uri?: string; app?: string }[]> = {
+  "2001": [
+    { id: "3001", type: "WEB_DATA_STREAM", displayName: "acme.com", uri: "https://www.acme.com" },
+    { id: "3002", type: "IOS_APP_DATA_STREAM", displayName: "Acme iOS", app: "com.acme.ios" },
+  ],
+  "2002": [{ id: "3003", type: "WEB_DATA_STREAM", displayName: "Shop", uri: "https://shop.acme.com/" }],
+  "2003": [{ id: "3004", type: "WEB_DATA_STREAM", displayName: "Client two", uri: "https://client-two.example" }],
+  "2004": [{ id: "3005", type: "ANDROID_APP_DATA_STREAM", displayName: "Client two app", app: "example.client.two" }],
+};
+
+/** The documented DataStream resource (webStreamData / androidAppStreamData / iosAppStreamData by type). */
+function dataStreams(property: string) {
+  return (DATA_STREAMS[property] ?? []).map((stream) => ({
+    name: `properties/${property}/dataStreams/${stream.id}`,
+    type: stream.type,
+    displayName: stream.displayName,
+    createTime: "2024-03-01T10:00:00.000Z",
+    updateTime: "2024-03-01T10:00:00.000Z",
+    ...(stream.type === "WEB_DATA_STREAM"
+      ? { webStreamData: { measurementId: `G-FAKE${stream.id}`, defaultUri: stream.uri } }
+      : stream.type === "IOS_APP_DATA_STREAM"
+        ? { iosAppStreamData: { firebaseAppId: `1:${stream.id}:ios:fake`, bundleId: stream.app } }
+        : { androidAppStreamData: { firebaseAppId: `1:${stream.id}:android:fake`, packageName: stream.app } }),
+  }));
+}
 
 const CHANNELS = ["Organic Search", "Direct", "Referral"];
 
@@ -165,6 +198,10 @@ export function fakeValue(metric: string, day: string, property: string): number
       return 95.5;
     case "totalRevenue":
       return 12.5 * n;
+    case "activeUsers":
+      return 70 + n;
+    case "keyEvents":
+      return 2 + (n % 5);
     default:
       return 0;
   }
@@ -394,6 +431,24 @@ export function googleFake(): FakePart<FakeGoogle> {
       app.all("/v1beta/*", { preHandler: guarded }, async (request, reply) => {
         const path = decodeURIComponent(new URL(request.url, "http://fake").pathname);
         if (path === "/v1beta/accountSummaries") return { accountSummaries: ACCOUNTS };
+        const streams = /^\/v1beta\/properties\/(\d+)\/dataStreams$/.exec(path);
+        if (streams && request.method === "GET") {
+          const property = streams[1] ?? "";
+          if (!(property in DATA_STREAMS)) {
+            return googleError(
+              reply,
+              403,
+              "PERMISSION_DENIED",
+              "User does not have sufficient permissions for this property.",
+            );
+          }
+          const pageSize = (request.query as Record<string, string | undefined>).pageSize;
+          if (pageSize !== undefined && !(Number(pageSize) >= 0)) {
+            return googleError(reply, 400, "INVALID_ARGUMENT", "page_size must be positive");
+          }
+          // Every stream fits one page (Google pages by 50, at most 200): no nextPageToken.
+          return { dataStreams: dataStreams(property) };
+        }
         const metadata = /^\/v1beta\/properties\/(\d+)\/metadata$/.exec(path);
         if (metadata) return { ...METADATA, name: `properties/${metadata[1]}/metadata` };
         const body = (request.body ?? {}) as ReportRequest;

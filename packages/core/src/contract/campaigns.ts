@@ -100,7 +100,7 @@ export const ZCampaignDomainWithMetrics = ZCampaignDomain.extend({
   metrics_status: z.enum(CAMPAIGN_METRICS_STATUSES),
   /** One entry per metric the group's source covers; empty unless `metrics_status` is `ready`. */
   metrics: z.array(ZDomainMetricChange),
-  /** With `not_covered`: what to connect ("Connect Search Console or Ahrefs for acme.com"); else null. */
+  /** With `not_covered`: what to connect ("Connect Search Console, Google Analytics 4, Ahrefs or a rank tracker for acme.com"); else null. */
   metrics_hint: z.string().nullable(),
   /** Its open alerts, newest first; empty while the domain is snoozed (they are hidden, not gone). */
   alerts: z.array(ZCampaignAlert),
@@ -182,7 +182,8 @@ export const ZCampaignAlertSettings = z.strictObject({
     .superRefine((rules, context) => {
       const seen = new Set<string>();
       rules.forEach((rule, index) => {
-        if (seen.has(rule.id)) context.addIssue({ code: "custom", path: [index, "id"], message: CAMPAIGN_MESSAGES.ruleIdTaken });
+        if (seen.has(rule.id))
+          context.addIssue({ code: "custom", path: [index, "id"], message: CAMPAIGN_MESSAGES.ruleIdTaken });
         seen.add(rule.id);
       });
     }),

@@ -194,6 +194,13 @@ function keywordTable(all: readonly Keyword[], inputs: QueryInputs, range: DayRa
   };
 }
 
+/** The account's domains with the host each tracks (`domain`), for Mission Control to find a domain's. */
+export async function accurankerDomains(source: SourceHandle): Promise<{ id: string; domain: string }[]> {
+  const ask = await api(source);
+  const domains = await ask("/domains/", ZDomains, { fields: "id,domain,display_name" });
+  return domains.map((entry) => ({ id: entry.id, domain: entry.domain ?? "" }));
+}
+
 export const accurankerConnector: Connector = {
   key: "accuranker",
   displayName: "AccuRanker",

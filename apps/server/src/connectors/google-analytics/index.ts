@@ -6,6 +6,7 @@ import { AppError } from "../../infra/errors";
 import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
+import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
@@ -47,6 +48,19 @@ const ZReport = z.object({
     .default([]),
   totals: z.array(z.object({ metricValues: z.array(ZValue).default([]) })).default([]),
   metadata: z.object({ currencyCode: z.string().optional() }).partial().default({}),
+});
+
+const ZDataStreams = z.object({
+  dataStreams: z
+    .array(
+      z.object({
+        name: z.string(),
+        type: z.string().default("DATA_STREAM_TYPE_UNSPECIFIED"),
+        webStreamData: z.object({ defaultUri: z.string().default("") }).optional(),
+      }),
+    )
+    .default([]),
+  nextPageToken: z.string().optional(),
 });
 
 /** GA4 keeps processing a day's data for about 3 days (docs/connectors.md, settling window). */
@@ -212,6 +226,79 @@ function metadataOf(source: SourceHandle, property: string, data: ProviderClient
   metadataCache.set(key, asked);
   // A failure is not kept: the next request asks again.
   asked.catch(() => metadataCache.delete(key));
+  return asked;
+}
+
+/** A GA4 property the login can read, with the default URIs of its web streams (app streams have none). */
+export interface Ga4WebProperty {
+  /** The account's id (the widget's `property` input). */
+  account: string;
+  /** The property's id (the widget's `profile` input). */
+  property: string;
+  uris: string[];
+}
+
+/**
+ * Per source, its properties' web streams for an hour: Mission Control asks for every tracked domain,
+ * and a property's streams change rarely. The promise is kept, so domains checked together ask once.
+ */
+const webPropertiesCache = new LRUCache<string, Promise<Ga4WebProperty[]>>({ max: 500, ttl: 3_600_000 });
+
+async function dataStreamUris(admin: ProviderClient, headers: Record<string, string>, property: string) {
+  const uris: string[] = [];
+  let pageToken: string | undefined;
+  // At most 5 pages of 200 streams: a property has a handful (Google allows 50 per property).
+  for (let page = 0; page < 5; page++) {
+    const answer = await admin.request({
+      path: `/v1beta/properties/${encodeURIComponent(property)}/dataStreams`,
+      query: { pageSize: 200, pageToken },
+      headers,
+      schema: ZDataStreams,
+      limitKey: `property:${property}`,
+    });
+    for (const stream of answer.dataStreams) {
+      if (stream.type === "WEB_DATA_STREAM" && stream.webStreamData?.defaultUri) {
+        uris.push(stream.webStreamData.defaultUri);
+      }
+    }
+    pageToken = answer.nextPageToken;
+    if (!pageToken) break;
+  }
+  return uris;
+}
+
+/**
+ * Every GA4 property of the source's login with its web streams' default URIs (Admin API
+ * `properties/{id}/dataStreams`), so Mission Control can find the property of a domain. A property
+ * whose streams Google refuses to list (403: the user's role on it was removed since the summaries
+ * were read) simply has none; any other failure fails the whole list.
+ */
+export function ga4WebProperties(source: SourceHandle): Promise<Ga4WebProperty[]> {
+  const cached = webPropertiesCache.get(source.id);
+  if (cached) return cached;
+  const asked = (async () => {
+    const { admin } = clients(source.runtime);
+    const headers = await googleAuthorization(source);
+    const accounts = await accountSummaries(source, admin, headers);
+    const properties = accounts.flatMap((account) =>
+      account.propertySummaries.map((summary) => ({
+        account: idOf(account.account),
+        property: idOf(summary.property),
+      })),
+    );
+    return Promise.all(
+      properties.map(async (entry) => {
+        const uris = await dataStreamUris(admin, headers, entry.property).catch((error: unknown) => {
+          if (error instanceof ProviderError && error.kind === "input") return [];
+          throw error;
+        });
+        return { ...entry, uris };
+      }),
+    );
+  })();
+  webPropertiesCache.set(source.id, asked);
+  // A failure is not kept: the next request asks again.
+  asked.catch(() => webPropertiesCache.delete(source.id));
   return asked;
 }
 

@@ -8,7 +8,7 @@ import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import { chosenRankMetrics, RANK_METRICS, rankTable } from "../rank-tracking";
-import type { Connector, ConnectorRuntime } from "../types";
+import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 
 /**
  * SE Ranking (docs/connectors.md): rank tracking projects of the Project API. Projects from `GET /sites`,
@@ -110,6 +110,22 @@ function tokenOf(credentials: Readonly<Record<string, string>>): string {
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/**
+ * The account's projects with the address each tracks (`name`: a URL or a bare host), for Mission
+ * Control to find a domain's project; its search engines come from the `searchEngines` option list.
+ */
+export async function serankingProjects(source: SourceHandle): Promise<{ id: string; address: string }[]> {
+  const token = tokenOf(source.credentials);
+  const sites = await client(source.runtime).request({
+    path: "/sites",
+    headers: authorization(token),
+    schema: ZSites,
+    limitKey: keyId(token),
+    quotas: quotas(token),
+  });
+  return sites.map((site) => ({ id: site.id, address: site.name ?? "" }));
+}
 
 export const serankingConnector: Connector = {
   key: "seranking",

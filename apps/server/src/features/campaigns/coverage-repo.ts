@@ -7,33 +7,35 @@ import type { Db } from "../../infra/db";
 export function coverageRepo(db: Db) {
   return {
     /**
-     * Records the jobs' finding for one domain and provider: a hint when not covered, null when covered.
-     * True when a domain that was not covered is covered now (its history is then fetched in full).
+     * Records the jobs' finding for one domain and provider: a hint when not covered, else the plan
+     * that covers it. Answers what changed: `covered` when it was not covered before (its history is
+     * then fetched in full), `replanned` when another plan covered it (its values are fetched anew).
      */
     async set(
       companyId: string,
       domainId: string,
       provider: string,
-      hint: string | null,
+      found: { hint: string | null; plan: string | null },
       at: string,
-    ): Promise<boolean> {
-      if (hint === null) {
-        const removed = await db
-          .deleteFrom("domain_metric_coverage")
-          .where("company_id", "=", companyId)
-          .where("campaign_domain_id", "=", domainId)
-          .where("provider", "=", provider)
-          .executeTakeFirst();
-        return Number(removed.numDeletedRows) > 0;
-      }
+    ): Promise<"covered" | "replanned" | null> {
+      const before = await db
+        .selectFrom("domain_metric_coverage")
+        .select(["hint", "plan"])
+        .where("company_id", "=", companyId)
+        .where("campaign_domain_id", "=", domainId)
+        .where("provider", "=", provider)
+        .executeTakeFirst();
       await db
         .insertInto("domain_metric_coverage")
-        .values({ company_id: companyId, campaign_domain_id: domainId, provider, hint, checked_at: at })
+        .values({ company_id: companyId, campaign_domain_id: domainId, provider, ...found, checked_at: at })
         .onConflict((conflict) =>
-          conflict.columns(["campaign_domain_id", "provider"]).doUpdateSet({ hint, checked_at: at }),
+          conflict.columns(["campaign_domain_id", "provider"]).doUpdateSet({ ...found, checked_at: at }),
         )
         .execute();
-      return false;
+      if (found.hint !== null) return null;
+      if (before?.hint) return "covered";
+      // A plan recorded before and different now; no row yet is a first look, not a change.
+      return before?.plan && found.plan !== null && before.plan !== found.plan ? "replanned" : null;
     },
 
     /** The hints of those of the domains the provider does not cover, by domain id. */
@@ -45,8 +47,9 @@ export function coverageRepo(db: Db) {
         .where("company_id", "=", companyId)
         .where("campaign_domain_id", "in", domainIds)
         .where("provider", "=", provider)
+        .where("hint", "is not", null)
         .execute();
-      return new Map(rows.map((row) => [row.campaign_domain_id, row.hint]));
+      return new Map(rows.map((row) => [row.campaign_domain_id, row.hint ?? ""]));
     },
   };
 }

@@ -71,10 +71,18 @@ export function campaignMetrics(
     let span = days;
     if (provider.coverage) {
       const found = await provider.coverage(companyId, domain);
-      const hint = found.covered ? null : found.hint;
-      const newlyCovered = await coverage.set(companyId, domainId, provider.id, hint, now());
+      const change = await coverage.set(
+        companyId,
+        domainId,
+        provider.id,
+        found.covered ? { hint: null, plan: found.plan ?? null } : { hint: found.hint, plan: null },
+        now(),
+      );
       if (!found.covered) return;
-      if (newlyCovered) span = Math.max(days, BACKFILL_DAYS);
+      if (change) span = Math.max(days, BACKFILL_DAYS);
+      // Another source now gives some metrics (a rank tracker connected after Search Console): the old
+      // values go, so no window compares one source's numbers with another's (a false alert).
+      if (change === "replanned") await repo.deleteMetricDays(companyId, domainId, provider.id);
     }
     const latest = provider.latestCompleteDay();
     const last = to && to < latest ? to : latest;

@@ -250,6 +250,15 @@ export function campaignsRepo(db: Db) {
           .execute();
       }
     },
+    /** Forgets a domain's values from one provider (its sources changed: they are fetched anew). */
+    async deleteMetricDays(companyId: string, domainId: string, provider: string): Promise<void> {
+      await db
+        .deleteFrom("domain_metric_days")
+        .where("company_id", "=", companyId)
+        .where("campaign_domain_id", "=", domainId)
+        .where("provider", "=", provider)
+        .execute();
+    },
     /** The stored values of some domains from one provider, from `fromDay` on (what the changes read). */
     metricDays(
       companyId: string,

@@ -331,8 +331,10 @@ export interface DomainMetricCoverageTable {
   company_id: string;
   campaign_domain_id: string;
   provider: string;
-  /** "Connect Search Console or Ahrefs for acme.com". */
-  hint: string;
+  /** Not covered: "Connect Search Console, Google Analytics 4, Ahrefs or a rank tracker for acme.com". */
+  hint: string | null;
+  /** Covered: the provider's fingerprint of what covers it (which source gives which metrics). */
+  plan: string | null;
   checked_at: string;
 }
 

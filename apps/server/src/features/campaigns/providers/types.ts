@@ -20,7 +20,11 @@ export interface DomainMetricsRequest {
 }
 
 /** Whether a provider has anything for a domain; when not, the sentence saying what to connect. */
-export type DomainCoverage = { covered: true } | { covered: false; hint: string };
+/**
+ * Whether a provider covers a domain. `plan` names what covers it (e.g. which connected sources give
+ * which metrics): when it changes, the stored values are fetched anew rather than mixed.
+ */
+export type DomainCoverage = { covered: true; plan?: string } | { covered: false; hint: string };
 
 /**
  * Where a group's daily domain metrics come from (issue 11 §2). The snapshot jobs ask it for a range of

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 
 /**
- * Mission Control's per-source coverage (issue 11 §2): a row says the group's source, when the snapshot
- * jobs last asked, had nothing covering the domain (no connected Search Console property or Ahrefs
- * source for it), with the sentence telling what to connect. Written by the jobs, so the group page
- * reads it without asking a provider; deleted again once the domain is covered.
+ * Mission Control's per-source coverage (issue 11 §2), written by the snapshot jobs so the group page
+ * reads it without asking a provider. A row with a hint: the group's source had nothing covering the
+ * domain when last asked, and the sentence says what to connect. A row with a plan: what covers it
+ * (which connected source gives which metrics); when the plan changes the domain's values from that
+ * provider are fetched anew, so one series never mixes two sources.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -14,7 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c.notNull().references("campaign_domains.id").onDelete("cascade"),
     )
     .addColumn("provider", "varchar(64)", (c) => c.notNull())
-    .addColumn("hint", "text", (c) => c.notNull())
+    .addColumn("hint", "text")
+    .addColumn("plan", "text")
     .addColumn("checked_at", "varchar(40)", (c) => c.notNull())
     .addPrimaryKeyConstraint("domain_metric_coverage_pk", ["campaign_domain_id", "provider"])
     .execute();

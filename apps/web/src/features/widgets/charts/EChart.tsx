@@ -102,6 +102,9 @@ export function EChart({ option, label, onRendered, whenVisible = false }: Props
       // Browser tests read what was drawn (the option, text positions) from the element.
       (element as HTMLElement & { echartsInstance?: ChartInstance }).echartsInstance = instance;
       instance.setOption(withoutAnimation(latest.current.option, true), { notMerge: true });
+      // Paint now, in this chart's own task: left to zrender, every chart of the screen paints in the
+      // same animation frame, one long task of all of them (close to a second on a phone).
+      instance.getZr().flush();
       latest.current.onRendered?.();
       observer = new ResizeObserver(() => {
         cancelAnimationFrame(frame);
