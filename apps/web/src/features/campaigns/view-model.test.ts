@@ -37,7 +37,18 @@ describe("metricCell: a metric's value and change as the group table shows them"
       change({ metric: "averagePosition", current: 9, baseline: 12, change: -3, percent_change: -25, tone: "good" }),
       { value: "9", change: "3 positions", arrow: "up", tone: "good" },
     ],
-    ["a metric the source lacks", "domainRating" as const, undefined, { value: "N/A", change: "N/A", tone: "flat" }],
+    [
+      "a metric the source lacks",
+      "domainRating" as const,
+      undefined,
+      { value: "N/A", change: "N/A", tone: "flat", asOf: null },
+    ],
+    [
+      "each cell carries its own as-of day",
+      "clicks" as const,
+      change({ metric: "clicks", as_of: "2026-11-22" }),
+      { asOf: "2026-11-22" },
+    ],
   ])("%s", (_, key, metric, expected) => {
     expect(metricCell(key, metric)).toMatchObject(expected);
   });

@@ -28,6 +28,8 @@ export interface MetricCell {
   change: string;
   arrow: "up" | "down" | null;
   tone: TDomainMetricChange["tone"];
+  /** The day the value describes (each cell's own: one source may be a day behind another). */
+  asOf: string | null;
 }
 
 export function metricCell(key: DomainMetricKey, metric: TDomainMetricChange | undefined): MetricCell {
@@ -43,6 +45,7 @@ export function metricCell(key: DomainMetricKey, metric: TDomainMetricChange | u
     change: shown.text,
     arrow: shown.arrow,
     tone: metric?.tone ?? "flat",
+    asOf: metric?.as_of ?? null,
   };
 }
 

@@ -123,7 +123,7 @@ export function DomainsTable({ campaignId, domains }: { campaignId: string; doma
                     {domain.metrics_status === "ready" ? (
                       MAIN_METRICS.map((key) => (
                         <Table.Td key={key} ta="right">
-                          <MetricValue cell={metricCell(key, byKey.get(key))} />
+                          <MetricValue cell={metricCell(key, byKey.get(key))} rowAsOf={asOf} />
                         </Table.Td>
                       ))
                     ) : (

@@ -1,5 +1,5 @@
 import { Stack, Text, VisuallyHidden } from "@mantine/core";
-import type { MetricCell } from "../view-model";
+import { formatDay, type MetricCell } from "../view-model";
 
 const TONE_COLOUR = { good: "teal.8", bad: "red.7", flat: "dimmed" } as const;
 const ARROW = { up: "▲", down: "▼" } as const;
@@ -9,7 +9,7 @@ const DIRECTION = { up: "up", down: "down" } as const;
  * A metric's current value over its change. The change is coloured by its tone (green good news, red
  * bad, grey flat) and always carries an arrow or "N/A", so the colour is never the only sign.
  */
-export function MetricValue({ cell }: { cell: MetricCell }) {
+export function MetricValue({ cell, rowAsOf = null }: { cell: MetricCell; rowAsOf?: string | null }) {
   return (
     <Stack gap={2} align="flex-end" data-metric={cell.key}>
       <Text size="sm" fw={500} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
@@ -32,6 +32,12 @@ export function MetricValue({ cell }: { cell: MetricCell }) {
         {cell.change}
         {cell.tone !== "flat" ? <VisuallyHidden> ({cell.tone === "good" ? "good" : "bad"})</VisuallyHidden> : null}
       </Text>
+      {/* The row says "As of" its latest day; a cell whose source is behind says its own. */}
+      {cell.asOf && rowAsOf && cell.asOf !== rowAsOf ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }} data-as-of={cell.asOf}>
+          as of {formatDay(cell.asOf)}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
