@@ -8,8 +8,11 @@ export function coverageRepo(db: Db) {
   return {
     /**
      * Records the jobs' finding for one domain and provider: a hint when not covered, else the plan
-     * that covers it. Answers what changed: `covered` when it was not covered before (its history is
-     * then fetched in full), `replanned` when another plan covered it (its values are fetched anew).
+     * that covers it (the source of each metric, JSON). Answers what changed: `refetch` when the
+     * history must be fetched in full (covered again, or a metric gained or moved to another source),
+     * and `moved`, the metrics whose source changed (their old values must go, not mix with the new).
+     * A metric whose source went away keeps its values: they stop at its last day, and the no-data
+     * rules say so.
      */
     async set(
       companyId: string,
@@ -17,7 +20,7 @@ export function coverageRepo(db: Db) {
       provider: string,
       found: { hint: string | null; plan: string | null },
       at: string,
-    ): Promise<"covered" | "replanned" | null> {
+    ): Promise<{ refetch: boolean; moved: string[] }> {
       const before = await db
         .selectFrom("domain_metric_coverage")
         .select(["hint", "plan"])
@@ -32,10 +35,15 @@ export function coverageRepo(db: Db) {
           conflict.columns(["campaign_domain_id", "provider"]).doUpdateSet({ ...found, checked_at: at }),
         )
         .execute();
-      if (found.hint !== null) return null;
-      if (before?.hint) return "covered";
-      // A plan recorded before and different now; no row yet is a first look, not a change.
-      return before?.plan && found.plan !== null && before.plan !== found.plan ? "replanned" : null;
+      if (found.hint !== null) return { refetch: false, moved: [] };
+      if (before?.hint) return { refetch: true, moved: [] };
+      // No plan recorded yet is a first look (the backfill fetched everything), not a change.
+      if (!before?.plan || found.plan === null || before.plan === found.plan) return { refetch: false, moved: [] };
+      const old = parsePlan(before.plan);
+      const now = parsePlan(found.plan);
+      const moved = Object.keys(now).filter((metric) => old[metric] !== undefined && old[metric] !== now[metric]);
+      const gained = Object.keys(now).some((metric) => old[metric] === undefined);
+      return { refetch: moved.length > 0 || gained, moved };
     },
 
     /** The hints of those of the domains the provider does not cover, by domain id. */
@@ -55,3 +63,13 @@ export function coverageRepo(db: Db) {
 }
 
 export type CoverageRepo = ReturnType<typeof coverageRepo>;
+
+/** A stored plan: metric → the source giving it; anything unreadable reads as none. */
+function parsePlan(text: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -75,14 +75,16 @@ export function campaignMetrics(
         companyId,
         domainId,
         provider.id,
-        found.covered ? { hint: null, plan: found.plan ?? null } : { hint: found.hint, plan: null },
+        found.covered
+          ? { hint: null, plan: found.plan ? JSON.stringify(found.plan) : null }
+          : { hint: found.hint, plan: null },
         now(),
       );
       if (!found.covered) return;
-      if (change) span = Math.max(days, BACKFILL_DAYS);
-      // Another source now gives some metrics (a rank tracker connected after Search Console): the old
+      if (change.refetch) span = Math.max(days, BACKFILL_DAYS);
+      // A metric another source now gives (a rank tracker's position after Search Console's): its old
       // values go, so no window compares one source's numbers with another's (a false alert).
-      if (change === "replanned") await repo.deleteMetricDays(companyId, domainId, provider.id);
+      if (change.moved.length > 0) await repo.deleteMetricDays(companyId, domainId, provider.id, change.moved);
     }
     const latest = provider.latestCompleteDay();
     const last = to && to < latest ? to : latest;

@@ -250,13 +250,15 @@ export function campaignsRepo(db: Db) {
           .execute();
       }
     },
-    /** Forgets a domain's values from one provider (its sources changed: they are fetched anew). */
-    async deleteMetricDays(companyId: string, domainId: string, provider: string): Promise<void> {
+    /** Forgets some metrics of a domain from one provider (their source changed: they are fetched anew). */
+    async deleteMetricDays(companyId: string, domainId: string, provider: string, metrics: readonly string[]) {
+      if (metrics.length === 0) return;
       await db
         .deleteFrom("domain_metric_days")
         .where("company_id", "=", companyId)
         .where("campaign_domain_id", "=", domainId)
         .where("provider", "=", provider)
+        .where("metric", "in", metrics)
         .execute();
     },
     /** The stored values of some domains from one provider, from `fromDay` on (what the changes read). */

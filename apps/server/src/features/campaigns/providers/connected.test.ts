@@ -410,6 +410,18 @@ describeEachDb(
         .services.get("campaigns")
         .metrics.snapshot({ companyId: owner.company.id, day: shiftDay(latest, CONNECTED_LAG_DAYS - 1) });
       expect((await storedRows(env(), acme)).length).toBe(before);
+
+      // Search Console removed: its series stay as they were (they stop at their last day, and the
+      // no-data rules say so), never deleted with the plan.
+      const list = (await owner.client.api("GET", "/api/sources")).json().data as { id: string; name: string }[];
+      const searchConsole = list.find((source) => source.name === "searchConsole");
+      expect((await owner.client.api("DELETE", `/api/sources/${searchConsole?.id}`)).statusCode).toBe(204);
+      await env()
+        .services.get("campaigns")
+        .metrics.snapshot({ companyId: owner.company.id, day: shiftDay(latest, CONNECTED_LAG_DAYS - 1) });
+      const after = await storedRows(env(), acme);
+      expect(series(after, "clicks")).toEqual(series(rows, "clicks"));
+      expect(series(after, "averagePosition")).toEqual(position);
     });
 
     it("AccuRanker's domain for the host gives the rank metrics; another host's domain does not cover", async () => {

@@ -102,6 +102,45 @@ interface Plan {
 const RANK_TRACKERS = ["seranking", "accuranker"] as const;
 
 /**
+ * Which source gives each metric of a domain under a plan (the same precedence as `fetch`: a rank
+ * tracker's rank metrics over the others'), so the jobs can tell which series changed source.
+ */
+function metricSources(found: Plan): Partial<Record<DomainMetricKey, string>> {
+  const plan: Partial<Record<DomainMetricKey, string>> = {};
+  const give = (metrics: readonly DomainMetricKey[], source: string) => {
+    for (const metric of metrics) plan[metric] = source;
+  };
+  if (found.searchConsole) {
+    give(
+      SEARCH_CONSOLE_METRICS.map(([, metric]) => metric),
+      `searchConsole:${found.searchConsole.sourceId}:${found.searchConsole.site}`,
+    );
+  }
+  if (found.analytics) {
+    give(
+      GA4_METRICS.map(([, metric]) => metric),
+      `ga4:${found.analytics.sourceId}:${found.analytics.property}`,
+    );
+  }
+  if (found.ahrefs) {
+    const { ahrefs } = found;
+    give(
+      AHREFS_DOMAIN_METRICS.filter((metric) => !(found.rankTracker && RANK_METRIC_KEYS.has(metric))),
+      `ahrefs:${ahrefs.sourceId}`,
+    );
+  }
+  if (found.rankTracker) {
+    const tracker = found.rankTracker;
+    give(
+      RANK_METRICS.map(([, metric]) => metric),
+      `${tracker.connector}:${tracker.sourceId}:${tracker.project}:${"searchEngine" in tracker ? tracker.searchEngine : ""}`,
+    );
+  }
+  // Search Console's position is dropped under a tracker (see fetch): the tracker's entry above wins.
+  return plan;
+}
+
+/**
  * The company's connected sources (issue 11 §2): for each domain, the Search Console property that
  * matches it (clicks, impressions, CTR in percent, average position), the GA4 property whose web
  * stream is the domain (sessions, users, conversions), a rank tracker's project for it (SE Ranking or
@@ -247,7 +286,7 @@ export function connectedProvider(
     async coverage(companyId, domain): Promise<DomainCoverage> {
       const found = await plan(companyId, domain);
       if (found.searchConsole || found.analytics || found.ahrefs || found.rankTracker) {
-        return { covered: true, plan: JSON.stringify(found) };
+        return { covered: true, plan: metricSources(found) };
       }
       return { covered: false, hint: notCoveredHint(domain) };
     },

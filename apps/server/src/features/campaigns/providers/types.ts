@@ -21,10 +21,12 @@ export interface DomainMetricsRequest {
 
 /** Whether a provider has anything for a domain; when not, the sentence saying what to connect. */
 /**
- * Whether a provider covers a domain. `plan` names what covers it (e.g. which connected sources give
- * which metrics): when it changes, the stored values are fetched anew rather than mixed.
+ * Whether a provider covers a domain. `plan` names the source of each metric it gives (e.g. which
+ * connected source): a metric whose source changes is fetched anew rather than mixed with the old one.
  */
-export type DomainCoverage = { covered: true; plan?: string } | { covered: false; hint: string };
+export type DomainCoverage =
+  | { covered: true; plan?: Partial<Record<DomainMetricKey, string>> }
+  | { covered: false; hint: string };
 
 /**
  * Where a group's daily domain metrics come from (issue 11 §2). The snapshot jobs ask it for a range of
