@@ -78,6 +78,9 @@ export const DEFAULT_ALERT_RULES: readonly TAlertRule[] = [
   rule("average-position-worse", "averagePosition", "worseBy", 3),
   // Search Console's final data lags 2–3 days; 4 days of nothing means the source stopped, not lag.
   rule("clicks-no-data", "clicks", "noDataFor", 4),
+  // Analytics data is final after about a day; 4 days of nothing means the property stopped or its
+  // source needs reconnecting.
+  rule("sessions-no-data", "sessions", "noDataFor", 4),
   rule("domain-rating-no-data", "domainRating", "noDataFor", 7),
 ];
 
