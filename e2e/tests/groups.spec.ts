@@ -32,6 +32,9 @@ test("mission control: an admin creates a group, adds domains, sees the drop, to
   await page.getByRole("button", { name: "Create group" }).click();
   await expect(page.getByText("The name field is required.")).toBeVisible();
   await page.getByLabel("Group name").fill("Acme websites");
+  // Real data is the default; demo numbers only when chosen.
+  await expect(page.getByRole("radio", { name: /^Connected sources/ })).toBeChecked();
+  await page.getByRole("radio", { name: /^Demo data/ }).check();
   await page.getByRole("button", { name: "Create group" }).click();
   await expect(page).toHaveURL(/\/groups\/[^/]+$/);
   await expect(page.getByRole("heading", { name: /Acme websites/ })).toBeVisible();
@@ -146,6 +149,7 @@ test("mission control: a new alert appears on an open group page without a reloa
 
   await page.goto("/groups/create");
   await page.getByLabel("Group name").fill("Live watch");
+  await page.getByRole("radio", { name: /^Demo data/ }).check();
   await page.getByRole("button", { name: "Create group" }).click();
   await expect(page.getByRole("heading", { name: /Live watch/ })).toBeVisible();
   await addDomain(page, "drop-live.com");

@@ -33,14 +33,15 @@ export const DEFAULT_ALERT_DIGEST: AlertDigestFrequency = "daily";
 export const MAX_ALERT_RULES = 50;
 
 /**
- * Where a group's domain metrics come from: "sources" (the company's connected Search Console and Ahrefs
- * sources that cover each domain), "ahrefs" (the server's own Ahrefs key, any domain, only when the
- * server has one: MC_AHREFS_KEY) and "demo" (believable made-up values). "demo" stays the default, so a
- * new account sees a working page before connecting anything; the create form offers the others.
+ * Where a group's domain metrics come from: "sources" (the company's connected sources that cover each
+ * domain), "ahrefs" (the server's own Ahrefs key, any domain, only when the server has one:
+ * MC_AHREFS_KEY) and "demo" (believable made-up values). Demo is never a default: it must be chosen,
+ * so made-up numbers are never taken for a client's. A group created without a source gets the server's
+ * Ahrefs key when it has one, else the connected sources (DEFAULT_CAMPAIGN_METRICS_SOURCE).
  */
 export const CAMPAIGN_METRICS_SOURCES = ["demo", "sources", "ahrefs"] as const;
 export type CampaignMetricsSource = (typeof CAMPAIGN_METRICS_SOURCES)[number];
-export const DEFAULT_CAMPAIGN_METRICS_SOURCE: CampaignMetricsSource = "demo";
+export const DEFAULT_CAMPAIGN_METRICS_SOURCE: CampaignMetricsSource = "sources";
 
 export const ZCampaignMetricsSource = z.enum(CAMPAIGN_METRICS_SOURCES, { error: CAMPAIGN_MESSAGES.metricsSource });
 

@@ -8,7 +8,7 @@ import { newId } from "../../infra/security";
 const DAY_MS = 24 * 3600 * 1000;
 
 async function createGroup(client: TestClient, name: string): Promise<TCampaign> {
-  const response = await client.api("POST", "/api/campaigns", { name });
+  const response = await client.api("POST", "/api/campaigns", { name, metrics_source: "demo" });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
 }

@@ -16,7 +16,11 @@ import { describeEachDb } from "../../../test/harness";
 import { BACKFILL_DAYS, BACKFILL_JOB, SNAPSHOT_JOB, type TBackfillPayload, type TSnapshotPayload } from "./metrics";
 import { DEMO_LABEL, demoValue } from "./providers/demo";
 
-async function createGroup(client: TestClient, name: string, extra: Record<string, unknown> = {}): Promise<TCampaign> {
+async function createGroup(
+  client: TestClient,
+  name: string,
+  extra: Record<string, unknown> = { metrics_source: "demo" },
+): Promise<TCampaign> {
   const response = await client.api("POST", "/api/campaigns", { name, ...extra });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
@@ -79,7 +83,10 @@ function expectedMetrics(env: TestEnv, domain: string, window: ChangeWindow) {
 describeEachDb("Mission Control domain metrics (demo provider and snapshot jobs)", (env) => {
   it("adding a domain queues its 60-day backfill; the group says backfilling until it has run", async () => {
     const owner = await buildOwner(env());
-    const group = await createGroup(owner.client, "Clients");
+    // Demo is never a default: without a source (and without the server's Ahrefs key) a group reads the
+    // company's connected sources; demo numbers come only when asked for.
+    expect((await createGroup(owner.client, "Unspecified", {})).metrics_source).toBe("sources");
+    const group = await createGroup(owner.client, "Clients", { metrics_source: "demo" });
     expect(group).toMatchObject({ metrics_source: "demo", window: 7, metrics_label: DEMO_LABEL, domains: [] });
     const domain = await addDomain(owner.client, group.id, "https://www.Acme.com/pricing");
 

@@ -205,8 +205,12 @@ export function campaignsService(
             name: input.name,
             created_by: actor.id,
             alert_settings: null,
-            // "demo" while no other provider exists (core's DEFAULT_CAMPAIGN_METRICS_SOURCE).
-            metrics_source: input.metrics_source ?? DEFAULT_CAMPAIGN_METRICS_SOURCE,
+            // Never demo unless asked for: the server's key when it has one, else the connected sources.
+            metrics_source:
+              input.metrics_source ??
+              (providers.options().find((option) => option.id === "ahrefs")?.available
+                ? "ahrefs"
+                : DEFAULT_CAMPAIGN_METRICS_SOURCE),
             created_at: at,
             updated_at: at,
           }),

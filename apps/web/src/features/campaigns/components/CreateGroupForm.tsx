@@ -21,7 +21,13 @@ export function CreateGroupForm() {
   const create = useCreateCampaign();
   const sources = useMetricsSources();
   const [name, setName] = useState("");
-  const [source, setSource] = useState<CampaignMetricsSource>(DEFAULT_CAMPAIGN_METRICS_SOURCE);
+  const [picked, setPicked] = useState<CampaignMetricsSource | null>(null);
+  // Until one is picked, the first real source this server offers (the list puts them first): demo
+  // numbers only when chosen.
+  const source: CampaignMetricsSource =
+    picked ??
+    sources.data?.find((option) => option.available && option.id !== "demo")?.id ??
+    DEFAULT_CAMPAIGN_METRICS_SOURCE;
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
@@ -63,7 +69,7 @@ export function CreateGroupForm() {
             mt="lg"
             label="Metrics from"
             value={source}
-            onChange={(value) => setSource(value as CampaignMetricsSource)}
+            onChange={(value) => setPicked(value as CampaignMetricsSource)}
             error={errors.metrics_source}
           >
             <Stack gap="sm" mt="xs">
