@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { snap } from "./support";
+import { call } from "./support-api";
 import { signUp } from "./support-auth";
 import { inviteColleague } from "./support-dashboard";
 
@@ -226,27 +227,6 @@ test("mission control: a new alert appears on an open group page without a reloa
   await expect(page).toHaveURL(/\/groups$/);
   await expect(page.getByRole("link", { name: /Live watch/ })).toHaveCount(0);
 });
-
-/** An API call from inside the page, with the headers the app sends; the parsed body. */
-async function call(page: Page, method: string, path: string, json?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ({ method, path, json }) => {
-      const response = await fetch(path, {
-        method,
-        body: json === undefined ? undefined : JSON.stringify(json),
-        headers: {
-          Accept: "application/json",
-          ...(json === undefined ? {} : { "Content-Type": "application/json" }),
-          "x-requested-with": "XMLHttpRequest",
-          "x-identification": sessionStorage.getItem("identification") ?? "",
-        },
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.status === 204 ? null : response.json();
-    },
-    { method, path, json },
-  );
-}
 
 test("mission control at agency size: a group of 20 domains and the groups list, at 1280 px and on a phone", async ({
   page,

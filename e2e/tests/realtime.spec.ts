@@ -1,27 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { snap } from "./support";
+import { call } from "./support-api";
 import { logIn, signUp } from "./support-auth";
-
-/** An API call from inside the page, with the headers the app sends (docs/product.md §7); the parsed body or null. */
-async function call(page: Page, method: string, path: string, json?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ({ method, path, json }) => {
-      const response = await fetch(path, {
-        method,
-        body: json === undefined ? undefined : JSON.stringify(json),
-        headers: {
-          Accept: "application/json",
-          ...(json === undefined ? {} : { "Content-Type": "application/json" }),
-          "x-requested-with": "XMLHttpRequest",
-          "x-identification": sessionStorage.getItem("identification") ?? "",
-        },
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.status === 204 ? null : response.json();
-    },
-    { method, path, json },
-  );
-}
 
 test("the realtime view refreshes a widget when its source changes in another browser, without a reload", async ({
   page,

@@ -110,7 +110,7 @@ describe("evaluateRule", () => {
       rule: "clicks-no-data",
       series: stock({ 4: 10, 5: 12 }),
       failing: true,
-      reason: "No clicks data for 4 days (last value on 2026-11-21)",
+      reason: "No clicks data for 4 days (last value on Nov 21, 2026)",
     },
     { name: "clicks 3 days old pass (provider lag)", rule: "clicks-no-data", series: stock({ 3: 10 }), failing: false },
     { name: "a metric never delivered is not a no-data alert", rule: "clicks-no-data", series: [], failing: false },
@@ -119,7 +119,7 @@ describe("evaluateRule", () => {
       rule: "clicks-no-data",
       series: [...stock({ 6: 10 }), { day: AS_OF, value: null }],
       failing: true,
-      reason: "No clicks data for 6 days (last value on 2026-11-19)",
+      reason: "No clicks data for 6 days (last value on Nov 19, 2026)",
     },
   ])("$name", ({ rule, series, failing, reason }) => {
     const result = evaluateRule(defaultRule(rule), series, AS_OF);

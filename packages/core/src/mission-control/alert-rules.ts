@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { daysBetween } from "../dates/day";
+import { formatDisplayDate } from "../dates/display";
 import { formatNumber } from "../format/number";
 import { CHANGE_WINDOWS, computeChange, type DailyValue, type MetricChange } from "./change";
 import { DOMAIN_METRIC_KEYS, DOMAIN_METRICS, type DomainMetricDefinition } from "./metrics";
@@ -185,7 +186,7 @@ function evaluateNoData(rule: TAlertRule, series: readonly DailyValue[], asOf: s
   const failing = daysWithoutData >= rule.threshold;
   const label = DOMAIN_METRICS[rule.metric].label;
   const reason = failing
-    ? `No ${label.toLowerCase()} data for ${daysWithoutData} days (last value on ${lastDay})`
+    ? `No ${label.toLowerCase()} data for ${daysWithoutData} days (last value on ${formatDisplayDate(lastDay)})`
     : null;
   return { failing, reason, observed: { kind: "noData", lastDay, daysWithoutData } };
 }

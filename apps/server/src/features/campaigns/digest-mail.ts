@@ -1,7 +1,9 @@
+import { escapeHtml, MAIL_FONT, mailDocument } from "../../infra/mail-html";
+
 /**
  * The Mission Control alert digest (issue 11 §3): which client domains need attention, grouped by
- * group, new alerts marked. Built like the report e-mail (features/reports/report-mail.ts): one 600 px
- * table with inline styles that common mail clients render, and a plain-text part with the same facts.
+ * group, new alerts marked, in the product's mail frame (infra/mail-html.ts), with a plain-text part
+ * holding the same facts.
  */
 
 export interface DigestAlert {
@@ -32,12 +34,6 @@ export interface DigestMailInput {
   /** Where the admin changes the rules or turns the digest off. */
   settingsUrl: string;
 }
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-const FONT = "font-family: Arial, Helvetica, sans-serif;";
 
 function counts(groups: readonly DigestGroup[]) {
   let total = 0;
@@ -77,44 +73,31 @@ export function digestMail(input: DigestMailInput): { subject: string; html: str
           const alerts = domain.alerts
             .map(
               (alert) =>
-                `<tr><td style="${FONT} font-size: 14px; color: #0f172a; padding: 4px 0 4px 12px;">${
+                `<tr><td style="${MAIL_FONT} font-size: 14px; color: #0f172a; padding: 4px 0 4px 12px;">${
                   alert.isNew
                     ? `<span style="display: inline-block; background: #fee2e2; color: #991b1b; font-size: 11px; font-weight: bold; padding: 1px 6px; border-radius: 4px; margin-right: 6px;">NEW</span>`
                     : ""
                 }${escapeHtml(alert.reason)}<span style="color: #64748b;"> · since ${escapeHtml(alert.openedDay)}</span></td></tr>`,
             )
             .join("");
-          return `<tr><td style="${FONT} font-size: 15px; font-weight: bold; color: #0f172a; padding: 10px 0 2px 0;">${escapeHtml(domain.domain)}</td></tr>${alerts}`;
+          return `<tr><td style="${MAIL_FONT} font-size: 15px; font-weight: bold; color: #0f172a; padding: 10px 0 2px 0;">${escapeHtml(domain.domain)}</td></tr>${alerts}`;
         })
         .join("");
       return `<tr><td style="padding: 16px 24px 8px 24px; border-top: 1px solid #e2e8f0;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
-<tr><td style="${FONT} font-size: 17px; font-weight: bold; padding-bottom: 4px;"><a href="${escapeHtml(group.url)}" style="color: #1d4ed8; text-decoration: none;">${escapeHtml(group.name)}</a></td></tr>
+<tr><td style="${MAIL_FONT} font-size: 17px; font-weight: bold; padding-bottom: 4px;"><a href="${escapeHtml(group.url)}" style="color: #1d4ed8; text-decoration: none;">${escapeHtml(group.name)}</a></td></tr>
 ${domains}
 </table></td></tr>`;
     })
     .join("\n");
-  const html = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin: 0; padding: 0; background: #f1f5f9;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background: #f1f5f9;">
-<tr><td align="center" style="padding: 24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width: 100%; max-width: 600px; background: #ffffff; border-radius: 8px;">
-<tr><td style="${FONT} font-size: 13px; color: #475569; padding: 20px 24px 0 24px;">${escapeHtml(input.companyName)} · Mission Control</td></tr>
-<tr><td style="${FONT} font-size: 22px; font-weight: bold; color: #0f172a; padding: 6px 24px 4px 24px;">Domains that need attention</td></tr>
-<tr><td style="${FONT} font-size: 15px; color: #334155; padding: 0 24px 12px 24px;">${escapeHtml(summary)}</td></tr>
+  const html = mailDocument(
+    subject,
+    `<tr><td style="${MAIL_FONT} font-size: 13px; color: #64748b; padding: 20px 24px 0 24px;">${escapeHtml(input.companyName)} · Mission Control</td></tr>
+<tr><td style="${MAIL_FONT} font-size: 22px; line-height: 28px; font-weight: bold; color: #0f172a; padding: 6px 24px 4px 24px;">Domains that need attention</td></tr>
+<tr><td style="${MAIL_FONT} font-size: 15px; color: #334155; padding: 0 24px 12px 24px;">${escapeHtml(summary)}</td></tr>
 ${rows}
-<tr><td style="${FONT} font-size: 12px; color: #64748b; padding: 16px 24px 20px 24px; border-top: 1px solid #e2e8f0;">Snooze a domain on its group page to stop its alerts for a week. <a href="${escapeHtml(input.settingsUrl)}" style="color: #1d4ed8;">Change the alert rules or how often this digest comes</a>.</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+<tr><td style="${MAIL_FONT} font-size: 12px; line-height: 18px; color: #94a3b8; padding: 16px 24px 20px 24px; border-top: 1px solid #f1f5f9;">Snooze a domain on its group page to stop its alerts for a week. <a href="${escapeHtml(input.settingsUrl)}" style="color: #4c49d8;">Change the alert rules or how often this digest comes</a>.</td></tr>`,
+  );
   const text = [
     `${input.companyName} · Mission Control`,
     "Domains that need attention",

@@ -1,3 +1,5 @@
+import { escapeHtml, MAIL_FONT, mailButtonRow, mailDocument } from "../../infra/mail-html";
+
 /**
  * The automatic report e-mail (docs/product.md §3): HTML that common mail clients render (one 600 px
  * table, inline styles, no external CSS, scripts or web fonts), a plain-text part with the same facts,
@@ -23,16 +25,10 @@ export interface ReportMailInput {
   late: boolean;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Subject: the dashboard and the period, which is what a recipient scans an inbox for. */
 export function reportSubject(input: Pick<ReportMailInput, "dashboardName" | "periodText">): string {
   return `${input.dashboardName} – report for ${input.periodText}`;
 }
-
-const FONT = "font-family: Arial, Helvetica, sans-serif;";
 
 export function reportMail(input: ReportMailInput): { subject: string; html: string; text: string } {
   const subject = reportSubject(input);
@@ -40,42 +36,25 @@ export function reportMail(input: ReportMailInput): { subject: string; html: str
   const company = escapeHtml(input.companyName);
   const url = escapeHtml(input.dashboardUrl);
   const lateNote = input.late
-    ? `<tr><td style="${FONT} font-size: 13px; color: #92400e; background: #fffbeb; padding: 10px 24px; border-bottom: 1px solid #fde68a;">This report was due earlier and is sent late, with the data of its own period.</td></tr>`
+    ? `<tr><td style="${MAIL_FONT} font-size: 13px; color: #92400e; background: #fffbeb; padding: 10px 24px; border-bottom: 1px solid #fde68a;">This report was due earlier and is sent late, with the data of its own period.</td></tr>`
     : "";
   const preview = input.previewCid
     ? `<tr><td style="padding: 0 24px 8px 24px;"><a href="${url}" style="text-decoration: none;"><img src="cid:${escapeHtml(input.previewCid)}" width="552" alt="Preview of ${name}" style="display: block; width: 100%; max-width: 552px; height: auto; border: 1px solid #e2e8f0; border-radius: 8px;"></a></td></tr>`
     : "";
   const pdfNote = input.pdfFilename
-    ? `<tr><td style="${FONT} font-size: 13px; color: #475569; padding: 4px 24px 0 24px;">The full report is attached as a PDF (${escapeHtml(input.pdfFilename)}).</td></tr>`
+    ? `<tr><td style="${MAIL_FONT} font-size: 13px; color: #475569; padding: 4px 24px 0 24px;">The full report is attached as a PDF (${escapeHtml(input.pdfFilename)}).</td></tr>`
     : "";
-  const html = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin: 0; padding: 0; background: #f1f5f9;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background: #f1f5f9;">
-<tr><td align="center" style="padding: 24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width: 100%; max-width: 600px; background: #ffffff; border-radius: 12px; border: 1px solid #e2e8f0;">
-<tr><td style="${FONT} font-size: 13px; color: #64748b; padding: 20px 24px 0 24px;">${company}</td></tr>
-<tr><td style="${FONT} font-size: 22px; line-height: 28px; font-weight: bold; color: #0f172a; padding: 6px 24px 4px 24px;">${name}</td></tr>
-<tr><td style="${FONT} font-size: 15px; color: #334155; padding: 0 24px 16px 24px;">${escapeHtml(input.rangeLabel)}: <strong>${escapeHtml(input.periodText)}</strong></td></tr>
+  const html = mailDocument(
+    subject,
+    `<tr><td style="${MAIL_FONT} font-size: 13px; color: #64748b; padding: 20px 24px 0 24px;">${company}</td></tr>
+<tr><td style="${MAIL_FONT} font-size: 22px; line-height: 28px; font-weight: bold; color: #0f172a; padding: 6px 24px 4px 24px;">${name}</td></tr>
+<tr><td style="${MAIL_FONT} font-size: 15px; color: #334155; padding: 0 24px 16px 24px;">${escapeHtml(input.rangeLabel)}: <strong>${escapeHtml(input.periodText)}</strong></td></tr>
 ${lateNote}
 ${preview}
 ${pdfNote}
-<tr><td style="padding: 20px 24px 24px 24px;">
-<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
-<td style="background: #4c49d8; border-radius: 8px;"><a href="${url}" style="${FONT} display: inline-block; padding: 12px 22px; font-size: 15px; font-weight: bold; color: #ffffff; text-decoration: none;">Open the live dashboard</a></td>
-</tr></table>
-</td></tr>
-<tr><td style="${FONT} font-size: 12px; line-height: 18px; color: #94a3b8; padding: 0 24px 20px 24px; border-top: 1px solid #f1f5f9;">${escapeHtml(input.scheduleText)}. You receive this report because ${company} added your address to it.</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+${mailButtonRow(input.dashboardUrl, "Open the live dashboard")}
+<tr><td style="${MAIL_FONT} font-size: 12px; line-height: 18px; color: #94a3b8; padding: 0 24px 20px 24px; border-top: 1px solid #f1f5f9;">${escapeHtml(input.scheduleText)}. You receive this report because ${company} added your address to it.</td></tr>`,
+  );
   const text = [
     input.companyName,
     "",
