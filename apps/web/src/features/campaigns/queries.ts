@@ -2,13 +2,9 @@ import type { ChangeWindow, TCampaign } from "@app/core";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { fetchAlertSettings, fetchCampaign, fetchCampaigns, fetchMetricsSources } from "./api";
 
-export const campaignKeys = {
-  all: ["campaigns"] as const,
-  list: ["campaigns", "list"] as const,
-  detail: (id: string) => ["campaigns", "detail", id] as const,
-  sources: ["campaigns", "sources"] as const,
-  alertSettings: ["campaigns", "alert-settings"] as const,
-};
+import { campaignKeys } from "./keys";
+
+export { campaignKeys };
 
 /** While a domain's history is still being fetched (a job), the group is asked again this often. */
 const BACKFILL_POLL_MS = 2000;

@@ -1,15 +1,19 @@
 import { comparisonLabel, type TInteractiveWidget } from "@app/core";
 import { Badge, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useContext, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useContext, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 import { chartOption } from "../charts/chart-options";
 import type { ChartOption } from "../charts/chart-types";
-import { EChart } from "../charts/EChart";
 import { asShareOfTotal, isEmptyTable } from "../data/view-model";
 import { useWidgetLook } from "../look";
 import { asOfText, PrintModeContext, RealtimeMarkContext, updatedClock } from "../print";
+
+// The chart component loads with ECharts itself (which it waits for anyway), not with the dashboard:
+// a dashboard of tables and figures never downloads it, and the public view's first load stays small.
+const EChart = lazy(async () => ({ default: (await import("../charts/EChart")).EChart }));
+
 import { PublicAccessContext, type WidgetRange, widgetDataQuery } from "../queries";
 import { SummaryWidget } from "./SummaryWidget";
 import { TableWidget } from "./TableWidget";
@@ -148,12 +152,14 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       ) : widget.format === "summary" ? (
         <SummaryWidget widget={widget} current={current} previous={previous} width={width} />
       ) : option ? (
-        <EChart
-          option={option}
-          label={`${widget.title} chart`}
-          onRendered={() => setDrawn(option)}
-          whenVisible={!print && !live}
-        />
+        <Suspense fallback={null}>
+          <EChart
+            option={option}
+            label={`${widget.title} chart`}
+            onRendered={() => setDrawn(option)}
+            whenVisible={!print && !live}
+          />
+        </Suspense>
       ) : null}
       {updated}
       {stale}
