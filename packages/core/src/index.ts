@@ -35,6 +35,7 @@ export * from "./widgets/formats";
 export * from "./widgets/historic";
 export * from "./widgets/merge";
 export * from "./widgets/metric-options";
+export * from "./widgets/params";
 export * from "./widgets/refresh";
 export * from "./widgets/sizes";
 export * from "./widgets/table";

@@ -1,6 +1,6 @@
 import type { TWidget } from "../contract/dashboards";
 import { uniquePrefix } from "../widgets/merge";
-import { METRICS_PARAM } from "../widgets/type-form";
+import { METRICS_PARAM } from "../widgets/params";
 
 /** A metric a widget alert may watch: its column key in the widget's table and how to name it. */
 export interface WidgetAlertMetric {

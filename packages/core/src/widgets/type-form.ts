@@ -1,13 +1,10 @@
 import type { TWidgetParam } from "../contract/sources";
 import { isFilled } from "../forms/filled";
+import { CALCULATED_METRICS_PARAM, METRICS_PARAM } from "./params";
 import { unlessHolds } from "./unless";
 
 /** The values of a widget type form, keyed by parameter key. */
 export type TypeForm = Readonly<Record<string, unknown>>;
-
-/** Key of the metric list and of the calculated metrics every type accepts (docs/product.md §3). */
-export const METRICS_PARAM = "metrics";
-export const CALCULATED_METRICS_PARAM = "calculatedMetrics";
 
 /** docs/product.md §5: booleans need an explicit true or false; everything else uses the filled rule. */
 export function isParamFilled(param: Pick<TWidgetParam, "kind">, value: unknown): boolean {

@@ -1,4 +1,4 @@
-import { comparisonLabel, type TInteractiveWidget } from "@app/core";
+import { comparisonLabel, METRICS_PARAM, type TInteractiveWidget } from "@app/core";
 import { Badge, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useContext, useEffect, useMemo, useState } from "react";
@@ -18,6 +18,23 @@ import { PublicAccessContext, type WidgetRange, widgetDataQuery } from "../queri
 import { SummaryWidget } from "./SummaryWidget";
 import { TableWidget } from "./TableWidget";
 import { WidgetDataError, WidgetEmpty, WidgetSkeleton, WidgetTimedOut, WidgetUnavailable } from "./WidgetStates";
+
+/**
+ * How many figures a summary will show, known before its data: the metrics chosen in its instances and
+ * their calculated metrics, less those hidden (cloaked).
+ */
+function chosenFigures(widget: TInteractiveWidget): number {
+  let count = 0;
+  for (const instance of widget.instances) {
+    const chosen = instance.inputs[METRICS_PARAM];
+    const keys = [
+      ...(Array.isArray(chosen) ? chosen.map(String) : []),
+      ...(instance.inputs.calculatedMetrics ?? []).map((metric) => metric.id),
+    ];
+    count += keys.filter((key) => !instance.metricsOptions[key]?.cloaked).length;
+  }
+  return count;
+}
 
 /** Where a widget is: loading, drawn, empty, failed. Exposed on the card as data attributes. */
 export type WidgetState = "loading" | "ready" | "empty" | "error" | "unavailable";
@@ -112,7 +129,16 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
   if (!enabled) return <WidgetUnavailable />;
   if (failed) return <WidgetDataError detail={errorDetail(query.error)} />;
   if (gaveUp) return <WidgetTimedOut />;
-  if (!current) return <WidgetSkeleton format={widget.format} />;
+  if (!current) {
+    return (
+      <WidgetSkeleton
+        format={widget.format}
+        withChange={Boolean(comparison) && !widget.hiddenChange}
+        figures={chosenFigures(widget)}
+        width={width}
+      />
+    );
+  }
   if (empty) return <WidgetEmpty />;
 
   const partialFailure =

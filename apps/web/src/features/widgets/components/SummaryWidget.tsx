@@ -24,19 +24,35 @@ function fittedLabel(label: string, tileWidth: number): string {
   return abbreviateMetricName(label);
 }
 
+/** Tiles per row of a summary of `count` figures in a body `width` wide (the placeholder uses it too). */
+export function summaryPerRow(count: number, width: number): number {
+  return Math.max(1, Math.min(count, Math.floor(width / TILE_MIN_WIDTH)));
+}
+
+/** Width of one tile's text in a body `width` wide with `perRow` tiles (0 before the body is measured). */
+function tileWidthOf(width: number, perRow: number): number {
+  // Body padding (32) and grid gaps (20) come off before the width is shared; each tile has 15 of its own.
+  return width > 0 ? (width - 32 - (perRow - 1) * 20) / perRow - 15 : 0;
+}
+
+/**
+ * One number size for every tile, large enough to read and small enough for the longest value
+ * (`longest` characters) to fit; null before the body is measured.
+ */
+export function summaryValueFit(width: number, perRow: number, longest: number): number | null {
+  const tileWidth = tileWidthOf(width, perRow);
+  return tileWidth > 0
+    ? Math.round(Math.max(MIN_VALUE_PX, Math.min(MAX_VALUE_PX, tileWidth / ((Math.max(4, longest) + 0.5) * 0.64))))
+    : null;
+}
+
 /** Summary format: one big number per metric with its change against the comparison period. */
 export function SummaryWidget({ widget, current, previous, width }: Props) {
   const columns = visibleMetrics(current, widget);
-  const perRow = Math.max(1, Math.min(columns.length, Math.floor(width / TILE_MIN_WIDTH)));
-  // Body padding (32) and grid gaps (20) come off before the width is shared; each tile has 15 of its own.
-  const tileWidth = width > 0 ? (width - 32 - (perRow - 1) * 20) / perRow - 15 : 0;
+  const perRow = summaryPerRow(columns.length, width);
+  const tileWidth = tileWidthOf(width, perRow);
   const texts = columns.map((column) => formatMetric(current.totals[column.index], column.metric));
-  // One size for every tile, large enough to read and small enough for the longest value to fit.
-  const longest = Math.max(4, ...texts.map((text) => text.length));
-  const fit =
-    tileWidth > 0
-      ? Math.round(Math.max(MIN_VALUE_PX, Math.min(MAX_VALUE_PX, tileWidth / ((longest + 0.5) * 0.64))))
-      : null;
+  const fit = summaryValueFit(width, perRow, Math.max(...texts.map((text) => text.length), 0));
   const showChange = previous !== null && !widget.hiddenChange;
   return (
     <Box

@@ -1,18 +1,72 @@
 import { Box, Skeleton, Stack, Text } from "@mantine/core";
+import type { CSSProperties } from "react";
 import { IconAlert, IconChart } from "../../../ui/icons";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
+import { summaryPerRow, summaryValueFit } from "./SummaryWidget";
 
-/** Placeholder while a widget's data loads, shaped like the format that will appear. */
-export function WidgetSkeleton({ format }: { format: string }) {
+/** Characters of the figure the placeholder is sized for ("$12,345.67": money is the longest usual figure). */
+const PLACEHOLDER_FIGURE_LENGTH = 10;
+
+/**
+ * Placeholder while a widget's data loads, shaped like the format that will appear. The summary's
+ * tiles are the real tiles' lines (label, number, change) under a shimmer, so the card keeps its
+ * height when the figures come: on a phone, where cards grow with their content, a shorter placeholder
+ * made every card below jump (layout shift). `withChange`: the dashboard compares periods, so each
+ * tile will have its change line.
+ */
+export function WidgetSkeleton({
+  format,
+  withChange = false,
+  figures = 4,
+  width = 0,
+}: {
+  format: string;
+  withChange?: boolean;
+  /** How many figures a summary will show (its chosen metrics), laid out as SummaryWidget lays them. */
+  figures?: number;
+  width?: number;
+}) {
   if (format === "summary") {
+    const tiles = Array.from({ length: Math.max(1, figures) }, (_, index) => `figure-${index}`);
+    const perRow = summaryPerRow(tiles.length, width);
+    // Sized for a long usual figure: the real ones differ by a few pixels, not a line.
+    const fit = summaryValueFit(width, perRow, PLACEHOLDER_FIGURE_LENGTH);
     return (
-      <Box className="dash-summary" data-count={3} aria-hidden="true">
-        {[0, 1, 2].map((key) => (
-          <Stack key={key} gap={10} className="dash-kpi">
-            <Skeleton h={10} w="55%" radius="sm" />
-            <Skeleton h={26} w="75%" radius="sm" />
-            <Skeleton h={10} w="40%" radius="sm" />
-          </Stack>
+      <Box
+        className="dash-summary"
+        data-count={Math.min(tiles.length, 6)}
+        style={
+          width > 0
+            ? ({
+                gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
+                ...(fit ? { "--kpi-fit": `${fit}px` } : {}),
+              } as CSSProperties)
+            : undefined
+        }
+        aria-hidden="true"
+      >
+        {tiles.map((key) => (
+          <Box key={key} className="dash-kpi">
+            <Skeleton radius="sm" w="55%">
+              <Text className="dash-kpi-label">&nbsp;</Text>
+            </Skeleton>
+            <Skeleton radius="sm" w="75%" my={2}>
+              <Text className="dash-kpi-value">&nbsp;</Text>
+            </Skeleton>
+            {withChange ? (
+              <Skeleton radius="sm" w="60%">
+                {/* The change and, under it, the previous period's value, as ChangeText and the tile draw them. */}
+                <Box className="dash-kpi-change">
+                  <Text component="span" fz="xs" fw={600}>
+                    &nbsp;
+                  </Text>
+                  <Text component="span" className="dash-kpi-previous">
+                    &nbsp;
+                  </Text>
+                </Box>
+              </Skeleton>
+            ) : null}
+          </Box>
         ))}
       </Box>
     );
