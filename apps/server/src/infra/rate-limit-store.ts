@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { LRUCache } from "lru-cache";
 
 /**
@@ -11,6 +12,13 @@ export interface RateLimitStore {
   /** Hits counted so far in the current window (0 when none). */
   peek(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /**
+   * Takes one of `limit` slots of `key` for at most `ttlMs` (requests in flight to one GA4 property, say,
+   * counted across every process): the lease to give back, or null while all slots are held. A lease a
+   * crashed process never gave back frees itself when its time is up.
+   */
+  acquire(key: string, limit: number, ttlMs: number): Promise<string | null>;
+  release(key: string, lease: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,7 +33,22 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
     }
     return entry;
   };
+  const leases = new Map<string, Map<string, number>>();
   return {
+    async acquire(key, limit, ttlMs) {
+      const held = leases.get(key) ?? new Map<string, number>();
+      for (const [lease, expiresAt] of held) if (expiresAt <= now()) held.delete(lease);
+      if (held.size >= limit) return null;
+      const lease = randomUUID();
+      held.set(lease, now() + ttlMs);
+      leases.set(key, held);
+      return lease;
+    },
+    async release(key, lease) {
+      const held = leases.get(key);
+      held?.delete(lease);
+      if (held?.size === 0) leases.delete(key);
+    },
     async hit(key, windowMs) {
       const entry = current(key) ?? { count: 0, resetAt: now() + windowMs };
       entry.count += 1;
@@ -40,6 +63,7 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
     },
     async close() {
       windows.clear();
+      leases.clear();
     },
   };
 }

@@ -2,6 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { skipWithoutRedis, startTestRedis } from "../../../test/redis";
+import { closeRedis, connectRedis } from "../../infra/distributed/redis";
+import { createRedisRateLimitStore } from "../../infra/distributed/redis-rate-limit";
 import { createMemoryRateLimitStore } from "../../infra/rate-limit-store";
 import { classifyGoogle } from "./classify";
 import { createProviderClient, type ProviderClientOptions } from "./client";
@@ -195,6 +198,35 @@ describe("the connectors' HTTP layer against a local provider", () => {
     expect(seen).toHaveLength(12);
     expect(mostInFlight).toBe(3);
   });
+
+  it.skipIf(skipWithoutRedis)(
+    "counts requests in flight across processes: two servers sharing Redis stay within one property's limit",
+    async () => {
+      const redis = await startTestRedis();
+      const connections = [connectRedis(redis.url, { name: "p1" }), connectRedis(redis.url, { name: "p2" })];
+      try {
+        script = [{ status: 200, body: { rows: [] }, delayMs: 40 }];
+        // Two processes' clients: each alone would allow 3 at once; together they still may not exceed 3.
+        const processes = connections.map(
+          (connection) => client({ concurrency: 3, counters: createRedisRateLimitStore(connection) }).client,
+        );
+        await Promise.all(
+          Array.from({ length: 16 }, (_, i) =>
+            (processes[i % 2] as (typeof processes)[number]).request({
+              path: "/x",
+              schema: ZReport,
+              limitKey: "property:7",
+            }),
+          ),
+        );
+        expect(seen).toHaveLength(16);
+        expect(mostInFlight).toBe(3);
+      } finally {
+        await Promise.all(connections.map(closeRedis));
+        await redis.stop();
+      }
+    },
+  );
 
   it("an answer of the wrong shape is a server failure, not retried; an auth failure is not retried either", async () => {
     script = [{ status: 200, body: { rows: "not a list" } }];

@@ -47,7 +47,10 @@ export interface ProviderClientOptions {
   baseUrl: string;
   /** Per attempt. Default 30 s. */
   timeoutMs?: number;
-  /** Requests in flight per `limitKey` in this process. Default 10 (GA4's per-property limit). */
+  /**
+   * Requests in flight per `limitKey`, counted across every process (leases in `counters`). Default 10
+   * (GA4's per-property limit).
+   */
   concurrency?: number;
   /** Attempts per request, the first included. Default 3. */
   attempts?: number;
@@ -132,7 +135,36 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   const classify = options.classify ?? classifyByStatus;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const limit = keyedLimiter(options.concurrency ?? 10);
+  const concurrency = options.concurrency ?? 10;
+  const local = keyedLimiter(concurrency);
+  // The provider counts requests in flight whichever process sends them (GA4: 10 per property), so a slot
+  // is a lease shared by every process; the local limiter only keeps this process's waiters in order
+  // instead of all of them polling the store.
+  const limit = <T>(key: string, work: () => Promise<T>): Promise<T> =>
+    local(key, async () => {
+      const slot = `provider:${provider}:inflight:${key}`;
+      const lease = await sharedSlot(slot);
+      try {
+        return await work();
+      } finally {
+        await options.counters.release(slot, lease).catch(() => {});
+      }
+    });
+  async function sharedSlot(slot: string): Promise<string> {
+    // A lease outlives one attempt's time limit a little, so a process that dies mid-request frees it.
+    const ttlMs = timeoutMs + 5_000;
+    const started = now();
+    for (let round = 0; ; round += 1) {
+      const lease = await options.counters.acquire(slot, concurrency, ttlMs);
+      if (lease) return lease;
+      if (now() - started > timeoutMs) {
+        throw new ProviderError(provider, "rate", `${concurrency} requests already in flight`, { retryAfterMs: 1_000 });
+      }
+      // Polling with jitter: other processes' requests end at unknown times.
+      const pause = Math.min(200, 10 * 2 ** Math.min(round, 4));
+      await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * (pause / 2)));
+    }
+  }
   const send = options.userSuppliedHost ? guardedFetch(options.userSuppliedHost.allow) : fetch;
   // A provider that said "wait" (Meta's regain time, a long Retry-After) is not asked again before then
   // by this process, per limit key.

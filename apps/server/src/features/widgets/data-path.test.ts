@@ -1,5 +1,6 @@
 import type { TTable, TWidgetTypeConfig } from "@app/core";
 import { describe, expect, it } from "vitest";
+import { createMemoryRateLimitStore } from "../../infra/rate-limit-store";
 import { mergeInstanceTables } from "./merge-tables";
 import {
   createQueryRunner,
@@ -105,6 +106,50 @@ describe("query runner", () => {
     await expect(runner.run("f", failing)).rejects.toThrow("provider down");
     expect(failures).toBe(2);
     expect(runner.inflightCount()).toBe(0);
+  });
+});
+
+describe("query runner across processes", () => {
+  // Two processes' runners over the shared infrastructure (the table cache and the leases, which are
+  // Redis when distributed; the leases' own cross-process test is the RateLimitStore contract).
+  const processes = (flightLeaseMs?: number) => {
+    const cache = createTableCache();
+    const leases = createMemoryRateLimitStore();
+    return [createQueryRunner(cache, leases, flightLeaseMs), createQueryRunner(cache, leases, flightLeaseMs)] as const;
+  };
+
+  it("one process asks the provider; the other waits for its answer in the shared cache", async () => {
+    const [a, b] = processes();
+    let calls = 0;
+    const call = async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      return table([["2025-01-01", 7]]);
+    };
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? a : b).run("cold", call)));
+    expect(calls).toBe(1);
+    expect(results.map((result) => result.rows[0]?.values[0])).toEqual([7, 7, 7, 7, 7, 7]);
+  });
+
+  it("when the asking process fails, a waiting one asks itself instead of waiting forever", async () => {
+    const [a, b] = processes();
+    const failing = async (): Promise<TTable> => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error("provider down");
+    };
+    const first = a.run("k", failing);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = b.run("k", async () => table([["2025-01-01", 3]]));
+    await expect(first).rejects.toThrow("provider down");
+    expect((await second).rows[0]?.values[0]).toBe(3);
+  });
+
+  it("a process that died holding the call lets the others ask once its lease lapses", async () => {
+    const [a, b] = processes(150);
+    // Never settles: the holder is gone.
+    void a.run("k", () => new Promise<TTable>(() => {}));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await b.run("k", async () => table([["2025-01-01", 5]]))).rows[0]?.values[0]).toBe(5);
   });
 });
 

@@ -5,6 +5,6 @@ import { widgetsService } from "./service";
 
 export const widgetsFeature: Feature = {
   name: "widgets",
-  services: (ctx, services) => ({ widgets: widgetsService(services.get("sources"), createTableCache({}, ctx.cache)) }),
+  services: (ctx, services) => ({ widgets: widgetsService(services.get("sources"), createTableCache({}, ctx.cache), ctx.rateLimits) }),
   routes: (app, _ctx, services) => widgetRoutes(app, services.get("widgets")),
 };

@@ -1,6 +1,7 @@
 import type { DayRange, TTable, TWidgetParam, TWidgetTypeConfig } from "@app/core";
 import { type Cache, type CacheFactory, memoryCacheFactory } from "../../infra/cache";
 import { recordUpstreamCall } from "../../infra/metrics";
+import type { RateLimitStore } from "../../infra/rate-limit-store";
 
 /**
  * The front of the data path (docs/decisions.md, the widget data path): cache, then single-flight, then the connector.
@@ -86,9 +87,44 @@ export function queryCacheKey(key: QueryKey): string {
   return `${sourceKeyPrefix(key.sourceId)}${key.type}|${key.range.startDate}|${key.range.endDate}|${key.timezone}|${stableJson(key.inputs)}`;
 }
 
-/** Cache plus single-flight in front of connector calls. */
-export function createQueryRunner(cache: Cache<TTable>) {
+/** How long a process may hold a query's call before another process stops waiting for it. */
+const FLIGHT_LEASE_MS = 60_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Cache plus single-flight in front of connector calls. With `leases` (ctx.rateLimits) the flight is
+ * shared by every process: one process calls the provider, the others wait for its result in the shared
+ * cache, so servers behind a load balancer opening the same cold dashboard still make one upstream call
+ * per query. Should the calling process fail or die, a waiter calls itself.
+ */
+export function createQueryRunner(
+  cache: Cache<TTable>,
+  leases?: Pick<RateLimitStore, "acquire" | "release">,
+  flightLeaseMs = FLIGHT_LEASE_MS,
+) {
   const inflight = new Map<string, Promise<TTable>>();
+
+  async function callOnce(key: string, call: () => Promise<TTable>): Promise<TTable> {
+    if (!leases) return call();
+    const flight = `query-flight:${key}`;
+    for (let round = 0; ; round += 1) {
+      const lease = await leases.acquire(flight, 1, flightLeaseMs);
+      if (lease) {
+        try {
+          // The holder before us may have stored the result just before releasing.
+          return (round > 0 ? await cache.get(key) : undefined) ?? (await call());
+        } finally {
+          await leases.release(flight, lease).catch(() => {});
+        }
+      }
+      // Another process is asking the provider: its answer arrives in the shared cache.
+      await pause(Math.min(250, 20 * 2 ** Math.min(round, 4)));
+      const shared = await cache.get(key);
+      if (shared) return shared;
+    }
+  }
+
   return {
     /** `provider` (the connector's key) labels the upstream call in the metrics. */
     async run(key: string, call: () => Promise<TTable>, provider = "unknown"): Promise<TTable> {
@@ -103,7 +139,7 @@ export function createQueryRunner(cache: Cache<TTable>) {
         upstreamCalls += 1;
         let table: TTable;
         try {
-          table = await call();
+          table = await callOnce(key, call);
         } catch (error) {
           recordUpstreamCall(provider, "error");
           throw error;

@@ -26,6 +26,7 @@ import { JsonText } from "../../infra/body-parsers";
 import type { Cache } from "../../infra/cache";
 import { AppError } from "../../infra/errors";
 import { bodyValue, parseInput } from "../../infra/http";
+import type { RateLimitStore } from "../../infra/rate-limit-store";
 import { type LoadedSource, SourceFailure, type SourcesService } from "../sources/service";
 import { mergeInstanceTables } from "./merge-tables";
 import { createQueryRunner, normaliseInputs, queryCacheKey, sourceKeyPrefix, stableJson } from "./query-runner";
@@ -95,8 +96,12 @@ function rangeErrors(range: DayRange, field: string): Fields {
 }
 
 /** The data path of widgets (docs/decisions.md, the widget data path): cache → single-flight → connector → calculated metrics → merge. */
-export function widgetsService(sources: SourcesService, cache: Cache<TTable>) {
-  const runner = createQueryRunner(cache);
+export function widgetsService(
+  sources: SourcesService,
+  cache: Cache<TTable>,
+  leases?: Pick<RateLimitStore, "acquire" | "release">,
+) {
+  const runner = createQueryRunner(cache, leases);
   // Whole answers, serialised, for repeated identical requests (a dashboard reloaded, shared, printed):
   // they skip planning, merging and response serialisation. Short-lived, and dropped with any source change.
   // Bounded by bytes, not entries: one answer over a large CSV can be megabytes (keys count too: a key

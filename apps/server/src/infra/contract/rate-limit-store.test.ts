@@ -100,4 +100,30 @@ describe.each(subjects)("RateLimitStore contract: $name", (subject) => {
     expect(await stores.a.peek(key)).toBe(0);
     expect((await stores.a.hit(key, 60_000)).count).toBe(1);
   });
+
+  it.skipIf(skip)(
+    "hands out at most `limit` leases per key across processes; a release or a lapse frees one",
+    async () => {
+      const key = uniqueKey("inflight");
+      const taken = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? stores.a : stores.b).acquire(key, 3, 60_000)),
+      );
+      // Six concurrent asks from two processes for three slots: exactly three leases, all distinct.
+      const leases = taken.filter((lease): lease is string => lease !== null);
+      expect(leases).toHaveLength(3);
+      expect(new Set(leases).size).toBe(3);
+      expect(await stores.a.acquire(uniqueKey("other"), 3, 60_000)).not.toBeNull();
+      await stores.b.release(key, leases[0] as string);
+      const again = await stores.a.acquire(key, 3, 60_000);
+      expect(again).not.toBeNull();
+      expect(await stores.b.acquire(key, 3, 60_000)).toBeNull();
+
+      // A lease its holder never gave back (a crashed process) frees itself when its time is up.
+      const short = uniqueKey("lapsing");
+      expect(await stores.a.acquire(short, 1, 150)).not.toBeNull();
+      expect(await stores.b.acquire(short, 1, 150)).toBeNull();
+      await sleep(300);
+      expect(await stores.b.acquire(short, 1, 150)).not.toBeNull();
+    },
+  );
 });
