@@ -291,6 +291,46 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
     const widgetsByDashboard = new Map<string, readonly TWidget[]>();
     const totals = new Map<string, Observed>();
     const daily = new Map<string, Awaited<ReturnType<typeof seriesOf>>>();
+    // One observation per widget (totals) or per metric (daily series for anomaly rules), shared by rules.
+    const judge = async (
+      row: (typeof rows)[number],
+      widget: TInteractiveWidget,
+      metric: ReturnType<typeof widgetAlertMetrics>[number],
+      rule: { condition: WidgetAlertCondition; value: number | null; direction: WidgetAlertDirection },
+    ): Promise<{ error: string } | { verdict: WidgetAlertVerdict; label: string }> => {
+      if (rule.condition === "anomaly") {
+        const key = `${row.dashboard_id}\u0000${row.widget_id}\u0000${row.metric}`;
+        if (!daily.has(key)) daily.set(key, await seriesOf(companyId, widget, metric, lastDay));
+        const observed = daily.get(key) as Awaited<ReturnType<typeof seriesOf>>;
+        if ("error" in observed) return { error: observed.error };
+        const { column } = observed;
+        const lagDays = widgetType(widget.instances[metric.instance].type)?.connector.settlingDays ?? 0;
+        const verdict = evaluateWidgetAlert(rule, {
+          label: column.label,
+          format: column.format,
+          currency: column.currency ?? null,
+          current: null,
+          series: observed.series,
+          lagDays,
+        });
+        return { verdict, label: column.label };
+      }
+      const key = `${row.dashboard_id}\u0000${row.widget_id}`;
+      if (!totals.has(key)) totals.set(key, await totalsOf(companyId, widget, periodOf(row, today)));
+      const observed = totals.get(key) as Observed;
+      if ("error" in observed) return { error: observed.error };
+      const index = observed.table.metrics.findIndex((each) => each.key === row.metric);
+      const column = observed.table.metrics[index];
+      const label = column?.label ?? metric.name ?? metric.metric;
+      const verdict = evaluateWidgetAlert(rule, {
+        label,
+        format: column?.format,
+        currency: column?.currency ?? null,
+        current: index < 0 ? null : (observed.table.totals[index] ?? null),
+        previous: index < 0 ? null : (observed.previous?.totals[index] ?? null),
+      });
+      return { verdict, label };
+    };
     for (const row of rows) {
       if (!widgetsByDashboard.has(row.dashboard_id)) {
         widgetsByDashboard.set(row.dashboard_id, await deps.dashboards().widgetsById(companyId, row.dashboard_id));
@@ -309,56 +349,14 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
         value: row.value === null ? null : Number(row.value),
         direction: row.direction as WidgetAlertDirection,
       };
-      if (rule.condition === "anomaly") {
-        const key = `${row.dashboard_id}\u0000${row.widget_id}\u0000${row.metric}`;
-        if (!daily.has(key)) daily.set(key, await seriesOf(companyId, widget, metric, lastDay));
-        const observed = daily.get(key) as Awaited<ReturnType<typeof seriesOf>>;
-        if ("error" in observed) {
-          await apply(
-            row,
-            widget,
-            { outcome: "unknown", value: null, message: observed.error },
-            metric.name ?? metric.metric,
-            summary,
-          );
-          continue;
-        }
-        const { column } = observed;
-        const lagDays = widgetType(widget.instances[metric.instance].type)?.connector.settlingDays ?? 0;
-        const verdict = evaluateWidgetAlert(rule, {
-          label: column.label,
-          format: column.format,
-          currency: column.currency ?? null,
-          current: null,
-          series: observed.series,
-          lagDays,
-        });
-        await apply(row, widget, verdict, column.label, summary);
+      const judged = await judge(row, widget, metric, rule);
+      if ("error" in judged) {
+        // The figures could not be read (a source to reconnect, a provider down): the alert says so.
+        const unknown = { outcome: "unknown" as const, value: null, message: judged.error };
+        await apply(row, widget, unknown, metric.name ?? metric.metric, summary);
         continue;
       }
-      const key = `${row.dashboard_id}\u0000${row.widget_id}`;
-      if (!totals.has(key)) totals.set(key, await totalsOf(companyId, widget, periodOf(row, today)));
-      const observed = totals.get(key) as Observed;
-      if ("error" in observed) {
-        await apply(
-          row,
-          widget,
-          { outcome: "unknown", value: null, message: observed.error },
-          metric.name ?? metric.metric,
-          summary,
-        );
-        continue;
-      }
-      const index = observed.table.metrics.findIndex((each) => each.key === row.metric);
-      const column = observed.table.metrics[index];
-      const label = column?.label ?? metric.name ?? metric.metric;
-      const verdict = evaluateWidgetAlert(rule, {
-        label,
-        format: column?.format,
-        currency: column?.currency ?? null,
-        current: index < 0 ? null : (observed.table.totals[index] ?? null),
-        previous: index < 0 ? null : (observed.previous?.totals[index] ?? null),
-      });
+      const { verdict, label } = judged;
       await apply(row, widget, verdict, label, summary);
     }
     return summary;
