@@ -14,30 +14,13 @@ import { manualClock } from "../../infra/clock";
 import type { AppEvents } from "../../infra/events";
 import { DIGEST_JOB } from "./alert-jobs";
 import { BACKFILL_JOB, SNAPSHOT_JOB, type TBackfillPayload, type TSnapshotPayload } from "./metrics";
+import { addDomain, createGroup, showGroup } from "./test-helpers";
 
 const DAY_MS = 86_400_000;
 // A fixed Thursday morning: the demo series (a function of the day) and so every verdict are the same on every run.
 const START = "2026-11-26T10:00:00Z";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-
-async function createGroup(client: TestClient, name: string): Promise<TCampaign> {
-  const response = await client.api("POST", "/api/campaigns", { name, metrics_source: "demo" });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
-
-async function addDomain(client: TestClient, groupId: string, domain: string): Promise<TCampaignDomain> {
-  const response = await client.api("POST", `/api/campaigns/${groupId}/domains`, { domain });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
-
-async function showGroup(client: TestClient, groupId: string): Promise<TCampaign> {
-  const response = await client.api("GET", `/api/campaigns/${groupId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
 
 /** Runs every waiting backfill of the company as the worker would (the test env never starts the queue). */
 async function runBackfills(env: TestEnv, companyId: string) {

@@ -4,20 +4,9 @@ import { buildMember, buildOwner } from "../../../test/factories";
 import type { TestClient, TestEnv } from "../../../test/harness";
 import { describeEachDb } from "../../../test/harness";
 import { newId } from "../../infra/security";
+import { addDomain, createGroup } from "./test-helpers";
 
 const DAY_MS = 24 * 3600 * 1000;
-
-async function createGroup(client: TestClient, name: string): Promise<TCampaign> {
-  const response = await client.api("POST", "/api/campaigns", { name, metrics_source: "demo" });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
-
-async function addDomain(client: TestClient, groupId: string, domain: string): Promise<TCampaignDomain> {
-  const response = await client.api("POST", `/api/campaigns/${groupId}/domains`, { domain });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
 
 /** A day's value and an alert for a domain, as the snapshot and alert jobs will write them. */
 async function seedData(

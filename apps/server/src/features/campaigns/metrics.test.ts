@@ -15,46 +15,9 @@ import type { TestClient, TestEnv } from "../../../test/harness";
 import { describeEachDb } from "../../../test/harness";
 import { BACKFILL_DAYS, BACKFILL_JOB, SNAPSHOT_JOB, type TBackfillPayload, type TSnapshotPayload } from "./metrics";
 import { DEMO_LABEL, demoValue } from "./providers/demo";
-
-async function createGroup(
-  client: TestClient,
-  name: string,
-  extra: Record<string, unknown> = { metrics_source: "demo" },
-): Promise<TCampaign> {
-  const response = await client.api("POST", "/api/campaigns", { name, ...extra });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
-
-async function addDomain(client: TestClient, groupId: string, domain: string): Promise<TCampaignDomain> {
-  const response = await client.api("POST", `/api/campaigns/${groupId}/domains`, { domain });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
-
-async function showGroup(client: TestClient, groupId: string, window?: ChangeWindow): Promise<TCampaign> {
-  const response = await client.api("GET", `/api/campaigns/${groupId}${window ? `?window=${window}` : ""}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+import { addDomain, createGroup, runBackfill, showGroup, storedRows } from "./test-helpers";
 
 /** Runs the waiting backfill job of a domain as the worker would (the test env never starts the queue). */
-async function runBackfill(env: TestEnv, domainId: string) {
-  const waiting = await env.ctx.jobs.list(BACKFILL_JOB, "waiting", 1000);
-  const job = waiting.find((record) => (record.payload as TBackfillPayload).domainId === domainId);
-  expect(job, `a backfill job for ${domainId}`).toBeDefined();
-  await env.services.get("campaigns").metrics.backfill(job?.payload as TBackfillPayload);
-}
-
-async function storedRows(env: TestEnv, domainId: string) {
-  return env.ctx.db
-    .selectFrom("domain_metric_days")
-    .select(["company_id", "metric", "day", "value", "provider"])
-    .where("campaign_domain_id", "=", domainId)
-    .orderBy("metric")
-    .orderBy("day")
-    .execute();
-}
 
 /** The latest complete day of the demo provider: yesterday in UTC. */
 const latestDay = (env: TestEnv) => shiftDay(todayInTimezone("UTC", env.ctx.clock.now()), -1);

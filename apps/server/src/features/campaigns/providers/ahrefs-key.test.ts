@@ -11,39 +11,17 @@ import {
 import { fakesForFile } from "../../../../test/fakes/app";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../../test/harness";
 import { BACKFILL_DAYS, BACKFILL_JOB, type TBackfillPayload } from "../metrics";
+import { addDomain, createGroup, storedRows } from "../test-helpers";
 import { AHREFS_DOMAIN_METRICS } from "./ahrefs-key";
 
 const fakes = fakesForFile(afterAll, () => ({ ahrefs: ahrefsFake() }));
 const fake = async () => (await fakes.current()).parts.ahrefs;
-
-async function createGroup(client: TestClient, body: Record<string, unknown>): Promise<TCampaign> {
-  const response = await client.api("POST", "/api/campaigns", body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
-
-async function addDomain(client: TestClient, groupId: string, domain: string): Promise<string> {
-  const response = await client.api("POST", `/api/campaigns/${groupId}/domains`, { domain });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.id;
-}
 
 async function backfillPayload(env: TestEnv, domainId: string): Promise<TBackfillPayload> {
   const waiting = await env.ctx.jobs.list(BACKFILL_JOB, "waiting", 1000);
   const job = waiting.find((record) => (record.payload as TBackfillPayload).domainId === domainId);
   expect(job, `a backfill job for ${domainId}`).toBeDefined();
   return job?.payload as TBackfillPayload;
-}
-
-async function storedRows(env: TestEnv, domainId: string) {
-  const rows = await env.ctx.db
-    .selectFrom("domain_metric_days")
-    .select(["metric", "day", "value", "provider"])
-    .where("campaign_domain_id", "=", domainId)
-    .orderBy("metric")
-    .orderBy("day")
-    .execute();
-  return rows.map((row) => ({ ...row, value: Number(row.value) }));
 }
 
 /** Yesterday in UTC: the provider's latest complete day. */
@@ -78,9 +56,9 @@ describeEachDb(
         { id: "demo", label: "Demo data", available: true, reason: null },
       ]);
 
-      const group = await createGroup(owner.client, { name: "SEO clients", metrics_source: "ahrefs" });
+      const group = await createGroup(owner.client, "SEO clients", { metrics_source: "ahrefs" });
       expect(group).toMatchObject({ metrics_source: "ahrefs", metrics_label: "Ahrefs" });
-      const domainId = await addDomain(owner.client, group.id, "globex.io");
+      const domainId = (await addDomain(owner.client, group.id, "globex.io")).id;
       await env()
         .services.get("campaigns")
         .metrics.backfill(await backfillPayload(env(), domainId));
@@ -125,9 +103,9 @@ describeEachDb(
     it("the daily snapshot rewrites the last week with the fake's numbers", async () => {
       const owner = await buildOwner(env());
       // With the server's key, a group created without a source tracks its domains with it.
-      const group = await createGroup(owner.client, { name: "Snapshots" });
+      const group = await createGroup(owner.client, "Snapshots", {});
       expect(group.metrics_source).toBe("ahrefs");
-      const domainId = await addDomain(owner.client, group.id, "initech.com");
+      const domainId = (await addDomain(owner.client, group.id, "initech.com")).id;
       const latest = latestDay(env());
       // Values that are not Ahrefs' (as if revised since): the snapshot puts Ahrefs' back.
       await env()
@@ -152,8 +130,8 @@ describeEachDb(
 
     it("Ahrefs out of API units fails the job (it retries) and leaves the stored values as they were", async () => {
       const owner = await buildOwner(env());
-      const group = await createGroup(owner.client, { name: "Quota", metrics_source: "ahrefs" });
-      const domainId = await addDomain(owner.client, group.id, "umbrella.com");
+      const group = await createGroup(owner.client, "Quota", { metrics_source: "ahrefs" });
+      const domainId = (await addDomain(owner.client, group.id, "umbrella.com")).id;
       const payload = await backfillPayload(env(), domainId);
       await env().services.get("campaigns").metrics.backfill(payload);
       const before = await storedRows(env(), domainId);
@@ -192,7 +170,7 @@ describeEachDb("Mission Control: no server Ahrefs key", (env) => {
     expect(created.json().errors).toEqual({ metrics_source: [CAMPAIGN_SOURCE_MESSAGES.ahrefsNotConfigured] });
     expect((await owner.client.api("GET", "/api/campaigns")).json().data).toEqual([]);
 
-    const group = await createGroup(owner.client, { name: "SEO" });
+    const group = await createGroup(owner.client, "SEO", {});
     const changed = await owner.client.api("PUT", `/api/campaigns/${group.id}`, {
       name: "SEO",
       metrics_source: "ahrefs",

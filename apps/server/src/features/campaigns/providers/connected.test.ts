@@ -15,6 +15,7 @@ import {
 } from "../../../../test/fakes/seranking";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../../test/harness";
 import { BACKFILL_DAYS, BACKFILL_JOB, type TBackfillPayload } from "../metrics";
+import { addDomain, createGroup, runBackfill, storedRows } from "../test-helpers";
 import { CONNECTED_LAG_DAYS, notCoveredHint, searchConsoleSiteFor, siteHost } from "./connected";
 
 const google = fakeGoogleForFile(afterAll);
@@ -23,36 +24,6 @@ const fakes = fakesForFile(afterAll, () => ({
   seranking: serankingFake(),
   accuranker: accurankerFake(),
 }));
-
-async function createGroup(client: TestClient, name: string): Promise<TCampaign> {
-  const response = await client.api("POST", "/api/campaigns", { name, metrics_source: "sources" });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
-
-async function addDomain(client: TestClient, groupId: string, domain: string): Promise<string> {
-  const response = await client.api("POST", `/api/campaigns/${groupId}/domains`, { domain });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.id;
-}
-
-async function backfill(env: TestEnv, domainId: string) {
-  const waiting = await env.ctx.jobs.list(BACKFILL_JOB, "waiting", 1000);
-  const job = waiting.find((record) => (record.payload as TBackfillPayload).domainId === domainId);
-  expect(job, `a backfill job for ${domainId}`).toBeDefined();
-  await env.services.get("campaigns").metrics.backfill(job?.payload as TBackfillPayload);
-}
-
-async function storedRows(env: TestEnv, domainId: string) {
-  const rows = await env.ctx.db
-    .selectFrom("domain_metric_days")
-    .select(["metric", "day", "value", "provider"])
-    .where("campaign_domain_id", "=", domainId)
-    .orderBy("metric")
-    .orderBy("day")
-    .execute();
-  return rows.map((row) => ({ ...row, value: Number(row.value) }));
-}
 
 async function shownDomain(client: TestClient, groupId: string, domainId: string) {
   const group = (await client.api("GET", `/api/campaigns/${groupId}`)).json().data as TCampaign;
@@ -129,13 +100,13 @@ describeEachDb(
   (env) => {
     it("a domain nothing covers says what to connect; once Search Console has its site, its days are stored", async () => {
       const owner = await buildOwner(env());
-      const group = await createGroup(owner.client, "Clients");
+      const group = await createGroup(owner.client, "Clients", { metrics_source: "sources" });
       expect(group).toMatchObject({ metrics_source: "sources", metrics_label: "Connected sources" });
-      const acme = await addDomain(owner.client, group.id, "acme.com");
+      const acme = (await addDomain(owner.client, group.id, "acme.com")).id;
       expect(await shownDomain(owner.client, group.id, acme)).toMatchObject({ metrics_status: "backfilling" });
 
       // Nothing connected yet.
-      await backfill(env(), acme);
+      await runBackfill(env(), acme);
       expect(await storedRows(env(), acme)).toEqual([]);
       expect(await shownDomain(owner.client, group.id, acme)).toMatchObject({
         metrics_status: "not_covered",
@@ -149,8 +120,8 @@ describeEachDb(
       await env()
         .services.get("campaigns")
         .metrics.snapshot({ companyId: owner.company.id, day: shiftDay(latestDay(env()), CONNECTED_LAG_DAYS - 1) });
-      const globex = await addDomain(owner.client, group.id, "globex.io");
-      await backfill(env(), globex);
+      const globex = (await addDomain(owner.client, group.id, "globex.io")).id;
+      await runBackfill(env(), globex);
 
       const latest = latestDay(env());
       const rows = await storedRows(env(), acme);
@@ -197,9 +168,9 @@ describeEachDb(
         token: AHREFS_KEY,
       });
       expect(connected.statusCode, connected.body).toBe(200);
-      const group = await createGroup(owner.client, "Prospects");
-      const globex = await addDomain(owner.client, group.id, "globex.io");
-      await backfill(env(), globex);
+      const group = await createGroup(owner.client, "Prospects", { metrics_source: "sources" });
+      const globex = (await addDomain(owner.client, group.id, "globex.io")).id;
+      await runBackfill(env(), globex);
       const latest = latestDay(env());
       const rows = await storedRows(env(), globex);
       expect(new Set(rows.map((row) => row.metric))).toEqual(
@@ -224,10 +195,10 @@ describeEachDb(
 
     it("Search Console down fails the snapshot (the job retries); the stored days stay as they were", async () => {
       const owner = await buildOwner(env());
-      const group = await createGroup(owner.client, "Outage");
+      const group = await createGroup(owner.client, "Outage", { metrics_source: "sources" });
       await connectOAuth(owner.client, "searchConsole");
-      const acme = await addDomain(owner.client, group.id, "acme.com");
-      await backfill(env(), acme);
+      const acme = (await addDomain(owner.client, group.id, "acme.com")).id;
+      await runBackfill(env(), acme);
       const before = await storedRows(env(), acme);
       expect(before.length).toBeGreaterThan(0);
       const unavailable = {
@@ -252,12 +223,12 @@ describeEachDb(
     it("GA4: the property whose web stream is the domain gives sessions, users and conversions per day", async () => {
       const owner = await buildOwner(env());
       await connectOAuth(owner.client, "googleAnalytics");
-      const group = await createGroup(owner.client, "Analytics");
+      const group = await createGroup(owner.client, "Analytics", { metrics_source: "sources" });
       // acme.com: property 2001 (stream https://www.acme.com); shop.acme.com: 2002; globex.io: none.
-      const acme = await addDomain(owner.client, group.id, "acme.com");
-      const shop = await addDomain(owner.client, group.id, "shop.acme.com");
-      const globex = await addDomain(owner.client, group.id, "globex.io");
-      for (const id of [acme, shop, globex]) await backfill(env(), id);
+      const acme = (await addDomain(owner.client, group.id, "acme.com")).id;
+      const shop = (await addDomain(owner.client, group.id, "shop.acme.com")).id;
+      const globex = (await addDomain(owner.client, group.id, "globex.io")).id;
+      for (const id of [acme, shop, globex]) await runBackfill(env(), id);
 
       const latest = latestDay(env());
       for (const [domainId, property] of [
@@ -304,9 +275,9 @@ describeEachDb(
     it("GA4 down fails the snapshot (the job retries); the stored days stay as they were", async () => {
       const owner = await buildOwner(env());
       await connectOAuth(owner.client, "googleAnalytics");
-      const group = await createGroup(owner.client, "GA4 outage");
-      const acme = await addDomain(owner.client, group.id, "acme.com");
-      await backfill(env(), acme);
+      const group = await createGroup(owner.client, "GA4 outage", { metrics_source: "sources" });
+      const acme = (await addDomain(owner.client, group.id, "acme.com")).id;
+      await runBackfill(env(), acme);
       const before = await storedRows(env(), acme);
       expect(before.length).toBe(3 * BACKFILL_DAYS);
       const fake = await google.current();
@@ -339,11 +310,11 @@ describeEachDb(
         token: SERANKING_KEY,
       });
       expect(tracker.statusCode, tracker.body).toBe(200);
-      const group = await createGroup(owner.client, "Rankings");
+      const group = await createGroup(owner.client, "Rankings", { metrics_source: "sources" });
       // acme.com: project 1038110 (https://acme.com); acme-shoes.de's project tracks no search engine.
-      const acme = await addDomain(owner.client, group.id, "acme.com");
-      const shoes = await addDomain(owner.client, group.id, "acme-shoes.de");
-      for (const id of [acme, shoes]) await backfill(env(), id);
+      const acme = (await addDomain(owner.client, group.id, "acme.com")).id;
+      const shoes = (await addDomain(owner.client, group.id, "acme-shoes.de")).id;
+      for (const id of [acme, shoes]) await runBackfill(env(), id);
 
       const rows = await storedRows(env(), acme);
       const latest = latestDay(env());
@@ -374,9 +345,9 @@ describeEachDb(
     it("a rank tracker connected after Search Console replaces the position series whole: no window mixes the two", async () => {
       const owner = await buildOwner(env());
       await connectOAuth(owner.client, "searchConsole");
-      const group = await createGroup(owner.client, "Switching");
-      const acme = await addDomain(owner.client, group.id, "acme.com");
-      await backfill(env(), acme);
+      const group = await createGroup(owner.client, "Switching", { metrics_source: "sources" });
+      const acme = (await addDomain(owner.client, group.id, "acme.com")).id;
+      await runBackfill(env(), acme);
       const latest = latestDay(env());
       expect(series(await storedRows(env(), acme), "averagePosition").get(latest)).toBeCloseTo(
         searchDay(latest)?.averagePosition ?? Number.NaN,
@@ -431,10 +402,10 @@ describeEachDb(
       if (first) first.domain = "www.initech.com";
       const connected = await connectOAuth(owner.client, "accuranker", { account: "Acme Agency" });
       expect(connected.result).toMatchObject({ ok: true, connector: "accuranker" });
-      const group = await createGroup(owner.client, "Tracked");
-      const initech = await addDomain(owner.client, group.id, "initech.com");
-      const globex = await addDomain(owner.client, group.id, "globex.io");
-      for (const id of [initech, globex]) await backfill(env(), id);
+      const group = await createGroup(owner.client, "Tracked", { metrics_source: "sources" });
+      const initech = (await addDomain(owner.client, group.id, "initech.com")).id;
+      const globex = (await addDomain(owner.client, group.id, "globex.io")).id;
+      for (const id of [initech, globex]) await runBackfill(env(), id);
 
       const rows = await storedRows(env(), initech);
       expect(new Set(rows.map((row) => row.metric))).toEqual(
@@ -462,9 +433,9 @@ describeEachDb(
         token: SERANKING_KEY,
       });
       expect(tracker.statusCode, tracker.body).toBe(200);
-      const group = await createGroup(owner.client, "Tracker outage");
-      const acme = await addDomain(owner.client, group.id, "acme.com");
-      await backfill(env(), acme);
+      const group = await createGroup(owner.client, "Tracker outage", { metrics_source: "sources" });
+      const acme = (await addDomain(owner.client, group.id, "acme.com")).id;
+      await runBackfill(env(), acme);
       const before = await storedRows(env(), acme);
       expect(before.length).toBeGreaterThan(0);
       const seranking = (await fakes.current()).parts.seranking;
