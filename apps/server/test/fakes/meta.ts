@@ -32,6 +32,11 @@ export interface FakeMeta {
   revoked: Set<string>;
   /** Answers the next data calls (insights, media, and other parts' data routes) with these first. */
   failNext: FakeFault[];
+  /**
+   * Usage headers (X-App-Usage, X-Business-Use-Case-Usage, X-Ad-Account-Usage) the next successful
+   * answer on a path containing `pathIncludes` carries, as Meta sends them on successes too.
+   */
+  usageNext: { pathIncludes: string; headers: Record<string, string> }[];
   /** Every request to the fakes app, in order. */
   calls: FakeCall[];
   /** The Pages `/me/accounts` serves per answer at most (small, so paging is exercised). */
@@ -249,6 +254,7 @@ export function metaFake(): FakePart<FakeMeta> {
     deny: false,
     revoked: new Set(),
     failNext: [],
+    usageNext: [],
     calls: [],
     accountsPageSize: 2,
     userOf(accessToken) {
@@ -344,6 +350,15 @@ export function metaFake(): FakePart<FakeMeta> {
     register(app, shared) {
       state.calls = shared.calls;
       const v = `/${state.version}`;
+      // Every Graph answer passes here (this part's and Facebook Ads'): a success takes scripted usage headers.
+      app.addHook("onSend", async (request, reply, payload) => {
+        if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+        const path = new URL(request.url, "http://fake").pathname;
+        const index = state.usageNext.findIndex((entry) => path.includes(entry.pathIncludes));
+        const [usage] = index < 0 ? [] : state.usageNext.splice(index, 1);
+        if (usage) reply.headers(usage.headers);
+        return payload;
+      });
 
       // www.facebook.com/{v}/dialog/oauth: consent at once, or refused (Meta's error parameters).
       app.get(`${v}/dialog/oauth`, async (request, reply) => {

@@ -348,6 +348,119 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
+    it("usage at 100 % on a successful answer holds the ad account: the next query is served stored with a notice, Meta not asked", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const sources = env().services.get("sources");
+      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
+      // Not LEADS: the throttling test above leaves that account blocked in this process for Meta's 5 minutes.
+      const inputs = { metrics: ["clicks", "spend"], property: SHOP };
+      // Meta's usage on a success: the account's calls used up for the next 300 s, its business at 100 %.
+      (await parts()).meta.usageNext.push({
+        pathIncludes: `act_${SHOP}/insights`,
+        headers: {
+          "x-ad-account-usage": JSON.stringify({ acc_id_util_pct: 100, reset_time_duration: 300 }),
+          "x-business-use-case-usage": JSON.stringify({
+            "900000000000001": [
+              {
+                type: "ads_insights",
+                call_count: 100,
+                total_cputime: 20,
+                total_time: 30,
+                estimated_time_to_regain_access: 0,
+              },
+            ],
+          }),
+        },
+      });
+      const counters = env().ctx.rateLimits;
+      try {
+        const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+          type: "facebookAds.insights",
+          inputs,
+          range,
+          timezone: "UTC",
+        });
+        expect(stored.notice).toBeNull();
+        expect((await parts()).meta.usageNext).toEqual([]);
+        const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+        await env()
+          .ctx.db.updateTable("provider_results")
+          .set({ fetched_at: fetchedAt })
+          .where("source_id", "=", result.sourceId)
+          .execute();
+        const before = (await insightsCalls(SHOP)).length;
+        const response = await widgetData(client, [instance(result.sourceId, "facebookAds.insights", inputs)], {
+          ...range,
+          comparison: false,
+        });
+        expect(response.statusCode).toBe(200);
+        const data = response.json().data;
+        expect(data.current.totals).toEqual(stored.table.totals);
+        expect(data.notices).toEqual([
+          { instanceId: expect.any(String), asOf: fetchedAt, message: "Facebook Ads is limiting requests" },
+        ]);
+        expect((await insightsCalls(SHOP)).length).toBe(before);
+        // Another process learns the hold from the shared counters: the account is held for Meta's 300 s.
+        const held = await counters.hit(`provider:meta:hold:key:account:${SHOP}`, 1);
+        expect(held.resetInMs).toBeGreaterThan(240_000);
+        expect(held.resetInMs).toBeLessThanOrEqual(300_000);
+        expect(await counters.peek("provider:meta:hold:business:900000000000001")).toBeGreaterThan(0);
+        expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+      } finally {
+        // The hold would outlive this test and starve the file's other tests of the account.
+        await counters.reset(`provider:meta:hold:key:account:${SHOP}`);
+        await counters.reset("provider:meta:hold:business:900000000000001");
+      }
+    });
+
+    it("Meta failing (500, is_transient) on every attempt leaves the source valid and serves the stored numbers with a notice", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const sources = env().services.get("sources");
+      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
+      const inputs = { metrics: ["impressions"], property: SHOP };
+      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+        type: "facebookAds.insights",
+        inputs,
+        range,
+        timezone: "UTC",
+      });
+      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+      await env()
+        .ctx.db.updateTable("provider_results")
+        .set({ fetched_at: fetchedAt })
+        .where("source_id", "=", result.sourceId)
+        .execute();
+      // One fault per attempt (the client asks three times before giving up on a 5xx).
+      const outage = {
+        status: 500,
+        pathIncludes: `act_${SHOP}/insights`,
+        body: {
+          error: {
+            message: "An unexpected error has occurred. Please retry your request later.",
+            type: "OAuthException",
+            code: 2,
+            is_transient: true,
+            fbtrace_id: "AfakeOutage",
+          },
+        },
+      };
+      (await parts()).meta.failNext.push(outage, outage, outage);
+      const response = await widgetData(client, [instance(result.sourceId, "facebookAds.insights", inputs)], {
+        ...range,
+        comparison: false,
+      });
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(data.current.totals).toEqual(stored.table.totals);
+      expect(data.notices).toEqual([
+        { instanceId: expect.any(String), asOf: fetchedAt, message: "Facebook Ads is not answering" },
+      ]);
+      expect((await parts()).meta.failNext).toEqual([]);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
     it("a token Meta no longer accepts (190) makes the source invalid with banner 125", async () => {
       const { client } = await buildOwner(env());
       const { result } = await connect(client);

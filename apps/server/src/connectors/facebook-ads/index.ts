@@ -8,6 +8,7 @@ import { classifyMeta } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { withMetaUsage } from "../meta/shared";
 import { graphAuth, metaOAuth, missingMetaConfig } from "../oauth/meta";
 import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
@@ -133,14 +134,19 @@ export function asyncNeeded(level: Level, byDay: boolean, days: number): boolean
 }
 
 const client = perRuntime((runtime) =>
-  createProviderClient({
-    provider: "facebook-ads",
-    baseUrl: runtime.providers.meta.graphUrl,
-    classify: classifyMeta,
-    counters: runtime.counters,
-    // Meta throttles per ad account (X-Ad-Account-Usage) and per Business Use Case: a few at once per account.
-    concurrency: 4,
-  }),
+  // Usage near Meta's limit on a successful answer holds the ad account (meta/shared.ts, withMetaUsage).
+  withMetaUsage(
+    createProviderClient({
+      provider: "facebook-ads",
+      baseUrl: runtime.providers.meta.graphUrl,
+      classify: classifyMeta,
+      counters: runtime.counters,
+      // Meta throttles per ad account (X-Ad-Account-Usage) and per Business Use Case: a few at once per account.
+      concurrency: 4,
+    }),
+    "facebook-ads",
+    runtime.counters,
+  ),
 );
 
 /** The ad account's currency per process for an hour, for tables without a row to read it from. */

@@ -314,6 +314,102 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
+    it("Meta failing (500, is_transient) on every attempt leaves the source valid and serves the stored numbers with a notice", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const sources = env().services.get("sources");
+      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
+      // Not SHOES: the throttling test above leaves that Page blocked in this process for Meta's 5 minutes.
+      const inputs = { metrics: ["page_post_engagements"], property: BAKERY };
+      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+        type: "facebookSocial.insights",
+        inputs,
+        range,
+        timezone: "UTC",
+      });
+      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+      await env()
+        .ctx.db.updateTable("provider_results")
+        .set({ fetched_at: fetchedAt })
+        .where("source_id", "=", result.sourceId)
+        .execute();
+      // One fault per attempt (the client asks three times before giving up on a 5xx).
+      const outage = {
+        status: 500,
+        pathIncludes: `/${BAKERY}/insights`,
+        body: {
+          error: {
+            message: "An unexpected error has occurred. Please retry your request later.",
+            type: "OAuthException",
+            code: 2,
+            is_transient: true,
+            fbtrace_id: "AfakeOutage",
+          },
+        },
+      };
+      (await meta()).failNext.push(outage, outage, outage);
+      const response = await widgetData(client, [instance(result.sourceId, "facebookSocial.insights", inputs)], {
+        ...range,
+        comparison: false,
+      });
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(data.current.totals).toEqual(stored.table.totals);
+      expect(data.notices).toEqual([
+        { instanceId: expect.any(String), asOf: fetchedAt, message: "Facebook Social is not answering" },
+      ]);
+      expect((await meta()).failNext).toEqual([]);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
+    it("the app's usage at 96 % on a successful answer holds every Meta call of the app; the next query is served stored", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const sources = env().services.get("sources");
+      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
+      const inputs = { metrics: ["page_views_total"], property: BAKERY };
+      (await meta()).usageNext.push({
+        pathIncludes: `/${BAKERY}/insights`,
+        headers: { "x-app-usage": JSON.stringify({ call_count: 96, total_cputime: 10, total_time: 12 }) },
+      });
+      const counters = env().ctx.rateLimits;
+      try {
+        const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+          type: "facebookSocial.insights",
+          inputs,
+          range,
+          timezone: "UTC",
+        });
+        expect(stored.notice).toBeNull();
+        expect((await meta()).usageNext).toEqual([]);
+        const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+        await env()
+          .ctx.db.updateTable("provider_results")
+          .set({ fetched_at: fetchedAt })
+          .where("source_id", "=", result.sourceId)
+          .execute();
+        const before = (await calls()).length;
+        const response = await widgetData(client, [instance(result.sourceId, "facebookSocial.insights", inputs)], {
+          ...range,
+          comparison: false,
+        });
+        expect(response.statusCode).toBe(200);
+        const data = response.json().data;
+        expect(data.current.totals).toEqual(stored.table.totals);
+        expect(data.notices).toEqual([
+          { instanceId: expect.any(String), asOf: fetchedAt, message: "Facebook Social is limiting requests" },
+        ]);
+        expect((await calls()).length).toBe(before);
+        // The hold is the app's (every Meta connector of this server), kept in the counters every process shares.
+        expect(await counters.peek("provider:meta:hold:app")).toBeGreaterThan(0);
+        expect(await counters.peek(`provider:meta:hold:key:page:${BAKERY}`)).toBe(0);
+        expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+      } finally {
+        // The app-wide hold would starve the file's other tests for five minutes.
+        await counters.reset("provider:meta:hold:app");
+      }
+    });
+
     it("a dead token (code 190) makes the source invalid with banner 125; an expired 60-day token too; reconnecting fixes it", async () => {
       const { client } = await buildOwner(env());
       const { result } = await connect(client);

@@ -8,6 +8,7 @@ import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
+import { adsOperationsBucket, nextPacificMidnight } from ".";
 
 const fakes = fakesForFile(afterAll, () => {
   const google = googleFake();
@@ -121,6 +122,69 @@ describe("Google Ads: the developer token's operations per day", () => {
       expect(third.json()).toMatchObject({ code: "source_error", message: "Data Error" });
       expect(fake.searches.length).toBe(sent);
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    } finally {
+      await env.close();
+    }
+  });
+});
+
+describe("Google Ads: the operations day is Google's, from midnight to midnight in Los Angeles", () => {
+  const at = (iso: string) => Date.parse(iso);
+
+  it("the counter is the Pacific day's and lasts until its midnight, not 24 hours from the first call", () => {
+    // 04:00 PST: twenty hours left of the day.
+    expect(adsOperationsBucket(15_000, at("2026-11-26T12:00:00Z"))).toEqual({
+      key: "developer-token:2026-11-26",
+      max: 15_000,
+      windowMs: 20 * 3_600_000,
+      kind: "quota",
+    });
+    // One second before Pacific midnight, then just after it: a new day, a new counter.
+    expect(adsOperationsBucket(10, at("2026-11-27T07:59:59Z"))).toMatchObject({
+      key: "developer-token:2026-11-26",
+      windowMs: 1000,
+    });
+    expect(adsOperationsBucket(10, at("2026-11-27T08:00:01Z")).key).toBe("developer-token:2026-11-27");
+    // UTC's midnight is no reset: 15:59 and 16:01 Pacific are the same day.
+    expect(adsOperationsBucket(10, at("2026-11-26T23:59:00Z")).key).toBe(
+      adsOperationsBucket(10, at("2026-11-27T00:01:00Z")).key,
+    );
+  });
+
+  it("the clock changes: the day after falling back is 25 hours, the day of springing forward 23", () => {
+    // 00:30 PDT on 1 November 2026; midnight comes at 00:00 PST on 2 November (08:00 UTC).
+    expect(nextPacificMidnight(at("2026-11-01T07:30:00Z"))).toBe(at("2026-11-02T08:00:00Z"));
+    // 00:30 PST on 8 March 2026; midnight comes at 00:00 PDT on 9 March (07:00 UTC).
+    expect(nextPacificMidnight(at("2026-03-08T08:30:00Z"))).toBe(at("2026-03-09T07:00:00Z"));
+    expect(adsOperationsBucket(10, at("2026-03-08T08:30:00Z")).windowMs).toBe(22.5 * 3_600_000);
+  });
+
+  it("operations spent on an earlier Pacific day do not count today; today's spent refuse the call unsent", async () => {
+    const env = await startTestEnv("sqlite", { ...(await fakes.env()), GOOGLE_ADS_DAILY_OPERATIONS: "2" });
+    try {
+      const { client } = await buildOwner(env);
+      const { result } = await connect(client);
+      const { ads: fake } = await parts();
+      const counter = (bucket: { key: string; windowMs: number }) => `provider:google-ads:${bucket.key}`;
+      const earlier = adsOperationsBucket(2, Date.now() - 30 * 3_600_000);
+      for (let spent = 0; spent < 3; spent += 1) await env.ctx.rateLimits.hit(counter(earlier), 86_400_000);
+      const sent = fake.searches.length;
+      const today = await widgetData(client, [ads(result.sourceId, { metrics: ["clicks"] })], {
+        startDate: "2026-06-01",
+        endDate: "2026-06-03",
+        comparison: false,
+      });
+      expect(today.statusCode).toBe(200);
+      expect(fake.searches.length).toBe(sent + 1);
+      const now = adsOperationsBucket(2, Date.now());
+      await env.ctx.rateLimits.hit(counter(now), now.windowMs);
+      const refused = await widgetData(client, [ads(result.sourceId, { metrics: ["impressions"] })], {
+        startDate: "2026-06-01",
+        endDate: "2026-06-03",
+        comparison: false,
+      });
+      expect(refused.statusCode).toBe(502);
+      expect(fake.searches.length).toBe(sent + 1);
     } finally {
       await env.close();
     }

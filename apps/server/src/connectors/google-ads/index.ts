@@ -134,13 +134,52 @@ const client = perRuntime((runtime: ConnectorRuntime) =>
   }),
 );
 
+const HOUR_MS = 3_600_000;
+
+const pacific = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Los_Angeles",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+  hourCycle: "h23",
+});
+
+/** The Pacific calendar day (yyyy-mm-dd) of an instant and the milliseconds since its midnight. */
+function pacificDay(at: number): { day: string; elapsedMs: number } {
+  const parts = pacific.formatToParts(new Date(at));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "0";
+  const elapsedMs =
+    (Number(get("hour")) * 3600 + Number(get("minute")) * 60 + Number(get("second"))) * 1000 + (at % 1000);
+  return { day: `${get("year")}-${get("month")}-${get("day")}`, elapsedMs };
+}
+
+/** The next midnight in Los Angeles after `now`, exact on the 23- and 25-hour days of a clock change. */
+export function nextPacificMidnight(now: number): number {
+  const guess = now + 24 * HOUR_MS - pacificDay(now).elapsedMs;
+  // A day with a clock change is an hour short or long: the guess lands at 01:00 or 23:00 and is moved.
+  const off = pacificDay(guess).elapsedMs;
+  if (off === 0) return guess;
+  return off < 12 * HOUR_MS ? guess - off : guess + 24 * HOUR_MS - off;
+}
+
 /**
  * The developer token's operations per day (its access level: Basic 15,000), shared by every source
  * of this server and counted before each call: once spent, the stored results are served until the
- * window turns. Google counts over a sliding 24 hours; a fixed day here is at least as strict.
+ * count resets. Google resets it at midnight Pacific time, so the counter is the Pacific day's (its key
+ * names the day) and lasts until that midnight, not a rolling 24 hours from the first call.
  */
+export const adsOperationsBucket = (max: number, now: number): QuotaBucket => ({
+  key: `developer-token:${pacificDay(now).day}`,
+  max,
+  windowMs: Math.max(1, nextPacificMidnight(now) - now),
+  kind: "quota",
+});
+
 const operations = (google: GoogleProviderConfig): QuotaBucket[] => [
-  { key: "developer-token", max: google.adsDailyOperations, windowMs: 86_400_000, kind: "quota" },
+  adsOperationsBucket(google.adsDailyOperations, Date.now()),
 ];
 
 async function adsHeaders(source: SourceHandle, login: string | null): Promise<Record<string, string>> {

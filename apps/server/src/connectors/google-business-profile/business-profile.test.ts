@@ -355,6 +355,58 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
+    it("Google throttling (429 RESOURCE_EXHAUSTED, Retry-After) serves the stored result with a notice; the source stays valid", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const sources = env().services.get("sources");
+      const range = { startDate: shiftDay(today(), -6), endDate: today() };
+      const inputs = { metrics: ["impressions"], profile: "8102", property: "7001" };
+      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+        type: TYPE,
+        inputs,
+        range,
+        timezone: "UTC",
+      });
+      expect(stored.table.totals[0]).toBeGreaterThan(0);
+      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+      await env()
+        .ctx.db.updateTable("provider_results")
+        .set({ fetched_at: fetchedAt })
+        .where("source_id", "=", result.sourceId)
+        .execute();
+      const profile = (await parts()).profile;
+      const asked = profile.performanceQueries.length;
+      // A short Retry-After is waited out and asked again (a long one would hold the location in this
+      // process and starve the file's later tests): Google refuses all three attempts.
+      const throttled = {
+        status: 429,
+        headers: { "retry-after": "1" },
+        pathIncludes: "/locations/8102:",
+        body: {
+          error: {
+            code: 429,
+            message:
+              "Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service 'businessprofileperformance.googleapis.com'.",
+            status: "RESOURCE_EXHAUSTED",
+          },
+        },
+      };
+      profile.failNext.push(throttled, throttled, throttled);
+      const response = await widgetData(client, [gbp(result.sourceId, { profile: "8102", metrics: ["impressions"] })], {
+        ...range,
+        comparison: false,
+      });
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(data.current.totals).toEqual(stored.table.totals);
+      expect(data.notices).toEqual([
+        { instanceId: expect.any(String), asOf: fetchedAt, message: "Google My Business is limiting requests" },
+      ]);
+      expect(profile.performanceQueries.length).toBe(asked + 3);
+      expect(profile.failNext).toEqual([]);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
     it("a revoked grant makes the source invalid (banner 125)", async () => {
       const { client } = await buildOwner(env());
       const { result } = await connect(client);

@@ -500,20 +500,66 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
-    it("the user's 60 reads a minute are counted before asking Google: the 61st waits, the source stays valid", async () => {
+    it("Google failing (503) on every attempt serves the stored numbers with a notice; the source stays valid", async () => {
+      const { client, company } = await buildOwner(env());
+      const sourceId = await connect(client);
+      const id = await addSpreadsheet(CHANNELS);
+      const range = { startDate: "2025-04-01", endDate: "2025-04-30" };
+      const sources = env().services.get("sources");
+      const inputs = { ...FLAGS, has_footer: true, metrics: ["orders"], property: id, sheet: "Data" };
+      const sorted = Object.fromEntries(Object.entries(inputs).sort(([a], [b]) => a.localeCompare(b)));
+      const stored = await sources.query(company.id, await sources.load(company.id, sourceId), {
+        type: "googleSheets.sheet",
+        inputs: sorted,
+        range,
+        timezone: "UTC",
+      });
+      expect(stored.table.totals).toEqual([44]);
+      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+      await env()
+        .ctx.db.updateTable("provider_results")
+        .set({ fetched_at: fetchedAt })
+        .where("source_id", "=", sourceId)
+        .execute();
+      // One fault per attempt (the client asks three times before giving up on a 5xx).
+      const outage = {
+        status: 503,
+        body: { error: { code: 503, message: "The service is currently unavailable.", status: "UNAVAILABLE" } },
+        pathIncludes: id,
+      };
+      (await parts()).sheets.failNext.push(outage, outage, outage);
+      const failing = await widgetData(client, [sheetInstance(sourceId, inputs)], { ...range, comparison: false });
+      expect(failing.statusCode).toBe(200);
+      expect(failing.json().data.current.totals).toEqual([44]);
+      expect(failing.json().data.notices).toEqual([
+        { instanceId: expect.any(String), asOf: fetchedAt, message: "Google Sheets is not answering" },
+      ]);
+      expect((await parts()).sheets.failNext).toEqual([]);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
+    it("the Google login's 60 reads a minute are counted before asking Google: the 61st is refused (502) without a request, the source stays valid", async () => {
       const { client } = await buildOwner(env());
       const sourceId = await connect(client);
       const id = await addSpreadsheet(CHANNELS);
-      for (let read = 0; read < 60; read += 1) {
-        await env().ctx.rateLimits.hit(`provider:sheets:user:${sourceId}`, 60_000);
+      // Google counts per user: the bucket is the login's (every source of it), not this source's.
+      const bucket = "provider:sheets:user:analytics@acme.example";
+      const counters = env().ctx.rateLimits;
+      try {
+        for (let read = 0; read < 60; read += 1) await counters.hit(bucket, 60_000);
+        const before = (await calls()).length;
+        const refused = await widgetData(client, [
+          sheetInstance(sourceId, { property: id, has_footer: true, metrics: ["visits"] }),
+        ]);
+        // The client does not wait out a local bucket (a request would hang for up to a minute): it refuses at once.
+        expect(refused.statusCode).toBe(502);
+        expect((await calls()).slice(before).some((entry) => entry.path.includes("/values/"))).toBe(false);
+        expect(await counters.peek(`provider:sheets:user:${sourceId}`)).toBe(0);
+        expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+      } finally {
+        // The login's bucket would refuse the file's later tests for the rest of the minute.
+        await counters.reset(bucket);
       }
-      const before = (await calls()).length;
-      const refused = await widgetData(client, [
-        sheetInstance(sourceId, { property: id, has_footer: true, metrics: ["visits"] }),
-      ]);
-      expect(refused.statusCode).toBe(502);
-      expect((await calls()).slice(before).some((entry) => entry.path.includes("/values/"))).toBe(false);
-      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
   },
   fakes.env,

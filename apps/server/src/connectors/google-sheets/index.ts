@@ -56,9 +56,13 @@ const ZValues = z.object({
  */
 export const SHEETS_SETTLING_DAYS = Number.POSITIVE_INFINITY;
 
-/** The Sheets API allows 60 read requests a minute per user and 300 per project (the source stands for its Google user). */
+/**
+ * The Sheets API allows 60 read requests a minute per user and 300 per project. Google counts the user,
+ * not our source: two sources connected with the same Google login share the 60, so the bucket is keyed
+ * by the login's e-mail (the source's account), and by the source only when no account was recorded.
+ */
 const QUOTAS = (source: SourceHandle): QuotaBucket[] => [
-  { key: `user:${source.id}`, max: 60, windowMs: 60_000, kind: "rate" },
+  { key: `user:${source.account?.trim().toLowerCase() || source.id}`, max: 60, windowMs: 60_000, kind: "rate" },
   { key: "project", max: 300, windowMs: 60_000, kind: "rate" },
 ];
 

@@ -216,6 +216,70 @@ export function metaRegainMs(headers: Headers): number | null {
   return wait;
 }
 
+/** A share of a Meta limit (percent) from which a key is held before Meta throttles it at 100. */
+export const META_HOLD_PERCENT = 95;
+/**
+ * How long a key near its limit is held when Meta states no time: X-App-Usage never does, and a BUC
+ * entry at 95 % may still say 0 minutes. Meta's windows roll over an hour, so usage falls gradually;
+ * a few minutes lets it fall without leaving widgets on stored numbers for long.
+ */
+export const META_DEFAULT_HOLD_MS = 5 * 60_000;
+
+/** What a hold is on: the whole app, the request's own key (ad account, Page), or a Business Use Case id. */
+export type MetaHoldScope = "app" | "key" | `business:${string}`;
+
+const parseHeader = (headers: Headers, name: string): unknown => {
+  const raw = headers.get(name);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    // An unreadable header says nothing.
+    return null;
+  }
+};
+
+const percentOf = (entry: Record<string, unknown> | null, fields: readonly string[]) =>
+  Math.max(0, ...fields.map((field) => Number(entry?.[field] ?? 0)).filter(Number.isFinite));
+
+/**
+ * Meta's usage headers on any answer, successful ones included, as holds: `X-App-Usage`
+ * (`{call_count, total_cputime, total_time}`, percent of the app's rolling hour), `X-Business-Use-Case-Usage`
+ * (`{<id>: [{type, call_count, total_cputime, total_time, estimated_time_to_regain_access}]}`, minutes)
+ * and `X-Ad-Account-Usage` (`{acc_id_util_pct, reset_time_duration}`, seconds). A share at or above
+ * META_HOLD_PERCENT, or a regain time above 0, holds the scope for the stated time (or the default).
+ * `businesses` lists every BUC id the answer named, so the caller can map its key to them.
+ */
+export function metaUsageHolds(headers: Headers): {
+  holds: { scope: MetaHoldScope; ms: number }[];
+  businesses: string[];
+} {
+  const holds: { scope: MetaHoldScope; ms: number }[] = [];
+  const shares = ["call_count", "total_cputime", "total_time"] as const;
+  const app = record(parseHeader(headers, "x-app-usage"));
+  if (app && percentOf(app, shares) >= META_HOLD_PERCENT) holds.push({ scope: "app", ms: META_DEFAULT_HOLD_MS });
+
+  const business = record(parseHeader(headers, "x-business-use-case-usage")) ?? {};
+  for (const [id, entries] of Object.entries(business)) {
+    for (const entry of Array.isArray(entries) ? entries.map(record) : []) {
+      const minutes = Number(entry?.estimated_time_to_regain_access ?? 0);
+      if (minutes > 0 || percentOf(entry, shares) >= META_HOLD_PERCENT) {
+        const ms = minutes > 0 ? minutes * 60_000 : META_DEFAULT_HOLD_MS;
+        // The business id for other keys of the same business, the request's key for other processes
+        // (they have not learnt which business the key belongs to).
+        holds.push({ scope: `business:${id}`, ms }, { scope: "key", ms });
+      }
+    }
+  }
+
+  const account = record(parseHeader(headers, "x-ad-account-usage"));
+  if (account && percentOf(account, ["acc_id_util_pct"]) >= META_HOLD_PERCENT) {
+    const seconds = Number(account.reset_time_duration ?? 0);
+    holds.push({ scope: "key", ms: seconds > 0 ? seconds * 1000 : META_DEFAULT_HOLD_MS });
+  }
+  return { holds, businesses: Object.keys(business) };
+}
+
 /**
  * Meta's Graph API: failures are `{error: {message, type, code, error_subcode, is_transient}}` with 400
  * (or 200 on batch answers); the throttling codes 4, 17, 32, 613 and 80000–80014 come with usage headers

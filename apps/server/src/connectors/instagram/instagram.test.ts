@@ -255,6 +255,87 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
+    it("Meta failing (500, is_transient) on every attempt leaves the source valid and serves the stored numbers with a notice", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const sources = env().services.get("sources");
+      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
+      // Not SHOES_IG: the throttling test above leaves that account blocked in this process for Meta's 12 minutes.
+      const inputs = { metrics: ["likes"], property: BAKERY_IG, target: "profile" };
+      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+        type: "instagram.insights",
+        inputs,
+        range,
+        timezone: "UTC",
+      });
+      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+      await env()
+        .ctx.db.updateTable("provider_results")
+        .set({ fetched_at: fetchedAt })
+        .where("source_id", "=", result.sourceId)
+        .execute();
+      // One fault per attempt (the client asks three times before giving up on a 5xx).
+      const outage = {
+        status: 503,
+        pathIncludes: `/${BAKERY_IG}/insights`,
+        body: {
+          error: {
+            message: "Service temporarily unavailable",
+            type: "OAuthException",
+            code: 2,
+            is_transient: true,
+            fbtrace_id: "AfakeOutage",
+          },
+        },
+      };
+      (await meta()).failNext.push(outage, outage, outage);
+      const response = await widgetData(client, [instance(result.sourceId, "instagram.insights", inputs)], {
+        ...range,
+        comparison: false,
+      });
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(data.current.totals).toEqual(stored.table.totals);
+      expect(data.notices).toEqual([
+        { instanceId: expect.any(String), asOf: fetchedAt, message: "Instagram is not answering" },
+      ]);
+      expect((await meta()).failNext).toEqual([]);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
+    it("a settled range (older than Instagram's 3 days) is served from the database without asking Meta again", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const sources = env().services.get("sources");
+      const request = {
+        type: "instagram.insights",
+        inputs: { metrics: ["reach", "views"], property: BAKERY_IG, target: "profile" },
+        range: { startDate: "2026-09-01", endDate: "2026-09-20" },
+        timezone: "UTC",
+      };
+      const asked = async () =>
+        (await insightsCalls(BAKERY_IG, 0)).filter(
+          (call) => call.query.since === "2026-09-01" && call.query.until === "2026-09-21",
+        ).length;
+      const before = await asked();
+      const first = await sources.query(company.id, await sources.load(company.id, result.sourceId), request);
+      expect(first.notice).toBeNull();
+      expect(first.table.totals).toEqual(
+        ["reach", "views"].map((metric) => fakeIgTotal(metric, "2026-09-01", "2026-09-21", BAKERY_IG)),
+      );
+      expect(await asked()).toBe(before + 1);
+      // Hours later (the 15-minute freshness long over): still not asked, because the range has settled.
+      await env()
+        .ctx.db.updateTable("provider_results")
+        .set({ fetched_at: new Date(Date.now() - 6 * 3_600_000).toISOString() })
+        .where("source_id", "=", result.sourceId)
+        .execute();
+      const again = await sources.query(company.id, await sources.load(company.id, result.sourceId), request);
+      expect(again.table).toEqual(first.table);
+      expect(again.notice).toBeNull();
+      expect(await asked()).toBe(before + 1);
+    });
+
     it("a dead token (code 190) makes the source invalid with banner 125", async () => {
       const { client } = await buildOwner(env());
       const { result } = await connect(client);
