@@ -106,6 +106,12 @@ export interface Connector {
    */
   settlingDays?: number;
   /**
+   * Whether pre-warming a report may ask the provider for this instance now: false while its allowance
+   * is held or down to the reserve kept for people viewing dashboards (a GA4 property's tokens).
+   * Absent: always.
+   */
+  prewarmAllowed?(counters: RateLimitStore, type: string, inputs: Readonly<Record<string, unknown>>): Promise<boolean>;
+  /**
    * Credentials connectors: asks the provider whether a typed login works, before the source is stored
    * (create) or replaced (re-authorise). A ProviderError of kind `auth` or `input` becomes the form's
    * 422 on its `field` (default `token`) in the provider's words; a provider not answering is a 422

@@ -11,6 +11,7 @@ import { metaFake } from "./meta";
 import { metaAdsFake } from "./meta-ads";
 import { rankRangerFake } from "./rankranger";
 import { salesflareFake } from "./salesflare";
+import { searchConsoleFake } from "./search-console";
 import { semrushFake } from "./semrush";
 import { serankingFake } from "./seranking";
 import { serpstatFake } from "./serpstat";
@@ -27,6 +28,7 @@ export function allFakes() {
     ads: googleAdsFake(google.state),
     profile: businessProfileFake(google.state),
     sheets: sheetsFake(google.state),
+    searchConsole: searchConsoleFake(google.state),
     meta,
     metaAds: metaAdsFake(meta.state),
     ahrefs: ahrefsFake(),

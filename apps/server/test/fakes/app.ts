@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { z } from "zod";
 
 /**
  * The provider fakes (docs/connectors.md, "Fakes"): one local Fastify server, one plugin per provider,
@@ -99,6 +100,7 @@ export async function startFakes<Parts extends Record<string, FakePart<unknown>>
     });
   });
   app.get(HEALTH_PATH, async () => ({ ok: true }));
+  registerFailSwitch(app, parts);
   const shared: FakeShared = { calls, origin: () => origin };
   for (const part of Object.values(parts)) await part.register(app, shared);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
@@ -117,6 +119,51 @@ export async function startFakes<Parts extends Record<string, FakePart<unknown>>
     },
     close: () => app.close(),
   };
+}
+
+/** What `POST /_fake/fail` takes: a part's name, the path text its faults are for, the answer, how many. */
+const ZFailRequest = z.object({
+  part: z.string(),
+  path: z.string().optional(),
+  status: z.number().int().min(100).max(599),
+  /** JSON, or a string sent as it is (a malformed answer: `{"rows": [`). */
+  body: z.unknown().default(""),
+  headers: z.record(z.string(), z.string()).optional(),
+  count: z.number().int().min(1).max(100).default(1),
+});
+
+/**
+ * The failure switch over HTTP, for trying failures by hand under `npm run dev:fakes` (the browser tests'
+ * fake runs in its own process too): `POST /_fake/fail` queues `count` faults on a part's `failNext`
+ * (429 with Retry-After, RESOURCE_EXHAUSTED, a 5xx, a 200 with a broken body), each taken by the next
+ * request whose path contains `path`; `DELETE /_fake/fail` drops every queued fault.
+ */
+function registerFailSwitch(app: FastifyInstance, parts: Record<string, FakePart<unknown>>) {
+  const faultsOf = (name: string): FakeFault[] | null => {
+    const state = parts[name]?.state;
+    if (typeof state !== "object" || state === null || !("failNext" in state)) return null;
+    return Array.isArray(state.failNext) ? (state.failNext as FakeFault[]) : null;
+  };
+  const switchable = () => Object.keys(parts).filter((name) => faultsOf(name) !== null);
+  app.post("/_fake/fail", async (request, reply) => {
+    const parsed = ZFailRequest.safeParse(request.body);
+    if (!parsed.success) {
+      return reply
+        .code(400)
+        .send({ error: "body: { part, path?, status, body?, headers?, count? }", parts: switchable() });
+    }
+    const { part, path, status, body, headers, count } = parsed.data;
+    const faults = faultsOf(part);
+    if (!faults) return reply.code(404).send({ error: `no part "${part}" with faults`, parts: switchable() });
+    for (let index = 0; index < count; index++) {
+      faults.push({ status, body, ...(headers && { headers }), ...(path && { pathIncludes: path }) });
+    }
+    return { part, queued: faults.length };
+  });
+  app.delete("/_fake/fail", async () => {
+    for (const name of switchable()) faultsOf(name)?.splice(0);
+    return { cleared: switchable() };
+  });
 }
 
 /** The first scripted fault for this path, taken off the list; null when none applies. */

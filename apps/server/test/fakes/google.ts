@@ -1,12 +1,27 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type FakeCall, type FakeFault, type FakePart, sendFault, startFakes, takeFault } from "./app";
+import { searchConsoleFake } from "./search-console";
+
+/** Search Console lives in ./search-console.ts; re-exported for the tests that read its numbers from here. */
+export { fakeSearch } from "./search-console";
 
 /**
  * Google's OAuth endpoints, the Analytics Admin API's `accountSummaries` and `dataStreams`, the Analytics Data API's
- * `metadata` and `runReport`, on 127.0.0.1, answering in the documented shapes (docs/connectors.md).
- * Consent is given at once (or refused, `deny`); PKCE, the client secret, the redirect address and the
- * bearer token are checked as Google checks them. `failNext` scripts faults for the Data API.
+ * `metadata`, `runReport` and `runRealtimeReport`, on 127.0.0.1, answering in the documented shapes
+ * (docs/connectors.md). Consent is given at once (or refused, `deny`); PKCE, the client secret, the
+ * redirect address and the bearer token are checked as Google checks them. `failNext` scripts faults
+ * for the Data API (over HTTP too: `POST /_fake/fail`, ./app.ts). Each report spends tokens of its
+ * property's allowances and answers the `propertyQuota` Google sends; unknown metrics and dimensions
+ * are refused with 400 INVALID_ARGUMENT naming the field, as Google refuses them. Pages followed:
+ * - OAuth 2.0 for web server applications: https://developers.google.com/identity/protocols/oauth2/web-server
+ * - Data API runReport: https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport
+ * - Data API metadata: https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/getMetadata
+ * - Data API runRealtimeReport: https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runRealtimeReport
+ * - quotas and PropertyQuota: https://developers.google.com/analytics/devguides/reporting/data/v1/quotas ,
+ *   https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/PropertyQuota
+ * - Admin API accountSummaries: https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/accountSummaries/list
+ * - Admin API dataStreams: https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties.dataStreams/list
  */
 export interface FakeGoogle {
   url: string;
@@ -22,6 +37,16 @@ export interface FakeGoogle {
   failNext: FakeFault[];
   /** How long every `runReport` waits before answering (ms; 0 by default), so concurrency can be observed. */
   reportLatencyMs: number;
+  /**
+   * Sets what is left of a property's token allowances (Core by default; Realtime is a pool of its own).
+   * Allowances not named keep their count. What was used is the allowance minus what is left.
+   */
+  setRemainingTokens(property: string, left: Partial<Record<TokenPool, number>>, category?: "core" | "realtime"): void;
+  /** A property's token allowances now, in the shape Google reports them. */
+  propertyQuota(
+    property: string,
+    category?: "core" | "realtime",
+  ): Record<string, { consumed: number; remaining: number }>;
   /** Per GA4 property, the `runReport` requests being answered right now. */
   inFlight: Map<string, number>;
   /** Per GA4 property, the most `runReport` requests ever answered at once. */
@@ -127,63 +152,6 @@ function dataStreams(property: string) {
 
 const CHANNELS = ["Organic Search", "Direct", "Referral"];
 
-const SITES = [
-  { siteUrl: "https://acme.com/", permissionLevel: "siteOwner" },
-  { siteUrl: "sc-domain:acme.com", permissionLevel: "siteFullUser" },
-  { siteUrl: "https://unverified.example/", permissionLevel: "siteUnverifiedUser" },
-];
-const QUERIES = ["agency reporting", "marketing dashboard", "seo report"];
-
-interface SearchQuery {
-  startDate: string;
-  endDate: string;
-  dimensions?: string[];
-  rowLimit?: number;
-}
-
-/** Clicks and impressions of one query on one day; every third day has no data at all (Search Console omits it). */
-export function fakeSearch(
-  day: string,
-  query: number,
-): { clicks: number; impressions: number; position: number } | null {
-  const n = Number(day.slice(8));
-  if (n % 3 === 0) return null;
-  return { clicks: 10 * (query + 1) + n, impressions: 200 * (query + 1) + 10 * n, position: 3 + query * 2 + (n % 2) };
-}
-
-function searchAnalytics(body: SearchQuery) {
-  const list = days(body.startDate, body.endDate).map((day) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`);
-  const cells = list.flatMap((day) => QUERIES.map((query, index) => ({ day, query, value: fakeSearch(day, index) })));
-  const aggregate = (group: typeof cells, keys: string[]) => {
-    const present = group.filter((cell) => cell.value !== null);
-    if (present.length === 0) return null;
-    const clicks = present.reduce((sum, cell) => sum + (cell.value?.clicks ?? 0), 0);
-    const impressions = present.reduce((sum, cell) => sum + (cell.value?.impressions ?? 0), 0);
-    const position =
-      present.reduce((sum, cell) => sum + (cell.value?.position ?? 0) * (cell.value?.impressions ?? 0), 0) /
-      impressions;
-    return { keys, clicks, impressions, ctr: clicks / impressions, position };
-  };
-  const dimension = body.dimensions?.[0];
-  const rows =
-    dimension === "date"
-      ? list.map((day) =>
-          aggregate(
-            cells.filter((cell) => cell.day === day),
-            [day],
-          ),
-        )
-      : dimension === "query"
-        ? QUERIES.map((query) =>
-            aggregate(
-              cells.filter((cell) => cell.query === query),
-              [query],
-            ),
-          )
-        : [aggregate(cells, [])];
-  return { rows: rows.filter((row) => row !== null), responseAggregationType: "byProperty" };
-}
-
 /** A metric's value for one day (yyyymmdd) of one property: fixed numbers a test can recompute. */
 export function fakeValue(metric: string, day: string, property: string): number {
   const n = Number(day.slice(6)) + (Number(property) % 7);
@@ -216,12 +184,42 @@ function days(start: string, end: string): string[] {
 }
 
 const TYPES = Object.fromEntries(METADATA.metrics.map((metric) => [metric.apiName, metric.type]));
+const DIMENSION_NAMES = new Set(METADATA.dimensions.map((dimension) => dimension.apiName));
+/** The Realtime API's own schema (a subset): https://developers.google.com/analytics/devguides/reporting/data/v1/realtime-api-schema */
+const REALTIME_DIMENSIONS = new Set(["minutesAgo", "country", "deviceCategory", "unifiedScreenName"]);
+const REALTIME_METRICS = new Set(["activeUsers", "screenPageViews", "eventCount", "keyEvents"]);
+
+/** A standard property's token allowances (PropertyQuota): per day, per hour, per project and property per hour. */
+type TokenPool = "tokensPerDay" | "tokensPerHour" | "tokensPerProjectPerHour";
+const TOKEN_LIMITS: Record<TokenPool, number> = {
+  tokensPerDay: 200_000,
+  tokensPerHour: 40_000,
+  tokensPerProjectPerHour: 14_000,
+};
+/** What one report costs here. Google: "most requests consume fewer than 10 tokens". */
+export const FAKE_REPORT_TOKENS = 5;
+
+/** The first field of a report request Google would not know, with the kind Google names in its refusal. */
+function unknownField(body: ReportRequest, realtime: boolean): { name: string; kind: "metric" | "dimension" } | null {
+  const metrics = realtime ? REALTIME_METRICS : new Set(Object.keys(TYPES));
+  const dimensions = realtime ? REALTIME_DIMENSIONS : DIMENSION_NAMES;
+  const metric = (body.metrics ?? []).find((entry) => !metrics.has(entry.name));
+  if (metric) return { name: metric.name, kind: "metric" };
+  const named = [
+    ...(body.dimensions ?? []).map((entry) => entry.name),
+    ...(body.dimensionFilter?.filter?.fieldName ? [body.dimensionFilter.filter.fieldName] : []),
+  ];
+  const dimension = named.find((name) => !dimensions.has(name));
+  return dimension ? { name: dimension, kind: "dimension" } : null;
+}
 const AVERAGES = new Set(["bounceRate", "averageSessionDuration"]);
 
 interface ReportRequest {
   dateRanges?: { startDate: string; endDate: string }[];
   metrics?: { name: string }[];
   dimensions?: { name: string }[];
+  dimensionFilter?: { filter?: { fieldName?: string } };
+  returnPropertyQuota?: boolean;
 }
 
 function runReport(property: string, body: ReportRequest) {
@@ -259,18 +257,13 @@ function runReport(property: string, body: ReportRequest) {
     ],
     rowCount: rows.length,
     metadata: { currencyCode: "EUR", timeZone: "Europe/Berlin" },
-    propertyQuota: {
-      tokensPerDay: { consumed: 10, remaining: 199_990 },
-      tokensPerHour: { consumed: 10, remaining: 39_990 },
-      concurrentRequests: { consumed: 0, remaining: 10 },
-    },
     kind: "analyticsData#runReport",
   };
 }
 
 /**
- * Google's OAuth endpoints, Analytics (Admin and Data API, realtime included) and Search Console, as
- * a part of the fakes app (./app.ts). Other Google parts (Ads, Business Profile, Sheets) check their
+ * Google's OAuth endpoints and Analytics (Admin and Data API, realtime included), as a part of the
+ * fakes app (./app.ts). Other Google parts (Search Console, Ads, Business Profile, Sheets) check their
  * bearer tokens with `state.authorized`: one Google account, one token for every Google API.
  */
 export function googleFake(): FakePart<FakeGoogle> {
@@ -278,6 +271,18 @@ export function googleFake(): FakePart<FakeGoogle> {
   const accessTokens = new Map<string, { expiresAt: number }>();
   const issuedRefresh = new Set<string>();
   let counter = 0;
+  // Tokens used per `${category}:${property}` and allowance; nothing rolls over (tests are short, and a
+  // test that wants a fresh hour sets what is left).
+  const used = new Map<string, Record<TokenPool, number>>();
+  const usedOf = (property: string, category: string) => {
+    const key = `${category}:${property}`;
+    let entry = used.get(key);
+    if (!entry) {
+      entry = { tokensPerDay: 0, tokensPerHour: 0, tokensPerProjectPerHour: 0 };
+      used.set(key, entry);
+    }
+    return entry;
+  };
   const state: FakeGoogle = {
     url: "",
     clientId: "fake-client-id.apps.googleusercontent.com",
@@ -286,6 +291,28 @@ export function googleFake(): FakePart<FakeGoogle> {
     deny: false,
     failNext: [],
     reportLatencyMs: 0,
+    setRemainingTokens(property, left, category = "core") {
+      const entry = usedOf(property, category);
+      for (const pool of Object.keys(TOKEN_LIMITS) as TokenPool[]) {
+        const remaining = left[pool];
+        if (remaining !== undefined) entry[pool] = Math.max(0, TOKEN_LIMITS[pool] - remaining);
+      }
+    },
+    propertyQuota(property, category = "core") {
+      const entry = usedOf(property, category);
+      const status = (pool: TokenPool) => ({
+        consumed: entry[pool],
+        remaining: Math.max(0, TOKEN_LIMITS[pool] - entry[pool]),
+      });
+      return {
+        tokensPerDay: status("tokensPerDay"),
+        tokensPerHour: status("tokensPerHour"),
+        concurrentRequests: { consumed: 0, remaining: 10 },
+        serverErrorsPerProjectPerHour: { consumed: 0, remaining: 10 },
+        potentiallyThresholdedRequestsPerHour: { consumed: 0, remaining: 120 },
+        tokensPerProjectPerHour: status("tokensPerProjectPerHour"),
+      };
+    },
     inFlight: new Map(),
     maxInFlight: new Map(),
     calls: [],
@@ -309,6 +336,38 @@ export function googleFake(): FakePart<FakeGoogle> {
   };
   const googleError = (reply: FastifyReply, code: number, status: string, message: string) =>
     reply.code(code).send({ error: { code, message, status } });
+  /**
+   * Spends one report's tokens of every allowance of the property, or refuses as Google does when one
+   * is used up (429 RESOURCE_EXHAUSTED naming it; nothing is spent). The quota as Google reports it after.
+   */
+  const spendTokens = (reply: FastifyReply, property: string, category: "core" | "realtime") => {
+    const entry = usedOf(property, category);
+    const words: Record<TokenPool, string> = {
+      tokensPerDay: "tokens per day",
+      tokensPerHour: "tokens per hour",
+      tokensPerProjectPerHour: "tokens per project per hour",
+    };
+    const short = (Object.keys(TOKEN_LIMITS) as TokenPool[]).find(
+      (pool) => TOKEN_LIMITS[pool] - entry[pool] < FAKE_REPORT_TOKENS,
+    );
+    if (short) {
+      return {
+        refused: googleError(reply, 429, "RESOURCE_EXHAUSTED", `Exhausted property ${words[short]} quota.`),
+      };
+    }
+    for (const pool of Object.keys(TOKEN_LIMITS) as TokenPool[]) entry[pool] += FAKE_REPORT_TOKENS;
+    return { quota: state.propertyQuota(property, category) };
+  };
+  const invalidField = (reply: FastifyReply, body: ReportRequest, realtime: boolean) => {
+    const unknown = unknownField(body, realtime);
+    if (!unknown) return null;
+    return googleError(
+      reply,
+      400,
+      "INVALID_ARGUMENT",
+      `Field ${unknown.name} is not a valid ${unknown.kind}. For a list of valid dimensions and metrics, see https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema`,
+    );
+  };
   // A fault may name the path it is for (`pathIncludes`): a retry still running in the background from an
   // earlier test, for another property, must not take the fault a test scripted for its own request.
   const fault = (request: FastifyRequest, reply: FastifyReply) => {
@@ -326,7 +385,6 @@ export function googleFake(): FakePart<FakeGoogle> {
       GOOGLE_REVOKE_URL: `${origin}/revoke`,
       GA4_DATA_API_URL: origin,
       GA4_ADMIN_API_URL: origin,
-      SEARCH_CONSOLE_API_URL: origin,
     }),
     register(app, shared) {
       state.calls = shared.calls;
@@ -413,22 +471,6 @@ export function googleFake(): FakePart<FakeGoogle> {
         }
       };
 
-      app.get("/webmasters/v3/sites", { preHandler: guarded }, async () => ({ siteEntry: SITES }));
-      app.post("/webmasters/v3/sites/:site/searchAnalytics/query", { preHandler: guarded }, async (request, reply) => {
-        const failed = fault(request, reply);
-        if (failed) return failed;
-        const site = (request.params as { site: string }).site;
-        if (!SITES.some((entry) => entry.siteUrl === site && entry.permissionLevel !== "siteUnverifiedUser")) {
-          return googleError(
-            reply,
-            403,
-            "PERMISSION_DENIED",
-            `User does not have sufficient permission for site '${site}'.`,
-          );
-        }
-        return searchAnalytics((request.body ?? {}) as SearchQuery);
-      });
-
       // Analytics' resource names carry a colon verb (`properties/1:runReport`): one route, matched here.
       app.all("/v1beta/*", { preHandler: guarded }, async (request, reply) => {
         const path = decodeURIComponent(new URL(request.url, "http://fake").pathname);
@@ -454,8 +496,13 @@ export function googleFake(): FakePart<FakeGoogle> {
         const metadata = /^\/v1beta\/properties\/(\d+)\/metadata$/.exec(path);
         if (metadata) return { ...METADATA, name: `properties/${metadata[1]}/metadata` };
         const body = (request.body ?? {}) as ReportRequest;
-        if (request.method === "POST" && /^\/v1beta\/properties\/(\d+):runRealtimeReport$/.test(path)) {
-          return realtimeReport(body);
+        const realtime = /^\/v1beta\/properties\/(\d+):runRealtimeReport$/.exec(path);
+        if (realtime && request.method === "POST") {
+          const invalid = invalidField(reply, body, true);
+          if (invalid) return invalid;
+          const spent = spendTokens(reply, realtime[1] ?? "", "realtime");
+          if (spent.refused) return spent.refused;
+          return { ...realtimeReport(body), ...(body.returnPropertyQuota && { propertyQuota: spent.quota }) };
         }
         const report = /^\/v1beta\/properties\/(\d+):runReport$/.exec(path);
         if (report && request.method === "POST") {
@@ -470,8 +517,9 @@ export function googleFake(): FakePart<FakeGoogle> {
             if (state.down.has(property)) {
               return googleError(reply, 503, "UNAVAILABLE", "The service is currently unavailable.");
             }
-            // 2005 is in no account's list: a property a test may take down alone (see ga4.test.ts).
-            if (!["2001", "2002", "2003", "2004", "2005"].includes(property)) {
+            // 2005–2009 are in no account's list: properties a test may take down or run out of tokens
+            // alone (see ga4.test.ts).
+            if (!["2001", "2002", "2003", "2004", "2005", "2006", "2007", "2008", "2009"].includes(property)) {
               return googleError(
                 reply,
                 403,
@@ -479,10 +527,11 @@ export function googleFake(): FakePart<FakeGoogle> {
                 "User does not have sufficient permissions for this property.",
               );
             }
-            const unknown = (body.metrics ?? []).find((metric) => !TYPES[metric.name]);
-            if (unknown)
-              return googleError(reply, 400, "INVALID_ARGUMENT", `Field ${unknown.name} is not a valid metric.`);
-            return runReport(property, body);
+            const invalid = invalidField(reply, body, false);
+            if (invalid) return invalid;
+            const spent = spendTokens(reply, property, "core");
+            if (spent.refused) return spent.refused;
+            return { ...runReport(property, body), ...(body.returnPropertyQuota && { propertyQuota: spent.quota }) };
           } finally {
             state.inFlight.set(property, (state.inFlight.get(property) ?? 1) - 1);
           }
@@ -512,10 +561,14 @@ function realtimeReport(body: ReportRequest) {
   };
 }
 
-/** The Google part alone on its own server (tests of the Google connectors that need nothing else). */
+/** The Google part, with Search Console, on its own server (tests of the Google connectors that need nothing else). */
 export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
   const part = googleFake();
-  const running = await startFakes({ google: part }, port);
+  // Search Console rides along (the campaigns' connected tests start "the fake Google" for it), taking
+  // its scripted faults from the Google list as it did when it was part of this file.
+  const searchConsole = searchConsoleFake(part.state);
+  searchConsole.state.failNext = part.state.failNext;
+  const running = await startFakes({ google: part, searchConsole }, port);
   part.state.url = running.url;
   part.state.env = running.env;
   part.state.close = running.close;

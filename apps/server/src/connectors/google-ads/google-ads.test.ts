@@ -8,7 +8,8 @@ import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
-import { adsOperationsBucket, nextPacificMidnight } from ".";
+import { nextPacificMidnight } from "../http/google-reset";
+import { adsOperationsBucket } from ".";
 
 const fakes = fakesForFile(afterAll, () => {
   const google = googleFake();

@@ -7,6 +7,7 @@ import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
+import { nextPacificMidnight, pacificDay } from "../http/google-reset";
 import { perRuntime } from "../http/per-runtime";
 import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
@@ -135,35 +136,6 @@ const client = perRuntime((runtime: ConnectorRuntime) =>
 );
 
 const HOUR_MS = 3_600_000;
-
-const pacific = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "America/Los_Angeles",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-  hourCycle: "h23",
-});
-
-/** The Pacific calendar day (yyyy-mm-dd) of an instant and the milliseconds since its midnight. */
-function pacificDay(at: number): { day: string; elapsedMs: number } {
-  const parts = pacific.formatToParts(new Date(at));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "0";
-  const elapsedMs =
-    (Number(get("hour")) * 3600 + Number(get("minute")) * 60 + Number(get("second"))) * 1000 + (at % 1000);
-  return { day: `${get("year")}-${get("month")}-${get("day")}`, elapsedMs };
-}
-
-/** The next midnight in Los Angeles after `now`, exact on the 23- and 25-hour days of a clock change. */
-export function nextPacificMidnight(now: number): number {
-  const guess = now + 24 * HOUR_MS - pacificDay(now).elapsedMs;
-  // A day with a clock change is an hour short or long: the guess lands at 01:00 or 23:00 and is moved.
-  const off = pacificDay(guess).elapsedMs;
-  if (off === 0) return guess;
-  return off < 12 * HOUR_MS ? guess - off : guess + 24 * HOUR_MS - off;
-}
 
 /**
  * The developer token's operations per day (its access level: Basic 15,000), shared by every source

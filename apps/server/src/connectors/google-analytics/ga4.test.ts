@@ -1,11 +1,12 @@
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildDashboard, buildOwner, buildReport } from "../../../test/factories";
-import { fakeGoogleForFile, fakeValue } from "../../../test/fakes/google";
+import { FAKE_REPORT_TOKENS, fakeGoogleForFile, fakeValue } from "../../../test/fakes/google";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
+import { propertyHoldKeys } from "./quota";
 
 const fakeGoogle = fakeGoogleForFile(afterAll);
 const google = fakeGoogle.current;
@@ -483,6 +484,178 @@ describeEachDb(
       expect((await google()).revoked.has(stored.refresh_token ?? "")).toBe(true);
     });
 
+    it("tokens running low hold the property until Google's reset: stored numbers with the quota notice, nothing sent", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const fake = await google();
+      const sources = env().services.get("sources");
+      const today = new Date().toISOString().slice(0, 10);
+      const range = { startDate: "2026-11-01", endDate: today };
+      // Property 2006, this test's alone: 1,000 of the hour's 40,000 tokens left (under 5 %).
+      const inputs = { metrics: ["sessions"], profile: "2006", property: "1002" };
+      fake.setRemainingTokens("2006", { tokensPerHour: 1_000 });
+      const request = { type: "googleAnalytics.ga4", inputs, range, timezone: "UTC" };
+      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), request);
+      expect(stored.notice).toBeNull();
+      const answered = fake.calls.findLast((call) => call.path === "/v1beta/properties/2006:runReport");
+      expect(answered).toBeDefined();
+      // Google said how much is left (the request asked for it), and this report cost a few tokens.
+      expect(fake.propertyQuota("2006").tokensPerHour).toEqual({
+        consumed: 39_000 + FAKE_REPORT_TOKENS,
+        remaining: 1_000 - FAKE_REPORT_TOKENS,
+      });
+      // Twenty minutes later the range (touching today) is due again: the property is held, nothing goes out.
+      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+      await env()
+        .ctx.db.updateTable("provider_results")
+        .set({ fetched_at: fetchedAt })
+        .where("source_id", "=", result.sourceId)
+        .execute();
+      const sent = () => fake.calls.filter((call) => call.path.includes("/properties/2006")).length;
+      const before = sent();
+      const held = await client.api("POST", "/api/widgets/data", {
+        instances: [ga4(result.sourceId, inputs)],
+        timezone: "UTC",
+        ...range,
+        comparison: false,
+      });
+      expect(held.statusCode).toBe(200);
+      expect(held.json().data.current.totals).toEqual(stored.table.totals);
+      expect(held.json().data.notices).toEqual([
+        { instanceId: expect.any(String), asOf: fetchedAt, message: "Google Analytics quota reached" },
+      ]);
+      expect(sent()).toBe(before);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+
+      // Google's hour turns: the stored hold expires (its window ends at the reset) and the tokens are back.
+      for (const key of propertyHoldKeys("2006", "core")) await env().ctx.rateLimits.reset(key);
+      fake.setRemainingTokens("2006", { tokensPerHour: 40_000 });
+      // Asked past the widgets' short cache (which still holds the stale answer for a moment).
+      const fresh = await sources.query(company.id, await sources.load(company.id, result.sourceId), request);
+      expect(fresh.notice).toBeNull();
+      expect(fresh.table.totals).toEqual(stored.table.totals);
+      expect(sent()).toBe(before + 1);
+    });
+
+    it("pre-warm leaves out a held property and one down to its reserve, and warms the others", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const fake = await google();
+      const sources = env().services.get("sources");
+      // 2007: under 5 % of the day's tokens (held). 2008: 15 % (the reserve kept for people). 2009: plenty.
+      fake.setRemainingTokens("2007", { tokensPerDay: 4_000 });
+      fake.setRemainingTokens("2008", { tokensPerDay: 30_000 });
+      for (const profile of ["2007", "2008"]) {
+        await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+          type: "googleAnalytics.ga4",
+          inputs: { metrics: ["totalUsers"], profile, property: "1002" },
+          range: { startDate: "2026-09-01", endDate: "2026-09-07" },
+          timezone: "UTC",
+        });
+      }
+      const widgets = ["2007", "2008", "2009"].map((profile) =>
+        buildWidget({
+          id: `ga${profile}`,
+          hash: `ga${profile}`,
+          title: `Sessions ${profile}`,
+          format: "summary",
+          instances: [
+            buildInstance({
+              id: `g${profile}`,
+              type: "googleAnalytics.ga4",
+              sourceId: result.sourceId,
+              inputs: { property: "1002", profile, metrics: ["sessions"] },
+            }),
+          ],
+        }),
+      );
+      const dashboard = await buildDashboard(env(), { company, widgets });
+      const due = new Date(Math.floor((Date.now() + 10 * 60_000) / 60_000) * 60_000);
+      const report = await buildReport(env(), {
+        company,
+        dashboard,
+        input: {
+          period: "WEEK",
+          detail: due.getUTCDay(),
+          hour: due.getUTCHours(),
+          minute: due.getUTCMinutes(),
+          timezone: "UTC",
+          date_range: "LAST_7_DAYS",
+        },
+      });
+      const sentTo = (profile: string) =>
+        fake.calls.filter((call) => call.path === `/v1beta/properties/${profile}:runReport`).length;
+      const before = { held: sentTo("2007"), reserve: sentTo("2008"), open: sentTo("2009") };
+      const prewarm = env().services.get("reportPrewarm");
+      expect(await prewarm.prewarmReport({ companyId: company.id, reportId: report.id, slot: due.toISOString() })).toBe(
+        1,
+      );
+      expect(sentTo("2007")).toBe(before.held);
+      expect(sentTo("2008")).toBe(before.reserve);
+      // The open property's week and the week before (the comparison).
+      expect(sentTo("2009")).toBe(before.open + 2);
+      // The reserve is pre-warm's only: a person opening the dashboard still gets 2008's numbers from Google.
+      const shown = await widgetData(client, [
+        ga4(result.sourceId, { property: "1002", profile: "2008", metrics: ["sessions"] }),
+      ]);
+      expect(shown.statusCode).toBe(200);
+      expect(sentTo("2008")).toBeGreaterThan(before.reserve);
+    });
+
+    it("a dimension Google does not know is the form's error (422), as Google refuses it (400 naming the field)", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const fake = await google();
+      const unknown = await widgetData(client, [
+        ga4(result.sourceId, { profile: "2002", dimension: "sessionChanel", metrics: ["sessions"] }),
+      ]);
+      expect(unknown.statusCode).toBe(422);
+      expect(JSON.stringify(unknown.json())).toContain("sessionChanel is not a valid dimension");
+      const refused = fake.calls.findLast(
+        (call) => call.path === "/v1beta/properties/2002:runReport" && call.body.includes("sessionChanel"),
+      );
+      expect(JSON.parse(refused?.body ?? "{}").dimensions).toEqual([{ name: "sessionChanel" }]);
+      // A filter on an unknown dimension too.
+      const filtered = await widgetData(client, [
+        ga4(result.sourceId, { profile: "2002", metrics: ["sessions"], filter: "countri==Germany" }),
+      ]);
+      expect(filtered.statusCode).toBe(422);
+      expect(JSON.stringify(filtered.json())).toContain("countri is not a valid dimension");
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
+    it("the fakes' failure switch over HTTP queues faults on a part by path, and clears them", async () => {
+      const fake = await google();
+      const switched = await fetch(`${fake.url}/_fake/fail`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          part: "google",
+          path: "/properties/2099:runReport",
+          status: 429,
+          body: {
+            error: { code: 429, status: "RESOURCE_EXHAUSTED", message: "Exhausted property tokens per hour quota." },
+          },
+          headers: { "retry-after": "30" },
+          count: 2,
+        }),
+      });
+      expect(switched.status).toBe(200);
+      expect(fake.failNext.filter((fault) => fault.pathIncludes === "/properties/2099:runReport")).toEqual([
+        expect.objectContaining({ status: 429, headers: { "retry-after": "30" } }),
+        expect.objectContaining({ status: 429 }),
+      ]);
+      const unknownPart = await fetch(`${fake.url}/_fake/fail`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ part: "nobody", status: 500 }),
+      });
+      expect(unknownPart.status).toBe(404);
+      expect(((await unknownPart.json()) as { parts: string[] }).parts).toContain("google");
+      expect((await fetch(`${fake.url}/_fake/fail`, { method: "DELETE" })).status).toBe(200);
+      expect(fake.failNext).toEqual([]);
+    });
+
     // Last in the file: Google down for longer than the retries last blocks property 2001 for a while
     // (a wait over the limit), and the tests after it would find the property still blocked.
     it("Google down or out of quota leaves the source valid; a metric Google does not know is the form's error", async () => {
@@ -513,6 +686,7 @@ describeEachDb(
       ]);
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
       const unknown = await widgetData(client, [ga4(result.sourceId, { profile: "2002", metrics: ["sessionz"] })]);
+      expect(unknown.statusCode).toBe(422);
       expect(JSON.stringify(unknown.json())).toContain("sessionz is not a valid metric");
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });

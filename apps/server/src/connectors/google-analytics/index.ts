@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
+import type { RateLimitStore } from "../../infra/rate-limit-store";
 import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
@@ -10,6 +11,14 @@ import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
+import {
+  assertPropertyOpen,
+  holdExhaustedProperty,
+  notePropertyQuota,
+  propertyQuotaState,
+  type QuotaCategory,
+  ZPropertyQuota,
+} from "./quota";
 
 /**
  * Google Analytics 4 (docs/connectors.md): accounts and properties from the Admin API's
@@ -48,6 +57,7 @@ const ZReport = z.object({
     .default([]),
   totals: z.array(z.object({ metricValues: z.array(ZValue).default([]) })).default([]),
   metadata: z.object({ currencyCode: z.string().optional() }).partial().default({}),
+  propertyQuota: ZPropertyQuota.optional(),
 });
 
 const ZDataStreams = z.object({
@@ -170,7 +180,34 @@ const ZRealtimeReport = z.object({
     .array(z.object({ dimensionValues: z.array(ZValue).default([]), metricValues: z.array(ZValue).default([]) }))
     .default([]),
   totals: z.array(z.object({ metricValues: z.array(ZValue).default([]) })).default([]),
+  propertyQuota: ZPropertyQuota.optional(),
 });
+
+/**
+ * A report request to a property within its token quotas (./quota.ts): refused here, before anything is
+ * sent (not even a token refresh), while the property is held; the `propertyQuota` of the answer sets the next hold, and a
+ * RESOURCE_EXHAUSTED refusal holds the property for every process until the reset it implies.
+ */
+async function reportWithinQuota<T extends { propertyQuota?: z.infer<typeof ZPropertyQuota> }>(
+  source: SourceHandle,
+  property: string,
+  category: QuotaCategory,
+  ask: (headers: Record<string, string>) => Promise<T>,
+): Promise<{ report: T; headers: Record<string, string> }> {
+  const counters = source.runtime.counters;
+  await assertPropertyOpen(counters, property, category, Date.now());
+  try {
+    const headers = await googleAuthorization(source);
+    const report = await ask(headers);
+    await notePropertyQuota(counters, property, category, report.propertyQuota, Date.now());
+    return { report, headers };
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind === "quota" && error.retryAfterMs) {
+      await holdExhaustedProperty(counters, property, category, error.retryAfterMs);
+    }
+    throw error;
+  }
+}
 
 /**
  * Metadata per (source, property) in this process for an hour: the lists change rarely (custom
@@ -302,6 +339,20 @@ export function ga4WebProperties(source: SourceHandle): Promise<Ga4WebProperty[]
   return asked;
 }
 
+/**
+ * Whether pre-warm may ask for this GA4 widget instance now: not while its property is held, nor once
+ * its tokens are down to the reserve kept for people looking at dashboards (./quota.ts). Instances of
+ * other types are not GA4's to judge.
+ */
+export async function ga4PrewarmAllowed(
+  counters: RateLimitStore,
+  type: string,
+  inputs: Readonly<Record<string, unknown>>,
+): Promise<boolean> {
+  if (type !== WIDGET_TYPE.type || typeof inputs.profile !== "string" || inputs.profile === "") return true;
+  return (await propertyQuotaState(counters, inputs.profile, "core")).state === "open";
+}
+
 const requireText = (value: unknown, field: string, message: string): string => {
   if (typeof value === "string" && value !== "") return value;
   throw AppError.validation({ [field]: [message] });
@@ -309,6 +360,7 @@ const requireText = (value: unknown, field: string, message: string): string => 
 
 export const googleAnalyticsConnector: Connector = {
   key: "googleAnalytics",
+  prewarmAllowed: ga4PrewarmAllowed,
   displayName: "Google Analytics",
   order: 1,
   authKind: "oauth2",
@@ -358,28 +410,29 @@ export const googleAnalyticsConnector: Connector = {
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
     const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
     const dimensionFilter = parseFilter(inputs.filter);
-    const headers = await googleAuthorization(source);
-    const report = await data.request({
-      method: "POST",
-      path: `/v1beta/properties/${encodeURIComponent(property)}:runReport`,
-      headers,
-      json: {
-        dateRanges: [{ startDate: range.startDate, endDate: range.endDate }],
-        dimensions: dimension ? [{ name: dimension }] : [],
-        metrics: metrics.map((name) => ({ name })),
-        ...(dimensionFilter && { dimensionFilter }),
-        metricAggregations: ["TOTAL"],
-        keepEmptyRows: dimension === "date",
-        orderBys:
-          dimension === "date"
-            ? [{ dimension: { dimensionName: "date" } }]
-            : [{ metric: { metricName: metrics[0] }, desc: true }],
-        limit: dimension === "date" ? 1000 : 250,
-        returnPropertyQuota: true,
-      },
-      schema: ZReport,
-      limitKey: `property:${property}`,
-    });
+    const { report, headers } = await reportWithinQuota(source, property, "core", (headers) =>
+      data.request({
+        method: "POST",
+        path: `/v1beta/properties/${encodeURIComponent(property)}:runReport`,
+        headers,
+        json: {
+          dateRanges: [{ startDate: range.startDate, endDate: range.endDate }],
+          dimensions: dimension ? [{ name: dimension }] : [],
+          metrics: metrics.map((name) => ({ name })),
+          ...(dimensionFilter && { dimensionFilter }),
+          metricAggregations: ["TOTAL"],
+          keepEmptyRows: dimension === "date",
+          orderBys:
+            dimension === "date"
+              ? [{ dimension: { dimensionName: "date" } }]
+              : [{ metric: { metricName: metrics[0] }, desc: true }],
+          limit: dimension === "date" ? 1000 : 250,
+          returnPropertyQuota: true,
+        },
+        schema: ZReport,
+        limitKey: `property:${property}`,
+      }),
+    );
     // Names as Google shows them (cached per property for an hour); without them the widget still draws.
     const metadata = await metadataOf(source, property, data, headers).catch(() => undefined);
     const label = (apiName: string) => metadata?.metrics.find((entry) => entry.apiName === apiName)?.uiName || apiName;
@@ -435,23 +488,26 @@ async function realtimeTable(
   const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
   const declared = REALTIME_DIMENSIONS.find((entry) => entry.key === dimension);
   if (dimension && !declared) throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
-  const report = await data.request({
-    method: "POST",
-    path: `/v1beta/properties/${encodeURIComponent(property)}:runRealtimeReport`,
-    headers: await googleAuthorization(source),
-    json: {
-      dimensions: declared ? [{ name: declared.key }] : [],
-      metrics: metrics.map((name) => ({ name })),
-      minuteRanges: [{ name: "last30", startMinutesAgo: 29, endMinutesAgo: 0 }],
-      metricAggregations: ["TOTAL"],
-      ...(declared?.key === "minutesAgo" && {
-        orderBys: [{ dimension: { dimensionName: "minutesAgo", orderType: "NUMERIC" }, desc: true }],
-      }),
-      limit: 250,
-    },
-    schema: ZRealtimeReport,
-    limitKey: `property:${property}`,
-  });
+  const { report } = await reportWithinQuota(source, property, "realtime", (headers) =>
+    data.request({
+      method: "POST",
+      path: `/v1beta/properties/${encodeURIComponent(property)}:runRealtimeReport`,
+      headers,
+      json: {
+        dimensions: declared ? [{ name: declared.key }] : [],
+        metrics: metrics.map((name) => ({ name })),
+        minuteRanges: [{ name: "last30", startMinutesAgo: 29, endMinutesAgo: 0 }],
+        metricAggregations: ["TOTAL"],
+        ...(declared?.key === "minutesAgo" && {
+          orderBys: [{ dimension: { dimensionName: "minutesAgo", orderType: "NUMERIC" }, desc: true }],
+        }),
+        limit: 250,
+        returnPropertyQuota: true,
+      },
+      schema: ZRealtimeReport,
+      limitKey: `property:${property}`,
+    }),
+  );
   const number = (raw: string | undefined) =>
     raw === undefined || raw === "" || !Number.isFinite(Number(raw)) ? null : Number(raw);
   return {

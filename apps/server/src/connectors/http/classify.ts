@@ -1,4 +1,5 @@
 import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "./errors";
+import { untilNextHour, untilPacificMidnight } from "./google-reset";
 
 /** A provider's answer as the classifiers see it: the body already parsed when it was JSON. */
 export interface ProviderAnswer {
@@ -35,20 +36,8 @@ export const classifyByStatus: Classifier = (provider, answer) => {
 
 const HOUR_MS = 3_600_000;
 
-/** Milliseconds until the next full hour, or until the next midnight in Los Angeles (GA4's daily reset is at midnight Pacific). */
-function untilReset(now: number, daily: boolean): number {
-  if (!daily) return HOUR_MS - (now % HOUR_MS);
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Los_Angeles",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(new Date(now));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const elapsed = (get("hour") * 3600 + get("minute") * 60 + get("second")) * 1000;
-  return 24 * HOUR_MS - elapsed;
-}
+/** Until Google's hourly or daily (midnight Pacific) quotas refresh. */
+const untilReset = (now: number, daily: boolean): number => (daily ? untilPacificMidnight(now) : untilNextHour(now));
 
 /** One Google Ads error of a `GoogleAdsFailure`: its code group and value, message and quota wait. */
 interface AdsError {

@@ -14,7 +14,9 @@ import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
  * Google Search Console (docs/connectors.md): sites from `webmasters/v3/sites`, numbers from
  * `sites/{siteUrl}/searchAnalytics/query`. Required inputs (docs/product.md §5): property (the site),
  * metrics. Position is an average where lower is better; CTR and position are never summed: the
- * totals are Google's own, from the same query without a dimension.
+ * totals are Google's own, from the same query without a dimension. Request and answer per
+ * https://developers.google.com/webmaster-tools/v1/searchanalytics/query; paging per
+ * https://developers.google.com/webmaster-tools/v1/how-tos/all-your-data.
  */
 
 const ZSites = z.object({
@@ -52,6 +54,33 @@ const DIMENSIONS = [
   { key: "device", label: "Device" },
 ];
 
+/** Filters may name any dimension but the date (the range is the date filter). */
+const FILTER_DIMENSIONS = [
+  { key: "query", label: "Query" },
+  { key: "page", label: "Page" },
+  { key: "country", label: "Country (three-letter code, e.g. usa)" },
+  { key: "device", label: "Device (desktop, mobile, tablet)" },
+  { key: "searchAppearance", label: "Search appearance" },
+];
+/** Google's operators; compared without regard to case, regular expressions in RE2 syntax. */
+const FILTER_OPERATORS = [
+  { key: "contains", label: "contains" },
+  { key: "equals", label: "is" },
+  { key: "notContains", label: "does not contain" },
+  { key: "notEquals", label: "is not" },
+  { key: "includingRegex", label: "matches regular expression" },
+  { key: "excludingRegex", label: "does not match regular expression" },
+];
+const DEVICES = ["desktop", "mobile", "tablet"];
+
+/**
+ * Rows per request: Google's most (`rowLimit` ≤ 25,000), so a long tail costs the fewest queries of the
+ * per-site quota. Google serves at most 50,000 rows a day per search type and property through the API
+ * (https://support.google.com/webmasters/answer/12919192), so paging stops there: two pages at most.
+ */
+export const SEARCH_CONSOLE_PAGE_ROWS = 25_000;
+export const SEARCH_CONSOLE_MAX_ROWS = 50_000;
+
 const WIDGET_TYPE = widgetTypeConfig({
   type: "searchConsole.performance",
   label: "Search performance",
@@ -60,8 +89,70 @@ const WIDGET_TYPE = widgetTypeConfig({
     { key: "property", label: "Site", kind: "select", required: true, remote: "properties" },
     dimensionParam(DIMENSIONS),
     metricsParam(METRICS),
+    {
+      key: "filterDimension",
+      label: "Filter by",
+      kind: "select",
+      required: false,
+      options: toOptions(FILTER_DIMENSIONS),
+      // Once a filter dimension is chosen, the operator and the value are needed (the form checks it).
+      children: [
+        {
+          key: "filterOperator",
+          label: "Filter operator",
+          kind: "select",
+          required: true,
+          default: "contains",
+          options: toOptions(FILTER_OPERATORS),
+        },
+        { key: "filterExpression", label: "Filter value", kind: "text", required: true },
+      ],
+    },
   ],
 });
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+/**
+ * The filter inputs as Google's `dimensionFilterGroups` (one group, one filter), or none. What Google would
+ * refuse with a bare 400 is said on the field instead: a regular expression RE2 cannot read (lookarounds,
+ * back-references), a country that is not a three-letter code, a device Google does not know.
+ */
+export function filterGroups(inputs: Readonly<Record<string, unknown>>) {
+  const dimension = text(inputs.filterDimension);
+  const operator = text(inputs.filterOperator) || "contains";
+  const expression = text(inputs.filterExpression);
+  if (!dimension && !expression) return undefined;
+  if (!FILTER_DIMENSIONS.some((entry) => entry.key === dimension)) {
+    throw AppError.validation({
+      filterDimension: ["Choose what to filter by: query, page, country, device or search appearance."],
+    });
+  }
+  if (!FILTER_OPERATORS.some((entry) => entry.key === operator)) {
+    throw AppError.validation({ filterOperator: ["The selected filter operator is invalid."] });
+  }
+  const fail = (message: string) => {
+    throw AppError.validation({ filterExpression: [message] });
+  };
+  if (!expression) fail("The filter value is required.");
+  if (expression.length > 1000) fail("The filter value may not be longer than 1,000 characters.");
+  const exact = operator === "equals" || operator === "notEquals";
+  if (operator.endsWith("Regex")) {
+    // Google reads RE2, which has no lookarounds or back-references; JavaScript's reader catches the rest.
+    if (/\(\?<?[=!]|\\[1-9]/.test(expression))
+      fail("RE2 (Google's regular expressions) has no lookarounds or back-references.");
+    try {
+      new RegExp(expression);
+    } catch {
+      fail("The filter value is not a valid regular expression.");
+    }
+  } else if (exact && dimension === "country" && !/^[a-z]{3}$/i.test(expression)) {
+    fail("A country is its three-letter code (ISO 3166-1 alpha-3), for example usa or deu.");
+  } else if (exact && dimension === "device" && !DEVICES.includes(expression.toLowerCase())) {
+    fail("A device is desktop, mobile or tablet.");
+  }
+  return [{ groupType: "and", filters: [{ dimension, operator, expression }] }];
+}
 
 /** One client per process, so the per-site limit and Google's waits hold across requests. */
 const client = perRuntime((runtime: ConnectorRuntime) =>
@@ -74,10 +165,14 @@ const client = perRuntime((runtime: ConnectorRuntime) =>
   }),
 );
 
-/** Search Analytics allows 1,200 queries a minute per site and per user (the source stands for its Google user). */
-const quotas = (source: SourceHandle, site: string): QuotaBucket[] => [
+/**
+ * Search Analytics allows 1,200 queries a minute per site and per user. The user is the Google account
+ * (its e-mail, stored as the source's account), so two sources of one login share its allowance; a
+ * source without a known account counts alone.
+ */
+export const searchConsoleQuotas = (source: Pick<SourceHandle, "id" | "account">, site: string): QuotaBucket[] => [
   { key: `site:${site}`, max: 1200, windowMs: 60_000, kind: "rate" },
-  { key: `user:${source.id}`, max: 1200, windowMs: 60_000, kind: "rate" },
+  { key: `user:${source.account || source.id}`, max: 1200, windowMs: 60_000, kind: "rate" },
 ];
 
 function value(row: Row | undefined, metric: string): number | null {
@@ -132,9 +227,10 @@ export const searchConsoleConnector: Connector = {
     const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
     const declared = DIMENSIONS.find((entry) => entry.key === dimension);
     if (dimension && !declared) throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
+    const dimensionFilterGroups = filterGroups(inputs);
     const api = client(source.runtime);
     const headers = await googleAuthorization(source);
-    const ask = (dimensions: string[], rowLimit: number) =>
+    const ask = (dimensions: string[], rowLimit: number, startRow = 0) =>
       api.request({
         method: "POST",
         path: `/webmasters/v3/sites/${encodeURIComponent(site)}/searchAnalytics/query`,
@@ -144,17 +240,27 @@ export const searchConsoleConnector: Connector = {
           endDate: range.endDate,
           dimensions,
           rowLimit,
+          ...(startRow > 0 ? { startRow } : {}),
+          ...(dimensionFilterGroups ? { dimensionFilterGroups } : {}),
           // Fresh data too: the settling window decides how long a result is kept.
           dataState: "all",
         },
         schema: ZAnalytics,
         limitKey: `site:${site}`,
-        quotas: quotas(source, site),
+        quotas: searchConsoleQuotas(source, site),
       });
-    const [rows, totals] = await Promise.all([
-      dimension ? ask([dimension], dimension === "date" ? 1000 : 250) : Promise.resolve(null),
-      ask([], 1),
-    ]);
+    // Pages of rows (sorted by clicks) until one comes back short, at most SEARCH_CONSOLE_MAX_ROWS.
+    const allRows = async (dimensions: string[]): Promise<{ rows: Row[] }> => {
+      let rows: Row[] = [];
+      for (let startRow = 0; startRow < SEARCH_CONSOLE_MAX_ROWS; startRow += SEARCH_CONSOLE_PAGE_ROWS) {
+        const rowLimit = Math.min(SEARCH_CONSOLE_PAGE_ROWS, SEARCH_CONSOLE_MAX_ROWS - startRow);
+        const page = await ask(dimensions, rowLimit, startRow);
+        rows = rows.concat(page.rows);
+        if (page.rows.length < rowLimit) break;
+      }
+      return { rows };
+    };
+    const [rows, totals] = await Promise.all([dimension ? allRows([dimension]) : Promise.resolve(null), ask([], 1)]);
     const tableRows: TTable["rows"] = !dimension
       ? []
       : dimension === "date"

@@ -21,7 +21,9 @@ const ZPrewarm = z.object({ companyId: z.string(), reportId: z.string(), slot: z
  * "Persistent results"): the render at send time then finds every provider widget's numbers stored
  * and recent (no provider call, nothing to wait for), and if the provider fails by then, the report
  * still carries these numbers with their "Data as of". Only widgets of provider connectors are asked;
- * the queries go through the connectors' quota buckets like any other. One job per (report, slot).
+ * the queries go through the connectors' quota buckets like any other, and an instance whose provider
+ * allowance is held or down to its reserve (a GA4 property's tokens) is left out: pre-warm only saves a
+ * wait later and must not spend the last tokens. One job per (report, slot).
  */
 export function prewarmService(
   ctx: AppContext,
@@ -54,14 +56,20 @@ export function prewarmService(
     let asked = 0;
     for (const widget of await deps.dashboards().widgetsById(row.company_id, row.dashboard_id)) {
       if (widget.nature !== "interactive") continue;
-      const stored = widget.instances.some((instance) => {
+      const instances = [];
+      for (const instance of widget.instances) {
+        const connector = widgetType(instance.type)?.connector;
+        const allowed = (await connector?.prewarmAllowed?.(ctx.rateLimits, instance.type, instance.inputs)) ?? true;
+        if (allowed) instances.push(instance);
+      }
+      const stored = instances.some((instance) => {
         const found = widgetType(instance.type);
         return found?.connector.settlingDays !== undefined && found.config.realtime !== true;
       });
       if (!stored) continue;
       try {
         await deps.widgets().data(row.company_id, {
-          instances: [...widget.instances],
+          instances,
           startDate: range.startDate,
           endDate: range.endDate,
           comparison: true,
