@@ -5,6 +5,8 @@ import { widgetsService } from "./service";
 
 export const widgetsFeature: Feature = {
   name: "widgets",
-  services: (ctx, services) => ({ widgets: widgetsService(services.get("sources"), createTableCache({}, ctx.cache), ctx.rateLimits) }),
+  services: (ctx, services) => ({
+    widgets: widgetsService(services.get("sources"), createTableCache({}, ctx.cache), ctx.rateLimits),
+  }),
   routes: (app, _ctx, services) => widgetRoutes(app, services.get("widgets")),
 };
