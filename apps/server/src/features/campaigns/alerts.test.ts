@@ -4,7 +4,6 @@ import {
   type TAlertRule,
   type TCampaign,
   type TCampaignAlertSettings,
-  type TCampaignDomain,
 } from "@app/core";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { buildMember, buildOwner, type Owner } from "../../../test/factories";

@@ -1,7 +1,7 @@
 import { CAMPAIGN_MESSAGES, DOMAIN_MESSAGES, type TCampaign, type TCampaignDomain } from "@app/core";
 import { expect, it } from "vitest";
 import { buildMember, buildOwner } from "../../../test/factories";
-import type { TestClient, TestEnv } from "../../../test/harness";
+import type { TestEnv } from "../../../test/harness";
 import { describeEachDb } from "../../../test/harness";
 import { newId } from "../../infra/security";
 import { addDomain, createGroup } from "./test-helpers";

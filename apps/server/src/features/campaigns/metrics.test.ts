@@ -5,15 +5,13 @@ import {
   DOMAIN_METRIC_KEYS,
   type DomainMetricKey,
   shiftDay,
-  type TCampaign,
-  type TCampaignDomain,
   todayInTimezone,
 } from "@app/core";
 import { expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
-import type { TestClient, TestEnv } from "../../../test/harness";
+import type { TestEnv } from "../../../test/harness";
 import { describeEachDb } from "../../../test/harness";
-import { BACKFILL_DAYS, BACKFILL_JOB, SNAPSHOT_JOB, type TBackfillPayload, type TSnapshotPayload } from "./metrics";
+import { BACKFILL_DAYS, SNAPSHOT_JOB, type TSnapshotPayload } from "./metrics";
 import { DEMO_LABEL, demoValue } from "./providers/demo";
 import { addDomain, createGroup, runBackfill, showGroup, storedRows } from "./test-helpers";
 

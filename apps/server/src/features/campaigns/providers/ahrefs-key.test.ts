@@ -1,4 +1,4 @@
-import { CAMPAIGN_SOURCE_MESSAGES, shiftDay, type TCampaign, todayInTimezone } from "@app/core";
+import { CAMPAIGN_SOURCE_MESSAGES, shiftDay, todayInTimezone } from "@app/core";
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../../test/factories";
 import {
@@ -9,7 +9,7 @@ import {
   fakeSiteMetrics,
 } from "../../../../test/fakes/ahrefs";
 import { fakesForFile } from "../../../../test/fakes/app";
-import { describeEachDb, type TestClient, type TestEnv } from "../../../../test/harness";
+import { describeEachDb, type TestEnv } from "../../../../test/harness";
 import { BACKFILL_DAYS, BACKFILL_JOB, type TBackfillPayload } from "../metrics";
 import { addDomain, createGroup, storedRows } from "../test-helpers";
 import { AHREFS_DOMAIN_METRICS } from "./ahrefs-key";

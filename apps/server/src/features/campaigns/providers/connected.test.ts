@@ -14,7 +14,7 @@ import {
   serankingPosition,
 } from "../../../../test/fakes/seranking";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../../test/harness";
-import { BACKFILL_DAYS, BACKFILL_JOB, type TBackfillPayload } from "../metrics";
+import { BACKFILL_DAYS } from "../metrics";
 import { addDomain, createGroup, runBackfill, storedRows } from "../test-helpers";
 import { CONNECTED_LAG_DAYS, notCoveredHint, searchConsoleSiteFor, siteHost } from "./connected";
 
