@@ -135,7 +135,6 @@ const client = perRuntime((runtime: ConnectorRuntime) =>
   }),
 );
 
-const _HOUR_MS = 3_600_000;
 
 /**
  * The developer token's operations per day (its access level: Basic 15,000), shared by every source
