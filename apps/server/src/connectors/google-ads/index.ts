@@ -135,7 +135,6 @@ const client = perRuntime((runtime: ConnectorRuntime) =>
   }),
 );
 
-
 /**
  * The developer token's operations per day (its access level: Basic 15,000), shared by every source
  * of this server and counted before each call: once spent, the stored results are served until the
