@@ -1,4 +1,5 @@
 export * from "./billing/company-flags";
+export * from "./billing/coupons";
 export * from "./billing/messages";
 export * from "./contract";
 export * from "./csv/parse";
@@ -24,6 +25,8 @@ export * from "./mission-control/change";
 export * from "./mission-control/digest";
 export * from "./mission-control/domain";
 export * from "./mission-control/metrics";
+export * from "./onboarding/flows";
+export * from "./onboarding/machine";
 export * from "./ops/scrub";
 export * from "./routing/guards";
 export * from "./routing/routes";

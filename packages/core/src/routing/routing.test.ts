@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { initialState, onboardingGuardBlock } from "../onboarding/machine";
 import { decideNavigation, type GuardUser } from "./guards";
 import { matchRoute, REDIRECTS, routeByName } from "./routes";
 import { buildDocumentTitle, documentSiteTitle } from "./title";
@@ -142,6 +143,76 @@ describe("decideNavigation (docs/product.md §2 guards, in order)", () => {
       kind: "block",
       message: "Please complete current step to continue. Create your first dashboard.",
     });
+  });
+
+  // Guard 4 with the real onboarding machine (docs/product.md §2, §4): steps 1 and 2 hold the user on their page.
+  it.each([
+    [
+      "dashboard step 1 leaving the create page",
+      "dashboard",
+      1,
+      "dashboards.create",
+      "/dashboards",
+      { kind: "block", message: "Please complete current step to continue. Create your first dashboard." },
+    ],
+    [
+      "dashboard step 2 leaving the dashboard for sources",
+      "dashboard",
+      2,
+      "dashboard.show",
+      "/company/sources",
+      { kind: "block", message: "Please complete current step to continue. Set a data source for your dashboard." },
+    ],
+    [
+      "mc step 1 leaving the group form",
+      "mc",
+      1,
+      "campaigns.create",
+      "/groups",
+      { kind: "block", message: "Please complete current step to continue. Create your first group." },
+    ],
+    [
+      "mc step 2 leaving the group (block comes before the admin guard)",
+      "mc",
+      2,
+      "campaign.show",
+      "/company/users",
+      {
+        kind: "block",
+        message: "Please complete current step to continue. Add the first domain to track in this group.",
+      },
+    ],
+    [
+      "dashboard step 2 opening another dashboard",
+      "dashboard",
+      2,
+      "dashboard.show",
+      "/dashboards/other",
+      { kind: "allow" },
+    ],
+    ["dashboard step 1 from another page", "dashboard", 1, "company.sources", "/dashboards", { kind: "allow" }],
+    ["dashboard step 3 leaving the dashboard", "dashboard", 3, "dashboard.show", "/dashboards", { kind: "allow" }],
+    ["mc finished", "mc", 5, "campaign.show", "/groups", { kind: "allow" }],
+    [
+      "mc step 3, non-admin falls through to guard 5",
+      "mc",
+      3,
+      "campaign.show",
+      "/company/users",
+      { kind: "redirect", to: "/dashboards", reason: "admin" },
+    ],
+  ] as const)("guard 4 with the onboarding machine: %s", (_label, flow, serverStep, from, path, expected) => {
+    const match = matchRoute(path);
+    if (!match) throw new Error(`no route for ${path}`);
+    const state = initialState({ serverStep, flow });
+    const decision = decideNavigation({
+      route: match.route,
+      params: match.params,
+      user: member,
+      fromRouteName: from,
+      onboardingBlock: onboardingGuardBlock(state),
+    });
+    expect(decision).toEqual(expected);
   });
 
   it("guard 4 with no block falls through to the next guard", () => {
