@@ -1,4 +1,4 @@
-import { type CompanyBillingFacts, companyFlags } from "./company-flags";
+import { billingStanding, type CompanyBillingFacts, companyFlags } from "./company-flags";
 
 export type GlobalMessageType = "error" | "warning" | "success" | "info";
 
@@ -63,16 +63,39 @@ export const MESSAGE_CATALOGUE: Readonly<Record<number, GlobalMessage>> = {
   },
 };
 
-/** docs/product.md §4 "Global messages": which banners a company sees now. */
-export function globalMessagesFor(company: CompanyBillingFacts & { hasInvalidSource: boolean }): GlobalMessage[] {
-  const flags = companyFlags(company);
-  const codes: number[] = [];
-  if (flags.isCanceled) codes.push(126);
-  if (flags.isOverdue) codes.push(128);
-  if (flags.isTrialWithoutSubscription) codes.push(120);
-  if (!flags.hasSubscription && company.state !== "trial" && !flags.canCreateDashboard) codes.push(129);
-  if (company.hasInvalidSource) codes.push(125);
-  return codes.map((code) => MESSAGE_CATALOGUE[code]);
+/**
+ * The order banners appear in, whatever triggered them: account-threatening states first, then the
+ * invitations to subscribe, then the sources warning. Kept fixed so the bar does not reshuffle when
+ * one banner comes or goes.
+ */
+export const BANNER_ORDER: readonly number[] = [126, 128, 120, 121, 122, 129, 125];
+
+/**
+ * docs/product.md §4 "Global messages": which banners a company sees at `now` (pass it for expiries
+ * to count; without it the company is judged as if nothing had expired).
+ * - 126 canceled, 128 overdue (both only with a subscription);
+ * - 120 a trial without subscription that is still running (an expired trial invites with 129 instead);
+ * - 121 a subscription that is not canceled whose dashboards are all used (raising the plan helps;
+ *   for a canceled one 126 already says to resubscribe);
+ * - 122 a restored account without subscription;
+ * - 129 no subscription, no running trial and no dashboard can be created;
+ * - 125 while any source is invalid.
+ */
+export function globalMessagesFor(
+  company: CompanyBillingFacts & { hasInvalidSource: boolean },
+  now?: Date,
+): GlobalMessage[] {
+  const flags = companyFlags(company, now);
+  const standing = billingStanding(company, now);
+  const shown = new Set<number>();
+  if (flags.isCanceled) shown.add(126);
+  if (flags.isOverdue) shown.add(128);
+  if (flags.isTrialWithoutSubscription) shown.add(120);
+  if (flags.hasSubscription && !flags.isCanceled && standing.allowanceUsedUp) shown.add(121);
+  if (!flags.hasSubscription && company.state === "restored") shown.add(122);
+  if (!flags.hasSubscription && !standing.trialRunning && !flags.canCreateDashboard) shown.add(129);
+  if (company.hasInvalidSource) shown.add(125);
+  return BANNER_ORDER.filter((code) => shown.has(code)).map((code) => MESSAGE_CATALOGUE[code]);
 }
 
 /** Groups messages by type for the top bar (docs/product.md §2), keeping the order types first appear in. */
