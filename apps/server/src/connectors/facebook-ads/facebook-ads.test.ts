@@ -5,7 +5,7 @@ import { metaFake } from "../../../test/fakes/meta";
 import { type FakeAdsUnit, fakeAdsReach, fakeAdsUnits, metaAdsFake } from "../../../test/fakes/meta-ads";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { expectStoredWithNotice, instance, storeAgedResult, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
 import { asyncNeeded } from ".";
 
@@ -417,21 +417,10 @@ describeEachDb(
     it("Meta failing (500, is_transient) on every attempt leaves the source valid and serves the stored numbers with a notice", async () => {
       const { client, company } = await buildOwner(env());
       const { result } = await connect(client);
-      const sources = env().services.get("sources");
       const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
       const inputs = { metrics: ["impressions"], property: SHOP };
-      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
-        type: "facebookAds.insights",
-        inputs,
-        range,
-        timezone: "UTC",
-      });
-      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
-      await env()
-        .ctx.db.updateTable("provider_results")
-        .set({ fetched_at: fetchedAt })
-        .where("source_id", "=", result.sourceId)
-        .execute();
+      const query = { companyId: company.id, sourceId: result.sourceId, type: "facebookAds.insights", inputs, range };
+      const stored = await storeAgedResult(env(), query);
       // One fault per attempt (the client asks three times before giving up on a 5xx).
       const outage = {
         status: 500,
@@ -447,18 +436,8 @@ describeEachDb(
         },
       };
       (await parts()).meta.failNext.push(outage, outage, outage);
-      const response = await widgetData(client, [instance(result.sourceId, "facebookAds.insights", inputs)], {
-        ...range,
-        comparison: false,
-      });
-      expect(response.statusCode).toBe(200);
-      const data = response.json().data;
-      expect(data.current.totals).toEqual(stored.table.totals);
-      expect(data.notices).toEqual([
-        { instanceId: expect.any(String), asOf: fetchedAt, message: "Facebook Ads is not answering" },
-      ]);
+      await expectStoredWithNotice(client, query, stored, "Facebook Ads is not answering");
       expect((await parts()).meta.failNext).toEqual([]);
-      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
     it("a token Meta no longer accepts (190) makes the source invalid with banner 125", async () => {

@@ -4,7 +4,7 @@ import { fakesForFile } from "../../../test/fakes/app";
 import { fakePageValue, META_PAGES, META_USER, metaFake } from "../../../test/fakes/meta";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { expectStoredWithNotice, instance, storeAgedResult, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
 import { dayOfEndTime, windows } from "../meta/pages";
 
@@ -317,22 +317,17 @@ describeEachDb(
     it("Meta failing (500, is_transient) on every attempt leaves the source valid and serves the stored numbers with a notice", async () => {
       const { client, company } = await buildOwner(env());
       const { result } = await connect(client);
-      const sources = env().services.get("sources");
       const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
       // Not SHOES: the throttling test above leaves that Page blocked in this process for Meta's 5 minutes.
       const inputs = { metrics: ["page_post_engagements"], property: BAKERY };
-      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+      const query = {
+        companyId: company.id,
+        sourceId: result.sourceId,
         type: "facebookSocial.insights",
         inputs,
         range,
-        timezone: "UTC",
-      });
-      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
-      await env()
-        .ctx.db.updateTable("provider_results")
-        .set({ fetched_at: fetchedAt })
-        .where("source_id", "=", result.sourceId)
-        .execute();
+      };
+      const stored = await storeAgedResult(env(), query);
       // One fault per attempt (the client asks three times before giving up on a 5xx).
       const outage = {
         status: 500,
@@ -348,18 +343,8 @@ describeEachDb(
         },
       };
       (await meta()).failNext.push(outage, outage, outage);
-      const response = await widgetData(client, [instance(result.sourceId, "facebookSocial.insights", inputs)], {
-        ...range,
-        comparison: false,
-      });
-      expect(response.statusCode).toBe(200);
-      const data = response.json().data;
-      expect(data.current.totals).toEqual(stored.table.totals);
-      expect(data.notices).toEqual([
-        { instanceId: expect.any(String), asOf: fetchedAt, message: "Facebook Social is not answering" },
-      ]);
+      await expectStoredWithNotice(client, query, stored, "Facebook Social is not answering");
       expect((await meta()).failNext).toEqual([]);
-      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
     });
 
     it("the app's usage at 96 % on a successful answer holds every Meta call of the app; the next query is served stored", async () => {
