@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { AHREFS_KEY, fakeDomainRating } from "../../apps/server/test/fakes/ahrefs";
 import { fakeKlaviyoEvents, KLAVIYO_KEY } from "../../apps/server/test/fakes/klaviyo";
+import { FAKE_QUERIES, fakeSearch } from "../../apps/server/test/fakes/search-console";
 import { fakeWooDay, WOO_KEY, WOO_SECRET } from "../../apps/server/test/fakes/woocommerce";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
@@ -413,4 +414,45 @@ test("Google Sheets: the spreadsheet picker asks Google once the typing pauses f
   await page.getByRole("option", { name: "Channels Q1" }).click();
   await expect(picker).toHaveValue("Channels Q1");
   await snap(page, "sheets-picker-search");
+});
+
+test("Search Console: a table of clicks by query, filtered in the widget form ('does not contain seo'), shows Google's numbers for the other queries only", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Connect Search Console" }).click();
+  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await expect(page.getByText("Search Console connected")).toBeVisible();
+
+  await createDashboard(page, "Acme search");
+  await page.getByRole("button", { name: "Add widget" }).click();
+  const drawer = widgetDrawer(page);
+  await choose(page, drawer, "Source", "analytics@acme.example");
+  await choose(page, drawer, "Widget type", "Search performance");
+  await choose(page, drawer, "Site", "https://acme.com/");
+  await choose(page, drawer, "Dimension", "Query");
+  await choose(page, drawer, "Metrics", "Clicks");
+  // The filter's operator and value appear once something to filter by is chosen.
+  await choose(page, drawer, "Filter by", "Query");
+  await choose(page, drawer, "Filter operator", "does not contain");
+  await drawer.getByLabel("Filter value", { exact: true }).fill("seo");
+  await drawer.getByLabel("Title").fill("Clicks by query");
+  await choose(page, drawer, "Format", "Table");
+  await snap(page, "search-console-filter-form");
+  const asked = page.waitForRequest((request) => request.url().endsWith("/api/widgets/data"));
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer).toBeHidden();
+  const { startDate, endDate } = (await asked).postDataJSON() as { startDate: string; endDate: string };
+
+  const card = await readyWidget(page, "Clicks by query");
+  const clicksOf = (query: number) =>
+    daysFrom(startDate, endDate).reduce((sum, day) => sum + (fakeSearch(day, query)?.clicks ?? 0), 0);
+  for (const [index, query] of FAKE_QUERIES.entries()) {
+    const row = card.getByRole("row", { name: new RegExp(query) });
+    if (query.includes("seo")) await expect(row).toHaveCount(0);
+    else await expect(row).toContainText(clicksOf(index).toLocaleString("en-US"));
+  }
+  await snap(page, "search-console-filtered-widget");
 });
