@@ -103,8 +103,20 @@ describe("Google answers", () => {
       null,
     ],
     [
-      "Search Console's older shape: quotaExceeded",
+      "Search Console's older shape: quotaExceeded (its short-term load quota: wait 15 minutes)",
       answer(403, google(403, "", "Quota Exceeded", { errors: [{ reason: "quotaExceeded" }] })),
+      "quota",
+      15 * 60_000,
+    ],
+    [
+      "Search Console's long-term load quota: until the daily reset",
+      answer(403, google(403, "", "Long term load quota exceeded", { errors: [{ reason: "quotaExceeded" }] })),
+      "quota",
+      21.5 * 3_600_000,
+    ],
+    [
+      "dailyLimitExceeded: until the daily reset",
+      answer(403, google(403, "", "Daily Limit Exceeded", { errors: [{ reason: "dailyLimitExceeded" }] })),
       "quota",
       21.5 * 3_600_000,
     ],

@@ -36,6 +36,9 @@ export const classifyByStatus: Classifier = (provider, answer) => {
 
 const HOUR_MS = 3_600_000;
 
+/** Search Console's advice when its short-term load quota is exceeded: wait 15 minutes. */
+const SHORT_TERM_QUOTA_WAIT_MS = 15 * 60_000;
+
 /** Until Google's hourly or daily (midnight Pacific) quotas refresh. */
 const untilReset = (now: number, daily: boolean): number => (daily ? untilPacificMidnight(now) : untilNextHour(now));
 
@@ -145,9 +148,14 @@ export const classifyGoogle: Classifier = (provider, answer) => {
   }
 
   const limited = reasons.find((reason) => /rateLimitExceeded|userRateLimitExceeded/i.test(reason));
+  const daily =
+    reasons.some((reason) => /dailyLimitExceeded/i.test(reason)) || /per day|daily|long[- ]term/i.test(message);
   const exhausted = reasons.find((reason) => /quotaExceeded|dailyLimitExceeded/i.test(reason));
   if (status === "RESOURCE_EXHAUSTED" || httpStatus === 429 || limited || exhausted) {
-    if (/per day|daily/i.test(message) || exhausted) return make("quota", retryAfterMs ?? untilReset(answer.now, true));
+    if (daily) return make("quota", retryAfterMs ?? untilReset(answer.now, true));
+    // Search Console says "quota exceeded" for every quota: its short-term load quota (10-minute chunks)
+    // asks for 15 minutes' wait; only a message naming the long-term (daily) one waits for the reset.
+    if (exhausted) return make("quota", retryAfterMs ?? SHORT_TERM_QUOTA_WAIT_MS);
     if (/per hour|hourly/i.test(message)) return make("quota", retryAfterMs ?? untilReset(answer.now, false));
     if (/concurrent/i.test(message)) return make("rate", retryAfterMs ?? 30_000);
     return make("rate");
