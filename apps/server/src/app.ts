@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { buildFeatureServices, FEATURES } from "./features";
+import { hostRouting } from "./features/companies/host-routing";
 import { metricsRoutes } from "./features/metrics/routes";
 import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { registerCompression } from "./infra/compression";
@@ -74,10 +75,16 @@ export async function buildApp(
 
   app.decorateRequest("auth", null);
   app.decorateRequest("guestId", null);
+  app.decorateRequest("whiteLabel", null);
+
+  // Custom domains first: a request there that is not one of the company's shared dashboards is a
+  // 404 before anything else (a session, a rate limit) is looked at.
+  app.addHook("onRequest", hostRouting(services.get("companies"), services.get("dashboards").ownerOf));
 
   // Session and request protection run before validation, so a bad session never sees a 422.
   app.addHook("onRequest", async (request, reply) => {
-    request.auth = await auth.resolve(request.cookies[SESSION_COOKIE] ?? null);
+    // Nobody signs in on a custom domain: its pages are the public views, whatever cookie comes along.
+    request.auth = request.whiteLabel ? null : await auth.resolve(request.cookies[SESSION_COOKIE] ?? null);
     request.guestId = request.cookies[GUEST_COOKIE] ?? null;
     // A guest id is only minted where page data (and so an identification bound to it) is handed out:
     // the SPA's HTML (the not-found fallback) and /api/page-data; API calls and files do not pay for it.

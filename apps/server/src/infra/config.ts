@@ -44,6 +44,16 @@ export const ZEnv = z.object({
   SENDER_RETURN_PATH_HOST: z.string().default("bounces.reportz.local"),
   // DNS servers the sender check asks (host or host:port, comma-separated); default: the system's.
   DNS_SERVERS: z.string().optional(),
+  // Custom dashboard domains: the host their CNAME record must point at; default the host of APP_URL.
+  CUSTOM_DOMAIN_TARGET: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, "must be a host name such as app.reportz.example")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -231,6 +241,8 @@ export interface AppConfig {
   mailFrom: string;
   /** White-label senders: SPF include, bounce host, and the DNS servers the check asks (empty: the system's). */
   sender: { spfInclude: string; returnPathHost: string; dnsServers: string[] };
+  /** Custom dashboard domains: the CNAME target, and this app's own host (never a company's domain). */
+  customDomains: { target: string; ownHost: string };
   logLevel: string;
   rateLimit: { authMax: number; windowMs: number };
   sessionTtlDays: number;
@@ -443,6 +455,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
         .split(",")
         .map((server) => server.trim())
         .filter(Boolean),
+    },
+    customDomains: {
+      target: (e.CUSTOM_DOMAIN_TARGET ?? new URL(appUrl).hostname).replace(/\.$/, ""),
+      ownHost: new URL(appUrl).hostname.toLowerCase(),
     },
     render: {
       baseUrl: (e.RENDER_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ""),

@@ -19,6 +19,8 @@ declare module "fastify" {
   interface FastifyRequest {
     auth: AuthState | null;
     guestId: string | null;
+    /** Set when the request came to a company's verified custom domain (features/companies/host-routing). */
+    whiteLabel: { companyId: string; siteTitle: string } | null;
   }
   interface FastifyContextConfig {
     /** Route answers without a signed-in user (page data, health, public dashboards). */

@@ -49,6 +49,8 @@ export async function seedDemoAccount(
         subscription_interval: null,
         discount: 0,
         cancellation: null,
+        domain_cname: null,
+        domain_verified_at: null,
         created_at: now,
       });
       await usersRepo(trx).insert({

@@ -1,5 +1,11 @@
 import { Alert, Stack } from "@mantine/core";
-import { AccountDangerZone, CompanySettingsForm, SenderSettings, useCompany } from "../features/company";
+import {
+  AccountDangerZone,
+  CompanySettingsForm,
+  DomainSettings,
+  SenderSettings,
+  useCompany,
+} from "../features/company";
 import { errorMessage } from "../lib/api";
 import { PageLoader } from "../ui/AppLoader";
 import { PageHeader } from "../ui/PageHeader";
@@ -14,6 +20,7 @@ export default function CompanySettingsScreen() {
         <Stack gap="lg">
           <CompanySettingsForm key={company.id} company={company} />
           <SenderSettings key={`sender-${company.id}`} company={company} />
+          <DomainSettings key={`domain-${company.id}`} company={company} />
           <AccountDangerZone company={company} />
         </Stack>
       ) : isPending ? (

@@ -15,6 +15,19 @@ export const ZCompany = z.object({
   discount: z.number(),
   activeEmail: z.boolean(),
   domainCname: z.string().nullable(),
+  /**
+   * The CNAME record the company creates for `domainCname` (host = the domain, value = our target) and
+   * whether it was found; null without a domain. `problem`: why the last Verify failed (that answer only).
+   */
+  domainRecord: z
+    .object({
+      type: z.literal("CNAME"),
+      host: z.string(),
+      value: z.string(),
+      verified: z.boolean(),
+      problem: z.string().nullable(),
+    })
+    .nullable(),
   /** The DNS records the company adds for its sender domain, each with the last check's outcome. */
   emailDns: z.array(
     z.object({
@@ -51,6 +64,37 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v === "" ? null : v));
 
+/** Words of the custom domain checks (docs/product.md §3 domainCname), shared by the server and the form. */
+export const CUSTOM_DOMAIN_MESSAGES = {
+  hostname: "The custom domain must be a host name such as reports.agency.com (no https:// and no path).",
+  ipAddress: "The custom domain must be a host name, not an IP address.",
+  ownHost: "The custom domain cannot be this app's own address: use a domain of your own.",
+  taken: "This custom domain is already used by another company.",
+  notSet: "Set a custom domain first.",
+} as const;
+
+const HOST_LABEL = "(?!-)[a-z0-9-]{1,63}(?<!-)";
+/** Two labels or more, the last alphabetic (so no IPv4 address passes), at most 253 characters. */
+const HOSTNAME = new RegExp(`^(?=.{1,253}$)(${HOST_LABEL}\\.)+[a-z]{2,63}$`);
+const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|\[?[0-9a-f:]*:[0-9a-f:.]*\]?)$/i;
+
+/**
+ * A custom domain as typed: trimmed, lower case, a trailing dot dropped; empty removes it (null).
+ * Whether it is this app's own host or another company's is the server's to say.
+ */
+export const zCustomDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => (v === "" ? null : v.replace(/\.$/, "")))
+  .superRefine((v, issue) => {
+    if (v === null || HOSTNAME.test(v)) return;
+    issue.addIssue({
+      code: "custom",
+      message: IP_ADDRESS.test(v) ? CUSTOM_DOMAIN_MESSAGES.ipAddress : CUSTOM_DOMAIN_MESSAGES.hostname,
+    });
+  });
+
 /** POST /api/company (form data). The logo arrives as a file part, validated by the files service. */
 export const ZCompanyUpdate = z.strictObject({
   name: z.string().trim().min(1, "The name field is required.").max(120).optional(),
@@ -63,6 +107,8 @@ export const ZCompanyUpdate = z.strictObject({
     "The phone must be a valid phone number.",
   ),
   site_title: z.string().trim().max(80).optional(),
+  /** Host of the shared dashboards (white label); changing it clears its verification. */
+  domain_cname: zCustomDomain.optional(),
   remove_logo: zFormBoolean.optional(),
 });
 export type TCompanyUpdate = z.infer<typeof ZCompanyUpdate>;

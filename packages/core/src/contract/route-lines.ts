@@ -15,6 +15,8 @@ export const ROUTE_LINES = {
   companyDelete: "DELETE /api/company",
   companySenderUpdate: "PUT /api/company/sender",
   companySenderVerify: "POST /api/company/sender/verify",
+  companyDomainVerify: "POST /api/company/domain/verify",
+  domainAllowed: "GET /api/domains/allowed",
   usersList: "GET /api/users",
   userShow: "GET /api/users/:id",
   userInvite: "POST /api/users",

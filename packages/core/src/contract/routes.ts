@@ -122,6 +122,12 @@ export const API = {
   companyDelete: { body: ZCompanyDelete, output: ZCompanyResponse, mayBeEmpty: true },
   companySenderUpdate: { body: ZSenderUpdate, output: ZSenderResponse },
   companySenderVerify: { body: ZNoFields, output: ZSenderResponse },
+  companyDomainVerify: { body: ZNoFields, output: ZCompanyResponse },
+  // The reverse proxy's on-demand TLS "ask": 200 for a verified company domain, 404 for anything else.
+  domainAllowed: {
+    query: z.object({ domain: z.string().max(253) }),
+    output: dataEnvelope(z.object({ domain: z.string() })),
+  },
   usersList: { output: dataEnvelope(z.array(ZUser)) },
   userShow: { params: ZIdParams, output: ZUserResponse },
   userInvite: { body: ZUserCreate, output: ZUserResponse },

@@ -8,8 +8,19 @@ export interface CompanyUsage {
   sender?: { emailDns: TCompany["emailDns"]; fromAddress: string | null; verifiedWhitelabel: boolean };
 }
 
+/** The custom domain's CNAME target (config), and why the Verify just made failed (that answer only). */
+export interface DomainFacts {
+  target: string;
+  problem?: string | null;
+}
+
 /** Company of docs/product.md §3 with its derived flags and its white-label sender. */
-export function presentCompany(row: CompaniesTable, usage: CompanyUsage, defaultSiteTitle: string): TCompany {
+export function presentCompany(
+  row: CompaniesTable,
+  usage: CompanyUsage,
+  defaultSiteTitle: string,
+  domain: DomainFacts,
+): TCompany {
   const facts = {
     state: row.state,
     subscription:
@@ -27,7 +38,16 @@ export function presentCompany(row: CompaniesTable, usage: CompanyUsage, default
     siteTitle: row.site_title || defaultSiteTitle,
     discount: row.discount,
     activeEmail: false,
-    domainCname: null,
+    domainCname: row.domain_cname,
+    domainRecord: row.domain_cname
+      ? {
+          type: "CNAME",
+          host: row.domain_cname,
+          value: domain.target,
+          verified: row.domain_verified_at !== null,
+          problem: domain.problem ?? null,
+        }
+      : null,
     emailDns: usage.sender?.emailDns ?? [],
     fromAddress: usage.sender?.fromAddress ?? null,
     verifiedWhitelabel: usage.sender?.verifiedWhitelabel ?? false,

@@ -8,6 +8,10 @@ export function companiesRepo(db: Db) {
     find(companyId: string) {
       return db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirst();
     },
+    /** The company whose custom domain this is (verified or not); domains are stored in lower case. */
+    findByDomain(domain: string) {
+      return db.selectFrom("companies").selectAll().where("domain_cname", "=", domain).executeTakeFirst();
+    },
     insert(row: CompaniesTable) {
       return db.insertInto("companies").values(row).execute();
     },

@@ -1,5 +1,6 @@
 import { API, ZCompanyUpdate } from "@app/core";
 import type { FastifyReply } from "fastify";
+import { AppError } from "../../infra/errors";
 
 import { type App, actorOf, adminOnly, parseInput, readForm, requireAdmin } from "../../infra/http";
 import type { CompaniesService } from "./service";
@@ -30,6 +31,29 @@ export function companyRoutes(app: App, companies: CompaniesService) {
     },
   );
 
+  // The custom domain's CNAME, looked up now (docs/product.md §3 domainCname).
+  app.post(
+    "/api/company/domain/verify",
+    {
+      preValidation: adminOnly,
+      schema: { tags, body: API.companyDomainVerify.body, response: { 200: API.companyDomainVerify.output } },
+    },
+    async (request) => ({ data: await companies.verifyDomain(requireAdmin(request).companyId) }),
+  );
+  // For the reverse proxy's on-demand TLS "ask" (docs/operations.md "Custom domains"): a certificate is
+  // only requested for a verified company domain, so nobody can make the proxy ask for any host at all.
+  app.get(
+    "/api/domains/allowed",
+    {
+      config: { public: true },
+      schema: { tags, querystring: API.domainAllowed.query, response: { 200: API.domainAllowed.output } },
+    },
+    async (request) => {
+      const domain = request.query.domain.trim().toLowerCase().replace(/\.$/, "");
+      if (!(await companies.forHost(domain))) throw AppError.notFound("Not a verified custom domain.");
+      return { data: { domain } };
+    },
+  );
   app.delete(
     "/api/company",
     {

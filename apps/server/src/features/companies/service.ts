@@ -1,15 +1,34 @@
-import { REALTIME_EVENTS, type TCompany, type TCompanyDelete, type TCompanyUpdate } from "@app/core";
+import {
+  CUSTOM_DOMAIN_MESSAGES,
+  REALTIME_EVENTS,
+  type TCompany,
+  type TCompanyDelete,
+  type TCompanyUpdate,
+} from "@app/core";
 import type { AppContext } from "../../context";
 import { broadcastToCompany } from "../../infra/broadcast";
 import type { Db } from "../../infra/db";
 import type { CompaniesTable } from "../../infra/db/schema";
-import { AppError } from "../../infra/errors";
+import { AppError, isUniqueViolation } from "../../infra/errors";
 import { nowIso } from "../../infra/security";
 import { type Storage, storeImage } from "../../infra/storage";
+import { checkRecords } from "../sender/dns-check";
 import { type CompanyUsage, presentCompany } from "./presenter";
 import { companiesRepo } from "./repo";
 
 export const TRIAL_DAYS = 14;
+
+/** The company a verified custom domain serves, and the site title its pages carry there. */
+export interface HostCompany {
+  companyId: string;
+  siteTitle: string;
+}
+
+/**
+ * Host → company answers are kept this long: every request on a custom domain asks, and most requests
+ * (the app's own host aside) ask about the same few hosts. Changes clear the cache at once.
+ */
+const HOST_CACHE_TTL_MS = 30_000;
 
 /** Usage counters other features report (dashboards, groups); registered at start-up. */
 export type UsageCounter = (companyId: string) => Promise<Partial<CompanyUsage>>;
@@ -27,6 +46,12 @@ export function companiesService(
   onAccountChange: () => void = () => {},
 ) {
   const repo = companiesRepo(ctx.db);
+  // Wrapped: a cache holds objects, and "no company" is an answer worth keeping too (unknown hosts).
+  const hosts = ctx.cache<{ company: HostCompany | null }>("custom-domains", {
+    maxSize: 10_000,
+    ttlMs: HOST_CACHE_TTL_MS,
+  });
+  const domainFacts = (problem: string | null = null) => ({ target: ctx.config.customDomains.target, problem });
 
   async function usage(companyId: string): Promise<CompanyUsage> {
     const result: CompanyUsage = { dashboardsCount: 0, campaignsCount: 0 };
@@ -38,6 +63,16 @@ export function companiesService(
     const row = await repo.find(companyId);
     if (!row) throw AppError.notFound("Company not found.");
     return row;
+  }
+
+  /** 422 when the domain is this app's own host or another company's (the unique index backs this up). */
+  async function checkDomainFree(companyId: string, domain: string): Promise<void> {
+    const { ownHost, target } = ctx.config.customDomains;
+    if (domain === ownHost || domain === target) {
+      throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.ownHost] });
+    }
+    const holder = await repo.findByDomain(domain);
+    if (holder && holder.id !== companyId) throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.taken] });
   }
 
   return {
@@ -63,12 +98,14 @@ export function companiesService(
         subscription_interval: null,
         discount: 0,
         cancellation: null,
+        domain_cname: null,
+        domain_verified_at: null,
         created_at: now.toISOString(),
       });
     },
 
     async get(companyId: string): Promise<TCompany> {
-      return presentCompany(await load(companyId), await usage(companyId), ctx.config.siteTitle);
+      return presentCompany(await load(companyId), await usage(companyId), ctx.config.siteTitle, domainFacts());
     },
 
     /** Raw facts for rules that need more than the presented shape (messages, limits). */
@@ -76,19 +113,75 @@ export function companiesService(
 
     async update(companyId: string, input: TCompanyUpdate, logo: Buffer | null): Promise<TCompany> {
       const current = await load(companyId);
+      const domainChanged = input.domain_cname !== undefined && input.domain_cname !== current.domain_cname;
+      if (domainChanged && input.domain_cname) await checkDomainFree(companyId, input.domain_cname);
       // Store the new logo first: a bad file fails the whole request before anything is written.
       const logoPath = logo ? await storeImage(storage, companyId, logo, "logo") : undefined;
-      await repo.update(companyId, {
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.domain !== undefined && { domain: input.domain }),
-        ...(input.phone !== undefined && { phone: input.phone }),
-        ...(input.site_title !== undefined && { site_title: input.site_title || null }),
-        ...(logoPath !== undefined && { logo: logoPath }),
-        ...(input.remove_logo && !logoPath && { logo: null }),
-      });
+      await repo
+        .update(companyId, {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.domain !== undefined && { domain: input.domain }),
+          ...(input.phone !== undefined && { phone: input.phone }),
+          ...(input.site_title !== undefined && { site_title: input.site_title || null }),
+          ...(logoPath !== undefined && { logo: logoPath }),
+          ...(input.remove_logo && !logoPath && { logo: null }),
+          // A new domain has no CNAME found yet: it serves nothing until verified again.
+          ...(domainChanged && { domain_cname: input.domain_cname, domain_verified_at: null }),
+        })
+        .catch((error: unknown) => {
+          // Two companies claiming the same domain at once: the unique index decides.
+          if (domainChanged && isUniqueViolation(error)) {
+            throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.taken] });
+          }
+          throw error;
+        });
+      // The site title or the domain of a routed host may have changed.
+      await hosts.clear();
       if (current.logo && (logoPath || input.remove_logo)) await storage.remove(companyId, current.logo);
       onAccountChange();
       return this.get(companyId);
+    },
+
+    /**
+     * Verify (docs/product.md §3 domainCname): a real DNS look-up of the domain's CNAME (DNS_SERVERS, or
+     * the system's resolvers). Found pointing at our target: verified from now on. Not found: the answer
+     * says why, and an earlier verification stays (a DNS hiccup must not take a live domain down; only a
+     * new domain clears it).
+     */
+    async verifyDomain(companyId: string): Promise<TCompany> {
+      const row = await load(companyId);
+      if (!row.domain_cname) throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.notSet] });
+      const [check] = await checkRecords(
+        [{ kind: "custom-domain", type: "CNAME", host: row.domain_cname, value: ctx.config.customDomains.target }],
+        ctx.config.sender.dnsServers,
+      );
+      if (check.verified) {
+        await repo.update(companyId, { domain_verified_at: nowIso() });
+        await hosts.clear();
+      }
+      return presentCompany(
+        await load(companyId),
+        await usage(companyId),
+        ctx.config.siteTitle,
+        domainFacts(check.problem),
+      );
+    },
+
+    /**
+     * The company whose verified custom domain `host` is (lower case, no port), or null: the app's own
+     * host and unknown hosts are served as usual. Cached briefly; every change clears the cache.
+     */
+    async forHost(host: string): Promise<HostCompany | null> {
+      // Our own host, single-label names and IPv4 addresses are never a company's domain: no look-up.
+      if (host === ctx.config.customDomains.ownHost || !host.includes(".") || /^[\d.]+$/.test(host)) return null;
+      const cached = await hosts.get(host);
+      if (cached) return cached.company;
+      const row = await repo.findByDomain(host);
+      // Without a site title of its own the company's name stands in: never the product's name there.
+      const company =
+        row && row.domain_verified_at !== null ? { companyId: row.id, siteTitle: row.site_title || row.name } : null;
+      await hosts.set(host, { company });
+      return company;
     },
 
     /**
@@ -99,6 +192,7 @@ export function companiesService(
       await load(companyId);
       if (input.delete) {
         await repo.delete(companyId);
+        await hosts.clear();
         onAccountChange();
         return null;
       }

@@ -265,7 +265,9 @@ export function dashboardsService(
   }
 
   async function ownerSiteTitle(companyId: string): Promise<string> {
-    return (await companies.load(companyId)).site_title || ctx.config.siteTitle;
+    const owner = await companies.load(companyId);
+    // A company on its own domain never shows the product's name, its own name stands in.
+    return owner.site_title || (owner.domain_verified_at ? owner.name : ctx.config.siteTitle);
   }
 
   /**
@@ -478,6 +480,11 @@ export function dashboardsService(
       // nor the automatic reports (their recipients are the agency's contacts).
       const siteTitle = await ownerSiteTitle(row.company_id);
       return { dashboard: { ...presentDashboard(row, today, null, []), siteTitle }, isPublic: true };
+    },
+
+    /** The company owning the dashboard at this permalink, or null (custom domain routing). */
+    async ownerOf(permalink: string): Promise<string | null> {
+      return (await repo.findByPermalink(permalink))?.company_id ?? null;
     },
 
     /**

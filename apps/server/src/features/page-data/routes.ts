@@ -136,8 +136,14 @@ export async function pageDataRoutes(
   app.get(
     "/api/page-data",
     { config: { public: true, pageData: true }, schema: { tags: ["session"], response: { 200: API.pageData.output } } },
-    async (request) => pageData.build(request.auth, request.guestId),
+    async (request) => buildFor(request),
   );
+
+  /** Page data; on a company's custom domain the site title is the company's (never the product's). */
+  async function buildFor(request: FastifyRequest) {
+    const data = await pageData.build(request.auth, request.guestId);
+    return request.whiteLabel ? { ...data, siteTitle: request.whiteLabel.siteTitle } : data;
+  }
 
   const indexFile = path.join(webDist, "index.html");
   const hasDist = fs.existsSync(indexFile);
@@ -177,7 +183,7 @@ export async function pageDataRoutes(
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split("?")[0];
-    const data = await pageData.build(request.auth, request.guestId);
+    const data = await buildFor(request);
     // Escape "<" so user-controlled strings can never close the script element.
     const json = JSON.stringify(data).replace(/</g, "\\u003c");
     const document = await documentTitle(url, data, dashboardTitle);

@@ -5,7 +5,7 @@
  */
 
 export interface SenderRecord {
-  kind: "spf" | "dkim" | "return-path";
+  kind: "spf" | "dkim" | "return-path" | "custom-domain";
   type: "TXT" | "CNAME";
   host: string;
   value: string;

@@ -18,6 +18,7 @@ import * as m011 from "./migrations/011_campaigns";
 import * as m012 from "./migrations/012_campaign_alerts";
 import * as m013 from "./migrations/013_widget_alerts";
 import * as m014 from "./migrations/014_domain_metric_coverage";
+import * as m015 from "./migrations/015_company_domains";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "012_campaign_alerts": m012,
   "013_widget_alerts": m013,
   "014_domain_metric_coverage": m014,
+  "015_company_domains": m015,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

@@ -19,6 +19,9 @@ export interface CompaniesTable {
   discount: number;
   cancellation: string | null;
   created_at: string;
+  /** Custom host of the company's shared dashboards (lower case), and when its CNAME was found (null: not yet). */
+  domain_cname: string | null;
+  domain_verified_at: string | null;
 }
 
 export interface UsersTable {

@@ -24,3 +24,8 @@ export async function setSenderAddress(address: string | null): Promise<TCompany
 export async function verifySender(): Promise<TCompany> {
   return (await call("companySenderVerify")).data;
 }
+
+/** POST /api/company/domain/verify: looks the custom domain's CNAME up. */
+export async function verifyDomain(): Promise<TCompany> {
+  return (await call("companyDomainVerify")).data;
+}

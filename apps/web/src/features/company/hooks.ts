@@ -1,7 +1,7 @@
 import type { TCompany, TCompanyDelete } from "@app/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePageData, useRefreshPageData, useReplacePageCompany } from "../session/hooks";
-import { deleteCompany, setSenderAddress, updateCompany, verifySender } from "./api";
+import { deleteCompany, setSenderAddress, updateCompany, verifyDomain, verifySender } from "./api";
 import { companyKeys, companyQuery } from "./queries";
 
 /** The company, shown at once from the page data and refreshed from GET /api/company. */
@@ -49,4 +49,9 @@ export function useSetSenderAddress() {
 export function useVerifySender() {
   const store = useStoreCompany();
   return useMutation({ mutationFn: verifySender, onSuccess: store });
+}
+
+export function useVerifyDomain() {
+  const store = useStoreCompany();
+  return useMutation({ mutationFn: verifyDomain, onSuccess: store });
 }
