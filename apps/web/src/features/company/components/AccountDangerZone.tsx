@@ -64,8 +64,9 @@ export function AccountDangerZone({ company }: { company: TCompany }) {
       <Stack gap="md">
         {canCancel ? (
           <>
-            <Group justify="space-between" wrap="nowrap" gap="md">
-              <div>
+            <Group justify="space-between" wrap="wrap" gap="md">
+              {/* The text takes the room; on a phone the button wraps under it instead of being cut. */}
+              <div style={{ flex: "1 1 220px", minWidth: 0 }}>
                 <Text fw={600} size="sm">
                   Cancel subscription
                 </Text>
@@ -73,15 +74,20 @@ export function AccountDangerZone({ company }: { company: TCompany }) {
                   Stop renewing. Dashboards are archived when the paid period ends.
                 </Text>
               </div>
-              <Button variant="default" onClick={onCancel} loading={cancelSubscription.isPending}>
+              <Button
+                variant="default"
+                style={{ flexShrink: 0 }}
+                onClick={onCancel}
+                loading={cancelSubscription.isPending}
+              >
                 Cancel subscription
               </Button>
             </Group>
             <Divider />
           </>
         ) : null}
-        <Group justify="space-between" wrap="nowrap" gap="md">
-          <div>
+        <Group justify="space-between" wrap="wrap" gap="md">
+          <div style={{ flex: "1 1 220px", minWidth: 0 }}>
             <Text fw={600} size="sm">
               Delete account
             </Text>
@@ -89,7 +95,7 @@ export function AccountDangerZone({ company }: { company: TCompany }) {
               Remove your company and all of its data for good.
             </Text>
           </div>
-          <Button color="red" onClick={onDelete} loading={deleteAccount.isPending}>
+          <Button color="red" style={{ flexShrink: 0 }} onClick={onDelete} loading={deleteAccount.isPending}>
             Delete account
           </Button>
         </Group>
