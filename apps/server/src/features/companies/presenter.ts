@@ -20,6 +20,8 @@ export function presentCompany(
   usage: CompanyUsage,
   defaultSiteTitle: string,
   domain: DomainFacts,
+  /** The server's clock: a trial or a paid period that ended changes the flags (docs/product.md §4). */
+  now?: Date,
 ): TCompany {
   const facts = {
     state: row.state,
@@ -27,6 +29,7 @@ export function presentCompany(
       row.subscription_id !== null ? { id: row.subscription_id, interval: row.subscription_interval ?? 1 } : null,
     services: { dashboards: row.services_dashboards, bonusDashboards: row.services_bonus_dashboards },
     dashboardsCount: usage.dashboardsCount,
+    expiresAt: row.expires_at,
   };
   return {
     id: row.id,
@@ -57,6 +60,6 @@ export function presentCompany(
     subscription: facts.subscription,
     dashboardsCount: usage.dashboardsCount,
     campaignsCount: usage.campaignsCount,
-    ...companyFlags(facts),
+    ...companyFlags(facts, now),
   };
 }

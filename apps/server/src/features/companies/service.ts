@@ -1,4 +1,5 @@
 import {
+  billingStanding,
   CUSTOM_DOMAIN_MESSAGES,
   REALTIME_EVENTS,
   type TCompany,
@@ -81,7 +82,8 @@ export function companiesService(
       input: { id: string; name: string; dashboards: number; interval: number },
       db: Db = ctx.db,
     ): Promise<void> {
-      const now = new Date();
+      // The server's clock, as every rule judging the trial's end reads it.
+      const now = ctx.clock.now();
       const expires = new Date(now.getTime() + TRIAL_DAYS * 24 * 3600 * 1000);
       await companiesRepo(db).insert({
         id: input.id,
@@ -105,7 +107,33 @@ export function companiesService(
     },
 
     async get(companyId: string): Promise<TCompany> {
-      return presentCompany(await load(companyId), await usage(companyId), ctx.config.siteTitle, domainFacts());
+      return presentCompany(
+        await load(companyId),
+        await usage(companyId),
+        ctx.config.siteTitle,
+        domainFacts(),
+        ctx.clock.now(),
+      );
+    },
+
+    /**
+     * Whether the company is served now (docs/product.md §4): an expired trial or a canceled company past
+     * its period may not create dashboards, and its shared dashboards answer 402. Viewing by its own
+     * members and Mission Control are never gated.
+     */
+    async standing(companyId: string) {
+      const row = await load(companyId);
+      return billingStanding(
+        {
+          state: row.state,
+          subscription:
+            row.subscription_id !== null ? { id: row.subscription_id, interval: row.subscription_interval ?? 1 } : null,
+          services: { dashboards: row.services_dashboards, bonusDashboards: row.services_bonus_dashboards },
+          dashboardsCount: 0,
+          expiresAt: row.expires_at,
+        },
+        ctx.clock.now(),
+      );
     },
 
     /** Raw facts for rules that need more than the presented shape (messages, limits). */
@@ -164,6 +192,7 @@ export function companiesService(
         await usage(companyId),
         ctx.config.siteTitle,
         domainFacts(check.problem),
+        ctx.clock.now(),
       );
     },
 

@@ -26,6 +26,10 @@ import type { Actor } from "../users/service";
 import { EMPTY_STYLES, parseWidgets, presentDashboard, presentListItem, withOwnImages } from "./presenter";
 import { dashboardsRepo } from "./repo";
 
+/** What a company without service is told when creating a dashboard, and what its shared dashboards say. */
+export const NO_SERVICE_CREATE = "Your trial or subscription has ended. Subscribe to create dashboards.";
+export const NO_SERVICE_VIEW = "This dashboard is not available: its owner's subscription has ended.";
+
 /** A dashboard as the PDF export and the report sender see it, with the pass to its print view. */
 export interface ExportTarget {
   companyId: string;
@@ -195,6 +199,8 @@ export function dashboardsService(
 
   /** docs/product.md §9: a new dashboard needs dashboardsCount below services.dashboards + bonusDashboards (else banner 121). */
   async function assertAllowance(companyId: string, db: Db = ctx.db, known?: number) {
+    // Read outside the insert's transaction (its caller checks first): SQLite has one writer connection.
+    if (db === ctx.db) await assertServedForCreate(companyId);
     const allowance = known ?? (await allowanceOf(companyId));
     if ((await dashboardsRepo(db).countActive(companyId)) >= allowance) {
       const message = MESSAGE_CATALOGUE[121];
@@ -206,6 +212,13 @@ export function dashboardsService(
         },
         String(message.title),
       );
+    }
+  }
+
+  /** An expired trial or a canceled company past its period creates no dashboards (docs/product.md §4). */
+  async function assertServedForCreate(companyId: string) {
+    if (!(await companies.standing(companyId)).hasService) {
+      throw AppError.validation({ general: [NO_SERVICE_CREATE] }, "Subscription Required");
     }
   }
 
@@ -222,6 +235,7 @@ export function dashboardsService(
    * transaction, so (on SQLite, whose writers take turns) two requests cannot both take the last slot.
    */
   async function insertWithinAllowance(row: DashboardsTable): Promise<void> {
+    await assertServedForCreate(row.company_id);
     const allowance = await allowanceOf(row.company_id);
     await ctx.db.transaction().execute(async (trx) => {
       await assertAllowance(row.company_id, trx, allowance);
@@ -274,6 +288,14 @@ export function dashboardsService(
    * The dashboard behind a permalink if this viewer may see it: members of the owning company always;
    * anyone else only while it is active and, when protected, with the right password (docs/product.md §4: 422).
    */
+  /**
+   * docs/product.md §4: a company without service (an expired trial, a canceled company past its
+   * period) no longer shares its dashboards: public and embedded viewers get 402, and the view says so.
+   */
+  async function assertOwnerServed(companyId: string) {
+    if (!(await companies.standing(companyId)).hasService) throw new AppError("payment_required", NO_SERVICE_VIEW);
+  }
+
   async function viewable(
     viewer: Actor | null,
     permalink: string,
@@ -294,6 +316,8 @@ export function dashboardsService(
       if (!row || !valid) {
         throw AppError.forbidden(EMBED_REFUSED);
       }
+      // Our own renders (reports, PDF exports) carry "r" tokens: the sending rules decide about them.
+      if (!embedToken.startsWith("r")) await assertOwnerServed(row.company_id);
       // The owner signed this link, so it stands for the password (docs/decisions.md).
       return { row, isMember: false };
     }
@@ -301,6 +325,7 @@ export function dashboardsService(
     const isMember = viewer !== null && viewer.companyId === row.company_id;
     if (isMember) return { row, isMember };
     if (row.active !== 1) throw AppError.notFound("Dashboard not found.");
+    await assertOwnerServed(row.company_id);
     if (row.password_hash) {
       // Wrong dashboard passwords per (dashboard, address), counted in the shared rate-limit store:
       // every route and every process that takes a password spends this one budget.

@@ -37,7 +37,10 @@ export function pageDataService(
       }
       const user = presentUser(state.user);
       const company = await companies.get(state.company.id);
-      const messages = globalMessagesFor({ ...company, hasInvalidSource: await hasInvalidSource(company.id) });
+      const messages = globalMessagesFor(
+        { ...company, hasInvalidSource: await hasInvalidSource(company.id) },
+        ctx.clock.now(),
+      );
       return {
         user,
         company,

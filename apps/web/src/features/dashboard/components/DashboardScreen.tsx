@@ -8,7 +8,7 @@ import { removeBootView } from "../boot-view";
 import { storedPassword, storePassword, viewerTimezone } from "../early-fetch";
 import { dashboardQuery } from "../queries";
 import "../dashboard.css";
-import { DashboardUnavailable, EmbedLinkExpired } from "./DashboardUnavailable";
+import { DashboardNotServed, DashboardUnavailable, EmbedLinkExpired } from "./DashboardUnavailable";
 import { DashboardView, type DashboardViewProps } from "./DashboardView";
 
 // Only protected dashboards ask for a password: the form loads when one does.
@@ -86,6 +86,8 @@ export function DashboardScreen({
   if (query.isError) {
     const error = query.error;
     if (embedded && error instanceof ApiError && error.status === 403) return <EmbedLinkExpired />;
+    // docs/product.md §4: 402, the owner's subscription has ended; nothing to retry for a viewer.
+    if (error instanceof ApiError && error.status === 402) return <DashboardNotServed message={error.message} />;
     if (error instanceof ApiError && error.status === 422) {
       return (
         <Suspense fallback={null}>

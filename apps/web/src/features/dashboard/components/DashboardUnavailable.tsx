@@ -59,3 +59,23 @@ export function EmbedLinkExpired() {
     </Center>
   );
 }
+
+/**
+ * A shared dashboard whose owner has no subscription any more (402): the viewer is told why, in the
+ * server's words, with nothing to retry.
+ */
+export function DashboardNotServed({ message }: { message: string }) {
+  return (
+    <Center mih="100vh" p="md" style={{ margin: "calc(var(--mantine-spacing-md) * -1)" }} bg="gray.0">
+      <Stack align="center" gap="md" ta="center" maw={440} data-testid="dashboard-not-served">
+        <ThemeIcon size={52} radius="xl" variant="light" color="gray">
+          <IconChart size={26} />
+        </ThemeIcon>
+        <Title order={1} fz="h2">
+          This dashboard is not available
+        </Title>
+        <Text c="dimmed">{message}</Text>
+      </Stack>
+    </Center>
+  );
+}
