@@ -1,22 +1,9 @@
 import type { TCompany } from "@app/core";
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage, fieldErrors } from "../../../lib/api";
-import { IconCheck, IconCopy } from "../../../ui/icons";
 import { useUpdateCompany, useVerifyDomain } from "../hooks";
+import { DnsRecordCard } from "./DnsRecordCard";
 
 /**
  * White-label domain (docs/product.md §3 domainCname): the host clients open shared dashboards on, the
@@ -81,40 +68,7 @@ export function DomainSettings({ company }: { company: TCompany }) {
         {record ? (
           <>
             <Text size="sm">Create this record at your domain's DNS host, then verify:</Text>
-            <Stack
-              gap={4}
-              p="sm"
-              style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8 }}
-              data-testid="domain-record"
-            >
-              <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
-                <Code mr={6}>{record.type}</Code>
-                {record.host}
-              </Text>
-              <Group gap={4} wrap="nowrap" align="flex-start">
-                <Code block style={{ wordBreak: "break-all", flex: 1, minWidth: 0 }}>
-                  {record.value}
-                </Code>
-                <CopyButton value={record.value}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? "Copied" : "Copy value"}>
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={copy}
-                        aria-label={`Copy the CNAME value for ${record.host}`}
-                      >
-                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              </Group>
-              {record.problem ? (
-                <Text size="xs" c="red.8">
-                  {record.problem}
-                </Text>
-              ) : null}
-            </Stack>
+            <DnsRecordCard record={record} testId="domain-record" />
             <Group>
               <Button variant="default" onClick={() => verify.mutate()} loading={verify.isPending}>
                 Verify

@@ -1,22 +1,9 @@
 import type { TCompany } from "@app/core";
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage, fieldErrors } from "../../../lib/api";
-import { IconCheck, IconCopy } from "../../../ui/icons";
 import { useSetSenderAddress, useVerifySender } from "../hooks";
+import { DnsRecordCard } from "./DnsRecordCard";
 
 /**
  * White-label sender (docs/product.md §3): the address reports come from, the DNS records to add at the
@@ -81,45 +68,7 @@ export function SenderSettings({ company }: { company: TCompany }) {
             {/* One block per record (not a table): the long DKIM value gets the card's whole width on a phone. */}
             <Stack gap="sm" data-testid="sender-records">
               {company.emailDns.map((record) => (
-                <Stack
-                  key={record.host}
-                  gap={4}
-                  p="sm"
-                  style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8 }}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                    <Text size="sm" fw={500} style={{ overflowWrap: "anywhere", minWidth: 0 }}>
-                      <Code mr={6}>{record.type}</Code>
-                      {record.host}
-                    </Text>
-                    <Badge color={record.verified ? "teal" : "gray"} variant="light" style={{ flexShrink: 0 }}>
-                      {record.verified ? "Found" : "Not found"}
-                    </Badge>
-                  </Group>
-                  <Group gap={4} wrap="nowrap" align="flex-start">
-                    <Code block style={{ whiteSpace: "pre-wrap", wordBreak: "break-all", flex: 1, minWidth: 0 }}>
-                      {record.value}
-                    </Code>
-                    <CopyButton value={record.value}>
-                      {({ copied, copy }) => (
-                        <Tooltip label={copied ? "Copied" : "Copy value"}>
-                          <ActionIcon
-                            variant="subtle"
-                            onClick={copy}
-                            aria-label={`Copy the ${record.type} value for ${record.host}`}
-                          >
-                            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </CopyButton>
-                  </Group>
-                  {record.problem ? (
-                    <Text size="xs" c="red.8">
-                      {record.problem}
-                    </Text>
-                  ) : null}
-                </Stack>
+                <DnsRecordCard key={record.host} record={record} />
               ))}
             </Stack>
             <Group>
