@@ -103,10 +103,10 @@ describe("Google answers", () => {
       null,
     ],
     [
-      "Search Console's older shape: quotaExceeded (its short-term load quota: wait 15 minutes)",
+      "the older shape: quotaExceeded from another API than Search Console (until the daily reset)",
       answer(403, google(403, "", "Quota Exceeded", { errors: [{ reason: "quotaExceeded" }] })),
       "quota",
-      15 * 60_000,
+      21.5 * 3_600_000,
     ],
     [
       "Search Console's long-term load quota: until the daily reset",
@@ -224,6 +224,16 @@ describe("Google answers", () => {
     const error = classifyGoogle("ga4", given);
     expect(error?.kind ?? null).toBe(kind);
     if (error) expect(error.retryAfterMs).toBe(retryAfterMs);
+  });
+
+  it("Search Console's 'quota exceeded' is its short-term load quota (wait 15 minutes) unless it names the long-term one", () => {
+    const exceeded = (message: string) =>
+      classifyGoogle(
+        "search-console",
+        answer(403, google(403, "", message, { errors: [{ reason: "quotaExceeded" }] })),
+      );
+    expect(exceeded("Quota Exceeded")).toMatchObject({ kind: "quota", retryAfterMs: 15 * 60_000 });
+    expect(exceeded("Long term load quota exceeded")).toMatchObject({ kind: "quota", retryAfterMs: 21.5 * 3_600_000 });
   });
 
   it("Google Ads: the developer token's failure is not retried, and the Ads error's own words are kept", () => {

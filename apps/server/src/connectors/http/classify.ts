@@ -155,7 +155,10 @@ export const classifyGoogle: Classifier = (provider, answer) => {
     if (daily) return make("quota", retryAfterMs ?? untilReset(answer.now, true));
     // Search Console says "quota exceeded" for every quota: its short-term load quota (10-minute chunks)
     // asks for 15 minutes' wait; only a message naming the long-term (daily) one waits for the reset.
-    if (exhausted) return make("quota", retryAfterMs ?? SHORT_TERM_QUOTA_WAIT_MS);
+    if (exhausted) {
+      const wait = provider === "search-console" ? SHORT_TERM_QUOTA_WAIT_MS : untilReset(answer.now, true);
+      return make("quota", retryAfterMs ?? wait);
+    }
     if (/per hour|hourly/i.test(message)) return make("quota", retryAfterMs ?? untilReset(answer.now, false));
     if (/concurrent/i.test(message)) return make("rate", retryAfterMs ?? 30_000);
     return make("rate");

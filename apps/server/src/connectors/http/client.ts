@@ -140,8 +140,12 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   // The provider counts requests in flight whichever process sends them (GA4: 10 per property), so a slot
   // is a lease shared by every process; the local limiter only keeps this process's waiters in order
   // instead of all of them polling the store.
-  const limit = <T>(key: string, work: () => Promise<T>): Promise<T> =>
+  // Only a request naming what the provider counts by (a GA4 property) takes a shared lease; requests of
+  // the provider as a whole (token refreshes, pickers) keep a limit per process, as a cluster-wide one
+  // would make every company's refreshes queue behind each other.
+  const limit = <T>(key: string, shared: boolean, work: () => Promise<T>): Promise<T> =>
     local(key, async () => {
+      if (!shared) return work();
       const slot = `provider:${provider}:inflight:${key}`;
       const lease = await sharedSlot(slot);
       try {
@@ -153,11 +157,18 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   async function sharedSlot(slot: string): Promise<string> {
     // A lease outlives one attempt's time limit a little, so a process that dies mid-request frees it.
     const ttlMs = timeoutMs + 5_000;
-    const started = now();
+    // Real time, not the injectable clock: a test's frozen clock must not make this wait for ever.
+    const started = Date.now();
     for (let round = 0; ; round += 1) {
-      const lease = await options.counters.acquire(slot, concurrency, ttlMs);
+      let lease: string | null;
+      try {
+        lease = await options.counters.acquire(slot, concurrency, ttlMs);
+      } catch (error) {
+        // The shared store (Redis) not answering is a failure for now, served like an outage.
+        throw new ProviderError(provider, "server", `the shared limit store failed: ${String(error)}`);
+      }
       if (lease) return lease;
-      if (now() - started > timeoutMs) {
+      if (Date.now() - started > timeoutMs) {
         throw new ProviderError(provider, "rate", `${concurrency} requests already in flight`, { retryAfterMs: 1_000 });
       }
       // Polling with jitter: other processes' requests end at unknown times.
@@ -258,7 +269,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       }
       for (let tried = 1; ; tried += 1) {
         try {
-          return await limit(key, () => attempt(request, url, body, headers));
+          return await limit(key, request.limitKey !== undefined, () => attempt(request, url, body, headers));
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
           if (!error.transient) {

@@ -285,10 +285,6 @@ export function dashboardsService(
   }
 
   /**
-   * The dashboard behind a permalink if this viewer may see it: members of the owning company always;
-   * anyone else only while it is active and, when protected, with the right password (docs/product.md §4: 422).
-   */
-  /**
    * docs/product.md §4: a company without service (an expired trial, a canceled company past its
    * period) no longer shares its dashboards: public and embedded viewers get 402, and the view says so.
    */
@@ -296,6 +292,11 @@ export function dashboardsService(
     if (!(await companies.standing(companyId)).hasService) throw new AppError("payment_required", NO_SERVICE_VIEW);
   }
 
+  /**
+   * The dashboard behind a permalink if this viewer may see it: members of the owning company always;
+   * anyone else only while it is active, its owner is served (402) and, when protected, with the right
+   * password (docs/product.md §4: 422).
+   */
   async function viewable(
     viewer: Actor | null,
     permalink: string,

@@ -131,6 +131,27 @@ describe("query runner across processes", () => {
     expect(results.map((result) => result.rows[0]?.values[0])).toEqual([7, 7, 7, 7, 7, 7]);
   });
 
+  it("the answer is in the shared cache before the lease is given back, even when storing it is slow (Redis)", async () => {
+    const cache = createTableCache();
+    const slow = {
+      ...cache,
+      async set(key: string, value: TTable) {
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        await cache.set(key, value);
+      },
+    };
+    const leases = createMemoryRateLimitStore();
+    const [a, b] = [createQueryRunner(slow, leases), createQueryRunner(slow, leases)];
+    let calls = 0;
+    const call = async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return table([["2025-01-01", 9]]);
+    };
+    await Promise.all([a.run("slow", call), b.run("slow", call), b.run("slow", call)]);
+    expect(calls).toBe(1);
+  });
+
   it("when the asking process fails, a waiting one asks itself instead of waiting forever", async () => {
     const [a, b] = processes();
     const failing = async (): Promise<TTable> => {

@@ -105,15 +105,23 @@ export function createQueryRunner(
 ) {
   const inflight = new Map<string, Promise<TTable>>();
 
+  /** Calls the provider and stores the answer in the cache before anyone else may call. */
+  async function callAndStore(key: string, call: () => Promise<TTable>): Promise<TTable> {
+    const table = await call();
+    await cache.set(key, table);
+    return table;
+  }
+
   async function callOnce(key: string, call: () => Promise<TTable>): Promise<TTable> {
-    if (!leases) return call();
+    if (!leases) return callAndStore(key, call);
     const flight = `query-flight:${key}`;
     for (let round = 0; ; round += 1) {
       const lease = await leases.acquire(flight, 1, flightLeaseMs);
       if (lease) {
         try {
-          // The holder before us may have stored the result just before releasing.
-          return (round > 0 ? await cache.get(key) : undefined) ?? (await call());
+          // A holder stores its answer before releasing, so after waiting the cache may have it already.
+          // (One too big for the cache is not there: then this process asks in its turn.)
+          return (round > 0 ? await cache.get(key) : undefined) ?? (await callAndStore(key, call));
         } finally {
           await leases.release(flight, lease).catch(() => {});
         }
@@ -145,7 +153,6 @@ export function createQueryRunner(
           throw error;
         }
         recordUpstreamCall(provider, "ok");
-        await cache.set(key, table);
         return table;
       })();
       inflight.set(key, promise);
