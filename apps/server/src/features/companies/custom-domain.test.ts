@@ -51,7 +51,7 @@ describeEachDb(
       const set = await owner.client.api("POST", "/api/company", { domain_cname: domain });
       expect(set.statusCode).toBe(200);
       if (options.verify !== false) {
-        (zone.cname as Record<string, string>)[domain] = APP_HOST;
+        (zone.cname as Record<string, string>)[domain] = set.json().data.domainRecord.value;
         const verified = await owner.client.api("POST", "/api/company/domain/verify", {});
         expect(verified.json().data.domainRecord.verified).toBe(true);
       }
@@ -67,7 +67,8 @@ describeEachDb(
       expect(company.domainRecord).toEqual({
         type: "CNAME",
         host: "reports.acme-agency.example",
-        value: APP_HOST,
+        // A target of this company's own under the app's host.
+        value: expect.stringMatching(new RegExp(`^d-[0-9a-f]{16}\\.${APP_HOST.replaceAll(".", "\\.")}$`)),
         verified: false,
         problem: null,
       });
@@ -77,6 +78,7 @@ describeEachDb(
         ["localhost", CUSTOM_DOMAIN_MESSAGES.hostname],
         ["192.168.1.20", CUSTOM_DOMAIN_MESSAGES.ipAddress],
         [APP_HOST, CUSTOM_DOMAIN_MESSAGES.ownHost],
+        [company.domainRecord?.value ?? "", CUSTOM_DOMAIN_MESSAGES.ownHost],
         ["REPORTS.acme-agency.example", CUSTOM_DOMAIN_MESSAGES.taken],
       ]) {
         const refused = await other.client.api("POST", "/api/company", { domain_cname: domain });
@@ -97,7 +99,8 @@ describeEachDb(
       const none = await owner.client.api("POST", "/api/company/domain/verify", {});
       expect(none.statusCode).toBe(422);
       expect(none.json().errors).toEqual({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.notSet] });
-      await owner.client.api("POST", "/api/company", { domain_cname: "dash.northwind.example" });
+      const target = (await owner.client.api("POST", "/api/company", { domain_cname: "dash.northwind.example" })).json()
+        .data.domainRecord.value as string;
       let record = (await owner.client.api("POST", "/api/company/domain/verify", {})).json().data.domainRecord;
       expect(record).toMatchObject({
         verified: false,
@@ -105,8 +108,16 @@ describeEachDb(
       });
       (zone.cname as Record<string, string>)["dash.northwind.example"] = "elsewhere.example";
       record = (await owner.client.api("POST", "/api/company/domain/verify", {})).json().data.domainRecord;
-      expect(record.problem).toBe(`dash.northwind.example points at elsewhere.example, not ${APP_HOST}.`);
-      (zone.cname as Record<string, string>)["dash.northwind.example"] = APP_HOST;
+      expect(record.problem).toBe(`dash.northwind.example points at elsewhere.example, not ${target}.`);
+      // A CNAME made for another company (its own target) proves nothing for this one.
+      const rival = await buildOwner(env());
+      await rival.client.api("POST", "/api/company", { domain_cname: "rival.northwind.example" });
+      const rivalTarget = (await rival.client.api("GET", "/api/company")).json().data.domainRecord.value as string;
+      expect(rivalTarget).not.toBe(target);
+      (zone.cname as Record<string, string>)["dash.northwind.example"] = rivalTarget;
+      record = (await owner.client.api("POST", "/api/company/domain/verify", {})).json().data.domainRecord;
+      expect(record).toMatchObject({ verified: false });
+      (zone.cname as Record<string, string>)["dash.northwind.example"] = target;
       record = (await owner.client.api("POST", "/api/company/domain/verify", {})).json().data.domainRecord;
       expect(record).toMatchObject({ verified: true, problem: null });
       expect((await owner.client.api("GET", "/api/company")).json().data.domainRecord.verified).toBe(true);
@@ -216,7 +227,8 @@ describeEachDb(
       expect((await ask("unknown.example")).statusCode).toBe(404);
       expect((await ask(APP_HOST)).statusCode).toBe(404);
       // Verified later: the cached "no" is dropped at once.
-      (zone.cname as Record<string, string>)["pending.agency.example"] = APP_HOST;
+      const pendingTarget = (await pending.client.api("GET", "/api/company")).json().data.domainRecord.value;
+      (zone.cname as Record<string, string>)["pending.agency.example"] = pendingTarget;
       await pending.client.api("POST", "/api/company/domain/verify", {});
       expect((await ask("pending.agency.example")).statusCode).toBe(200);
       expect((await client.send("GET", "/login")).statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import {
   billingStanding,
   CUSTOM_DOMAIN_MESSAGES,
@@ -52,7 +53,14 @@ export function companiesService(
     maxSize: 10_000,
     ttlMs: HOST_CACHE_TTL_MS,
   });
-  const domainFacts = (problem: string | null = null) => ({ target: ctx.config.customDomains.target, problem });
+  /**
+   * The CNAME target of one company: a name of its own under CUSTOM_DOMAIN_TARGET (the operator points
+   * `*.target` at the app). A record pointing there proves the domain's owner chose this company, so
+   * nobody can verify a domain whose CNAME a client created for another agency.
+   */
+  const targetOf = (companyId: string) =>
+    `d-${createHmac("sha256", ctx.config.appKey).update(`custom-domain:${companyId}`).digest("hex").slice(0, 16)}.${ctx.config.customDomains.target}`;
+  const domainFacts = (companyId: string, problem: string | null = null) => ({ target: targetOf(companyId), problem });
 
   async function usage(companyId: string): Promise<CompanyUsage> {
     const result: CompanyUsage = { dashboardsCount: 0, campaignsCount: 0 };
@@ -69,7 +77,8 @@ export function companiesService(
   /** 422 when the domain is this app's own host or another company's (the unique index backs this up). */
   async function checkDomainFree(companyId: string, domain: string): Promise<void> {
     const { ownHost, target } = ctx.config.customDomains;
-    if (domain === ownHost || domain === target) {
+    // Our own names (the app's host, the CNAME targets under it) are never a company's domain.
+    if (domain === ownHost || domain === target || domain.endsWith(`.${target}`)) {
       throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.ownHost] });
     }
     const holder = await repo.findByDomain(domain);
@@ -111,7 +120,7 @@ export function companiesService(
         await load(companyId),
         await usage(companyId),
         ctx.config.siteTitle,
-        domainFacts(),
+        domainFacts(companyId),
         ctx.clock.now(),
       );
     },
@@ -180,7 +189,7 @@ export function companiesService(
       const row = await load(companyId);
       if (!row.domain_cname) throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.notSet] });
       const [check] = await checkRecords(
-        [{ kind: "custom-domain", type: "CNAME", host: row.domain_cname, value: ctx.config.customDomains.target }],
+        [{ kind: "custom-domain", type: "CNAME", host: row.domain_cname, value: targetOf(companyId) }],
         ctx.config.sender.dnsServers,
       );
       if (check.verified) {
@@ -191,7 +200,7 @@ export function companiesService(
         await load(companyId),
         await usage(companyId),
         ctx.config.siteTitle,
-        domainFacts(check.problem),
+        domainFacts(companyId, check.problem),
         ctx.clock.now(),
       );
     },
