@@ -79,7 +79,6 @@ describeEachDb(
         ["192.168.1.20", CUSTOM_DOMAIN_MESSAGES.ipAddress],
         [APP_HOST, CUSTOM_DOMAIN_MESSAGES.ownHost],
         [company.domainRecord?.value ?? "", CUSTOM_DOMAIN_MESSAGES.ownHost],
-        ["REPORTS.acme-agency.example", CUSTOM_DOMAIN_MESSAGES.taken],
       ]) {
         const refused = await other.client.api("POST", "/api/company", { domain_cname: domain });
         expect(refused.statusCode, domain).toBe(422);
@@ -87,11 +86,39 @@ describeEachDb(
       }
       const member = await buildMember(env(), { company: owner.company });
       expect((await member.client.api("POST", "/api/company/domain/verify", {})).statusCode).toBe(403);
-      // Emptying the field removes the domain (and frees it for another company).
+      // Emptying the field removes the domain.
       const cleared = await owner.client.api("POST", "/api/company", { domain_cname: "" });
       expect(cleared.json().data).toMatchObject({ domainCname: null, domainRecord: null });
-      const taken = await other.client.api("POST", "/api/company", { domain_cname: "reports.acme-agency.example" });
-      expect(taken.statusCode).toBe(200);
+    });
+
+    it("a claim holds nothing: the company whose CNAME is found gets the domain, and only then is it taken", async () => {
+      // A squatter types the agency's domain first; the agency can still add it and verify it.
+      const squatter = await buildOwner(env());
+      expect(
+        (await squatter.client.api("POST", "/api/company", { domain_cname: "clients.fabrikam.example" })).statusCode,
+      ).toBe(200);
+      const agencyOwner = await agency("clients.fabrikam.example");
+      expect((await agencyOwner.client.api("GET", "/api/company")).json().data.domainRecord.verified).toBe(true);
+      // The squatter's DNS check cannot pass (the CNAME names the agency's target), and now the domain is taken.
+      const squatterCheck = await squatter.client.api("POST", "/api/company/domain/verify", {});
+      expect(squatterCheck.json().data.domainRecord).toMatchObject({ verified: false });
+      const late = await buildOwner(env());
+      const refused = await late.client.api("POST", "/api/company", { domain_cname: "Clients.Fabrikam.example" });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.taken] });
+      // The domain moves when its DNS does: the squatter re-claims, the record now names the squatter's
+      // target (say the agency handed the domain over), the squatter verifies and the agency loses it.
+      const squatterTarget = (await squatter.client.api("GET", "/api/company")).json().data.domainRecord
+        .value as string;
+      (zone.cname as Record<string, string>)["clients.fabrikam.example"] = squatterTarget;
+      const moved = await squatter.client.api("POST", "/api/company/domain/verify", {});
+      expect(moved.json().data.domainRecord).toMatchObject({ verified: true });
+      expect((await agencyOwner.client.api("GET", "/api/company")).json().data.domainRecord.verified).toBe(false);
+      const allowed = await env().app.inject({
+        method: "GET",
+        url: "/api/domains/allowed?domain=clients.fabrikam.example",
+      });
+      expect(allowed.statusCode).toBe(200);
     });
 
     it("Verify fails until the CNAME exists and points at us, then succeeds; a new domain starts again", async () => {

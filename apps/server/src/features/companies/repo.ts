@@ -8,9 +8,27 @@ export function companiesRepo(db: Db) {
     find(companyId: string) {
       return db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirst();
     },
-    /** The company whose custom domain this is (verified or not); domains are stored in lower case. */
-    findByDomain(domain: string) {
-      return db.selectFrom("companies").selectAll().where("domain_cname", "=", domain).executeTakeFirst();
+    /**
+     * The company that has proved this custom domain (a CNAME to its target was found); at most one, by
+     * the partial unique index. Claims not yet verified hold nothing. Domains are stored in lower case.
+     */
+    findByVerifiedDomain(domain: string) {
+      return db
+        .selectFrom("companies")
+        .selectAll()
+        .where("domain_cname", "=", domain)
+        .where("domain_verified_at", "is not", null)
+        .executeTakeFirst();
+    },
+    /** Withdraws other companies' verification of a domain whose DNS now proves `companyId` holds it. */
+    async unverifyDomainForOthers(domain: string, companyId: string) {
+      await db
+        .updateTable("companies")
+        .set({ domain_verified_at: null })
+        .where("domain_cname", "=", domain)
+        .where("id", "!=", companyId)
+        .where("domain_verified_at", "is not", null)
+        .execute();
     },
     insert(row: CompaniesTable) {
       return db.insertInto("companies").values(row).execute();

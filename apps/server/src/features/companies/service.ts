@@ -74,14 +74,17 @@ export function companiesService(
     return row;
   }
 
-  /** 422 when the domain is this app's own host or another company's (the unique index backs this up). */
+  /**
+   * 422 when the domain is this app's own host or another company has verified it. A claim someone else
+   * typed but never proved does not count: the real owner must be able to add the domain anyway.
+   */
   async function checkDomainFree(companyId: string, domain: string): Promise<void> {
     const { ownHost, target } = ctx.config.customDomains;
     // Our own names (the app's host, the CNAME targets under it) are never a company's domain.
     if (domain === ownHost || domain === target || domain.endsWith(`.${target}`)) {
       throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.ownHost] });
     }
-    const holder = await repo.findByDomain(domain);
+    const holder = await repo.findByVerifiedDomain(domain);
     if (holder && holder.id !== companyId) throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.taken] });
   }
 
@@ -154,24 +157,16 @@ export function companiesService(
       if (domainChanged && input.domain_cname) await checkDomainFree(companyId, input.domain_cname);
       // Store the new logo first: a bad file fails the whole request before anything is written.
       const logoPath = logo ? await storeImage(storage, companyId, logo, "logo") : undefined;
-      await repo
-        .update(companyId, {
-          ...(input.name !== undefined && { name: input.name }),
-          ...(input.domain !== undefined && { domain: input.domain }),
-          ...(input.phone !== undefined && { phone: input.phone }),
-          ...(input.site_title !== undefined && { site_title: input.site_title || null }),
-          ...(logoPath !== undefined && { logo: logoPath }),
-          ...(input.remove_logo && !logoPath && { logo: null }),
-          // A new domain has no CNAME found yet: it serves nothing until verified again.
-          ...(domainChanged && { domain_cname: input.domain_cname, domain_verified_at: null }),
-        })
-        .catch((error: unknown) => {
-          // Two companies claiming the same domain at once: the unique index decides.
-          if (domainChanged && isUniqueViolation(error)) {
-            throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.taken] });
-          }
-          throw error;
-        });
+      await repo.update(companyId, {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.domain !== undefined && { domain: input.domain }),
+        ...(input.phone !== undefined && { phone: input.phone }),
+        ...(input.site_title !== undefined && { site_title: input.site_title || null }),
+        ...(logoPath !== undefined && { logo: logoPath }),
+        ...(input.remove_logo && !logoPath && { logo: null }),
+        // A new domain has no CNAME found yet: it serves nothing until verified again.
+        ...(domainChanged && { domain_cname: input.domain_cname, domain_verified_at: null }),
+      });
       // The site title or the domain of a routed host may have changed.
       await hosts.clear();
       if (current.logo && (logoPath || input.remove_logo)) await storage.remove(companyId, current.logo);
@@ -193,7 +188,14 @@ export function companiesService(
         ctx.config.sender.dnsServers,
       );
       if (check.verified) {
-        await repo.update(companyId, { domain_verified_at: nowIso() });
+        // The DNS is the truth today: a company verified earlier whose CNAME no longer points at it loses
+        // the domain to the one it points at now (its target is this company's own).
+        await repo.unverifyDomainForOthers(row.domain_cname, companyId);
+        await repo.update(companyId, { domain_verified_at: nowIso() }).catch((error: unknown) => {
+          // Another verification of the same host won the race between the two statements.
+          if (isUniqueViolation(error)) throw AppError.validation({ domain_cname: [CUSTOM_DOMAIN_MESSAGES.taken] });
+          throw error;
+        });
         await hosts.clear();
       }
       return presentCompany(
@@ -214,10 +216,9 @@ export function companiesService(
       if (host === ctx.config.customDomains.ownHost || !host.includes(".") || /^[\d.]+$/.test(host)) return null;
       const cached = await hosts.get(host);
       if (cached) return cached.company;
-      const row = await repo.findByDomain(host);
+      const row = await repo.findByVerifiedDomain(host);
       // Without a site title of its own the company's name stands in: never the product's name there.
-      const company =
-        row && row.domain_verified_at !== null ? { companyId: row.id, siteTitle: row.site_title || row.name } : null;
+      const company = row ? { companyId: row.id, siteTitle: row.site_title || row.name } : null;
       await hosts.set(host, { company });
       return company;
     },

@@ -19,6 +19,7 @@ import * as m012 from "./migrations/012_campaign_alerts";
 import * as m013 from "./migrations/013_widget_alerts";
 import * as m014 from "./migrations/014_domain_metric_coverage";
 import * as m015 from "./migrations/015_company_domains";
+import * as m019 from "./migrations/019_custom_domain_claims";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "013_widget_alerts": m013,
   "014_domain_metric_coverage": m014,
   "015_company_domains": m015,
+  "019_custom_domain_claims": m019,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */
