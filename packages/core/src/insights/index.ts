@@ -1,0 +1,6 @@
+export * from "./contribution";
+export * from "./kind";
+export * from "./notability";
+export * from "./rank";
+export * from "./sentence";
+export * from "./widget";

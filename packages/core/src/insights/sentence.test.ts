@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { formatChange } from "../format/number";
+import { insightSentence, movementVerb, type SentenceInput } from "./sentence";
+
+const base: SentenceInput = {
+  metric: { label: "Sessions", format: "number", currency: null },
+  aggregation: "sum",
+  current: 56_310,
+  previous: 50_100,
+  delta: 6_210,
+  // What the widget's change figure computes: 12.3952…, shown as 12.4%.
+  percentChange: formatChange(56_310, 50_100),
+  comparison: "vs Oct 1 – Oct 30",
+  contribution: null,
+  minAbsolute: 10,
+};
+
+describe("insightSentence", () => {
+  it.each<[string, Partial<SentenceInput>, string]>([
+    ["a sum going up", {}, "Sessions up 12.4% (+6,210) vs Oct 1 – Oct 30."],
+    [
+      "a sum with contributors and a tail",
+      {
+        contribution: {
+          contributors: [
+            { dimension: "Organic Search", delta: 5_100 },
+            { dimension: "Paid Search", delta: -900 },
+          ],
+          other: 2_010,
+          explainedShare: 0.68,
+        },
+      },
+      "Sessions up 12.4% (+6,210) vs Oct 1 – Oct 30; Organic Search contributed +5,100, Paid Search −900, other +2,010.",
+    ],
+    [
+      "a tail below the minimum is not mentioned",
+      { contribution: { contributors: [{ dimension: "Organic Search", delta: 6_205 }], other: 5, explainedShare: 1 } },
+      "Sessions up 12.4% (+6,210) vs Oct 1 – Oct 30; Organic Search contributed +6,205.",
+    ],
+    [
+      "a sum going down",
+      { current: 44_000, previous: 50_000, delta: -6_000, percentChange: -12 },
+      "Sessions down 12% (−6,000) vs Oct 1 – Oct 30.",
+    ],
+    [
+      "money in the widget's currency",
+      {
+        metric: { label: "Revenue", format: "money", currency: "eur" },
+        current: 12_500,
+        previous: 10_000,
+        delta: 2_500,
+        percentChange: 25,
+      },
+      "Revenue up 25% (+€2,500.00) vs Oct 1 – Oct 30.",
+    ],
+    [
+      "money without a currency is USD",
+      {
+        metric: { label: "Cost", format: "money", currency: null },
+        current: 900.5,
+        previous: 1_000,
+        delta: -99.5,
+        percentChange: -9.95,
+      },
+      "Cost down 9.95% (−$99.50) vs Oct 1 – Oct 30.",
+    ],
+    [
+      "yen has no cents",
+      {
+        metric: { label: "Revenue", format: "money", currency: "JPY" },
+        current: 1_250_000,
+        previous: 1_000_000,
+        delta: 250_000,
+        percentChange: 25,
+      },
+      "Revenue up 25% (+¥250,000) vs Oct 1 – Oct 30.",
+    ],
+    [
+      "a lower-is-better sum that falls improved",
+      {
+        metric: { label: "Unsubscribes", format: "number", currency: null, lowerIsBetter: true },
+        current: 120,
+        previous: 200,
+        delta: -80,
+        percentChange: -40,
+      },
+      "Unsubscribes improved 40% (−80) vs Oct 1 – Oct 30.",
+    ],
+    [
+      "a ratio says from and to, never an amount",
+      {
+        metric: { label: "Bounce Rate", format: "percent", currency: null, lowerIsBetter: true },
+        aggregation: "average",
+        current: 52,
+        previous: 40,
+        delta: 12,
+        percentChange: 30,
+      },
+      "Bounce Rate worsened 30% (from 40% to 52%) vs Oct 1 – Oct 30.",
+    ],
+    [
+      "an average never names contributors",
+      {
+        metric: { label: "Avg. Session Duration", format: "time", currency: null },
+        aggregation: "average",
+        current: 100,
+        previous: 80,
+        delta: 20,
+        percentChange: 25,
+        contribution: { contributors: [{ dimension: "Email", delta: 40 }], other: -20, explainedShare: 1 },
+      },
+      "Avg. Session Duration up 25% (from 1m 20s to 1m 40s) vs Oct 1 – Oct 30.",
+    ],
+    [
+      "from zero there is no percent",
+      { current: 40, previous: 0, delta: 40, percentChange: null, comparison: "vs Previous period" },
+      "Sessions up from 0 to 40 vs Previous period.",
+    ],
+  ])("%s", (_name, overrides, expected) => {
+    expect(insightSentence({ ...base, ...overrides })).toBe(expected);
+  });
+});
+
+describe("movementVerb", () => {
+  it.each([
+    [5, false, "up"],
+    [-5, false, "down"],
+    [-5, true, "improved"],
+    [5, true, "worsened"],
+  ])("%s (lower is better: %s) → %s", (delta, lowerIsBetter, verb) => {
+    expect(movementVerb(delta, lowerIsBetter)).toBe(verb);
+  });
+});
