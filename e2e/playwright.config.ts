@@ -13,6 +13,28 @@ const port = Number(process.env.E2E_PORT);
 // The provider fakes (apps/server/test/fakes/, npm run dev:fakes), next door.
 const googlePort = port + 1;
 const google = `http://127.0.0.1:${googlePort}`;
+// Card payments (docs/decisions.md "Registration with payment"): the main server runs with them off, so
+// a sign-up in the page makes a company in its trial as before; a second server next door has the
+// Stripe fake on, for the specs that pay or play Stripe's webhooks (test.use baseURL E2E_PAYMENTS_URL).
+const paymentsPort = port + 2;
+process.env.E2E_PAYMENTS_URL ??= `http://127.0.0.1:${paymentsPort}`;
+const fakesEnv = allFakesEnv(google);
+const withoutPayments = Object.fromEntries(Object.entries(fakesEnv).filter(([name]) => !name.startsWith("STRIPE_")));
+const serverEnv = (serverPort: number, dataDir: string, providers: Record<string, string>) => ({
+  NODE_ENV: "test",
+  PORT: String(serverPort),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  APP_URL: `http://127.0.0.1:${serverPort}`,
+  RATE_LIMIT_AUTH_MAX: "1000",
+  LOG_LEVEL: "warn",
+  SEED_DEMO: "true",
+  DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD ?? "",
+  // Sender verification asks a DNS server nobody runs: every lookup fails fast, offline.
+  DNS_SERVERS: "127.0.0.1:9",
+  // Every provider connector points at the fakes (npm run dev:fakes), never at the real provider.
+  ...providers,
+});
 
 export default defineConfig({
   testDir: "./tests",
@@ -36,28 +58,25 @@ export default defineConfig({
       url: `${google}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { FAKES_PORT: String(googlePort) },
+      // A payment in the fake checkout sends Stripe's signed webhooks to the payments server.
+      env: {
+        FAKES_PORT: String(googlePort),
+        STRIPE_FAKE_WEBHOOK_URL: `${process.env.E2E_PAYMENTS_URL}/api/payment/webhook`,
+      },
     },
     {
       command: "npx tsx ../apps/server/src/main.ts",
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: {
-        NODE_ENV: "test",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        APP_URL: `http://127.0.0.1:${port}`,
-        RATE_LIMIT_AUTH_MAX: "1000",
-        LOG_LEVEL: "warn",
-        SEED_DEMO: "true",
-        DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD,
-        // Sender verification asks a DNS server nobody runs: every lookup fails fast, offline.
-        DNS_SERVERS: "127.0.0.1:9",
-        // Every provider connector points at the fakes (npm run dev:fakes), never at the real provider.
-        ...allFakesEnv(google),
-      },
+      env: serverEnv(port, process.env.E2E_DATA_DIR, withoutPayments),
+    },
+    {
+      command: "npx tsx ../apps/server/src/main.ts",
+      url: `${process.env.E2E_PAYMENTS_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(paymentsPort, `${process.env.E2E_DATA_DIR}-payments`, fakesEnv),
     },
   ],
 });

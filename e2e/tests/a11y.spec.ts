@@ -50,7 +50,7 @@ async function atBothWidths(page: Page, screen: string, settle: () => Promise<vo
 test("login and registration have no serious accessibility violations", async ({ page }) => {
   await page.goto("/login");
   await atBothWidths(page, "login", async () => {
-    await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Log in", exact: true })).toBeVisible();
   });
   await page.goto("/register");
   await atBothWidths(page, "registration", async () => {

@@ -61,11 +61,11 @@ test("a user logs out and logs back in", async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("wrong-password");
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page.getByText("These credentials do not match our records.")).toBeVisible();
   await snap(page, "login-error");
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboards$/);
   await expect(page).toHaveTitle("Dashboards | Reportz");
 });
@@ -160,7 +160,7 @@ test("the demo account printed at start-up can log in", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill("demo@reportz.local");
   await page.getByLabel("Password").fill(String(process.env.E2E_DEMO_PASSWORD));
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboards$/);
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, "dashboards-phone");

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { invitationLink, uniqueEmail } from "./support";
+import { skipOnboarding } from "./support-auth";
 
 /** Company Sources → 'Connect Demo data'; waits until the Demo source shows as connected. */
 export async function connectDemo(page: Page): Promise<void> {
@@ -56,6 +57,7 @@ export async function inviteColleague(page: Page, browser: Browser, name: string
   await colleague.getByLabel("I confirm I am at least 16 years old").check();
   await colleague.getByRole("button", { name: "Save consents" }).click();
   await expect(colleague).toHaveURL(/\/intro$/);
+  await skipOnboarding(colleague);
   await colleague.getByRole("button", { name: "Continue" }).click();
   await expect(colleague).toHaveURL(/\/company\/sources$/);
   return colleague;
@@ -118,7 +120,7 @@ export async function fillWidgetForm(page: Page, spec: WidgetSpec): Promise<Loca
   }
   if (spec.dimension) await choose(page, drawer, "Dimension", spec.dimension);
   await choose(page, drawer, "Metrics", ...spec.metrics);
-  await drawer.getByLabel("Title").fill(spec.title);
+  await drawer.getByLabel("Title", { exact: true }).fill(spec.title);
   await choose(page, drawer, "Format", spec.format);
   if (spec.size) await choose(page, drawer, "Size", spec.size);
   if (spec.orderBy) await choose(page, drawer, "Order by", spec.orderBy);

@@ -19,7 +19,7 @@ import { AppError, asAppError } from "./infra/errors";
 import { type App, contractValidator, formFieldsForJsonRoutes, GUEST_COOKIE, SESSION_COOKIE } from "./infra/http";
 import { sharedRateLimitStore } from "./infra/http-rate-limit";
 import { newId, newToken, safeEqual } from "./infra/security";
-import { securityHeaders } from "./infra/security-headers";
+import { paymentOrigins, securityHeaders } from "./infra/security-headers";
 import { MAX_UPLOAD_BYTES } from "./infra/storage";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,7 +56,12 @@ export async function buildApp(
   await app.register(fastifyRateLimit, { global: false, store: sharedRateLimitStore(ctx.rateLimits) });
   // The browser sends its error reports to the DSN's host: the policy must let it.
   const browserDsn = ctx.config.errorReporting.browserDsn;
-  securityHeaders(app, browserDsn ? [new URL(browserDsn).origin] : [], ctx.config.embedFrameAncestors);
+  securityHeaders(
+    app,
+    browserDsn ? [new URL(browserDsn).origin] : [],
+    ctx.config.embedFrameAncestors,
+    paymentOrigins(ctx.config.stripe?.jsUrl),
+  );
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Reportz API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
@@ -109,7 +114,8 @@ export async function buildApp(
     if (origin && originHost(origin) !== request.headers.host) {
       throw new AppError("session_mismatch", "Cross-origin request refused.");
     }
-    if (isApi) {
+    // A provider's signed webhook cannot carry our page's header; the route checks its signature instead.
+    if (isApi && !request.routeOptions.config?.signedWebhook) {
       const identification = String(request.headers[HEADERS.identification] ?? "");
       const expected = auth.identificationFor(request.auth?.sessionId ?? null, request.guestId);
       if (request.headers[HEADERS.requestedWith] !== "XMLHttpRequest" || !safeEqual(identification, expected)) {

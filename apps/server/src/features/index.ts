@@ -1,11 +1,14 @@
 import type { AppContext } from "../context";
 import { authFeature } from "./auth";
+import { billingFeature } from "./billing";
 import { campaignsFeature } from "./campaigns";
 import { companiesFeature } from "./companies";
+import { couponsFeature } from "./coupons";
 import { dashboardsFeature } from "./dashboards";
 import { exportsFeature } from "./exports";
 import { filesFeature } from "./files";
 import { healthFeature } from "./health";
+import { insightsFeature } from "./insights";
 import { oauthFeature } from "./oauth";
 import { opsFeature } from "./ops";
 import { pageDataFeature } from "./page-data";
@@ -13,6 +16,7 @@ import { realtimeFeature } from "./realtime";
 import { buildServices, type Feature, type ServiceRegistry } from "./registry";
 import { reportsFeature } from "./reports";
 import { senderFeature } from "./sender";
+import { socialAuthFeature } from "./social-auth";
 import { sourcesFeature } from "./sources";
 import { usersFeature } from "./users";
 import { widgetAlertsFeature } from "./widget-alerts";
@@ -30,10 +34,14 @@ export const FEATURES: readonly Feature[] = [
   oauthFeature,
   widgetsFeature,
   companiesFeature,
+  couponsFeature,
+  billingFeature,
   authFeature,
+  socialAuthFeature,
   usersFeature,
   dashboardsFeature,
   exportsFeature,
+  insightsFeature,
   senderFeature,
   reportsFeature,
   campaignsFeature,

@@ -54,6 +54,24 @@ export const ZEnv = z.object({
       .regex(/^[a-z0-9.-]+$/, "must be a host name such as app.reportz.example")
       .optional(),
   ),
+  // Stripe card payments (docs/operations.md "Billing and payments"): without the secret key payments are
+  // off and sign-up starts a trial. STRIPE_API_URL points the client elsewhere (tests: the local fake);
+  // STRIPE_JS_URL is where browsers load Stripe.js from.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must be a Stripe publishable key (pk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+  STRIPE_JS_URL: z.url().default("https://js.stripe.com/v3/"),
+  // The seller on invoices (features/billing/invoices): default name SITE_TITLE; address lines split by "|".
+  INVOICE_SELLER_NAME: z.string().trim().max(200).optional(),
+  INVOICE_SELLER_ADDRESS: z.string().trim().max(1000).optional(),
+  INVOICE_SELLER_VAT_ID: z.string().trim().max(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -147,6 +165,19 @@ export const ZEnv = z.object({
     .string()
     .regex(/^20\d{2}(0[1-9]|1[0-2])$/, "LINKEDIN_VERSION looks like 202610 (YYYYMM)")
     .default("202610"),
+  // Social sign-up and login (docs/operations.md "Social sign-in"): a provider is offered only with its
+  // client id and secret. Google and LinkedIn speak OpenID Connect from their issuer (discovery at
+  // ISSUER_URL/.well-known/openid-configuration); Facebook is plain OAuth 2 on META_DIALOG_URL and
+  // META_GRAPH_URL (version META_GRAPH_VERSION) with its own app id. These clients are not the
+  // connectors' ones: a login client asks only for the e-mail and name.
+  SOCIAL_GOOGLE_CLIENT_ID: z.string().optional(),
+  SOCIAL_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  SOCIAL_GOOGLE_ISSUER_URL: z.url().default("https://accounts.google.com"),
+  SOCIAL_LINKEDIN_CLIENT_ID: z.string().optional(),
+  SOCIAL_LINKEDIN_CLIENT_SECRET: z.string().optional(),
+  SOCIAL_LINKEDIN_ISSUER_URL: z.url().default("https://www.linkedin.com/oauth"),
+  SOCIAL_FACEBOOK_APP_ID: z.string().optional(),
+  SOCIAL_FACEBOOK_APP_SECRET: z.string().optional(),
   // Ahrefs API v3 (Site Explorer, Rank Tracker, Management, Subscription info; paths carry `/v3`; the
   // user's API key is the login, sent as a Bearer token).
   AHREFS_API_URL: z.url().default("https://api.ahrefs.com"),
@@ -243,6 +274,19 @@ export interface AppConfig {
   sender: { spfInclude: string; returnPathHost: string; dnsServers: string[] };
   /** Custom dashboard domains: the CNAME target, and this app's own host (never a company's domain). */
   customDomains: { target: string; ownHost: string };
+  /**
+   * Stripe (features/billing); null without STRIPE_SECRET_KEY: payments off, registration starts a trial.
+   * `api` is where the client sends requests (host, port, protocol of STRIPE_API_URL).
+   */
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string | null;
+    api: { host: string; port: number; protocol: "http" | "https" };
+    jsUrl: string;
+  } | null;
+  /** Who issues the invoices (INVOICE_SELLER_*): printed at the top of every invoice PDF. */
+  invoiceSeller: { name: string; addressLines: string[]; vatId: string | null };
   logLevel: string;
   rateLimit: { authMax: number; windowMs: number };
   sessionTtlDays: number;
@@ -283,6 +327,8 @@ export interface AppConfig {
   opsToken: string | null;
   /** Provider endpoints and OAuth clients of the connectors (docs/connectors.md). */
   providers: ProvidersConfig;
+  /** Social sign-in clients (features/social-auth); null: that provider is not offered. */
+  socialLogin: SocialLoginConfig;
 }
 
 /** One OAuth client and the API addresses of one provider family. */
@@ -460,11 +506,21 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       target: (e.CUSTOM_DOMAIN_TARGET ?? new URL(appUrl).hostname).replace(/\.$/, ""),
       ownHost: new URL(appUrl).hostname.toLowerCase(),
     },
+    stripe: stripeConfig(e),
+    invoiceSeller: {
+      name: e.INVOICE_SELLER_NAME || e.SITE_TITLE,
+      addressLines: (e.INVOICE_SELLER_ADDRESS ?? "")
+        .split("|")
+        .map((line) => line.trim())
+        .filter(Boolean),
+      vatId: e.INVOICE_SELLER_VAT_ID || null,
+    },
     render: {
       baseUrl: (e.RENDER_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ""),
       widgetTimeoutMs: e.PDF_WIDGET_TIMEOUT_MS,
     },
     opsToken: e.OPS_TOKEN ?? null,
+    socialLogin: socialLoginConfig(e),
     providers: {
       google: {
         clientId: e.GOOGLE_CLIENT_ID || null,
@@ -529,6 +585,23 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** One entry of METRICS_ALLOW: an address and its prefix length (32 or 128 for a single address). */
+/** Stripe's settings, or null when payments are off; a secret key without a publishable one is refused. */
+function stripeConfig(e: z.infer<typeof ZEnv>): AppConfig["stripe"] {
+  if (!e.STRIPE_SECRET_KEY) return null;
+  if (!e.STRIPE_PUBLISHABLE_KEY) {
+    throw new ConfigError("Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: is required with STRIPE_SECRET_KEY");
+  }
+  const api = new URL(e.STRIPE_API_URL);
+  const protocol = api.protocol === "http:" ? "http" : "https";
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    api: { host: api.hostname, port: Number(api.port || (protocol === "http" ? 80 : 443)), protocol },
+    jsUrl: e.STRIPE_JS_URL,
+  };
+}
+
 export interface AddressRange {
   address: string;
   prefix: number;
@@ -567,4 +640,62 @@ const FRAME_ANCESTOR = /^(\*|https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5
 
 function splitList(value: string): string[] {
   return value.split(/[\s,]+/).filter((item) => item !== "");
+}
+
+/** An OpenID Connect client: the issuer it discovers, and its credentials. */
+export interface OidcClientConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface SocialLoginConfig {
+  google: OidcClientConfig | null;
+  linkedin: OidcClientConfig | null;
+  /** Facebook Login: the app, the dialog and Graph hosts and the Graph version (shared with the Meta connectors). */
+  facebook: { appId: string; appSecret: string; dialogUrl: string; graphUrl: string; version: string } | null;
+}
+
+/** Social sign-in clients; an id without its secret (or the reverse) is refused rather than half-offered. */
+function socialLoginConfig(e: z.infer<typeof ZEnv>): SocialLoginConfig {
+  const pair = (idName: string, id: string | undefined, secretName: string, secret: string | undefined) => {
+    if (!id && !secret) return null;
+    if (!id || !secret) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${id ? secretName : idName}: is required with ${id ? idName : secretName}`,
+      );
+    }
+    return { id, secret };
+  };
+  const oidc = (name: "GOOGLE" | "LINKEDIN", issuerUrl: string): OidcClientConfig | null => {
+    const client = pair(
+      `SOCIAL_${name}_CLIENT_ID`,
+      e[`SOCIAL_${name}_CLIENT_ID`] || undefined,
+      `SOCIAL_${name}_CLIENT_SECRET`,
+      e[`SOCIAL_${name}_CLIENT_SECRET`] || undefined,
+    );
+    if (!client) return null;
+    // A sign-in over plain HTTP could be read and replayed on the way; only local fakes may use it.
+    if (e.NODE_ENV === "production" && new URL(issuerUrl).protocol !== "https:") {
+      throw new ConfigError(`Invalid configuration:\n  SOCIAL_${name}_ISSUER_URL: must be https in production`);
+    }
+    return { issuerUrl: issuerUrl.replace(/\/+$/, ""), clientId: client.id, clientSecret: client.secret };
+  };
+  const facebook = pair(
+    "SOCIAL_FACEBOOK_APP_ID",
+    e.SOCIAL_FACEBOOK_APP_ID || undefined,
+    "SOCIAL_FACEBOOK_APP_SECRET",
+    e.SOCIAL_FACEBOOK_APP_SECRET || undefined,
+  );
+  return {
+    google: oidc("GOOGLE", e.SOCIAL_GOOGLE_ISSUER_URL),
+    linkedin: oidc("LINKEDIN", e.SOCIAL_LINKEDIN_ISSUER_URL),
+    facebook: facebook && {
+      appId: facebook.id,
+      appSecret: facebook.secret,
+      dialogUrl: e.META_DIALOG_URL.replace(/\/+$/, ""),
+      graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ""),
+      version: e.META_GRAPH_VERSION,
+    },
+  };
 }

@@ -31,6 +31,8 @@ declare module "fastify" {
     allowFraming?: boolean;
     /** A JSON body reaches the handler unparsed, as a JsonText (infra/body-parsers); readBody parses it. */
     jsonText?: boolean;
+    /** A provider calls it (Stripe's webhook): no page header or identification; its signature is checked. */
+    signedWebhook?: boolean;
   }
 }
 

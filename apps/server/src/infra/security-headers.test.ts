@@ -2,7 +2,7 @@ import Fastify from "fastify";
 import { expect, it } from "vitest";
 import { buildOwner } from "../../test/factories";
 import { describeEachDb } from "../../test/harness";
-import { ALLOW_FRAMING, securityHeaders } from "./security-headers";
+import { ALLOW_FRAMING, paymentOrigins, securityHeaders } from "./security-headers";
 
 function directives(csp: unknown): Map<string, string> {
   return new Map(
@@ -52,5 +52,24 @@ it("a route opts into framing only through ALLOW_FRAMING; the others stay unfram
   expect(csp.get("frame-ancestors")).toBe("*");
   expect(csp.get("form-action")).toBe("'self'");
   expectNoFraming((await app.inject({ method: "GET", url: "/page" })).headers);
+  await app.close();
+});
+
+it("with card payments on, Stripe.js may load, frame its checkout and call Stripe; nothing else is opened", async () => {
+  const app = Fastify();
+  securityHeaders(app, [], ["*"], paymentOrigins("https://js.stripe.com/clover/stripe.js"));
+  app.get("/", async () => "ok");
+  const csp = directives((await app.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
+  expect(csp.get("script-src")).toBe("'self' https://js.stripe.com");
+  expect(csp.get("frame-src")).toBe(
+    "'self' https://js.stripe.com https://checkout.stripe.com https://hooks.stripe.com",
+  );
+  expect(csp.get("connect-src")).toBe(
+    "'self' ws: wss: https://js.stripe.com https://api.stripe.com https://checkout.stripe.com",
+  );
+  expect(csp.get("frame-ancestors")).toBe("'none'");
+  // The offline fake serves Stripe.js, its frame and its calls from one origin; no payments, no extra origin.
+  expect(paymentOrigins("http://127.0.0.1:4716/stripe-js/stripe.js").script).toEqual(["http://127.0.0.1:4716"]);
+  expect(paymentOrigins(null)).toEqual({});
   await app.close();
 });

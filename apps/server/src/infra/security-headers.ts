@@ -69,14 +69,43 @@ export function fixedHeaders<O>(factory: (options: O) => Middleware, options: O)
   return headers;
 }
 
-/** The policy with more origins the pages may call (the browser's error-reporting endpoint). */
-function withConnect(options: HelmetOptions, origins: readonly string[]): HelmetOptions {
-  if (origins.length === 0) return options;
-  const csp = options.contentSecurityPolicy as { directives: typeof CSP_DIRECTIVES };
+/** Origins the pages may use beyond their own, per CSP directive. */
+export interface ExtraOrigins {
+  connect?: readonly string[];
+  script?: readonly string[];
+  frame?: readonly string[];
+}
+
+/**
+ * The card provider's origins (docs/decisions.md "Registration with payment"): Stripe.js is a script from
+ * STRIPE_JS_URL's origin, and its embedded checkout frames and calls Stripe's checkout and API hosts.
+ * Offline, the fake serves all of it from its one origin.
+ */
+export function paymentOrigins(jsUrl: string | null | undefined): ExtraOrigins {
+  if (!jsUrl) return {};
+  const origin = new URL(jsUrl).origin;
+  const stripe = origin === "https://js.stripe.com";
+  return {
+    script: [origin],
+    frame: stripe ? [origin, "https://checkout.stripe.com", "https://hooks.stripe.com"] : [origin],
+    connect: stripe ? [origin, "https://api.stripe.com", "https://checkout.stripe.com"] : [origin],
+  };
+}
+
+/** The policy with more origins the pages may call (error reporting, the card provider). */
+function withOrigins(options: HelmetOptions, extra: ExtraOrigins): HelmetOptions {
+  const { connect = [], script = [], frame = [] } = extra;
+  if (connect.length + script.length + frame.length === 0) return options;
+  const csp = options.contentSecurityPolicy as { directives: typeof CSP_DIRECTIVES & { frameSrc?: string[] } };
   return {
     ...options,
     contentSecurityPolicy: {
-      directives: { ...csp.directives, connectSrc: [...CSP_DIRECTIVES.connectSrc, ...origins] },
+      directives: {
+        ...csp.directives,
+        connectSrc: [...CSP_DIRECTIVES.connectSrc, ...connect],
+        scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...script],
+        ...(frame.length > 0 && { frameSrc: ["'self'", ...frame] }),
+      },
     },
   };
 }
@@ -89,9 +118,11 @@ export function securityHeaders(
   app: FastifyInstance,
   connectOrigins: readonly string[] = [],
   frameAncestors: readonly string[] = ["*"],
+  payment: ExtraOrigins = {},
 ): void {
-  const standard = fixedHeaders(helmet, withConnect(HELMET_OPTIONS, connectOrigins));
-  const frameable = fixedHeaders(helmet, withConnect(frameableOptions(frameAncestors), connectOrigins));
+  const extra: ExtraOrigins = { ...payment, connect: [...connectOrigins, ...(payment.connect ?? [])] };
+  const standard = fixedHeaders(helmet, withOrigins(HELMET_OPTIONS, extra));
+  const frameable = fixedHeaders(helmet, withOrigins(frameableOptions(frameAncestors), extra));
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(request.routeOptions.config?.allowFraming ? frameable : standard);
     done();

@@ -2,6 +2,7 @@ import { accurankerFake } from "./accuranker";
 import { ahrefsFake } from "./ahrefs";
 import { baseFake } from "./base";
 import { businessProfileFake } from "./business-profile";
+import { facebookLoginFake } from "./facebook-login";
 import { googleFake } from "./google";
 import { googleAdsFake } from "./google-ads";
 import { klaviyoFake } from "./klaviyo";
@@ -9,6 +10,7 @@ import { linkedinFake } from "./linkedin";
 import { mailchimpFake } from "./mailchimp";
 import { metaFake } from "./meta";
 import { metaAdsFake } from "./meta-ads";
+import { oidcFake } from "./oidc";
 import { rankRangerFake } from "./rankranger";
 import { salesflareFake } from "./salesflare";
 import { searchConsoleFake } from "./search-console";
@@ -16,6 +18,7 @@ import { semrushFake } from "./semrush";
 import { serankingFake } from "./seranking";
 import { serpstatFake } from "./serpstat";
 import { sheetsFake } from "./sheets";
+import { stripeFake } from "./stripe";
 import { tiktokFake } from "./tiktok";
 import { wooCommerceFake } from "./woocommerce";
 
@@ -44,6 +47,11 @@ export function allFakes() {
     accuranker: accurankerFake(),
     tiktok: tiktokFake(),
     mailchimp: mailchimpFake(),
+    // Social sign-in: Google and LinkedIn over OpenID Connect, Facebook Login on the Meta part.
+    googleLogin: oidcFake("google"),
+    linkedinLogin: oidcFake("linkedin", { pkce: false }),
+    facebookLogin: facebookLoginFake(meta.state),
+    stripe: stripeFake(),
   };
 }
 

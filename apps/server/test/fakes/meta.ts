@@ -28,6 +28,11 @@ export interface FakeMeta {
   version: string;
   /** The user refuses consent on the next authorisation. */
   deny: boolean;
+  /**
+   * Who signs in at the dialog and what `/me` says (Facebook Login for social sign-in reads its e-mail;
+   * null: the user did not share it). Defaults to META_USER.
+   */
+  user: { id: string; name: string; email: string | null };
   /** User ids or tokens whose tokens are dead (the user removed the app, or the test plays it): code 190. */
   revoked: Set<string>;
   /** Answers the next data calls (insights, media, and other parts' data routes) with these first. */
@@ -252,6 +257,7 @@ export function metaFake(): FakePart<FakeMeta> {
     appSecret: "fake-meta-app-secret",
     version: "v25.0",
     deny: false,
+    user: { ...META_USER, email: "ada.marketing@facebook.example" },
     revoked: new Set(),
     failNext: [],
     usageNext: [],
@@ -384,7 +390,7 @@ export function metaFake(): FakePart<FakeMeta> {
           redirect.searchParams.set("error_reason", "user_denied");
         } else {
           const code = `AQfakeCode${++counter}`;
-          codes.set(code, { redirectUri: query.redirect_uri ?? "", userId: META_USER.id });
+          codes.set(code, { redirectUri: query.redirect_uri ?? "", userId: state.user.id });
           redirect.searchParams.set("code", code);
         }
         redirect.hash = "_=_";
@@ -427,7 +433,11 @@ export function metaFake(): FakePart<FakeMeta> {
         const user = requireUser(request, reply);
         if (!user) return reply;
         const fields = String((request.query as Record<string, unknown>).fields ?? "id,name").split(",");
-        return Object.fromEntries(Object.entries(META_USER).filter(([key]) => fields.includes(key) || key === "id"));
+        // The signed-in user's own fields; an e-mail the user did not share is left out, as Graph does.
+        const me = user === state.user.id ? state.user : { ...META_USER, email: null };
+        return Object.fromEntries(
+          Object.entries(me).filter(([key, value]) => (fields.includes(key) || key === "id") && value !== null),
+        );
       });
 
       app.delete(`${v}/me/permissions`, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { buildDocumentTitle, decideNavigation, documentSiteTitle, matchRoute, routeByName } from "@app/core";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { OnboardingRuntimeLoader } from "../features/onboarding";
 import { useRealtimeSync } from "../features/realtime";
 import { useCurrentUser, usePageData } from "../features/session/hooks";
 import { ModalsProvider } from "../ui/modals";
@@ -56,6 +57,7 @@ export function RootLayout() {
   return (
     <ModalsProvider>
       <GuardedOutlet />
+      <OnboardingRuntimeLoader />
     </ModalsProvider>
   );
 }

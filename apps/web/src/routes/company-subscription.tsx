@@ -1,9 +1,9 @@
-import { dashboardAllowance, type TCompany } from "@app/core";
+import { dashboardAllowance, dashboardsUsedText, type TCompany } from "@app/core";
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import dayjs from "dayjs";
+import { SubscriptionPlan } from "../features/billing";
+import { CouponsCard } from "../features/company";
 import { usePageData } from "../features/session/hooks";
-import { ComingSoon } from "../ui/ComingSoon";
-import { IconCreditCard } from "../ui/icons";
 import { PageHeader } from "../ui/PageHeader";
 
 function status(company: TCompany): { label: string; color: string } {
@@ -25,7 +25,18 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** /company/subscription (admins only): today's plan facts from the page data; plan changes come later. */
+/** What the date on the page means for the company's state. */
+function dateLabel(company: TCompany): string {
+  if (company.isTrialWithoutSubscription) return "Trial ends";
+  if (company.isCanceled) return "Service ends";
+  return company.hasSubscription ? "Next charge" : "Expires";
+}
+
+/**
+ * /company/subscription (admins only, docs/product.md §4): the plan's facts, subscribing or changing
+ * the plan with its live price, cancelling, the card, and the coupons. The page data's company follows
+ * CompanySubscriptionUpdated, so everything here changes without a reload.
+ */
 export default function CompanySubscriptionScreen() {
   const { company } = usePageData();
   return (
@@ -47,9 +58,7 @@ export default function CompanySubscriptionScreen() {
               </Group>
             </Fact>
             <Fact label="Dashboards">
-              <Text fw={600}>
-                {company.dashboardsCount} of {dashboardAllowance(company.services)} used
-              </Text>
+              <Text fw={600}>{dashboardsUsedText(company.dashboardsCount, company.services)}</Text>
               <Progress
                 value={Math.min(
                   100,
@@ -59,16 +68,16 @@ export default function CompanySubscriptionScreen() {
                 aria-label="Dashboards used"
               />
             </Fact>
-            <Fact label={company.isTrialWithoutSubscription ? "Trial ends" : "Renews or expires"}>
+            <Fact label={dateLabel(company)}>
               <Text fw={600}>{company.expiresAt ? dayjs(company.expiresAt).format("MMM DD, YYYY") : "—"}</Text>
             </Fact>
           </SimpleGrid>
         </Card>
       ) : null}
-      <ComingSoon icon={<IconCreditCard size={26} />}>
-        Here you will choose a plan, change the number of dashboards, switch between monthly and annual billing, apply
-        coupons and manage your card.
-      </ComingSoon>
+      {company ? (
+        <SubscriptionPlan key={`${company.state}-${company.subscription?.id ?? ""}`} company={company} />
+      ) : null}
+      {company ? <CouponsCard company={company} /> : null}
     </>
   );
 }

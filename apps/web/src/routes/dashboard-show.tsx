@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { useParams } from "react-router";
 import { usePageTitle, useSiteTitle } from "../app/page-title";
 import { DashboardScreen } from "../features/dashboard";
+import { OnboardingPanelSlot } from "../features/onboarding";
 import { useCurrentUser } from "../features/session/hooks";
 
 // Members only: public viewers never download the user menu or the messages bar.
@@ -36,9 +37,13 @@ export default function DashboardShowScreen() {
       }
       messagesSlot={
         user ? (
-          <Suspense fallback={null}>
-            <TopMessagesBar />
-          </Suspense>
+          <>
+            <Suspense fallback={null}>
+              <TopMessagesBar />
+            </Suspense>
+            {/* The Getting started panel sits above the widgets, never over them (docs/product.md §2). */}
+            <OnboardingPanelSlot />
+          </>
         ) : undefined
       }
     />

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { usePageTitle } from "../app/page-title";
 import { AddDomainForm, DomainsTable, GroupActions, useCampaign } from "../features/campaigns";
+import { OnboardingAnchor, onboardingEvent } from "../features/onboarding";
 import { useIsAdmin } from "../features/session/hooks";
 import { errorMessage } from "../lib/api";
 import { PageLoader } from "../ui/AppLoader";
@@ -55,12 +56,18 @@ export default function GroupShowScreen() {
         description="Each domain's main metrics with their change over the window; an alert opens when one moves sharply."
         actions={
           <Group gap="sm">
-            <SegmentedControl
-              aria-label="Change window"
-              value={String(days)}
-              onChange={(value) => setDays(value === "30" ? 30 : 7)}
-              data={WINDOWS}
-            />
+            <OnboardingAnchor anchor="window-switch">
+              <SegmentedControl
+                aria-label="Change window"
+                value={String(days)}
+                onChange={(value) => {
+                  setDays(value === "30" ? 30 : 7);
+                  // The mc onboarding's "switch 7/30 days" step (docs/product.md §4).
+                  onboardingEvent("window_switched");
+                }}
+                data={WINDOWS}
+              />
+            </OnboardingAnchor>
             {isAdmin ? <GroupActions campaign={campaign} /> : null}
           </Group>
         }

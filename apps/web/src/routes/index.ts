@@ -25,6 +25,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   "company.settings": { load: () => import("./company-settings"), layout: "app" },
   "company.subscription": { load: () => import("./company-subscription"), layout: "app" },
   "company.invoices": { load: () => import("./company-invoices"), layout: "app" },
+  "company.managePayment": { load: () => import("./company-manage-payment"), layout: "app" },
   "company.automaticReports": { load: () => import("./company-automatic-reports"), layout: "app" },
   "company.users": { load: () => import("./company-users"), layout: "app" },
   intro: { load: () => import("./intro"), layout: "focus" },

@@ -3,6 +3,7 @@ import {
   type AppliedCoupon,
   COUPON_NOT_STACKABLE_MESSAGE,
   COUPON_NOT_VALID_MESSAGE,
+  COUPON_TEXTS,
   COUPON_TYPES,
   type Coupon,
   type CouponRules,
@@ -13,8 +14,11 @@ import {
   couponInvalidMessage,
   couponKey,
   couponRefusalMessage,
+  couponRefusalText,
+  couponSummary,
   couponValueProblem,
   DEFAULT_COUPON_RULES,
+  dashboardsUsedText,
   discountedUnitCents,
   isCouponInList,
   MAX_PER_TYPE,
@@ -386,5 +390,42 @@ describe("coupon messages (docs/product.md §8, exact texts)", () => {
     ["already_applied", "Code / Coupon OLD is invalid"],
   ] as const)("refusal %s → %j", (reason, body) => {
     expect(couponRefusalMessage(reason, "OLD")).toMatchObject({ body, code: 500, type: "error" });
+  });
+});
+
+describe("COUPON_TEXTS: the same words as plain text (API messages, field errors)", () => {
+  it.each([
+    ["invalid", COUPON_TEXTS.invalid("<b>X</b>"), "Code / Coupon <b>X</b> is invalid"],
+    ["activated", COUPON_TEXTS.activated("SPRING20"), "Code / Coupon SPRING20 activated successfully"],
+    ["look-up failure", COUPON_TEXTS.notValid, COUPON_NOT_VALID_MESSAGE.body],
+    ["not stackable", COUPON_TEXTS.notStackable, COUPON_NOT_STACKABLE_MESSAGE.body],
+    ["refusal not_stackable", couponRefusalText("not_stackable", "A"), COUPON_NOT_STACKABLE_MESSAGE.body],
+    ["refusal expired", couponRefusalText("expired", "A"), "Code / Coupon A is invalid"],
+    ["refusal used_up", couponRefusalText("used_up", "A"), "Code / Coupon A is invalid"],
+    ["refusal already_applied", couponRefusalText("already_applied", "A"), "Code / Coupon A is invalid"],
+  ])("%s", (_label, text, expected) => {
+    expect(text).toBe(expected);
+  });
+});
+
+describe("couponSummary / dashboardsUsedText (what the pages show)", () => {
+  it.each([
+    [{ type: "price.discount", value: 20 }, "20% off"],
+    [{ type: "price.discount", value: 12.5 }, "12.5% off"],
+    [{ type: "price.fixed", value: 250 }, "$2.50 off each dashboard"],
+    [{ type: "price.fixed", value: 1000 }, "$10.00 off each dashboard"],
+    [{ type: "dashboards.bonus", value: 1 }, "+1 bonus dashboard"],
+    [{ type: "dashboards.bonus", value: 3 }, "+3 bonus dashboards"],
+    [{ type: "ltd.appsumo", value: 10 }, "10 dashboards for life"],
+  ] as const)("%j → %s", (coupon, text) => {
+    expect(couponSummary(coupon)).toBe(text);
+  });
+
+  it.each([
+    [3, { dashboards: 25, bonusDashboards: 0 }, "3 of 25 used"],
+    [3, { dashboards: 25, bonusDashboards: 2 }, "3 of 25 used (+ 2 bonus)"],
+    [27, { dashboards: 25, bonusDashboards: 2 }, "27 of 25 used (+ 2 bonus)"],
+  ])("%i used of %j → %s", (count, services, text) => {
+    expect(dashboardsUsedText(count, services)).toBe(text);
   });
 });

@@ -198,29 +198,41 @@ function escapeHtml(text: string): string {
     .replaceAll("'", "&#39;");
 }
 
+/**
+ * The same texts as plain words (the code as typed, unescaped), for places that show text rather than
+ * HTML: an API answer's `message` and a field error, which the web renders as text.
+ */
+export const COUPON_TEXTS = {
+  invalid: (code: string) => `Code / Coupon ${code} is invalid`,
+  activated: (code: string) => `Code / Coupon ${code} activated successfully`,
+  notValid: "Code / Coupon not valid",
+  notStackable: "Code / Coupon not stackable with other code(s) / coupon(s)",
+} as const;
+
+/** The plain text of a refusal of canApplyCoupon (see couponRefusalMessage for the banner). */
+export function couponRefusalText(reason: CouponRefusal, code: string): string {
+  return reason === "not_stackable" ? COUPON_TEXTS.notStackable : COUPON_TEXTS.invalid(code);
+}
+
 function couponMessage(code: number, type: "error" | "success", body: string): GlobalMessage {
   return { code, type, title: null, body, closeable: true };
 }
 
 /** docs/product.md §8: the code is not in the server's applied list. */
 export function couponInvalidMessage(code: string): GlobalMessage {
-  return couponMessage(500, "error", `Code / Coupon ${escapeHtml(code)} is invalid`);
+  return couponMessage(500, "error", COUPON_TEXTS.invalid(escapeHtml(code)));
 }
 
 /** docs/product.md §8: the code was applied (the company data reloads alongside). */
 export function couponActivatedMessage(code: string): GlobalMessage {
-  return couponMessage(200, "success", `Code / Coupon ${escapeHtml(code)} activated successfully`);
+  return couponMessage(200, "success", COUPON_TEXTS.activated(escapeHtml(code)));
 }
 
 /** docs/product.md §8: the look-up (`GET /api/coupons/{code}`) failed. */
-export const COUPON_NOT_VALID_MESSAGE: GlobalMessage = couponMessage(500, "error", "Code / Coupon not valid");
+export const COUPON_NOT_VALID_MESSAGE: GlobalMessage = couponMessage(500, "error", COUPON_TEXTS.notValid);
 
 /** docs/product.md §8: the stacking rules refuse the code. */
-export const COUPON_NOT_STACKABLE_MESSAGE: GlobalMessage = couponMessage(
-  500,
-  "error",
-  "Code / Coupon not stackable with other code(s) / coupon(s)",
-);
+export const COUPON_NOT_STACKABLE_MESSAGE: GlobalMessage = couponMessage(500, "error", COUPON_TEXTS.notStackable);
 
 /**
  * The banner for a refusal of canApplyCoupon: stacking has its own text; an expired, used-up or
@@ -229,4 +241,23 @@ export const COUPON_NOT_STACKABLE_MESSAGE: GlobalMessage = couponMessage(
  */
 export function couponRefusalMessage(reason: CouponRefusal, code: string): GlobalMessage {
   return reason === "not_stackable" ? COUPON_NOT_STACKABLE_MESSAGE : couponInvalidMessage(code);
+}
+
+/**
+ * What a coupon gives, in a few words for a badge or a list (the registration page after the look-up,
+ * the subscription page): "20% off", "$2.50 off each dashboard", "+2 bonus dashboards",
+ * "10 dashboards for life". Money in USD (docs/product.md §9), at most 2 decimals.
+ */
+export function couponSummary(coupon: Pick<Coupon, "type" | "value">): string {
+  const plural = (count: number) => (count === 1 ? "dashboard" : "dashboards");
+  if (coupon.type === "price.discount") return `${Math.round(coupon.value * 100) / 100}% off`;
+  if (coupon.type === "price.fixed") return `$${(coupon.value / 100).toFixed(2)} off each dashboard`;
+  if (coupon.type === "dashboards.bonus") return `+${coupon.value} bonus ${plural(coupon.value)}`;
+  return `${coupon.value} ${plural(coupon.value)} for life`;
+}
+
+/** "3 of 25 used (+ 2 bonus)": the plan's dashboards and, when there are any, the bonus ones on top. */
+export function dashboardsUsedText(dashboardsCount: number, services: { dashboards: number; bonusDashboards: number }) {
+  const used = `${dashboardsCount} of ${services.dashboards} used`;
+  return services.bonusDashboards > 0 ? `${used} (+ ${services.bonusDashboards} bonus)` : used;
 }

@@ -54,6 +54,10 @@ export const ZRegister = z
       .default(1),
     cid: z.string().optional(),
     flow: z.enum(["dashboard", "mc"]).default("dashboard"),
+    // The paid checkout this registration claims (docs/product.md §4): the Checkout Session and the
+    // server's signed reference of it, as POST /api/payment/secure answered them.
+    order_ref: z.string().trim().max(255).optional(),
+    order_id: z.string().trim().max(255).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.password_confirmation !== undefined && value.password !== value.password_confirmation) {

@@ -1,7 +1,18 @@
 import { z } from "zod";
+import { COUPON_TYPES } from "../billing/coupons";
 import { zFormBoolean } from "./common";
 
 export const ZCompanyServices = z.object({ dashboards: z.number().int(), bonusDashboards: z.number().int() });
+
+/** A coupon the company has, as its subscription page lists it (docs/product.md §5: the server's list decides). */
+export const ZCompanyCoupon = z.object({
+  code: z.string(),
+  type: z.enum(COUPON_TYPES),
+  value: z.number(),
+  name: z.string(),
+  appliedAt: z.string(),
+});
+export type TCompanyCoupon = z.infer<typeof ZCompanyCoupon>;
 
 /** Company of docs/product.md §3 with its derived flags. */
 export const ZCompany = z.object({
@@ -11,6 +22,9 @@ export const ZCompany = z.object({
   emailUsername: z.string().nullable(),
   logo: z.string().nullable(),
   phone: z.string().nullable(),
+  /** What the company's invoices are made out to (issue 12 §4); null when not given. */
+  billingAddress: z.string().nullable(),
+  vatId: z.string().nullable(),
   siteTitle: z.string(),
   discount: z.number(),
   activeEmail: z.boolean(),
@@ -42,6 +56,8 @@ export const ZCompany = z.object({
   fromAddress: z.string().nullable(),
   verifiedWhitelabel: z.boolean(),
   services: ZCompanyServices,
+  /** The coupons applied to the company, oldest first (their bonus dashboards are in services). */
+  coupons: z.array(ZCompanyCoupon),
   state: z.string(),
   expiresAt: z.string().nullable(),
   subscription: z.object({ id: z.string(), interval: z.number().int() }).nullable(),
@@ -107,6 +123,13 @@ export const ZCompanyUpdate = z.strictObject({
     "The phone must be a valid phone number.",
   ),
   site_title: z.string().trim().max(80).optional(),
+  /** The postal address printed on the company's invoices (several lines). */
+  billing_address: optionalText(500, "billing address"),
+  /** A VAT or tax id as the tax office writes it: letters, digits, spaces, dots and dashes. */
+  vat_id: optionalText(32, "VAT ID").refine(
+    (v) => v === undefined || v === null || /^[A-Za-z0-9][A-Za-z0-9 .\-/]{1,31}$/.test(v),
+    "The VAT ID may only contain letters, digits, spaces, dots, dashes and slashes.",
+  ),
   /** Host of the shared dashboards (white label); changing it clears its verification. */
   domain_cname: zCustomDomain.optional(),
   remove_logo: zFormBoolean.optional(),

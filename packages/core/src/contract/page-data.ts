@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZCompany } from "./company";
+import { SOCIAL_PROVIDERS } from "./social-auth";
 import { ZUser } from "./users";
 
 export const ZGlobalMessage = z.object({
@@ -35,6 +36,10 @@ export const ZPageData = z.object({
   config: z.object({
     maxPdfWidgets: z.number().int(),
     paymentEnabled: z.boolean(),
+    /** Where the checkout loads Stripe.js from (STRIPE_JS_URL); null when payments are off. */
+    stripeJsUrl: z.string().nullable(),
+    /** The social sign-in providers configured on this server (docs/product.md §2): only these get buttons. */
+    socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
     /** Sentry for the browser; null: the app reports nothing (and never loads the SDK). */
     errorReporting: z.object({ dsn: z.string(), sampleRate: z.number(), environment: z.string() }).nullable(),
   }),

@@ -2,6 +2,15 @@ import { z } from "zod";
 import { ZWidgetAlertInput, ZWidgetAlertListResponse, ZWidgetAlertResponse } from "../widget-alerts/contract";
 import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
 import { ZAutomaticReportInput } from "./automatic-reports";
+import {
+  ZPaymentPortalResponse,
+  ZPaymentSecure,
+  ZPaymentSecureResponse,
+  ZPaymentWebhook,
+  ZPaymentWebhookAnswer,
+  ZSubscriptionAnswer,
+  ZSubscriptionInput,
+} from "./billing";
 import { ZCampaignMetricsSourcesResponse } from "./campaign-sources";
 import {
   ZCampaignAlertSettings,
@@ -15,6 +24,13 @@ import {
 } from "./campaigns";
 import { dataEnvelope } from "./common";
 import { ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
+import {
+  ZCouponApply,
+  ZCouponApplyResponse,
+  ZCouponLookupParams,
+  ZCouponLookupQuery,
+  ZCouponLookupResponse,
+} from "./coupons";
 import {
   ZDashboardUpdate,
   ZDashboardUpdateResponse,
@@ -36,12 +52,15 @@ import {
 } from "./dashboards";
 import { ZPdfQuery } from "./exports";
 import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "./files";
+import { ZDashboardInsightsResponse } from "./insights";
+import { ZInvoicePdf, ZOrderListResponse } from "./invoices";
 import { ZProbeEnqueued, ZProbeQuery, ZProbeRequest, ZProbeRuns } from "./ops";
 import { ZHealth, ZPageData } from "./page-data";
 import { ZBroadcastAuth, ZBroadcastAuthResponse, ZBroadcastUserAuth, ZBroadcastUserAuthResponse } from "./realtime";
 import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./report-records";
 import { ROUTE_LINES, type RouteName } from "./route-lines";
 import { ZSenderResponse, ZSenderUpdate } from "./sender";
+import { ZSocialCallbackQuery, ZSocialLogin, ZSocialProviderParams, ZSocialRegister } from "./social-auth";
 import {
   ZConnectorListResponse,
   ZOAuthCallbackQuery,
@@ -111,6 +130,14 @@ export const API = {
   login: { body: ZLogin, bodyKind: "form", output: ZAuthResult },
   setPassword: { body: ZSetPassword, bodyKind: "form", output: ZAuthResult },
   logout: { body: ZNoFields, bodyKind: "form", output: null },
+  // Social sign-up and login (docs/product.md §7): the answer's redirect is the provider's consent page.
+  socialRegister: { params: ZSocialProviderParams, body: ZSocialRegister, bodyKind: "form", output: ZAuthResult },
+  socialLogin: { params: ZSocialProviderParams, body: ZSocialLogin, bodyKind: "form", output: ZAuthResult },
+  socialCallback: {
+    params: ZSocialProviderParams,
+    query: ZSocialCallbackQuery,
+    output: z.string().meta({ description: "A redirect into the app (signed in) or back to the page with the reason" }),
+  },
   health: { output: ZHealth },
   pageData: { output: ZPageData },
   companyShow: { output: ZCompanyResponse },
@@ -123,11 +150,24 @@ export const API = {
   companySenderUpdate: { body: ZSenderUpdate, output: ZSenderResponse },
   companySenderVerify: { body: ZNoFields, output: ZSenderResponse },
   companyDomainVerify: { body: ZNoFields, output: ZCompanyResponse },
+  companySubscriptionCreate: { body: ZSubscriptionInput, output: ZSubscriptionAnswer },
+  companySubscriptionChange: { body: ZSubscriptionInput, output: ZSubscriptionAnswer },
+  paymentSecure: { body: ZPaymentSecure, output: dataEnvelope(ZPaymentSecureResponse) },
+  // Stripe's signed event: kept as text, since the signature covers the exact bytes sent.
+  paymentWebhook: { body: ZPaymentWebhook, bodyKind: "text", output: ZPaymentWebhookAnswer },
+  // Stripe's billing portal for the company's card (banner 128's "change or top up your card").
+  companyPaymentPortal: { body: ZNoFields, output: ZPaymentPortalResponse },
+  // The company's invoices (admins), newest first, and each one as a PDF.
+  ordersList: { output: ZOrderListResponse },
+  orderPdf: { params: ZIdParams, output: ZInvoicePdf },
   // The reverse proxy's on-demand TLS "ask": 200 for a verified company domain, 404 for anything else.
   domainAllowed: {
     query: z.object({ domain: z.string().max(253) }),
     output: dataEnvelope(z.object({ domain: z.string() })),
   },
+  // Public and rate-limited: the registration page checks the codes of its URL (docs/product.md §7).
+  couponLookup: { params: ZCouponLookupParams, query: ZCouponLookupQuery, output: ZCouponLookupResponse },
+  companyCouponApply: { body: ZCouponApply, output: ZCouponApplyResponse },
   usersList: { output: dataEnvelope(z.array(ZUser)) },
   userShow: { params: ZIdParams, output: ZUserResponse },
   userInvite: { body: ZUserCreate, output: ZUserResponse },
@@ -205,6 +245,11 @@ export const API = {
     params: z.object({ permalink: zPathParam, widgetId: zPathParam }),
     body: ZDashboardWidgetDataRequest,
     output: ZWidgetDataResponse,
+  },
+  dashboardInsights: {
+    params: ZPermalinkParams,
+    body: ZDashboardWidgetDataRequest,
+    output: ZDashboardInsightsResponse,
   },
   dashboardPdf: { params: ZPermalinkParams, query: ZPdfQuery, output: ZPdfFile },
   dashboardRealtimePdf: { params: ZPermalinkParams, query: ZPdfQuery, output: ZPdfFile },

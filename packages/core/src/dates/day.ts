@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, differenceInCalendarDays, format, isValid, parse } from "date-fns";
+import { addDays, differenceInCalendarDays, format, isValid } from "date-fns";
 
 /** The product's wire and storage format for a calendar day (docs/product.md §9). */
 export const DAY_FORMAT = "yyyy-MM-dd";
@@ -11,7 +11,18 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
  * objects only inside these helpers, where calendar arithmetic cannot be shifted by a time zone.
  */
 export function parseDay(day: string): Date {
-  return parse(day, DAY_FORMAT, new Date(2000, 0, 1));
+  // By hand rather than date-fns' `parse`: its format-string parser is ~6 KB gzip of every page's first
+  // load (the public view's budget, issue 6 §5) for the one fixed format we read. Strict as `parse` is:
+  // anything but `yyyy-MM-dd` naming a real day is an Invalid Date.
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return new Date(Number.NaN);
+  const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const result = new Date(2000, 0, 1);
+  // setFullYear, not the constructor: years 0–99 would become 1900–1999 there.
+  result.setFullYear(year, month, date);
+  return result.getFullYear() === year && result.getMonth() === month && result.getDate() === date
+    ? result
+    : new Date(Number.NaN);
 }
 
 /** Formats a Date as a `yyyy-MM-dd` day in the Date's own (local) calendar. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, isValidDay, shiftDay, todayInTimezone } from "./day";
+import { daysBetween, formatDay, isValidDay, parseDay, shiftDay, todayInTimezone } from "./day";
 import {
   canApply,
   type DashboardDateRange,
@@ -283,6 +283,19 @@ describe("day helpers", () => {
     [null, false],
   ])("isValidDay(%s) → %s", (value, expected) => {
     expect(isValidDay(value)).toBe(expected);
+  });
+
+  it.each([
+    ["2026-03-29", "2026-03-29"],
+    ["0099-12-31", "0099-12-31"],
+    ["2026-04-31", null],
+    ["2026-00-10", null],
+    ["2026-03-29T00:00", null],
+    [" 2026-03-29", null],
+  ])("parseDay(%s) is a local-midnight day, or Invalid Date (%s)", (value, expected) => {
+    const date = parseDay(value);
+    if (expected === null) expect(Number.isNaN(date.getTime())).toBe(true);
+    else expect([formatDay(date), date.getHours(), date.getMinutes()]).toEqual([expected, 0, 0]);
   });
 
   it.each([

@@ -29,6 +29,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: "/company/settings", name: "company.settings", title: "Company Settings", access: "admin" },
   { path: "/company/subscription", name: "company.subscription", title: "Subscription", access: "admin" },
   { path: "/company/invoices", name: "company.invoices", title: "Invoices", access: "admin" },
+  // Banner 128's link: Stripe's billing portal for the card, or the subscription page without one.
+  { path: "/company/manage-payment", name: "company.managePayment", title: "Manage Payment", access: "admin" },
   { path: "/company/automatic-reports", name: "company.automaticReports", title: "Automatic Reports", access: "all" },
   { path: "/company/users", name: "company.users", title: "Users", access: "admin" },
   { path: "/intro", name: "intro", title: "Intro", access: "all" },

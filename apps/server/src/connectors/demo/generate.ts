@@ -144,6 +144,53 @@ function metricRow(type: DemoType, metricKeys: readonly string[], units: readonl
   });
 }
 
+/**
+ * Scripted events of a demo site: from `from` to `to` (inclusive) one value of a dimension keeps only
+ * `factor` of its share, and the day's totals lose what it lost (a paused ad account, a broken feed).
+ * Fixed dates, so the same query still gives the same table; it gives automatic insights a real story.
+ */
+export interface DemoIncident {
+  property: string;
+  dimension: string;
+  value: string;
+  from: string;
+  to: string;
+  factor: number;
+}
+
+export const DEMO_INCIDENTS: readonly DemoIncident[] = [
+  {
+    property: "harbor-outfitters",
+    dimension: "channel",
+    value: "Organic Search",
+    from: "2026-10-19",
+    to: "2026-10-31",
+    factor: 0.35,
+  },
+];
+
+/** The day's parts per value of the incident's dimension, after the incident, or null on an ordinary day. */
+function incidentParts(
+  property: string,
+  site: Site,
+  type: DemoType,
+  typeSeed: number,
+  n: number,
+  units: number[],
+): { dimension: DemoDimension; parts: number[][] } | null {
+  const day = dayString(n);
+  for (const incident of DEMO_INCIDENTS) {
+    if (incident.property !== property || day < incident.from || day > incident.to) continue;
+    const dimension = type.dimensions.find((candidate) => candidate.key === incident.dimension);
+    const hit = dimension?.values?.findIndex((value) => value.name === incident.value) ?? -1;
+    if (!dimension || hit < 0) continue;
+    const parts = splitDay(site, type, typeSeed, dimension, n, units);
+    parts[hit] = parts[hit].map((part) => Math.round(part * incident.factor));
+    return { dimension, parts };
+  }
+  return null;
+}
+
 export interface DemoQuery {
   sourceId: string;
   property: string;
@@ -166,12 +213,18 @@ export function demoTable(query: DemoQuery): TTable {
   const rows: TTable["rows"] = [];
 
   for (let n = first; n <= last; n += 1) {
-    const units = dayUnits(site, type, typeSeed, n);
+    let units = dayUnits(site, type, typeSeed, n);
+    const incident = incidentParts(query.property, site, type, typeSeed, n, units);
+    // The day's totals are what its parts add up to once the incident took its share.
+    if (incident) units = type.components.map((_, c) => incident.parts.reduce((sum, part) => sum + part[c], 0));
     accumulate(type, totals, units);
     if (dimension?.key === "date") {
       rows.push({ dimension: dayString(n), values: metricRow(type, query.metrics, units) });
     } else if (dimension) {
-      const parts = splitDay(site, type, typeSeed, dimension, n, units);
+      const parts =
+        incident?.dimension.key === dimension.key
+          ? incident.parts
+          : splitDay(site, type, typeSeed, dimension, n, units);
       parts.forEach((part, v) => {
         accumulate(type, perValue[v], part);
       });

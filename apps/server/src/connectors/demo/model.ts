@@ -12,6 +12,8 @@ export const DEMO_SITES: readonly TOption[] = [
   { value: "acme-software", label: "acme-software.example (B2B software)" },
   { value: "northwind-shop", label: "northwind-shop.example (online store)" },
   { value: "bluebird-studio", label: "bluebird-studio.example (agency)" },
+  // Its Organic Search collapsed from Oct 19 to Oct 31, 2026 (DEMO_INCIDENTS): a story for insights.
+  { value: "harbor-outfitters", label: "harbor-outfitters.example (store; search traffic fell in late Oct 2026)" },
 ];
 
 export interface Component {

@@ -22,7 +22,7 @@ export const authFeature: Feature = {
         ctx.events.publish("session.revoked", {}).catch((error) => ctx.logger.error({ err: error }, "publish failed"));
       },
     };
-    return { sessions, auth: authService(ctx, services.get("companies"), cache) };
+    return { sessions, auth: authService(ctx, services.get("companies"), cache, () => services.get("billing").claims) };
   },
   routes: (app, ctx, services) => authRoutes(app, ctx, services.get("auth")),
 };

@@ -1,4 +1,4 @@
-import type { TRegister, TSetPassword } from "@app/core";
+import { BILLING_MESSAGES, type TRegister, type TSetPassword } from "@app/core";
 import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
@@ -6,7 +6,9 @@ import type { CompaniesTable, SessionsTable, UsersTable } from "../../infra/db/s
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import { hashPassword, hmac, newId, newToken, nowIso, sha256, verifyPassword } from "../../infra/security";
 import type { SessionCache } from "../../infra/session-cache";
+import type { CheckoutClaims } from "../billing/claim";
 import type { CompaniesService } from "../companies/service";
+import { couponLedger } from "../coupons/service";
 import { userAccounts } from "../users/service";
 import { authRepo } from "./repo";
 
@@ -39,7 +41,27 @@ export function sessionStore(db: Db) {
   };
 }
 
-export function authService(ctx: AppContext, companies: CompaniesService, cache: SessionCache<AuthState>) {
+/**
+ * What a social sign-up (features/social-auth) adds to a registration: no password (the provider signs
+ * the user in), and its identity row written in the registration's transaction.
+ */
+export interface RegistrationExtras {
+  passwordless?: boolean;
+  withinTransaction?: (trx: Db, user: UsersTable) => Promise<void>;
+}
+
+export function authService(
+  ctx: AppContext,
+  companies: CompaniesService,
+  cache: SessionCache<AuthState>,
+  // Absent where payments cannot exist (test factories): a registration naming a checkout is refused.
+  checkouts: () => CheckoutClaims | null = () => null,
+) {
+  const claims = (): CheckoutClaims => {
+    const found = checkouts();
+    if (!found) throw AppError.validation({ order_ref: [BILLING_MESSAGES.paymentsOff] });
+    return found;
+  };
   const repo = authRepo(ctx.db);
   const users = userAccounts(ctx.db);
   // Every request hashes its session cookie and every mutation computes its expected identification:
@@ -75,9 +97,15 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
     startSession,
 
     /** docs/product.md §3 registration: the company in its trial, its admin (creator), signed in. */
-    async register(input: TRegister, previousToken: string | null): Promise<{ token: string; redirect: string }> {
+    async register(
+      input: TRegister,
+      previousToken: string | null,
+      extras: RegistrationExtras = {},
+    ): Promise<{ token: string; redirect: string }> {
       const email = input.email.toLowerCase();
       if (await users.findByEmail(email)) throw AppError.validation({ email: ["The email has already been taken."] });
+      // docs/product.md §4: a paid checkout is checked with the card provider before anything is created.
+      const paid = input.order_ref ? await claims().verify(input.order_ref, input.order_id) : null;
       const companyId = newId();
       const now = nowIso();
       const user: UsersTable = {
@@ -85,7 +113,7 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
         company_id: companyId,
         name: input.name,
         email,
-        password_hash: await hashPassword(input.password),
+        password_hash: extras.passwordless ? null : await hashPassword(input.password),
         role: "admin",
         creator: 1,
         avatar: null,
@@ -105,7 +133,14 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
             { id: companyId, name: `${input.name}'s company`, dashboards: input.dashboards, interval: input.interval },
             trx,
           );
-          await userAccounts(trx).insert(user);
+          // docs/product.md §4: the registration's coupons are applied as the account is created; a
+          // refused code (422 on `coupon`) rolls everything back, so no account is left behind.
+          const coupons = await couponLedger(trx, ctx.clock.now()).applyAtSignUp(companyId, input.coupons ?? []);
+          // A lifetime deal (AppSumo) uses the dashboard flow whatever the page asked (docs/product.md §2).
+          await userAccounts(trx).insert({ ...user, onboarding_flow: coupons.forcedFlow ?? user.onboarding_flow });
+          await extras.withinTransaction?.(trx, user);
+          // The paid plan replaces the trial; a session claimed meanwhile rolls the registration back.
+          if (paid) await claims().claim(trx, companyId, paid);
           return startSession(user, trx);
         });
       } catch (error) {
@@ -114,6 +149,7 @@ export function authService(ctx: AppContext, companies: CompaniesService, cache:
         throw error;
       }
       if (previousToken) await endSession(sha256(previousToken));
+      if (paid) await claims().tagSubscription(companyId, paid);
       return { token, redirect: "/intro" };
     },
 

@@ -15,8 +15,12 @@ export const companiesFeature: Feature = {
         async (companyId) => ({ campaignsCount: await services.get("campaigns").count(companyId) }),
         // The white-label sender's address, records and state (features/sender).
         async (companyId) => ({ sender: await services.get("sender").facts(companyId) }),
+        // The applied coupons (features/coupons); their bonus dashboards are already in the row.
+        async (companyId) => ({ coupons: await services.get("coupons").appliedOf(companyId) }),
       ],
       () => services.get("sessions").forgetAll(),
+      // Canceling or deleting stops the card provider's subscription too (features/billing).
+      () => services.get("billing"),
     ),
   }),
   routes: (app, _ctx, services) => companyRoutes(app, services.get("companies")),

@@ -6,6 +6,8 @@ export interface CompanyUsage {
   campaignsCount: number;
   /** The white-label sender (features/sender); none until an address is set. */
   sender?: { emailDns: TCompany["emailDns"]; fromAddress: string | null; verifiedWhitelabel: boolean };
+  /** The coupons applied to the company, oldest first (features/coupons). */
+  coupons?: TCompany["coupons"];
 }
 
 /** The custom domain's CNAME target (config), and why the Verify just made failed (that answer only). */
@@ -38,6 +40,8 @@ export function presentCompany(
     emailUsername: null,
     logo: row.logo,
     phone: row.phone,
+    billingAddress: row.billing_address,
+    vatId: row.vat_id,
     siteTitle: row.site_title || defaultSiteTitle,
     discount: row.discount,
     activeEmail: false,
@@ -55,6 +59,7 @@ export function presentCompany(
     fromAddress: usage.sender?.fromAddress ?? null,
     verifiedWhitelabel: usage.sender?.verifiedWhitelabel ?? false,
     services: facts.services,
+    coupons: usage.coupons ?? [],
     state: row.state,
     expiresAt: row.expires_at,
     subscription: facts.subscription,

@@ -1,4 +1,4 @@
-import type { Updateable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../infra/db";
 import type { CompaniesTable } from "../../infra/db/schema";
 
@@ -30,7 +30,28 @@ export function companiesRepo(db: Db) {
         .where("domain_verified_at", "is not", null)
         .execute();
     },
-    insert(row: CompaniesTable) {
+    /** The company a card provider's customer belongs to (features/billing). */
+    findByStripeCustomer(customerId: string) {
+      return db.selectFrom("companies").selectAll().where("stripe_customer_id", "=", customerId).executeTakeFirst();
+    },
+    /**
+     * Companies whose service ended at `now` and that were not yet told (docs/product.md §4): past
+     * `expiresAt`, canceled or without a subscription, never overdue (the provider still retries).
+     */
+    serviceEndedUnannounced(now: string) {
+      return db
+        .selectFrom("companies")
+        .select("id")
+        .where("service_ended_at", "is", null)
+        .where("expires_at", "<=", now)
+        .where("state", "!=", "overdue")
+        .where((eb) => eb.or([eb("state", "=", "canceled"), eb("subscription_id", "is", null)]))
+        .orderBy("expires_at")
+        .limit(500)
+        .execute();
+    },
+    /** Billing columns default to null (a new company has no card customer yet). */
+    insert(row: Insertable<CompaniesTable>) {
       return db.insertInto("companies").values(row).execute();
     },
     /** A patch with nothing to set changes nothing (an UPDATE without columns is a syntax error). */

@@ -7,6 +7,7 @@ import {
   type TCompanyDelete,
   type TCompanyUpdate,
 } from "@app/core";
+import type { Updateable } from "kysely";
 import type { AppContext } from "../../context";
 import { broadcastToCompany } from "../../infra/broadcast";
 import type { Db } from "../../infra/db";
@@ -32,6 +33,29 @@ export interface HostCompany {
  */
 const HOST_CACHE_TTL_MS = 30_000;
 
+/**
+ * What a change of a company's subscription state may set (docs/product.md §4): the state, the period,
+ * the plan and the card provider's ids. Every such change goes through `setState`.
+ */
+export type CompanyStatePatch = Pick<
+  Updateable<CompaniesTable>,
+  | "state"
+  | "expires_at"
+  | "next_charge_at"
+  | "subscription_id"
+  | "subscription_interval"
+  | "services_dashboards"
+  | "stripe_customer_id"
+  | "cancellation"
+  | "service_ended_at"
+>;
+
+/** The card provider's side of a cancellation (features/billing); absent when payments are off. */
+export interface SubscriptionCanceller {
+  /** `immediately`: the company is deleted; otherwise the subscription ends with its paid period. */
+  cancelSubscription(company: CompaniesTable, immediately: boolean): Promise<void>;
+}
+
 /** Usage counters other features report (dashboards, groups); registered at start-up. */
 export type UsageCounter = (companyId: string) => Promise<Partial<CompanyUsage>>;
 
@@ -41,11 +65,29 @@ export function companyRecords(db: Db) {
   return { find: (companyId: string) => repo.find(companyId) };
 }
 
+/** A state patch applied inside a transaction (setState's body); false when the patch changes nothing. */
+async function applyState(
+  tx: Db,
+  companyId: string,
+  patch: CompanyStatePatch | ((row: CompaniesTable) => CompanyStatePatch | null),
+): Promise<boolean> {
+  const txRepo = companiesRepo(tx);
+  const row = await txRepo.find(companyId);
+  if (!row) throw AppError.notFound("Company not found.");
+  const next = typeof patch === "function" ? patch(row) : patch;
+  if (!next) return false;
+  // A new period (a payment, a restore) ends the "service ended" notice the expiry job gave.
+  const reopened = next.expires_at !== undefined && next.service_ended_at === undefined;
+  await txRepo.update(companyId, { ...next, ...(reopened && { service_ended_at: null }) });
+  return true;
+}
+
 export function companiesService(
   ctx: AppContext,
   storage: Storage,
   usageCounters: UsageCounter[] = [],
   onAccountChange: () => void = () => {},
+  canceller: () => SubscriptionCanceller | null = () => null,
 ) {
   const repo = companiesRepo(ctx.db);
   // Wrapped: a cache holds objects, and "no company" is an answer worth keeping too (unknown hosts).
@@ -109,7 +151,8 @@ export function companiesService(
         services_dashboards: input.dashboards,
         services_bonus_dashboards: 0,
         subscription_id: null,
-        subscription_interval: null,
+        // The interval asked for at sign-up: the subscription page and checkout start from it.
+        subscription_interval: input.interval,
         discount: 0,
         cancellation: null,
         domain_cname: null,
@@ -161,6 +204,8 @@ export function companiesService(
         ...(input.name !== undefined && { name: input.name }),
         ...(input.domain !== undefined && { domain: input.domain }),
         ...(input.phone !== undefined && { phone: input.phone }),
+        ...(input.billing_address !== undefined && { billing_address: input.billing_address }),
+        ...(input.vat_id !== undefined && { vat_id: input.vat_id }),
         ...(input.site_title !== undefined && { site_title: input.site_title || null }),
         ...(logoPath !== undefined && { logo: logoPath }),
         ...(input.remove_logo && !logoPath && { logo: null }),
@@ -228,23 +273,65 @@ export function companiesService(
      * (returns null); otherwise the subscription is canceled and the reason kept.
      */
     async deleteOrCancel(companyId: string, input: TCompanyDelete): Promise<TCompany | null> {
-      await load(companyId);
+      const row = await load(companyId);
+      // The card provider first: if it cannot be reached nothing changes here, and the admin may retry.
+      if (row.subscription_id) await canceller()?.cancelSubscription(row, input.delete);
       if (input.delete) {
         await repo.delete(companyId);
         await hosts.clear();
         onAccountChange();
         return null;
       }
-      await repo.update(companyId, {
+      // A paid subscription ends with its period: service stays until the next charge would have been.
+      return this.setState(companyId, {
         state: "canceled",
         cancellation: JSON.stringify({ ...input.cancellation, at: nowIso() }),
+        ...(row.subscription_id && row.next_charge_at && { expires_at: row.next_charge_at, next_charge_at: null }),
       });
-      onAccountChange();
+    },
+
+    /**
+     * The one door for a change of a company's subscription state (docs/product.md §4): cancellation,
+     * the card provider's webhooks, the expiry job, a restore. `patch` may be worked out from the row as
+     * it is inside the transaction; null changes nothing. `within` runs first in the same transaction
+     * (a webhook records its event and order there) and false from it stops everything. After commit
+     * the members' browsers hear CompanySubscriptionUpdated, so banners change without a reload.
+     */
+    async setState(
+      companyId: string,
+      patch: CompanyStatePatch | ((row: CompaniesTable) => CompanyStatePatch | null),
+      within?: (tx: Db) => Promise<boolean>,
+    ): Promise<TCompany> {
+      const changed = await ctx.db.transaction().execute(async (tx) => {
+        if (within && !(await within(tx))) return false;
+        return applyState(tx, companyId, patch);
+      });
       const company = await this.get(companyId);
+      if (!changed) return company;
+      onAccountChange();
       // docs/product.md §4 CompanySubscriptionUpdated: members' browsers update the company and its banners.
       const { state, services } = company;
       await broadcastToCompany(ctx, companyId, REALTIME_EVENTS.subscriptionUpdated, { state, services });
       return company;
+    },
+
+    /**
+     * setState for a company created in the caller's transaction `tx` (a registration claiming the
+     * checkout it paid, docs/product.md §4): the same patch rules, no broadcast, because nobody can
+     * listen to a company that is not committed yet.
+     */
+    async setStateInside(tx: Db, companyId: string, patch: CompanyStatePatch): Promise<void> {
+      await applyState(tx, companyId, patch);
+    },
+
+    /** The company of a card provider's customer id, or null (features/billing maps webhooks with it). */
+    async findByStripeCustomer(customerId: string): Promise<CompaniesTable | null> {
+      return (await repo.findByStripeCustomer(customerId)) ?? null;
+    },
+
+    /** Ids of companies whose service has ended at `now` and that have not been told (the expiry job). */
+    async serviceEndedUnannounced(now: Date): Promise<string[]> {
+      return (await repo.serviceEndedUnannounced(now.toISOString())).map((row) => row.id);
     },
   };
 }

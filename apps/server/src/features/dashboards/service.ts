@@ -57,7 +57,7 @@ export const MAX_PASSWORD_FAILURES = 10;
 export const PASSWORD_WINDOW_MS = 10 * 60_000;
 
 /** Image parts of the multipart save (docs/product.md §7: snake case) and the style each one fills. */
-const STYLE_FILES: Record<string, keyof TDashboardStyles> = {
+const STYLE_FILES: Record<string, "logoImage" | "backgroundImage" | "clientImage"> = {
   logo_image: "logoImage",
   background_image: "backgroundImage",
   client_image: "clientImage",
@@ -558,6 +558,22 @@ export function dashboardsService(
     },
 
     /**
+     * A dashboard's saved widgets and styles for a viewer who may see it (the same rule as `show`), with
+     * the owning company, whose sources the data path queries: what its insights are computed from.
+     */
+    async widgetsForViewer(
+      viewer: Actor | null,
+      permalink: string,
+      passwordAttempt: string | null,
+      clientAddress = "",
+      embedToken: string | null = null,
+    ): Promise<{ companyId: string; widgets: readonly TWidget[]; styles: TDashboardStyles }> {
+      const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
+      const styles = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
+      return { companyId: row.company_id, widgets: widgetsOf(row), styles };
+    },
+
+    /**
      * What a PDF export of this permalink needs, for a viewer who may see it (the same rule as `show`:
      * members, or anyone with the password or an embed token): which dashboard, of which company, as saved
      * now (its `updated_at` is part of the export's key, so an edit makes a new PDF).
@@ -578,6 +594,17 @@ export function dashboardsService(
       const row = await repo.findById(companyId, dashboardId);
       if (!row) throw AppError.notFound("Dashboard not found.");
       return exportTargetOf(row);
+    },
+
+    /** The same for the server's own senders (a report's e-mail): a dashboard of the company by id. */
+    async widgetsAndStylesById(
+      companyId: string,
+      dashboardId: string,
+    ): Promise<{ widgets: readonly TWidget[]; styles: TDashboardStyles }> {
+      const row = await repo.findById(companyId, dashboardId);
+      if (!row) throw AppError.notFound("Dashboard not found.");
+      const styles = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
+      return { widgets: widgetsOf(row), styles };
     },
 
     /** A dashboard's widgets as saved, for the server's own work on it (pre-warming a report's data). */

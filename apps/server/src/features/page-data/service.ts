@@ -1,4 +1,4 @@
-import { globalMessagesFor, type TPageData } from "@app/core";
+import { globalMessagesFor, SOCIAL_PROVIDERS, type TPageData } from "@app/core";
 import type { AppContext } from "../../context";
 import type { AuthService, AuthState } from "../auth/service";
 import type { CompaniesService } from "../companies/service";
@@ -20,7 +20,10 @@ export function pageDataService(
       const { browserDsn, sampleRate } = ctx.config.errorReporting;
       const config = {
         maxPdfWidgets: ctx.config.maxPdfWidgets,
-        paymentEnabled: false,
+        // Stripe is configured (STRIPE_SECRET_KEY): registration takes the card before creating the account.
+        paymentEnabled: ctx.config.stripe !== null,
+        stripeJsUrl: ctx.config.stripe?.jsUrl ?? null,
+        socialProviders: SOCIAL_PROVIDERS.filter((provider) => ctx.config.socialLogin[provider] !== null),
         errorReporting: browserDsn ? { dsn: browserDsn, sampleRate, environment: ctx.config.env } : null,
       };
       if (!state) {

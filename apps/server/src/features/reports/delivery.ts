@@ -1,5 +1,6 @@
 import {
   copyUrlParams,
+  type DayRange,
   describeSchedule,
   dueRuns,
   type MonthDetail,
@@ -23,6 +24,7 @@ import type { DashboardsService } from "../dashboards/service";
 import { BlankRenderError, RenderTimeoutError } from "../exports/chromium-renderer";
 import type { DashboardRenderer } from "../exports/renderer";
 import { pdfFilename } from "../exports/service";
+import type { InsightsService } from "../insights/service";
 import type { AnyJobDefinition } from "../registry";
 import type { Actor } from "../users/service";
 import { type ReportRow, reportsRepo } from "./repo";
@@ -80,6 +82,8 @@ export function deliveryService(
     companies: () => CompaniesService;
     dashboards: () => DashboardsService;
     renderer: () => DashboardRenderer;
+    /** Issue 13: the dashboard's insights summary for the e-mail (absent: none). */
+    insights?: () => Pick<InsightsService, "reportSummary">;
     sender?: SenderLookup;
   },
 ) {
@@ -158,6 +162,17 @@ export function deliveryService(
     return claimed;
   }
 
+  /** The insights summary of the e-mail; a failure to read it never holds the report back. */
+  async function reportInsights(companyId: string, dashboardId: string, range: DayRange, timezone: string) {
+    if (!deps.insights) return [];
+    try {
+      return await deps.insights().reportSummary(companyId, dashboardId, range, timezone);
+    } catch (error) {
+      ctx.logger.warn({ err: error, dashboard: dashboardId }, "report insights failed: sent without them");
+      return [];
+    }
+  }
+
   async function send(payload: TSendPayload, attempt: number) {
     const delivery = await repo.findDelivery(payload.companyId, payload.deliveryId);
     if (!delivery || delivery.state !== "pending") return;
@@ -213,6 +228,7 @@ export function deliveryService(
       }
       if (filename && rendered.pdf)
         attachments.push({ filename, content: rendered.pdf, contentType: "application/pdf" });
+      const insights = await reportInsights(report.company_id, report.dashboard_id, range, report.timezone);
       const from = await sender(report.company_id);
       const link = new URL(`${ctx.config.appUrl}/dashboards/${encodeURIComponent(target.permalink)}`);
       for (const [key, value] of Object.entries(copyUrlParams(range))) if (value) link.searchParams.set(key, value);
@@ -226,6 +242,7 @@ export function deliveryService(
         previewCid,
         pdfFilename: filename,
         late: delivery.late === 1,
+        insights,
       });
       // One message at a time per process from the mail server's "250" to our `sent` row: renders run
       // side by side, but a crash can only ever catch one message in that window (see docs/decisions.md).

@@ -12,6 +12,7 @@ export const reportsFeature: Feature = {
       companies: () => services.get("companies"),
       dashboards: () => services.get("dashboards"),
       renderer: () => services.get("exports").renderer,
+      insights: () => services.get("insights"),
       sender: (companyId) => services.get("sender").senderFor(companyId),
     });
     const prewarm = prewarmService(ctx, {

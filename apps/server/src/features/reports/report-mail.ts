@@ -23,6 +23,8 @@ export interface ReportMailInput {
   pdfFilename: string | null;
   /** Sent after its slot because the service was down then. */
   late: boolean;
+  /** Issue 13: the dashboard's insights summary, ranked, shown above the preview (none: no block). */
+  insights?: readonly string[];
 }
 
 /** Subject: the dashboard and the period, which is what a recipient scans an inbox for. */
@@ -41,6 +43,11 @@ export function reportMail(input: ReportMailInput): { subject: string; html: str
   const preview = input.previewCid
     ? `<tr><td style="padding: 0 24px 8px 24px;"><a href="${url}" style="text-decoration: none;"><img src="cid:${escapeHtml(input.previewCid)}" width="552" alt="Preview of ${name}" style="display: block; width: 100%; max-width: 552px; height: auto; border: 1px solid #e2e8f0; border-radius: 8px;"></a></td></tr>`
     : "";
+  const said = input.insights ?? [];
+  const insights =
+    said.length > 0
+      ? `<tr><td style="${MAIL_FONT} font-size: 15px; line-height: 22px; color: #0f172a; padding: 0 24px 12px 24px;"><strong>Insights</strong><ol style="margin: 6px 0 0 0; padding-left: 20px;">${said.map((sentence) => `<li style="margin: 0 0 4px 0;">${escapeHtml(sentence)}</li>`).join("")}</ol></td></tr>`
+      : "";
   const pdfNote = input.pdfFilename
     ? `<tr><td style="${MAIL_FONT} font-size: 13px; color: #475569; padding: 4px 24px 0 24px;">The full report is attached as a PDF (${escapeHtml(input.pdfFilename)}).</td></tr>`
     : "";
@@ -50,6 +57,7 @@ export function reportMail(input: ReportMailInput): { subject: string; html: str
 <tr><td style="${MAIL_FONT} font-size: 22px; line-height: 28px; font-weight: bold; color: #0f172a; padding: 6px 24px 4px 24px;">${name}</td></tr>
 <tr><td style="${MAIL_FONT} font-size: 15px; color: #334155; padding: 0 24px 16px 24px;">${escapeHtml(input.rangeLabel)}: <strong>${escapeHtml(input.periodText)}</strong></td></tr>
 ${lateNote}
+${insights}
 ${preview}
 ${pdfNote}
 ${mailButtonRow(input.dashboardUrl, "Open the live dashboard")}
@@ -61,6 +69,7 @@ ${mailButtonRow(input.dashboardUrl, "Open the live dashboard")}
     input.dashboardName,
     `${input.rangeLabel}: ${input.periodText}`,
     ...(input.late ? ["", "This report was due earlier and is sent late, with the data of its own period."] : []),
+    ...(said.length > 0 ? ["", "Insights:", ...said.map((sentence, index) => `${index + 1}. ${sentence}`)] : []),
     ...(input.pdfFilename ? ["", `The full report is attached as a PDF (${input.pdfFilename}).`] : []),
     "",
     `Open the live dashboard: ${input.dashboardUrl}`,

@@ -25,6 +25,7 @@ describeEachDb("sources API", (env) => {
       "acme-software",
       "northwind-shop",
       "bluebird-studio",
+      "harbor-outfitters",
     ]);
     const list = await owner.api("GET", "/api/sources");
     expect(list.json().data).toEqual([source]);

@@ -19,7 +19,11 @@ import * as m012 from "./migrations/012_campaign_alerts";
 import * as m013 from "./migrations/013_widget_alerts";
 import * as m014 from "./migrations/014_domain_metric_coverage";
 import * as m015 from "./migrations/015_company_domains";
+import * as m016 from "./migrations/016_billing";
+import * as m017 from "./migrations/017_coupons";
+import * as m018 from "./migrations/018_user_identities";
 import * as m019 from "./migrations/019_custom_domain_claims";
+import * as m021 from "./migrations/021_company_billing_details";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -48,7 +52,11 @@ const MIGRATIONS: Record<string, Migration> = {
   "013_widget_alerts": m013,
   "014_domain_metric_coverage": m014,
   "015_company_domains": m015,
+  "016_billing": m016,
+  "017_coupons": m017,
+  "018_user_identities": m018,
   "019_custom_domain_claims": m019,
+  "021_company_billing_details": m021,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

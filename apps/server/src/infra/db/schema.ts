@@ -22,6 +22,13 @@ export interface CompaniesTable {
   /** Custom host of the company's shared dashboards (lower case), and when its CNAME was found (null: not yet). */
   domain_cname: string | null;
   domain_verified_at: string | null;
+  /** Billing (migration 016): the Stripe customer, the next charge, when the expiry job saw service end. */
+  stripe_customer_id: string | null;
+  next_charge_at: string | null;
+  service_ended_at: string | null;
+  /** What invoices are made out to (migration 021): the company's postal address and VAT id. */
+  billing_address: string | null;
+  vat_id: string | null;
 }
 
 export interface UsersTable {
@@ -162,6 +169,11 @@ export interface Database {
   campaign_alert_settings: CampaignAlertSettingsTable;
   campaign_alert_digests: CampaignAlertDigestsTable;
   widget_alerts: WidgetAlertsTable;
+  user_identities: UserIdentitiesTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  coupons: CouponsTable;
+  company_coupons: CompanyCouponsTable;
 }
 
 export interface ProviderResultsTable {
@@ -368,4 +380,68 @@ export interface WidgetAlertsTable {
   last_evaluated_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A coupon the operator created (features/coupons, migration 017). */
+export interface CouponsTable {
+  /** core couponKey(code): trimmed, lower case; one coupon whatever the case. */
+  code_key: string;
+  code: string;
+  type: string;
+  value: number;
+  name: string;
+  max_redemptions: number | null;
+  redemptions: number;
+  expires_at: string | null;
+  created_at: string;
+}
+
+/** A coupon a company has (never twice: the primary key is company and code key). */
+export interface CompanyCouponsTable {
+  company_id: string;
+  coupon_key: string;
+  /** 1, 2, 3… in the order the company's coupons were applied. */
+  position: number;
+  applied_at: string;
+}
+
+/** One provider invoice of a company (features/billing, migration 016); `number` is INV-<year>-<sequence>. */
+export interface OrdersTable {
+  id: string;
+  company_id: string;
+  sequence: number;
+  number: string;
+  /** The provider's invoice id (or the checkout session's when it carries none). */
+  provider_ref: string;
+  period_start: string | null;
+  period_end: string | null;
+  dashboards: number;
+  interval: number;
+  amount_cents: number;
+  currency: string;
+  /** paid | failed | refunded */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A provider event already handled (webhook idempotency). */
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  company_id: string | null;
+  received_at: string;
+}
+
+/** A provider account that signs in as a user (features/social-auth, migration 018). */
+export interface UserIdentitiesTable {
+  /** google, facebook or linkedin. */
+  provider: string;
+  /** The provider's stable id of the account (the ID token's `sub`, Facebook's app-scoped user id). */
+  subject: string;
+  user_id: string;
+  /** The e-mail the provider gave when the identity was linked (lower case), and whether it vouched for it. */
+  email: string | null;
+  email_verified: number;
+  created_at: string;
 }

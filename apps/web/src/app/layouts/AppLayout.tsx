@@ -4,6 +4,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { TopMessagesBar } from "../../features/messages/TopMessagesBar";
+import { OnboardingPanelSlot } from "../../features/onboarding";
 import { useCurrentUser, usePageData } from "../../features/session/hooks";
 import { BrandMark } from "../../ui/BrandMark";
 import { AppNavbar } from "../shell/AppNavbar";
@@ -46,6 +47,7 @@ function SignedInShell({ user }: { user: TUser }) {
       <AppShell.Main>
         <Box maw={CONTENT_MAX_WIDTH} mx="auto">
           <TopMessagesBar />
+          <OnboardingPanelSlot />
           <Outlet />
         </Box>
       </AppShell.Main>

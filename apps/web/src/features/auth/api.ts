@@ -1,4 +1,4 @@
-import type { TAuthResult, TLogin, TRegister, TSetPassword } from "@app/core";
+import type { TAuthResult, TLogin, TRegister, TSetPassword, TSocialProvider, TSocialRegister } from "@app/core";
 import { call } from "../../lib/api";
 
 /** The registration body on the wire: coupons travel as a JSON list string (docs/product.md §3). */
@@ -10,6 +10,16 @@ export function login(body: TLogin): Promise<TAuthResult> {
 
 export function register(body: RegisterBody): Promise<TAuthResult> {
   return call("register", { body });
+}
+
+/** docs/product.md §7 POST /register/{provider}: answers the provider's page to go to (consents and plan first). */
+export function socialRegister(provider: TSocialProvider, body: TSocialRegister): Promise<TAuthResult> {
+  return call("socialRegister", { params: { provider }, body });
+}
+
+/** POST /login/{provider}: answers the provider's page to go to. */
+export function socialLogin(provider: TSocialProvider): Promise<TAuthResult> {
+  return call("socialLogin", { params: { provider } });
 }
 
 export function setPassword(body: TSetPassword): Promise<TAuthResult> {

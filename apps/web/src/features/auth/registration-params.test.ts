@@ -1,6 +1,6 @@
 import { DEFAULT_REGISTRATION_DASHBOARDS, MAX_REGISTRATION_DASHBOARDS, ZRegister } from "@app/core";
 import { describe, expect, it } from "vitest";
-import { parseRegistrationParams } from "./registration-params";
+import { parseRegistrationParams, registrationFlow } from "./registration-params";
 
 describe("parseRegistrationParams: dashboards", () => {
   it.each([
@@ -27,5 +27,17 @@ describe("parseRegistrationParams: dashboards", () => {
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["dashboards"]);
+  });
+});
+
+describe("registrationFlow: the AppSumo flow is the dashboard flow", () => {
+  it.each([
+    ["mc", [], "mc"],
+    ["mc", ["price.discount", "dashboards.bonus"], "mc"],
+    ["mc", ["ltd.appsumo"], "dashboard"],
+    ["dashboard", ["ltd.appsumo"], "dashboard"],
+    ["dashboard", [], "dashboard"],
+  ] as const)("source %s with %j → %s", (flow, types, expected) => {
+    expect(registrationFlow(flow, types)).toBe(expected);
   });
 });

@@ -1,4 +1,10 @@
-import { DEFAULT_REGISTRATION_DASHBOARDS, MAX_REGISTRATION_DASHBOARDS, normaliseNumberInput } from "@app/core";
+import {
+  type CouponType,
+  couponEffects,
+  DEFAULT_REGISTRATION_DASHBOARDS,
+  MAX_REGISTRATION_DASHBOARDS,
+  normaliseNumberInput,
+} from "@app/core";
 
 export interface RegistrationParams {
   flow: "dashboard" | "mc";
@@ -26,6 +32,14 @@ export function parseRegistrationParams(search: URLSearchParams): RegistrationPa
     }
   }
   return { flow, dashboards, interval, coupons };
+}
+
+/**
+ * The onboarding flow to register with: the page's `source`, unless a looked-up code is a lifetime deal
+ * (docs/product.md §2: the AppSumo flow is forced to the dashboard flow; the server forces it too).
+ */
+export function registrationFlow(flow: RegistrationParams["flow"], couponTypes: readonly CouponType[]) {
+  return couponEffects(couponTypes.map((type) => ({ type, value: 0 }))).forcedFlow ?? flow;
 }
 
 /** The analytics client id (Google Analytics cookie `_ga` = GA1.1.<id>), sent as cid when present. */

@@ -1,4 +1,5 @@
 import type { TPageData } from "@app/core";
+import { checkoutRegistrationStep } from "../billing";
 import type { RegisterBody } from "./api";
 
 /**
@@ -7,8 +8,8 @@ import type { RegisterBody } from "./api";
  */
 export type RegistrationStep = (body: RegisterBody, config: TPageData["config"]) => Promise<boolean>;
 
-/** Steps between validate and submit, in order. The card-payment checkout is added here when it is built. */
-export const registrationSteps: RegistrationStep[] = [];
+/** Steps between validate and submit, in order: the card-payment checkout when payments are on. */
+export const registrationSteps: RegistrationStep[] = [checkoutRegistrationStep];
 
 /** Runs every step; false as soon as one stops the registration. */
 export async function runRegistrationSteps(body: RegisterBody, config: TPageData["config"]): Promise<boolean> {

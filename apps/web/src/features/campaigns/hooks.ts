@@ -1,5 +1,6 @@
 import type { ChangeWindow, TAlertRuleOverride } from "@app/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { onboardingEvent } from "../onboarding";
 import {
   addCampaignDomain,
   createCampaign,
@@ -33,14 +34,28 @@ function useAfterCampaignChange() {
   return () => queryClient.invalidateQueries({ queryKey: campaignKeys.all });
 }
 
+// Each success below is also a step of the mc onboarding flow (docs/product.md §4); the server publishes the
+// same facts, the browser moves its own step with them.
 export function useCreateCampaign() {
   const changed = useAfterCampaignChange();
-  return useMutation({ mutationFn: createCampaign, onSuccess: changed });
+  return useMutation({
+    mutationFn: createCampaign,
+    onSuccess: () => {
+      onboardingEvent("group_created");
+      return changed();
+    },
+  });
 }
 
 export function useAddCampaignDomain(campaignId: string) {
   const changed = useAfterCampaignChange();
-  return useMutation({ mutationFn: (domain: string) => addCampaignDomain(campaignId, domain), onSuccess: changed });
+  return useMutation({
+    mutationFn: (domain: string) => addCampaignDomain(campaignId, domain),
+    onSuccess: () => {
+      onboardingEvent("domain_added");
+      return changed();
+    },
+  });
 }
 
 export function useRemoveCampaignDomain(campaignId: string) {
@@ -57,7 +72,10 @@ export function useSnoozeCampaignDomain(campaignId: string) {
   return useMutation({
     mutationFn: ({ domainId, snooze }: { domainId: string; snooze: boolean }) =>
       snooze ? snoozeCampaignDomain(campaignId, domainId) : unsnoozeCampaignDomain(campaignId, domainId),
-    onSuccess: changed,
+    onSuccess: (_data, { snooze }) => {
+      if (snooze) onboardingEvent("domain_snoozed");
+      return changed();
+    },
   });
 }
 

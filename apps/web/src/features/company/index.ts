@@ -1,6 +1,10 @@
 export { AccountDangerZone } from "./components/AccountDangerZone";
+export { CancelSubscriptionButton } from "./components/CancelSubscriptionButton";
 export { CompanySettingsForm } from "./components/CompanySettingsForm";
+export { CouponsCard } from "./components/CouponsCard";
 export { DomainSettings } from "./components/DomainSettings";
+export { InvoicesList } from "./components/InvoicesList";
 export { SenderSettings } from "./components/SenderSettings";
 export { useCompany } from "./hooks";
+export { useOrders } from "./invoices-hooks";
 export { companyQuery } from "./queries";

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { companyQuery } from "../company";
+import { onboardingEvent } from "../onboarding";
 import { useRefreshPageData } from "../session/hooks";
 import {
   archiveDashboard,
@@ -35,7 +36,14 @@ function useAfterDashboardsChange() {
 
 export function useCreateDashboard() {
   const changed = useAfterDashboardsChange();
-  return useMutation({ mutationFn: createDashboard, onSuccess: changed });
+  return useMutation({
+    mutationFn: createDashboard,
+    onSuccess: () => {
+      // Step 1 of the dashboard onboarding (docs/product.md §4), before the form opens the new dashboard.
+      onboardingEvent("dashboard_created");
+      return changed();
+    },
+  });
 }
 
 export function useCloneDashboard() {

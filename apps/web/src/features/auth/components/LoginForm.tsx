@@ -8,6 +8,7 @@ import { zodFieldErrors } from "../../../lib/form-errors";
 import { IconAlert } from "../../../ui/icons";
 import { goTo, login } from "../api";
 import { AuthCard } from "./AuthCard";
+import { SocialLogIn, SocialSignInError } from "./SocialButtons";
 
 /** Email and password sign-in. */
 export function LoginForm() {
@@ -40,6 +41,7 @@ export function LoginForm() {
     <AuthCard title="Welcome back" subtitle="Log in to your reporting workspace.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          <SocialSignInError />
           {errors.general ? (
             <Alert color="red" icon={<IconAlert />} title="Could not log in">
               {errors.general}
@@ -67,6 +69,7 @@ export function LoginForm() {
           <Button type="submit" size="md" fullWidth mt="xs" loading={mutation.isPending || redirecting}>
             Log in
           </Button>
+          <SocialLogIn onError={(message) => setErrors({ general: message })} />
         </Stack>
       </form>
       <Text size="sm" c="dimmed" ta="center">

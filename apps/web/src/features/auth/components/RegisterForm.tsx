@@ -1,4 +1,4 @@
-import { MAX_REGISTRATION_DASHBOARDS, normaliseNumberInput, ZRegister } from "@app/core";
+import { COUPON_TEXTS, couponSummary, MAX_REGISTRATION_DASHBOARDS, normaliseNumberInput, ZRegister } from "@app/core";
 import {
   Alert,
   Anchor,
@@ -22,11 +22,14 @@ import { errorMessage, fieldErrors } from "../../../lib/api";
 import { zodFieldErrors } from "../../../lib/form-errors";
 import { IconAlert } from "../../../ui/icons";
 import { NumberField } from "../../../ui/NumberField";
+import { CheckoutHost, checkoutFailureText, LivePrice, livePrice } from "../../billing";
 import { usePageData } from "../../session/hooks";
 import { goTo, type RegisterBody, register } from "../api";
-import { parseRegistrationParams, readAnalyticsClientId } from "../registration-params";
+import { useCouponChecks } from "../coupon-lookup";
+import { parseRegistrationParams, readAnalyticsClientId, registrationFlow } from "../registration-params";
 import { runRegistrationSteps } from "../registration-steps";
 import { AuthCard } from "./AuthCard";
+import { SocialSignInError, SocialSignUp } from "./SocialButtons";
 
 const DASHBOARDS_LIMITS = { min: 1, max: MAX_REGISTRATION_DASHBOARDS };
 
@@ -35,6 +38,10 @@ export function RegisterForm() {
   const [searchParams] = useSearchParams();
   const params = useMemo(() => parseRegistrationParams(searchParams), [searchParams]);
   const { config } = usePageData();
+  // The URL's codes, checked with the look-up as the page opens (docs/product.md §2, §8).
+  const couponChecks = useCouponChecks(params.coupons);
+  const validCoupons = couponChecks.flatMap((check) => (check.status === "valid" ? [check.info] : []));
+  const checkingCoupons = couponChecks.some((check) => check.status === "checking");
 
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
@@ -65,11 +72,16 @@ export function RegisterForm() {
       password_confirmation: confirmation,
       terms_consent: termsConsent,
       age_consent: ageConsent,
-      coupons: JSON.stringify(params.coupons),
+      // Only codes the look-up accepted: a stale link's code must not block the sign-up (the server
+      // still decides, and answers 422 on `coupon` if one stopped working meanwhile).
+      coupons: JSON.stringify(validCoupons.map((coupon) => coupon.code)),
       dashboards: normaliseNumberInput(dashboards ?? "", DASHBOARDS_LIMITS) ?? params.dashboards,
       interval: interval === "12" ? 12 : 1,
       cid: readAnalyticsClientId(),
-      flow: params.flow,
+      flow: registrationFlow(
+        params.flow,
+        validCoupons.map((coupon) => coupon.type),
+      ),
     };
     const parsed = ZRegister.safeParse(body);
     if (!parsed.success) {
@@ -85,18 +97,28 @@ export function RegisterForm() {
       }
     } catch (error) {
       setBusy(false);
-      setErrors({ general: errorMessage(error) });
+      // A closed checkout says why (docs/product.md §8); nothing was created.
+      setErrors({ general: checkoutFailureText(error) ?? errorMessage(error) });
       return;
     }
     mutation.mutate(body);
   };
 
   const consented = termsConsent && ageConsent;
+  // The price as the user chooses (the server prices the checkout again); shown when payments are on.
+  const price = config.paymentEnabled
+    ? livePrice({
+        dashboards: normaliseNumberInput(dashboards ?? "", DASHBOARDS_LIMITS),
+        interval: interval === "12" ? 12 : 1,
+        coupons: validCoupons,
+      })
+    : null;
 
   return (
     <AuthCard title="Create your account" subtitle="Set up your reporting workspace in a minute.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
+          <SocialSignInError />
           {errors.general ? (
             <Alert color="red" icon={<IconAlert />} title="Registration failed">
               {errors.general}
@@ -167,16 +189,31 @@ export function RegisterForm() {
             </Input.Wrapper>
           </SimpleGrid>
           {params.coupons.length > 0 || errors.coupon ? (
-            <Input.Wrapper label="Coupons" error={errors.coupon}>
+            <Input.Wrapper
+              label="Coupons"
+              error={
+                errors.coupon ??
+                (couponChecks.some((check) => check.status === "invalid") ? COUPON_TEXTS.notValid : undefined)
+              }
+            >
               <Group gap="xs" mt={4}>
-                {params.coupons.map((code) => (
-                  <Badge key={code} variant="outline" size="lg" tt="none">
-                    {code}
+                {couponChecks.map((check) => (
+                  <Badge
+                    key={check.code}
+                    variant={check.status === "valid" ? "light" : "outline"}
+                    color={check.status === "valid" ? "teal" : check.status === "invalid" ? "red" : "gray"}
+                    size="lg"
+                    tt="none"
+                    td={check.status === "invalid" ? "line-through" : undefined}
+                  >
+                    {check.status === "valid" ? `${check.code} · ${couponSummary(check.info)}` : check.code}
                   </Badge>
                 ))}
               </Group>
             </Input.Wrapper>
           ) : null}
+
+          <LivePrice price={price} />
 
           <Stack gap="sm" mt="xs">
             <Checkbox
@@ -193,11 +230,30 @@ export function RegisterForm() {
             />
           </Stack>
 
-          <Button type="submit" size="md" fullWidth mt="xs" disabled={!consented} loading={busy || mutation.isPending}>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            mt="xs"
+            disabled={!consented || checkingCoupons}
+            loading={busy || mutation.isPending}
+          >
             Register
           </Button>
+          <SocialSignUp
+            registration={{
+              terms_consent: termsConsent,
+              age_consent: ageConsent,
+              dashboards: normaliseNumberInput(dashboards ?? "", DASHBOARDS_LIMITS) ?? params.dashboards,
+              interval: interval === "12" ? 12 : 1,
+              cid: readAnalyticsClientId(),
+              flow: params.flow,
+            }}
+            onErrors={setErrors}
+          />
         </Stack>
       </form>
+      <CheckoutHost />
       <Text size="sm" c="dimmed" ta="center">
         Already have an account?{" "}
         <Anchor component={Link} to="/login" fw={600}>

@@ -3,6 +3,7 @@ import { Button, Group, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { IconPlus } from "../../../ui/icons";
+import { OnboardingAnchor } from "../../onboarding";
 import { useAddCampaignDomain } from "../hooks";
 
 /** One text field for a domain or URL; the server's message (invalid, duplicate…) shows under it. */
@@ -44,9 +45,11 @@ export function AddDomainForm({ campaignId }: { campaignId: string }) {
           style={{ flex: 1, maxWidth: 420 }}
         />
         {/* Lined up with the input, below its label. */}
-        <Button type="submit" loading={add.isPending} leftSection={<IconPlus size={16} />} mt={22}>
-          Add domain
-        </Button>
+        <OnboardingAnchor anchor="add-domain">
+          <Button type="submit" loading={add.isPending} leftSection={<IconPlus size={16} />} mt={22}>
+            Add domain
+          </Button>
+        </OnboardingAnchor>
       </Group>
     </form>
   );

@@ -5,6 +5,7 @@ import { type CSSProperties, Fragment } from "react";
 import { errorMessage } from "../../../lib/api";
 import { IconAlert, IconClock, IconTrash } from "../../../ui/icons";
 import { useModals } from "../../../ui/modals";
+import { OnboardingAnchor } from "../../onboarding";
 import { useRemoveCampaignDomain, useSnoozeCampaignDomain } from "../hooks";
 import { attentionOrder, domainAsOf, formatDay, formatInstantDay, MAIN_METRICS, metricCell } from "../view-model";
 import { MetricValue } from "./MetricValue";
@@ -88,11 +89,22 @@ export function DomainsTable({ campaignId, domains }: { campaignId: string; doma
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {attentionOrder(domains).map((domain) => {
+            {attentionOrder(domains).map((domain, index) => {
               const asOf = domainAsOf(domain);
               const byKey = new Map(domain.metrics.map((metric) => [metric.metric, metric]));
               const pending = snooze.isPending && snooze.variables?.domainId === domain.id;
               const alerted = domain.alerts.length > 0;
+              const snoozeButton = (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconClock size={14} aria-hidden />}
+                  onClick={() => toggleSnooze(domain)}
+                  loading={pending}
+                >
+                  {domain.snoozed ? "Un-snooze" : "Snooze for a week"}
+                </Button>
+              );
               return (
                 <Fragment key={domain.id}>
                   <Table.Tr
@@ -150,15 +162,12 @@ export function DomainsTable({ campaignId, domains }: { campaignId: string; doma
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          leftSection={<IconClock size={14} aria-hidden />}
-                          onClick={() => toggleSnooze(domain)}
-                          loading={pending}
-                        >
-                          {domain.snoozed ? "Un-snooze" : "Snooze for a week"}
-                        </Button>
+                        {/* The mc onboarding's snooze hint points at the first row's button (docs/product.md §4). */}
+                        {index === 0 ? (
+                          <OnboardingAnchor anchor="snooze-domain">{snoozeButton}</OnboardingAnchor>
+                        ) : (
+                          snoozeButton
+                        )}
                         <Tooltip label="Remove domain">
                           <ActionIcon
                             variant="subtle"

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconCalendar, IconChevronDown, IconLink } from "../../../ui/icons";
 import { useIdle } from "../../../ui/use-idle";
+import { OnboardingAnchor, onboardingEvent } from "../../onboarding";
 
 // The picker (calendars, popover, @mantine/dates) and Copy URL (its tooltip's positioning code) load
 // after the dashboard has drawn; until then the same buttons stand in their places, so nothing shifts.
@@ -130,16 +131,23 @@ export function DashboardHeader({
       </div>
       <div className="dash-header-actions">
         {hideDateSelector ? null : (
-          <Suspense fallback={<PickerPlaceholder range={range} />}>
-            {idle ? (
-              <DateRangePicker value={range} onChange={onRange} today={today} />
-            ) : (
-              <PickerPlaceholder range={range} />
-            )}
-          </Suspense>
+          <OnboardingAnchor anchor="date-range-picker">
+            <Suspense fallback={<PickerPlaceholder range={range} />}>
+              {idle ? (
+                <DateRangePicker value={range} onChange={onRange} today={today} />
+              ) : (
+                <PickerPlaceholder range={range} />
+              )}
+            </Suspense>
+          </OnboardingAnchor>
         )}
         {hideCopyUrl ? null : (
-          <Suspense fallback={copyPlaceholder}>{idle ? <CopyUrlButton value={range} /> : copyPlaceholder}</Suspense>
+          // Copying the link is how onboarding's "share" step is done (docs/product.md §4), so its hint hangs here.
+          <OnboardingAnchor anchor="share-menu">
+            <Suspense fallback={copyPlaceholder}>
+              {idle ? <CopyUrlButton value={range} onCopied={() => onboardingEvent("url_copied")} /> : copyPlaceholder}
+            </Suspense>
+          </OnboardingAnchor>
         )}
         {pdf}
         {sharing}

@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { IconChevronLeft, IconX } from "../../../ui/icons";
+import { OnboardingAnchor } from "../../onboarding";
 import type { SaveStatus } from "../use-dashboard-saver";
 import { LOCKED_BY_OTHER_MESSAGE } from "../use-edit-lock";
 
@@ -67,13 +68,15 @@ export function DashboardSidebar({
   onClose,
 }: Props) {
   const toggle = (
-    <Switch
-      label="Edit mode"
-      size="md"
-      checked={editMode}
-      disabled={!editMode && (lockedByOther || lockBusy)}
-      onChange={(event) => onEditMode(event.currentTarget.checked)}
-    />
+    <OnboardingAnchor anchor="reporting-mode-toggle" editMode={editMode}>
+      <Switch
+        label="Edit mode"
+        size="md"
+        checked={editMode}
+        disabled={!editMode && (lockedByOther || lockBusy)}
+        onChange={(event) => onEditMode(event.currentTarget.checked)}
+      />
+    </OnboardingAnchor>
   );
 
   return (

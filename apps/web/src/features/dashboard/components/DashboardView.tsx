@@ -8,6 +8,7 @@ import type { DateRangeValue } from "../../../ui/date-range";
 import { IconPlus } from "../../../ui/icons";
 import { LazySafeHtml } from "../../../ui/LazySafeHtml";
 import { useModals } from "../../../ui/modals";
+import { OnboardingAnchor, onboardingEvent, useOnboardingViewer } from "../../onboarding";
 import {
   deleteWidgetFile,
   type PrintMode,
@@ -30,6 +31,7 @@ import { PdfButton } from "./PdfButton";
 import { type WidgetActions, WidgetGrid } from "./WidgetGrid";
 
 // What only members use (sidebar, styles, widget form) loads when first shown: a public viewer's first load stays small (issue 6 §5, budget in bundle-budget.test.ts).
+const DashboardInsights = lazy(async () => ({ default: (await import("../../insights/lazy")).DashboardInsights }));
 const DashboardSidebar = lazy(async () => ({ default: (await import("./DashboardSidebar")).DashboardSidebar }));
 const SharingControls = lazy(async () => ({ default: (await import("./SharingControls")).SharingControls }));
 const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel")).StylesPanel }));
@@ -233,6 +235,8 @@ export function DashboardView({
       void saver.flush();
     }
     await lock.setEditMode(on);
+    // Leaving edit mode is onboarding's "reporting mode" step (docs/product.md §4).
+    if (!on) onboardingEvent("edit_mode_off");
   };
 
   const removeWidget = async (widget: TWidget) => {
@@ -279,6 +283,8 @@ export function DashboardView({
     const before = current.find((widget) => widget.id === saved.id);
     const kept = current.filter((widget) => !absorbedIds.includes(widget.id));
     setWidgets(before ? kept.map((widget) => (widget.id === saved.id ? saved : widget)) : [...kept, saved]);
+    // A data widget gives the dashboard its source: onboarding's "set data source" step (docs/product.md §4).
+    if (saved.nature === "interactive") onboardingEvent("source_connected");
     // docs/product.md §4: only a change of the query refetches; style changes redraw from the cached table.
     if (
       session?.mode === "edit" &&
@@ -291,6 +297,7 @@ export function DashboardView({
   };
 
   const hasSidebar = canEdit;
+  useOnboardingViewer({ isPublic, print: print !== undefined || embedded });
   const showSidebar = hasSidebar && sidebarOpen;
   const editMode = lock.editMode;
   const hideDateSelector = state.hiddenDateSelector && !editMode;
@@ -362,7 +369,10 @@ export function DashboardView({
             clientImage={shownStyles.clientImage}
             range={state.range}
             today={today}
-            onRange={(range) => update({ range }, true)}
+            onRange={(range) => {
+              update({ range }, true);
+              onboardingEvent("date_range_changed");
+            }}
             hideDateSelector={hideDateSelector}
             hideCopyUrl={embedded}
             print={print !== undefined}
@@ -408,13 +418,15 @@ export function DashboardView({
                   ? "Editing: changes save automatically."
                   : `${state.widgets.length} ${state.widgets.length === 1 ? "widget" : "widgets"} · drag the handle to reorder`}
               </Text>
-              <Button
-                style={{ flexShrink: 0 }}
-                leftSection={<IconPlus size={16} />}
-                onClick={() => setFormSession({ mode: "add", key: ++formCounter.current })}
-              >
-                Add widget
-              </Button>
+              <OnboardingAnchor anchor="set-source" editMode>
+                <Button
+                  style={{ flexShrink: 0 }}
+                  leftSection={<IconPlus size={16} />}
+                  onClick={() => setFormSession({ mode: "add", key: ++formCounter.current })}
+                >
+                  Add widget
+                </Button>
+              </OnboardingAnchor>
             </Box>
           ) : null}
 
@@ -437,6 +449,9 @@ export function DashboardView({
             <PublicAccessContext.Provider value={publicAccess}>
               <PrintModeContext.Provider value={print ?? null}>
                 <RealtimeMarkContext.Provider value={realtimeMark}>
+                  <Suspense fallback={null}>
+                    <DashboardInsights {...state} permalink={dashboard.permalink} range={widgetRange} edit={editMode} />
+                  </Suspense>
                   <WidgetGrid
                     widgets={state.widgets}
                     range={widgetRange}

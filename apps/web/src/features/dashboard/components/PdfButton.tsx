@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { reportFailure } from "../../../lib/error-reporting";
 import { IconAlert, IconDownload } from "../../../ui/icons";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
+import { onboardingEvent } from "../../onboarding";
 import { usePageData } from "../../session/hooks";
 import { type PdfRequest, requestDashboardPdf } from "../api";
 import {
@@ -83,6 +84,7 @@ export function PdfButton({ request, widgetCount }: { request: Omit<PdfRequest, 
     if (action === "download" && file.current) {
       saveFile(file.current.file, file.current.filename);
       file.current = null;
+      onboardingEvent("pdf_downloaded");
       setState("idle");
     }
   };

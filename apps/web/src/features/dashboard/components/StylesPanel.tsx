@@ -1,5 +1,5 @@
 import { isValidColour, type TDashboardStyles } from "@app/core";
-import { Box, ColorInput, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Box, ColorInput, SegmentedControl, Stack, Switch, Text } from "@mantine/core";
 import { ImageUpload } from "../../../ui/ImageUpload";
 import { STYLE_IMAGES } from "../style-images";
 import type { StyleImageField } from "../use-dashboard-saver";
@@ -92,6 +92,12 @@ export function StylesPanel({ styles, pendingFiles, onStyles, onFile }: Props) {
         description="Titles, numbers and labels"
         value={styles.color}
         onChange={(color) => onStyles({ color })}
+      />
+      <Switch
+        label="Insights summary at the top"
+        description="The most notable changes across the widgets, also on the PDF's first page"
+        checked={styles.insightsSummary === true}
+        onChange={(event) => onStyles({ insightsSummary: event.currentTarget.checked })}
       />
       {STYLE_IMAGES.map((image) => (
         <Box key={image.key} className="dash-style-images">

@@ -5,6 +5,7 @@ import { errorMessage } from "../../../lib/api";
 import { IconArrowRight, IconChart, IconMail, IconPlug, IconTarget } from "../../../ui/icons";
 import { submitUserData } from "../../session/api";
 import { useCurrentUser, usePageData } from "../../session/hooks";
+import { onboardingStore } from "../instance";
 
 const AFTER_INTRO_PATH = "/company/sources";
 
@@ -34,10 +35,17 @@ const STEPS = [
 /** The welcome step before the app: what the product does, then on to connecting sources. */
 export function IntroWelcome() {
   const user = useCurrentUser();
-  const { siteTitle } = usePageData();
+  const { siteTitle, onboarding } = usePageData();
   const [leaving, setLeaving] = useState(false);
   const mutation = useMutation({
-    mutationFn: () => submitUserData({ intro_passed: true }),
+    mutationFn: () => {
+      // Leaving the intro starts the guided flow at step 1 (docs/product.md §4), saved with the intro; a
+      // retry after a failed request sends the same step again.
+      // The store is seeded here too: the intro may be clicked before the runtime has loaded.
+      onboardingStore.seed(user?.id ?? null, onboarding);
+      const step = onboardingStore.passIntro() ?? onboardingStore.getSnapshot().state?.step ?? 0;
+      return submitUserData({ intro_passed: true, ...(step > 0 && { onboarding: step }) });
+    },
     // A full page load, so the page data (intro passed, onboarding step) is fresh.
     onSuccess: () => {
       setLeaving(true);

@@ -2,6 +2,7 @@ import type { TWidget, WidgetSize } from "@app/core";
 import { Box, Group, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
+import { WidgetInsight } from "../../insights";
 import type { WidgetRange } from "../queries";
 import { InteractiveWidgetBody, type WidgetState } from "./InteractiveWidgetBody";
 import { PassiveWidget } from "./PassiveWidget";
@@ -80,6 +81,7 @@ export function WidgetCard({
           </Group>
         ) : null}
       </Group>
+      {widget.nature === "interactive" && !editMode ? <WidgetInsight widgetId={widget.id} /> : null}
       <Box ref={ref} className="dash-card-body">
         {widget.nature === "interactive" ? (
           <InteractiveWidgetBody

@@ -162,6 +162,12 @@ export function GeneralFields({ general, formats, orderColumns, onChange }: Prop
           checked={general.hiddenHighlight}
           onChange={(event) => onChange({ hiddenHighlight: event.currentTarget.checked })}
         />
+        <Switch
+          label="Show insights"
+          description="A sentence under the title when the comparison shows a notable change"
+          checked={!general.hiddenInsights}
+          onChange={(event) => onChange({ hiddenInsights: !event.currentTarget.checked })}
+        />
       </Stack>
     </Stack>
   );

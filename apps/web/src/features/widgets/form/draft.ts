@@ -38,6 +38,8 @@ export interface GeneralDraft {
   percent: boolean;
   hiddenChange: boolean;
   hiddenHighlight: boolean;
+  /** Issue 13: the owner hid the widget's insights line (shown unless switched off). */
+  hiddenInsights?: boolean;
 }
 
 export interface InteractiveDraft {
@@ -164,6 +166,7 @@ export function draftFromWidget(widget: TWidget): WidgetDraft {
         percent: widget.percent,
         hiddenChange: widget.hiddenChange,
         hiddenHighlight: widget.hiddenHighlight,
+        hiddenInsights: widget.hiddenInsights ?? false,
       },
     },
   };
@@ -241,6 +244,7 @@ export function buildInteractive(draft: WidgetDraft, order: number): TInteractiv
     percent: form.general.percent,
     hiddenChange: form.general.hiddenChange,
     hiddenHighlight: form.general.hiddenHighlight,
+    hiddenInsights: form.general.hiddenInsights ?? false,
     rowsLimit: form.general.rowsLimit ?? INTERACTIVE_WIDGET_DEFAULTS.rowsLimit,
     orderBy: form.general.orderBy ?? DEFAULT_ORDER_BY,
     formatOptions: formatOptionsFor(format, form.general.formatOptions),

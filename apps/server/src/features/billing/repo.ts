@@ -1,0 +1,125 @@
+import type { Db } from "../../infra/db";
+import type { OrdersTable } from "../../infra/db/schema";
+import { newId } from "../../infra/security";
+
+export type OrderStatus = "paid" | "failed" | "refunded";
+
+/** One provider invoice as the webhook hands it over (the number and ids are made here). */
+export interface OrderFacts {
+  providerRef: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  dashboards: number;
+  interval: number;
+  amountCents: number;
+  currency: string;
+  status: OrderStatus;
+}
+
+/** `INV-2026-000123`: the year the order was made and its place across all companies (docs/decisions.md). */
+export function orderNumber(sequence: number, at: Date): string {
+  return `INV-${at.getUTCFullYear()}-${String(sequence).padStart(6, "0")}`;
+}
+
+/** Orders and handled provider events. Every order query names its company. */
+export function billingRepo(db: Db) {
+  return {
+    /**
+     * Marks a provider event handled; false when it already was (a replay). Run first, in the same
+     * transaction as the event's effect, so an effect is never applied twice and never lost.
+     */
+    async recordEvent(eventId: string, type: string, companyId: string | null, at: string): Promise<boolean> {
+      // ON CONFLICT DO NOTHING rather than catching the violation: on PostgreSQL a failed statement
+      // would abort the transaction the effect runs in. A concurrent twin waits for the first to commit.
+      const result = await db
+        .insertInto("payment_events")
+        .values({ event_id: eventId, type, company_id: companyId, received_at: at })
+        .onConflict((oc) => oc.column("event_id").doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async hasEvent(eventId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("payment_events")
+        .select("event_id")
+        .where("event_id", "=", eventId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * The company's order for one provider invoice: added (numbered) the first time, then its status and
+     * period follow the invoice (a failed charge paid on retry becomes paid; never a second order).
+     */
+    async upsertOrder(companyId: string, facts: OrderFacts, now: Date): Promise<OrdersTable> {
+      const existing = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("provider_ref", "=", facts.providerRef)
+        .executeTakeFirst();
+      const at = now.toISOString();
+      if (existing) {
+        const patch = {
+          status: facts.status,
+          period_start: facts.periodStart ?? existing.period_start,
+          period_end: facts.periodEnd ?? existing.period_end,
+          amount_cents: facts.amountCents,
+          updated_at: at,
+        };
+        await db
+          .updateTable("orders")
+          .set(patch)
+          .where("company_id", "=", companyId)
+          .where("id", "=", existing.id)
+          .execute();
+        return { ...existing, ...patch };
+      }
+      // The next number across all companies; two orders racing for it collide on the unique index and
+      // the webhook fails as a whole, to be retried by the provider (its event was not recorded either).
+      const last = await db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.max<number | null>("sequence").as("sequence"))
+        .executeTakeFirst();
+      const sequence = Number(last?.sequence ?? 0) + 1;
+      const row: OrdersTable = {
+        id: newId(),
+        company_id: companyId,
+        sequence,
+        number: orderNumber(sequence, now),
+        provider_ref: facts.providerRef,
+        period_start: facts.periodStart,
+        period_end: facts.periodEnd,
+        dashboards: facts.dashboards,
+        interval: facts.interval,
+        amount_cents: facts.amountCents,
+        currency: facts.currency,
+        status: facts.status,
+        created_at: at,
+        updated_at: at,
+      };
+      await db.insertInto("orders").values(row).execute();
+      return row;
+    },
+
+    /** One order of the company; undefined for another company's (its invoice is a 404 there). */
+    orderOf(companyId: string, orderId: string) {
+      return db
+        .selectFrom("orders")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("id", "=", orderId)
+        .executeTakeFirst();
+    },
+
+    listOrders(companyId: string) {
+      return db
+        .selectFrom("orders")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .orderBy("sequence", "desc")
+        .execute();
+    },
+  };
+}

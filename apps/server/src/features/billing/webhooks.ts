@@ -1,0 +1,173 @@
+import { BILLING_MESSAGES } from "@app/core";
+import type { AppContext } from "../../context";
+import type { CompaniesTable } from "../../infra/db/schema";
+import { AppError } from "../../infra/errors";
+import type { CompaniesService, CompanyStatePatch } from "../companies/service";
+import { billingRepo, type OrderFacts } from "./repo";
+import type { Stripe } from "./stripe-client";
+
+/** What one Stripe event does to one company: its state change and the order it records. */
+interface Effect {
+  companyId: string;
+  patch: (row: CompaniesTable) => CompanyStatePatch | null;
+  order: OrderFacts | null;
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
+
+const fromUnix = (seconds: number | null | undefined): string | null =>
+  seconds == null ? null : new Date(seconds * 1000).toISOString();
+
+/** `months` after `from`, on the calendar (the end of a period Stripe has not told yet). */
+export function addMonths(from: Date, months: number): Date {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+const positiveInt = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+/**
+ * POST /api/payment/webhook (docs/decisions.md "Billing: subscription lifecycle and Stripe checkout"):
+ * the signature is checked on the exact bytes; the event id is recorded in `payment_events` in the same
+ * transaction as its effect, so a replay answers 200 and changes nothing. Events name their company in
+ * metadata (`company_id`, set at checkout) or by the Stripe customer stored on the company.
+ */
+export function webhookHandler(ctx: AppContext, companies: CompaniesService, stripe: Stripe | null) {
+  const secret = ctx.config.stripe?.webhookSecret ?? null;
+
+  async function companyOf(metadataId: string | undefined, customer: string | null): Promise<CompaniesTable | null> {
+    if (metadataId) {
+      const row = await companies.load(metadataId).catch(() => null);
+      if (row) return row;
+    }
+    return customer ? companies.findByStripeCustomer(customer) : null;
+  }
+
+  async function effectOf(event: Stripe.Event, now: Date): Promise<Effect | null> {
+    switch (event.type) {
+      case "checkout.session.completed": {
+        const session = event.data.object;
+        if (session.mode !== "subscription" || session.payment_status === "unpaid") return null;
+        const customer = idOf(session.customer);
+        // A visitor's session (registration) has no company yet: the account it pays for claims it.
+        const row = await companyOf(session.metadata?.company_id || session.client_reference_id || undefined, customer);
+        if (!row) return null;
+        const dashboards = positiveInt(session.metadata?.dashboards, row.services_dashboards);
+        const interval = positiveInt(session.metadata?.interval, row.subscription_interval ?? 1);
+        // The session carries no period: until invoice.paid tells the real one, it is one interval from now.
+        const periodEnd = addMonths(now, interval).toISOString();
+        return {
+          companyId: row.id,
+          patch: () => ({
+            state: "active",
+            subscription_id: idOf(session.subscription),
+            stripe_customer_id: customer ?? row.stripe_customer_id,
+            services_dashboards: dashboards,
+            subscription_interval: interval,
+            expires_at: periodEnd,
+            next_charge_at: periodEnd,
+            cancellation: null,
+          }),
+          order: {
+            providerRef: idOf(session.invoice) ?? session.id,
+            periodStart: now.toISOString(),
+            periodEnd,
+            dashboards,
+            interval,
+            amountCents: session.amount_total ?? 0,
+            currency: (session.currency ?? "usd").toUpperCase(),
+            status: "paid",
+          },
+        };
+      }
+      case "invoice.paid":
+      case "invoice.payment_failed": {
+        const invoice = event.data.object;
+        const details = invoice.parent?.subscription_details ?? null;
+        const customer = idOf(invoice.customer);
+        const row = await companyOf(details?.metadata?.company_id, customer);
+        if (!row || !invoice.id) return null;
+        const line = invoice.lines.data[0];
+        const periodStart = fromUnix(line?.period.start);
+        const periodEnd = fromUnix(line?.period.end);
+        const subscriptionId = idOf(details?.subscription) ?? row.subscription_id;
+        const paid = event.type === "invoice.paid";
+        return {
+          companyId: row.id,
+          patch: () =>
+            paid
+              ? {
+                  state: "active",
+                  subscription_id: subscriptionId,
+                  stripe_customer_id: customer ?? row.stripe_customer_id,
+                  ...(periodEnd && { expires_at: periodEnd, next_charge_at: periodEnd }),
+                }
+              : // Banner 128: the card failed; Stripe retries, service goes on until it gives up.
+                { state: "overdue", subscription_id: subscriptionId },
+          order: {
+            providerRef: invoice.id,
+            periodStart,
+            periodEnd,
+            dashboards: positiveInt(details?.metadata?.dashboards, line?.quantity ?? row.services_dashboards),
+            interval: positiveInt(details?.metadata?.interval, row.subscription_interval ?? 1),
+            amountCents: paid ? invoice.amount_paid : invoice.amount_due,
+            currency: invoice.currency.toUpperCase(),
+            status: paid ? "paid" : "failed",
+          },
+        };
+      }
+      case "customer.subscription.deleted": {
+        const subscription = event.data.object;
+        const row = await companyOf(subscription.metadata?.company_id, idOf(subscription.customer));
+        if (!row) return null;
+        const endedAt = fromUnix(subscription.ended_at) ?? now.toISOString();
+        return {
+          companyId: row.id,
+          // An older subscription ending (the company has bought another since) changes nothing. The
+          // subscription id stays: banner 126 speaks of a canceled subscription.
+          patch: (current) =>
+            current.subscription_id && current.subscription_id !== subscription.id
+              ? null
+              : { state: "canceled", expires_at: endedAt, next_charge_at: null },
+          order: null,
+        };
+      }
+      default:
+        return null;
+    }
+  }
+
+  return {
+    async handleWebhook(text: string, signature: string | undefined): Promise<{ duplicate: boolean }> {
+      if (!stripe || !secret) throw new AppError("bad_request", BILLING_MESSAGES.paymentsOff);
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(text, signature ?? "", secret);
+      } catch {
+        throw new AppError("bad_request", BILLING_MESSAGES.badSignature);
+      }
+      const now = ctx.clock.now();
+      const at = now.toISOString();
+      const effect = await effectOf(event, now);
+      if (!effect) {
+        // Nothing to change (another event type, or no company of ours): recorded all the same.
+        const recorded = await billingRepo(ctx.db).recordEvent(event.id, event.type, null, at);
+        return { duplicate: !recorded };
+      }
+      let recorded = false;
+      await companies.setState(effect.companyId, effect.patch, async (tx) => {
+        const repo = billingRepo(tx);
+        recorded = await repo.recordEvent(event.id, event.type, effect.companyId, at);
+        if (!recorded) return false;
+        if (effect.order) await repo.upsertOrder(effect.companyId, effect.order, now);
+        return true;
+      });
+      return { duplicate: !recorded };
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import type { Feature } from "../registry";
+import { couponRoutes } from "./routes";
+import { couponsService } from "./service";
+
+export const couponsFeature: Feature = {
+  name: "coupons",
+  services: (ctx, services) => ({
+    coupons: couponsService(ctx, services.get("companies")),
+  }),
+  routes: (app, ctx, services) => couponRoutes(app, ctx, services.get("coupons")),
+};

@@ -1,0 +1,11 @@
+import type { Feature } from "../registry";
+import { insightsRoutes } from "./routes";
+import { insightsService } from "./service";
+
+export const insightsFeature: Feature = {
+  name: "insights",
+  services: (_ctx, services) => ({
+    insights: insightsService(services.get("dashboards"), services.get("widgets")),
+  }),
+  routes: (app, _ctx, services) => insightsRoutes(app, services.get("insights")),
+};

@@ -1,0 +1,106 @@
+import type { TAutomaticReport } from "@app/core";
+import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildDashboard, buildOwner, buildReport, buildSource } from "../../../test/factories";
+import { describeEachDb, type TestEnv } from "../../../test/harness";
+import { type ReceivedMail, startSmtpSink } from "../../../test/smtp-sink";
+import { until } from "../../../test/wait";
+import { manualClock } from "../../infra/clock";
+import { reportMail } from "../reports/report-mail";
+
+const MAIL = {
+  companyName: "Agency",
+  dashboardName: "Harbor",
+  periodText: "Oct 19, 2026 - Oct 25, 2026",
+  rangeLabel: "Last week",
+  scheduleText: "Every week",
+  dashboardUrl: "http://127.0.0.1:3000/dashboards/x",
+  pdfFilename: null,
+  late: false,
+};
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+const mailsFor = (name: string): ReceivedMail[] =>
+  sink.received.filter((mail) => mail.parsed.subject?.startsWith(`${name} – `));
+
+describeEachDb(
+  "automatic insights in a report's e-mail",
+  (env) => {
+    beforeAll(async () => {
+      // Monday after the Demo site's first week of collapsed Organic Search (DEMO_INCIDENTS): LAST_WEEK is
+      // Oct 19–25, compared with Oct 12–18.
+      (env().ctx as TestEnv["ctx"] & { clock: unknown }).clock = manualClock(new Date("2026-10-26T10:00:00Z"));
+      await env().ctx.jobs.start();
+    });
+    afterAll(async () => {
+      await sink.close();
+    });
+
+    async function sendReport(name: string, insightsSummary: boolean) {
+      const owner = await buildOwner(env());
+      const source = await buildSource(env(), { company: owner.company });
+      const widget = buildWidget({
+        id: "channels",
+        title: "Sessions by channel",
+        instances: [
+          buildInstance({
+            type: "demo.analytics",
+            config: "custom",
+            sourceId: source.id,
+            inputs: { property: "harbor-outfitters", dimension: "channel", metrics: ["sessions"] },
+          }),
+        ],
+      });
+      const dashboard = await buildDashboard(env(), {
+        company: owner.company,
+        user: owner.user,
+        name,
+        widgets: [widget],
+        save: { styles: { insightsSummary } },
+      });
+      const report: TAutomaticReport = await buildReport(env(), {
+        company: owner.company,
+        dashboard,
+        input: { timezone: "UTC", with_preview: false, with_pdf: false, date_range: "LAST_WEEK" },
+      });
+      const sent = await owner.client.api("POST", `/api/automatic-reports/${report.id}/send`, {});
+      expect(sent.statusCode).toBe(200);
+      await until(() => mailsFor(name).length === 1, 60_000, 200);
+      const insights = await env()
+        .services.get("insights")
+        .forViewer(
+          null,
+          dashboard.permalink,
+          { startDate: "2026-10-19", endDate: "2026-10-25", timezone: "UTC" },
+          null,
+          "",
+          null,
+        );
+      return { mail: mailsFor(name)[0], insights };
+    }
+
+    it("the dashboard's summary is in the mail, in the dashboard's own words, above the preview", async () => {
+      const { mail, insights } = await sendReport("Harbor Weekly", true);
+      expect(mail.parsed.subject).toBe("Harbor Weekly – report for Oct 19, 2026 - Oct 25, 2026");
+      expect(insights.summary.length).toBeGreaterThan(0);
+      const [first] = insights.summary;
+      expect(first.sentence).toMatch(/^Sessions down .* vs Oct 12 – Oct 18; Organic Search contributed −/);
+      expect(mail.parsed.text).toContain(`Insights:\n1. ${first.sentence}`);
+      expect(String(mail.parsed.html)).toContain("<strong>Insights</strong>");
+      // The template puts the summary above the preview image when there is one.
+      const html = reportMail({ ...MAIL, previewCid: "preview@x", insights: [first.sentence] }).html;
+      expect(html.indexOf("<strong>Insights</strong>")).toBeGreaterThan(0);
+      expect(html.indexOf("<strong>Insights</strong>")).toBeLessThan(html.indexOf('src="cid:preview@x"'));
+    });
+
+    it("no summary when the dashboard's setting is off", async () => {
+      const { mail } = await sendReport("Harbor Quiet", false);
+      expect(mail.parsed.text).not.toContain("Insights:");
+      expect(String(mail.parsed.html)).not.toContain("<strong>Insights</strong>");
+    });
+  },
+  async () => {
+    sink = await startSmtpSink();
+    return { SMTP_URL: sink.url, APP_URL: "http://127.0.0.1:3000" };
+  },
+);

@@ -1,0 +1,208 @@
+import {
+  type DailyValue,
+  type DayRange,
+  DIMENSION_PARAM,
+  dashboardInsights,
+  defaultCompareRange,
+  type Insight,
+  type InsightWidget,
+  insightWidgetSettings,
+  shiftDay,
+  type TDashboardInsights,
+  type TDashboardWidgetDataRequest,
+  type TInsightStatement,
+  type TInteractiveWidget,
+  type TWidget,
+  type TWidgetDataResponse,
+  todayInTimezone,
+  widgetInsights,
+} from "@app/core";
+import { widgetType } from "../../connectors";
+import { AppError } from "../../infra/errors";
+import type { DashboardsService } from "../dashboards/service";
+import { SourceFailure } from "../sources/service";
+import type { Actor } from "../users/service";
+import type { WidgetsService } from "../widgets/service";
+
+/** Widgets whose data is asked for at once: a dashboard's widgets share the providers' quotas and slots. */
+const CONCURRENCY = 4;
+
+type WidgetData = TWidgetDataResponse["data"];
+
+/** Days of history before the range for the notability band: Mission Control's eight weeks. */
+export const HISTORY_DAYS = 56;
+
+/**
+ * Whether a widget's daily history may be asked for, as the same query by date: every instance's type
+ * must offer the date dimension, and its connector must spend no provider quota (no account: Demo). A
+ * provider's widget would pay a second, 8-week query per view; without a quota budget to ask first it
+ * is judged on the fixed threshold instead (docs/decisions.md, insights wiring).
+ */
+function historyAllowed(widget: TInteractiveWidget): boolean {
+  const dimension = widget.instances[0]?.inputs[DIMENSION_PARAM];
+  if (dimension === "date") return false; // its own rows are its history
+  return widget.instances.every((instance) => {
+    const found = widgetType(instance.type);
+    const param = found?.config.params.find((candidate) => candidate.key === DIMENSION_PARAM);
+    return found?.connector.authKind === "none" && param?.options?.some((option) => option.value === "date") === true;
+  });
+}
+
+async function eachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index]);
+    }
+  });
+  await Promise.all(runners);
+  return results;
+}
+
+function statement(insight: Insight): TInsightStatement {
+  const { widgetId, metricKey, metricLabel, direction, tone, sentence } = insight;
+  return { widgetId, metricKey, metricLabel, direction, tone, sentence };
+}
+
+/**
+ * Automatic insights of a dashboard (issue 13 §1): each interactive widget's data is read through the
+ * widgets service exactly as the page reads it (same request, so its answer and table caches and the
+ * providers' quota rules apply; no second path to a provider), then judged by core's pure rules.
+ * No daily history is fetched for widgets without a date dimension (docs/decisions.md, insights wiring).
+ */
+export function insightsService(dashboards: DashboardsService, widgets: WidgetsService) {
+  /** One widget's data as its page request gets it, or null when it has none to judge (no source, failing). */
+  async function dataOf(
+    companyId: string,
+    instances: TInteractiveWidget["instances"],
+    range: TDashboardWidgetDataRequest,
+  ): Promise<WidgetData | null> {
+    try {
+      // The public widget-data route's body: its answer may already be cached from the page's own load.
+      const answer = await widgets.dataAnswer(companyId, { ...range, instances });
+      return (JSON.parse(answer.json.toString("utf8")) as TWidgetDataResponse).data;
+    } catch (error) {
+      // A widget the page shows as 'Data Error' or as an unfinished form has nothing to say.
+      if (error instanceof SourceFailure) return null;
+      // A bad range is the request's fault (422 as the widget-data route says it); a widget's own
+      // unfinished inputs (fields under `instances.`) only silence that widget.
+      if (error instanceof AppError && error.code !== "validation") return null;
+      if (error instanceof AppError && Object.keys(error.fields ?? {}).every((field) => field.startsWith("instances.")))
+        return null;
+      throw error;
+    }
+  }
+
+  /** The widget's metrics by day from HISTORY_DAYS before the range through its end, by column key. */
+  async function historyOf(
+    companyId: string,
+    widget: TInteractiveWidget,
+    request: TDashboardWidgetDataRequest,
+  ): Promise<Record<string, DailyValue[]> | undefined> {
+    if (!historyAllowed(widget)) return undefined;
+    const instances = widget.instances.map((instance) => ({
+      ...instance,
+      inputs: { ...instance.inputs, [DIMENSION_PARAM]: "date" },
+    }));
+    const data = await dataOf(companyId, instances, {
+      startDate: shiftDay(request.startDate, -HISTORY_DAYS),
+      endDate: request.endDate,
+      comparison: false,
+      timezone: request.timezone,
+    });
+    if (data?.current.dimension?.kind !== "date") return undefined;
+    const { metrics, rows } = data.current;
+    return Object.fromEntries(
+      metrics.map((metric, index) => [
+        metric.key,
+        rows.map((row) => ({ day: row.dimension as string, value: row.values[index] ?? null })),
+      ]),
+    );
+  }
+
+  const service = {
+    /** Lines and summary for a set of saved widgets of a company, over a range (the widget-data inputs). */
+    async forWidgets(
+      companyId: string,
+      saved: readonly TWidget[],
+      request: TDashboardWidgetDataRequest,
+    ): Promise<TDashboardInsights> {
+      const range: DayRange = { startDate: request.startDate, endDate: request.endDate };
+      // The comparison the widgets service uses (effectiveCompareRange's rule): the custom one, else the default.
+      const comparison: DayRange | null =
+        request.comparison === false
+          ? null
+          : request.compareStartDate && request.compareEndDate
+            ? { startDate: request.compareStartDate, endDate: request.compareEndDate }
+            : defaultCompareRange(range.startDate, range.endDate);
+      const timezone = request.timezone ?? "UTC";
+      const currentYear = Number(todayInTimezone(timezone).slice(0, 4));
+      const interactive = saved
+        .filter((widget): widget is TInteractiveWidget => widget.nature === "interactive")
+        // Live widgets show the last minutes whatever the range: they have no comparison to speak of.
+        .filter((widget) => !widget.realTime)
+        .sort((a, b) => a.order - b.order);
+      const lines: Record<string, string | null> = {};
+      const judged = await eachLimited(interactive, CONCURRENCY, async (widget) => {
+        lines[widget.id] = null;
+        // Hidden by its owner: no line and no statement in the summary either.
+        if (widget.hiddenInsights) return null;
+        const asked = { ...request, comparison: true, timezone };
+        const [data, series] = await Promise.all([
+          dataOf(companyId, widget.instances, asked),
+          historyOf(companyId, widget, asked),
+        ]);
+        if (!data?.previous || !comparison) return null;
+        const input: InsightWidget = {
+          widgetId: widget.id,
+          order: widget.order,
+          data: { current: data.current, previous: data.previous },
+          range,
+          comparison,
+          ...(series && { series }),
+          ...insightWidgetSettings(widget, data.current),
+        };
+        lines[widget.id] = widgetInsights(input, { currentYear })[0]?.sentence ?? null;
+        return input;
+      });
+      const inputs = judged.filter((input): input is InsightWidget => input !== null);
+      return { widgets: lines, summary: dashboardInsights(inputs, { currentYear }).map(statement) };
+    },
+
+    /**
+     * The summary an automatic report's e-mail carries above its preview (issue 13 §1): the sentences
+     * of the dashboard's summary, only when its "Insights summary at the top" setting is on.
+     */
+    async reportSummary(companyId: string, dashboardId: string, range: DayRange, timezone: string): Promise<string[]> {
+      const { widgets: saved, styles } = await dashboards.widgetsAndStylesById(companyId, dashboardId);
+      if (styles.insightsSummary !== true) return [];
+      const { summary } = await service.forWidgets(companyId, saved, { ...range, comparison: true, timezone });
+      return summary.map((entry) => entry.sentence);
+    },
+
+    /** POST /api/dashboards/{permalink}/insights: for anyone who may view the dashboard (its widget-data rule). */
+    async forViewer(
+      viewer: Actor | null,
+      permalink: string,
+      request: TDashboardWidgetDataRequest,
+      passwordAttempt: string | null,
+      clientAddress: string,
+      embedToken: string | null,
+    ): Promise<TDashboardInsights> {
+      const { companyId, widgets: saved } = await dashboards.widgetsForViewer(
+        viewer,
+        permalink,
+        passwordAttempt,
+        clientAddress,
+        embedToken,
+      );
+      return service.forWidgets(companyId, saved, request);
+    },
+  };
+  return service;
+}
+
+export type InsightsService = ReturnType<typeof insightsService>;

@@ -1,0 +1,510 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import Stripe from "stripe";
+import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+
+/**
+ * Stripe's API, for the calls the billing feature makes, as a part of the fakes app (./app.ts). Shapes
+ * follow Stripe's API reference at the version the `stripe` package pins (2026-10-28):
+ * - requests are form-encoded with bracketed keys (`line_items[0][price_data][unit_amount]=1000`) and
+ *   carry `Authorization: Bearer sk_…`; a missing or wrong key is 401, every error is
+ *   `{error: {type, message, param?, code?}}` (`invalid_request_error`, 400/404);
+ * - `POST /v1/checkout/sessions` (mode `subscription`, ui_mode `embedded_page`: the old `embedded` is
+ *   refused as the API does since 2026-03-25) → a session with its `client_secret`;
+ * - `GET`/`POST`/`DELETE /v1/subscriptions/:id` → read, update (items, `cancel_at_period_end`), cancel;
+ * - `POST /v1/billing_portal/sessions` (a customer the fake made) → `{url}` of the portal.
+ * Tests play the customer with `pay`, `failInvoice` and `deleteSubscription`, which return Stripe events
+ * (shaped as Stripe sends them), and `signed(event)` signs one as Stripe's webhook does.
+ */
+
+export interface FakeStripeSession {
+  id: string;
+  params: Record<string, unknown>;
+  status: "open" | "complete";
+  customer: string | null;
+  subscription: string | null;
+  invoice: string | null;
+}
+
+export interface FakeStripeSubscription {
+  id: string;
+  customer: string;
+  metadata: Record<string, string>;
+  itemId: string;
+  product: string;
+  quantity: number;
+  unitAmount: number;
+  interval: "month" | "year";
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  status: "active" | "past_due" | "canceled";
+  /** Every update's form, in order (tests assert the new count and price). */
+  updates: Record<string, unknown>[];
+}
+
+export interface FakeStripe {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  sessions: Map<string, FakeStripeSession>;
+  subscriptions: Map<string, FakeStripeSubscription>;
+  /** Customers made for visitors (name and e-mail the checkout is pre-filled with). */
+  customers: Map<string, { id: string; email: unknown; name: unknown }>;
+  failNext: FakeFault[];
+  /** The customer pays the checkout: the session completes; returns checkout.session.completed and invoice.paid. */
+  pay(sessionId: string): { completed: Stripe.Event; invoicePaid: Stripe.Event };
+  /** The renewal charge of a subscription fails: invoice.payment_failed. */
+  failInvoice(subscriptionId: string): Stripe.Event;
+  /** Stripe gives up (or the period of a canceled subscription ends): customer.subscription.deleted. */
+  deleteSubscription(subscriptionId: string): Stripe.Event;
+  /** The body and Stripe-Signature header Stripe would send for `event` (or with another secret: forged). */
+  signed(event: Stripe.Event, secret?: string): { payload: string; header: string };
+  /**
+   * Where a payment in the Stripe.js shim sends its webhooks: `STRIPE_FAKE_WEBHOOK_URL` (the server's
+   * `/api/payment/webhook`, for `npm run dev:fakes` and browser tests) unless a test sets its own.
+   */
+  deliver: ((payload: string, header: string) => Promise<void>) | null;
+}
+
+const API_VERSION = "2026-10-28.endive";
+/** Stripe's test card that is always declined. */
+export const DECLINED_CARD = "4000000000000002";
+
+/**
+ * Stripe.js as far as the embedded checkout uses it (`Stripe(key).initEmbeddedCheckout({fetchClientSecret,
+ * onComplete})` → `{mount, unmount, destroy}`), for browser tests that run offline: a card field
+ * (4242… pays, 4000 0000 0000 0002 is declined) and a Pay button posting to the fake, which completes
+ * the session and sends its webhooks before `onComplete` runs.
+ */
+export function stripeJsShim(origin: string): string {
+  return `(function () {
+  var origin = ${JSON.stringify(origin)};
+  function Stripe(key) {
+    if (!(this instanceof Stripe)) return new Stripe(key);
+    this.key = key;
+  }
+  Stripe.prototype.initEmbeddedCheckout = function (options) {
+    var key = this.key;
+    var secret = options.fetchClientSecret ? options.fetchClientSecret() : options.clientSecret;
+    return Promise.resolve(secret).then(function (clientSecret) {
+      var root = null;
+      function clear() { if (root) root.innerHTML = ""; }
+      return {
+        mount: function (target) {
+          root = typeof target === "string" ? document.querySelector(target) : target;
+          clear();
+          var form = document.createElement("form");
+          form.setAttribute("data-testid", "stripe-fake-checkout");
+          form.innerHTML = '<label>Card number <input name="card" autocomplete="off" value="4242 4242 4242 4242"></label>' +
+            '<button type="submit">Pay</button><p role="alert"></p>';
+          form.addEventListener("submit", function (event) {
+            event.preventDefault();
+            var button = form.querySelector("button");
+            button.disabled = true;
+            fetch(origin + "/stripe-js/pay", {
+              method: "POST",
+              headers: { "content-type": "text/plain" },
+              body: JSON.stringify({ client_secret: clientSecret, key: key, card: form.card.value })
+            }).then(function (response) {
+              return response.json().then(function (body) { return { ok: response.ok, body: body }; });
+            }).then(function (result) {
+              if (result.ok) { if (options.onComplete) options.onComplete(); return; }
+              form.querySelector("[role=alert]").textContent = result.body.error.message;
+              button.disabled = false;
+            });
+          });
+          root.appendChild(form);
+        },
+        unmount: clear,
+        destroy: function () { clear(); root = null; }
+      };
+    });
+  };
+  window.Stripe = Stripe;
+})();
+`;
+}
+const MONTH_SECONDS = 30 * 86_400;
+
+/** `a[b][0][c]=1` form keys into nested objects and lists, as Stripe reads them. */
+export function unflattenForm(form: Record<string, string>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const parts = key.replace(/\]/g, "").split("[");
+    let node: Record<string, unknown> = root;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) node[part] = value;
+      else {
+        node[part] ??= {};
+        node = node[part] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+const stripeError = (reply: FastifyReply, status: number, message: string, param?: string, code?: string) =>
+  reply.code(status).send({
+    error: { type: "invalid_request_error", message, ...(param && { param }), ...(code && { code }) },
+  });
+
+const at = (path: Record<string, unknown>, ...keys: string[]): unknown =>
+  keys.reduce<unknown>(
+    (node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+    path,
+  );
+
+export function stripeFake(): FakePart<FakeStripe> {
+  let counter = 0;
+  const id = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, "0")}`;
+  const now = () => Math.floor(Date.now() / 1000);
+  const event = (type: string, object: unknown): Stripe.Event =>
+    ({
+      id: id("evt"),
+      object: "event",
+      api_version: API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    }) as unknown as Stripe.Event;
+
+  const subscriptionObject = (sub: FakeStripeSubscription) => ({
+    id: sub.id,
+    object: "subscription",
+    customer: sub.customer,
+    status: sub.status,
+    metadata: sub.metadata,
+    cancel_at_period_end: sub.cancelAtPeriodEnd,
+    ended_at: sub.status === "canceled" ? now() : null,
+    items: {
+      object: "list",
+      has_more: false,
+      data: [
+        {
+          id: sub.itemId,
+          object: "subscription_item",
+          quantity: sub.quantity,
+          current_period_start: sub.periodStart,
+          current_period_end: sub.periodEnd,
+          price: {
+            id: `price_for_${sub.itemId}`,
+            object: "price",
+            product: sub.product,
+            unit_amount: sub.unitAmount,
+            currency: "usd",
+            recurring: { interval: sub.interval, interval_count: 1 },
+          },
+        },
+      ],
+    },
+  });
+
+  const invoiceObject = (sub: FakeStripeSubscription, paid: boolean) => {
+    const amount = sub.quantity * sub.unitAmount;
+    return {
+      id: id("in"),
+      object: "invoice",
+      customer: sub.customer,
+      currency: "usd",
+      status: paid ? "paid" : "open",
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { subscription: sub.id, metadata: sub.metadata },
+      },
+      lines: {
+        object: "list",
+        has_more: false,
+        data: [
+          {
+            id: id("il"),
+            object: "line_item",
+            amount,
+            quantity: sub.quantity,
+            period: { start: sub.periodStart, end: sub.periodEnd },
+          },
+        ],
+      },
+    };
+  };
+
+  const state: FakeStripe = {
+    secretKey: "sk_test_fake_7Hc2kq9Vx3LmP0aZ",
+    publishableKey: "pk_test_fake_7Hc2kq9Vx3LmP0aZ",
+    webhookSecret: "whsec_fake_0123456789abcdef",
+    sessions: new Map(),
+    subscriptions: new Map(),
+    customers: new Map(),
+    failNext: [],
+    pay(sessionId) {
+      const session = state.sessions.get(sessionId);
+      if (!session) throw new Error(`no checkout session ${sessionId}`);
+      const line = at(session.params, "line_items", "0") as Record<string, unknown>;
+      const recurring = String(at(line, "price_data", "recurring", "interval")) === "year" ? "year" : "month";
+      const metadata = (at(session.params, "subscription_data", "metadata") ?? {}) as Record<string, string>;
+      const start = now();
+      const sub: FakeStripeSubscription = {
+        id: id("sub"),
+        customer: String(session.params.customer ?? id("cus")),
+        metadata,
+        itemId: id("si"),
+        product: id("prod"),
+        quantity: Number(line.quantity),
+        unitAmount: Number(at(line, "price_data", "unit_amount")),
+        interval: recurring,
+        periodStart: start,
+        periodEnd: start + (recurring === "year" ? 12 : 1) * MONTH_SECONDS,
+        cancelAtPeriodEnd: false,
+        status: "active",
+        updates: [],
+      };
+      state.subscriptions.set(sub.id, sub);
+      const invoice = invoiceObject(sub, true);
+      Object.assign(session, { status: "complete", customer: sub.customer, subscription: sub.id, invoice: invoice.id });
+      const completed = event("checkout.session.completed", {
+        id: session.id,
+        object: "checkout.session",
+        mode: "subscription",
+        ui_mode: "embedded_page",
+        status: "complete",
+        payment_status: "paid",
+        customer: sub.customer,
+        subscription: sub.id,
+        invoice: invoice.id,
+        client_reference_id: session.params.client_reference_id ?? null,
+        metadata: session.params.metadata ?? {},
+        amount_total: sub.quantity * sub.unitAmount,
+        currency: "usd",
+      });
+      return { completed, invoicePaid: event("invoice.paid", invoice) };
+    },
+    failInvoice(subscriptionId) {
+      const sub = state.subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+      sub.status = "past_due";
+      sub.periodStart = sub.periodEnd;
+      sub.periodEnd += sub.interval === "year" ? 12 * MONTH_SECONDS : MONTH_SECONDS;
+      return event("invoice.payment_failed", invoiceObject(sub, false));
+    },
+    deleteSubscription(subscriptionId) {
+      const sub = state.subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+      sub.status = "canceled";
+      return event("customer.subscription.deleted", subscriptionObject(sub));
+    },
+    deliver: null,
+    signed(evt, secret = state.webhookSecret) {
+      const payload = JSON.stringify(evt, null, 2);
+      return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
+  };
+
+  const authorized = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ""))?.[1];
+    if (key !== state.secretKey) {
+      return reply.code(401).send({
+        error: {
+          type: "invalid_request_error",
+          message: key ? `Invalid API Key provided: ${key.slice(0, 8)}***` : "You did not provide an API key.",
+        },
+      });
+    }
+    const fault = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
+    if (fault) return sendFault(reply, fault);
+  };
+  const formOf = (request: FastifyRequest) => unflattenForm((request.body ?? {}) as Record<string, string>);
+  const subscriptionOr404 = (request: FastifyRequest, reply: FastifyReply) => {
+    const subId = (request.params as { id: string }).id;
+    const sub = state.subscriptions.get(subId);
+    if (!sub) stripeError(reply, 404, `No such subscription: '${subId}'`, "id", "resource_missing");
+    return sub ?? null;
+  };
+
+  return {
+    state,
+    env: (origin) => ({
+      STRIPE_SECRET_KEY: state.secretKey,
+      STRIPE_PUBLISHABLE_KEY: state.publishableKey,
+      STRIPE_WEBHOOK_SECRET: state.webhookSecret,
+      STRIPE_API_URL: origin,
+      // A Stripe.js shim for offline browser tests (see stripeJsShim).
+      STRIPE_JS_URL: `${origin}/stripe-js/stripe.js`,
+    }),
+    register(app, shared) {
+      app.get("/stripe-js/stripe.js", async (_request, reply) =>
+        reply.type("application/javascript; charset=utf-8").send(stripeJsShim(shared.origin())),
+      );
+      // The shim's "Pay": text/plain so the browser sends it cross-origin without a preflight.
+      app.post("/stripe-js/pay", async (request, reply) => {
+        reply.header("access-control-allow-origin", "*");
+        let body: { client_secret?: string; key?: string; card?: string } = {};
+        try {
+          body = typeof request.body === "string" ? JSON.parse(request.body) : ((request.body ?? {}) as typeof body);
+        } catch {
+          return stripeError(reply, 400, "Invalid JSON.");
+        }
+        if (body.key !== state.publishableKey) return stripeError(reply, 401, "Invalid API Key provided.");
+        const sessionId = String(body.client_secret ?? "").split("_secret_")[0];
+        const session = state.sessions.get(sessionId);
+        if (session?.status !== "open") {
+          return stripeError(reply, 400, "This Checkout Session is no longer active.", "client_secret");
+        }
+        if (String(body.card ?? "").replace(/\s/g, "") === DECLINED_CARD) {
+          return reply.code(402).send({
+            error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
+          });
+        }
+        const { completed, invoicePaid } = state.pay(sessionId);
+        const target = process.env.STRIPE_FAKE_WEBHOOK_URL;
+        const deliver =
+          state.deliver ??
+          (target
+            ? async (payload: string, header: string) => {
+                await fetch(target, {
+                  method: "POST",
+                  headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
+                  body: payload,
+                });
+              }
+            : null);
+        // Delivered before answering, so the app is up to date when the checkout reports completion.
+        for (const evt of [completed, invoicePaid]) {
+          const { payload, header } = state.signed(evt);
+          await deliver?.(payload, header);
+        }
+        return { id: sessionId, status: "complete", delivered: deliver !== null };
+      });
+      app.post("/v1/checkout/sessions", { preHandler: authorized }, async (request, reply) => {
+        const params = formOf(request);
+        if (params.mode !== "subscription" && params.mode !== "payment" && params.mode !== "setup") {
+          return stripeError(reply, 400, "Missing required param: mode.", "mode");
+        }
+        if (params.ui_mode !== "embedded_page") {
+          return stripeError(
+            reply,
+            400,
+            `Invalid ui_mode: must be one of hosted_page, embedded_page, elements or form`,
+            "ui_mode",
+          );
+        }
+        const line = at(params, "line_items", "0");
+        const quantity = Number(at(params, "line_items", "0", "quantity"));
+        const amount = Number(at(params, "line_items", "0", "price_data", "unit_amount"));
+        if (!line || !Number.isInteger(quantity) || quantity < 1) {
+          return stripeError(reply, 400, "Invalid integer: quantity", "line_items[0][quantity]");
+        }
+        if (!Number.isInteger(amount) || amount < 0) {
+          return stripeError(reply, 400, "Invalid integer: unit_amount", "line_items[0][price_data][unit_amount]");
+        }
+        const session: FakeStripeSession = {
+          id: id("cs"),
+          params,
+          status: "open",
+          customer: null,
+          subscription: null,
+          invoice: null,
+        };
+        state.sessions.set(session.id, session);
+        return {
+          id: session.id,
+          object: "checkout.session",
+          mode: params.mode,
+          ui_mode: params.ui_mode,
+          status: "open",
+          payment_status: "unpaid",
+          client_secret: `${session.id}_secret_${Math.random().toString(36).slice(2, 12)}`,
+          url: null,
+          metadata: params.metadata ?? {},
+          amount_total: quantity * amount,
+          currency: String(at(params, "line_items", "0", "price_data", "currency") ?? "usd"),
+        };
+      });
+      // A registration reads back the session it paid (status, customer, subscription) before claiming it.
+      app.get("/v1/checkout/sessions/:id", { preHandler: authorized }, async (request, reply) => {
+        const sessionId = (request.params as { id: string }).id;
+        const session = state.sessions.get(sessionId);
+        if (!session)
+          return stripeError(reply, 404, `No such checkout.session: '${sessionId}'`, "id", "resource_missing");
+        const quantity = Number(at(session.params, "line_items", "0", "quantity"));
+        const amount = Number(at(session.params, "line_items", "0", "price_data", "unit_amount"));
+        return {
+          id: session.id,
+          object: "checkout.session",
+          mode: session.params.mode,
+          ui_mode: session.params.ui_mode,
+          status: session.status,
+          payment_status: session.status === "complete" ? "paid" : "unpaid",
+          customer: session.customer ?? session.params.customer ?? null,
+          subscription: session.subscription,
+          invoice: session.invoice,
+          client_reference_id: session.params.client_reference_id ?? null,
+          metadata: session.params.metadata ?? {},
+          amount_total: quantity * amount,
+          currency: String(at(session.params, "line_items", "0", "price_data", "currency") ?? "usd"),
+        };
+      });
+      // The visitor's customer, so the checkout opens with their name and e-mail.
+      app.post("/v1/customers", { preHandler: authorized }, async (request) => {
+        const params = formOf(request);
+        const customer = { id: id("cus"), object: "customer", email: params.email ?? null, name: params.name ?? null };
+        state.customers.set(customer.id, customer);
+        return { ...customer, metadata: params.metadata ?? {} };
+      });
+      app.post("/v1/billing_portal/sessions", { preHandler: authorized }, async (request, reply) => {
+        const params = formOf(request);
+        const known =
+          state.customers.has(String(params.customer)) ||
+          [...state.subscriptions.values()].some((sub) => sub.customer === params.customer);
+        if (!known)
+          return stripeError(
+            reply,
+            400,
+            `No such customer: '${String(params.customer)}'`,
+            "customer",
+            "resource_missing",
+          );
+        const sessionId = id("bps");
+        return {
+          id: sessionId,
+          object: "billing_portal.session",
+          customer: params.customer,
+          return_url: params.return_url ?? null,
+          url: `${shared.origin()}/stripe-portal/${sessionId}`,
+        };
+      });
+      app.get("/v1/subscriptions/:id", { preHandler: authorized }, async (request, reply) => {
+        const sub = subscriptionOr404(request, reply);
+        return sub ? subscriptionObject(sub) : reply;
+      });
+      app.post("/v1/subscriptions/:id", { preHandler: authorized }, async (request, reply) => {
+        const sub = subscriptionOr404(request, reply);
+        if (!sub) return reply;
+        const params = formOf(request);
+        sub.updates.push(params);
+        if (params.cancel_at_period_end !== undefined) sub.cancelAtPeriodEnd = params.cancel_at_period_end === "true";
+        const item = at(params, "items", "0") as Record<string, unknown> | undefined;
+        if (item) {
+          if (item.id !== sub.itemId) return stripeError(reply, 400, "No such subscription item", "items[0][id]");
+          if (item.quantity !== undefined) sub.quantity = Number(item.quantity);
+          const amount = at(item, "price_data", "unit_amount");
+          if (amount !== undefined) sub.unitAmount = Number(amount);
+          const interval = at(item, "price_data", "recurring", "interval");
+          if (interval === "month" || interval === "year") sub.interval = interval;
+        }
+        if (params.metadata) Object.assign(sub.metadata, params.metadata);
+        return subscriptionObject(sub);
+      });
+      app.delete("/v1/subscriptions/:id", { preHandler: authorized }, async (request, reply) => {
+        const sub = subscriptionOr404(request, reply);
+        if (!sub) return reply;
+        sub.status = "canceled";
+        return subscriptionObject(sub);
+      });
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import {
+  SOCIAL_PROVIDER_NAMES,
+  socialAuthMessage,
+  type TSocialProvider,
+  type TSocialRegister,
+  ZSocialRegister,
+} from "@app/core";
+import { Alert, Box, Button, Divider, Stack } from "@mantine/core";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { errorMessage, fieldErrors } from "../../../lib/api";
+import { zodFieldErrors } from "../../../lib/form-errors";
+import { IconAlert } from "../../../ui/icons";
+import { usePageData } from "../../session/hooks";
+import { goTo, socialLogin, socialRegister } from "../api";
+
+const BRAND: Record<TSocialProvider, { color: string; letter: string }> = {
+  google: { color: "#4285F4", letter: "G" },
+  facebook: { color: "#1877F2", letter: "f" },
+  linkedin: { color: "#0A66C2", letter: "in" },
+};
+
+/** The provider's initial on its colour, so the buttons are told apart at a glance. */
+function ProviderMark({ provider }: { provider: TSocialProvider }) {
+  const { color, letter } = BRAND[provider];
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      w={20}
+      h={20}
+      bg={color}
+      c="white"
+      fz={letter.length > 1 ? 10 : 13}
+      fw={700}
+      style={{ borderRadius: 4, display: "inline-flex", alignItems: "center", justifyContent: "center" }}
+    >
+      {letter}
+    </Box>
+  );
+}
+
+/** One button per provider this server offers (page data); nothing at all when it offers none. */
+function ProviderButtons({
+  verb,
+  busy,
+  onPick,
+}: {
+  verb: string;
+  busy: TSocialProvider | null;
+  onPick: (provider: TSocialProvider) => void;
+}) {
+  const { config } = usePageData();
+  if (config.socialProviders.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      <Divider label="or" labelPosition="center" />
+      {config.socialProviders.map((provider) => (
+        <Button
+          key={provider}
+          variant="default"
+          size="md"
+          fullWidth
+          leftSection={<ProviderMark provider={provider} />}
+          loading={busy === provider}
+          disabled={busy !== null && busy !== provider}
+          onClick={() => onPick(provider)}
+        >
+          {verb} with {SOCIAL_PROVIDER_NAMES[provider]}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+/** The browser leaves for the provider's page; the callback brings it back signed in or with a reason. */
+function useProviderStart<T>(begin: (provider: TSocialProvider, input: T) => Promise<{ data: { redirect: string } }>) {
+  const [busy, setBusy] = useState<TSocialProvider | null>(null);
+  const run = async (provider: TSocialProvider, input: T, onError: (error: unknown) => void) => {
+    setBusy(provider);
+    try {
+      goTo((await begin(provider, input)).data.redirect);
+    } catch (error) {
+      setBusy(null);
+      onError(error);
+    }
+  };
+  return { busy, run };
+}
+
+/**
+ * "Sign up with …" on the registration page (docs/product.md §4): the age and terms checkboxes must be
+ * ticked first (their field errors show otherwise), then the plan chosen on the page goes along.
+ */
+export function SocialSignUp({
+  registration,
+  onErrors,
+}: {
+  registration: TSocialRegister;
+  onErrors: (errors: Record<string, string>) => void;
+}) {
+  const { busy, run } = useProviderStart(socialRegister);
+  const pick = (provider: TSocialProvider) => {
+    const parsed = ZSocialRegister.safeParse(registration);
+    if (!parsed.success) {
+      onErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    onErrors({});
+    void run(provider, parsed.data, (error) => onErrors(fieldErrors(error) ?? { general: errorMessage(error) }));
+  };
+  return <ProviderButtons verb="Sign up" busy={busy} onPick={pick} />;
+}
+
+/** "Log in with …" on the login page. */
+export function SocialLogIn({ onError }: { onError: (message: string) => void }) {
+  const { busy, run } = useProviderStart((provider: TSocialProvider) => socialLogin(provider));
+  return (
+    <ProviderButtons
+      verb="Log in"
+      busy={busy}
+      onPick={(provider) => void run(provider, undefined, (error) => onError(errorMessage(error)))}
+    />
+  );
+}
+
+/** Why the last social sign-in did not sign anyone in (`?social_error=…&provider=…` from the callback). */
+export function SocialSignInError() {
+  const [params] = useSearchParams();
+  const message = socialAuthMessage(params.get("social_error"), params.get("provider"));
+  if (!message) return null;
+  return (
+    <Alert color="red" icon={<IconAlert />} title="Not signed in">
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,14 @@
+import { Text } from "@mantine/core";
+import { useInsightLine } from "../store";
+
+/** The "Insights" line under an interactive widget's title (issue 13 §1), only when there is one. */
+export function WidgetInsight({ widgetId }: { widgetId: string }) {
+  const line = useInsightLine(widgetId);
+  if (!line) return null;
+  return (
+    <Text className="dash-insight-line" fz="xs" data-testid="widget-insight">
+      <span className="dash-insight-label">Insights: </span>
+      {line}
+    </Text>
+  );
+}

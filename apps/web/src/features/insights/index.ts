@@ -1,0 +1,1 @@
+export { WidgetInsight } from "./components/WidgetInsight";

@@ -1,0 +1,133 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { quote } from "../../packages/core/src/billing/pricing";
+import { CHECKOUT_TEXTS } from "../../packages/core/src/contract/billing";
+import { snap, uniqueEmail } from "./support";
+import { call } from "./support-api";
+import { signUp, skipOnboarding } from "./support-auth";
+
+// Payments are on only on the second e2e server (playwright.config.ts, docs/decisions.md).
+test.use({ baseURL: process.env.E2E_PAYMENTS_URL });
+
+const SERVER = path.join(import.meta.dirname, "..", "..", "apps", "server");
+const PASSWORD = "agency-pass-1";
+
+/** The operator's coupons CLI (docs/operations.md "Coupons") on the payments server's database. */
+function addCoupon(...args: string[]): void {
+  execFileSync("npx", ["tsx", path.join(SERVER, "src", "seed", "coupons.ts"), "add", ...args], {
+    env: { ...process.env, NODE_ENV: "test", DATA_DIR: `${process.env.E2E_DATA_DIR}-payments`, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+}
+
+async function snapBoth(page: Page, name: string) {
+  await snap(page, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The app's sidebar slides away on a phone: picture the page once it is gone.
+  const sidebar = page.locator(".mantine-AppShell-navbar");
+  if ((await sidebar.count()) > 0) {
+    await expect
+      .poll(async () => (await sidebar.boundingBox())?.x ?? -1000)
+      .toBeLessThanOrEqual(-(await sidebar.evaluate((el) => el.clientWidth)));
+  }
+  await snap(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Fills the register form of `query` and presses Register: the checkout opens (payments are on). */
+async function registerUntilCheckout(page: Page, query: string, email: string) {
+  await page.goto(`/register?${query}`);
+  await page.getByLabel("Name").fill("Pam van Payer");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel("I agree to the Terms and Conditions").check();
+  await page.getByLabel("I confirm I am at least 16 years old").check();
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+test("a new agency pays 10 dashboards yearly with a coupon in the checkout and starts active", async ({ page }) => {
+  const code = `YEARLY${Date.now().toString(36).toUpperCase()}`;
+  addCoupon(code, "price.discount", "10", "--name", "Launch");
+  const email = uniqueEmail("payer");
+  await registerUntilCheckout(page, `dashboards=10&annual=1&coupons=${code}`, email);
+
+  // The live price: core quote's unit price, discount and total (the server charges its own).
+  await expect(page.getByText(`${code} · 10% off`)).toBeVisible();
+  const expected = quote({ dashboards: 10, interval: 12, coupons: [{ type: "price.discount", value: 10 }] });
+  const price = page.getByTestId("live-price");
+  await expect(price).toContainText(`Price per dashboard / year${dollars(expected.unitCents)}`);
+  await expect(price).toContainText(dollars((expected.listUnitCents - expected.unitCents) * 10));
+  await expect(price).toContainText(`Total / year${dollars(expected.totalCents)}`);
+  await price.scrollIntoViewIfNeeded();
+  await snapBoth(page, "checkout-register-price");
+
+  await page.getByRole("button", { name: "Register" }).click();
+  const checkout = page.getByRole("dialog", { name: "Payment" });
+  await expect(checkout.getByTestId("stripe-fake-checkout")).toBeVisible();
+  await expect(checkout.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  await snapBoth(page, "checkout-modal");
+
+  await checkout.getByRole("button", { name: "Pay" }).click();
+  // Paid, then registered with the session's references: the app's onboarding intro.
+  await expect(page).toHaveURL(/\/intro$/);
+  const data = (await call(page, "GET", "/api/page-data")) as {
+    user: { email: string };
+    company: { state: string; services: { dashboards: number }; subscription: { interval: number } | null };
+  };
+  expect(data.user.email).toBe(email);
+  expect(data.company).toMatchObject({ state: "active", services: { dashboards: 10 }, subscription: { interval: 12 } });
+  await expect(page.getByRole("alert").filter({ hasText: "Trial Is Active" })).toHaveCount(0);
+  await snapBoth(page, "checkout-paid-intro");
+
+  // The subscription page: the paid plan, and a change of plan priced live (PUT, no new checkout).
+  await skipOnboarding(page);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/company\/sources$/);
+  await page.goto("/company/subscription");
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByText("Billed annually")).toBeVisible();
+  await expect(page.getByText("Next charge")).toBeVisible();
+  await page.getByRole("textbox", { name: "Dashboards" }).fill("12");
+  const changed = quote({ dashboards: 12, interval: 12, coupons: [{ type: "price.discount", value: 10 }] });
+  await expect(page.getByTestId("live-price")).toContainText(`Total / year${dollars(changed.totalCents)}`);
+  await snapBoth(page, "subscription-active");
+  await page.getByRole("button", { name: "Change plan" }).click();
+  await expect(page.getByText("Your new plan applies from now on.")).toBeVisible();
+  await expect(page.getByText("0 of 12 used", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Manage payment method" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+});
+
+test("a company in its trial subscribes from the subscription page and turns active live", async ({ page }) => {
+  await signUp(page, "Tess Trial", { trial: true });
+  await page.goto("/company/subscription");
+  await expect(page.getByText("Trial", { exact: true })).toBeVisible();
+  await page.getByRole("textbox", { name: "Dashboards" }).fill("5");
+  await expect(page.getByTestId("live-price")).toContainText("Total / month$75.00");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  const checkout = page.getByRole("dialog", { name: "Payment" });
+  await checkout.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText("Your subscription is active.")).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByText("0 of 5 used", { exact: true })).toBeVisible();
+  await snapBoth(page, "subscription-subscribed");
+});
+
+test("closing the checkout stops the registration and says why", async ({ page }) => {
+  const email = uniqueEmail("closer");
+  await registerUntilCheckout(page, "dashboards=3", email);
+  await page.getByRole("button", { name: "Register" }).click();
+  const checkout = page.getByRole("dialog", { name: "Payment" });
+  await expect(checkout.getByTestId("stripe-fake-checkout")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(checkout).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: CHECKOUT_TEXTS.closed })).toBeVisible();
+  await expect(page).toHaveURL(/\/register/);
+  // No account was made: the address cannot sign in.
+  const data = (await call(page, "GET", "/api/page-data")) as { user: unknown };
+  expect(data.user).toBeNull();
+  await snapBoth(page, "checkout-closed");
+});

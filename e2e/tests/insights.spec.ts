@@ -1,0 +1,129 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signUp } from "./support-auth";
+import { connectDemo, createDashboard } from "./support-dashboard";
+
+/**
+ * Automatic insights (issue 13 §1): on a Demo site whose Organic Search collapsed from Oct 19 to Oct 31,
+ * 2026 (the Demo connector's scripted incident), the widget says so under its title and the dashboard's
+ * summary says it at the top, as a link to the widget, for the agency and for its client alike.
+ */
+
+type Json = Record<string, unknown>;
+
+async function call(page: Page, method: string, path: string, form?: Record<string, string>): Promise<Json> {
+  return page.evaluate(
+    async ({ method, path, form }) => {
+      let body: FormData | undefined;
+      if (form) {
+        body = new FormData();
+        for (const [key, value] of Object.entries(form)) body.append(key, value);
+      }
+      const response = await fetch(path, {
+        method,
+        body,
+        headers: {
+          Accept: "application/json",
+          "x-requested-with": "XMLHttpRequest",
+          "x-identification": sessionStorage.getItem("identification") ?? "",
+        },
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, path, form },
+  );
+}
+
+function widget(sourceId: string, id: string, order: number, title: string, format: string, inputs: Json) {
+  return {
+    id,
+    nature: "interactive",
+    realTime: false,
+    order,
+    hash: id,
+    width: 2,
+    height: 2,
+    title,
+    description: null,
+    format,
+    percent: false,
+    hiddenChange: false,
+    hiddenHighlight: false,
+    rowsLimit: 15,
+    orderBy: { column: "dimension", dir: "asc" },
+    formatOptions: {},
+    instances: [
+      {
+        id: `${id}-a`,
+        type: "demo.analytics",
+        prefix: "a",
+        sourceId,
+        config: "custom",
+        currency: null,
+        accounts: [],
+        inputs: { property: "harbor-outfitters", ...inputs },
+        metricsOptions: {},
+      },
+    ],
+  };
+}
+
+test("a dashboard says what changed, under the widget and in a summary that leads to it", async ({ page, browser }) => {
+  await signUp(page);
+  await connectDemo(page);
+  const path = await createDashboard(page, "Harbor Outfitters");
+  const permalink = path.split("/")[2];
+  const sources = (await call(page, "GET", "/api/sources")).data as Json[];
+  const sourceId = sources[0].id as string;
+  const dashboard = (await call(page, "GET", `/api/dashboards/${permalink}`)).data as Json;
+  await call(page, "POST", `/api/dashboards/${dashboard.id}`, {
+    widgets: JSON.stringify([
+      widget(sourceId, "channels", 0, "Sessions by channel", "table", { dimension: "channel", metrics: ["sessions"] }),
+      widget(sourceId, "days", 1, "Sessions by day", "chart:line", { dimension: "date", metrics: ["sessions"] }),
+    ]),
+    styles: JSON.stringify({ insightsSummary: true }),
+    range_type: "custom",
+    start: "2026-10-19",
+    end: "2026-10-31",
+  });
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(path);
+    const summary = page.getByRole("region", { name: "Insights" });
+    const statement = summary.getByRole("link", { name: /^Sessions down [\d.]+% \(−[\d,]+\) vs Oct 6 – Oct 18/ });
+    await expect(statement).toBeVisible();
+    const card = page.getByRole("article", { name: "Sessions by channel" });
+    await expect(card.getByTestId("widget-insight")).toContainText(
+      /Insights: Sessions down .*Organic Search contributed −/,
+    );
+    // Drawn before the picture is taken (every card settled on its data).
+    await expect(page.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+    await page.screenshot({ path: `screenshots/insights-${width}.png`, fullPage: true });
+    // The summary and the lines read well with a screen reader and have enough contrast.
+    const { violations } = await new AxeBuilder({ page })
+      .include(".dash-insights")
+      .include(".dash-insight-line")
+      .analyze();
+    expect(violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
+    // The link leads to the widget that says it, and gives it focus (keyboard and screen readers follow).
+    await statement.click();
+    const target = page.locator(`article.dash-card[data-widget-id="${await statementWidget(page)}"]`);
+    await expect(target).toBeFocused();
+  }
+
+  // The client on the shared link reads the same statements.
+  const client = await browser.newPage();
+  await client.goto(path);
+  await expect(client.getByRole("region", { name: "Insights" }).getByRole("link").first()).toHaveText(
+    (await page.getByRole("region", { name: "Insights" }).getByRole("link").first().textContent()) ?? "",
+  );
+  await client.close();
+});
+
+/** The widget the first summary statement links to (its href names it). */
+async function statementWidget(page: Page): Promise<string> {
+  const href = await page.getByRole("region", { name: "Insights" }).getByRole("link").first().getAttribute("href");
+  return (href ?? "").replace("#widget-", "");
+}

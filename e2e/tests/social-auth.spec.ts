@@ -1,0 +1,74 @@
+import { expect, type Page, test } from "@playwright/test";
+import { snap, uniqueEmail } from "./support";
+
+// The fakes run next door (playwright.config.ts): Google's OpenID Connect provider is under /oidc/google.
+const FAKES = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
+
+/** Who the fake Google signs in next. */
+async function googleUser(page: Page, profile: { sub: string; email: string; email_verified: boolean; name: string }) {
+  const response = await page.request.post(`${FAKES}/_fake/oidc/google/profile`, { data: profile });
+  expect(response.ok()).toBe(true);
+}
+
+test("a new user signs up with Google: consents first, then straight into the intro with the chosen plan", async ({
+  page,
+}) => {
+  const email = uniqueEmail("google");
+  await googleUser(page, { sub: `google-${Date.now()}`, email, email_verified: true, name: "Grace Google" });
+
+  await page.goto("/register?dashboards=10&annual=1&source=mc");
+  const google = page.getByRole("button", { name: "Sign up with Google" });
+  await expect(google).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign up with Facebook" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign up with LinkedIn" })).toBeVisible();
+  await snap(page, "register-social");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, "register-social-mobile");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Without the checkboxes, the page says what is missing and stays.
+  await google.click();
+  await expect(page.getByText("You must accept the terms and conditions.")).toBeVisible();
+  await expect(page.getByText("You must confirm that you are at least 16 years old.")).toBeVisible();
+  await expect(page).toHaveURL(/\/register/);
+
+  await page.getByLabel("I agree to the Terms and Conditions").check();
+  await page.getByLabel("I confirm I am at least 16 years old").check();
+  await google.click();
+  await expect(page).toHaveURL(/\/intro$/);
+  await snap(page, "register-social-intro");
+
+  // The account is Google's person, with the plan of the page.
+  const data = await page.request.get("/api/page-data");
+  const page1 = await data.json();
+  expect(page1.user.email).toBe(email);
+  expect(page1.user.name).toBe("Grace Google");
+  expect(page1.company.services.dashboards).toBe(10);
+  expect(page1.onboarding.flow).toBe("mc");
+
+  // Logged out, "Log in with Google" enters the same account.
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Log in with LinkedIn" })).toBeVisible();
+  await snap(page, "login-social");
+  await page.getByRole("button", { name: "Log in with Google" }).click();
+  await expect(page).toHaveURL(/\/(intro|dashboards|company)/);
+  const again = await (await page.request.get("/api/page-data")).json();
+  expect(again.user.id).toBe(page1.user.id);
+});
+
+test("logging in with a Google account that has no user yet says to register first", async ({ page }) => {
+  await googleUser(page, {
+    sub: `nobody-${Date.now()}`,
+    email: uniqueEmail("nobody"),
+    email_verified: true,
+    name: "No Body",
+  });
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Log in with Google" }).click();
+  await expect(page).toHaveURL(/\/register\?social_error=no_account&provider=google/);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "No account uses this Google e-mail address yet" }),
+  ).toBeVisible();
+  await snap(page, "register-social-no-account");
+});
