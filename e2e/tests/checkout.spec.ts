@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { quote } from "../../packages/core/src/billing/pricing";
 import { CHECKOUT_TEXTS } from "../../packages/core/src/contract/billing";
+import { formatMoney } from "../../packages/core/src/contract/invoices";
 import { snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
 import { signUp, skipOnboarding } from "./support-auth";
@@ -46,7 +47,8 @@ async function registerUntilCheckout(page: Page, query: string, email: string) {
   await page.getByLabel("I confirm I am at least 16 years old").check();
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** As the page prints money: dollars, 2 decimals, thousands separators. */
+const dollars = (cents: number) => formatMoney(cents, "USD");
 
 test("a new agency pays 10 dashboards yearly with a coupon in the checkout and starts active", async ({ page }) => {
   const code = `YEARLY${Date.now().toString(36).toUpperCase()}`;
@@ -58,9 +60,13 @@ test("a new agency pays 10 dashboards yearly with a coupon in the checkout and s
   await expect(page.getByText(`${code} · 10% off`)).toBeVisible();
   const expected = quote({ dashboards: 10, interval: 12, coupons: [{ type: "price.discount", value: 10 }] });
   const price = page.getByTestId("live-price");
-  await expect(price).toContainText(`Price per dashboard / year${dollars(expected.unitCents)}`);
-  await expect(price).toContainText(dollars((expected.listUnitCents - expected.unitCents) * 10));
+  // Lines that add up as a reader checks them: 10 × list price − discount = total = 10 × unit price.
+  await expect(price).toContainText(
+    `10 dashboards × ${dollars(expected.listUnitCents)}${dollars(expected.listUnitCents * 10)}`,
+  );
+  await expect(price).toContainText(`Discount−${dollars((expected.listUnitCents - expected.unitCents) * 10)}`);
   await expect(price).toContainText(`Total / year${dollars(expected.totalCents)}`);
+  await expect(price).toContainText(`${dollars(expected.unitCents)} per dashboard / year`);
   await price.scrollIntoViewIfNeeded();
   await snapBoth(page, "checkout-register-price");
 

@@ -1,14 +1,21 @@
-import { type BillingInterval, type PriceCoupon, PricingError, quote } from "@app/core";
+import { type BillingInterval, formatMoney, type PriceCoupon, PricingError, quote } from "@app/core";
 
 /** The price lines a page shows (docs/product.md §9: dollars with 2 decimals). */
 export interface PriceLines {
-  unit: string;
+  /** "10 dashboards × $144.00": the count at one dashboard's list price for the interval. */
+  listLabel: string;
+  /** That count at the list price, before any discount. */
+  list: string;
+  /** Everything taken off the list (yearly, company, coupons), or null when nothing is. */
   discount: string | null;
   total: string;
+  /** One dashboard's final price for the interval (total = dashboards × unit). */
+  unit: string;
   per: "month" | "year";
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** Dollars with 2 decimals and thousands separators ("$1,036.80"), as invoices print them. */
+const dollars = (cents: number) => formatMoney(cents, "USD");
 
 /**
  * The live price of a plan with core `quote`, as the page shows it while the user chooses (the server
@@ -29,12 +36,15 @@ export function livePrice(input: {
       coupons: input.coupons ?? [],
       discountPercent: input.discountPercent ?? 0,
     });
-    const listUnitCents = q.listUnitCents;
-    const offCents = (listUnitCents - q.unitCents) * q.dashboards;
+    // The lines add up as written: list − discount = total, and total = dashboards × unit.
+    const listCents = q.listUnitCents * q.dashboards;
+    const offCents = listCents - q.totalCents;
     return {
-      unit: dollars(q.unitCents),
+      listLabel: `${q.dashboards} ${q.dashboards === 1 ? "dashboard" : "dashboards"} × ${dollars(q.listUnitCents)}`,
+      list: dollars(listCents),
       discount: offCents > 0 ? dollars(offCents) : null,
       total: dollars(q.totalCents),
+      unit: dollars(q.unitCents),
       per: q.interval === 12 ? "year" : "month",
     };
   } catch (error) {
