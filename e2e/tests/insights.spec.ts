@@ -101,6 +101,8 @@ test("a dashboard says what changed, under the widget and in a summary that lead
     // Drawn before the picture is taken (every card settled on its data).
     await expect(page.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
     await page.screenshot({ path: `screenshots/insights-${width}.png`, fullPage: true });
+    // Nothing runs past the screen's edge (the header's buttons share one row on a phone).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The summary and the lines read well with a screen reader and have enough contrast.
     const { violations } = await new AxeBuilder({ page })
       .include(".dash-insights")

@@ -60,11 +60,23 @@ export function oidcFake(name: "google" | "linkedin", options: { pkce?: boolean 
   service.on(Events.BeforeUserinfo, (response) => {
     response.body = claims();
   });
-  service.on(Events.BeforeWellKnownOpenIdConfiguration, (response) => {
-    const body = response.body as Record<string, unknown>;
-    // Real providers authenticate the client with its secret; the mock advertises "none".
-    body.token_endpoint_auth_methods_supported = ["client_secret_post", "client_secret_basic"];
-    if (options.pkce === false) delete body.code_challenge_methods_supported;
+  /**
+   * The discovery document, written here rather than the mock's: real providers authenticate the client
+   * with its secret (the mock advertises "none"), and LinkedIn advertises no PKCE. (oauth2-mock-server 8,
+   * the last major that runs on Node 20, has no hook to change its own.) Endpoints are the mock's.
+   */
+  const discovery = (issuerUrl: string) => ({
+    issuer: issuerUrl,
+    authorization_endpoint: `${issuerUrl}/authorize`,
+    token_endpoint: `${issuerUrl}/token`,
+    userinfo_endpoint: `${issuerUrl}/userinfo`,
+    jwks_uri: `${issuerUrl}/jwks`,
+    response_types_supported: ["code"],
+    grant_types_supported: ["authorization_code"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: ["RS256"],
+    token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
+    ...(options.pkce !== false && { code_challenge_methods_supported: ["S256"] }),
   });
 
   return {
@@ -88,6 +100,7 @@ export function oidcFake(name: "google" | "linkedin", options: { pkce?: boolean 
         issuer.url = `${shared.origin()}${prefix}`;
         const url = new URL(request.url, "http://fake");
         const path = url.pathname.slice(prefix.length);
+        if (path === "/.well-known/openid-configuration") return reply.send(discovery(issuer.url));
         if (path === "/authorize") state.authorizations.push(Object.fromEntries(url.searchParams));
         if (path === "/token") {
           // The form body is read once here (a copy) and handed to the mock as the stream it expects.
