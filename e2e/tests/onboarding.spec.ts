@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { SCREENSHOTS, snap } from "./support";
 import { call } from "./support-api";
 import { signUp } from "./support-auth";
-import { addWidget, connectDemo, editModeSwitch } from "./support-dashboard";
+import { addWidget, connectDemo, editModeSwitch, enterEditMode, widgetDrawer } from "./support-dashboard";
 
 const ACME = "acme-software.example (B2B software)";
 const BLOCKED = "Please complete current step to continue.";
@@ -55,7 +55,7 @@ test("a new user is guided through the dashboard flow, step by step, with its hi
   await expect(checklist(page)).toBeVisible();
 
   // Step 1 does not hold the user anywhere but on the create page.
-  await connectDemo(page);
+  await page.goto("/company/sources");
   await page.goto("/dashboards/create");
   // The onboarding runtime loads after the page: the panel says it is there.
   await expect(panel(page)).toBeVisible();
@@ -75,6 +75,16 @@ test("a new user is guided through the dashboard flow, step by step, with its hi
   await snap(page, "onboarding-source-hint");
   await page.getByRole("link", { name: "All dashboards" }).click();
   await expectHeld(page, new RegExp(`${dashboardPath}$`), "Set a data source for your dashboard.");
+  // Without a source the user is not trapped: the widget form's link leads to Company Sources, where the
+  // step is done, and back.
+  await page.getByRole("button", { name: "Add widget" }).click();
+  await widgetDrawer(page).getByRole("link", { name: "Company Sources" }).click();
+  await expect(page).toHaveURL(/\/company\/sources$/);
+  await expect(page.getByRole("dialog", { name: "Getting started" })).toBeHidden();
+  await connectDemo(page);
+  await page.goto(dashboardPath);
+  await enterEditMode(page);
+  await expectHint(page, "Set a data source for your dashboard.");
   await addWidget(page, {
     source: "Demo data",
     type: "Website analytics",

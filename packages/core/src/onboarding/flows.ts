@@ -47,6 +47,12 @@ export interface OnboardingStepDefinition {
   tooltip: { anchor: string; routeName: string } | null;
   /** The route this step holds the user on (docs/product.md §4: steps 1 and 2 only). */
   blocksOn: string | null;
+  /**
+   * Routes the held user may still go to because the step is done there: a data source is connected on
+   * the company's sources page, so "Set a data source" would trap a user who has none if it held them on
+   * the dashboard without it.
+   */
+  mayLeaveFor?: readonly string[];
   /** Any of these events finishes the step (docs/product.md §4). */
   advancesOn: readonly OnboardingEvent[];
   /** The dashboard's "set source" hint shows only while the dashboard is in edit mode (docs/product.md §4). */
@@ -79,6 +85,7 @@ export const ONBOARDING_FLOW_DEFINITIONS: Readonly<Record<OnboardingFlow, Onboar
         hint: "Set a data source for your dashboard.",
         tooltip: { anchor: "set-source", routeName: "dashboard.show" },
         blocksOn: "dashboard.show",
+        mayLeaveFor: ["company.sources"],
         advancesOn: ["source_connected"],
         hintNeedsEditMode: true,
       },

@@ -171,6 +171,8 @@ export function hintFor(state: OnboardingState, context: HintContext): Onboardin
 export interface OnboardingBlock {
   /** The route the current step holds the user on. */
   routeName: string;
+  /** Routes the user may leave it for, where the step is done (the sources page for "set a data source"). */
+  mayLeaveFor: readonly string[];
   hint: string;
   /** The message modal's text when the user tries to leave (docs/product.md §2, guard 4). */
   message: string;
@@ -183,6 +185,7 @@ export function blockedRoute(state: Pick<OnboardingState, "flow" | "step">): Onb
   if (!definition?.blocksOn) return null;
   return {
     routeName: definition.blocksOn,
+    mayLeaveFor: definition.mayLeaveFor ?? [],
     hint: definition.hint,
     message: `${ONBOARDING_BLOCK_MESSAGE} ${definition.hint}`,
   };
@@ -203,14 +206,15 @@ export function blockFor(
 /**
  * Guard 4's callback (`GuardInput.onboardingBlock`): leaving the held page for another route returns the
  * step hint, which the guard appends to its message. Moving between two pages of the same route (another
- * dashboard) is not leaving it.
+ * dashboard) is not leaving it, nor is going where the step is done (`mayLeaveFor`).
  */
 export function onboardingGuardBlock(
   state: Pick<OnboardingState, "flow" | "step">,
 ): NonNullable<GuardInput["onboardingBlock"]> {
   return (to, fromRouteName) => {
     const block = blockFor(state, fromRouteName);
-    return block !== null && to.name !== block.routeName ? block.hint : null;
+    if (block === null || to.name === block.routeName || block.mayLeaveFor.includes(to.name)) return null;
+    return block.hint;
   };
 }
 

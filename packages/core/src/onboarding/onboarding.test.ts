@@ -400,6 +400,10 @@ describe("blocked pages (docs/product.md §4)", () => {
     ["dashboard", 1, "company.sources", "dashboards.index", null],
     ["dashboard", 2, "dashboard.show", "dashboard.show", null],
     ["dashboard", 2, "dashboard.show", "dashboard.print", "Set a data source for your dashboard."],
+    // Sources are connected on the company's sources page: the step lets the user go there (no trap).
+    ["dashboard", 2, "dashboard.show", "company.sources", null],
+    ["dashboard", 2, "dashboard.show", "dashboards.index", "Set a data source for your dashboard."],
+    ["mc", 2, "campaign.show", "company.sources", "Add the first domain to track in this group."],
     ["dashboard", 3, "dashboard.show", "dashboards.index", null],
     ["mc", 2, "campaign.show", "campaigns.index", "Add the first domain to track in this group."],
     ["mc", 1, null, "campaigns.index", null],
