@@ -6,7 +6,8 @@ import { CHECKOUT_TEXTS } from "../../packages/core/src/contract/billing";
 import { formatMoney } from "../../packages/core/src/contract/invoices";
 import { snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
-import { signUp, skipOnboarding } from "./support-auth";
+import { signUp } from "./support-auth";
+import { followDashboardFlow } from "./support-onboarding";
 
 // Payments are on only on the second e2e server (playwright.config.ts, docs/decisions.md).
 test.use({ baseURL: process.env.E2E_PAYMENTS_URL });
@@ -88,10 +89,12 @@ test("a new agency pays 10 dashboards yearly with a coupon in the checkout and s
   await expect(page.getByRole("alert").filter({ hasText: "Trial Is Active" })).toHaveCount(0);
   await snapBoth(page, "checkout-paid-intro");
 
-  // The subscription page: the paid plan, and a change of plan priced live (PUT, no new checkout).
-  await skipOnboarding(page);
+  // Paid, the new user is guided from the intro to a first shared dashboard (issue 12 §8).
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/company\/sources$/);
+  await followDashboardFlow(page, "Client overview");
+
+  // The subscription page: the paid plan, and a change of plan priced live (PUT, no new checkout).
   await page.goto("/company/subscription");
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await expect(page.getByText("Billed annually")).toBeVisible();
@@ -102,7 +105,8 @@ test("a new agency pays 10 dashboards yearly with a coupon in the checkout and s
   await snapBoth(page, "subscription-active");
   await page.getByRole("button", { name: "Change plan" }).click();
   await expect(page.getByText("Your new plan applies from now on.")).toBeVisible();
-  await expect(page.getByText("0 of 12 used", { exact: true })).toBeVisible();
+  // The dashboard the guided flow made counts against the plan.
+  await expect(page.getByText("1 of 12 used", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Manage payment method" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
 });

@@ -4,16 +4,14 @@ import { SCREENSHOTS, snap } from "./support";
 import { call } from "./support-api";
 import { signUp } from "./support-auth";
 import { addWidget, connectDemo, editModeSwitch, enterEditMode, widgetDrawer } from "./support-dashboard";
+import { ACME, DASHBOARD_DONE, onboardingHint, onboardingPanel } from "./support-onboarding";
 
-const ACME = "acme-software.example (B2B software)";
 const BLOCKED = "Please complete current step to continue.";
-const DASHBOARD_DONE =
-  "Your first professional reporting dashboard has been successfully created and it's all smooth sailing from here on out!";
 const MC_DONE = "Your first domain has been added to your group, and you can now track its weekly and monthly changes!";
 
-const panel = (page: Page) => page.getByRole("region", { name: "Getting started" });
+const panel = onboardingPanel;
 const checklist = (page: Page) => panel(page).getByRole("list");
-const hint = (page: Page) => page.getByTestId("onboarding-hint");
+const hint = onboardingHint;
 const getStarted = (page: Page) => page.getByRole("button", { name: "Get Started" });
 
 /** What the viewport shows (the panel and hints are fixed to it, so a full-page picture would misplace them). */

@@ -1,4 +1,4 @@
-import { COUPON_TEXTS, couponSummary, MAX_REGISTRATION_DASHBOARDS, normaliseNumberInput, ZRegister } from "@app/core";
+import { COUPON_TEXTS, couponSummary, normaliseNumberInput, ZRegister } from "@app/core";
 import {
   Alert,
   Anchor,
@@ -9,7 +9,6 @@ import {
   Group,
   Input,
   PasswordInput,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -21,8 +20,14 @@ import { Link, useSearchParams } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { zodFieldErrors } from "../../../lib/form-errors";
 import { IconAlert } from "../../../ui/icons";
-import { NumberField } from "../../../ui/NumberField";
-import { CheckoutHost, checkoutFailureText, LivePrice, livePrice } from "../../billing";
+import {
+  CheckoutHost,
+  checkoutFailureText,
+  LivePrice,
+  livePrice,
+  PLAN_DASHBOARDS_LIMITS,
+  PlanFields,
+} from "../../billing";
 import { usePageData } from "../../session/hooks";
 import { goTo, type RegisterBody, register } from "../api";
 import { useCouponChecks } from "../coupon-lookup";
@@ -30,8 +35,6 @@ import { parseRegistrationParams, readAnalyticsClientId, registrationFlow } from
 import { runRegistrationSteps } from "../registration-steps";
 import { AuthCard } from "./AuthCard";
 import { SocialSignInError, SocialSignUp } from "./SocialButtons";
-
-const DASHBOARDS_LIMITS = { min: 1, max: MAX_REGISTRATION_DASHBOARDS };
 
 /** Registration form of docs/product.md §2/§5: validate → (payment steps) → submit; 422 errors per field. */
 export function RegisterForm() {
@@ -75,7 +78,7 @@ export function RegisterForm() {
       // Only codes the look-up accepted: a stale link's code must not block the sign-up (the server
       // still decides, and answers 422 on `coupon` if one stopped working meanwhile).
       coupons: JSON.stringify(validCoupons.map((coupon) => coupon.code)),
-      dashboards: normaliseNumberInput(dashboards ?? "", DASHBOARDS_LIMITS) ?? params.dashboards,
+      dashboards: normaliseNumberInput(dashboards ?? "", PLAN_DASHBOARDS_LIMITS) ?? params.dashboards,
       interval: interval === "12" ? 12 : 1,
       cid: readAnalyticsClientId(),
       flow: registrationFlow(
@@ -108,7 +111,7 @@ export function RegisterForm() {
   // The price as the user chooses (the server prices the checkout again); shown when payments are on.
   const price = config.paymentEnabled
     ? livePrice({
-        dashboards: normaliseNumberInput(dashboards ?? "", DASHBOARDS_LIMITS),
+        dashboards: normaliseNumberInput(dashboards ?? "", PLAN_DASHBOARDS_LIMITS),
         interval: interval === "12" ? 12 : 1,
         coupons: validCoupons,
       })
@@ -167,26 +170,13 @@ export function RegisterForm() {
 
           <Divider label="Your plan" labelPosition="left" mt="xs" />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NumberField
-              label="Dashboards"
-              min={DASHBOARDS_LIMITS.min}
-              max={DASHBOARDS_LIMITS.max}
-              value={dashboards}
-              onValueChange={setDashboards}
-              error={errors.dashboards}
+            <PlanFields
+              dashboards={dashboards}
+              onDashboards={setDashboards}
+              interval={interval}
+              onInterval={setInterval}
+              errors={errors}
             />
-            <Input.Wrapper label="Billing" error={errors.interval}>
-              <SegmentedControl
-                fullWidth
-                mt={4}
-                value={interval}
-                onChange={(value) => setInterval(value === "12" ? "12" : "1")}
-                data={[
-                  { value: "1", label: "Monthly" },
-                  { value: "12", label: "Annual" },
-                ]}
-              />
-            </Input.Wrapper>
           </SimpleGrid>
           {params.coupons.length > 0 || errors.coupon ? (
             <Input.Wrapper
@@ -244,7 +234,7 @@ export function RegisterForm() {
             registration={{
               terms_consent: termsConsent,
               age_consent: ageConsent,
-              dashboards: normaliseNumberInput(dashboards ?? "", DASHBOARDS_LIMITS) ?? params.dashboards,
+              dashboards: normaliseNumberInput(dashboards ?? "", PLAN_DASHBOARDS_LIMITS) ?? params.dashboards,
               interval: interval === "12" ? 12 : 1,
               cid: readAnalyticsClientId(),
               flow: params.flow,

@@ -1,18 +1,11 @@
-import {
-  CHECKOUT_TEXTS,
-  MAX_REGISTRATION_DASHBOARDS,
-  normaliseNumberInput,
-  type TCompany,
-  type TSubscriptionInput,
-} from "@app/core";
-import { Alert, Button, Card, Group, Input, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { CHECKOUT_TEXTS, normaliseNumberInput, type TCompany, type TSubscriptionInput } from "@app/core";
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { IconAlert } from "../../../ui/icons";
-import { NumberField } from "../../../ui/NumberField";
 import { CancelSubscriptionButton } from "../../company";
 import { usePageData, useRefreshPageData } from "../../session/hooks";
 import { changeSubscription, startSubscription } from "../api";
@@ -20,8 +13,7 @@ import { checkoutFailureText, openCheckout } from "../checkout";
 import { livePrice } from "../price";
 import { CheckoutHost } from "./CheckoutHost";
 import { LivePrice } from "./LivePrice";
-
-const LIMITS = { min: 1, max: MAX_REGISTRATION_DASHBOARDS };
+import { PLAN_DASHBOARDS_LIMITS, PlanFields } from "./PlanFields";
 
 /**
  * The subscription page's plan (docs/product.md §4): a trial or canceled company subscribes (POST, then
@@ -36,7 +28,7 @@ export function SubscriptionPlan({ company }: { company: TCompany }) {
   const [interval, setInterval] = useState<"1" | "12">(company.subscription?.interval === 12 ? "12" : "1");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const plan: TSubscriptionInput = {
-    dashboards: normaliseNumberInput(dashboards ?? "", LIMITS) ?? 0,
+    dashboards: normaliseNumberInput(dashboards ?? "", PLAN_DASHBOARDS_LIMITS) ?? 0,
     interval: interval === "12" ? 12 : 1,
     coupons: [],
   };
@@ -91,26 +83,13 @@ export function SubscriptionPlan({ company }: { company: TCompany }) {
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <NumberField
-            label="Dashboards"
-            min={LIMITS.min}
-            max={LIMITS.max}
-            value={dashboards}
-            onValueChange={setDashboards}
-            error={errors.dashboards}
+          <PlanFields
+            dashboards={dashboards}
+            onDashboards={setDashboards}
+            interval={interval}
+            onInterval={setInterval}
+            errors={errors}
           />
-          <Input.Wrapper label="Billing" error={errors.interval}>
-            <SegmentedControl
-              fullWidth
-              mt={4}
-              value={interval}
-              onChange={(value) => setInterval(value === "12" ? "12" : "1")}
-              data={[
-                { value: "1", label: "Monthly" },
-                { value: "12", label: "Annual" },
-              ]}
-            />
-          </Input.Wrapper>
           <LivePrice price={price} />
         </SimpleGrid>
         <Group gap="sm" wrap="wrap">
