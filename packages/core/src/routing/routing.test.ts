@@ -156,11 +156,11 @@ describe("decideNavigation (docs/product.md §2 guards, in order)", () => {
       { kind: "block", message: "Please complete current step to continue. Create your first dashboard." },
     ],
     [
-      "dashboard step 2 leaving the dashboard for sources",
+      "dashboard step 2 leaving the dashboard for the dashboards list",
       "dashboard",
       2,
       "dashboard.show",
-      "/company/sources",
+      "/dashboards",
       { kind: "block", message: "Please complete current step to continue. Set a data source for your dashboard." },
     ],
     [

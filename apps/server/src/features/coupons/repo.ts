@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import type { Db } from "../../infra/db";
 import type { CompanyCouponsTable, CouponsTable } from "../../infra/db/schema";
 
+const STORABLE_KEY = /^[a-z0-9][a-z0-9_-]*$/i;
+
 /**
  * Coupons (operator-wide definitions) and the coupons of each company. Every query about what a
  * company has takes its id. The company's allowance columns change here, inside the transaction that
@@ -9,7 +11,10 @@ import type { CompanyCouponsTable, CouponsTable } from "../../infra/db/schema";
  */
 export function couponsRepo(db: Db) {
   return {
-    find(codeKey: string) {
+    async find(codeKey: string) {
+      // Only letters, digits, - and _ are ever stored (ZCouponDefinition): anything else typed is no coupon
+      // of ours, and is not sent to the database (PostgreSQL answers a NUL byte in text with an error).
+      if (!STORABLE_KEY.test(codeKey)) return undefined;
       return db.selectFrom("coupons").selectAll().where("code_key", "=", codeKey).executeTakeFirst();
     },
     list() {
