@@ -44,7 +44,7 @@ test("AccuRanker asks for the account before its sign-in: none is an error under
   await choose(page, drawer, "Widget type", "Keyword table");
   await choose(page, drawer, "Domain", "Acme");
   await choose(page, drawer, "Columns", "Rank", "Search volume");
-  await drawer.getByLabel("Title").fill("Keyword ranks");
+  await drawer.getByLabel("Title", { exact: true }).fill("Keyword ranks");
   await choose(page, drawer, "Format", "Table");
   await drawer.getByRole("button", { name: "Save" }).click();
   await expect(drawer).toBeHidden();

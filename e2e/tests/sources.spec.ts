@@ -138,7 +138,7 @@ test("a Google Analytics 4 dashboard: Google's numbers in a table and a line cha
     await choose(page, drawer, "Property", "acme.com – GA4");
     await choose(page, drawer, "Dimension", dimension);
     await choose(page, drawer, "Metrics", ...metrics);
-    await drawer.getByLabel("Title").fill(title);
+    await drawer.getByLabel("Title", { exact: true }).fill(title);
     await choose(page, drawer, "Format", format);
     await drawer.getByRole("button", { name: "Save" }).click();
     await expect(drawer).toBeHidden();
@@ -226,7 +226,7 @@ test("Facebook Ads: Connect opens Meta's consent in a popup; a table of spend by
   await choose(page, drawer, "Ad account", "Acme Shop");
   await choose(page, drawer, "Dimension", "Campaign");
   await choose(page, drawer, "Metrics", "Amount spent", "Link clicks");
-  await drawer.getByLabel("Title").fill("Spend by campaign");
+  await drawer.getByLabel("Title", { exact: true }).fill("Spend by campaign");
   await choose(page, drawer, "Format", "Table");
   await drawer.getByRole("button", { name: "Save" }).click();
   await expect(drawer).toBeHidden();
@@ -285,7 +285,7 @@ test("Ahrefs V3: a typed API key is checked with Ahrefs (a wrong one refused in 
   await choose(page, drawer, "Mode", "Domain with its subdomains");
   await choose(page, drawer, "Country", "United States");
   await choose(page, drawer, "Metrics", "Domain Rating");
-  await drawer.getByLabel("Title").fill("Domain Rating");
+  await drawer.getByLabel("Title", { exact: true }).fill("Domain Rating");
   await choose(page, drawer, "Format", "Summary");
   await drawer.getByRole("button", { name: "Save" }).click();
   await expect(drawer).toBeHidden();
@@ -328,7 +328,7 @@ test("Klaviyo: a typed private key is checked with Klaviyo (a wrong one refused 
   await choose(page, drawer, "Widget type", "Klaviyo report");
   await choose(page, drawer, "Report on", "Account");
   await choose(page, drawer, "Metrics", "Emails received");
-  await drawer.getByLabel("Title").fill("Emails received");
+  await drawer.getByLabel("Title", { exact: true }).fill("Emails received");
   await choose(page, drawer, "Format", "Summary");
   await drawer.getByRole("button", { name: "Save" }).click();
   await expect(drawer).toBeHidden();
@@ -368,7 +368,7 @@ test("WooCommerce: a shop on a private address is refused on the site field; the
   await choose(page, drawer, "Source", "shop.example.com");
   await choose(page, drawer, "Widget type", "Sales");
   await choose(page, drawer, "Metrics", "Orders");
-  await drawer.getByLabel("Title").fill("Orders");
+  await drawer.getByLabel("Title", { exact: true }).fill("Orders");
   await choose(page, drawer, "Format", "Summary");
   await drawer.getByRole("button", { name: "Save" }).click();
   await expect(drawer).toBeHidden();
@@ -438,7 +438,7 @@ test("Search Console: a table of clicks by query, filtered in the widget form ('
   await choose(page, drawer, "Filter by", "Query");
   await choose(page, drawer, "Filter operator", "does not contain");
   await drawer.getByLabel("Filter value", { exact: true }).fill("seo");
-  await drawer.getByLabel("Title").fill("Clicks by query");
+  await drawer.getByLabel("Title", { exact: true }).fill("Clicks by query");
   await choose(page, drawer, "Format", "Table");
   await snap(page, "search-console-filter-form");
   const asked = page.waitForRequest((request) => request.url().endsWith("/api/widgets/data"));

@@ -52,7 +52,7 @@ test("the CSV widget form opens with its yes/no questions answered and asks the 
   // With the defaults the first column names the rows, so it is offered as the dimension.
   await choose(page, drawer, "Dimension", "Region");
   await choose(page, drawer, "Metrics", "Visits", "Sales");
-  await drawer.getByLabel("Title").fill("Visits by region");
+  await drawer.getByLabel("Title", { exact: true }).fill("Visits by region");
   await choose(page, drawer, "Format", "Table");
   await drawer.getByRole("button", { name: "Save" }).click();
   await expect(drawer).toBeHidden();
