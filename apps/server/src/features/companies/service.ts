@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import {
   billingStanding,
+  type CompanyBillingFacts,
   CUSTOM_DOMAIN_MESSAGES,
   REALTIME_EVENTS,
   type TCompany,
@@ -32,6 +33,13 @@ export interface HostCompany {
  * (the app's own host aside) ask about the same few hosts. Changes clear the cache at once.
  */
 const HOST_CACHE_TTL_MS = 30_000;
+
+/**
+ * The billing facts `standing()` judges are kept this long: every public view of a shared dashboard
+ * asks for its company's standing. A state change clears them at once (setState, deletion); the verdict
+ * itself is worked out on each call, because an expiry date passes without any write.
+ */
+const STANDING_CACHE_TTL_MS = 60_000;
 
 /**
  * What a change of a company's subscription state may set (docs/product.md §4): the state, the period,
@@ -94,6 +102,10 @@ export function companiesService(
   const hosts = ctx.cache<{ company: HostCompany | null }>("custom-domains", {
     maxSize: 10_000,
     ttlMs: HOST_CACHE_TTL_MS,
+  });
+  const standingFacts = ctx.cache<CompanyBillingFacts>("company-standing", {
+    maxSize: 10_000,
+    ttlMs: STANDING_CACHE_TTL_MS,
   });
   /**
    * The CNAME target of one company: a name of its own under CUSTOM_DOMAIN_TARGET (the operator points
@@ -177,18 +189,20 @@ export function companiesService(
      * members and Mission Control are never gated.
      */
     async standing(companyId: string) {
-      const row = await load(companyId);
-      return billingStanding(
-        {
+      let facts = await standingFacts.get(`${companyId}:`);
+      if (!facts) {
+        const row = await load(companyId);
+        facts = {
           state: row.state,
           subscription:
             row.subscription_id !== null ? { id: row.subscription_id, interval: row.subscription_interval ?? 1 } : null,
           services: { dashboards: row.services_dashboards, bonusDashboards: row.services_bonus_dashboards },
           dashboardsCount: 0,
           expiresAt: row.expires_at,
-        },
-        ctx.clock.now(),
-      );
+        };
+        await standingFacts.set(`${companyId}:`, facts);
+      }
+      return billingStanding(facts, ctx.clock.now());
     },
 
     /** Raw facts for rules that need more than the presented shape (messages, limits). */
@@ -278,7 +292,7 @@ export function companiesService(
       if (row.subscription_id) await canceller()?.cancelSubscription(row, input.delete);
       if (input.delete) {
         await repo.delete(companyId);
-        await hosts.clear();
+        await Promise.all([hosts.clear(), standingFacts.deletePrefix(`${companyId}:`)]);
         onAccountChange();
         return null;
       }
@@ -306,6 +320,7 @@ export function companiesService(
         if (within && !(await within(tx))) return false;
         return applyState(tx, companyId, patch);
       });
+      if (changed) await standingFacts.deletePrefix(`${companyId}:`);
       const company = await this.get(companyId);
       if (!changed) return company;
       onAccountChange();
