@@ -93,7 +93,9 @@ export async function buildApp(
     request.guestId = request.cookies[GUEST_COOKIE] ?? null;
     // A guest id is only minted where page data (and so an identification bound to it) is handed out:
     // the SPA's HTML (the not-found fallback) and /api/page-data; API calls and files do not pay for it.
-    const needsGuest = request.is404 || request.routeOptions.config?.pageData === true;
+    // Read once: Fastify builds a new routeOptions object on every access.
+    const routeConfig = request.routeOptions.config;
+    const needsGuest = request.is404 || routeConfig?.pageData === true;
     if (needsGuest && !request.auth && !request.guestId && request.method === "GET") {
       request.guestId = newToken();
       reply.setCookie(GUEST_COOKIE, request.guestId, {
@@ -105,7 +107,7 @@ export async function buildApp(
     }
     const url = request.url.split("?")[0];
     const isApi = url.startsWith("/api/");
-    if (isApi && !url.startsWith("/api/docs") && !request.routeOptions.config?.public && !request.auth) {
+    if (isApi && !url.startsWith("/api/docs") && !routeConfig?.public && !request.auth) {
       throw new AppError("unauthenticated", "Unauthenticated.");
     }
     if (SAFE_METHODS.has(request.method)) return;
@@ -115,7 +117,7 @@ export async function buildApp(
       throw new AppError("session_mismatch", "Cross-origin request refused.");
     }
     // A provider's signed webhook cannot carry our page's header; the route checks its signature instead.
-    if (isApi && !request.routeOptions.config?.signedWebhook) {
+    if (isApi && !routeConfig?.signedWebhook) {
       const identification = String(request.headers[HEADERS.identification] ?? "");
       const expected = auth.identificationFor(request.auth?.sessionId ?? null, request.guestId);
       if (request.headers[HEADERS.requestedWith] !== "XMLHttpRequest" || !safeEqual(identification, expected)) {

@@ -85,10 +85,26 @@ export function watchJobQueue(queue: Pick<JobQueue, "counts">): () => void {
   return () => queues.delete(queue);
 }
 
+/**
+ * The series of one route, method and status, looked up once: prom-client hashes a label object on every
+ * `inc`/`observe`, which was a measurable part of a small request's cost (docs/decisions.md). Bounded by
+ * routes × methods × statuses (unmatched URLs share one route name), so the map cannot grow without end.
+ */
+const requestSeries = new Map<string, { count: { inc(): void }; duration: { observe(value: number): void } }>();
+
 /** One answered HTTP request; `route` is the route's pattern (never the raw URL, which would explode the series). */
 export function recordRequest(route: string, method: string, status: number, seconds: number): void {
-  httpRequests.inc({ route, method, status: String(status) });
-  httpDuration.observe({ route, method }, seconds);
+  const key = `${method} ${status} ${route}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    series = {
+      count: httpRequests.labels({ route, method, status: String(status) }),
+      duration: httpDuration.labels({ route, method }),
+    };
+    requestSeries.set(key, series);
+  }
+  series.count.inc();
+  series.duration.observe(seconds);
 }
 
 /** One job attempt, called by the job queue implementations when an attempt ends. */

@@ -1,5 +1,5 @@
 import { matchRoute } from "@app/core";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../infra/errors";
 import type { CompaniesService } from "./service";
 
@@ -25,13 +25,17 @@ const BUILT_FILE = /\.(js|mjs|css|map|svg|png|jpe?g|webp|gif|ico|woff2?|ttf|txt|
  * (the app's own among them) pass untouched. Runs first among the onRequest hooks.
  */
 export function hostRouting(companies: CompaniesService, ownerOf: (permalink: string) => Promise<string | null>) {
-  return async function routeByHost(request: FastifyRequest): Promise<void> {
-    const host = request.hostname.toLowerCase().replace(/\.$/, "");
-    if (!host) return;
+  async function routeByHost(request: FastifyRequest, host: string): Promise<void> {
     const company = await companies.forHost(host);
     if (!company) return;
     request.whiteLabel = company;
     if (!(await servedOn(company.companyId, request, ownerOf))) throw new AppError("not_found", "Not found.");
+  }
+  // Callback style: the app's own host (nearly every request) passes without a promise or a microtask.
+  return function hostHook(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+    const host = request.hostname.toLowerCase().replace(/\.$/, "");
+    if (!companies.mayBeCustomHost(host)) return done();
+    routeByHost(request, host).then(() => done(), done);
   };
 }
 

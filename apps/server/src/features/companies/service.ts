@@ -270,9 +270,13 @@ export function companiesService(
      * The company whose verified custom domain `host` is (lower case, no port), or null: the app's own
      * host and unknown hosts are served as usual. Cached briefly; every change clears the cache.
      */
+    /** Our own host, single-label names and IPv4 addresses are never a company's domain: no look-up. */
+    mayBeCustomHost(host: string): boolean {
+      return host !== "" && host !== ctx.config.customDomains.ownHost && host.includes(".") && !/^[\d.]+$/.test(host);
+    },
+
     async forHost(host: string): Promise<HostCompany | null> {
-      // Our own host, single-label names and IPv4 addresses are never a company's domain: no look-up.
-      if (host === ctx.config.customDomains.ownHost || !host.includes(".") || /^[\d.]+$/.test(host)) return null;
+      if (!this.mayBeCustomHost(host)) return null;
       const cached = await hosts.get(host);
       if (cached) return cached.company;
       const row = await repo.findByVerifiedDomain(host);
