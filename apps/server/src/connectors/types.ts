@@ -106,9 +106,21 @@ export interface Connector {
    */
   settlingDays?: number;
   /**
-   * Whether pre-warming a report may ask the provider for this instance now: false while its allowance
-   * is held or down to the reserve kept for people viewing dashboards (a GA4 property's tokens).
-   * Absent: always.
+   * Days before today whose numbers the provider is still filling in (Search Console's fresh data, GA4's
+   * processing, late Ads conversions): insights say nothing about a range ending in them (core
+   * `rangeSettled`). Absent: none.
+   */
+  lagDays?: number;
+  /**
+   * Per widget type, the dimension values insights may ask the same query by (docs/decisions.md,
+   * insights budget): `date` for a metric's daily history, `breakdown` the most informative dimension
+   * for a widget without one (channel, campaign, device…). A type not listed gets neither.
+   */
+  insightDimensions?: Readonly<Record<string, { date?: string; breakdown?: string }>>;
+  /**
+   * Whether an optional query may ask the provider for this instance now (a report's pre-warm, insights'
+   * history and breakdown): false while its allowance is held or down to the reserve kept for people
+   * viewing dashboards (a GA4 property's tokens, a Meta usage hold). Absent: always.
    */
   prewarmAllowed?(counters: RateLimitStore, type: string, inputs: Readonly<Record<string, unknown>>): Promise<boolean>;
   /**

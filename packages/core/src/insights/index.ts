@@ -1,5 +1,6 @@
 export * from "./contribution";
 export * from "./kind";
+export * from "./lag";
 export * from "./notability";
 export * from "./rank";
 export * from "./sentence";

@@ -8,6 +8,7 @@ import type { DailyValue } from "../mission-control/change";
 import { calculatedMetricDisplay } from "../widgets/calculated";
 import { type Contribution, contributionAnalysis } from "./contribution";
 import { type InsightThresholdOverrides, insightThresholds, type MetricAggregation, metricAggregation } from "./kind";
+import { rangeSettled } from "./lag";
 import { type ChangeContext, judgeChange } from "./notability";
 import { insightSentence } from "./sentence";
 
@@ -30,6 +31,14 @@ export interface InsightWidget {
    * its days and the comparison's rows their history (enough from ranges of about a month).
    */
   series?: Readonly<Record<string, readonly DailyValue[]>>;
+  /**
+   * For a widget without a (non-date) dimension: the same query by the connector's most informative
+   * dimension, both periods, columns keyed as the widget's. Its rows name the contributors of additive
+   * metrics; the numbers said stay the widget's own totals.
+   */
+  breakdown?: TWidgetData;
+  /** Days before today its connector keeps filling in (see rangeSettled); 0 or absent: none. */
+  lagDays?: number;
 }
 
 export interface InsightOptions {
@@ -38,6 +47,8 @@ export interface InsightOptions {
   currentYear?: number;
   /** Mission Control's anomaly band options; its defaults otherwise. */
   anomaly?: ChangeContext["anomaly"];
+  /** The viewer's today (the dashboard's zone), for a lagging connector's last final day (rangeSettled). */
+  today?: string;
 }
 
 /** One notable movement of one metric of one widget, with the sentence that says it. */
@@ -60,7 +71,7 @@ export interface Insight {
   percentChange: number | null;
   unusualness: number;
   basis: "band" | "fixed";
-  /** Only for sum metrics of a widget with a (non-date) dimension. */
+  /** Only for sum metrics of a widget with a (non-date) dimension, or with a breakdown (InsightWidget.breakdown). */
   contribution: Contribution | null;
   sentence: string;
 }
@@ -77,6 +88,13 @@ function rowsAsSeries(table: TTable, index: number): DailyValue[] {
     .map((row) => ({ day: row.dimension as string, value: row.values[index] ?? null }));
 }
 
+/** The tables whose rows explain the widget's change: its own when it has a dimension, else its breakdown's. */
+function contributionTables(widget: InsightWidget): TWidgetData | null {
+  const { current } = widget.data;
+  if (current.dimension && current.dimension.kind !== "date") return widget.data;
+  return widget.breakdown?.previous ? widget.breakdown : null;
+}
+
 /**
  * The notable movements of one widget, at most one per metric column, most unusual first. Nothing when
  * the widget has no comparison, a value is missing in either period, or no change clears the thresholds.
@@ -84,6 +102,9 @@ function rowsAsSeries(table: TTable, index: number): DailyValue[] {
 export function widgetInsights(widget: InsightWidget, options: InsightOptions = {}): Insight[] {
   const { current, previous } = widget.data;
   if (!previous || !widget.comparison) return [];
+  // A range a lagging provider is still filling in: its totals are not final, so nothing is said.
+  if (options.today && !rangeSettled(widget.range, widget.comparison, widget.lagDays ?? 0, options.today)) return [];
+  const parts = contributionTables(widget);
   const thresholds = insightThresholds(options.thresholds);
   const label = comparisonLabel(widget.comparison.startDate, widget.comparison.endDate, options.currentYear);
   const silent = new Set(widget.silentMetrics ?? []);
@@ -110,9 +131,14 @@ export function widgetInsights(widget: InsightWidget, options: InsightOptions = 
       },
     );
     if (!verdict.notable) return;
+    // Paired by column key: a breakdown's columns are the widget's, in the breakdown's own order.
+    const indexes = parts?.previous && {
+      current: parts.current.metrics.findIndex((candidate) => candidate.key === metric.key),
+      previous: parts.previous.metrics.findIndex((candidate) => candidate.key === metric.key),
+    };
     const contribution =
-      aggregation === "sum"
-        ? contributionAnalysis(current, previous, { current: index, previous: previousIndex }, verdict.delta, {
+      aggregation === "sum" && parts?.previous && indexes && indexes.current >= 0 && indexes.previous >= 0
+        ? contributionAnalysis(parts.current, parts.previous, indexes, verdict.delta, {
             maxContributors: thresholds.maxContributors,
             minAbsolute,
             minShare: thresholds.minContributorShare,

@@ -39,6 +39,15 @@ function typeOrFail(key: unknown) {
   return type;
 }
 
+/** Per Demo type, the dimension that explains its movements best (the real provider's choice where there is one). */
+const BREAKDOWNS: Readonly<Record<string, string>> = {
+  "demo.analytics": "channel",
+  "demo.search": "device",
+  "demo.ads": "campaign",
+  "demo.social": "channel",
+  "demo.ecommerce": "channel",
+};
+
 /**
  * Demo data that makes the product useful with no provider account (docs/decisions.md, the widget data path): realistic,
  * seeded by the source id and site, identical for the same query on every run.
@@ -51,6 +60,12 @@ export const demoConnector: Connector = {
   available: true,
   note: "Realistic sample data; no account needed.",
   widgetTypes: [...WIDGET_TYPES, REALTIME_WIDGET_TYPE],
+  insightDimensions: Object.fromEntries(
+    DEMO_TYPES.map((type) => [
+      type.key,
+      { date: "date", ...(BREAKDOWNS[type.key] && { breakdown: BREAKDOWNS[type.key] }) },
+    ]),
+  ),
   initialProperties: () => DEMO_SITES.map((site) => ({ ...site })),
   async options(kind, { source, form }) {
     if (kind === "properties") return [...source.properties];

@@ -8,7 +8,7 @@ import { classifyMeta } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { withMetaUsage } from "../meta/shared";
+import { metaUsageHeld, withMetaUsage } from "../meta/shared";
 import { graphAuth, metaOAuth, missingMetaConfig } from "../oauth/meta";
 import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
@@ -32,6 +32,8 @@ import {
 
 /** Meta revises conversions (attribution windows up to 28 days after the click) for that long. */
 export const FACEBOOK_ADS_SETTLING_DAYS = 28;
+/** Meta's insights arrive up to 48 hours late (docs/connectors.md, Instagram's settling): yesterday is not final yet. */
+export const FACEBOOK_ADS_LAG_DAYS = 1;
 
 export const LEVELS = [
   { key: "account", label: "Account" },
@@ -295,6 +297,12 @@ export const facebookAdsConnector: Connector = {
   note: null,
   oauth: "meta",
   settlingDays: FACEBOOK_ADS_SETTLING_DAYS,
+  lagDays: FACEBOOK_ADS_LAG_DAYS,
+  insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "campaign" } },
+  async prewarmAllowed(counters, _type, inputs) {
+    const id = typeof inputs.property === "string" ? inputs.property.replace(/^act_/, "") : "";
+    return id === "" || !(await metaUsageHeld(counters, `account:${id}`));
+  },
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingMetaConfig(providers.meta),
 

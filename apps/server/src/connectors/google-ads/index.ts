@@ -35,6 +35,8 @@ import {
 
 /** Google Ads keeps attributing conversions to the days of their clicks; it reports 1–3 days late (docs/connectors.md). */
 export const GOOGLE_ADS_SETTLING_DAYS = 3;
+/** The days before today whose conversions are still arriving ("1–3 days late", CONNECTORS.md). */
+export const GOOGLE_ADS_LAG_DAYS = 2;
 
 const ZAccessible = z.object({ resourceNames: z.array(z.string()).default([]) });
 const ZClientRow = z.object({
@@ -298,6 +300,9 @@ export const googleAdsConnector: Connector = {
   note: null,
   oauth: "google",
   settlingDays: GOOGLE_ADS_SETTLING_DAYS,
+  lagDays: GOOGLE_ADS_LAG_DAYS,
+  // Every report type offers the date and the campaign (report.ts, DIMENSIONS).
+  insightDimensions: { "googleAds.report": { date: "date", breakdown: "campaign" } },
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) => [
     ...missingGoogleConfig(providers),

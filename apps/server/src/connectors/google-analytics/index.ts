@@ -76,6 +76,9 @@ const ZDataStreams = z.object({
 /** GA4 keeps processing a day's data for about 3 days (docs/connectors.md, settling window). */
 export const GA4_SETTLING_DAYS = 3;
 
+/** GA4 is still processing yesterday (the research notes, CONNECTORS.md: GA4, Ads and GSC are late by 1–3 days). */
+export const GA4_LAG_DAYS = 1;
+
 /** Metrics where a fall is good news. */
 const LOWER_IS_BETTER = new Set(["bounceRate"]);
 
@@ -368,6 +371,9 @@ export const googleAnalyticsConnector: Connector = {
   note: null,
   oauth: "google",
   settlingDays: GA4_SETTLING_DAYS,
+  lagDays: GA4_LAG_DAYS,
+  // Channels explain most traffic changes (the issue's own example); realtime has no history to ask.
+  insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "sessionDefaultChannelGroup" } },
   widgetTypes: [WIDGET_TYPE, REALTIME_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 

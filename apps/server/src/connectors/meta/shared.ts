@@ -29,6 +29,18 @@ export const metaGraph = perRuntime((runtime) =>
 );
 
 /**
+ * Whether Meta's usage is held for the app or for one limit key (an ad account's `account:<id>`): an
+ * optional query (pre-warm, insights) then stays away. Business holds are learnt per process, so only
+ * these two are asked.
+ */
+export async function metaUsageHeld(counters: RateLimitStore, limitKey: string): Promise<boolean> {
+  for (const scope of ["app", `key:${limitKey}`]) {
+    if ((await counters.peek(`provider:meta:hold:${scope}`)) > 0) return true;
+  }
+  return false;
+}
+
+/**
  * Meta throttles at 100 % of any usage header and then refuses every call until usage drops, which
  * can take an hour. So the usage Meta reports on successful answers is read too: a key near its limit
  * is held (no request) for the time Meta states, and its widgets are served their stored numbers with

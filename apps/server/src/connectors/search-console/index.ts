@@ -3,6 +3,7 @@ import { daysBetween, shiftDay } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
+import type { RateLimitStore } from "../../infra/rate-limit-store";
 import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
@@ -39,6 +40,10 @@ type Row = z.infer<typeof ZAnalytics>["rows"][number];
 
 /** Search Console keeps revising the last 2–3 days ("fresh" data) before they are final. */
 export const SEARCH_CONSOLE_SETTLING_DAYS = 3;
+/** "Final" data lags about 2–3 days (CONNECTORS.md): the two days before today are still fresh data. */
+export const SEARCH_CONSOLE_LAG_DAYS = 2;
+/** Share of a site's per-minute allowance optional queries leave to people viewing dashboards (GA4's reserve). */
+const OPTIONAL_RESERVE_SHARE = 0.2;
 
 const METRICS = [
   { key: "clicks", label: "Clicks", format: "number" as const },
@@ -175,6 +180,21 @@ export const searchConsoleQuotas = (source: Pick<SourceHandle, "id" | "account">
   { key: `user:${source.account || source.id}`, max: 1200, windowMs: 60_000, kind: "rate" },
 ];
 
+/**
+ * An optional query (pre-warm, insights) may ask for a site while its minute's allowance has more than
+ * the reserve left (the client's bucket `site:`, shared by every process).
+ */
+export async function searchConsoleOptionalAllowed(
+  counters: RateLimitStore,
+  _type: string,
+  inputs: Readonly<Record<string, unknown>>,
+): Promise<boolean> {
+  if (typeof inputs.property !== "string" || inputs.property === "") return true;
+  const [bucket] = searchConsoleQuotas({ id: "", account: null }, inputs.property);
+  const used = await counters.peek(`provider:search-console:${bucket.key}`);
+  return used < bucket.max * (1 - OPTIONAL_RESERVE_SHARE);
+}
+
 function value(row: Row | undefined, metric: string): number | null {
   if (!row) return metric === "clicks" || metric === "impressions" ? 0 : null;
   if (metric === "ctr") return row.impressions > 0 ? row.ctr * 100 : null;
@@ -195,6 +215,10 @@ export const searchConsoleConnector: Connector = {
   note: null,
   oauth: "google",
   settlingDays: SEARCH_CONSOLE_SETTLING_DAYS,
+  lagDays: SEARCH_CONSOLE_LAG_DAYS,
+  // Devices add up to the site's totals; queries would page 50,000 rows and leave anonymised ones out.
+  insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "device" } },
+  prewarmAllowed: searchConsoleOptionalAllowed,
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 

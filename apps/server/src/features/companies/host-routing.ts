@@ -34,8 +34,8 @@ export function hostRouting(companies: CompaniesService, ownerOf: (permalink: st
   // Callback style: the app's own host (nearly every request) passes without a promise or a microtask.
   return function hostHook(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
     const host = request.hostname.toLowerCase().replace(/\.$/, "");
-    if (!companies.mayBeCustomHost(host)) return done();
-    routeByHost(request, host).then(() => done(), done);
+    if (!companies.mayBeCustomHost(host)) done();
+    else routeByHost(request, host).then(() => done(), done);
   };
 }
 

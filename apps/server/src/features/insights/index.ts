@@ -4,8 +4,11 @@ import { insightsService } from "./service";
 
 export const insightsFeature: Feature = {
   name: "insights",
-  services: (_ctx, services) => ({
-    insights: insightsService(services.get("dashboards"), services.get("widgets")),
+  services: (ctx, services) => ({
+    insights: insightsService(services.get("dashboards"), services.get("widgets"), {
+      counters: ctx.rateLimits,
+      now: () => ctx.clock.now(),
+    }),
   }),
   routes: (app, _ctx, services) => insightsRoutes(app, services.get("insights")),
 };

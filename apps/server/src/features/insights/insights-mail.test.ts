@@ -1,12 +1,12 @@
 import type { TAutomaticReport } from "@app/core";
-import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildDashboard, buildOwner, buildReport, buildSource } from "../../../test/factories";
+import { buildReport } from "../../../test/factories";
 import { describeEachDb, type TestEnv } from "../../../test/harness";
 import { type ReceivedMail, startSmtpSink } from "../../../test/smtp-sink";
 import { until } from "../../../test/wait";
 import { manualClock } from "../../infra/clock";
 import { reportMail } from "../reports/report-mail";
+import { harborDashboard } from "./test-helpers";
 
 const MAIL = {
   companyName: "Agency",
@@ -37,27 +37,7 @@ describeEachDb(
     });
 
     async function sendReport(name: string, insightsSummary: boolean) {
-      const owner = await buildOwner(env());
-      const source = await buildSource(env(), { company: owner.company });
-      const widget = buildWidget({
-        id: "channels",
-        title: "Sessions by channel",
-        instances: [
-          buildInstance({
-            type: "demo.analytics",
-            config: "custom",
-            sourceId: source.id,
-            inputs: { property: "harbor-outfitters", dimension: "channel", metrics: ["sessions"] },
-          }),
-        ],
-      });
-      const dashboard = await buildDashboard(env(), {
-        company: owner.company,
-        user: owner.user,
-        name,
-        widgets: [widget],
-        save: { styles: { insightsSummary } },
-      });
+      const { owner, dashboard } = await harborDashboard(env(), { name, insightsSummary });
       const report: TAutomaticReport = await buildReport(env(), {
         company: owner.company,
         dashboard,

@@ -2,11 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { beforeAll, expect, it } from "vitest";
-import { buildDashboard, buildOwner, buildSource } from "../../../test/factories";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { freePort, until } from "../../../test/wait";
+import { harborDashboard } from "./test-helpers";
 
 /** The text of a PDF as a reader's copy-paste would give it (poppler's pdftotext), page by page. */
 function pdfPages(bytes: Buffer): string[] {
@@ -40,27 +39,7 @@ describeEachDb(
     });
 
     it("prints the dashboard's summary first, with the same sentence the API gives", async () => {
-      const owner = await buildOwner(env());
-      const source = await buildSource(env(), { company: owner.company });
-      const widget = buildWidget({
-        id: "channels",
-        title: "Sessions by channel",
-        instances: [
-          buildInstance({
-            type: "demo.analytics",
-            config: "custom",
-            sourceId: source.id,
-            inputs: { property: "harbor-outfitters", dimension: "channel", metrics: ["sessions"] },
-          }),
-        ],
-      });
-      const dashboard = await buildDashboard(env(), {
-        company: owner.company,
-        user: owner.user,
-        name: "Harbor Outfitters",
-        widgets: [widget],
-        save: { styles: { insightsSummary: true } },
-      });
+      const { owner, dashboard } = await harborDashboard(env(), { name: "Harbor Outfitters", insightsSummary: true });
       const period = { startDate: "2026-10-19", endDate: "2026-10-31" };
       const api = await owner.client.api("POST", `/api/dashboards/${dashboard.permalink}/insights`, {
         ...period,

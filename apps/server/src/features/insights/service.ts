@@ -7,6 +7,7 @@ import {
   type Insight,
   type InsightWidget,
   insightWidgetSettings,
+  rangeSettled,
   shiftDay,
   type TDashboardInsights,
   type TDashboardWidgetDataRequest,
@@ -17,12 +18,13 @@ import {
   todayInTimezone,
   widgetInsights,
 } from "@app/core";
-import { widgetType } from "../../connectors";
 import { AppError } from "../../infra/errors";
+import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { DashboardsService } from "../dashboards/service";
 import { SourceFailure } from "../sources/service";
 import type { Actor } from "../users/service";
 import type { WidgetsService } from "../widgets/service";
+import { extraDimension, lagOf, optionalQueryAllowed } from "./budget";
 
 /** Widgets whose data is asked for at once: a dashboard's widgets share the providers' quotas and slots. */
 const CONCURRENCY = 4;
@@ -31,22 +33,6 @@ type WidgetData = TWidgetDataResponse["data"];
 
 /** Days of history before the range for the notability band: Mission Control's eight weeks. */
 export const HISTORY_DAYS = 56;
-
-/**
- * Whether a widget's daily history may be asked for, as the same query by date: every instance's type
- * must offer the date dimension, and its connector must spend no provider quota (no account: Demo). A
- * provider's widget would pay a second, 8-week query per view; without a quota budget to ask first it
- * is judged on the fixed threshold instead (docs/decisions.md, insights wiring).
- */
-function historyAllowed(widget: TInteractiveWidget): boolean {
-  const dimension = widget.instances[0]?.inputs[DIMENSION_PARAM];
-  if (dimension === "date") return false; // its own rows are its history
-  return widget.instances.every((instance) => {
-    const found = widgetType(instance.type);
-    const param = found?.config.params.find((candidate) => candidate.key === DIMENSION_PARAM);
-    return found?.connector.authKind === "none" && param?.options?.some((option) => option.value === "date") === true;
-  });
-}
 
 async function eachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -67,13 +53,24 @@ function statement(insight: Insight): TInsightStatement {
   return { widgetId, metricKey, metricLabel, direction, tone, sentence };
 }
 
+/** What insights use of the server besides the two services: the shared counters and the clock. */
+export interface InsightsRuntime {
+  counters: RateLimitStore;
+  now: () => Date;
+}
+
+/** The instances with their dimension set to `dimension`: the same query, grouped differently. */
+const byDimension = (instances: TInteractiveWidget["instances"], dimension: string) =>
+  instances.map((instance) => ({ ...instance, inputs: { ...instance.inputs, [DIMENSION_PARAM]: dimension } }));
+
 /**
  * Automatic insights of a dashboard (issue 13 §1): each interactive widget's data is read through the
  * widgets service exactly as the page reads it (same request, so its answer and table caches and the
- * providers' quota rules apply; no second path to a provider), then judged by core's pure rules.
- * No daily history is fetched for widgets without a date dimension (docs/decisions.md, insights wiring).
+ * providers' quota rules apply; no second path to a provider), then judged by core's pure rules. Its
+ * daily history and, for a widget without a dimension, a breakdown are the same query by another
+ * dimension, asked only within the providers' budget (./budget.ts; docs/decisions.md, insights budget).
  */
-export function insightsService(dashboards: DashboardsService, widgets: WidgetsService) {
+export function insightsService(dashboards: DashboardsService, widgets: WidgetsService, runtime: InsightsRuntime) {
   /** One widget's data as its page request gets it, or null when it has none to judge (no source, failing). */
   async function dataOf(
     companyId: string,
@@ -102,12 +99,11 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
     widget: TInteractiveWidget,
     request: TDashboardWidgetDataRequest,
   ): Promise<Record<string, DailyValue[]> | undefined> {
-    if (!historyAllowed(widget)) return undefined;
-    const instances = widget.instances.map((instance) => ({
-      ...instance,
-      inputs: { ...instance.inputs, [DIMENSION_PARAM]: "date" },
-    }));
-    const data = await dataOf(companyId, instances, {
+    // A line chart by day is its own history.
+    if (widget.instances[0]?.inputs[DIMENSION_PARAM] === "date") return undefined;
+    const dimension = extraDimension(widget.instances, "date");
+    if (!dimension) return undefined;
+    const data = await dataOf(companyId, byDimension(widget.instances, dimension), {
       startDate: shiftDay(request.startDate, -HISTORY_DAYS),
       endDate: request.endDate,
       comparison: false,
@@ -121,6 +117,20 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         rows.map((row) => ({ day: row.dimension as string, value: row.values[index] ?? null })),
       ]),
     );
+  }
+
+  /** Both periods by the connector's most informative dimension, for a widget whose table has none. */
+  async function breakdownOf(
+    companyId: string,
+    widget: TInteractiveWidget,
+    request: TDashboardWidgetDataRequest,
+  ): Promise<InsightWidget["breakdown"]> {
+    const dimension = extraDimension(widget.instances, "breakdown");
+    if (!dimension) return undefined;
+    const data = await dataOf(companyId, byDimension(widget.instances, dimension), request);
+    const kind = data?.current.dimension?.kind;
+    if (!data?.previous || kind === undefined || kind === "date") return undefined;
+    return { current: data.current, previous: data.previous };
   }
 
   const service = {
@@ -139,7 +149,8 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
             ? { startDate: request.compareStartDate, endDate: request.compareEndDate }
             : defaultCompareRange(range.startDate, range.endDate);
       const timezone = request.timezone ?? "UTC";
-      const currentYear = Number(todayInTimezone(timezone).slice(0, 4));
+      const today = todayInTimezone(timezone, runtime.now());
+      const options = { currentYear: Number(today.slice(0, 4)), today };
       const interactive = saved
         .filter((widget): widget is TInteractiveWidget => widget.nature === "interactive")
         // Live widgets show the last minutes whatever the range: they have no comparison to speak of.
@@ -150,26 +161,41 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         lines[widget.id] = null;
         // Hidden by its owner: no line and no statement in the summary either.
         if (widget.hiddenInsights) return null;
+        // A range its provider is still filling in is not judged (core rangeSettled): nothing to ask either.
+        const lagDays = lagOf(widget.instances);
+        if (!comparison || !rangeSettled(range, comparison, lagDays, today)) return null;
         const asked = { ...request, comparison: true, timezone };
-        const [data, series] = await Promise.all([
-          dataOf(companyId, widget.instances, asked),
-          historyOf(companyId, widget, asked),
-        ]);
-        if (!data?.previous || !comparison) return null;
-        const input: InsightWidget = {
+        const data = await dataOf(companyId, widget.instances, asked);
+        if (!data?.previous) return null;
+        // Each optional query asks the budget first (after the widget's own answer, which may just have
+        // reported a provider's allowance running low): a second view finds them in the result store.
+        const spare = () => optionalQueryAllowed(runtime.counters, widget.instances, data);
+        const series = (await spare()) ? await historyOf(companyId, widget, asked) : undefined;
+        let input: InsightWidget = {
           widgetId: widget.id,
           order: widget.order,
           data: { current: data.current, previous: data.previous },
           range,
           comparison,
+          lagDays,
           ...(series && { series }),
           ...insightWidgetSettings(widget, data.current),
         };
-        lines[widget.id] = widgetInsights(input, { currentYear })[0]?.sentence ?? null;
+        let insights = widgetInsights(input, options);
+        // Contributors for a widget without a dimension, only when an additive metric has something to say.
+        const ownRows = data.current.dimension !== null && data.current.dimension?.kind !== "date";
+        if (!ownRows && insights.some((insight) => insight.aggregation === "sum") && (await spare())) {
+          const breakdown = await breakdownOf(companyId, widget, asked);
+          if (breakdown) {
+            input = { ...input, breakdown };
+            insights = widgetInsights(input, options);
+          }
+        }
+        lines[widget.id] = insights[0]?.sentence ?? null;
         return input;
       });
       const inputs = judged.filter((input): input is InsightWidget => input !== null);
-      return { widgets: lines, summary: dashboardInsights(inputs, { currentYear }).map(statement) };
+      return { widgets: lines, summary: dashboardInsights(inputs, options).map(statement) };
     },
 
     /**
