@@ -1,22 +1,27 @@
 import { execFileSync } from "node:child_process";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type Stripe from "stripe";
-import { stripeFake } from "../../apps/server/test/fakes/stripe";
+import {
+  STRIPE_FAKE_WEBHOOK_SECRET,
+  signStripeEvent,
+  stripeEvent,
+  stripeInvoice,
+  stripeSubscription,
+} from "../../apps/server/test/fakes/stripe";
 import { snap } from "./support";
 import { call } from "./support-api";
 import { signUp } from "./support-auth";
-import { createTemplateDashboard } from "./support-dashboard";
+import { createTemplateDashboard, inviteColleague } from "./support-dashboard";
 
 /**
- * Billing states in the browser (issue 12 §4, §8). Stripe's side is played here: the events are shaped
- * as Stripe sends them and signed with the fake's webhook secret (the one the e2e server trusts), then
- * posted to the server's webhook like Stripe would, with no cookie. The server finds the company by the
- * subscription's metadata `company_id`, as it does for a real checkout.
+ * Billing states in the browser (issue 12 §4, §8). Stripe's side is played here: the events are the
+ * Stripe fake's own shapes (`stripeInvoice`, `stripeSubscription`), signed with its webhook secret (the
+ * one the e2e server trusts) and posted to the server's webhook like Stripe would, with no cookie. The
+ * server finds the company by the subscription's metadata `company_id`, as it does for a real checkout.
  */
 // Payments are on only on the second e2e server (playwright.config.ts, docs/decisions.md).
 test.use({ baseURL: process.env.E2E_PAYMENTS_URL });
 
-const signer = stripeFake().state;
 const DAY = 86_400;
 const unix = () => Math.floor(Date.now() / 1000);
 let counter = 0;
@@ -30,64 +35,42 @@ interface Plan {
   unitCents: number;
 }
 
-const event = (type: string, object: unknown) =>
-  ({
-    id: id("evt"),
-    object: "event",
-    created: unix(),
-    livemode: false,
-    type,
-    data: { object },
-  }) as unknown as Stripe.Event;
+/** The plan as the fake's Stripe shapes take it: one month, starting `startDaysAgo` days ago. */
+function planFacts(plan: Plan, startDaysAgo = 0) {
+  const start = unix() - startDaysAgo * DAY;
+  return {
+    subscription: plan.subscription,
+    customer: plan.customer,
+    metadata: { company_id: plan.companyId, dashboards: String(plan.dashboards), interval: "1" },
+    quantity: plan.dashboards,
+    unitAmount: plan.unitCents,
+    interval: "month" as const,
+    periodStart: start,
+    periodEnd: start + 30 * DAY,
+  };
+}
 
 /** invoice.paid / invoice.payment_failed for one month of the plan, starting `startDaysAgo` days ago. */
-function invoiceEvent(type: "invoice.paid" | "invoice.payment_failed", plan: Plan, startDaysAgo = 0) {
-  const amount = plan.dashboards * plan.unitCents;
-  const start = unix() - startDaysAgo * DAY;
-  const paid = type === "invoice.paid";
-  return event(type, {
-    id: id("in"),
-    object: "invoice",
-    customer: plan.customer,
-    currency: "usd",
-    status: paid ? "paid" : "open",
-    amount_due: amount,
-    amount_paid: paid ? amount : 0,
-    parent: {
-      type: "subscription_details",
-      subscription_details: {
-        subscription: plan.subscription,
-        metadata: { company_id: plan.companyId, dashboards: String(plan.dashboards), interval: "1" },
-      },
-    },
-    lines: {
-      object: "list",
-      data: [
-        {
-          id: id("il"),
-          object: "line_item",
-          amount,
-          quantity: plan.dashboards,
-          period: { start, end: start + 30 * DAY },
-        },
-      ],
-    },
-  });
-}
+const invoiceEvent = (type: "invoice.paid" | "invoice.payment_failed", plan: Plan, startDaysAgo = 0) =>
+  stripeEvent(
+    id("evt"),
+    type,
+    stripeInvoice(id("in"), id("il"), planFacts(plan, startDaysAgo), type === "invoice.paid"),
+  );
 
 /** Stripe ends the subscription (retries given up, or a canceled period over) at `endedAt`. */
 const deletedEvent = (plan: Plan, endedAt: number) =>
-  event("customer.subscription.deleted", {
-    id: plan.subscription,
-    object: "subscription",
-    customer: plan.customer,
-    status: "canceled",
-    metadata: { company_id: plan.companyId },
-    ended_at: endedAt,
-  });
+  stripeEvent(
+    id("evt"),
+    "customer.subscription.deleted",
+    stripeSubscription(
+      { ...planFacts(plan, 40), itemId: id("si"), product: id("prod"), status: "canceled", cancelAtPeriodEnd: false },
+      endedAt,
+    ),
+  );
 
 async function sendWebhook(request: APIRequestContext, evt: Stripe.Event) {
-  const { payload, header } = signer.signed(evt);
+  const { payload, header } = signStripeEvent(evt, STRIPE_FAKE_WEBHOOK_SECRET);
   const answer = await request.post("/api/payment/webhook", {
     headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
     data: payload,
@@ -221,4 +204,38 @@ test("a canceled company past its period: its shared dashboard shows the 402 pag
   await expect(visitor.getByRole("heading", { name: "Client results" })).toHaveCount(0);
   await snapBoth(visitor, "dashboard-402");
   await visitor.close();
+});
+
+test("a canceled company past its period: a member creating a dashboard is sent to /402 and told to ask an admin; the admin is shown the way to subscribe", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const plan = await newCustomer(page, "Pia Past");
+  const member = await inviteColleague(page, browser, "Milo Member");
+  await sendWebhook(request, invoiceEvent("invoice.paid", plan, 40));
+  await sendWebhook(request, deletedEvent(plan, unix() - DAY));
+
+  // The member follows the list's "Create dashboard": no service, so the subscription-required page.
+  await member.goto("/dashboards");
+  await member.getByRole("link", { name: "Create dashboard" }).first().click();
+  await expect(member).toHaveURL(/\/402$/);
+  await expect(member.getByRole("heading", { name: "A subscription is needed" })).toBeVisible();
+  await expect(
+    member.getByText("This needs an active subscription. Ask an admin of your company to choose a plan."),
+  ).toBeVisible();
+  await expect(member.getByRole("link", { name: "View subscription" })).toHaveCount(0);
+  await expect(member).toHaveTitle(/^Subscription Required \| /);
+  await snapBoth(member, "402-member");
+
+  // The admin lands there the same way, with the way to subscribe.
+  await page.goto("/dashboards/create");
+  await expect(page).toHaveURL(/\/402$/);
+  await expect(
+    page.getByText("This needs an active subscription. Choose a plan to keep your dashboards and reports running."),
+  ).toBeVisible();
+  await snapBoth(page, "402-admin");
+  await page.getByRole("link", { name: "View subscription" }).click();
+  await expect(page).toHaveURL(/\/company\/subscription$/);
+  await expect(page.getByRole("button", { name: /Subscribe/ }).first()).toBeVisible();
 });

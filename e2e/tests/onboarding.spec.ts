@@ -1,10 +1,10 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { SCREENSHOTS, snap } from "./support";
+import { SCREENSHOTS, snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
-import { signUp } from "./support-auth";
+import { PASSWORD, signUp } from "./support-auth";
 import { addWidget, connectDemo, editModeSwitch, enterEditMode, widgetDrawer } from "./support-dashboard";
-import { ACME, DASHBOARD_DONE, onboardingHint, onboardingPanel } from "./support-onboarding";
+import { ACME, DASHBOARD_DONE, expectHint, onboardingHint, onboardingPanel, pickDateRange } from "./support-onboarding";
 
 const BLOCKED = "Please complete current step to continue.";
 const MC_DONE = "Your first domain has been added to your group, and you can now track its weekly and monthly changes!";
@@ -21,8 +21,15 @@ async function shot(page: Page, name: string) {
 
 /** The step the server has saved for the signed-in user (the page data the next load starts from). */
 async function savedStep(page: Page): Promise<number | undefined> {
-  const data = (await call(page, "GET", "/api/page-data")) as { onboarding: { step: number } | null };
-  return data.onboarding?.step;
+  return (await savedOnboarding(page))?.step;
+}
+
+/** The page data's onboarding: the registration's flow, the step and the intro's answer. */
+async function savedOnboarding(page: Page) {
+  const data = (await call(page, "GET", "/api/page-data")) as {
+    onboarding: { flow: string; step: number; source: string | null } | null;
+  };
+  return data.onboarding;
 }
 
 /** Guard 4: the navigation is cancelled and the message modal says why; its OK closes it. */
@@ -32,11 +39,6 @@ async function expectHeld(page: Page, url: RegExp, stepHint: string) {
   await expect(page).toHaveURL(url);
   await modal.getByRole("button", { name: "OK" }).click();
   await expect(modal).toBeHidden();
-}
-
-async function expectHint(page: Page, text: string) {
-  await expect(hint(page)).toBeVisible();
-  await expect(hint(page)).toContainText(text);
 }
 
 test("a new user is guided through the dashboard flow, step by step, with its hints", async ({ page }) => {
@@ -110,12 +112,7 @@ test("a new user is guided through the dashboard flow, step by step, with its hi
   await expect(hint(page)).toBeHidden();
   await expect(panel(page).locator('[aria-current="step"]')).toContainText("Set a date range");
 
-  const trigger = page.getByRole("button", { name: "Date range" });
-  await trigger.click();
-  const picker = page.getByRole("dialog", { name: "Date range" });
-  await picker.getByRole("combobox", { name: "Range type" }).click();
-  await page.getByRole("option", { name: "Last 7 Days", exact: true }).click();
-  await picker.getByRole("button", { name: "Apply" }).click();
+  await pickDateRange(page);
 
   // Step 5: share; copying the link finishes the flow.
   await expectHint(page, "Copy the dashboard's URL or download it as a PDF to share it.");
@@ -165,14 +162,47 @@ test("the Getting started panel and a hint on a phone", async ({ page }) => {
   await expect(checklist(page)).toBeHidden();
 });
 
-test("a new user in the Mission Control flow creates a group, adds a domain, switches 7/30 days and snoozes", async ({
+test("the intro asks what to do first, answered by keyboard, and the answer picks where the user starts", async ({
   page,
 }) => {
-  await signUp(page, "Mia Mission", { onboarding: true, query: "source=mc" });
-  await expect(panel(page).locator('[aria-current="step"]')).toContainText("Create a group");
+  // Registered from ?source=mc: Mission Control is preselected.
+  await page.goto("/register?source=mc");
+  const form = { name: "Ines Intro", email: uniqueEmail("intro"), password: PASSWORD, password_confirmation: PASSWORD };
+  await call(page, "POST", "/register", { ...form, terms_consent: true, age_consent: true, flow: "mc" });
+  await page.goto("/intro");
+  const question = page.getByRole("radiogroup", { name: "What do you want to do first?" });
+  const dashboards = question.getByRole("radio", { name: "Build reporting dashboards for my clients" });
+  const missionControl = question.getByRole("radio", { name: "Watch my clients' domains in Mission Control" });
+  await expect(missionControl).toBeChecked();
+  await expect(page.getByText("Next: create your first group of domains.")).toBeVisible();
+  await snap(page, "intro-questionnaire");
 
-  await page.goto("/groups/create");
+  // The arrow keys move the answer; the line under Continue follows it.
+  await missionControl.focus();
+  await page.keyboard.press("ArrowUp");
+  await expect(dashboards).toBeChecked();
+  await expect(dashboards).toBeFocused();
+  await expect(page.getByText("Next: connect your first data source.")).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, "intro-questionnaire-phone");
+
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/company\/sources$/);
+  expect(await savedOnboarding(page)).toMatchObject({ flow: "mc", step: 1, source: "dashboard" });
+  // The dashboard flow runs, though the registration asked for Mission Control.
+  await expect(panel(page)).toContainText("0 of 5 done");
+  await expect(panel(page).locator('[aria-current="step"]')).toContainText("Create a dashboard");
+});
+
+test("a new user who chooses Mission Control on the intro creates a group, adds a domain, switches 7/30 days and snoozes", async ({
+  page,
+}) => {
+  // Registered without ?source=mc: the intro's answer alone picks the flow, and leads to the group form.
+  await signUp(page, "Mia Mission", { onboarding: true, missionControl: true });
+  expect(await savedOnboarding(page)).toMatchObject({ flow: "dashboard", step: 1, source: "mc" });
   await expect(panel(page)).toBeVisible();
+  await expect(panel(page)).toContainText("0 of 4 done");
+  await expect(panel(page).locator('[aria-current="step"]')).toContainText("Create a group");
   await page.getByRole("navigation").getByRole("link", { name: "Dashboards" }).click();
   await expectHeld(page, /\/groups\/create$/, "Create your first group.");
   await page.getByLabel("Group name").fill("Client sites");

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { CHECKOUT_TEXTS } from "../../packages/core/src/contract/billing";
 import { snap, uniqueEmail } from "./support";
 
 // The fakes run next door (playwright.config.ts): Google's OpenID Connect provider is under /oidc/google.
@@ -71,4 +72,51 @@ test("logging in with a Google account that has no user yet says to register fir
     page.getByRole("alert").filter({ hasText: "No account uses this Google e-mail address yet" }),
   ).toBeVisible();
   await snap(page, "register-social-no-account");
+});
+
+test.describe("with card payments on", () => {
+  // Payments are on only on the second e2e server (playwright.config.ts, docs/decisions.md).
+  test.use({ baseURL: process.env.E2E_PAYMENTS_URL });
+
+  test("a social sign-up pays in the checkout first, then Google signs the user in, active with the paid plan", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("google-paid");
+    await googleUser(page, { sub: `google-paid-${Date.now()}`, email, email_verified: true, name: "Penny Paid" });
+    await page.goto("/register?dashboards=4&annual=1");
+    await page.getByLabel("I agree to the Terms and Conditions").check();
+    await page.getByLabel("I confirm I am at least 16 years old").check();
+    const google = page.getByRole("button", { name: "Sign up with Google" });
+
+    // Closing the checkout stops the sign-up with the form's reason: Google is not asked.
+    await google.click();
+    const checkout = page.getByRole("dialog", { name: "Payment" });
+    await expect(checkout.getByTestId("stripe-fake-checkout")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(checkout).toHaveCount(0);
+    await expect(page.getByRole("alert").filter({ hasText: CHECKOUT_TEXTS.closed })).toBeVisible();
+    await expect(page).toHaveURL(/\/register/);
+    await snap(page, "register-social-checkout-closed");
+
+    await google.click();
+    await expect(checkout.getByTestId("stripe-fake-checkout")).toBeVisible();
+    await snap(page, "register-social-checkout");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, "register-social-checkout-mobile");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await checkout.getByRole("button", { name: "Pay" }).click();
+
+    // Paid, then Google (the OIDC fake) answers at once: the new account, signed in at the intro.
+    await expect(page).toHaveURL(/\/intro$/);
+    const data = await (await page.request.get("/api/page-data")).json();
+    expect(data.user).toMatchObject({ email, name: "Penny Paid" });
+    expect(data.company).toMatchObject({
+      state: "active",
+      hasSubscription: true,
+      services: { dashboards: 4 },
+      subscription: { interval: 12 },
+    });
+    await expect(page.getByRole("alert").filter({ hasText: "Trial Is Active" })).toHaveCount(0);
+    await snap(page, "register-social-paid-intro");
+  });
 });

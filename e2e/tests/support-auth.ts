@@ -19,6 +19,11 @@ export interface SignUpOptions {
   /** The registration page's query, e.g. "source=mc" for the Mission Control flow. */
   query?: string;
   /**
+   * Answer the intro's "What do you want to do first?" with Mission Control: the user lands on the group
+   * form, where the mc flow's step 1 is done, instead of company sources.
+   */
+  missionControl?: boolean;
+  /**
    * Register without the checkout on a server with payments on (E2E_PAYMENTS_URL): the form is posted
    * from the page as it is, so the company starts in its trial, for specs that play Stripe themselves.
    */
@@ -44,8 +49,9 @@ export async function signUp(page: Page, name = "Ada Agency", options: SignUpOpt
   }
   await expect(page).toHaveURL(/\/intro$/);
   if (!options.onboarding) await skipOnboarding(page);
+  if (options.missionControl) await page.getByRole("radio", { name: /Mission Control/ }).click();
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/company\/sources$/);
+  await expect(page).toHaveURL(options.missionControl ? /\/groups\/create$/ : /\/company\/sources$/);
   return email;
 }
 

@@ -8,9 +8,18 @@ export const ACME = "acme-software.example (B2B software)";
 export const onboardingPanel = (page: Page) => page.getByRole("region", { name: "Getting started" });
 export const onboardingHint = (page: Page) => page.getByTestId("onboarding-hint");
 
-async function expectHint(page: Page, text: string) {
+export async function expectHint(page: Page, text: string) {
   await expect(onboardingHint(page)).toBeVisible();
   await expect(onboardingHint(page)).toContainText(text);
+}
+
+/** Sets the dashboard's date range through the header's picker (the dashboard flow's step 4). */
+export async function pickDateRange(page: Page, range = "Last 7 Days"): Promise<void> {
+  await page.getByRole("button", { name: "Date range" }).click();
+  const picker = page.getByRole("dialog", { name: "Date range" });
+  await picker.getByRole("combobox", { name: "Range type" }).click();
+  await page.getByRole("option", { name: range, exact: true }).click();
+  await picker.getByRole("button", { name: "Apply" }).click();
 }
 
 /**
@@ -39,11 +48,7 @@ export async function followDashboardFlow(page: Page, dashboardName: string): Pr
   await expectHint(page, "Switch off edit mode to see your dashboard in reporting mode.");
   await editModeSwitch(page).click();
   await expectHint(page, "Pick the date range your report shows.");
-  await page.getByRole("button", { name: "Date range" }).click();
-  const picker = page.getByRole("dialog", { name: "Date range" });
-  await picker.getByRole("combobox", { name: "Range type" }).click();
-  await page.getByRole("option", { name: "Last 7 Days", exact: true }).click();
-  await picker.getByRole("button", { name: "Apply" }).click();
+  await pickDateRange(page);
   await expectHint(page, "Copy the dashboard's URL or download it as a PDF to share it.");
   await page.getByRole("button", { name: "Copy URL" }).click();
   const done = page.getByRole("dialog", { name: "Congratulations!" });

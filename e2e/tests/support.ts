@@ -27,15 +27,26 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-/** The newest invitation link the server wrote to its outbox for this address. */
+/**
+ * The newest invitation link a server wrote to its outbox for this address (the main server's, or the
+ * payments server's in `$E2E_DATA_DIR-payments`: addresses are unique, so both are searched).
+ */
 export async function invitationLink(email: string): Promise<string> {
-  const dir = path.join(String(process.env.E2E_DATA_DIR), "outbox");
+  const dirs = [String(process.env.E2E_DATA_DIR), `${process.env.E2E_DATA_DIR}-payments`].map((dir) =>
+    path.join(dir, "outbox"),
+  );
   let link: string | undefined;
   await expect
     .poll(() => {
-      if (!fs.existsSync(dir)) return undefined;
-      const files = fs.readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, "_")));
-      const text = files.map((f) => fs.readFileSync(path.join(dir, f), "utf8")).join("\n");
+      const files = dirs.flatMap((dir) =>
+        fs.existsSync(dir)
+          ? fs
+              .readdirSync(dir)
+              .filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, "_")))
+              .map((f) => path.join(dir, f))
+          : [],
+      );
+      const text = files.map((f) => fs.readFileSync(f, "utf8")).join("\n");
       const decoded = text
         .replace(/=\r?\n/g, "")
         .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

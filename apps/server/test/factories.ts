@@ -129,6 +129,7 @@ export async function buildUser(target: Target, options: UserOptions): Promise<B
     timezone: "UTC",
     onboarding_flow: "agency",
     onboarding_step: 0,
+    onboarding_source: null,
     created_at: nowIso(),
     ...columns,
     ...(columns.email !== undefined && { email: columns.email.toLowerCase() }),

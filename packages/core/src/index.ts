@@ -29,6 +29,7 @@ export * from "./mission-control/domain";
 export * from "./mission-control/metrics";
 export * from "./onboarding/flows";
 export * from "./onboarding/machine";
+export * from "./onboarding/questionnaire";
 export * from "./ops/scrub";
 export * from "./routing/guards";
 export * from "./routing/routes";

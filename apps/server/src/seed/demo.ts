@@ -68,6 +68,7 @@ export async function seedDemoAccount(
         timezone: "UTC",
         onboarding_flow: "dashboard",
         onboarding_step: 0,
+        onboarding_source: null,
         created_at: now,
       });
     });

@@ -13,7 +13,9 @@ import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
  * - `GET`/`POST`/`DELETE /v1/subscriptions/:id` → read, update (items, `cancel_at_period_end`), cancel;
  * - `POST /v1/billing_portal/sessions` (a customer the fake made) → `{url}` of the portal.
  * Tests play the customer with `pay`, `failInvoice` and `deleteSubscription`, which return Stripe events
- * (shaped as Stripe sends them), and `signed(event)` signs one as Stripe's webhook does.
+ * (shaped as Stripe sends them), and `signed(event)` signs one as Stripe's webhook does. The shapes and
+ * the signer are exported (`stripeEvent`, `stripeInvoice`, `stripeSubscription`, `signStripeEvent`) for
+ * tests that play Stripe without this fake's state (the browser tests).
  */
 
 export interface FakeStripeSession {
@@ -34,6 +36,8 @@ export interface FakeStripeSubscription {
   quantity: number;
   unitAmount: number;
   interval: "month" | "year";
+  /** The product's name as the checkout gave it (Stripe writes it into each invoice line). */
+  productName: string;
   periodStart: number;
   periodEnd: number;
   cancelAtPeriodEnd: boolean;
@@ -67,6 +71,122 @@ export interface FakeStripe {
 }
 
 const API_VERSION = "2026-10-28.endive";
+
+/** The webhook secret the fake signs with (and that servers pointed at the fake trust). */
+export const STRIPE_FAKE_WEBHOOK_SECRET = "whsec_fake_0123456789abcdef";
+
+/** A webhook event as Stripe posts it: the envelope around one object. */
+export function stripeEvent(id: string, type: string, object: unknown, created = Math.floor(Date.now() / 1000)) {
+  return {
+    id,
+    object: "event",
+    api_version: API_VERSION,
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  } as unknown as Stripe.Event;
+}
+
+/** The body and Stripe-Signature header Stripe's webhook would send for `event`, signed with `secret`. */
+export function signStripeEvent(event: Stripe.Event, secret: string): { payload: string; header: string } {
+  const payload = JSON.stringify(event, null, 2);
+  return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** What an invoice or subscription of one plan is about (ids made by the caller). */
+export interface StripePlanFacts {
+  subscription: string;
+  customer: string;
+  metadata: Record<string, string>;
+  quantity: number;
+  unitAmount: number;
+  interval: "month" | "year";
+  productName?: string;
+  periodStart: number;
+  periodEnd: number;
+}
+
+/** `$15.00`: Stripe's own way of writing a unit amount in an invoice line's description. */
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * A subscription's invoice (invoice.paid / invoice.payment_failed) as Stripe shapes it since the
+ * 2025 "basil" API: the subscription under `parent.subscription_details`, one line for the plan
+ * described as Stripe writes it ("5 × Product (at $15.00 / month)").
+ */
+export function stripeInvoice(id: string, lineId: string, plan: StripePlanFacts, paid: boolean) {
+  const amount = plan.quantity * plan.unitAmount;
+  return {
+    id,
+    object: "invoice",
+    customer: plan.customer,
+    currency: "usd",
+    status: paid ? "paid" : "open",
+    amount_due: amount,
+    amount_paid: paid ? amount : 0,
+    total: amount,
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: plan.subscription, metadata: plan.metadata },
+    },
+    lines: {
+      object: "list",
+      has_more: false,
+      data: [
+        {
+          id: lineId,
+          object: "line_item",
+          amount,
+          currency: "usd",
+          description: `${plan.quantity} × ${plan.productName ?? "Dashboards"} (at ${usd(plan.unitAmount)} / ${plan.interval})`,
+          quantity: plan.quantity,
+          period: { start: plan.periodStart, end: plan.periodEnd },
+        },
+      ],
+    },
+  };
+}
+
+/** A subscription object (the answer of the subscriptions API, and customer.subscription.* events). */
+export function stripeSubscription(
+  plan: StripePlanFacts & { itemId: string; product: string; status: string; cancelAtPeriodEnd: boolean },
+  endedAt: number | null,
+) {
+  return {
+    id: plan.subscription,
+    object: "subscription",
+    customer: plan.customer,
+    status: plan.status,
+    metadata: plan.metadata,
+    cancel_at_period_end: plan.cancelAtPeriodEnd,
+    ended_at: endedAt,
+    items: {
+      object: "list",
+      has_more: false,
+      data: [
+        {
+          id: plan.itemId,
+          object: "subscription_item",
+          quantity: plan.quantity,
+          current_period_start: plan.periodStart,
+          current_period_end: plan.periodEnd,
+          price: {
+            id: `price_for_${plan.itemId}`,
+            object: "price",
+            product: plan.product,
+            unit_amount: plan.unitAmount,
+            currency: "usd",
+            recurring: { interval: plan.interval, interval_count: 1 },
+          },
+        },
+      ],
+    },
+  };
+}
 /** Stripe's test card that is always declined. */
 export const DECLINED_CARD = "4000000000000002";
 
@@ -158,85 +278,17 @@ export function stripeFake(): FakePart<FakeStripe> {
   let counter = 0;
   const id = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, "0")}`;
   const now = () => Math.floor(Date.now() / 1000);
-  const event = (type: string, object: unknown): Stripe.Event =>
-    ({
-      id: id("evt"),
-      object: "event",
-      api_version: API_VERSION,
-      created: now(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object },
-    }) as unknown as Stripe.Event;
-
-  const subscriptionObject = (sub: FakeStripeSubscription) => ({
-    id: sub.id,
-    object: "subscription",
-    customer: sub.customer,
-    status: sub.status,
-    metadata: sub.metadata,
-    cancel_at_period_end: sub.cancelAtPeriodEnd,
-    ended_at: sub.status === "canceled" ? now() : null,
-    items: {
-      object: "list",
-      has_more: false,
-      data: [
-        {
-          id: sub.itemId,
-          object: "subscription_item",
-          quantity: sub.quantity,
-          current_period_start: sub.periodStart,
-          current_period_end: sub.periodEnd,
-          price: {
-            id: `price_for_${sub.itemId}`,
-            object: "price",
-            product: sub.product,
-            unit_amount: sub.unitAmount,
-            currency: "usd",
-            recurring: { interval: sub.interval, interval_count: 1 },
-          },
-        },
-      ],
-    },
-  });
-
-  const invoiceObject = (sub: FakeStripeSubscription, paid: boolean) => {
-    const amount = sub.quantity * sub.unitAmount;
-    return {
-      id: id("in"),
-      object: "invoice",
-      customer: sub.customer,
-      currency: "usd",
-      status: paid ? "paid" : "open",
-      amount_due: amount,
-      amount_paid: paid ? amount : 0,
-      parent: {
-        type: "subscription_details",
-        quote_details: null,
-        subscription_details: { subscription: sub.id, metadata: sub.metadata },
-      },
-      lines: {
-        object: "list",
-        has_more: false,
-        data: [
-          {
-            id: id("il"),
-            object: "line_item",
-            amount,
-            quantity: sub.quantity,
-            period: { start: sub.periodStart, end: sub.periodEnd },
-          },
-        ],
-      },
-    };
-  };
+  const event = (type: string, object: unknown): Stripe.Event => stripeEvent(id("evt"), type, object, now());
+  const planOf = (sub: FakeStripeSubscription) => ({ ...sub, subscription: sub.id });
+  const subscriptionObject = (sub: FakeStripeSubscription) =>
+    stripeSubscription(planOf(sub), sub.status === "canceled" ? now() : null);
+  const invoiceObject = (sub: FakeStripeSubscription, paid: boolean) =>
+    stripeInvoice(id("in"), id("il"), planOf(sub), paid);
 
   const state: FakeStripe = {
     secretKey: "sk_test_fake_7Hc2kq9Vx3LmP0aZ",
     publishableKey: "pk_test_fake_7Hc2kq9Vx3LmP0aZ",
-    webhookSecret: "whsec_fake_0123456789abcdef",
+    webhookSecret: STRIPE_FAKE_WEBHOOK_SECRET,
     sessions: new Map(),
     subscriptions: new Map(),
     customers: new Map(),
@@ -257,6 +309,7 @@ export function stripeFake(): FakePart<FakeStripe> {
         quantity: Number(line.quantity),
         unitAmount: Number(at(line, "price_data", "unit_amount")),
         interval: recurring,
+        productName: String(at(line, "price_data", "product_data", "name") ?? "Dashboards"),
         periodStart: start,
         periodEnd: start + (recurring === "year" ? 12 : 1) * MONTH_SECONDS,
         cancelAtPeriodEnd: false,
@@ -298,10 +351,7 @@ export function stripeFake(): FakePart<FakeStripe> {
       return event("customer.subscription.deleted", subscriptionObject(sub));
     },
     deliver: null,
-    signed(evt, secret = state.webhookSecret) {
-      const payload = JSON.stringify(evt, null, 2);
-      return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
-    },
+    signed: (evt, secret = state.webhookSecret) => signStripeEvent(evt, secret),
   };
 
   const authorized = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,3 +1,5 @@
+import { billingStanding } from "@app/core";
+import { Navigate } from "react-router";
 import { RequireUser } from "../app/RequireUser";
 import { useCompany } from "../features/company";
 import { CreateDashboardForm } from "../features/dashboards-list";
@@ -5,6 +7,9 @@ import { PageHeader } from "../ui/PageHeader";
 
 function DashboardsCreate() {
   const company = useCompany();
+  // docs/product.md §4: without service (an expired trial, a canceled period over) nothing can be
+  // created; the subscription-required page says why, and shows an admin the way to subscribe.
+  if (company.data && !billingStanding(company.data, new Date()).hasService) return <Navigate to="/402" replace />;
   return (
     <>
       <PageHeader

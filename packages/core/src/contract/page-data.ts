@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ONBOARDING_FLOWS } from "../onboarding/flows";
 import { ZCompany } from "./company";
 import { SOCIAL_PROVIDERS } from "./social-auth";
 import { ZUser } from "./users";
@@ -32,7 +33,17 @@ export const ZPageData = z.object({
   identification: z.string(),
   messages: z.array(ZGlobalMessage),
   siteTitle: z.string(),
-  onboarding: z.object({ flow: z.enum(["dashboard", "mc"]), step: z.number().int() }).nullable(),
+  onboarding: z
+    .object({
+      /** The flow chosen at registration; the questionnaire's source picks the flow when it names one. */
+      flow: z.enum(ONBOARDING_FLOWS),
+      step: z.number().int(),
+      /** The intro questionnaire's answer (docs/product.md §3), null until answered. */
+      source: z.string().nullable(),
+      /** The flow the company's plan imposes (a lifetime deal: dashboard): then the intro asks nothing. */
+      forcedFlow: z.enum(ONBOARDING_FLOWS).nullable(),
+    })
+    .nullable(),
   config: z.object({
     maxPdfWidgets: z.number().int(),
     paymentEnabled: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZRegister } from "./auth";
+import { BILLING_MESSAGES } from "./billing";
 
 /** Social registration and login providers of docs/product.md §2 and §7, in the order the pages show them. */
 export const SOCIAL_PROVIDERS = ["google", "facebook", "linkedin"] as const;
@@ -29,17 +30,28 @@ const unticked = <T extends z.ZodType>(schema: T) => z.preprocess((value) => val
 /**
  * POST /register/{provider} (docs/product.md §7): the plan of the registration page and its consents,
  * which must be confirmed before the provider is asked (docs/product.md §4), with the messages and
- * field names of POST /register.
+ * field names of POST /register; its coupons, and (when payments are on) the paid checkout's
+ * references, which the registration claims once the provider has said who signed up.
  */
 export const ZSocialRegister = z.strictObject({
   terms_consent: unticked(registration.terms_consent),
   age_consent: unticked(registration.age_consent),
+  coupons: registration.coupons,
   dashboards: registration.dashboards,
   interval: registration.interval,
   cid: registration.cid,
   flow: registration.flow,
+  order_ref: registration.order_ref,
+  order_id: registration.order_id,
 });
 export type TSocialRegister = z.infer<typeof ZSocialRegister>;
+
+/**
+ * docs/product.md §4: with card payments on, a social sign-up pays in the checkout first, as the form
+ * does; a start without the paid checkout's references is refused (422 on `order_ref`).
+ */
+export const SOCIAL_PAYMENT_REQUIRED =
+  "Pay for the plan in the checkout first: with card payments on, an account is created once its plan is paid.";
 
 /** POST /login/{provider}: nothing but the provider. */
 export const ZSocialLogin = z.object({}).meta({ description: "No fields" });
@@ -75,6 +87,12 @@ export const SOCIAL_AUTH_ERRORS = {
     "An account with this e-mail address already exists, and {provider} does not confirm that the address is verified, so it was not linked. Log in with your password (or a provider that confirms the address).",
   no_account:
     "No account uses this {provider} e-mail address yet. Register first: tick the terms and age boxes, then Sign up with {provider}.",
+  /** The checkout named at the start was used (or found unpaid) by the time the provider answered. */
+  payment_refused: `${BILLING_MESSAGES.orderNotPaid} No account was created.`,
+  payment_unavailable: `${BILLING_MESSAGES.providerFailed} No account was created.`,
+  /** A coupon that passed at the start was used up or expired by the time the provider answered. */
+  coupon_refused:
+    "A coupon of this sign-up can no longer be used, so no account was created. Check the coupons and sign up again.",
 } as const;
 export type TSocialAuthError = keyof typeof SOCIAL_AUTH_ERRORS;
 

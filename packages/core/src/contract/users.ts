@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ONBOARDING_SOURCES } from "../onboarding/flows";
 import { zFormBoolean } from "./common";
 
 export const ROLE_ADMIN = "admin";
@@ -46,9 +47,15 @@ export const ZUserUpdate = z.strictObject({
 });
 export type TUserUpdate = z.infer<typeof ZUserUpdate>;
 
-/** "Submit other data" (docs/product.md §7): intro and onboarding progress of the current user. */
+/**
+ * "Submit other data" (docs/product.md §7): intro and onboarding progress of the current user, and the
+ * intro questionnaire's answer (`onboarding_source`, docs/product.md §3), which picks the flow.
+ */
 export const ZUserData = z.strictObject({
   intro_passed: zFormBoolean.optional(),
   onboarding: z.coerce.number().int().min(0).max(10).optional(),
+  onboarding_source: z
+    .enum(ONBOARDING_SOURCES, { error: `The onboarding source must be one of: ${ONBOARDING_SOURCES.join(", ")}.` })
+    .optional(),
 });
 export type TUserData = z.infer<typeof ZUserData>;

@@ -166,8 +166,18 @@ export const ONBOARDING_COMPLETION_MESSAGES: Readonly<Record<OnboardingFlow, str
   mc: ONBOARDING_FLOW_DEFINITIONS.mc.completionMessage,
 };
 
+/**
+ * The intro questionnaire's answers ("What do you want to do first?"), the only sources the server saves:
+ * build client dashboards, or watch domains in Mission Control.
+ */
+export const ONBOARDING_SOURCES = ["dashboard", "mc"] as const;
+export type OnboardingSource = (typeof ONBOARDING_SOURCES)[number];
+
 /** Questionnaire answers that pick a flow; anything else keeps the initial flow (docs/product.md §3). */
-export const DEFAULT_SOURCE_FLOWS: Readonly<Record<string, OnboardingFlow>> = { dashboard: "dashboard", mc: "mc" };
+export const DEFAULT_SOURCE_FLOWS: Readonly<Record<string, OnboardingFlow>> = {
+  dashboard: "dashboard",
+  mc: "mc",
+} satisfies Record<OnboardingSource, OnboardingFlow>;
 
 /** Tooltip hints stop beyond this step (docs/product.md §4); both flows are finished before it anyway. */
 export const ONBOARDING_LAST_HINT_STEP = 6;

@@ -29,18 +29,20 @@ export interface InitialStateInput {
   questionnaireSource?: string | null;
   /** Which questionnaire answers pick which flow (default: the flow names themselves). */
   sourceFlows?: Readonly<Record<string, OnboardingFlow>>;
+  /** A flow the company's plan imposes (a lifetime deal: dashboard, docs/product.md §2); wins over any answer. */
+  forcedFlow?: OnboardingFlow | null;
 }
 
 /**
  * The state the web starts from (docs/product.md §3): the flow comes from the questionnaire source when it
- * names one, else the initial flow; the step from the server, else 0. A server value the machine cannot
+ * names one, else the initial flow (a forced flow wins over both); the step from the server, else 0. A server value the machine cannot
  * hold (negative, fractional) restarts at the intro; one past the end means finished, so it is capped there.
  */
 export function initialState(input: InitialStateInput): OnboardingState {
   const sourceFlows = input.sourceFlows ?? DEFAULT_SOURCE_FLOWS;
   const source = input.questionnaireSource?.trim() || null;
   const fromSource = source !== null && Object.hasOwn(sourceFlows, source) ? sourceFlows[source] : undefined;
-  const flow = isOnboardingFlow(fromSource) ? fromSource : input.flow;
+  const flow = input.forcedFlow ?? (isOnboardingFlow(fromSource) ? fromSource : input.flow);
   const raw = input.serverStep;
   const step =
     typeof raw === "number" && Number.isInteger(raw) && raw >= ONBOARDING_INTRO_STEP

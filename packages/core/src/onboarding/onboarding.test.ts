@@ -132,6 +132,21 @@ describe("initialState (docs/product.md §3)", () => {
       { flow: "mc", step: 0, questionnaire: { source: "seo" } },
     ],
     [
+      "a forced flow wins over the questionnaire (lifetime deal)",
+      { serverStep: 1, flow: "dashboard", questionnaireSource: "mc", forcedFlow: "dashboard" },
+      { flow: "dashboard", step: 1, questionnaire: { source: "mc" } },
+    ],
+    [
+      "a forced flow wins over the initial flow",
+      { serverStep: 0, flow: "mc", forcedFlow: "dashboard" },
+      { flow: "dashboard", step: 0, questionnaire: null },
+    ],
+    [
+      "no forced flow (null) leaves the answer deciding",
+      { serverStep: 0, flow: "dashboard", questionnaireSource: "mc", forcedFlow: null },
+      { flow: "mc", step: 0, questionnaire: { source: "mc" } },
+    ],
+    [
       "configured map replaces the default",
       { serverStep: 0, flow: "dashboard", questionnaireSource: "mc", sourceFlows: { seo: "mc" } },
       { flow: "dashboard", step: 0, questionnaire: { source: "mc" } },

@@ -123,9 +123,11 @@ export function authService(
         timezone: "UTC",
         onboarding_flow: input.flow,
         onboarding_step: 0,
+        onboarding_source: null,
         created_at: now,
       };
       let token: string;
+      let lifetimeDeal = false;
       try {
         // The company, its admin and the admin's session are created together or not at all.
         token = await ctx.db.transaction().execute(async (trx) => {
@@ -133,14 +135,16 @@ export function authService(
             { id: companyId, name: `${input.name}'s company`, dashboards: input.dashboards, interval: input.interval },
             trx,
           );
+          // The paid plan replaces the trial; a session claimed meanwhile rolls the registration back.
+          // Before the coupons, so a lifetime code among them replaces the paid plan in turn.
+          if (paid) await claims().claim(trx, companyId, paid);
           // docs/product.md §4: the registration's coupons are applied as the account is created; a
           // refused code (422 on `coupon`) rolls everything back, so no account is left behind.
           const coupons = await couponLedger(trx, ctx.clock.now()).applyAtSignUp(companyId, input.coupons ?? []);
+          lifetimeDeal = coupons.lifetime !== null;
           // A lifetime deal (AppSumo) uses the dashboard flow whatever the page asked (docs/product.md §2).
           await userAccounts(trx).insert({ ...user, onboarding_flow: coupons.forcedFlow ?? user.onboarding_flow });
           await extras.withinTransaction?.(trx, user);
-          // The paid plan replaces the trial; a session claimed meanwhile rolls the registration back.
-          if (paid) await claims().claim(trx, companyId, paid);
           return startSession(user, trx);
         });
       } catch (error) {
@@ -149,7 +153,7 @@ export function authService(
         throw error;
       }
       if (previousToken) await endSession(sha256(previousToken));
-      if (paid) await claims().tagSubscription(companyId, paid);
+      if (paid) await claims().tagSubscription(companyId, paid, lifetimeDeal);
       return { token, redirect: "/intro" };
     },
 

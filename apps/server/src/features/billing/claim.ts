@@ -4,6 +4,8 @@ import type { Db } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { hmac } from "../../infra/security";
 import type { CompaniesService } from "../companies/service";
+import type { LifetimeCancellation } from "./lifetime";
+import { BREAKDOWN_KEY, linesOfBreakdown, type OrderLine, parseBreakdown } from "./order-lines";
 import { billingRepo } from "./repo";
 import { isStripeError, type Stripe } from "./stripe-client";
 import { addMonths } from "./webhooks";
@@ -18,6 +20,8 @@ export interface PaidCheckout {
   interval: 1 | 12;
   amountCents: number;
   currency: string;
+  /** The invoice's lines as the server priced the checkout (null when the metadata does not say). */
+  lines: OrderLine[] | null;
 }
 
 /** The claim marker in `payment_events`: its primary key lets one registration, and only one, claim a session. */
@@ -32,7 +36,12 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  * `order_id` this server's signature of it (so only sessions this server opened can be named); what was
  * paid is read back from Stripe, never taken from the browser.
  */
-export function checkoutClaims(ctx: AppContext, companies: CompaniesService, stripe: Stripe | null) {
+export function checkoutClaims(
+  ctx: AppContext,
+  companies: CompaniesService,
+  stripe: Stripe | null,
+  lifetime: LifetimeCancellation,
+) {
   const refused = () => AppError.validation({ order_ref: [BILLING_MESSAGES.orderNotPaid] });
 
   return {
@@ -60,16 +69,21 @@ export function checkoutClaims(ctx: AppContext, companies: CompaniesService, str
       // A session opened for an existing company belongs to it (its webhook already applied it).
       if (!paid || !customer || !subscription || session.metadata?.company_id) throw refused();
       if (await billingRepo(ctx.db).hasEvent(claimEvent(session.id))) throw refused();
-      const dashboards = Number(session.metadata?.dashboards);
+      const count = Number(session.metadata?.dashboards);
+      const dashboards = Number.isSafeInteger(count) && count > 0 ? count : 1;
+      const interval = session.metadata?.interval === "12" ? 12 : 1;
+      const amountCents = session.amount_total ?? 0;
+      const breakdown = parseBreakdown(session.metadata?.[BREAKDOWN_KEY]);
       return {
         sessionId: session.id,
         customer,
         subscription,
         invoice: idOf(session.invoice),
-        dashboards: Number.isSafeInteger(dashboards) && dashboards > 0 ? dashboards : 1,
-        interval: session.metadata?.interval === "12" ? 12 : 1,
-        amountCents: session.amount_total ?? 0,
+        dashboards,
+        interval,
+        amountCents,
         currency: (session.currency ?? "usd").toUpperCase(),
+        lines: breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents),
       };
     },
 
@@ -109,6 +123,7 @@ export function checkoutClaims(ctx: AppContext, companies: CompaniesService, str
           amountCents: paid.amountCents,
           currency: paid.currency,
           status: "paid",
+          lines: paid.lines,
         },
         now,
       );
@@ -118,7 +133,9 @@ export function checkoutClaims(ctx: AppContext, companies: CompaniesService, str
      * After the registration committed: the subscription at Stripe learns its company, so later
      * webhooks find it by metadata too (they already do by the customer). Failing here loses nothing.
      */
-    async tagSubscription(companyId: string, paid: PaidCheckout): Promise<void> {
+    async tagSubscription(companyId: string, paid: PaidCheckout, lifetimeDeal = false): Promise<void> {
+      // A lifetime code applied at sign-up replaced the subscription just paid: it is canceled instead.
+      if (lifetimeDeal) return lifetime.cancelReplaced(companyId, paid.subscription);
       if (!stripe) return;
       try {
         await stripe.subscriptions.update(paid.subscription, { metadata: { company_id: companyId } });

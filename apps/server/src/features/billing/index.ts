@@ -4,6 +4,7 @@ import type { Feature } from "../registry";
 import { checkoutClaims } from "./claim";
 import { invoicesService } from "./invoices";
 import { invoicesRoutes } from "./invoices-routes";
+import { lifetimeCancellation } from "./lifetime";
 import { billingRoutes } from "./routes";
 import { type BillingService, billingService } from "./service";
 import { stripeClient } from "./stripe-client";
@@ -18,7 +19,8 @@ export const billingFeature: Feature = {
   services: (ctx, services) => {
     const stripe = stripeClient(ctx.config.stripe);
     const companies = services.get("companies");
-    const claims = checkoutClaims(ctx, companies, stripe);
+    const lifetime = lifetimeCancellation(ctx, stripe);
+    const claims = checkoutClaims(ctx, companies, stripe, lifetime);
     const billing: BillingService = {
       ...billingService(
         ctx,
@@ -29,6 +31,7 @@ export const billingFeature: Feature = {
       ),
       ...webhookHandler(ctx, companies, stripe),
       claims,
+      lifetime,
     };
     return { billing };
   },
@@ -49,6 +52,6 @@ export const billingFeature: Feature = {
         await services.get("billing").endServiceWhereDue();
       },
     };
-    return [expiry];
+    return [expiry, services.get("billing").lifetime.job];
   },
 };

@@ -9,6 +9,7 @@ import {
   type TOrderStatus,
 } from "@app/core";
 import { escapeHtml } from "../../infra/mail-html";
+import type { OrderLine } from "./order-lines";
 
 /** Who the invoice is from (config INVOICE_SELLER_*) and to (the company's billing details). */
 export interface InvoiceParty {
@@ -18,15 +19,10 @@ export interface InvoiceParty {
 }
 
 /** One row of the invoice's table: what, how many, at what, for how much (cents; negative takes off). */
-export interface InvoiceLine {
-  description: string;
-  quantity: number | null;
-  unitCents: number | null;
-  amountCents: number;
-}
+export type InvoiceLine = OrderLine;
 
 /**
- * The lines of an order: its dashboards at the list price of its plan (core `quote`), then what the
+ * The lines of an order made before its lines were stored (migration 023): its dashboards at the list price of its plan (core `quote`), then what the
  * annual plan, the company's discount and coupons took off, so the lines add up to what was charged.
  * An amount above the list price (a prorated change, an older price table) or in another currency than
  * the price table's is shown as charged, one line at the average unit price.
@@ -80,9 +76,14 @@ const party = (title: string, who: InvoiceParty) => `<section class="party">
  * The invoice as a self-contained HTML page (no scripts, no outside resources: the PDF page loads it
  * with `setContent`), A4, every piece of text escaped.
  */
-export function invoiceHtml(order: TOrder, seller: InvoiceParty, buyer: InvoiceParty): string {
+export function invoiceHtml(
+  order: TOrder,
+  seller: InvoiceParty,
+  buyer: InvoiceParty,
+  lines: readonly InvoiceLine[] = invoiceLines(order),
+): string {
   const money = (cents: number) => escapeHtml(formatMoney(cents, order.currency));
-  const rows = invoiceLines(order)
+  const rows = lines
     .map(
       (line) => `<tr>
   <td>${escapeHtml(line.description)}</td>

@@ -6,8 +6,10 @@ import { formatMoney, orderPeriod, quote } from "@app/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner, buildUser, signIn } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { stripeFake } from "../../../test/fakes/stripe";
+import { stripeEvent, stripeFake, stripeInvoice } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { newId } from "../../infra/security";
+import { couponCatalogue } from "../coupons/catalogue";
 import { invoiceLines } from "./invoice-document";
 
 const fakes = fakesForFile(afterAll, () => ({ stripe: stripeFake() }));
@@ -42,9 +44,121 @@ async function paidThenFailed(env: TestEnv, client: TestClient, companyId: strin
   await sendWebhook(env, stripe.signed(stripe.failInvoice(sub?.id ?? "")));
 }
 
+/** The stored lines of the company's orders, oldest first. */
+async function storedLines(env: TestEnv, companyId: string) {
+  const rows = await env.ctx.db
+    .selectFrom("orders")
+    .select(["id", "lines", "amount_cents"])
+    .where("company_id", "=", companyId)
+    .orderBy("sequence")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    amountCents: row.amount_cents,
+    lines: row.lines ? (JSON.parse(row.lines) as Array<{ description: string; amountCents: number }>) : null,
+  }));
+}
+
+const sum = (lines: Array<{ amountCents: number }>) => lines.reduce((total, line) => total + line.amountCents, 0);
+
 describeEachDb(
   "invoices: the company's orders and their PDFs",
   (env) => {
+    it("an annual plan with the company's discount and a coupon: the PDF lists the list price and each discount by name, adding up to the total; an older order keeps the plan and one discount line", async () => {
+      const { client, company } = await buildOwner(env(), { company: { name: "Lines Agency" } });
+      // The operator's discount for this agency (docs/product.md §3 `discount`).
+      await env().ctx.db.updateTable("companies").set({ discount: 5 }).where("id", "=", company.id).execute();
+      const code = `SPRING${newId(6)
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, "X")}`;
+      await couponCatalogue(env().ctx.db).add({ code, type: "price.discount", value: 10 });
+      expect((await client.api("POST", "/api/company/coupon", { coupon: code })).statusCode).toBe(200);
+      const stripe = await fake();
+      const created = await client.api("POST", "/api/company/subscription", { dashboards: 12, interval: 12 });
+      expect(created.statusCode, created.body).toBe(200);
+      const { completed, invoicePaid } = stripe.pay(created.json().data.checkout.payload.split("_secret_")[0]);
+      for (const event of [completed, invoicePaid]) await sendWebhook(env(), stripe.signed(event));
+
+      const q = quote({
+        dashboards: 12,
+        interval: 12,
+        discountPercent: 5,
+        coupons: [{ type: "price.discount", value: 10 }],
+      });
+      const step = (source: string) => q.adjustments.find((a) => a.source === source)?.amountCents ?? 0;
+      const expected = [
+        ["Dashboards, yearly plan", 12 * q.listUnitCents],
+        ["Annual plan discount (20%)", -12 * step("annual")],
+        ["Company discount (5%)", -12 * step("company")],
+        [`Coupon ${code} 10%`, -12 * step("price.discount")],
+      ] as const;
+      const [stored] = await storedLines(env(), company.id);
+      expect(stored?.lines?.map((line) => [line.description, line.amountCents])).toEqual(expected);
+      expect(sum(stored?.lines ?? [])).toBe(q.totalCents);
+      expect(stored?.amountCents).toBe(q.totalCents);
+
+      const [order] = (await client.api("GET", "/api/orders")).json().data;
+      const text = pdfText((await client.raw("GET", `/api/orders/${order.id}/pdf`)).rawPayload);
+      for (const [description, cents] of expected) {
+        // One row each: its words, then its amount on the same line.
+        const row = text.split("\n").find((line) => line.includes(description));
+        expect(row, description).toBeDefined();
+        expect(row).toContain(formatMoney(cents, "USD"));
+      }
+      expect(text).toContain(formatMoney(q.totalCents, "USD"));
+
+      // An order recorded before its lines were stored renders as it always did.
+      await env().ctx.db.updateTable("orders").set({ lines: null }).where("id", "=", order.id).execute();
+      const older = pdfText((await client.raw("GET", `/api/orders/${order.id}/pdf`)).rawPayload);
+      expect(older).toContain("Discount");
+      expect(older).toContain(formatMoney(12 * q.listUnitCents, "USD"));
+      expect(older).toContain(formatMoney(q.totalCents - 12 * q.listUnitCents, "USD"));
+      expect(older).not.toContain(code);
+    });
+
+    it("a prorated plan change: the invoice lists Stripe's own lines, and they add up to what was charged", async () => {
+      const { client, company } = await buildOwner(env());
+      const stripe = await fake();
+      const created = await client.api("POST", "/api/company/subscription", { dashboards: 5, interval: 1 });
+      const { completed, invoicePaid } = stripe.pay(created.json().data.checkout.payload.split("_secret_")[0]);
+      for (const event of [completed, invoicePaid]) await sendWebhook(env(), stripe.signed(event));
+      const sub = [...stripe.subscriptions.values()].find((s) => s.metadata.company_id === company.id);
+      if (!sub) throw new Error("no subscription");
+      // Stripe's invoice for going from 5 to 8 dashboards mid-period: the unused time back, the rest charged.
+      const invoice = stripeInvoice(`in_${newId(8)}`, `il_${newId(8)}`, { ...sub, subscription: sub.id }, true);
+      const unused = {
+        ...invoice.lines.data[0],
+        id: `il_${newId(8)}`,
+        amount: -3750,
+        quantity: 5,
+        description: "Unused time on 5 × Dashboards after 16 Dec 2026",
+      };
+      const remaining = {
+        ...invoice.lines.data[0],
+        id: `il_${newId(8)}`,
+        amount: 6000,
+        quantity: 8,
+        description: "Remaining time on 8 × Dashboards after 16 Dec 2026",
+      };
+      const prorated = {
+        ...invoice,
+        amount_paid: 2250,
+        amount_due: 2250,
+        total: 2250,
+        lines: { ...invoice.lines, data: [unused, remaining] },
+      };
+      await sendWebhook(env(), stripe.signed(stripeEvent(`evt_${newId(8)}`, "invoice.paid", prorated)));
+
+      const stored = (await storedLines(env(), company.id)).at(-1);
+      expect(stored?.lines?.map((line) => line.amountCents)).toEqual([-3750, 6000]);
+      expect(sum(stored?.lines ?? [])).toBe(2250);
+      const orders = (await client.api("GET", "/api/orders")).json().data;
+      const text = pdfText((await client.raw("GET", `/api/orders/${orders[0].id}/pdf`)).rawPayload);
+      for (const expected of [unused.description, remaining.description, "-$37.50", "$60.00", "$22.50"]) {
+        expect(text).toContain(expected);
+      }
+    });
+
     it("lists the paid and the failed invoice newest first, scoped to the company; the PDF shows number, buyer, seller, period and amount", async () => {
       const { client, company } = await buildOwner(env(), { company: { name: "Acme Agency" } });
       const details = await client.api("POST", "/api/company", {

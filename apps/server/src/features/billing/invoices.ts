@@ -4,7 +4,7 @@ import type { OrdersTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { CompaniesService } from "../companies/service";
 import { type InvoiceParty, invoiceHtml } from "./invoice-document";
-import { billingRepo } from "./repo";
+import { billingRepo, orderLinesOf } from "./repo";
 
 const isStatus = (value: string): value is TOrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
@@ -54,7 +54,8 @@ export function invoicesService(ctx: AppContext, companies: CompaniesService) {
         addressLines: linesOf(company.billing_address),
         vatId: company.vat_id,
       };
-      const html = invoiceHtml(order, ctx.config.invoiceSeller, buyer);
+      // The lines stored with the order; an older order's are worked out from its plan (invoiceLines).
+      const html = invoiceHtml(order, ctx.config.invoiceSeller, buyer, orderLinesOf(row) ?? undefined);
       const bytes = await ctx.browser.withPage(async (page) => {
         // Nothing on the page comes from the network: the HTML is whole, with its styles inline.
         await page.setContent(html, { waitUntil: "load" });

@@ -1,6 +1,7 @@
 import type { Db } from "../../infra/db";
 import type { OrdersTable } from "../../infra/db/schema";
 import { newId } from "../../infra/security";
+import type { OrderLine } from "./order-lines";
 
 export type OrderStatus = "paid" | "failed" | "refunded";
 
@@ -14,6 +15,19 @@ export interface OrderFacts {
   amountCents: number;
   currency: string;
   status: OrderStatus;
+  /** What the invoice lists, adding up to `amountCents`; null when not known (the invoice falls back). */
+  lines: OrderLine[] | null;
+}
+
+/** The stored lines of an order; null for orders made before migration 023 (or unreadable ones). */
+export function orderLinesOf(row: OrdersTable): OrderLine[] | null {
+  if (!row.lines) return null;
+  try {
+    const lines = JSON.parse(row.lines) as OrderLine[];
+    return Array.isArray(lines) && lines.length > 0 ? lines : null;
+  } catch {
+    return null;
+  }
 }
 
 /** `INV-2026-000123`: the year the order was made and its place across all companies (docs/decisions.md). */
@@ -66,6 +80,8 @@ export function billingRepo(db: Db) {
           period_start: facts.periodStart ?? existing.period_start,
           period_end: facts.periodEnd ?? existing.period_end,
           amount_cents: facts.amountCents,
+          // The checkout's and the invoice's account of one charge: the later one known wins.
+          lines: facts.lines ? JSON.stringify(facts.lines) : existing.lines,
           updated_at: at,
         };
         await db
@@ -96,6 +112,7 @@ export function billingRepo(db: Db) {
         amount_cents: facts.amountCents,
         currency: facts.currency,
         status: facts.status,
+        lines: facts.lines ? JSON.stringify(facts.lines) : null,
         created_at: at,
         updated_at: at,
       };

@@ -1,6 +1,5 @@
 import {
   BILLING_MESSAGES,
-  type PriceCoupon,
   PricingError,
   type PricingErrorCode,
   type Quote,
@@ -14,10 +13,18 @@ import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { CompaniesService } from "../companies/service";
 import type { CheckoutClaims } from "./claim";
+import type { LifetimeCancellation } from "./lifetime";
+import { BREAKDOWN_KEY, breakdownOf, type CodedCoupon, type PriceBreakdown } from "./order-lines";
 import { isStripeError, type Stripe } from "./stripe-client";
 
 /** The coupons a price counts (features/coupons): a company's applied ones, or a visitor's typed codes. */
-export type CouponPrices = (companyId: string | null, codes: readonly string[]) => Promise<PriceCoupon[]>;
+export type CouponPrices = (companyId: string | null, codes: readonly string[]) => Promise<CodedCoupon[]>;
+
+/** A plan's price and how it was made (the invoice's lines, carried in Stripe's metadata). */
+interface Priced {
+  q: Quote;
+  breakdown: PriceBreakdown;
+}
 
 /** Which field a price problem is reported under (422 per field). */
 const PRICE_FIELDS: Record<PricingErrorCode, string> = {
@@ -77,15 +84,12 @@ export function billingService(
     }
   }
 
-  async function priceFor(row: CompaniesTable | null, input: TSubscriptionInput): Promise<Quote> {
+  async function priceFor(row: CompaniesTable | null, input: TSubscriptionInput): Promise<Priced> {
     const coupons = await couponPrices(row?.id ?? null, input.coupons);
+    const discountPercent = row?.discount ?? 0;
     try {
-      return quote({
-        dashboards: input.dashboards,
-        interval: input.interval,
-        discountPercent: row?.discount ?? 0,
-        coupons,
-      });
+      const q = quote({ dashboards: input.dashboards, interval: input.interval, discountPercent, coupons });
+      return { q, breakdown: breakdownOf(q, coupons, discountPercent) };
     } catch (error) {
       if (error instanceof PricingError) throw AppError.validation({ [PRICE_FIELDS[error.code]]: [error.message] });
       throw error;
@@ -100,7 +104,7 @@ export function billingService(
    */
   async function checkout(
     row: CompaniesTable | null,
-    q: Quote,
+    { q, breakdown }: Priced,
     coupons: readonly string[],
     customer: CheckoutCustomer | null,
   ): Promise<TPaymentPayload & { sessionId: string }> {
@@ -110,6 +114,8 @@ export function billingService(
       dashboards: String(q.dashboards),
       interval: String(q.interval),
       coupons: coupons.join(","),
+      // How the price was made, so the order's invoice can list it (./order-lines.ts).
+      [BREAKDOWN_KEY]: JSON.stringify(breakdown),
     };
     // A name to pre-fill needs a customer of its own; an e-mail alone is Stripe's customer_email.
     const named = customer && (customer.firstName || customer.lastName);
@@ -171,9 +177,9 @@ export function billingService(
         throw AppError.validation({ general: [BILLING_MESSAGES.alreadySubscribed] });
       }
       requireStripe();
-      const q = await priceFor(row, input);
-      const { payload, key } = await checkout(row, q, input.coupons, null);
-      return { company: await companies.get(companyId), quote: presentQuote(q), checkout: { payload, key } };
+      const priced = await priceFor(row, input);
+      const { payload, key } = await checkout(row, priced, input.coupons, null);
+      return { company: await companies.get(companyId), quote: presentQuote(priced.q), checkout: { payload, key } };
     },
 
     /**
@@ -186,7 +192,7 @@ export function billingService(
         throw AppError.validation({ general: [BILLING_MESSAGES.noSubscription] });
       }
       const { stripe: client } = requireStripe();
-      const q = await priceFor(row, input);
+      const { q, breakdown } = await priceFor(row, input);
       const subscriptionId = row.subscription_id;
       const subscription = await provider("subscription read", () => client.subscriptions.retrieve(subscriptionId));
       const item = subscription.items.data[0];
@@ -207,7 +213,12 @@ export function billingService(
             },
           ],
           proration_behavior: "create_prorations",
-          metadata: { company_id: companyId, dashboards: String(q.dashboards), interval: String(q.interval) },
+          metadata: {
+            company_id: companyId,
+            dashboards: String(q.dashboards),
+            interval: String(q.interval),
+            [BREAKDOWN_KEY]: JSON.stringify(breakdown),
+          },
         }),
       );
       const company = await companies.setState(companyId, {
@@ -224,11 +235,17 @@ export function billingService(
     async secure(input: TPaymentSecure, companyId: string | null) {
       requireStripe();
       const row = companyId ? await companies.load(companyId) : null;
-      const q = await priceFor(row, input);
+      const priced = await priceFor(row, input);
       const { first_name: firstName, last_name: lastName, email } = input;
       const visitor = row || !(email || firstName || lastName) ? null : { email, firstName, lastName };
-      const { payload, key, sessionId } = await checkout(row, q, input.coupons, visitor);
-      return { payload, key, quote: presentQuote(q), order_ref: sessionId, order_id: claims.orderIdOf(sessionId) };
+      const { payload, key, sessionId } = await checkout(row, priced, input.coupons, visitor);
+      return {
+        payload,
+        key,
+        quote: presentQuote(priced.q),
+        order_ref: sessionId,
+        order_id: claims.orderIdOf(sessionId),
+      };
     },
 
     /**
@@ -288,4 +305,6 @@ export type BillingService = ReturnType<typeof billingService> & {
   handleWebhook(text: string, signature: string | undefined): Promise<{ duplicate: boolean }>;
   /** A registration claiming its paid checkout (./claim.ts). */
   claims: CheckoutClaims;
+  /** The card subscription a lifetime deal replaced, canceled after the coupon commits (./lifetime.ts). */
+  lifetime: LifetimeCancellation;
 };

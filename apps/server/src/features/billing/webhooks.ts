@@ -3,6 +3,8 @@ import type { AppContext } from "../../context";
 import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { CompaniesService, CompanyStatePatch } from "../companies/service";
+import { isLifetimeRow } from "./lifetime";
+import { BREAKDOWN_KEY, linesOfBreakdown, linesOfStripeInvoice, parseBreakdown } from "./order-lines";
 import { billingRepo, type OrderFacts } from "./repo";
 import type { Stripe } from "./stripe-client";
 
@@ -25,6 +27,14 @@ export function addMonths(from: Date, months: number): Date {
   next.setUTCMonth(next.getUTCMonth() + months);
   return next;
 }
+
+/**
+ * A checkout completing for a company served for life: the registration's own (its session names no
+ * company) was replaced by the lifetime code and is only recorded as an order; a checkout the lifetime
+ * company opened itself later (its id in the metadata) buys a plan as any other.
+ */
+const replacedByLifetime = (current: CompaniesTable, metadataCompanyId: string | undefined) =>
+  isLifetimeRow(current) && metadataCompanyId !== current.id;
 
 const positiveInt = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
@@ -61,27 +71,33 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
         const interval = positiveInt(session.metadata?.interval, row.subscription_interval ?? 1);
         // The session carries no period: until invoice.paid tells the real one, it is one interval from now.
         const periodEnd = addMonths(now, interval).toISOString();
+        const amountCents = session.amount_total ?? 0;
+        const breakdown = parseBreakdown(session.metadata?.[BREAKDOWN_KEY]);
         return {
           companyId: row.id,
-          patch: () => ({
-            state: "active",
-            subscription_id: idOf(session.subscription),
-            stripe_customer_id: customer ?? row.stripe_customer_id,
-            services_dashboards: dashboards,
-            subscription_interval: interval,
-            expires_at: periodEnd,
-            next_charge_at: periodEnd,
-            cancellation: null,
-          }),
+          patch: (current) =>
+            replacedByLifetime(current, session.metadata?.company_id)
+              ? null
+              : {
+                  state: "active",
+                  subscription_id: idOf(session.subscription),
+                  stripe_customer_id: customer ?? row.stripe_customer_id,
+                  services_dashboards: dashboards,
+                  subscription_interval: interval,
+                  expires_at: periodEnd,
+                  next_charge_at: periodEnd,
+                  cancellation: null,
+                },
           order: {
             providerRef: idOf(session.invoice) ?? session.id,
             periodStart: now.toISOString(),
             periodEnd,
             dashboards,
             interval,
-            amountCents: session.amount_total ?? 0,
+            amountCents,
             currency: (session.currency ?? "usd").toUpperCase(),
             status: "paid",
+            lines: breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents),
           },
         };
       }
@@ -97,27 +113,40 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
         const periodEnd = fromUnix(line?.period.end);
         const subscriptionId = idOf(details?.subscription) ?? row.subscription_id;
         const paid = event.type === "invoice.paid";
+        const dashboards = positiveInt(details?.metadata?.dashboards, line?.quantity ?? row.services_dashboards);
+        const interval = positiveInt(details?.metadata?.interval, row.subscription_interval ?? 1);
+        const amountCents = paid ? invoice.amount_paid : invoice.amount_due;
+        // One line for the plan as priced here: the server's breakdown; anything else (a prorated
+        // change) is listed as Stripe itemised it.
+        const breakdown = invoice.lines.data.length === 1 ? parseBreakdown(details?.metadata?.[BREAKDOWN_KEY]) : null;
+        const lines =
+          (breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents)) ??
+          linesOfStripeInvoice(invoice, amountCents);
         return {
           companyId: row.id,
-          patch: () =>
-            paid
-              ? {
-                  state: "active",
-                  subscription_id: subscriptionId,
-                  stripe_customer_id: customer ?? row.stripe_customer_id,
-                  ...(periodEnd && { expires_at: periodEnd, next_charge_at: periodEnd }),
-                }
-              : // Banner 128: the card failed; Stripe retries, service goes on until it gives up.
-                { state: "overdue", subscription_id: subscriptionId },
+          patch: (current) =>
+            // The subscription a lifetime deal replaced (a renewal racing its cancellation): only the order.
+            isLifetimeRow(current)
+              ? null
+              : paid
+                ? {
+                    state: "active",
+                    subscription_id: subscriptionId,
+                    stripe_customer_id: customer ?? row.stripe_customer_id,
+                    ...(periodEnd && { expires_at: periodEnd, next_charge_at: periodEnd }),
+                  }
+                : // Banner 128: the card failed; Stripe retries, service goes on until it gives up.
+                  { state: "overdue", subscription_id: subscriptionId },
           order: {
             providerRef: invoice.id,
             periodStart,
             periodEnd,
-            dashboards: positiveInt(details?.metadata?.dashboards, line?.quantity ?? row.services_dashboards),
-            interval: positiveInt(details?.metadata?.interval, row.subscription_interval ?? 1),
-            amountCents: paid ? invoice.amount_paid : invoice.amount_due,
+            dashboards,
+            interval,
+            amountCents,
             currency: invoice.currency.toUpperCase(),
             status: paid ? "paid" : "failed",
+            lines,
           },
         };
       }
@@ -128,10 +157,11 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
         const endedAt = fromUnix(subscription.ended_at) ?? now.toISOString();
         return {
           companyId: row.id,
-          // An older subscription ending (the company has bought another since) changes nothing. The
-          // subscription id stays: banner 126 speaks of a canceled subscription.
+          // An older subscription ending (the company has bought another since, or a lifetime deal
+          // replaced it) changes nothing. The subscription id stays: banner 126 speaks of a canceled
+          // subscription.
           patch: (current) =>
-            current.subscription_id && current.subscription_id !== subscription.id
+            isLifetimeRow(current) || (current.subscription_id && current.subscription_id !== subscription.id)
               ? null
               : { state: "canceled", expires_at: endedAt, next_charge_at: null },
           order: null,

@@ -5,7 +5,9 @@ import { couponsService } from "./service";
 export const couponsFeature: Feature = {
   name: "coupons",
   services: (ctx, services) => ({
-    coupons: couponsService(ctx, services.get("companies")),
+    coupons: couponsService(ctx, services.get("companies"), (companyId, subscriptionId) =>
+      services.get("billing").lifetime.cancelReplaced(companyId, subscriptionId),
+    ),
   }),
   routes: (app, ctx, services) => couponRoutes(app, ctx, services.get("coupons")),
 };

@@ -13,7 +13,7 @@ import {
 import type { Db } from "../../infra/db";
 import type { CouponsTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
-import { couponsRepo } from "./repo";
+import { couponsRepo, LIFETIME_STATE } from "./repo";
 
 function isCouponType(type: string): type is CouponType {
   return (COUPON_TYPES as readonly string[]).includes(type);
@@ -52,8 +52,11 @@ export async function appliedCoupons(db: Db, companyId: string): Promise<TCompan
 export interface LedgerResult {
   applied: TCompanyCoupon[];
   effects: CouponEffects;
-  /** ltd.appsumo: served for life with these dashboards (an active state without subscription or expiry). */
-  lifetime: { state: "active"; expires_at: null; services_dashboards: number } | null;
+  /**
+   * ltd.appsumo: served for life with these dashboards (an active state without subscription or
+   * expiry); a card subscription the company had is replaced (billing cancels it at Stripe).
+   */
+  lifetime: (typeof LIFETIME_STATE & { services_dashboards: number }) | null;
 }
 
 /**
@@ -91,7 +94,7 @@ export function couponLedger(db: Db, now: Date) {
     const effects = couponEffects(applied);
     const lifetime =
       coupon.type === "ltd.appsumo" && effects.lifetime
-        ? { state: "active" as const, expires_at: null, services_dashboards: effects.lifetime.dashboards }
+        ? { ...LIFETIME_STATE, services_dashboards: effects.lifetime.dashboards }
         : null;
     return { applied, effects, lifetime };
   }

@@ -4,6 +4,14 @@ import type { CompanyCouponsTable, CouponsTable } from "../../infra/db/schema";
 
 const STORABLE_KEY = /^[a-z0-9][a-z0-9_-]*$/i;
 
+/** A lifetime deal's standing: active, no end date, no card subscription, nothing to charge next. */
+export const LIFETIME_STATE = {
+  state: "active",
+  expires_at: null,
+  subscription_id: null,
+  next_charge_at: null,
+} as const;
+
 /**
  * Coupons (operator-wide definitions) and the coupons of each company. Every query about what a
  * company has takes its id. The company's allowance columns change here, inside the transaction that
@@ -88,12 +96,14 @@ export function couponsRepo(db: Db) {
     /**
      * ltd.appsumo at registration, on the company being created: it owns `dashboards` for life, served
      * with no end date and no charge (an active state without subscription or expiry keeps service,
-     * core billingStanding). A company that exists changes state through companies.setState instead.
+     * core billingStanding). A checkout paid at the same registration is replaced: its subscription id
+     * goes (billing cancels it at Stripe after commit). A company that exists changes state through
+     * companies.setState instead.
      */
     async grantLifetime(companyId: string, dashboards: number) {
       await db
         .updateTable("companies")
-        .set({ state: "active", expires_at: null, services_dashboards: dashboards })
+        .set({ ...LIFETIME_STATE, services_dashboards: dashboards })
         .where("id", "=", companyId)
         .execute();
     },

@@ -22,7 +22,14 @@ export { couponLedger } from "./ledger";
  * company, and what the company has (its page, its price). Operators define coupons with the CLI
  * (`npm run coupons`, see catalogue.ts).
  */
-export function couponsService(ctx: AppContext, companies: CompaniesService) {
+/** After a lifetime deal committed: the card subscription it replaced is canceled (features/billing). */
+export type ReplacedSubscription = (companyId: string, subscriptionId: string) => Promise<void>;
+
+export function couponsService(
+  ctx: AppContext,
+  companies: CompaniesService,
+  replaced: ReplacedSubscription = async () => {},
+) {
   const repo = couponsRepo(ctx.db);
 
   /** A coupon that could be applied now by someone (known, not expired, not used up), or null. */
@@ -49,20 +56,28 @@ export function couponsService(ctx: AppContext, companies: CompaniesService) {
     /**
      * POST /api/company/coupon: applies the code (or 422 with the refusal's words). Through the
      * companies service's one door for state changes, so members' browsers hear
-     * CompanySubscriptionUpdated with the new allowance (a bonus) or state (a lifetime deal).
+     * CompanySubscriptionUpdated with the new allowance (a bonus) or state (a lifetime deal). A lifetime
+     * deal on a company paying by card ends that subscription once the coupon is committed, so Stripe
+     * stops charging; a subscription already canceled ends with its period and is left alone.
      */
     async apply(companyId: string, code: string): Promise<TCouponApplyResponse> {
       const now = ctx.clock.now();
-      const outcome: { result?: LedgerResult } = {};
+      const outcome: { result?: LedgerResult; replaced?: string } = {};
       const company = await companies.setState(
         companyId,
-        // An empty patch still counts as a change: the bonus dashboards were written alongside.
-        () => outcome.result?.lifetime ?? {},
+        (row) => {
+          const lifetime = outcome.result?.lifetime;
+          // An empty patch still counts as a change: the bonus dashboards were written alongside.
+          if (!lifetime) return {};
+          if (row.subscription_id && row.state !== "canceled") outcome.replaced = row.subscription_id;
+          return lifetime;
+        },
         async (tx) => {
           outcome.result = await couponLedger(tx, now).apply(companyId, code);
           return true;
         },
       );
+      if (outcome.replaced) await replaced(companyId, outcome.replaced);
       const applied = outcome.result?.applied ?? [];
       return {
         applied: applied.map((item) => item.code),

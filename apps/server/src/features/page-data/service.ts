@@ -1,4 +1,4 @@
-import { globalMessagesFor, SOCIAL_PROVIDERS, type TPageData } from "@app/core";
+import { couponEffects, globalMessagesFor, SOCIAL_PROVIDERS, type TPageData } from "@app/core";
 import type { AppContext } from "../../context";
 import type { AuthService, AuthState } from "../auth/service";
 import type { CompaniesService } from "../companies/service";
@@ -62,6 +62,9 @@ export function pageDataService(
         onboarding: {
           flow: state.user.onboarding_flow === "mc" ? "mc" : "dashboard",
           step: state.user.onboarding_step,
+          source: state.user.onboarding_source,
+          // A lifetime deal keeps the dashboard flow (docs/product.md §2), whatever was answered.
+          forcedFlow: couponEffects(company.coupons).forcedFlow,
         },
         config,
       };

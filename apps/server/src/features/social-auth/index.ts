@@ -6,5 +6,13 @@ import { socialAuthService } from "./service";
 export const socialAuthFeature: Feature = {
   name: "social-auth",
   // No other feature asks for it, so its service is built with its routes.
-  routes: (app, ctx, services) => socialAuthRoutes(app, ctx, socialAuthService(ctx, services.get("auth"))),
+  routes: (app, ctx, services) =>
+    socialAuthRoutes(
+      app,
+      ctx,
+      socialAuthService(ctx, services.get("auth"), {
+        coupons: services.get("coupons"),
+        billing: services.get("billing"),
+      }),
+    ),
 };

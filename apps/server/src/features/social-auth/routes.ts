@@ -1,6 +1,7 @@
 import { API, ZSocialLogin, ZSocialRegister } from "@app/core";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
 import { type App, parseInput, readForm, SESSION_COOKIE, setSessionCookie } from "../../infra/http";
 import { SOCIAL_STATE_TTL_MS, type SocialAuthService } from "./service";
 
@@ -11,6 +12,21 @@ import { SOCIAL_STATE_TTL_MS, type SocialAuthService } from "./service";
  */
 const STATE_COOKIE = "social_state";
 const CALLBACK_PATH = "/auth/";
+
+/** The form's fields, with the coupons' errors on `coupon` as POST /register answers them (docs/product.md §5). */
+function parseSocialRegistration(fields: Record<string, string>) {
+  try {
+    return parseInput(ZSocialRegister, fields);
+  } catch (error) {
+    if (!(error instanceof AppError) || !error.fields) throw error;
+    const mapped: Record<string, string[]> = {};
+    for (const [field, messages] of Object.entries(error.fields)) {
+      const key = field.split(".")[0] === "coupons" ? "coupon" : field;
+      mapped[key] = [...(mapped[key] ?? []), ...messages];
+    }
+    throw AppError.validation(mapped);
+  }
+}
 
 /**
  * POST /register/{provider} and POST /login/{provider} (docs/product.md §7) answer the provider's consent
@@ -47,8 +63,9 @@ export function socialAuthRoutes(app: App, ctx: AppContext, social: SocialAuthSe
     },
     async (request, reply) => {
       social.ensureOffered(request.params.provider);
-      // docs/product.md §4: the age and terms checkboxes are confirmed before the provider is asked.
-      const input = parseInput(ZSocialRegister, (await readForm(request)).fields);
+      // docs/product.md §4: the age and terms checkboxes (and the coupons and payment) are confirmed
+      // before the provider is asked.
+      const input = parseSocialRegistration((await readForm(request)).fields);
       return toProvider(reply, await social.start(request.params.provider, "register", input));
     },
   );

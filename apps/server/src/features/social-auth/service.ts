@@ -19,6 +19,7 @@ import {
   SocialProviderError,
   socialClients,
 } from "./providers";
+import { type SocialRegistrationDeps, socialRegistrationChecks } from "./registration";
 import { identitiesRepo } from "./repo";
 
 type Mode = "register" | "login";
@@ -28,7 +29,7 @@ interface PendingSignIn {
   provider: TSocialProvider;
   mode: Mode;
   checks: SignInChecks;
-  /** The registration page's plan and consents (register mode only). */
+  /** The registration page's plan, consents, coupons and paid checkout (register mode only). */
   registration: TSocialRegister | null;
 }
 
@@ -46,14 +47,17 @@ const PAGE: Record<Mode, string> = { register: "/register", login: "/login" };
  * Social sign-up and login (docs/product.md §2, §4, §7): `start` remembers the state, PKCE verifier and
  * nonce with the registration's plan and answers the provider's consent page; `callback` checks them,
  * asks the provider who signed in, and signs in the identity's user, links a user with the same
- * verified e-mail, or registers a new company as POST /register does. Never a duplicate user, and an
- * address the provider does not vouch for never opens someone else's account.
+ * verified e-mail, or registers a new company as POST /register does (its coupons applied, its paid
+ * checkout claimed). Never a duplicate user, and an address the provider does not vouch for never opens
+ * someone else's account. Signing in an existing user claims and applies nothing.
  */
 export function socialAuthService(
   ctx: AppContext,
   auth: AuthService,
+  deps: SocialRegistrationDeps,
   clients: Partial<Record<TSocialProvider, SocialClient>> = socialClients(ctx.config.socialLogin),
 ) {
+  const signUps = socialRegistrationChecks(ctx, deps);
   const pending = ctx.cache<PendingSignIn>("social-auth-state", { maxSize: 10_000, ttlMs: SOCIAL_STATE_TTL_MS });
   const identities = identitiesRepo(ctx.db);
   const users = userAccounts(ctx.db);
@@ -91,7 +95,10 @@ export function socialAuthService(
     created_at: nowIso(),
   });
 
-  /** docs/product.md §4 registration, from the page's plan and consents and the provider's name and e-mail. */
+  /**
+   * docs/product.md §4 registration, from the page's plan, consents, coupons and paid checkout and the
+   * provider's name and e-mail: the same auth.register as the form, so the checkout is claimed once.
+   */
   async function register(
     provider: TSocialProvider,
     profile: SocialProfile & { email: string },
@@ -106,7 +113,6 @@ export function socialAuthService(
         email: profile.email,
         password: "",
         password_confirmation: "",
-        coupons: [],
       },
       previousToken,
       {
@@ -145,13 +151,17 @@ export function socialAuthService(
       clientOf(provider);
     },
 
-    /** The consent page's address; `state` also goes into the browser's cookie, which the callback compares. */
+    /**
+     * The consent page's address; `state` also goes into the browser's cookie, which the callback
+     * compares. A registration's coupons and payment are checked first (422, the provider not asked).
+     */
     async start(
       providerName: string,
       mode: Mode,
       registration: TSocialRegister | null,
     ): Promise<{ url: string; state: string }> {
       const { provider, client } = clientOf(providerName);
+      if (registration) await signUps.check(registration);
       const { url, checks } = await client.start(redirectUri(provider)).catch((error: unknown) => {
         ctx.logger.warn({ err: error, provider }, "social sign-in could not start");
         throw new AppError(
@@ -208,8 +218,9 @@ export function socialAuthService(
       try {
         return await register(provider, { ...profile, email }, started.registration, previousToken);
       } catch (error) {
-        // Someone registered this address a moment ago: trying again finds (and links) that account.
-        if (error instanceof AppError && error.code === "validation") return refused("expired", "register", provider);
+        // A refused payment or coupon, or an address registered a moment ago: back to the page with why.
+        const reason = signUps.refusalOf(error);
+        if (reason) return refused(reason, "register", provider);
         throw error;
       }
     },

@@ -1,10 +1,12 @@
-import { socialAuthMessage } from "@app/core";
+import { BILLING_MESSAGES, COUPON_TEXTS, SOCIAL_PAYMENT_REQUIRED, socialAuthMessage } from "@app/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { fakesForFile } from "../../../test/fakes/app";
 import { facebookLoginFake } from "../../../test/fakes/facebook-login";
 import { metaFake } from "../../../test/fakes/meta";
 import { oidcFake } from "../../../test/fakes/oidc";
+import { stripeFake } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { couponCatalogue } from "../coupons/catalogue";
 
 const fakes = fakesForFile(afterAll, () => {
   const meta = metaFake();
@@ -42,6 +44,9 @@ async function signIn(client: TestClient, path: string, body?: Record<string, un
   return { consent, back, callback };
 }
 
+/** A fresh coupon code (codes are unique across the whole database). */
+const freshCode = (prefix: string) => `${prefix}${++counter}${Date.now().toString(36)}`.toUpperCase();
+
 const usersWithEmail = (env: TestEnv, email: string) =>
   env.ctx.db.selectFrom("users").selectAll().where("email", "=", email).execute();
 const identitiesOf = (env: TestEnv, userId: string) =>
@@ -73,7 +78,7 @@ describeEachDb(
       expect(page.user.email).toBe(email);
       expect(page.user.name).toBe("Grace Hopper");
       expect(page.company.services.dashboards).toBe(10);
-      expect(page.onboarding).toEqual({ flow: "mc", step: 0 });
+      expect(page.onboarding).toMatchObject({ flow: "mc", step: 0 });
       const [user] = await usersWithEmail(env(), email);
       expect(user?.password_hash).toBeNull();
       expect(user?.terms_consent).toBe(1);
@@ -216,6 +221,89 @@ describeEachDb(
       expect(google.authorizations.length).toBe(before);
     });
 
+    it("the page's coupons apply to the new company; a refused code is a 422 on `coupon` before the provider is asked", async () => {
+      const { google } = await parts();
+      const catalogue = couponCatalogue(env().ctx.db);
+      const bonus = await catalogue.add({ code: freshCode("BONUS"), type: "dashboards.bonus", value: 3 });
+      const email = `${unique("coupon")}@gmail.example`;
+      google.profile = { sub: unique("g"), email, email_verified: true, name: "Cora Pon" };
+      const browser = env().client();
+      const { callback } = await signIn(browser, "/register/google", {
+        ...CONSENTS,
+        dashboards: 4,
+        coupons: [bonus.code.toLowerCase()],
+      });
+      expect(callback.headers.location).toBe("/intro");
+      const page = await browser.pageData();
+      expect(page.company.services).toEqual({ dashboards: 4, bonusDashboards: 3 });
+      expect(page.company.coupons).toMatchObject([{ code: bonus.code, type: "dashboards.bonus" }]);
+
+      // Unknown, expired, or twice: the form's words on `coupon`, no state cookie, the provider not asked.
+      const expired = await catalogue.add({
+        code: freshCode("OLD"),
+        type: "price.discount",
+        value: 5,
+        expires: "2020-01-01",
+      });
+      const before = google.authorizations.length;
+      const cases: Array<[unknown, string]> = [
+        [["nope-no-such-code"], COUPON_TEXTS.invalid("nope-no-such-code")],
+        [[expired.code], COUPON_TEXTS.invalid(expired.code)],
+        [[bonus.code, bonus.code], COUPON_TEXTS.invalid(bonus.code)],
+        // As the form posts them: a JSON list in a text field.
+        [JSON.stringify([expired.code]), COUPON_TEXTS.invalid(expired.code)],
+      ];
+      for (const [coupons, message] of cases) {
+        const refused = await start(browser, "/register/google", { ...CONSENTS, coupons });
+        expect(refused.statusCode, String(coupons)).toBe(422);
+        expect(refused.json().errors, String(coupons)).toEqual({ coupon: [message] });
+      }
+      const malformed = await start(browser, "/register/google", { ...CONSENTS, coupons: "not json" });
+      expect(malformed.json().errors).toEqual({ coupon: ["The coupons must be a JSON list of codes."] });
+      expect(google.authorizations.length).toBe(before);
+      expect(browser.cookie("social_state")).toBeUndefined();
+    });
+
+    it("a coupon used up while the user was at the provider: back to /register with the reason, nothing created", async () => {
+      const { google } = await parts();
+      const last = await couponCatalogue(env().ctx.db).add({
+        code: freshCode("LAST"),
+        type: "dashboards.bonus",
+        value: 2,
+        max: 1,
+      });
+      const email = `${unique("late")}@gmail.example`;
+      google.profile = { sub: unique("g"), email, email_verified: true, name: "Late Comer" };
+      const browser = env().client();
+      const started = await start(browser, "/register/google", { ...CONSENTS, coupons: [last.code] });
+      expect(started.statusCode, started.body).toBe(200);
+      // Meanwhile someone registers with the form and takes the code's one redemption.
+      expect(
+        (
+          await env()
+            .client()
+            .register({ coupons: JSON.stringify([last.code]) })
+        ).response.statusCode,
+      ).toBe(200);
+      const provider = await fetch(started.json().data.redirect, { redirect: "manual" });
+      const back = new URL(provider.headers.get("location") as string);
+      const callback = await browser.raw("GET", `${back.pathname}${back.search}`);
+      expect(callback.headers.location).toBe("/register?social_error=coupon_refused&provider=google");
+      expect(socialAuthMessage("coupon_refused", "google")).toContain("no account was created");
+      expect(browser.cookie("session")).toBeUndefined();
+      expect(await usersWithEmail(env(), email)).toEqual([]);
+    });
+
+    it("without card payments an order reference is refused: 422 on `order_ref`, the provider not asked", async () => {
+      const response = await start(env().client(), "/register/google", {
+        ...CONSENTS,
+        order_ref: "cs_test_1",
+        order_id: "x",
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ order_ref: [BILLING_MESSAGES.paymentsOff] });
+    });
+
     it("logging in with a provider account that has no user yet sends the person to register (nothing created)", async () => {
       const { google } = await parts();
       const email = `${unique("nobody")}@gmail.example`;
@@ -319,6 +407,169 @@ describeEachDb(
     SOCIAL_GOOGLE_CLIENT_SECRET: "unreachable-secret",
     SOCIAL_GOOGLE_ISSUER_URL: "http://127.0.0.1:9/oidc/google",
   },
+);
+
+const paidFakes = fakesForFile(afterAll, () => ({ google: oidcFake("google"), stripe: stripeFake() }));
+
+/** docs/product.md §4 with payments on: validate, pay in the checkout, then sign up with the provider. */
+describeEachDb(
+  "social sign-up with card payments on (Stripe fake, Google over OIDC)",
+  (env) => {
+    const parts = async () => (await paidFakes.current()).parts;
+
+    /** The register page's checkout (POST /api/payment/secure), paid, with Stripe's webhooks delivered. */
+    async function paidCheckout(body: Record<string, unknown>) {
+      const { stripe } = await parts();
+      const secured = await env().client().api("POST", "/api/payment/secure", body);
+      expect(secured.statusCode, secured.body).toBe(200);
+      const { order_ref, order_id } = secured.json().data as { order_ref: string; order_id: string };
+      const { completed, invoicePaid } = stripe.pay(order_ref);
+      for (const event of [completed, invoicePaid]) {
+        const { payload, header } = stripe.signed(event);
+        const sent = await env().app.inject({
+          method: "POST",
+          url: "/api/payment/webhook",
+          headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
+          payload,
+        });
+        expect(sent.statusCode, sent.body).toBe(200);
+      }
+      return { order_ref, order_id };
+    }
+
+    const companyOf = (email: string) =>
+      env()
+        .ctx.db.selectFrom("companies")
+        .innerJoin("users", "users.company_id", "companies.id")
+        .selectAll("companies")
+        .where("users.email", "=", email)
+        .executeTakeFirst();
+    const ordersOf = (companyId: string) =>
+      env().ctx.db.selectFrom("orders").selectAll().where("company_id", "=", companyId).execute();
+    const claimOf = (sessionId: string) =>
+      env()
+        .ctx.db.selectFrom("payment_events")
+        .selectAll()
+        .where("event_id", "=", `claim:${sessionId}`)
+        .executeTakeFirst();
+
+    it("pays 6 dashboards yearly with a coupon, then signs up with Google: active, the paid plan, one order, the coupon", async () => {
+      const { google, stripe } = await parts();
+      const discount = await couponCatalogue(env().ctx.db).add({
+        code: freshCode("PAY"),
+        type: "price.discount",
+        value: 10,
+      });
+      // The name is not known before the provider answers: the checkout opens without a customer name.
+      const order = await paidCheckout({ dashboards: 6, interval: 12, coupons: [discount.code] });
+      const email = `${unique("paid")}@gmail.example`;
+      google.profile = { sub: unique("g"), email, email_verified: true, name: "Paula Payer" };
+      const browser = env().client();
+      const { callback } = await signIn(browser, "/register/google", {
+        ...CONSENTS,
+        dashboards: 6,
+        interval: 12,
+        coupons: [discount.code],
+        ...order,
+      });
+      expect(callback.headers.location).toBe("/intro");
+      const page = await browser.pageData();
+      expect(page.user).toMatchObject({ email, name: "Paula Payer" });
+      expect(page.company).toMatchObject({ state: "active", services: { dashboards: 6 }, hasSubscription: true });
+      expect(page.company.subscription).toMatchObject({ interval: 12 });
+      expect(page.company.coupons).toMatchObject([{ code: discount.code, type: "price.discount" }]);
+      const company = await companyOf(email);
+      expect(company?.subscription_id).toBe(stripe.sessions.get(order.order_ref)?.subscription);
+      expect(await ordersOf(company?.id as string)).toEqual([
+        expect.objectContaining({ status: "paid", dashboards: 6, interval: 12 }),
+      ]);
+      expect(await claimOf(order.order_ref)).toMatchObject({ company_id: company?.id });
+    });
+
+    it("no order, or a forged, unpaid or used one: 422 on `order_ref` before the provider is asked", async () => {
+      const { google } = await parts();
+      const before = google.authorizations.length;
+      const browser = env().client();
+      const none = await start(browser, "/register/google", CONSENTS);
+      expect(none.statusCode).toBe(422);
+      expect(none.json().errors).toEqual({ order_ref: [SOCIAL_PAYMENT_REQUIRED] });
+
+      const unpaid = await env().client().api("POST", "/api/payment/secure", { dashboards: 2, interval: 1 });
+      const { order_ref, order_id } = unpaid.json().data as { order_ref: string; order_id: string };
+      const used = await paidCheckout({ dashboards: 2, interval: 1 });
+      const claimed = await env()
+        .client()
+        .register({ dashboards: 2, ...used });
+      expect(claimed.response.statusCode, claimed.response.body).toBe(200);
+      const attempts: Array<[string, Record<string, string>]> = [
+        ["unpaid", { order_ref, order_id }],
+        ["forged", { order_ref, order_id: "not-the-signature" }],
+        ["unknown", { order_ref: "cs_test_999999", order_id: "x" }],
+        ["used", used],
+      ];
+      for (const [label, order] of attempts) {
+        const refused = await start(browser, "/register/google", { ...CONSENTS, ...order });
+        expect(refused.statusCode, label).toBe(422);
+        expect(refused.json().errors, label).toEqual({ order_ref: [BILLING_MESSAGES.orderNotPaid] });
+      }
+      expect(google.authorizations.length).toBe(before);
+      expect(browser.cookie("social_state")).toBeUndefined();
+    });
+
+    it("an order claimed while the user was at the provider: back to /register with the reason, nothing created", async () => {
+      const { google } = await parts();
+      const order = await paidCheckout({ dashboards: 3, interval: 1 });
+      const email = `${unique("race")}@gmail.example`;
+      google.profile = { sub: unique("g"), email, email_verified: true, name: "Rae Sing" };
+      const browser = env().client();
+      const started = await start(browser, "/register/google", { ...CONSENTS, dashboards: 3, ...order });
+      expect(started.statusCode, started.body).toBe(200);
+      // The same references posted with the form in another tab win the claim.
+      const other = await env()
+        .client()
+        .register({ dashboards: 3, ...order });
+      expect(other.response.statusCode).toBe(200);
+      const provider = await fetch(started.json().data.redirect, { redirect: "manual" });
+      const back = new URL(provider.headers.get("location") as string);
+      const callback = await browser.raw("GET", `${back.pathname}${back.search}`);
+      expect(callback.headers.location).toBe("/register?social_error=payment_refused&provider=google");
+      expect(socialAuthMessage("payment_refused", "google")).toBe(
+        `${BILLING_MESSAGES.orderNotPaid} No account was created.`,
+      );
+      expect(browser.cookie("session")).toBeUndefined();
+      expect(await usersWithEmail(env(), email)).toEqual([]);
+      expect(await env().ctx.db.selectFrom("user_identities").selectAll().where("email", "=", email).execute()).toEqual(
+        [],
+      );
+    });
+
+    it("an existing Google account signing up again is signed in: its plan unchanged, the new order not claimed", async () => {
+      const { google } = await parts();
+      const email = `${unique("known")}@gmail.example`;
+      google.profile = { sub: unique("g"), email, email_verified: true, name: "Kay Known" };
+      const first = await paidCheckout({ dashboards: 2, interval: 1 });
+      await signIn(env().client(), "/register/google", { ...CONSENTS, dashboards: 2, ...first });
+      const company = await companyOf(email);
+
+      const second = await paidCheckout({ dashboards: 9, interval: 12 });
+      const browser = env().client();
+      const { callback } = await signIn(browser, "/register/google", {
+        ...CONSENTS,
+        dashboards: 9,
+        interval: 12,
+        ...second,
+      });
+      expect(callback.headers.location).toBe("/dashboards");
+      expect((await browser.pageData()).company).toMatchObject({ id: company?.id, services: { dashboards: 2 } });
+      expect(await ordersOf(company?.id as string)).toHaveLength(1);
+      expect(await claimOf(second.order_ref)).toBeUndefined();
+
+      // Logging in never asks for a payment.
+      const login = await signIn(env().client(), "/login/google");
+      expect(login.callback.headers.location).toBe("/dashboards");
+    });
+  },
+  paidFakes.env,
 );
 
 describe("socialAuthMessage", () => {

@@ -1,4 +1,12 @@
-import { ROLE_ADMIN, type TUser, type TUserCreate, type TUserData, type TUserUpdate } from "@app/core";
+import {
+  type OnboardingFlow,
+  questionnaireProblem,
+  ROLE_ADMIN,
+  type TUser,
+  type TUserCreate,
+  type TUserData,
+  type TUserUpdate,
+} from "@app/core";
 import type { Updateable } from "kysely";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
@@ -47,10 +55,18 @@ export function userAccounts(db: Db) {
   };
 }
 
+/** The onboarding flow a company's plan imposes (a lifetime deal: dashboard), or null (features/coupons). */
+export type ForcedFlowOf = (companyId: string) => Promise<OnboardingFlow | null>;
+
 /**
  * @param onAccountChange called after every change to a user, so cached sessions are read again.
+ * @param forcedFlowOf the company's forced onboarding flow, which the intro questionnaire may not change.
  */
-export function usersService(ctx: AppContext, onAccountChange: () => void = () => {}) {
+export function usersService(
+  ctx: AppContext,
+  onAccountChange: () => void = () => {},
+  forcedFlowOf: ForcedFlowOf = async () => null,
+) {
   const repo = usersRepo(ctx.db);
   const companies = companyRecords(ctx.db);
 
@@ -133,6 +149,7 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
         timezone: "UTC",
         onboarding_flow: "dashboard",
         onboarding_step: 0,
+        onboarding_source: null,
         created_at: now,
       };
       const from = await inviterOf(actor);
@@ -227,10 +244,21 @@ export function usersService(ctx: AppContext, onAccountChange: () => void = () =
       return presentUser(await loadInCompany(actor, id));
     },
 
-    /** "Submit other data": intro and onboarding progress of the acting user. */
+    /** "Submit other data": intro and onboarding progress of the acting user, and the intro's questionnaire. */
     async submitData(actor: Actor, input: TUserData): Promise<TUser> {
       const row = await loadInCompany(actor, actor.id);
       const patch: Updateable<UsersTable> = {};
+      if (input.onboarding_source !== undefined) {
+        const problem = questionnaireProblem({
+          source: input.onboarding_source,
+          forcedFlow: await forcedFlowOf(actor.companyId),
+          introPassed: row.intro_passed === 1,
+          savedSource: row.onboarding_source,
+        });
+        // Refused before anything is written: the intro and its step are saved with the answer or not at all.
+        if (problem !== null) throw AppError.validation({ onboarding_source: [problem] });
+        patch.onboarding_source = input.onboarding_source;
+      }
       if (input.intro_passed) patch.intro_passed = 1;
       // Onboarding never goes backwards once saved (docs/product.md §4).
       if (input.onboarding !== undefined && input.onboarding > row.onboarding_step)

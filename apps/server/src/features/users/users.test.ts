@@ -97,7 +97,7 @@ describeEachDb("team API", (env) => {
     await owner.api("POST", "/api/user/data", { onboarding: 1 });
     const page = await owner.pageData();
     expect(page.user.introPassed).toBe(true);
-    expect(page.onboarding).toEqual({ flow: "dashboard", step: 3 });
+    expect(page.onboarding).toEqual({ flow: "dashboard", step: 3, source: null, forcedFlow: null });
   });
 });
 

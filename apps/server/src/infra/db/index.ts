@@ -24,6 +24,8 @@ import * as m017 from "./migrations/017_coupons";
 import * as m018 from "./migrations/018_user_identities";
 import * as m019 from "./migrations/019_custom_domain_claims";
 import * as m021 from "./migrations/021_company_billing_details";
+import * as m022 from "./migrations/022_onboarding_source";
+import * as m023 from "./migrations/023_order_lines";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -57,6 +59,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "018_user_identities": m018,
   "019_custom_domain_claims": m019,
   "021_company_billing_details": m021,
+  "022_onboarding_source": m022,
+  "023_order_lines": m023,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

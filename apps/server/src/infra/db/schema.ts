@@ -46,6 +46,8 @@ export interface UsersTable {
   timezone: string;
   onboarding_flow: string;
   onboarding_step: number;
+  /** The intro questionnaire's answer (an ONBOARDING_SOURCES value); null until answered. */
+  onboarding_source: string | null;
   created_at: string;
 }
 
@@ -421,6 +423,8 @@ export interface OrdersTable {
   currency: string;
   /** paid | failed | refunded */
   status: string;
+  /** JSON list of the invoice's lines (migration 023); null for older orders. */
+  lines: string | null;
   created_at: string;
   updated_at: string;
 }

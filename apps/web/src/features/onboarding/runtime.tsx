@@ -23,10 +23,12 @@ export function OnboardingRuntime() {
   const userId = user?.id ?? null;
   const flow = onboarding?.flow ?? null;
   const step = onboarding?.step ?? null;
+  const source = onboarding?.source ?? null;
+  const forcedFlow = onboarding?.forcedFlow ?? null;
 
   useEffect(() => {
-    onboardingStore.seed(userId, flow === null || step === null ? null : { flow, step });
-  }, [userId, flow, step]);
+    onboardingStore.seed(userId, flow === null || step === null ? null : { flow, step, source, forcedFlow });
+  }, [userId, flow, step, source, forcedFlow]);
   useEffect(() => {
     onboardingStore.setPage({ routeName, isPublic: viewer.isPublic, print: viewer.print });
   }, [routeName, viewer]);

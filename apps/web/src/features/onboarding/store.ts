@@ -44,6 +44,17 @@ export interface OnboardingSnapshot {
   congratulations: string | null;
 }
 
+/** The page data's onboarding (docs/product.md §3), or the intro's answer not saved yet. */
+export interface OnboardingSeed {
+  /** The flow chosen at registration. */
+  flow: OnboardingFlow;
+  step: number;
+  /** The intro questionnaire's answer, which picks the flow when it names one. */
+  source?: string | null;
+  /** The flow the company's plan imposes (a lifetime deal), whatever was answered. */
+  forcedFlow?: OnboardingFlow | null;
+}
+
 export interface OnboardingEffects {
   /** `window.dataLayer.push` (docs/product.md §4: every change pushes an analytics event). */
   push: (payload: OnboardingAnalyticsEvent) => void;
@@ -54,8 +65,11 @@ export interface OnboardingEffects {
 export interface OnboardingStore {
   getSnapshot: () => OnboardingSnapshot;
   subscribe: (listener: () => void) => () => void;
-  /** From the page data: a new user starts over; the same user's higher server step moves on (another tab). */
-  seed: (userId: string | null, onboarding: { flow: OnboardingFlow; step: number } | null) => void;
+  /**
+   * From the page data: a new user, or another flow (the intro's answer changed it), starts over; the same
+   * user's higher server step moves on (another tab).
+   */
+  seed: (userId: string | null, onboarding: OnboardingSeed | null) => void;
   setPage: (patch: Partial<OnboardingPage>) => void;
   /** A user action (docs/product.md §4); nothing happens when no onboarding runs on this page. */
   event: (event: OnboardingEvent) => void;
@@ -125,13 +139,14 @@ export function createOnboardingStore(effects: OnboardingEffects): OnboardingSto
         return;
       }
       const current = snapshot.state;
-      if (snapshot.userId !== userId || current === null || current.flow !== onboarding.flow) {
-        set({
-          userId,
-          state: initialState({ serverStep: onboarding.step, flow: onboarding.flow }),
-          dismissedHints: [],
-          congratulations: null,
-        });
+      const initial = initialState({
+        serverStep: onboarding.step,
+        flow: onboarding.flow,
+        questionnaireSource: onboarding.source,
+        forcedFlow: onboarding.forcedFlow,
+      });
+      if (snapshot.userId !== userId || current === null || current.flow !== initial.flow) {
+        set({ userId, state: initial, dismissedHints: [], congratulations: null });
         return;
       }
       // The server already has this step: nothing to save, but the change is pushed like any other.

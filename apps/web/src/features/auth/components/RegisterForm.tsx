@@ -122,9 +122,10 @@ export function RegisterForm() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SocialSignInError />
-          {errors.general ? (
+          {errors.general || errors.order_ref ? (
             <Alert color="red" icon={<IconAlert />} title="Registration failed">
-              {errors.general}
+              {/* The checkout's references are no field of the page: their refusal is the page's. */}
+              {errors.general ?? errors.order_ref}
             </Alert>
           ) : null}
           <TextInput
@@ -234,11 +235,18 @@ export function RegisterForm() {
             registration={{
               terms_consent: termsConsent,
               age_consent: ageConsent,
+              // The same codes and flow the form would post.
+              coupons: validCoupons.map((coupon) => coupon.code),
               dashboards: normaliseNumberInput(dashboards ?? "", PLAN_DASHBOARDS_LIMITS) ?? params.dashboards,
               interval: interval === "12" ? 12 : 1,
               cid: readAnalyticsClientId(),
-              flow: params.flow,
+              flow: registrationFlow(
+                params.flow,
+                validCoupons.map((coupon) => coupon.type),
+              ),
             }}
+            email={email}
+            disabled={checkingCoupons || busy || mutation.isPending}
             onErrors={setErrors}
           />
         </Stack>

@@ -11,8 +11,10 @@ import { useSearchParams } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { zodFieldErrors } from "../../../lib/form-errors";
 import { IconAlert } from "../../../ui/icons";
+import { checkoutFailureText } from "../../billing";
 import { usePageData } from "../../session/hooks";
 import { goTo, socialLogin, socialRegister } from "../api";
+import { socialSignUpSteps } from "../registration-steps";
 
 const BRAND: Record<TSocialProvider, { color: string; letter: string }> = {
   google: { color: "#4285F4", letter: "G" },
@@ -44,10 +46,12 @@ function ProviderMark({ provider }: { provider: TSocialProvider }) {
 function ProviderButtons({
   verb,
   busy,
+  disabled = false,
   onPick,
 }: {
   verb: string;
   busy: TSocialProvider | null;
+  disabled?: boolean;
   onPick: (provider: TSocialProvider) => void;
 }) {
   const { config } = usePageData();
@@ -63,7 +67,7 @@ function ProviderButtons({
           fullWidth
           leftSection={<ProviderMark provider={provider} />}
           loading={busy === provider}
-          disabled={busy !== null && busy !== provider}
+          disabled={disabled || (busy !== null && busy !== provider)}
           onClick={() => onPick(provider)}
         >
           {verb} with {SOCIAL_PROVIDER_NAMES[provider]}
@@ -73,13 +77,20 @@ function ProviderButtons({
   );
 }
 
-/** The browser leaves for the provider's page; the callback brings it back signed in or with a reason. */
-function useProviderStart<T>(begin: (provider: TSocialProvider, input: T) => Promise<{ data: { redirect: string } }>) {
+/**
+ * The browser leaves for the provider's page; the callback brings it back signed in or with a reason.
+ * `begin` answers null when the sign-in stopped before the provider (nothing to go to).
+ */
+function useProviderStart<T>(
+  begin: (provider: TSocialProvider, input: T) => Promise<{ data: { redirect: string } } | null>,
+) {
   const [busy, setBusy] = useState<TSocialProvider | null>(null);
   const run = async (provider: TSocialProvider, input: T, onError: (error: unknown) => void) => {
     setBusy(provider);
     try {
-      goTo((await begin(provider, input)).data.redirect);
+      const started = await begin(provider, input);
+      if (started) goTo(started.data.redirect);
+      else setBusy(null);
     } catch (error) {
       setBusy(null);
       onError(error);
@@ -90,16 +101,29 @@ function useProviderStart<T>(begin: (provider: TSocialProvider, input: T) => Pro
 
 /**
  * "Sign up with …" on the registration page (docs/product.md §4): the age and terms checkboxes must be
- * ticked first (their field errors show otherwise), then the plan chosen on the page goes along.
+ * ticked first (their field errors show otherwise); then, as the form does, the registration steps run
+ * (the checkout when payments are on: closing it stops here with its reason), and only then is the
+ * provider asked, with the plan, the page's coupons and the paid checkout's references.
  */
 export function SocialSignUp({
   registration,
+  email,
+  disabled,
   onErrors,
 }: {
-  registration: TSocialRegister;
+  /** The plan, consents and coupons of the page (the checkout's references are added here). */
+  registration: Omit<TSocialRegister, "order_ref" | "order_id">;
+  /** The form's e-mail field as typed: only pre-fills the checkout. */
+  email: string;
+  disabled?: boolean;
   onErrors: (errors: Record<string, string>) => void;
 }) {
-  const { busy, run } = useProviderStart(socialRegister);
+  const { config } = usePageData();
+  const begin = async (provider: TSocialProvider, input: TSocialRegister) => {
+    const paid = await socialSignUpSteps(input, email, config);
+    return paid ? socialRegister(provider, paid) : null;
+  };
+  const { busy, run } = useProviderStart(begin);
   const pick = (provider: TSocialProvider) => {
     const parsed = ZSocialRegister.safeParse(registration);
     if (!parsed.success) {
@@ -107,9 +131,11 @@ export function SocialSignUp({
       return;
     }
     onErrors({});
-    void run(provider, parsed.data, (error) => onErrors(fieldErrors(error) ?? { general: errorMessage(error) }));
+    void run(provider, parsed.data, (error) =>
+      onErrors(fieldErrors(error) ?? { general: checkoutFailureText(error) ?? errorMessage(error) }),
+    );
   };
-  return <ProviderButtons verb="Sign up" busy={busy} onPick={pick} />;
+  return <ProviderButtons verb="Sign up" busy={busy} disabled={disabled} onPick={pick} />;
 }
 
 /** "Log in with …" on the login page. */
