@@ -1,7 +1,7 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app/global.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { createQueryClient } from "./app/query-client";
@@ -13,6 +13,9 @@ import { startErrorReporting } from "./lib/error-reporting";
 window.alert = (message?: unknown) => console.warn("alert() suppressed:", message);
 
 async function start(container: HTMLElement) {
+  // The entry's evaluation (React, Mantine, the router) is one task already; what follows (page data,
+  // the viewer's time zone, whose first look-up loads the browser's zone data) gets a task of its own.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const root = createRoot(container);
   try {
     const pageData = await loadInitialPageData();
@@ -20,10 +23,14 @@ async function start(container: HTMLElement) {
     void startErrorReporting(pageData.config.errorReporting);
     const queryClient = createQueryClient();
     queryClient.setQueryData(pageDataKey, pageData);
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
+    // A transition, so React renders the first screen in slices of a few milliseconds and yields to the
+    // browser in between, instead of one long task that blocks a phone's main thread (issue 6 §5).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      ),
     );
   } catch (error) {
     console.error(error);

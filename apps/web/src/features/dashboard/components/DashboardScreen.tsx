@@ -1,6 +1,6 @@
 import { Center } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useLayoutEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api";
 import { AppLoader } from "../../../ui/AppLoader";
 import { usePageData } from "../../session/hooks";
@@ -69,13 +69,20 @@ export function DashboardScreen({
     if (unavailable) onTitle?.(embedded ? "Link expired" : missing ? "Dashboard not found" : "Dashboard unavailable");
   }, [onTitle, unavailable, missing, embedded]);
 
+  // The dashboard is drawn in a background render of its own (React time-slices it, yielding to the
+  // browser every few milliseconds), not in the query's update, which React renders in one blocking
+  // task: on a phone that task was the whole dashboard's first render (issue 6 §5). The loader stays
+  // until that render commits.
+  const shown = useDeferredValue(query.data);
+  const drawing = query.isPending || (query.data !== undefined && shown === undefined);
+
   // The server-painted header gives way in the commit that draws what replaces it (before paint).
   useLayoutEffect(() => {
-    if (!query.isPending) removeBootView();
-  }, [query.isPending]);
+    if (!drawing) removeBootView();
+  }, [drawing]);
   useLayoutEffect(() => removeBootView, []);
 
-  if (query.isPending) {
+  if (drawing) {
     return (
       <Center mih="100vh">
         <AppLoader size="l" label="Loading dashboard" />
@@ -113,7 +120,7 @@ export function DashboardScreen({
     );
   }
 
-  const { dashboard, isPublic } = query.data;
+  const { dashboard, isPublic } = shown ?? query.data;
   return (
     <DashboardView
       key={dashboard.id}

@@ -71,6 +71,11 @@ function withoutAnimation(option: ChartOption, still: boolean): ChartOption {
   return still ? ({ ...option, animation: false } as ChartOption) : option;
 }
 
+/** Resolves in a later task, so the browser may draw and answer input first. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export function EChart({ option, label, onRendered, whenVisible = false }: Props) {
   const print = useContext(PrintModeContext) !== null;
   const container = useRef<HTMLDivElement>(null);
@@ -91,17 +96,20 @@ export function EChart({ option, label, onRendered, whenVisible = false }: Props
       if (disposed) return;
       // The option may have changed (and need other parts) while echarts loaded.
       await loadECharts(latest.current.option);
-      // Each chart draws in its own task, not in the render that mounted it: a phone's main thread gets
-      // short tasks between charts (input stays responsive; total blocking time drops).
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // Each chart draws in tasks of its own, not in the render that mounted it: the set-up (canvas,
+      // zrender) in one, the option (layout and drawing, most of the time) in the next, with the browser
+      // free to draw and answer input in between (issue 6 §5).
+      await nextTask();
       if (disposed) return;
       if (print) await loadSvgRenderer(echarts);
       if (disposed) return;
       const instance = echarts.init(element, undefined, { renderer: print ? "svg" : "canvas" });
       chart.current = instance;
+      await nextTask();
+      if (disposed) return;
+      instance.setOption(withoutAnimation(latest.current.option, true), { notMerge: true });
       // Browser tests read what was drawn (the option, text positions) from the element.
       (element as HTMLElement & { echartsInstance?: ChartInstance }).echartsInstance = instance;
-      instance.setOption(withoutAnimation(latest.current.option, true), { notMerge: true });
       // Paint now, in this chart's own task: left to zrender, every chart of the screen paints in the
       // same animation frame, one long task of all of them (close to a second on a phone).
       instance.getZr().flush();

@@ -1,7 +1,7 @@
 import { comparisonLabel, METRICS_PARAM, type TInteractiveWidget } from "@app/core";
 import { Badge, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useContext, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useContext, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 import { chartOption } from "../charts/chart-options";
@@ -62,7 +62,11 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
   const look = useWidgetLook();
   const access = useContext(PublicAccessContext);
   const query = useQuery({ ...widgetDataQuery(widget, range, access), enabled });
-  const data = query.data;
+  // A widget's answer is drawn in a background render React time-slices, not in the query's update
+  // (one blocking task): on a phone, answers arriving together were long tasks of tables, figures and
+  // chart options (issue 6 §5). Until that render commits the card shows what it showed before.
+  const data = useDeferredValue(query.data);
+  const drawing = data !== query.data;
   const print = useContext(PrintModeContext);
   const live = useContext(RealtimeMarkContext);
   const [timedOut, setTimedOut] = useState(false);
@@ -87,7 +91,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       ? current.metrics.length === 0 || current.totals.every((total) => total === null)
       : isEmptyTable(current));
   // A placeholder is the previous range's data shown while the new range loads: not ready yet.
-  const settled = !query.isPlaceholderData && !query.isFetching;
+  const settled = !query.isPlaceholderData && !query.isFetching && !drawing;
   // Only a widget still without its data gives up; one whose data came is drawn whatever the clock says.
   const gaveUp = timedOut && !query.isError && !(current && settled);
 

@@ -1,7 +1,7 @@
 import type { TWidget, WidgetSize } from "@app/core";
 import { Box, Group, Text } from "@mantine/core";
-import { useElementSize } from "@mantine/hooks";
 import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
+import { useElementSize } from "../../../ui/use-element-size";
 import { WidgetInsight } from "../../insights";
 import type { WidgetRange } from "../queries";
 import { InteractiveWidgetBody, type WidgetState } from "./InteractiveWidgetBody";
