@@ -4,6 +4,7 @@ import { buildDashboard, buildOwner, buildUser, signIn } from "../../../test/fac
 import { fakesForFile } from "../../../test/fakes/app";
 import { stripeFake } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { postStripeEvent } from "../../../test/stripe-webhook";
 import { until } from "../../../test/wait";
 import { NO_SERVICE_CREATE, NO_SERVICE_VIEW } from "../dashboards/service";
 
@@ -20,14 +21,8 @@ function listen(env: TestEnv) {
   return { seen, stop };
 }
 
-async function sendWebhook(env: TestEnv, payload: string, header: string) {
-  // As Stripe posts it: no cookie, no page header, the signature over the exact bytes.
-  return env.app.inject({
-    method: "POST",
-    url: "/api/payment/webhook",
-    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
-    payload,
-  });
+function sendWebhook(env: TestEnv, payload: string, header: string) {
+  return postStripeEvent(env.app, { payload, header });
 }
 
 const ordersOf = (env: TestEnv, companyId: string) =>

@@ -8,6 +8,7 @@ import { buildOwner, buildUser, signIn } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { stripeEvent, stripeFake, stripeInvoice } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { postStripeEvent } from "../../../test/stripe-webhook";
 import { newId } from "../../infra/security";
 import { couponCatalogue } from "../coupons/catalogue";
 import { invoiceLines } from "./invoice-document";
@@ -22,14 +23,8 @@ function pdfText(bytes: Buffer): string {
   return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
 }
 
-/** As Stripe posts it: no cookie, no page header, the signature over the exact bytes. */
 async function sendWebhook(env: TestEnv, signed: { payload: string; header: string }) {
-  const answer = await env.app.inject({
-    method: "POST",
-    url: "/api/payment/webhook",
-    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signed.header },
-    payload: signed.payload,
-  });
+  const answer = await postStripeEvent(env.app, signed);
   expect(answer.statusCode, answer.body).toBe(200);
 }
 

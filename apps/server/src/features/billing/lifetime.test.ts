@@ -3,6 +3,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { type FakeStripe, stripeFake } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { postStripeEvent } from "../../../test/stripe-webhook";
 import { newId } from "../../infra/security";
 import { couponCatalogue } from "../coupons/catalogue";
 import { LIFETIME_CANCEL_JOB, type TLifetimeCancel } from "./lifetime";
@@ -16,13 +17,7 @@ const fresh = (prefix: string) =>
     .replace(/[^A-Z0-9]/g, "X")}`;
 
 async function sendEvent(env: TestEnv, stripe: FakeStripe, event: Parameters<FakeStripe["signed"]>[0]) {
-  const { payload, header } = stripe.signed(event);
-  const answer = await env.app.inject({
-    method: "POST",
-    url: "/api/payment/webhook",
-    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
-    payload,
-  });
+  const answer = await postStripeEvent(env.app, stripe.signed(event));
   expect(answer.statusCode, answer.body).toBe(200);
 }
 

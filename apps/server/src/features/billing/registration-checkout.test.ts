@@ -4,6 +4,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { stripeFake } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { postStripeEvent } from "../../../test/stripe-webhook";
 import { newId } from "../../infra/security";
 import { couponCatalogue } from "../coupons/catalogue";
 
@@ -35,13 +36,7 @@ async function pay(env: TestEnv, sessionId: string) {
   const stripe = await fake();
   const { completed, invoicePaid } = stripe.pay(sessionId);
   for (const event of [completed, invoicePaid]) {
-    const { payload, header } = stripe.signed(event);
-    const sent = await env.app.inject({
-      method: "POST",
-      url: "/api/payment/webhook",
-      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
-      payload,
-    });
+    const sent = await postStripeEvent(env.app, stripe.signed(event));
     expect(sent.statusCode, sent.body).toBe(200);
   }
 }
@@ -112,12 +107,7 @@ describeEachDb(
 
       // A later renewal failing reaches the new company (found by its Stripe customer).
       const failed = stripe.signed(stripe.failInvoice(String(subscription)));
-      const sent = await env().app.inject({
-        method: "POST",
-        url: "/api/payment/webhook",
-        headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": failed.header },
-        payload: failed.payload,
-      });
+      const sent = await postStripeEvent(env().app, failed);
       expect(sent.statusCode).toBe(200);
       expect((await visitor.pageData()).company.state).toBe("overdue");
     });
