@@ -11,7 +11,11 @@ import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
  * - `POST /v1/checkout/sessions` (mode `subscription`, ui_mode `embedded_page`: the old `embedded` is
  *   refused as the API does since 2026-03-25) → a session with its `client_secret`;
  * - `GET`/`POST`/`DELETE /v1/subscriptions/:id` → read, update (items, `cancel_at_period_end`), cancel;
- * - `POST /v1/billing_portal/sessions` (a customer the fake made) → `{url}` of the portal.
+ * - `POST /v1/billing_portal/sessions` (a customer the fake made) → `{url}` of the portal;
+ * - `GET /v1/invoice_payments?invoice=…` → the paid invoice's payment (its PaymentIntent; since API
+ *   2025-03 an invoice no longer names one itself); `POST /v1/refunds` (`payment_intent` or `charge`) →
+ *   a succeeded refund of the whole payment, the same refund again for a repeated `Idempotency-Key`, and
+ *   `charge_already_refunded` for a payment refunded before.
  * Tests play the customer with `pay`, `failInvoice` and `deleteSubscription`, which return Stripe events
  * (shaped as Stripe sends them), and `signed(event)` signs one as Stripe's webhook does. The shapes and
  * the signer are exported (`stripeEvent`, `stripeInvoice`, `stripeSubscription`, `signStripeEvent`) for
@@ -25,6 +29,18 @@ export interface FakeStripeSession {
   customer: string | null;
   subscription: string | null;
   invoice: string | null;
+  /** The PaymentIntent that paid the first invoice, and what it took (set by `pay`). */
+  paymentIntent?: string;
+  amountPaid?: number;
+}
+
+/** A refund the fake made (tests assert what was given back, and that it was given back once). */
+export interface FakeStripeRefund {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  metadata: Record<string, string>;
+  idempotencyKey: string | null;
 }
 
 export interface FakeStripeSubscription {
@@ -54,6 +70,7 @@ export interface FakeStripe {
   subscriptions: Map<string, FakeStripeSubscription>;
   /** Customers made for visitors (name and e-mail the checkout is pre-filled with). */
   customers: Map<string, { id: string; email: unknown; name: unknown }>;
+  refunds: FakeStripeRefund[];
   failNext: FakeFault[];
   /** The customer pays the checkout: the session completes; returns checkout.session.completed and invoice.paid. */
   pay(sessionId: string): { completed: Stripe.Event; invoicePaid: Stripe.Event };
@@ -292,6 +309,7 @@ export function stripeFake(): FakePart<FakeStripe> {
     sessions: new Map(),
     subscriptions: new Map(),
     customers: new Map(),
+    refunds: [],
     failNext: [],
     pay(sessionId) {
       const session = state.sessions.get(sessionId);
@@ -318,7 +336,14 @@ export function stripeFake(): FakePart<FakeStripe> {
       };
       state.subscriptions.set(sub.id, sub);
       const invoice = invoiceObject(sub, true);
-      Object.assign(session, { status: "complete", customer: sub.customer, subscription: sub.id, invoice: invoice.id });
+      Object.assign(session, {
+        status: "complete",
+        customer: sub.customer,
+        subscription: sub.id,
+        invoice: invoice.id,
+        paymentIntent: id("pi"),
+        amountPaid: sub.quantity * sub.unitAmount,
+      });
       const completed = event("checkout.session.completed", {
         id: session.id,
         object: "checkout.session",
@@ -554,6 +579,69 @@ export function stripeFake(): FakePart<FakeStripe> {
         if (!sub) return reply;
         sub.status = "canceled";
         return subscriptionObject(sub);
+      });
+      app.get("/v1/invoice_payments", { preHandler: authorized }, async (request) => {
+        const query = request.query as Record<string, string>;
+        const paid = [...state.sessions.values()].filter(
+          (session) => session.invoice === query.invoice && session.paymentIntent,
+        );
+        const data = paid
+          .filter(() => !query.status || query.status === "paid")
+          .map((session) => ({
+            id: `inpay_${session.paymentIntent}`,
+            object: "invoice_payment",
+            amount_paid: session.amountPaid,
+            amount_requested: session.amountPaid,
+            created: now(),
+            currency: "usd",
+            invoice: session.invoice,
+            is_default: true,
+            livemode: false,
+            payment: { type: "payment_intent", payment_intent: session.paymentIntent },
+            status: "paid",
+            status_transitions: { canceled_at: null, paid_at: now() },
+          }));
+        return { object: "list", data, has_more: false, url: "/v1/invoice_payments" };
+      });
+      app.post("/v1/refunds", { preHandler: authorized }, async (request, reply) => {
+        const params = formOf(request);
+        const key = String(request.headers["idempotency-key"] ?? "") || null;
+        const refundObject = (refund: FakeStripeRefund) => ({
+          id: refund.id,
+          object: "refund",
+          amount: refund.amount,
+          currency: "usd",
+          payment_intent: refund.payment_intent,
+          charge: `ch_${refund.payment_intent}`,
+          metadata: refund.metadata,
+          reason: params.reason ?? null,
+          status: "succeeded",
+          created: now(),
+        });
+        const repeated = key ? state.refunds.find((refund) => refund.idempotencyKey === key) : undefined;
+        if (repeated) return refundObject(repeated);
+        const intent = String(params.payment_intent ?? "");
+        const session = [...state.sessions.values()].find((one) => one.paymentIntent && one.paymentIntent === intent);
+        if (!session)
+          return stripeError(reply, 404, `No such payment_intent: '${intent}'`, "payment_intent", "resource_missing");
+        if (state.refunds.some((refund) => refund.payment_intent === intent)) {
+          return stripeError(
+            reply,
+            400,
+            `Charge ch_${intent} has already been refunded.`,
+            undefined,
+            "charge_already_refunded",
+          );
+        }
+        const refund: FakeStripeRefund = {
+          id: id("re"),
+          payment_intent: intent,
+          amount: session.amountPaid ?? 0,
+          metadata: (params.metadata ?? {}) as Record<string, string>,
+          idempotencyKey: key,
+        };
+        state.refunds.push(refund);
+        return refundObject(refund);
       });
     },
   };

@@ -2,6 +2,7 @@ import { Button } from "@mantine/core";
 import { useCallback, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { RequireUser } from "../app/RequireUser";
+import { SocialSignInNotice } from "../features/auth";
 import { useCompany } from "../features/company";
 import { AllowanceMeter, type DashboardBrowseState, DashboardsBrowser } from "../features/dashboards-list";
 import { IconPlus } from "../ui/icons";
@@ -44,6 +45,7 @@ function DashboardsIndex() {
           </>
         }
       />
+      <SocialSignInNotice />
       <DashboardsBrowser state={state} onStateChange={setState} />
     </>
   );

@@ -96,9 +96,42 @@ export const SOCIAL_AUTH_ERRORS = {
 } as const;
 export type TSocialAuthError = keyof typeof SOCIAL_AUTH_ERRORS;
 
-/** The message a page shows for `?social_error=…&provider=…`, or null when the code is not one of ours. */
-export function socialAuthMessage(code: string | null, provider: string | null): string | null {
+/**
+ * A social sign-up pays before the provider answers; when no new account takes the payment it is given
+ * back (docs/decisions.md "Social sign-up pays and takes coupons like the form"). The callback then
+ * adds `payment=refunded` to the address, and the page adds this sentence to the reason.
+ */
+export const SOCIAL_PAYMENT_REFUNDED = "Your payment for this sign-up is being refunded to your card.";
+
+/**
+ * Said after a sign-in that did happen: `/dashboards?social_notice=<code>&provider=<provider>`. The
+ * provider account (or its verified e-mail) already had a user, so that user is signed in and the
+ * sign-up's payment is given back.
+ */
+export const SOCIAL_AUTH_NOTICES = {
+  existing_account: `You already had an account, so {provider} signed you in to it and no new account was created. ${SOCIAL_PAYMENT_REFUNDED}`,
+} as const;
+export type TSocialAuthNotice = keyof typeof SOCIAL_AUTH_NOTICES;
+
+const providerName = (provider: string | null) =>
+  provider && isSocialProvider(provider) ? SOCIAL_PROVIDER_NAMES[provider] : "The provider";
+
+/**
+ * The message a page shows for `?social_error=…&provider=…[&payment=refunded]`, or null when the code
+ * is not one of ours.
+ */
+export function socialAuthMessage(
+  code: string | null,
+  provider: string | null,
+  payment?: string | null,
+): string | null {
   if (!code || !(code in SOCIAL_AUTH_ERRORS)) return null;
-  const name = provider && isSocialProvider(provider) ? SOCIAL_PROVIDER_NAMES[provider] : "The provider";
-  return SOCIAL_AUTH_ERRORS[code as TSocialAuthError].replaceAll("{provider}", name);
+  const text = SOCIAL_AUTH_ERRORS[code as TSocialAuthError].replaceAll("{provider}", providerName(provider));
+  return payment === "refunded" ? `${text} ${SOCIAL_PAYMENT_REFUNDED}` : text;
+}
+
+/** The notice for `?social_notice=…&provider=…` after a social sign-in, or null when the code is not ours. */
+export function socialAuthNotice(code: string | null, provider: string | null): string | null {
+  if (!code || !(code in SOCIAL_AUTH_NOTICES)) return null;
+  return SOCIAL_AUTH_NOTICES[code as TSocialAuthNotice].replaceAll("{provider}", providerName(provider));
 }

@@ -25,9 +25,9 @@ export interface PaidCheckout {
 }
 
 /** The claim marker in `payment_events`: its primary key lets one registration, and only one, claim a session. */
-const claimEvent = (sessionId: string) => `claim:${sessionId}`;
+export const claimEvent = (sessionId: string) => `claim:${sessionId}`;
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
+export const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === "string" ? value : value.id;
 
 /**

@@ -5,6 +5,7 @@ import { checkoutClaims } from "./claim";
 import { invoicesService } from "./invoices";
 import { invoicesRoutes } from "./invoices-routes";
 import { lifetimeCancellation } from "./lifetime";
+import { checkoutRefunds } from "./refund";
 import { billingRoutes } from "./routes";
 import { type BillingService, billingService } from "./service";
 import { stripeClient } from "./stripe-client";
@@ -32,6 +33,7 @@ export const billingFeature: Feature = {
       ...webhookHandler(ctx, companies, stripe),
       claims,
       lifetime,
+      refunds: checkoutRefunds(ctx, stripe),
     };
     return { billing };
   },
@@ -52,6 +54,7 @@ export const billingFeature: Feature = {
         await services.get("billing").endServiceWhereDue();
       },
     };
-    return [expiry, services.get("billing").lifetime.job];
+    const billing = services.get("billing");
+    return [expiry, billing.lifetime.job, billing.refunds.job];
   },
 };

@@ -62,6 +62,16 @@ export function billingRepo(db: Db) {
       return row !== undefined;
     },
 
+    /** The type an event was recorded with (tells a claim by a company from a refund's hold), or null. */
+    async eventType(eventId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom("payment_events")
+        .select("type")
+        .where("event_id", "=", eventId)
+        .executeTakeFirst();
+      return row?.type ?? null;
+    },
+
     /**
      * The company's order for one provider invoice: added (numbered) the first time, then its status and
      * period follow the invoice (a failed charge paid on retry becomes paid; never a second order).

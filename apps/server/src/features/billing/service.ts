@@ -15,6 +15,7 @@ import type { CompaniesService } from "../companies/service";
 import type { CheckoutClaims } from "./claim";
 import type { LifetimeCancellation } from "./lifetime";
 import { BREAKDOWN_KEY, breakdownOf, type CodedCoupon, type PriceBreakdown } from "./order-lines";
+import type { CheckoutRefunds } from "./refund";
 import { isStripeError, type Stripe } from "./stripe-client";
 
 /** The coupons a price counts (features/coupons): a company's applied ones, or a visitor's typed codes. */
@@ -307,4 +308,6 @@ export type BillingService = ReturnType<typeof billingService> & {
   claims: CheckoutClaims;
   /** The card subscription a lifetime deal replaced, canceled after the coupon commits (./lifetime.ts). */
   lifetime: LifetimeCancellation;
+  /** A paid checkout no new company claimed (a social sign-up that ended otherwise), given back (./refund.ts). */
+  refunds: CheckoutRefunds;
 };

@@ -15,7 +15,7 @@ import type { CouponsService } from "../coupons/service";
 /** What a social sign-up reads of the coupons and billing features. */
 export interface SocialRegistrationDeps {
   coupons: Pick<CouponsService, "lookup">;
-  billing: Pick<BillingService, "enabled" | "claims">;
+  billing: Pick<BillingService, "enabled" | "claims" | "refunds">;
 }
 
 /**

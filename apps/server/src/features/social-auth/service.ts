@@ -2,6 +2,7 @@ import {
   isSocialProvider,
   SOCIAL_PROVIDER_NAMES,
   type TSocialAuthError,
+  type TSocialAuthNotice,
   type TSocialCallbackQuery,
   type TSocialProvider,
   type TSocialRegister,
@@ -38,6 +39,9 @@ export type SocialOutcome =
   | { kind: "signed-in"; token: string; redirect: string }
   | { kind: "refused"; redirect: string };
 
+/** A callback's outcome, and whether a new account took the registration's paid checkout. */
+type Settled = SocialOutcome & { registered?: true };
+
 /** Ten minutes to get through the provider's pages, as for the connectors' OAuth. */
 export const SOCIAL_STATE_TTL_MS = 10 * 60_000;
 
@@ -49,7 +53,8 @@ const PAGE: Record<Mode, string> = { register: "/register", login: "/login" };
  * asks the provider who signed in, and signs in the identity's user, links a user with the same
  * verified e-mail, or registers a new company as POST /register does (its coupons applied, its paid
  * checkout claimed). Never a duplicate user, and an address the provider does not vouch for never opens
- * someone else's account. Signing in an existing user claims and applies nothing.
+ * someone else's account. Signing in an existing user claims and applies nothing; a paid checkout that
+ * no new account took is refunded (billing.refunds) and the page says so.
  */
 export function socialAuthService(
   ctx: AppContext,
@@ -104,7 +109,7 @@ export function socialAuthService(
     profile: SocialProfile & { email: string },
     registration: TSocialRegister,
     previousToken: string | null,
-  ): Promise<SocialOutcome> {
+  ): Promise<Settled> {
     const name = (profile.name ?? profile.email.split("@")[0] ?? profile.email).slice(0, 120);
     const result = await auth.register(
       {
@@ -122,7 +127,30 @@ export function socialAuthService(
         },
       },
     );
-    return { kind: "signed-in", ...result };
+    return { kind: "signed-in", ...result, registered: true };
+  }
+
+  /**
+   * The sign-up paid, but no new account took the payment (the person already had one, or the
+   * provider or a check refused): the checkout is given back and the page tells why.
+   */
+  async function refundUnclaimed(
+    provider: TSocialProvider,
+    orderRef: string,
+    outcome: SocialOutcome,
+  ): Promise<SocialOutcome> {
+    const refund = await deps.billing.refunds.refundUnclaimed(orderRef);
+    // Claimed by a company meanwhile (or never paid): nothing is given back, nothing to say.
+    if (refund === "not-ours") return outcome;
+    const [path, search = ""] = outcome.redirect.split("?");
+    const query = new URLSearchParams(search);
+    if (outcome.kind === "refused") {
+      query.set("payment", "refunded");
+    } else {
+      query.set("social_notice", "existing_account" satisfies TSocialAuthNotice);
+      query.set("provider", provider);
+    }
+    return { ...outcome, redirect: `${path}?${query}` };
   }
 
   /** Who signed in, once the answer is checked; or the reason the user reads. */
@@ -142,6 +170,48 @@ export function socialAuthService(
     } catch (error) {
       ctx.logger.warn({ err: error, provider: started.provider }, "social sign-in failed");
       return error instanceof SocialProviderError ? error.kind : "provider_failed";
+    }
+  }
+
+  /** The callback of a started sign-in whose state and browser match. */
+  async function settle(
+    started: PendingSignIn,
+    provider: TSocialProvider,
+    client: SocialClient,
+    query: TSocialCallbackQuery,
+    previousToken: string | null,
+  ): Promise<Settled> {
+    const profile = await finish(started, client, query);
+    if (typeof profile === "string") return refused(profile, started.mode, provider);
+
+    const known = await userOfIdentity(provider, profile.subject);
+    if (known) return signIn(known, previousToken);
+    if (!profile.email) return refused("no_email", started.mode, provider);
+    const email = profile.email;
+
+    const existing = await users.findByEmail(email);
+    if (existing) {
+      if (!profile.emailVerified) return refused("unverified_email", started.mode, provider);
+      try {
+        await identities.insert(identityRow(provider, profile, existing.id));
+      } catch (error) {
+        // The same provider account finished twice at once: the other callback linked it already.
+        if (!isUniqueViolation(error)) throw error;
+        const linked = await userOfIdentity(provider, profile.subject);
+        if (!linked) throw error;
+        return signIn(linked, previousToken);
+      }
+      return signIn(existing, previousToken);
+    }
+    // Creating an account needs the consents of the registration page (docs/product.md §4).
+    if (started.mode === "login" || !started.registration) return refused("no_account", "register", provider);
+    try {
+      return await register(provider, { ...profile, email }, started.registration, previousToken);
+    } catch (error) {
+      // A refused payment or coupon, or an address registered a moment ago: back to the page with why.
+      const reason = signUps.refusalOf(error);
+      if (reason) return refused(reason, "register", provider);
+      throw error;
     }
   }
 
@@ -188,41 +258,22 @@ export function socialAuthService(
       // One use only: a replayed callback finds nothing. (Two racing in between both read it, but the
       // provider takes its code once, so the second exchange fails.)
       if (query.state) await pending.deletePrefix(query.state);
-      if (!started || started.provider !== provider || !cookieState || cookieState !== query.state) {
-        return refused("expired", started?.mode ?? "login", provider);
-      }
-      const profile = await finish(started, client, query);
-      if (typeof profile === "string") return refused(profile, started.mode, provider);
-
-      const known = await userOfIdentity(provider, profile.subject);
-      if (known) return signIn(known, previousToken);
-      if (!profile.email) return refused("no_email", started.mode, provider);
-      const email = profile.email;
-
-      const existing = await users.findByEmail(email);
-      if (existing) {
-        if (!profile.emailVerified) return refused("unverified_email", started.mode, provider);
-        try {
-          await identities.insert(identityRow(provider, profile, existing.id));
-        } catch (error) {
-          // The same provider account finished twice at once: the other callback linked it already.
-          if (!isUniqueViolation(error)) throw error;
-          const linked = await userOfIdentity(provider, profile.subject);
-          if (!linked) throw error;
-          return signIn(linked, previousToken);
-        }
-        return signIn(existing, previousToken);
-      }
-      // Creating an account needs the consents of the registration page (docs/product.md §4).
-      if (started.mode === "login" || !started.registration) return refused("no_account", "register", provider);
+      if (!started || started.provider !== provider) return refused("expired", started?.mode ?? "login", provider);
+      // The sign-up's page keeps no order once it left for the provider: what no new account took is given back.
+      const order = started.mode === "register" ? started.registration?.order_ref : undefined;
+      let settled: Settled;
       try {
-        return await register(provider, { ...profile, email }, started.registration, previousToken);
+        settled =
+          !cookieState || cookieState !== query.state
+            ? refused("expired", started.mode, provider)
+            : await settle(started, provider, client, query, previousToken);
       } catch (error) {
-        // A refused payment or coupon, or an address registered a moment ago: back to the page with why.
-        const reason = signUps.refusalOf(error);
-        if (reason) return refused(reason, "register", provider);
+        // An unexpected failure created nothing either (registration's transaction rolled back).
+        if (order) await deps.billing.refunds.refundUnclaimed(order);
         throw error;
       }
+      if (!order || settled.registered) return settled;
+      return refundUnclaimed(provider, order, settled);
     },
   };
 }

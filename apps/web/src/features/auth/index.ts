@@ -2,3 +2,4 @@ export { logout } from "./api";
 export { LoginForm } from "./components/LoginForm";
 export { RegisterForm } from "./components/RegisterForm";
 export { SetPasswordForm } from "./components/SetPasswordForm";
+export { SocialSignInNotice } from "./components/SocialButtons";

@@ -1,6 +1,7 @@
 import {
   SOCIAL_PROVIDER_NAMES,
   socialAuthMessage,
+  socialAuthNotice,
   type TSocialProvider,
   type TSocialRegister,
   ZSocialRegister,
@@ -153,10 +154,27 @@ export function SocialLogIn({ onError }: { onError: (message: string) => void })
 /** Why the last social sign-in did not sign anyone in (`?social_error=…&provider=…` from the callback). */
 export function SocialSignInError() {
   const [params] = useSearchParams();
-  const message = socialAuthMessage(params.get("social_error"), params.get("provider"));
+  // `payment=refunded`: the sign-up had paid and no account took it, so the payment is given back.
+  const message = socialAuthMessage(params.get("social_error"), params.get("provider"), params.get("payment"));
   if (!message) return null;
   return (
     <Alert color="red" icon={<IconAlert />} title="Not signed in">
+      {message}
+    </Alert>
+  );
+}
+
+/**
+ * Said once after a social sign-in that signed an existing account in although the sign-up had paid
+ * (`?social_notice=…&provider=…`): no new account, the payment is being refunded. Read on the first
+ * render, so the page changing its own address (filters, paging) does not hide it mid-read.
+ */
+export function SocialSignInNotice() {
+  const [params] = useSearchParams();
+  const [message] = useState(() => socialAuthNotice(params.get("social_notice"), params.get("provider")));
+  if (!message) return null;
+  return (
+    <Alert color="blue" icon={<IconAlert />} title="Signed in to your existing account" mb="md">
       {message}
     </Alert>
   );
