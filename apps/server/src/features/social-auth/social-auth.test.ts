@@ -6,6 +6,7 @@ import { metaFake } from "../../../test/fakes/meta";
 import { oidcFake } from "../../../test/fakes/oidc";
 import { stripeFake } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { paidCheckout as payCheckout } from "../../../test/stripe-webhook";
 import { couponCatalogue } from "../coupons/catalogue";
 
 const fakes = fakesForFile(afterAll, () => {
@@ -417,25 +418,8 @@ describeEachDb(
   (env) => {
     const parts = async () => (await paidFakes.current()).parts;
 
-    /** The register page's checkout (POST /api/payment/secure), paid, with Stripe's webhooks delivered. */
-    async function paidCheckout(body: Record<string, unknown>) {
-      const { stripe } = await parts();
-      const secured = await env().client().api("POST", "/api/payment/secure", body);
-      expect(secured.statusCode, secured.body).toBe(200);
-      const { order_ref, order_id } = secured.json().data as { order_ref: string; order_id: string };
-      const { completed, invoicePaid } = stripe.pay(order_ref);
-      for (const event of [completed, invoicePaid]) {
-        const { payload, header } = stripe.signed(event);
-        const sent = await env().app.inject({
-          method: "POST",
-          url: "/api/payment/webhook",
-          headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
-          payload,
-        });
-        expect(sent.statusCode, sent.body).toBe(200);
-      }
-      return { order_ref, order_id };
-    }
+    /** The register page's checkout, paid, with Stripe's webhooks delivered. */
+    const paidCheckout = async (body: Record<string, unknown>) => payCheckout(env(), (await parts()).stripe, body);
 
     const companyOf = (email: string) =>
       env()

@@ -4,6 +4,7 @@ import { fakesForFile } from "../../../test/fakes/app";
 import { oidcFake } from "../../../test/fakes/oidc";
 import { stripeFake } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient } from "../../../test/harness";
+import { paidCheckout as payCheckout } from "../../../test/stripe-webhook";
 import { CHECKOUT_REFUND_JOB, type TCheckoutRefund } from "../billing/refund";
 import { couponCatalogue } from "../coupons/catalogue";
 
@@ -25,25 +26,8 @@ describeEachDb(
   (env) => {
     const parts = async () => (await fakes.current()).parts;
 
-    /** The register page's checkout (POST /api/payment/secure), paid, with Stripe's webhooks delivered. */
-    async function paidCheckout(body: Record<string, unknown>) {
-      const { stripe } = await parts();
-      const secured = await env().client().api("POST", "/api/payment/secure", body);
-      expect(secured.statusCode, secured.body).toBe(200);
-      const { order_ref, order_id } = secured.json().data as { order_ref: string; order_id: string };
-      const { completed, invoicePaid } = stripe.pay(order_ref);
-      for (const event of [completed, invoicePaid]) {
-        const { payload, header } = stripe.signed(event);
-        const sent = await env().app.inject({
-          method: "POST",
-          url: "/api/payment/webhook",
-          headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
-          payload,
-        });
-        expect(sent.statusCode, sent.body).toBe(200);
-      }
-      return { order_ref, order_id };
-    }
+    /** The register page's checkout, paid, with Stripe's webhooks delivered. */
+    const paidCheckout = async (body: Record<string, unknown>) => payCheckout(env(), (await parts()).stripe, body);
 
     /** The page's POST, the provider's consent (answered at once), then our callback. */
     async function signUp(client: TestClient, body: Record<string, unknown>, between?: () => Promise<void>) {
