@@ -1,6 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { CHECKOUT_TEXTS } from "../../packages/core/src/contract/billing";
+import { socialAuthNotice } from "../../packages/core/src/contract/social-auth";
 import { snap, uniqueEmail } from "./support";
+import { skipOnboarding } from "./support-auth";
 
 // The fakes run next door (playwright.config.ts): Google's OpenID Connect provider is under /oidc/google.
 const FAKES = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
@@ -9,6 +11,22 @@ const FAKES = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 async function googleUser(page: Page, profile: { sub: string; email: string; email_verified: boolean; name: string }) {
   const response = await page.request.post(`${FAKES}/_fake/oidc/google/profile`, { data: profile });
   expect(response.ok()).toBe(true);
+}
+
+/** Ticks the registration page's two consents, which every sign-up confirms before the provider is asked. */
+async function consent(page: Page) {
+  await page.getByLabel("I agree to the Terms and Conditions").check();
+  await page.getByLabel("I confirm I am at least 16 years old").check();
+}
+
+/** With payments on: from the registration page, consents, Sign up with Google, pays in the fake checkout. */
+async function payAndSignUpWithGoogle(page: Page, registerPath: string) {
+  await page.goto(registerPath);
+  await consent(page);
+  await page.getByRole("button", { name: "Sign up with Google" }).click();
+  const checkout = page.getByRole("dialog", { name: "Payment" });
+  await expect(checkout.getByTestId("stripe-fake-checkout")).toBeVisible();
+  await checkout.getByRole("button", { name: "Pay" }).click();
 }
 
 test("a new user signs up with Google: consents first, then straight into the intro with the chosen plan", async ({
@@ -84,8 +102,7 @@ test.describe("with card payments on", () => {
     const email = uniqueEmail("google-paid");
     await googleUser(page, { sub: `google-paid-${Date.now()}`, email, email_verified: true, name: "Penny Paid" });
     await page.goto("/register?dashboards=4&annual=1");
-    await page.getByLabel("I agree to the Terms and Conditions").check();
-    await page.getByLabel("I confirm I am at least 16 years old").check();
+    await consent(page);
     const google = page.getByRole("button", { name: "Sign up with Google" });
 
     // Closing the checkout stops the sign-up with the form's reason: Google is not asked.
@@ -118,5 +135,40 @@ test.describe("with card payments on", () => {
     });
     await expect(page.getByRole("alert").filter({ hasText: "Trial Is Active" })).toHaveCount(0);
     await snap(page, "register-social-paid-intro");
+  });
+
+  test("an existing user who signs up again with Google and pays is signed in to the account, told the payment is refunded", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("google-again");
+    await googleUser(page, { sub: `google-again-${Date.now()}`, email, email_verified: true, name: "Ada Again" });
+    await payAndSignUpWithGoogle(page, "/register?dashboards=4&annual=1");
+    await expect(page).toHaveURL(/\/intro$/);
+    // Someone who has used the account since: past the onboarding and the intro (until then the app
+    // shows the intro first, wherever the sign-in lands).
+    await skipOnboarding(page);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/company\/sources$/);
+    const first = await (await page.request.get("/api/page-data")).json();
+
+    // Logged out, the same Google account signs up (and pays) once more: it already has a user.
+    await page.context().clearCookies();
+    await payAndSignUpWithGoogle(page, "/register?dashboards=10&annual=1");
+    await expect(page).toHaveURL(/\/dashboards\?/);
+    const notice = page.getByRole("alert").filter({ hasText: "Signed in to your existing account" });
+    await expect(notice).toContainText(socialAuthNotice("existing_account", "google") ?? "no notice text");
+    await snap(page, "dashboards-social-existing-account");
+    // A phone opens the same address (reloaded at phone width: resizing a desktop page mid-way catches the
+    // side menu in its closing transition).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(notice).toBeVisible();
+    await snap(page, "dashboards-social-existing-account-mobile");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Signed in to the first account, whose plan the second sign-up did not change.
+    const again = await (await page.request.get("/api/page-data")).json();
+    expect(again.user.id).toBe(first.user.id);
+    expect(again.company).toMatchObject({ id: first.company.id, services: { dashboards: 4 } });
   });
 });

@@ -83,7 +83,10 @@ export function socialAuthService(
   /** A fresh session for `user`, ending the one the browser had (rotation, as at login). */
   async function signIn(user: UsersTable, previousToken: string | null): Promise<SocialOutcome> {
     if (previousToken) await auth.logout(previousToken);
-    return { kind: "signed-in", token: await auth.startSession(user), redirect: "/dashboards" };
+    // Straight to the intro when it is not passed yet: the guard would send the user there anyway and drop
+    // the query, and with it a notice added to this address (a refunded sign-up, refundUnclaimed).
+    const redirect = user.intro_passed ? "/dashboards" : "/intro";
+    return { kind: "signed-in", token: await auth.startSession(user), redirect };
   }
 
   async function userOfIdentity(provider: TSocialProvider, subject: string): Promise<UsersTable | undefined> {

@@ -108,8 +108,12 @@ describeEachDb(
 
       const second = env().client();
       const { callback } = await signIn(second, "/login/google");
-      expect(callback.headers.location).toBe("/dashboards");
+      // The intro is not passed yet: straight there (the guard would send the user there anyway).
+      expect(callback.headers.location).toBe("/intro");
       expect((await second.pageData()).user.id).toBe(firstPage.user.id);
+      expect((await second.api("POST", "/api/user/data", { intro_passed: true })).statusCode).toBe(200);
+      const afterIntro = await signIn(env().client(), "/login/google");
+      expect(afterIntro.callback.headers.location).toBe("/dashboards");
 
       const third = env().client();
       const again = await signIn(third, "/register/google", { ...CONSENTS, dashboards: 99 });
@@ -129,7 +133,7 @@ describeEachDb(
 
       const browser = env().client();
       const { callback } = await signIn(browser, "/login/google");
-      expect(callback.headers.location).toBe("/dashboards");
+      expect(callback.headers.location).toBe("/intro");
       const page = await browser.pageData();
       expect(page.user.id).toBe(ownerPage.user.id);
       expect(page.user.name).toBe(ownerPage.user.name);
@@ -195,7 +199,7 @@ describeEachDb(
       await owner.register({ email: google.profile.email as string });
       const fresh = env().client();
       const done = await signIn(fresh, "/login/google");
-      expect(done.callback.headers.location).toBe("/dashboards");
+      expect(done.callback.headers.location).toBe("/intro");
       fresh.setCookie("social_state", done.back.searchParams.get("state") as string);
       const replay = await fresh.raw("GET", `${done.back.pathname}${done.back.search}`);
       expect(replay.headers.location).toBe("/login?social_error=expired&provider=google");
@@ -343,7 +347,7 @@ describeEachDb(
       expect(await identitiesOf(env(), page.user.id)).toMatchObject([{ provider: "facebook", email_verified: 0 }]);
 
       const again = env().client();
-      expect((await signIn(again, "/login/facebook")).callback.headers.location).toBe("/dashboards");
+      expect((await signIn(again, "/login/facebook")).callback.headers.location).toBe("/intro");
       expect((await again.pageData()).user.id).toBe(page.user.id);
 
       // Graph does not say whether an address is verified: an existing password account is not linked.
@@ -544,7 +548,7 @@ describeEachDb(
         ...second,
       });
       // The new payment is given back (social-refund.test.ts), and the dashboards page says so.
-      expect(callback.headers.location).toBe("/dashboards?social_notice=existing_account&provider=google");
+      expect(callback.headers.location).toBe("/intro?social_notice=existing_account&provider=google");
       expect((await browser.pageData()).company).toMatchObject({ id: company?.id, services: { dashboards: 2 } });
       expect(await ordersOf(company?.id as string)).toHaveLength(1);
       // Not claimed by any company: held by its refund.
@@ -552,7 +556,7 @@ describeEachDb(
 
       // Logging in never asks for a payment.
       const login = await signIn(env().client(), "/login/google");
-      expect(login.callback.headers.location).toBe("/dashboards");
+      expect(login.callback.headers.location).toBe("/intro");
     });
   },
   paidFakes.env,

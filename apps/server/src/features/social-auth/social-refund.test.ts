@@ -77,7 +77,7 @@ describeEachDb(
       const browser = env().client();
       const callback = await signUp(browser, { dashboards: 9, interval: 12, ...second });
 
-      expect(callback.headers.location).toBe("/dashboards?social_notice=existing_account&provider=google");
+      expect(callback.headers.location).toBe("/intro?social_notice=existing_account&provider=google");
       expect(socialAuthNotice("existing_account", "google")).toBe(
         `You already had an account, so Google signed you in to it and no new account was created. ${SOCIAL_PAYMENT_REFUNDED}`,
       );
@@ -117,7 +117,7 @@ describeEachDb(
       const callback = await signUp(browser, { dashboards: 4, ...order }, async () => {
         stripe.failNext.push(...stripeDown(`/v1/checkout/sessions/${order.order_ref}`));
       });
-      expect(callback.headers.location).toBe("/dashboards?social_notice=existing_account&provider=google");
+      expect(callback.headers.location).toBe("/intro?social_notice=existing_account&provider=google");
       expect((await browser.pageData()).company).toMatchObject({ id: company?.id });
       expect(stripe.subscriptions.get(paid?.subscription as string)?.status).toBe("active");
       expect(stripe.refunds.filter((refund) => refund.payment_intent === paid?.paymentIntent)).toEqual([]);

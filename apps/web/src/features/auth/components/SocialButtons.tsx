@@ -11,7 +11,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { zodFieldErrors } from "../../../lib/form-errors";
-import { IconAlert } from "../../../ui/icons";
+import { IconAlert, IconInfo } from "../../../ui/icons";
 import { checkoutFailureText } from "../../billing";
 import { usePageData } from "../../session/hooks";
 import { goTo, socialLogin, socialRegister } from "../api";
@@ -174,7 +174,7 @@ export function SocialSignInNotice() {
   const [message] = useState(() => socialAuthNotice(params.get("social_notice"), params.get("provider")));
   if (!message) return null;
   return (
-    <Alert color="blue" icon={<IconAlert />} title="Signed in to your existing account" mb="md">
+    <Alert color="blue" icon={<IconInfo />} title="Signed in to your existing account" mb="md">
       {message}
     </Alert>
   );
