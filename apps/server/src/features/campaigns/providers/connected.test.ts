@@ -349,8 +349,11 @@ describeEachDb(
       const acme = (await addDomain(owner.client, group.id, "acme.com")).id;
       await runBackfill(env(), acme);
       const latest = latestDay(env());
-      expect(series(await storedRows(env(), acme), "averagePosition").get(latest)).toBeCloseTo(
-        searchDay(latest)?.averagePosition ?? Number.NaN,
+      // The fake has no Search Console rows on every third day of the month: judge the newest day it has.
+      const answered = [0, 1, 2].map((back) => shiftDay(latest, -back)).find((day) => searchDay(day) !== null);
+      expect(answered).toBeDefined();
+      expect(series(await storedRows(env(), acme), "averagePosition").get(answered as string)).toBeCloseTo(
+        searchDay(answered as string)?.averagePosition ?? Number.NaN,
         2,
       );
 
