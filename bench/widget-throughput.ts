@@ -18,6 +18,8 @@ interface Figure {
 
 export interface ThroughputResult {
   hello: Figure;
+  /** The hello-world process doing the widget route's I/O alone (same body in, same bytes and headers out). */
+  sameIo: Figure;
   widget: Figure;
   /** The same widget's cached data through its public dashboard's permalink, asked by a visitor. */
   publicWidget: Figure;
@@ -49,13 +51,6 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
   });
   let hello: Awaited<ReturnType<typeof spawnServer>> | null = null;
   try {
-    hello = await spawnServer(process.execPath, [path.join(import.meta.dirname, "hello-world.mjs")], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(helloPort) },
-      port: helloPort,
-      readyPath: "/",
-      logFile: path.join(dataDir, "hello.log"),
-    });
     const client = new BenchClient(server.url);
     await client.signUp();
     const { widgets, startDate, endDate, permalink } = await seedDashboard(client);
@@ -69,6 +64,21 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
       timezone: "UTC",
     });
     await client.call("POST", "/api/widgets/data", JSON.parse(body)); // fills the answer cache
+    // The cached answer as a client gets it (bytes and headers), for the baseline doing the same I/O.
+    const answer = await fetch(`${server.url}/api/widgets/data`, { method: "POST", headers: client.headers(), body });
+    const sameIoFile = path.join(dataDir, "same-io.json");
+    const answerHeaders: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!["date", "connection", "keep-alive", "content-length"].includes(name)) answerHeaders[name] = value;
+    });
+    fs.writeFileSync(sameIoFile, JSON.stringify({ headers: answerHeaders, body: await answer.text() }));
+    hello = await spawnServer(process.execPath, [path.join(import.meta.dirname, "hello-world.mjs")], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: String(helloPort), SAME_IO_FILE: sameIoFile },
+      port: helloPort,
+      readyPath: "/",
+      logFile: path.join(dataDir, "hello.log"),
+    });
     const visitor = await guestHeaders(server.url);
     const publicUrl = `${server.url}/api/dashboards/${permalink}/widgets/${widget.id}/data`;
     const publicBody = JSON.stringify({ startDate, endDate, timezone: "UTC" });
@@ -77,12 +87,13 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
 
     const targets: Record<string, autocannon.Options> = {
       hello: { url: `${hello.url}/` },
+      sameIo: { url: `${hello.url}/same-io`, method: "POST", headers: client.headers(), body },
       widget: { url: `${server.url}/api/widgets/data`, method: "POST", headers: client.headers(), body },
       publicWidget: { url: publicUrl, method: "POST", headers: visitor, body: publicBody },
       health: { url: `${server.url}/api/health` },
       staticFile: { url: server.url + staticPath },
     };
-    const pidOf: Record<string, number> = { hello: hello.pid };
+    const pidOf: Record<string, number> = { hello: hello.pid, sameIo: hello.pid };
     const run = async (name: string, duration: number): Promise<Figure> => {
       const pgid = pidOf[name] ?? server.pid;
       const cpuBefore = groupCpuMs(pgid);
@@ -119,8 +130,9 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
       cpuUs: rounds.some((r) => r[name].cpuUs === null) ? null : median(rounds.map((r) => r[name].cpuUs as number)),
       ratio: median(rounds.map((r) => r[name].rps / r.hello.rps)),
     });
-    const [helloFigure, widgetFigure, publicWidget, health, staticFile] = [
+    const [helloFigure, sameIo, widgetFigure, publicWidget, health, staticFile] = [
       "hello",
+      "sameIo",
       "widget",
       "publicWidget",
       "health",
@@ -133,6 +145,7 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
       `(a) request throughput, ${CONNECTIONS} connections, load generator in its own process; median of ${ROUNDS} rounds of ${SECONDS} s per target`,
     );
     console.log(line("bare Fastify hello-world process", helloFigure));
+    console.log(line("bare Fastify, the widget route's I/O", sameIo));
     console.log(line("cached POST /api/widgets/data", widgetFigure));
     console.log(line("the same, public dashboard, visitor", publicWidget));
     console.log(line("GET /api/health", health));
@@ -140,7 +153,7 @@ export async function widgetThroughput(): Promise<ThroughputResult> {
     console.log(
       `    cached widget data ratio ${fmt(ratio)} (goal ≥ 0.5), p99 ${fmt(widgetFigure.p99, 0)} ms (goal ≤ 20 ms)`,
     );
-    return { hello: helloFigure, widget: widgetFigure, publicWidget, health, staticFile, ratio };
+    return { hello: helloFigure, sameIo, widget: widgetFigure, publicWidget, health, staticFile, ratio };
   } finally {
     await hello?.close();
     await server.close();

@@ -94,6 +94,9 @@ export default defineConfig(({ command }) => ({
     // one copy of each keeps a single MantineProvider context.
     dedupe: ["react", "react-dom", "@mantine/core", "@mantine/hooks"],
   },
+  // Module workers: the chart snapshots' worker (charts/chart-svg.worker.ts) loads each series type's
+  // part as its own chunk, as the page does.
+  worker: { format: "es" },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { snap } from "./support";
 import { signUp } from "./support-auth";
-import { readyWidget } from "./support-dashboard";
+import { createTemplateDashboard, readyWidget } from "./support-dashboard";
 
 /**
  * Widgets a client can read (issue 6 §4): what the charts, the gauge and the tables show, read from
@@ -444,4 +445,62 @@ test("the users table keeps role, status and actions on a 390 px phone", async (
     )
     .toBeLessThanOrEqual(1);
   await shot(page, "users-phone");
+});
+
+test("a shared dashboard draws its charts off the page's thread, and the live chart takes over under the pointer", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Client results");
+
+  // A client opening the shared link on a phone: each chart is first an SVG drawn by ECharts in a worker
+  // (charts/chart-snapshots.ts), with no canvas chart on the page yet.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const visitor = await phone.newPage();
+  await visitor.goto(`/dashboards/${permalink}`);
+  const trend = await readyWidget(visitor, "Sessions and users");
+  const area = trend.getByRole("img", { name: "Sessions and users chart" });
+  const snapshot = area.locator(".echart-snapshot svg");
+  await expect(snapshot).toBeVisible();
+  await expect(area.locator("canvas")).toHaveCount(0);
+  // A chart a client can read: drawn at the card's size, with its legend and dated axis as text.
+  const [areaBox, svgBox] = [await area.boundingBox(), await snapshot.boundingBox()];
+  expect(Math.abs((svgBox?.width ?? 0) - (areaBox?.width ?? 0))).toBeLessThan(2);
+  expect(Math.abs((svgBox?.height ?? 0) - (areaBox?.height ?? 0))).toBeLessThan(2);
+  const texts = await snapshot.locator("text").allTextContents();
+  expect(texts).toEqual(expect.arrayContaining(["Sessions", "Users"]));
+  const days = texts.filter((text) => /^[A-Z][a-z]{2} \d{2}$/.test(text));
+  expect(days.length).toBeGreaterThanOrEqual(3);
+  // The axis labels do not run into each other on a phone.
+  const labels = await snapshot.locator("text").evaluateAll((items) =>
+    items
+      .filter((item) => /^[A-Z][a-z]{2} \d{2}$/.test(item.textContent ?? ""))
+      .map((item) => item.getBoundingClientRect())
+      .map((box) => ({ left: box.left, right: box.right })),
+  );
+  for (let i = 1; i < labels.length; i++) expect(labels[i].left).toBeGreaterThan(labels[i - 1].right);
+  await snap(visitor, "public-phone-chart-snapshots");
+
+  // Touching the chart brings the live chart, with the tooltip of the day touched.
+  await area.tap({ position: { x: (areaBox?.width ?? 300) * 0.5, y: (areaBox?.height ?? 200) * 0.6 } });
+  await expect(area.locator("canvas").first()).toBeVisible();
+  await expect(area.locator(".echart-snapshot")).toHaveCount(0);
+  await expect(area.getByText("Sessions (previous)")).toBeVisible();
+  await phone.close();
+
+  // At 1280 px the pie is a snapshot too; pointing at it makes it live.
+  const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await desk.goto(`/dashboards/${permalink}`);
+  const devices = await readyWidget(desk, "Devices");
+  const pie = devices.getByRole("img", { name: "Devices chart" });
+  await expect(pie.locator(".echart-snapshot svg")).toBeVisible();
+  expect(await pie.locator(".echart-snapshot text").allTextContents()).toEqual(
+    expect.arrayContaining(["desktop", "mobile", "tablet"]),
+  );
+  await pie.hover();
+  await expect(pie.locator("canvas").first()).toBeVisible();
+  await expect(pie.locator(".echart-snapshot")).toHaveCount(0);
+  await desk.context().close();
 });

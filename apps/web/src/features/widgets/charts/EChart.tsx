@@ -1,7 +1,9 @@
 import { Box } from "@mantine/core";
 import { useContext, useEffect, useRef } from "react";
 import { PrintModeContext } from "../print";
+import type { ChartInput } from "./chart-common";
 import { chartParts, loadChartParts } from "./chart-parts";
+import { chartSnapshot, snapshotsAvailable } from "./chart-snapshots";
 import type { ChartOption } from "./chart-types";
 
 type EChartsModule = typeof import("./echarts-setup");
@@ -54,9 +56,13 @@ interface Props {
   label: string;
   /** Called once the option has been drawn. */
   onRendered?: () => void;
+  /**
+   * The input `option` was made from, on public views: the chart is first drawn as an SVG snapshot made
+   * off the main thread (chart-snapshots.ts), and the live chart takes over when the reader points at it.
+   */
+  snapshot?: ChartInput;
 }
 
-/** An ECharts canvas that follows its option and resizes with its container (the widget card). */
 /** Print: SVG (vector text in the PDF, not a bitmap). */
 async function loadSvgRenderer(echarts: ECharts) {
   echarts.use((await import("./parts/svg-renderer")).default);
@@ -76,12 +82,16 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-export function EChart({ option, label, onRendered, whenVisible = false }: Props) {
+/** An ECharts canvas that follows its option and resizes with its container (the widget card). */
+export function EChart({ option, label, onRendered, whenVisible = false, snapshot }: Props) {
   const print = useContext(PrintModeContext) !== null;
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ChartInstance | null>(null);
-  const latest = useRef({ option, onRendered });
-  latest.current = { option, onRendered };
+  const latest = useRef({ option, onRendered, snapshot });
+  latest.current = { option, onRendered, snapshot };
+  /** Draws the latest input again while the chart is still a snapshot (null once live). */
+  const redrawSnapshot = useRef<(() => void) | null>(null);
+  const firstSnapshot = useRef(snapshot !== undefined && !print);
 
   useEffect(() => {
     const element = container.current;
@@ -89,9 +99,20 @@ export function EChart({ option, label, onRendered, whenVisible = false }: Props
     let disposed = false;
     let observer: ResizeObserver | null = null;
     let frame = 0;
+    let live = false;
+    let overlay: HTMLDivElement | null = null;
+    let drawnSize = "";
     const near = whenVisible ? nearViewport(element) : null;
-    void (near?.visible ?? Promise.resolve()).then(async () => {
-      if (disposed) return;
+
+    const size = () => ({ width: element.clientWidth, height: element.clientHeight });
+
+    /** The live chart: ECharts on this page, canvas (SVG in print). `pointer` is where the reader pointed. */
+    const goLive = async (pointer?: { x: number; y: number }) => {
+      if (live || disposed) return;
+      live = true;
+      redrawSnapshot.current = null;
+      for (const type of WAKE_EVENTS) element.removeEventListener(type, wake);
+      observer?.disconnect();
       const echarts = await loadECharts(latest.current.option);
       if (disposed) return;
       // The option may have changed (and need other parts) while echarts loaded.
@@ -105,6 +126,8 @@ export function EChart({ option, label, onRendered, whenVisible = false }: Props
       if (disposed) return;
       const instance = echarts.init(element, undefined, { renderer: print ? "svg" : "canvas" });
       chart.current = instance;
+      // zrender empties the element: the snapshot stays on top until the live chart has painted.
+      if (overlay) element.appendChild(overlay);
       await nextTask();
       if (disposed) return;
       instance.setOption(withoutAnimation(latest.current.option, true), { notMerge: true });
@@ -113,10 +136,58 @@ export function EChart({ option, label, onRendered, whenVisible = false }: Props
       // Paint now, in this chart's own task: left to zrender, every chart of the screen paints in the
       // same animation frame, one long task of all of them (close to a second on a phone).
       instance.getZr().flush();
+      overlay?.remove();
+      overlay = null;
+      if (pointer) instance.dispatchAction({ type: "showTip", x: pointer.x, y: pointer.y });
       latest.current.onRendered?.();
       observer = new ResizeObserver(() => {
         cancelAnimationFrame(frame);
         frame = requestAnimationFrame(() => instance.resize());
+      });
+      observer.observe(element);
+    };
+
+    function wake(event: Event) {
+      const box = element?.getBoundingClientRect();
+      const point =
+        event instanceof PointerEvent && box ? { x: event.clientX - box.left, y: event.clientY - box.top } : undefined;
+      void goLive(point);
+    }
+
+    /** Draws the snapshot at the element's size; false when it cannot be drawn (then the chart goes live). */
+    const drawSnapshot = async (): Promise<boolean> => {
+      const input = latest.current.snapshot;
+      const at = size();
+      if (!input || at.width === 0 || at.height === 0) return false;
+      drawnSize = `${at.width}x${at.height}`;
+      let svg: string;
+      try {
+        svg = await chartSnapshot(input, at);
+      } catch {
+        return false;
+      }
+      if (disposed || live) return true;
+      overlay ??= snapshotLayer(element);
+      overlay.innerHTML = svg;
+      latest.current.onRendered?.();
+      return true;
+    };
+
+    void (near?.visible ?? Promise.resolve()).then(async () => {
+      if (disposed) return;
+      if (!firstSnapshot.current || print || !snapshotsAvailable()) return goLive();
+      for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true, once: true });
+      if (!(await drawSnapshot())) return goLive();
+      redrawSnapshot.current = () => {
+        void drawSnapshot().then((drawn) => (drawn ? undefined : goLive()));
+      };
+      // A snapshot is drawn at one size: a card that changes size gets a new one.
+      observer = new ResizeObserver(() => {
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(() => {
+          const at = size();
+          if (!live && `${at.width}x${at.height}` !== drawnSize) redrawSnapshot.current?.();
+        });
       });
       observer.observe(element);
     });
@@ -125,12 +196,19 @@ export function EChart({ option, label, onRendered, whenVisible = false }: Props
       near?.cancel();
       cancelAnimationFrame(frame);
       observer?.disconnect();
+      for (const type of WAKE_EVENTS) element.removeEventListener(type, wake);
+      redrawSnapshot.current = null;
       chart.current?.dispose();
       chart.current = null;
     };
   }, [print, whenVisible]);
 
   useEffect(() => {
+    // Still a snapshot: the new input is drawn as one too.
+    if (redrawSnapshot.current) {
+      redrawSnapshot.current();
+      return;
+    }
     const instance = chart.current;
     if (!instance) return;
     let current = true;
@@ -145,5 +223,18 @@ export function EChart({ option, label, onRendered, whenVisible = false }: Props
     };
   }, [option, print]);
 
-  return <Box ref={container} role="img" aria-label={label} w="100%" h="100%" mih={0} />;
+  return <Box ref={container} role="img" aria-label={label} w="100%" h="100%" mih={0} pos="relative" />;
+}
+
+/** What makes a snapshot live: the reader pointing at or touching the chart (tooltips, legend). */
+const WAKE_EVENTS = ["pointerenter", "pointerdown", "touchstart"] as const;
+
+/** The layer a snapshot's SVG goes in: over the chart's area, letting pointer events through to it. */
+function snapshotLayer(element: HTMLElement): HTMLDivElement {
+  const layer = document.createElement("div");
+  layer.className = "echart-snapshot";
+  layer.setAttribute("aria-hidden", "true");
+  layer.style.cssText = "position:absolute;inset:0;pointer-events:none;";
+  element.appendChild(layer);
+  return layer;
 }

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useContext, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
+import type { ChartInput } from "../charts/chart-common";
 import { chartOption } from "../charts/chart-options";
 import type { ChartOption } from "../charts/chart-types";
 import { asShareOfTotal, isEmptyTable } from "../data/view-model";
@@ -101,10 +102,10 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
   // The body's content box, which the chart fills.
   const chartWidth = sized ? width : 0;
   const chartHeight = sized ? height : 0;
-  const option = useMemo(
+  const input = useMemo<ChartInput | null>(
     () =>
       current && isChart && !empty
-        ? chartOption({
+        ? {
             widget,
             current,
             previous,
@@ -113,10 +114,11 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
             short,
             comparison,
             size: chartWidth > 0 && chartHeight > 0 ? { width: chartWidth, height: chartHeight } : undefined,
-          })
+          }
         : null,
     [current, previous, widget, look, compact, short, isChart, empty, comparison, chartWidth, chartHeight],
   );
+  const option = useMemo(() => (input ? chartOption(input) : null), [input]);
 
   // Charts are ready once EChart has drawn the current option.
   const [drawn, setDrawn] = useState<ChartOption | null>(null);
@@ -188,6 +190,8 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
             label={`${widget.title} chart`}
             onRendered={() => setDrawn(option)}
             whenVisible={!print && !live}
+            // Public views draw a chart first off the main thread (charts/chart-snapshots.ts).
+            snapshot={access && !print && !live && input ? input : undefined}
           />
         </Suspense>
       ) : null}

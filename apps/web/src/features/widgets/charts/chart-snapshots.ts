@@ -1,0 +1,70 @@
+import type { ChartInput } from "./chart-common";
+import type { ChartSize } from "./chart-svg";
+
+/**
+ * Chart snapshots: the first drawing of a chart on a public view is an SVG made by ECharts in a worker
+ * (chart-svg.worker.ts), not on the page's main thread. ECharts' first `setOption` on a page is one
+ * long task of its cold code (70–110 ms of CPU; four times that on a phone), the largest single cost of
+ * opening a shared dashboard on a phone (issue 6 §5). The snapshot is the same option drawn by the same
+ * library, so it reads the same; the live (canvas) chart takes over when the reader points at it, for
+ * tooltips and legend toggles (EChart.tsx). docs/decisions.md, "Public view: charts drawn in a worker".
+ */
+export interface SnapshotRequest {
+  id: number;
+  input: ChartInput;
+  size: ChartSize;
+}
+
+export type SnapshotReply = { id: number; svg: string } | { id: number; error: string };
+
+let worker: Worker | null = null;
+let broken = false;
+let nextId = 0;
+const waiting = new Map<number, { resolve: (svg: string) => void; reject: (error: Error) => void }>();
+
+function failAll(error: Error) {
+  broken = true;
+  for (const { reject } of waiting.values()) reject(error);
+  waiting.clear();
+  worker?.terminate();
+  worker = null;
+}
+
+function snapshotWorker(): Worker {
+  if (worker) return worker;
+  worker = new Worker(new URL("./chart-svg.worker.ts", import.meta.url), { type: "module" });
+  worker.onmessage = (event: MessageEvent<SnapshotReply>) => {
+    const reply = event.data;
+    const pending = waiting.get(reply.id);
+    if (!pending) return;
+    waiting.delete(reply.id);
+    if ("svg" in reply) pending.resolve(reply.svg);
+    else pending.reject(new Error(reply.error));
+  };
+  // The worker's script failed to load or run: every chart draws live instead.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    failAll(new Error(event.message || "The chart worker failed."));
+  };
+  return worker;
+}
+
+/** Whether snapshots can be drawn here (module workers; false once the worker has failed). */
+export function snapshotsAvailable(): boolean {
+  return !broken && typeof Worker !== "undefined";
+}
+
+/** The SVG of the chart `input` draws at `size`; rejects when the worker cannot draw it. */
+export function chartSnapshot(input: ChartInput, size: ChartSize): Promise<string> {
+  if (!snapshotsAvailable()) return Promise.reject(new Error("Chart snapshots are not available."));
+  const id = ++nextId;
+  return new Promise<string>((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    try {
+      snapshotWorker().postMessage({ id, input, size } satisfies SnapshotRequest);
+    } catch (error) {
+      waiting.delete(id);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
