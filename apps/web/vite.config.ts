@@ -83,8 +83,51 @@ const REACT_ROUTER_PRODUCTION = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, "dist/production/dom-export.mjs") },
 ];
 
+/**
+ * The start's chunks (main.tsx imports React and then the app in steps, with dynamic imports) preloaded
+ * by the HTML like the entry's own: without this, each step's download would start only when the
+ * step before it has run, a waterfall of round trips on a phone.
+ */
+function preloadStartChunks(): Plugin {
+  const STEPS = [/\/src\/render\.tsx$/, /\/react-dom\/client\.js$/];
+  return {
+    name: "reportz:preload-start-chunks",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const files = new Set<string>();
+        const add = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || !chunk || chunk.type !== "chunk") return;
+          files.add(file);
+          for (const dependency of chunk.imports) add(dependency);
+        };
+        for (const [file, chunk] of Object.entries(bundle)) {
+          if (
+            chunk.type === "chunk" &&
+            chunk.isDynamicEntry &&
+            STEPS.some((step) => step.test(chunk.facadeModuleId ?? ""))
+          )
+            add(file);
+        }
+        const tags = [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+            injectTo: "head" as const,
+          }));
+        return { html, tags };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadStartChunks(), precompress()],
   resolve: {
     alias: [
       { find: "@app/core", replacement: fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },

@@ -7,14 +7,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * Issue 6 §5: what a phone downloads before the public dashboard can draw. Builds the app as
- * production does and reads Vite's manifest: the entry and its static imports, plus the dashboard
- * route and its frame (the router loads both at once) with theirs. ECharts is not part of it: it loads
+ * production does and reads Vite's manifest: the entry and its static imports, the start's steps (React,
+ * then the app; the HTML preloads them), plus the dashboard route and its frame (the router loads both
+ * at once) with theirs. ECharts is not part of it: it loads
  * with the first chart, and only the series types drawn.
  */
 const BUDGET_GZIP_BYTES = 180 * 1024;
-/** Beyond this many files the first load turns into a queue of requests on a slow phone network. */
-const MAX_INITIAL_FILES = 30;
-const PUBLIC_VIEW = ["index.html", "src/routes/dashboard-show.tsx", "src/app/layouts/BareLayout.tsx"];
+/**
+ * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
+ * the start was split in steps (React, then the app): that added three files (React's chunk, its
+ * import's facade, the app's), which the HTML preloads with the entry, so they add no round trip.
+ */
+const MAX_INITIAL_FILES = 33;
+const PUBLIC_VIEW = [
+  "index.html",
+  // The start's steps (main.tsx imports React, then the app, each in a task of its own).
+  "../../node_modules/react-dom/client.js",
+  "src/render.tsx",
+  "src/routes/dashboard-show.tsx",
+  "src/app/layouts/BareLayout.tsx",
+];
 /** Code a public viewer never needs before the dashboard has drawn. */
 const NOT_INITIAL = [
   /node_modules\/(echarts|zrender)\//,

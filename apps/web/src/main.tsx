@@ -1,37 +1,56 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app/global.css";
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app/App";
-import { createQueryClient } from "./app/query-client";
 import { startEarlyDashboardFetch } from "./features/dashboard/early-fetch";
-import { loadInitialPageData, pageDataKey } from "./features/session/page-data";
+import { loadInitialPageData } from "./features/session/page-data";
 import { startErrorReporting } from "./lib/error-reporting";
 
 // docs/product.md §8: native alert dialogs are disabled; the app uses its own modals.
 window.alert = (message?: unknown) => console.warn("alert() suppressed:", message);
 
+/** Resolves in a later task, so the browser may paint and answer input first. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Resolves after the browser has painted what it has (the server's HTML: the dashboard's header, the
+ * loader), or after 50 ms where no frame comes (a tab in the background draws none).
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 50);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/**
+ * The start in steps, each a task of its own (issue 6 §5; docs/decisions.md "Public view: the start in
+ * steps"): the page data and the dashboard's request first, so the network works while code evaluates;
+ * then the server's HTML is painted; then React is evaluated; then the app (Mantine, the router, the
+ * screens) is evaluated and renders. The chunks are preloaded by the page's HTML (vite.config.ts,
+ * preloadStartChunks), so the steps wait for no download of their own.
+ */
 async function start(container: HTMLElement) {
-  // The entry's evaluation (React, Mantine, the router) is one task already; what follows (page data,
-  // the viewer's time zone, whose first look-up loads the browser's zone data) gets a task of its own.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const root = createRoot(container);
+  await nextTask();
   try {
     const pageData = await loadInitialPageData();
-    startEarlyDashboardFetch(pageData);
+    // Error reporting's SDK (when there is a DSN) downloads while the rest of the start runs.
     void startErrorReporting(pageData.config.errorReporting);
-    const queryClient = createQueryClient();
-    queryClient.setQueryData(pageDataKey, pageData);
-    // A transition, so React renders the first screen in slices of a few milliseconds and yields to the
-    // browser in between, instead of one long task that blocks a phone's main thread (issue 6 §5).
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App queryClient={queryClient} />
-        </StrictMode>,
-      ),
-    );
+    // The viewer's zone is the early request's first need, and its first look-up loads the browser's
+    // zone data (tens of milliseconds on a phone): a task of its own.
+    await nextTask();
+    startEarlyDashboardFetch(pageData);
+    await afterPaint();
+    await import("react-dom/client");
+    await nextTask();
+    const { render } = await import("./render");
+    render(container, pageData);
   } catch (error) {
     console.error(error);
     container.innerHTML =

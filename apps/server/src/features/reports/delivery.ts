@@ -175,7 +175,7 @@ export function deliveryService(
 
   async function send(payload: TSendPayload, attempt: number) {
     const delivery = await repo.findDelivery(payload.companyId, payload.deliveryId);
-    if (!delivery || delivery.state !== "pending") return;
+    if (delivery?.state !== "pending") return;
     const finish = (patch: Partial<ReportDeliveriesTable>) =>
       repo.updateDelivery(delivery.company_id, delivery.id, { ...patch, finished_at: ctx.clock.now().toISOString() });
     const report = await repo.find(delivery.company_id, delivery.report_id);

@@ -107,7 +107,7 @@ export function senderService(ctx: AppContext, companies: () => CompaniesService
     async senderFor(companyId: string): Promise<{ fromName: string; fromAddress?: string; dkim?: MailDkim }> {
       const fromName = (await companies().load(companyId)).name;
       const row = await repo.find(companyId);
-      if (!row || row.verified !== 1) return { fromName };
+      if (row?.verified !== 1) return { fromName };
       return {
         fromName,
         fromAddress: row.address,
