@@ -62,7 +62,12 @@ export async function lighthouseBench(runs = Number(process.env.LIGHTHOUSE_RUNS 
   }
 }
 
-async function audit(url: string, port: number, config: Config | undefined, attempt = 1): Promise<LighthouseFigures> {
+export async function audit(
+  url: string,
+  port: number,
+  config: Config | undefined,
+  attempt = 1,
+): Promise<LighthouseFigures> {
   // A fresh page load each time: Lighthouse clears the cache and storage itself (no cookie: a public viewer).
   const result = (await lighthouse(
     url,
@@ -101,7 +106,7 @@ interface NetworkItem {
 }
 
 /** Each figure's own median (a run's score and its LCP need not come from the same run). */
-function medianFigures(figures: LighthouseFigures[]): LighthouseFigures {
+export function medianFigures(figures: LighthouseFigures[]): LighthouseFigures {
   const median = (pick: (f: LighthouseFigures) => number) => {
     const sorted = figures.map(pick).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)];

@@ -126,8 +126,33 @@ function preloadStartChunks(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheet first in <head>, before any script: it blocks the first paint, and requests
+ * leave in document order, so behind a few dozen module preloads it waited for free connections on a
+ * phone's network (Lighthouse's first contentful paint moved by a second). The server puts the screen's
+ * own stylesheets at `<!--page-data-->`, right after it, and the screen's modules at the end of <head>.
+ */
+function stylesFirst(): Plugin {
+  return {
+    name: "reportz:styles-first",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const styles: string[] = [];
+        const rest = html.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (tag) => {
+          styles.push(tag.trim());
+          return "";
+        });
+        if (styles.length === 0 || !rest.includes("<!--page-data-->")) return html;
+        return rest.replace("<!--page-data-->", `${styles.join("\n    ")}\n    <!--page-data-->`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadStartChunks(), precompress()],
+  plugins: [react(), preloadStartChunks(), stylesFirst(), precompress()],
   resolve: {
     alias: [
       { find: "@app/core", replacement: fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },

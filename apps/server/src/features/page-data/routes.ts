@@ -27,6 +27,7 @@ const DASHBOARD_ROUTES = new Set(["dashboard.show", "dashboard.print", "dashboar
 const TITLE = /<title>[^<]*<\/title>/;
 
 const PLACEHOLDER = "<!--page-data-->";
+const HEAD_END = "</head>";
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reportz</title>${PLACEHOLDER}</head><body><div id="root">The web app is not built yet: run npm run build.</div></body></html>`;
 
 /**
@@ -98,9 +99,13 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** Per route name, the <link> tags of its screen's files that the entry does not already load. */
-export function screenPreloads(webDist: string): Map<string, string> {
-  const result = new Map<string, string>();
+/**
+ * Per route name, the <link> tags of its screen's files that the entry does not already load: its
+ * stylesheets (render-blocking, placed with the page data near the top of <head>) and its modules
+ * (preloaded after the entry's own scripts, which the page needs first).
+ */
+export function screenPreloads(webDist: string): Map<string, { styles: string; modules: string }> {
+  const result = new Map<string, { styles: string; modules: string }>();
   const manifestFile = path.join(webDist, ".vite", "manifest.json");
   if (!fs.existsSync(manifestFile)) return result;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
@@ -117,11 +122,11 @@ export function screenPreloads(webDist: string): Map<string, string> {
   for (const [name, keys] of Object.entries(SCREEN_MODULES)) {
     const chunks = [...closure(keys)].filter((key) => !entry.has(key));
     const css = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))].filter((file) => !entryCss.has(file));
-    const tags = [
-      ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`),
-    ];
-    if (tags.length > 0) result.set(name, tags.join(""));
+    const styles = css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("");
+    const modules = chunks
+      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`)
+      .join("");
+    if (styles || modules) result.set(name, { styles, modules });
   }
   return result;
 }
@@ -189,12 +194,14 @@ export async function pageDataRoutes(
     const document = await documentTitle(url, data, dashboardTitle);
     const title = escapeHtml(document.title);
     const route = preloads.size > 0 ? matchRoute(url)?.route.name : undefined;
-    const head = `${(route && preloads.get(route)) ?? ""}<script id="page-data" type="application/json">${json}</script>`;
+    const screen = route ? preloads.get(route) : undefined;
+    const head = `${screen?.styles ?? ""}<script id="page-data" type="application/json">${json}</script>`;
     const boot = document.header ? bootHeaderHtml(document.header) : "";
     // Replacer functions: a "$&" or "$'" in user text must not be read as a replacement pattern.
     const html = template
       .replace(TITLE, () => `<title>${title}</title>`)
       .replace(PLACEHOLDER, () => head)
+      .replace(HEAD_END, () => `${screen?.modules ?? ""}${HEAD_END}`)
       .replace(ROOT, () => boot + ROOT);
     return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
   }
