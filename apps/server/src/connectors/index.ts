@@ -84,6 +84,15 @@ export function widgetType(type: string): { connector: Connector; config: TWidge
 }
 
 /**
+ * Days the providers of these widget instances are still filling in before today (the longest
+ * `lagDays` of their connectors; none declared: 0). Insights and widget alerts judge no day inside it.
+ * Not `settlingDays`: Meta revises numbers for 28 days, but yesterday's are already worth judging.
+ */
+export function lagDaysOf(instances: readonly { type: string }[]): number {
+  return Math.max(0, ...instances.map((instance) => typeIndex.get(instance.type)?.connector.lagDays ?? 0));
+}
+
+/**
  * What this server lacks to connect a connector (environment variable names); empty when it can.
  * Connectors that are not built yet are not "missing" anything: they are simply not available.
  */

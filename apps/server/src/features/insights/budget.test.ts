@@ -1,11 +1,11 @@
 import { DIMENSION_PARAM } from "@app/core";
 import { buildInstance } from "@app/core/widgets/test-fixtures";
 import { describe, expect, it } from "vitest";
-import { CONNECTORS, type SourceHandle, widgetType } from "../../connectors";
+import { CONNECTORS, lagDaysOf, type SourceHandle, widgetType } from "../../connectors";
 import { notePropertyQuota } from "../../connectors/google-analytics/quota";
 import { searchConsoleQuotas } from "../../connectors/search-console";
 import { createMemoryRateLimitStore } from "../../infra/rate-limit-store";
-import { extraDimension, lagOf, optionalQueryAllowed } from "./budget";
+import { extraDimension, optionalQueryAllowed } from "./budget";
 
 const GA4 = { type: "googleAnalytics.ga4", inputs: { property: "1001", profile: "2001", metrics: ["sessions"] } };
 const GSC = { type: "searchConsole.performance", inputs: { property: "https://acme.com/", metrics: ["clicks"] } };
@@ -59,8 +59,10 @@ describe("the connectors' insight dimensions", () => {
     ["GA4: a day", instances(GA4), 1],
     ["Search Console: two days", instances(GSC), 2],
     ["the longest of a widget's instances", instances(GA4, GSC), 2],
-  ])("lagOf: %s", (_name, list, expected) => {
-    expect(lagOf(list)).toBe(expected);
+    // Widget alerts judged Meta widgets 28 days late when they used settlingDays as the lag.
+    ["Facebook Ads: a day, not the 28 days Meta keeps revising", instances(META), 1],
+  ])("lagDaysOf: %s", (_name, list, expected) => {
+    expect(lagDaysOf(list)).toBe(expected);
   });
 });
 

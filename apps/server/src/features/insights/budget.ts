@@ -18,11 +18,6 @@ export function extraDimension(instances: Instances, kind: "date" | "breakdown")
   return first && values.every((value) => value === first) ? first : null;
 }
 
-/** Days the widget's providers are still filling in: the longest lag of its instances' connectors. */
-export function lagOf(instances: Instances): number {
-  return Math.max(0, ...instances.map((instance) => widgetType(instance.type)?.connector.lagDays ?? 0));
-}
-
 /**
  * Whether insights may spend an optional query (history, breakdown) on a widget now, without eating into
  * what viewers need (docs/decisions.md, insights budget). The widget's own answer must carry no notice

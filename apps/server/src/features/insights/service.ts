@@ -18,13 +18,14 @@ import {
   todayInTimezone,
   widgetInsights,
 } from "@app/core";
+import { lagDaysOf } from "../../connectors";
 import { AppError } from "../../infra/errors";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { DashboardsService } from "../dashboards/service";
 import { SourceFailure } from "../sources/service";
 import type { Actor } from "../users/service";
 import type { WidgetsService } from "../widgets/service";
-import { extraDimension, lagOf, optionalQueryAllowed } from "./budget";
+import { extraDimension, optionalQueryAllowed } from "./budget";
 
 /** Widgets whose data is asked for at once: a dashboard's widgets share the providers' quotas and slots. */
 const CONCURRENCY = 4;
@@ -162,7 +163,7 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         // Hidden by its owner: no line and no statement in the summary either.
         if (widget.hiddenInsights) return null;
         // A range its provider is still filling in is not judged (core rangeSettled): nothing to ask either.
-        const lagDays = lagOf(widget.instances);
+        const lagDays = lagDaysOf(widget.instances);
         if (!comparison || !rangeSettled(range, comparison, lagDays, today)) return null;
         const asked = { ...request, comparison: true, timezone };
         const data = await dataOf(companyId, widget.instances, asked);

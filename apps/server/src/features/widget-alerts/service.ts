@@ -29,7 +29,7 @@ import {
   type WidgetAlertVerdict,
   widgetAlertMetrics,
 } from "@app/core";
-import { widgetType } from "../../connectors";
+import { lagDaysOf, widgetType } from "../../connectors";
 import type { AppContext } from "../../context";
 import type { WidgetAlertsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
@@ -304,7 +304,7 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
         const observed = daily.get(key) as Awaited<ReturnType<typeof seriesOf>>;
         if ("error" in observed) return { error: observed.error };
         const { column } = observed;
-        const lagDays = widgetType(widget.instances[metric.instance].type)?.connector.settlingDays ?? 0;
+        const lagDays = lagDaysOf([widget.instances[metric.instance]]);
         const verdict = evaluateWidgetAlert(rule, {
           label: column.label,
           format: column.format,
