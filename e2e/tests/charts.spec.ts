@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
 import { createTemplateDashboard, readyWidget } from "./support-dashboard";
@@ -503,4 +503,118 @@ test("a shared dashboard draws its charts off the page's thread, and the live ch
   await expect(pie.locator("canvas").first()).toBeVisible();
   await expect(pie.locator(".echart-snapshot")).toHaveCount(0);
   await desk.context().close();
+});
+
+test("a shared dashboard whose chart worker cannot load or fails draws its charts live instead, never a blank card", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Client results");
+
+  // The snapshots' worker script (chart-svg.worker-<hash>.js in the build) does not load (blocked by a
+  // proxy, gone after a deploy) or throws as it starts: each chart is drawn live, on canvas, instead
+  // (chart-snapshots.ts marks the worker broken; EChart.tsx goes live when a snapshot cannot be drawn).
+  const failures = {
+    "cannot load": (route: Route) => route.abort(),
+    fails: (route: Route) =>
+      route.fulfill({ contentType: "text/javascript", body: 'throw new Error("The chart worker is broken.");' }),
+  };
+  for (const [failure, answer] of Object.entries(failures)) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const asked: string[] = [];
+    await context.route(/\/chart-svg\.worker[^/]*\.js(\?.*)?$/, (route) => {
+      asked.push(route.request().url());
+      return answer(route);
+    });
+    const visitor = await context.newPage();
+    await visitor.goto(`/dashboards/${permalink}`);
+    const trend = await readyWidget(visitor, "Sessions and users");
+    const area = trend.getByRole("img", { name: "Sessions and users chart" });
+    await expect(area.locator("canvas").first(), failure).toBeVisible();
+    await expect(area.locator(".echart-snapshot"), failure).toHaveCount(0);
+    // The page did ask for the worker: the fallback was taken, not the worker skipped.
+    expect(asked.length, failure).toBeGreaterThan(0);
+    // A card a client can read: its title, and a chart drawn at the card's size with its legend.
+    await expect(trend.getByRole("heading", { level: 2, name: "Sessions and users" }), failure).toBeVisible();
+    const canvasBox = await area.locator("canvas").first().boundingBox();
+    const areaBox = await area.boundingBox();
+    expect(canvasBox?.width ?? 0, failure).toBeGreaterThan(100);
+    expect(canvasBox?.height ?? 0, failure).toBeGreaterThan(50);
+    expect(Math.abs((canvasBox?.width ?? 0) - (areaBox?.width ?? 0)), failure).toBeLessThan(2);
+    const drawn = (await drawnTexts(trend)).texts.map((text) => text.text);
+    expect(drawn, failure).toEqual(expect.arrayContaining(["Sessions", "Users"]));
+    // The page's other charts are drawn live as well.
+    const pie = (await readyWidget(visitor, "Devices")).getByRole("img", { name: "Devices chart" });
+    await expect(pie.locator("canvas").first(), failure).toBeVisible();
+    await expect(pie.locator(".echart-snapshot"), failure).toHaveCount(0);
+    await context.close();
+  }
+});
+
+test("a shared dashboard's chart snapshot is drawn anew at the card's new size when the viewport widens", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Client results");
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/dashboards/${permalink}`);
+  const area = (await readyWidget(visitor, "Sessions and users")).getByRole("img", {
+    name: "Sessions and users chart",
+  });
+  const snapshot = area.locator(".echart-snapshot svg");
+  await expect(snapshot).toBeVisible();
+  /** The snapshot's drawn size (its SVG's attributes) beside the chart area's size, in CSS pixels. */
+  const sizes = () =>
+    area.evaluate((element) => {
+      const svg = element.querySelector(".echart-snapshot svg");
+      return {
+        svg: { width: Number(svg?.getAttribute("width")), height: Number(svg?.getAttribute("height")) },
+        area: { width: element.clientWidth, height: element.clientHeight },
+      };
+    });
+  const phone = await sizes();
+  expect(Math.abs(phone.svg.width - phone.area.width)).toBeLessThan(2);
+  expect(phone.area.width).toBeLessThan(390);
+  // Marks the chart's element and its SVG: the same chart must redraw (EChart's ResizeObserver), not be
+  // mounted anew, and its snapshot must be a new SVG.
+  await area.evaluate((element) => {
+    Object.assign(element, { e2eBeforeResize: true });
+    Object.assign(element.querySelector(".echart-snapshot svg") ?? {}, { e2eBeforeResize: true });
+  });
+
+  // Wider: the card grows, and its snapshot is drawn again at the new size (not the phone's SVG stretched).
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  const wide = (await readyWidget(visitor, "Sessions and users")).getByRole("img", {
+    name: "Sessions and users chart",
+  });
+  await expect(wide.locator(".echart-snapshot svg")).toBeVisible();
+  await expect
+    .poll(async () => {
+      const now = await sizes();
+      return (
+        now.area.width !== phone.area.width &&
+        Math.abs(now.svg.width - now.area.width) < 3 &&
+        Math.abs(now.svg.height - now.area.height) < 3
+      );
+    })
+    .toBe(true);
+  const desk = await sizes();
+  expect(desk.svg.width).not.toBe(phone.svg.width);
+  expect(
+    await wide.evaluate((element) => [
+      "e2eBeforeResize" in element,
+      "e2eBeforeResize" in (element.querySelector(".echart-snapshot svg") ?? { e2eBeforeResize: true }),
+    ]),
+  ).toEqual([true, false]);
+  // Still the snapshot: resizing is not the reader pointing at the chart.
+  await expect(wide.locator("canvas")).toHaveCount(0);
+  const svgBox = await wide.locator(".echart-snapshot svg").boundingBox();
+  expect(Math.abs((svgBox?.width ?? 0) - desk.area.width)).toBeLessThan(3);
+  await context.close();
 });
