@@ -338,6 +338,19 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
       }).length;
     });
     expect(visibleRows).toBeGreaterThanOrEqual(3);
+    // More rows than fit: a shadow over the sticky total says so, and goes once the last row is in view.
+    const scroller = table.locator(".dash-table-scroll");
+    // Whether the shade above the total row shows.
+    const totalShadow = () =>
+      table
+        .locator("tfoot td")
+        .first()
+        .evaluate((cell) => Number(getComputedStyle(cell, "::before").opacity) > 0);
+    expect(await scroller.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expect.poll(totalShadow).toBe(true);
+    await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect.poll(totalShadow).toBe(false);
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
     const queries = await readyWidget(page, "Top queries");
     const header = queries.getByRole("columnheader", { name: "Avg. Position" });
     await expect(header).toBeVisible();
@@ -481,6 +494,20 @@ test("a shared dashboard draws its charts off the page's thread, and the live ch
       .map((box) => ({ left: box.left, right: box.right })),
   );
   for (let i = 1; i < labels.length; i++) expect(labels[i].left).toBeGreaterThan(labels[i - 1].right);
+  // On a phone, 'Top pages' scrolls under its sticky total, shaded to say so; 'Channels' fits, unshaded.
+  const shaded = async (title: string) => {
+    const table = await readyWidget(visitor, title);
+    const scroller = table.locator(".dash-table-scroll");
+    return {
+      scrolls: await scroller.evaluate((element) => element.scrollHeight > element.clientHeight),
+      shade: await table
+        .locator("tfoot td")
+        .first()
+        .evaluate((cell) => Number(getComputedStyle(cell, "::before").opacity)),
+    };
+  };
+  expect(await shaded("Top pages")).toEqual({ scrolls: true, shade: 1 });
+  expect(await shaded("Channels")).toEqual({ scrolls: false, shade: 0 });
   await snap(visitor, "public-phone-chart-snapshots");
 
   // Touching the chart brings the live chart, with the tooltip of the day touched.

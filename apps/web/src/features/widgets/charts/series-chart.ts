@@ -293,7 +293,10 @@ export function seriesChartOption({
       right: axisMetric[1] ? 4 : 12,
       top: legendNames.length > 0 ? (compact ? 44 : 32) : compared ? 22 : 12,
       bottom: 4,
-      containLabel: true,
+      // Axis labels inside the grid's rect (ECharts 6's form of the old `containLabel`, which now needs a
+      // legacy module and only warns without it).
+      outerBoundsMode: "same",
+      outerBoundsContain: "axisLabel",
     },
     xAxis: horizontal ? valueAxis(axisMetric[0], true, 0) : categoryAxis,
     yAxis: horizontal
