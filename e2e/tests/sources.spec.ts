@@ -454,5 +454,7 @@ test("Search Console: a table of clicks by query, filtered in the widget form ('
     if (query.includes("seo")) await expect(row).toHaveCount(0);
     else await expect(row).toContainText(clicksOf(index).toLocaleString("en-US"));
   }
+  // The card says it is filtered: a client must not read it as every query's clicks.
+  await expect(card.getByTestId("widget-filter")).toHaveText("Filter: Query does not contain “seo”");
   await snap(page, "search-console-filtered-widget");
 });

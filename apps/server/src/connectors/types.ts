@@ -112,6 +112,11 @@ export interface Connector {
    */
   lagDays?: number;
   /**
+   * The filter a widget instance's inputs apply, in words a client reads under the widget ("Query does
+   * not contain “seo”"), or null without one: a filtered table must not pass for the whole site's.
+   */
+  describeFilter?(type: string, inputs: Readonly<Record<string, unknown>>): string | null;
+  /**
    * Per widget type, the dimension values insights may ask the same query by (docs/decisions.md,
    * insights budget): `date` for a metric's daily history, `breakdown` the most informative dimension
    * for a widget without one (channel, campaign, device…). A type not listed gets neither.

@@ -341,7 +341,13 @@ export type TWidgetDataRequest = z.infer<typeof ZWidgetDataRequest>;
 
 /** Instances whose source failed; the widget shows 'Data Error' for them (docs/decisions.md, the widget data path). */
 export const ZWidgetDataError = z.object({ instanceId: z.string(), message: z.string() });
+/** A filter an instance's inputs apply, in words: the widget says it under its content. */
+export const ZWidgetDataFilter = z.object({ instanceId: z.string(), text: z.string() });
 export const ZWidgetDataResponse = dataEnvelope(
-  ZWidgetData.extend({ errors: z.array(ZWidgetDataError), notices: z.array(ZWidgetDataNotice).optional() }),
+  ZWidgetData.extend({
+    errors: z.array(ZWidgetDataError),
+    notices: z.array(ZWidgetDataNotice).optional(),
+    filters: z.array(ZWidgetDataFilter).optional(),
+  }),
 );
 export type TWidgetDataResponse = z.infer<typeof ZWidgetDataResponse>;

@@ -6,6 +6,7 @@ import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
+import { describeGa4Filter } from ".";
 import { propertyHoldKeys } from "./quota";
 
 const fakeGoogle = fakeGoogleForFile(afterAll);
@@ -26,6 +27,18 @@ async function storedCredentials(env: TestEnv, sourceId: string) {
     .executeTakeFirstOrThrow();
   return JSON.parse(unseal(env.ctx.config.appKey, row.credentials ?? "")) as Record<string, string>;
 }
+
+describe("Google Analytics' filter in words", () => {
+  it.each<[unknown, string | null]>([
+    [undefined, null],
+    ["", null],
+    ["country==Germany", "country is “Germany”"],
+    [" pagePath =@ /blog ", "pagePath contains “/blog”"],
+    ["not a filter", null],
+  ])("%j → %j", (filter, expected) => {
+    expect(describeGa4Filter(filter)).toBe(expected);
+  });
+});
 
 describe("Google Analytics without an OAuth client on this server", () => {
   it("is listed as not configured, naming the variables, and cannot be started", async () => {

@@ -137,6 +137,13 @@ export function parseFilter(text: unknown): Record<string, unknown> | undefined 
   };
 }
 
+/** The filter input in words ("country is “Germany”"), or null when there is none or it does not parse. */
+export function describeGa4Filter(text: unknown): string | null {
+  if (typeof text !== "string") return null;
+  const match = /^\s*([A-Za-z][\w:]*)\s*(==|=@)\s*(.+?)\s*$/.exec(text);
+  return match ? `${match[1]} ${match[2] === "==" ? "is" : "contains"} “${match[3]}”` : null;
+}
+
 /** docs/product.md §5: GA4 needs its account (`property`) and its GA4 property (`profile`). */
 const ACCOUNT_AND_PROPERTY: TWidgetTypeConfig["params"] = [
   { key: "property", label: "Account", kind: "select", required: true, remote: "properties" },
@@ -374,6 +381,7 @@ export const googleAnalyticsConnector: Connector = {
   lagDays: GA4_LAG_DAYS,
   // Channels explain most traffic changes (the issue's own example); realtime has no history to ask.
   insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "sessionDefaultChannelGroup" } },
+  describeFilter: (_type, inputs) => describeGa4Filter(inputs.filter),
   widgetTypes: [WIDGET_TYPE, REALTIME_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 

@@ -159,6 +159,16 @@ export function filterGroups(inputs: Readonly<Record<string, unknown>>) {
   return [{ groupType: "and", filters: [{ dimension, operator, expression }] }];
 }
 
+/** The filter inputs in words ("Query does not contain “seo”"), or null when there is none. */
+export function describeSearchConsoleFilter(inputs: Readonly<Record<string, unknown>>): string | null {
+  const dimension = FILTER_DIMENSIONS.find((entry) => entry.key === text(inputs.filterDimension));
+  const operator = FILTER_OPERATORS.find((entry) => entry.key === (text(inputs.filterOperator) || "contains"));
+  const expression = text(inputs.filterExpression);
+  if (!dimension || !operator || !expression) return null;
+  // "Country (three-letter code, e.g. usa)" is the form's hint; the card names the dimension only.
+  return `${dimension.label.replace(/\s*\(.*\)$/, "")} ${operator.label} “${expression}”`;
+}
+
 /** One client per process, so the per-site limit and Google's waits hold across requests. */
 const client = perRuntime((runtime: ConnectorRuntime) =>
   createProviderClient({
@@ -219,6 +229,7 @@ export const searchConsoleConnector: Connector = {
   // Devices add up to the site's totals; queries would page 50,000 rows and leave anonymised ones out.
   insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "device" } },
   prewarmAllowed: searchConsoleOptionalAllowed,
+  describeFilter: (_type, inputs) => describeSearchConsoleFilter(inputs),
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 

@@ -16,7 +16,7 @@ import { describeEachDb, type TestClient, type TestEnv } from "../../../test/har
 import { until } from "../../../test/wait";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
-import { filterGroups, SEARCH_CONSOLE_PAGE_ROWS, searchConsoleQuotas } from ".";
+import { describeSearchConsoleFilter, filterGroups, SEARCH_CONSOLE_PAGE_ROWS, searchConsoleQuotas } from ".";
 
 const fakes = fakesForFile(afterAll, () => {
   const google = googleFake();
@@ -169,6 +169,29 @@ describe("Search Console's quota keys and filter inputs", () => {
       "contains",
     );
   });
+
+  it.each<[string, Record<string, unknown>, string | null]>([
+    ["none", {}, null],
+    ["a dimension without a value", { filterDimension: "query" }, null],
+    ["the default operator", { filterDimension: "query", filterExpression: "seo" }, "Query contains “seo”"],
+    [
+      "a page left out",
+      { filterDimension: "page", filterOperator: "notContains", filterExpression: " /blog/ " },
+      "Page does not contain “/blog/”",
+    ],
+    [
+      "a country, without the form's hint",
+      { filterDimension: "country", filterOperator: "equals", filterExpression: "usa" },
+      "Country is “usa”",
+    ],
+    [
+      "a regular expression",
+      { filterDimension: "query", filterOperator: "excludingRegex", filterExpression: "^seo" },
+      "Query does not match regular expression “^seo”",
+    ],
+  ])("says its filter in words: %s", (_name, inputs, expected) => {
+    expect(describeSearchConsoleFilter(inputs)).toBe(expected);
+  });
 });
 
 describeEachDb(
@@ -319,6 +342,10 @@ describeEachDb(
       );
       expect(response.statusCode).toBe(200);
       const table: Table = response.json().data.current;
+      // The answer says the filter, so the card can say it to the client.
+      expect(response.json().data.filters).toEqual([
+        { instanceId: expect.any(String), text: describeSearchConsoleFilter(entry.filter) },
+      ]);
       const expected = entry.expected();
       expect(expected.length).toBeGreaterThan(0);
       expect(table.rows).toEqual(expected);

@@ -393,6 +393,10 @@ export function widgetsService(
         notices: results.flatMap((result) =>
           result.now && result.notice ? [{ instanceId: result.plan.instance.id, ...result.notice }] : [],
         ),
+        filters: plans.flatMap(({ instance, inputs }) => {
+          const text = widgetType(instance.type)?.connector.describeFilter?.(instance.type, inputs);
+          return text ? [{ instanceId: instance.id, text }] : [];
+        }),
       };
     },
   };

@@ -176,6 +176,20 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
     </Text>
   ) : null;
 
+  // A filtered widget says so: a client must not read a filtered table as the whole site's.
+  const filterTexts = [...new Set((data?.filters ?? []).map((filter) => filter.text))];
+  const filtered =
+    filterTexts.length > 0 ? (
+      <Text
+        size="xs"
+        className="dash-updated dash-filter"
+        data-testid="widget-filter"
+        title={`Filter: ${filterTexts.join(" · ")}`}
+      >
+        Filter: {filterTexts.join(" · ")}
+      </Text>
+    ) : null;
+
   return (
     <>
       {partialFailure}
@@ -195,6 +209,7 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
           />
         </Suspense>
       ) : null}
+      {filtered}
       {updated}
       {stale}
     </>
