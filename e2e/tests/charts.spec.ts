@@ -460,13 +460,18 @@ test("the users table keeps role, status and actions on a 390 px phone", async (
   await shot(page, "users-phone");
 });
 
+/** An owner signs up and makes a 'Client results' template dashboard; its permalink, for visitors. */
+async function sharedTemplateDashboard(page: Page): Promise<string> {
+  test.setTimeout(90_000);
+  await signUp(page);
+  return (await createTemplateDashboard(page, "Client results")).permalink;
+}
+
 test("a shared dashboard draws its charts off the page's thread, and the live chart takes over under the pointer", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
-  await signUp(page);
-  const { permalink } = await createTemplateDashboard(page, "Client results");
+  const permalink = await sharedTemplateDashboard(page);
 
   // A client opening the shared link on a phone: each chart is first an SVG drawn by ECharts in a worker
   // (charts/chart-snapshots.ts), with no canvas chart on the page yet.
@@ -536,9 +541,7 @@ test("a shared dashboard whose chart worker cannot load or fails draws its chart
   browser,
   page,
 }) => {
-  test.setTimeout(90_000);
-  await signUp(page);
-  const { permalink } = await createTemplateDashboard(page, "Client results");
+  const permalink = await sharedTemplateDashboard(page);
 
   // The snapshots' worker script (chart-svg.worker-<hash>.js in the build) does not load (blocked by a
   // proxy, gone after a deploy) or throws as it starts: each chart is drawn live, on canvas, instead
@@ -584,9 +587,7 @@ test("a shared dashboard's chart snapshot is drawn anew at the card's new size w
   browser,
   page,
 }) => {
-  test.setTimeout(90_000);
-  await signUp(page);
-  const { permalink } = await createTemplateDashboard(page, "Client results");
+  const permalink = await sharedTemplateDashboard(page);
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const visitor = await context.newPage();
