@@ -14,7 +14,7 @@ import { audit, type LighthouseFigures, medianFigures } from "./lighthouse";
  * (drawn by the app in Chromium at a phone's size, charts as their SVG snapshots, every script and
  * module preload removed, the built stylesheets served brotli-compressed). The frozen page is the
  * ceiling of a server-rendered public view whose app loads on the viewer's first interaction
- * (docs/decisions.md "Public view: what is left between 0.7 and 0.9"): the difference between the two
+ * (docs/decisions.md "Public view: what stands between 0.7 and 0.9"): the difference between the two
  * is what the app's start costs, not the page's content, styles or size.
  *
  * `npx tsx bench/static-ceiling.ts [dist-dir]` (default `apps/web/dist`); `RUNS` rounds (default 3);
@@ -40,7 +40,7 @@ async function frozenView(url: string): Promise<string> {
       window.scrollTo(0, 0);
     });
     await page.waitForFunction(() => {
-      const charts = [...document.querySelectorAll('.dash-cell [role="img"][aria-label$=" chart"]')];
+      const charts = Array.from(document.querySelectorAll('.dash-cell [role="img"][aria-label$=" chart"]'));
       return charts.length > 0 && charts.every((chart) => chart.querySelector(".echart-snapshot svg"));
     });
     await page.waitForTimeout(1000);

@@ -511,8 +511,9 @@ test("a shared dashboard draws its charts off the page's thread, and the live ch
         .evaluate((cell) => Number(getComputedStyle(cell, "::before").opacity)),
     };
   };
-  expect(await shaded("Top pages")).toEqual({ scrolls: true, shade: 1 });
-  expect(await shaded("Channels")).toEqual({ scrolls: false, shade: 0 });
+  // Polled: a scroll timeline updates its animation on the next frame.
+  await expect.poll(() => shaded("Top pages")).toEqual({ scrolls: true, shade: 1 });
+  await expect.poll(() => shaded("Channels")).toEqual({ scrolls: false, shade: 0 });
   await snap(visitor, "public-phone-chart-snapshots");
 
   // Touching the chart brings the live chart, with the tooltip of the day touched.

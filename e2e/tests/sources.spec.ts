@@ -457,4 +457,14 @@ test("Search Console: a table of clicks by query, filtered in the widget form ('
   // The card says it is filtered: a client must not read it as every query's clicks.
   await expect(card.getByTestId("widget-filter")).toHaveText("Filter: Query does not contain “seo”");
   await snap(page, "search-console-filtered-widget");
+
+  // A filter that matches nothing: the card says both that there is no data and why.
+  await card.getByRole("button", { name: "Widget menu" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await choose(page, drawer, "Filter operator", "contains");
+  await drawer.getByLabel("Filter value", { exact: true }).fill("no such query");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer).toBeHidden();
+  await expect(card.getByText("No data for this period")).toBeVisible();
+  await expect(card.getByTestId("widget-filter")).toHaveText("Filter: Query contains “no such query”");
 });

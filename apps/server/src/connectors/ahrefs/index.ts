@@ -85,6 +85,8 @@ const ZLimits = z.object({
  * ended three days ago is final and, since its numbers cost API units, never asked again.
  */
 export const AHREFS_SETTLING_DAYS = 3;
+/** The last two days are still being filled in (crawls, estimates): not judged yet. (insights and widget alerts, `lagDays`) */
+export const AHREFS_LAG_DAYS = 2;
 
 /** The Site Explorer endpoint a metric's snapshot comes from. */
 type Snapshot = "metrics" | "domain-rating" | "backlinks-stats";
@@ -617,6 +619,7 @@ export const ahrefsConnector: Connector = {
   available: true,
   note: null,
   settlingDays: AHREFS_SETTLING_DAYS,
+  lagDays: AHREFS_LAG_DAYS,
   widgetTypes: [SITE_TYPE, RANKS_TYPE],
 
   async verify({ credentials: typed, runtime }) {

@@ -38,6 +38,8 @@ const ZInsights = z.object({
 
 /** Page insights keep moving for about two days after a day ends; three days keeps a margin. */
 export const FACEBOOK_SOCIAL_SETTLING_DAYS = 3;
+/** Yesterday's page insights are still coming in for about two days: not judged until then. (insights and widget alerts, `lagDays`) */
+export const FACEBOOK_SOCIAL_LAG_DAYS = 2;
 /** Meta's longest since/until span for Page insights. */
 const MAX_DAYS = 90;
 
@@ -90,6 +92,7 @@ export const facebookSocialConnector: Connector = {
   note: null,
   oauth: "meta",
   settlingDays: FACEBOOK_SOCIAL_SETTLING_DAYS,
+  lagDays: FACEBOOK_SOCIAL_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingMeta(providers),
 

@@ -139,9 +139,18 @@ export function parseFilter(text: unknown): Record<string, unknown> | undefined 
 
 /** The filter input in words ("country is “Germany”"), or null when there is none or it does not parse. */
 export function describeGa4Filter(text: unknown): string | null {
-  if (typeof text !== "string") return null;
-  const match = /^\s*([A-Za-z][\w:]*)\s*(==|=@)\s*(.+?)\s*$/.exec(text);
-  return match ? `${match[1]} ${match[2] === "==" ? "is" : "contains"} “${match[3]}”` : null;
+  let parsed: ReturnType<typeof parseFilter>;
+  try {
+    parsed = parseFilter(text);
+  } catch {
+    return null;
+  }
+  const filter = parsed?.filter as
+    | { fieldName: string; stringFilter: { matchType: string; value: string } }
+    | undefined;
+  if (!filter) return null;
+  const verb = filter.stringFilter.matchType === "EXACT" ? "is" : "contains";
+  return `${filter.fieldName} ${verb} “${filter.stringFilter.value}”`;
 }
 
 /** docs/product.md §5: GA4 needs its account (`property`) and its GA4 property (`profile`). */

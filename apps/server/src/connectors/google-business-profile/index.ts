@@ -65,6 +65,8 @@ const ZTimeSeries = z.object({
  * days late. A week covers that with room to spare.
  */
 export const BUSINESS_PROFILE_SETTLING_DAYS = 7;
+/** Numbers arrive several days late: the last three days are not judged yet. (insights and widget alerts, `lagDays`) */
+export const BUSINESS_PROFILE_LAG_DAYS = 3;
 
 /** The Performance API answers for at most 18 months back (and never for days after today). */
 export const BUSINESS_PROFILE_HISTORY_MONTHS = 18;
@@ -241,6 +243,7 @@ export const googleBusinessProfileConnector: Connector = {
   note: null,
   oauth: "google",
   settlingDays: BUSINESS_PROFILE_SETTLING_DAYS,
+  lagDays: BUSINESS_PROFILE_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 

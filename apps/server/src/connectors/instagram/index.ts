@@ -52,6 +52,8 @@ const ZMedia = z.object({
 
 /** Instagram's numbers arrive up to 48 hours late (CONNECTORS.md): three days before a day is final. */
 export const INSTAGRAM_SETTLING_DAYS = 3;
+/** Numbers arrive up to 48 hours late: the last two days are not judged yet. (insights and widget alerts, `lagDays`) */
+export const INSTAGRAM_LAG_DAYS = 2;
 /** Meta's longest since/until span for account insights. */
 const MAX_DAYS = 30;
 
@@ -149,6 +151,7 @@ export const instagramConnector: Connector = {
   note: null,
   oauth: "meta",
   settlingDays: INSTAGRAM_SETTLING_DAYS,
+  lagDays: INSTAGRAM_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingMeta(providers),
   // A post's insights are its lifetime numbers: a comparison period would only repeat them.

@@ -36,6 +36,8 @@ import {
 
 /** Conversions are credited to the click's day and keep arriving for a day or two. */
 export const LINKEDIN_ADS_SETTLING_DAYS = 2;
+/** Yesterday's conversions are still arriving: not judged until the day after. (insights and widget alerts, `lagDays`) */
+export const LINKEDIN_ADS_LAG_DAYS = 1;
 
 /** Table rows: the date (DAILY granularity of the account) or one of LinkedIn's entity pivots. */
 const DIMENSIONS = [
@@ -180,6 +182,7 @@ export const linkedinAdsConnector: Connector = {
   note: null,
   oauth: "linkedin",
   settlingDays: LINKEDIN_ADS_SETTLING_DAYS,
+  lagDays: LINKEDIN_ADS_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],
   missingConfig: missingLinkedIn,
 

@@ -31,6 +31,8 @@ import { type Parts, STATISTICS, statisticByType } from "./statistics";
 
 /** Post and page statistics keep moving for a day or two after the day ends. */
 export const LINKEDIN_SOCIAL_SETTLING_DAYS = 2;
+/** Yesterday's statistics are still moving: not judged until the day after. (insights and widget alerts, `lagDays`) */
+export const LINKEDIN_SOCIAL_LAG_DAYS = 1;
 
 const DIMENSIONS = [{ key: "date", label: "Date" }];
 
@@ -138,6 +140,7 @@ export const linkedinSocialConnector: Connector = {
   note: null,
   oauth: "linkedin",
   settlingDays: LINKEDIN_SOCIAL_SETTLING_DAYS,
+  lagDays: LINKEDIN_SOCIAL_LAG_DAYS,
   widgetTypes: WIDGET_TYPES,
   missingConfig: missingLinkedIn,
 

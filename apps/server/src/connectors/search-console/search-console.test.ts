@@ -316,18 +316,21 @@ describeEachDb(
       {
         name: "query contains 'report'",
         filter: { filterDimension: "query", filterOperator: "contains", filterExpression: "REPORT" },
+        words: "Query contains “REPORT”",
         dimension: "query",
         expected: () => expectedBy("query").filter((row) => row.dimension.includes("report")),
       },
       {
         name: "query excludes /^seo/",
         filter: { filterDimension: "query", filterOperator: "excludingRegex", filterExpression: "^seo" },
+        words: "Query does not match regular expression “^seo”",
         dimension: "query",
         expected: () => expectedBy("query").filter((row) => !row.dimension.startsWith("seo")),
       },
       {
         name: "device is mobile, by country",
         filter: { filterDimension: "device", filterOperator: "equals", filterExpression: "mobile" },
+        words: "Device is “mobile”",
         dimension: "country",
         expected: () => expectedBy("country", (cell) => cell.device === "MOBILE"),
       },
@@ -343,9 +346,7 @@ describeEachDb(
       expect(response.statusCode).toBe(200);
       const table: Table = response.json().data.current;
       // The answer says the filter, so the card can say it to the client.
-      expect(response.json().data.filters).toEqual([
-        { instanceId: expect.any(String), text: describeSearchConsoleFilter(entry.filter) },
-      ]);
+      expect(response.json().data.filters).toEqual([{ instanceId: expect.any(String), text: entry.words }]);
       const expected = entry.expected();
       expect(expected.length).toBeGreaterThan(0);
       expect(table.rows).toEqual(expected);
@@ -366,6 +367,21 @@ describeEachDb(
           },
         ]);
       }
+    });
+
+    it("names the filtered instance of a widget of several, as its columns are named", async () => {
+      const { client } = await buildOwner(env());
+      const sourceId = await connect(client);
+      const filtered = gsc(sourceId, {
+        metrics: ["clicks"],
+        filterDimension: "query",
+        filterOperator: "contains",
+        filterExpression: "report",
+      });
+      const whole = { ...gsc(sourceId, { metrics: ["clicks"] }), prefix: "b" };
+      const response = await widgetData(client, [filtered, whole], ASK);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.filters).toEqual([{ instanceId: filtered.id, text: "Query contains “report” (a)" }]);
     });
 
     it.each([

@@ -28,6 +28,8 @@ import { addMetrics, emptyParts, METRICS, metricByKey, metricHeader, type Parts,
 
 /** Conversions are credited to the day of the click for TikTok's attribution window (7 days by default). */
 export const TIKTOK_SETTLING_DAYS = 7;
+/** Yesterday's conversions are still being credited: not judged until the day after. (insights and widget alerts, `lagDays`) */
+export const TIKTOK_LAG_DAYS = 1;
 
 /**
  * Rows of the table and how TikTok is asked for them: the data level and the report dimension. Names of
@@ -221,6 +223,7 @@ export const tiktokConnector: Connector = {
   note: null,
   oauth: "tiktok",
   settlingDays: TIKTOK_SETTLING_DAYS,
+  lagDays: TIKTOK_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingTikTokConfig(providers.tiktok),
 

@@ -61,6 +61,10 @@ describe("the connectors' insight dimensions", () => {
     ["the longest of a widget's instances", instances(GA4, GSC), 2],
     // Widget alerts judged Meta widgets 28 days late when they used settlingDays as the lag.
     ["Facebook Ads: a day, not the 28 days Meta keeps revising", instances(META), 1],
+    ["Instagram: two days (numbers up to 48 hours late)", instances({ type: "instagram.insights", inputs: {} }), 2],
+    ["Business Profile: three days", instances({ type: "googleMyBusiness.performance", inputs: {} }), 3],
+    // Settling (a week of late attribution) is not lag: yesterday's sends are there to judge.
+    ["Klaviyo: none", instances({ type: "klaviyo.report", inputs: {} }), 0],
   ])("lagDaysOf: %s", (_name, list, expected) => {
     expect(lagDaysOf(list)).toBe(expected);
   });

@@ -393,9 +393,10 @@ export function widgetsService(
         notices: results.flatMap((result) =>
           result.now && result.notice ? [{ instanceId: result.plan.instance.id, ...result.notice }] : [],
         ),
-        filters: plans.flatMap(({ instance, inputs }) => {
-          const text = widgetType(instance.type)?.connector.describeFilter?.(instance.type, inputs);
-          return text ? [{ instanceId: instance.id, text }] : [];
+        // The filters of the instances whose numbers are shown, named as their columns are (merge-tables).
+        filters: results.flatMap(({ plan: { instance, inputs, prefix }, now }) => {
+          const text = now ? widgetType(instance.type)?.connector.describeFilter?.(instance.type, inputs) : null;
+          return text ? [{ instanceId: instance.id, text: several ? `${text} (${prefix})` : text }] : [];
         }),
       };
     },

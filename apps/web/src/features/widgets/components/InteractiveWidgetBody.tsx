@@ -145,7 +145,29 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       />
     );
   }
-  if (empty) return <WidgetEmpty />;
+  // A filtered widget says so: a client must not read a filtered table as the whole site's.
+  const filterTexts = [...new Set((data?.filters ?? []).map((filter) => filter.text))];
+  const filtered =
+    filterTexts.length > 0 ? (
+      <Text
+        size="xs"
+        className="dash-updated dash-filter"
+        data-testid="widget-filter"
+        title={`Filter: ${filterTexts.join(" · ")}`}
+      >
+        Filter: {filterTexts.join(" · ")}
+      </Text>
+    ) : null;
+
+  if (empty) {
+    // A filter that matches nothing is when saying the filter matters most.
+    return (
+      <>
+        <WidgetEmpty />
+        {filtered}
+      </>
+    );
+  }
 
   const partialFailure =
     data && data.errors.length > 0 ? (
@@ -175,20 +197,6 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       Data as of {asOfText(notice.asOf, range.timezone)} — {notice.message}
     </Text>
   ) : null;
-
-  // A filtered widget says so: a client must not read a filtered table as the whole site's.
-  const filterTexts = [...new Set((data?.filters ?? []).map((filter) => filter.text))];
-  const filtered =
-    filterTexts.length > 0 ? (
-      <Text
-        size="xs"
-        className="dash-updated dash-filter"
-        data-testid="widget-filter"
-        title={`Filter: ${filterTexts.join(" · ")}`}
-      >
-        Filter: {filterTexts.join(" · ")}
-      </Text>
-    ) : null;
 
   return (
     <>
