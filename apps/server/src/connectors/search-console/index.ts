@@ -159,14 +159,23 @@ export function filterGroups(inputs: Readonly<Record<string, unknown>>) {
   return [{ groupType: "and", filters: [{ dimension, operator, expression }] }];
 }
 
-/** The filter inputs in words ("Query does not contain “seo”"), or null when there is none. */
+/**
+ * The filter inputs in words ("Query does not contain “seo”"), or null when there is none: read by
+ * `filterGroups`, the reading that builds Google's request, so the words say what was asked.
+ */
 export function describeSearchConsoleFilter(inputs: Readonly<Record<string, unknown>>): string | null {
-  const dimension = FILTER_DIMENSIONS.find((entry) => entry.key === text(inputs.filterDimension));
-  const operator = FILTER_OPERATORS.find((entry) => entry.key === (text(inputs.filterOperator) || "contains"));
-  const expression = text(inputs.filterExpression);
-  if (!dimension || !operator || !expression) return null;
+  let groups: ReturnType<typeof filterGroups>;
+  try {
+    groups = filterGroups(inputs);
+  } catch {
+    return null;
+  }
+  const filter = groups?.[0]?.filters[0];
+  if (!filter) return null;
+  const dimension = FILTER_DIMENSIONS.find((entry) => entry.key === filter.dimension)?.label ?? filter.dimension;
+  const operator = FILTER_OPERATORS.find((entry) => entry.key === filter.operator)?.label ?? filter.operator;
   // "Country (three-letter code, e.g. usa)" is the form's hint; the card names the dimension only.
-  return `${dimension.label.replace(/\s*\(.*\)$/, "")} ${operator.label} “${expression}”`;
+  return `${dimension.replace(/\s*\(.*\)$/, "")} ${operator} “${filter.expression}”`;
 }
 
 /** One client per process, so the per-site limit and Google's waits hold across requests. */
