@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { buildDashboard, buildOwner, buildSource } from "../../../test/factories";
 import { describeEachDb, type TestEnv } from "../../../test/harness";
 
-// The Demo site whose Paid Search was paused from Oct 19 to Oct 31, 2026 (DEMO_INCIDENTS).
+// The Demo site whose Organic Search collapsed from Oct 19 to Oct 31, 2026 (DEMO_INCIDENTS).
 const RANGE = { startDate: "2026-10-19", endDate: "2026-10-31", timezone: "UTC" };
 
 function demoWidget(sourceId: string, overrides: Partial<TInteractiveWidget>, inputs: Record<string, unknown>) {
