@@ -1,10 +1,19 @@
-import { type TWidget, type TWidgetAlert, WIDGET_ALERT_MESSAGES } from "@app/core";
+import {
+  formatDisplayDate,
+  shiftDay,
+  type TWidget,
+  type TWidgetAlert,
+  todayInTimezone,
+  WIDGET_ALERT_MESSAGES,
+} from "@app/core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildDashboard, buildMember, buildOwner, type Owner } from "../../../test/factories";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { type ReceivedMail, startSmtpSink } from "../../../test/smtp-sink";
 import { until } from "../../../test/wait";
+import { demoConnector } from "../../connectors/demo";
 import { EVALUATE_JOB, evaluationSlot } from "./jobs";
+import { WIDGET_ALERT_TIMEZONE } from "./service";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -228,6 +237,27 @@ describeEachDb(
       expect(state.last_message).toMatch(
         /^Sessions (was|fell to) [\d,]+ on \w{3} \d{2}, \d{4}, (within|outside) the expected [\d,]+–[\d,]+$/,
       );
+    }, 60_000);
+
+    it("an anomaly rule on a connector whose last days arrive late judges the last day it has finished", async () => {
+      // The Demo connector lent a lag (as Ahrefs' 2 days) for this test: the rule must read the connector's
+      // `lagDays` (lagDaysOf), not how long it revises (`settlingDays`, none here), nor judge yesterday.
+      const b = await board(env());
+      await createAlert(b.owner.client, alertsUrl(b, b.daily), {
+        metric: "a.sessions",
+        condition: "anomaly",
+        direction: "either",
+        recipients: "ops@client.example",
+      });
+      demoConnector.lagDays = 2;
+      try {
+        expect(await evaluate(b)).toMatchObject({ evaluated: 1 });
+      } finally {
+        delete demoConnector.lagDays;
+      }
+      const [state] = await listed(b, b.daily);
+      const lastFinal = shiftDay(todayInTimezone(WIDGET_ALERT_TIMEZONE, new Date()), -3);
+      expect(state.last_message).toContain(` on ${formatDisplayDate(lastFinal)}, `);
     }, 60_000);
   },
   async () => {
