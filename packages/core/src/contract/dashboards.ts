@@ -251,7 +251,8 @@ const zOptionalDay = z.preprocess((value) => (value === "" ? null : value), ZDay
 /** POST /api/dashboards/{id} multipart save (docs/product.md §7); image files arrive as separate parts. */
 export const ZDashboardSave = z
   .strictObject({
-    styles: zJsonField(ZDashboardStyles.partial(), "styles").optional(),
+    // Strict like the form around it: a misspelt style ("bakgroundColor") is a 422, not silently lost.
+    styles: zJsonField(z.strictObject(ZDashboardStyles.shape).partial(), "styles").optional(),
     widgets: zJsonField(z.array(ZWidget), "widgets").optional(),
     name: z.string().trim().min(1, "The name field is required.").max(120).optional(),
     hidden_date_selector: zFormBoolean.optional(),

@@ -134,6 +134,22 @@ describeEachDb("dashboards API", (env) => {
     expect(shown.widgets.map((w: { id: string }) => w.id)).toEqual(["w1", "w2"]);
   });
 
+  it("refuses a style it does not know (a misspelt name is a 422 naming it), keeping the saved ones", async () => {
+    const { client: owner } = await buildOwner(env());
+    const { id, permalink } = await create(owner, "Client report");
+    const saved = await owner.apiMultipart("POST", `/api/dashboards/${id}`, {
+      styles: JSON.stringify({ backgroundColor: "#101820" }),
+    });
+    expect(saved.statusCode).toBe(200);
+    const misspelt = await owner.apiMultipart("POST", `/api/dashboards/${id}`, {
+      styles: JSON.stringify({ bakgroundColor: "#ffffff", color: "#1c7ed6" }),
+    });
+    expect(misspelt.statusCode).toBe(422);
+    expect(misspelt.json().errors).toEqual({ "styles.bakgroundColor": ["The bakgroundColor field is not allowed."] });
+    const shown = (await owner.api("GET", `/api/dashboards/${permalink}`)).json().data;
+    expect(shown.styles).toMatchObject({ backgroundColor: "#101820", color: null });
+  });
+
   it("rejects a bad save with per-field errors and keeps what was saved", async () => {
     const { client: owner } = await buildOwner(env());
     const { id, permalink } = await create(owner, "Keep me");
