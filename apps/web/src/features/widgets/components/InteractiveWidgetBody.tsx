@@ -1,7 +1,7 @@
 import { comparisonLabel, METRICS_PARAM, type TInteractiveWidget } from "@app/core";
 import { Badge, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useContext, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useContext, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 import type { ChartInput } from "../charts/chart-common";
@@ -58,8 +58,22 @@ function errorDetail(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Loads a data widget's table (refetching only when its query or the range changes) and draws its format. */
-export function InteractiveWidgetBody({ widget, range, enabled, compact, short, width, height = 0, onState }: Props) {
+/**
+ * Loads a data widget's table (refetching only when its query or the range changes) and draws its format.
+ * Memoised: the card re-renders when this body reports its state (`onState`, from an effect, so a
+ * blocking update), and that must not redraw the table or rebuild the chart's option with it: on a
+ * phone those re-renders were the public view's longest tasks (issue 6 §5).
+ */
+export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
+  widget,
+  range,
+  enabled,
+  compact,
+  short,
+  width,
+  height = 0,
+  onState,
+}: Props) {
   const look = useWidgetLook();
   const access = useContext(PublicAccessContext);
   const query = useQuery({ ...widgetDataQuery(widget, range, access), enabled });
@@ -222,4 +236,4 @@ export function InteractiveWidgetBody({ widget, range, enabled, compact, short, 
       {stale}
     </>
   );
-}
+});
