@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import { snap } from "./support";
+import { callForm } from "./support-api";
 import { signUp } from "./support-auth";
 import { createTemplateDashboard, readyWidget } from "./support-dashboard";
 
@@ -27,31 +28,6 @@ async function seoDashboard(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split("/")[2];
 }
 
-async function call(page: Page, method: string, path: string, form?: Record<string, string>): Promise<Json> {
-  return page.evaluate(
-    async ({ method, path, form }) => {
-      let body: FormData | undefined;
-      if (form) {
-        body = new FormData();
-        for (const [key, value] of Object.entries(form)) body.append(key, value);
-      }
-      const response = await fetch(path, {
-        method,
-        body,
-        headers: {
-          Accept: "application/json",
-          "x-requested-with": "XMLHttpRequest",
-          // The page's identification, as the app sends it (docs/product.md §7).
-          "x-identification": sessionStorage.getItem("identification") ?? "",
-        },
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, form },
-  );
-}
-
 interface Extra {
   title: string;
   format: string;
@@ -65,7 +41,7 @@ interface Extra {
 
 /** Adds widgets to a saved dashboard the way the editor saves them (the multipart save of docs/product.md §7). */
 async function addWidgets(page: Page, permalink: string, extras: Extra[]): Promise<void> {
-  const dashboard = (await call(page, "GET", `/api/dashboards/${permalink}`)).data as Json;
+  const dashboard = (await callForm(page, "GET", `/api/dashboards/${permalink}`)).data as Json;
   const widgets = dashboard.widgets as Json[];
   const sourceId = ((widgets[0].instances as Json[])[0] as Json).sourceId as string;
   const added = extras.map((extra, index) => ({
@@ -99,7 +75,7 @@ async function addWidgets(page: Page, permalink: string, extras: Extra[]): Promi
       },
     ],
   }));
-  await call(page, "POST", `/api/dashboards/${dashboard.id}`, { widgets: JSON.stringify([...widgets, ...added]) });
+  await callForm(page, "POST", `/api/dashboards/${dashboard.id}`, { widgets: JSON.stringify([...widgets, ...added]) });
 }
 
 /** The option ECharts drew in a widget card (functions left out). */

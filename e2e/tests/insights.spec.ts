@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { callForm } from "./support-api";
 import { signUp } from "./support-auth";
 import { connectDemo, createDashboard } from "./support-dashboard";
 
@@ -10,30 +11,6 @@ import { connectDemo, createDashboard } from "./support-dashboard";
  */
 
 type Json = Record<string, unknown>;
-
-async function call(page: Page, method: string, path: string, form?: Record<string, string>): Promise<Json> {
-  return page.evaluate(
-    async ({ method, path, form }) => {
-      let body: FormData | undefined;
-      if (form) {
-        body = new FormData();
-        for (const [key, value] of Object.entries(form)) body.append(key, value);
-      }
-      const response = await fetch(path, {
-        method,
-        body,
-        headers: {
-          Accept: "application/json",
-          "x-requested-with": "XMLHttpRequest",
-          "x-identification": sessionStorage.getItem("identification") ?? "",
-        },
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, path, form },
-  );
-}
 
 function widget(sourceId: string, id: string, order: number, title: string, format: string, inputs: Json) {
   return {
@@ -74,10 +51,10 @@ test("a dashboard says what changed, under the widget and in a summary that lead
   await connectDemo(page);
   const path = await createDashboard(page, "Harbor Outfitters");
   const permalink = path.split("/")[2];
-  const sources = (await call(page, "GET", "/api/sources")).data as Json[];
+  const sources = (await callForm(page, "GET", "/api/sources")).data as Json[];
   const sourceId = sources[0].id as string;
-  const dashboard = (await call(page, "GET", `/api/dashboards/${permalink}`)).data as Json;
-  await call(page, "POST", `/api/dashboards/${dashboard.id}`, {
+  const dashboard = (await callForm(page, "GET", `/api/dashboards/${permalink}`)).data as Json;
+  await callForm(page, "POST", `/api/dashboards/${dashboard.id}`, {
     widgets: JSON.stringify([
       widget(sourceId, "channels", 0, "Sessions by channel", "table", { dimension: "channel", metrics: ["sessions"] }),
       widget(sourceId, "days", 1, "Sessions by day", "chart:line", { dimension: "date", metrics: ["sessions"] }),

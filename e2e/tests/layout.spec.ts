@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { snap } from "./support";
+import { callForm } from "./support-api";
 import { signUp } from "./support-auth";
 import { connectDemo } from "./support-dashboard";
 
@@ -84,6 +85,14 @@ test("dashboard cards keep each detail on one line, and Copy URL's confirmation 
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const viewer = await context.newPage();
     await viewer.goto(path);
+    // Both dates of the range show in full (on a phone the range has a row of its own).
+    const range = viewer.getByRole("button", { name: "Date range" });
+    await expect(range).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4} - [A-Z][a-z]{2} \d{2}, \d{4}$/);
+    const clipped = await range.evaluate((button) => {
+      const label = button.querySelector(".mantine-Button-label");
+      return !label || label.scrollWidth > label.clientWidth + 1;
+    });
+    expect(clipped, `date range cut at ${size.width} px`).toBe(false);
     const copy = viewer.getByRole("button", { name: "Copy URL" });
     await copy.click();
     const tooltip = viewer.getByRole("tooltip", { name: "Copied successfully" });
@@ -102,5 +111,36 @@ test("dashboard cards keep each detail on one line, and Copy URL's confirmation 
     expect(box.y).toBeGreaterThan(button.y);
     await viewer.screenshot({ path: `screenshots/copy-url-tooltip-${size.width}.png` });
     await context.close();
+  }
+});
+
+test("a dark dashboard's header buttons wear its cards' colours, not white, at 1280 px and on a phone", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  await connectDemo(page);
+  const path = await createFromTemplate(page, "Night report", "Website overview");
+  const dashboard = (await callForm(page, "GET", `/api/dashboards/${path.split("/")[2]}`)).data as { id: string };
+  await callForm(page, "POST", `/api/dashboards/${dashboard.id}`, { styles: JSON.stringify({ theme: "dark" }) });
+  for (const viewport of [WIDTHS[0], WIDTHS[2]]) {
+    const client = await (await browser.newContext({ viewport })).newPage();
+    await client.goto(path);
+    const card = client.locator("article.dash-card").first();
+    await expect(card).toHaveAttribute("data-ready", "true");
+    const cardColours = await card.evaluate((element) => [
+      getComputedStyle(element).backgroundColor,
+      getComputedStyle(element).color,
+    ]);
+    for (const name of ["Date range", "Copy URL", "PDF"]) {
+      const button = client.getByRole("button", { name, exact: true });
+      const colours = await button.evaluate((element) => [
+        getComputedStyle(element).backgroundColor,
+        getComputedStyle(element).color,
+      ]);
+      expect(colours, `${name} at ${viewport.width} px`).toEqual(cardColours);
+    }
+    await snap(client, `dark-header-${viewport.width}`);
+    await client.close();
   }
 });

@@ -68,5 +68,17 @@ test("the print view: no chrome, every widget drawn, a ready signal, and 'Data u
   expect(states.filter((state) => state === "ready").length).toBe(states.length - 1);
   // Charts are vector (SVG) in print, so their text survives into the PDF.
   expect(await page.locator("article.dash-card svg text").count()).toBeGreaterThan(5);
+  // Every card fills its cell's rows (a chart keeps its height: not a 40 px strip under a blank space).
+  const fills = await page.locator(".dash-cell").evaluateAll((cells) =>
+    cells.map((cell) => ({
+      rows: Number.parseFloat(getComputedStyle(cell).minHeight),
+      card: cell.querySelector("article")?.getBoundingClientRect().height ?? 0,
+      chart: cell.querySelector('article[data-format^="chart"] svg')?.getBoundingClientRect().height ?? null,
+    })),
+  );
+  for (const { rows, card } of fills) expect(card).toBeGreaterThanOrEqual(rows - 1);
+  const charts = fills.filter((fill) => fill.chart !== null);
+  expect(charts.length).toBeGreaterThan(1);
+  for (const { card, chart } of charts) expect(chart as number).toBeGreaterThan(card * 0.5);
   await snap(page, "print-view");
 });

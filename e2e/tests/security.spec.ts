@@ -87,7 +87,11 @@ test("a client's public view: no form or overlay from user HTML, the agency's si
       }).length,
   );
   expect(overlays).toBe(0);
-  // White label: the client's tab names the agency's site, not the product.
+  // White label: the client's tab names the agency's site, not the product — the print view too, whose
+  // title the PDF takes as its own.
+  await expect(client).toHaveTitle("Client report | Acme Reports");
+  await client.goto(`${dashboardPath}/print`);
+  await expect(client.locator("html")).toHaveAttribute("data-print-ready", "true", { timeout: 30_000 });
   await expect(client).toHaveTitle("Client report | Acme Reports");
 });
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { usePageTitle } from "../app/page-title";
+import { usePageTitle, useSiteTitle } from "../app/page-title";
 import { DashboardScreen } from "../features/dashboard";
 import { pageDataKey } from "../features/session/keys";
 import { DEFAULT_PRINT_WIDGET_TIMEOUT_MS } from "../features/widgets";
@@ -110,7 +110,10 @@ function PrintView() {
   // Set before the first request leaves (the screen's first render starts the query).
   useState(() => token && setEmbedToken(token));
   const [title, setTitle] = useState<string | null>(null);
+  // The owner's site title, not the product's (white label): the PDF takes its title from the page's.
+  const [siteTitle, setSiteTitle] = useState<string | null>(null);
   usePageTitle(title);
+  useSiteTitle(siteTitle);
   usePrintReadySignal();
   const timeout = Number(search.get("widgetTimeoutMs"));
   const print = useMemo(
@@ -122,6 +125,7 @@ function PrintView() {
       key={permalink}
       permalink={permalink}
       onTitle={setTitle}
+      onSiteTitle={setSiteTitle}
       print={print}
       timezone={search.get("timezone") ?? undefined}
     />
