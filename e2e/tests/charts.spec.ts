@@ -181,6 +181,15 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
       formatOptions: { minValue: 0, maxValue: 100 },
     },
     {
+      title: "Sessions and revenue by country",
+      format: "chart:bar",
+      width: 2,
+      height: 2,
+      type: "demo.analytics",
+      inputs: { dimension: "country", metrics: ["sessions", "revenue"] },
+      orderBy: { column: "a.sessions", dir: "desc" },
+    },
+    {
       title: "Pages table",
       format: "table",
       width: 2,
@@ -218,11 +227,28 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
   ] as const) {
     await page.setViewportSize(viewport);
     await page.goto(`/dashboards/${permalink}`);
-    for (const title of ["Channels radar", "Bounce gauge", "Pages table", "Click rate alone", "Top queries"]) {
+    for (const title of [
+      "Channels radar",
+      "Bounce gauge",
+      "Sessions and revenue by country",
+      "Pages table",
+      "Click rate alone",
+      "Top queries",
+    ]) {
       const card = await readyWidget(page, title);
       if (SHOTS) await card.screenshot({ path: `${SHOTS}/${name}-${title.replace(/\W+/g, "-")}.png` });
     }
     await shot(page, `charts-${name}`);
+
+    // Bars by country beside a second axis stand upright: every bar is named under it (turned and cut short
+    // when the names do not fit), not every other one.
+    const bars = await readyWidget(page, "Sessions and revenue by country");
+    const countries = ((await chartOptionOf(bars)).xAxis as Json[])[0].data as string[];
+    expect(countries.length).toBeGreaterThan(5);
+    const drawnNames = (await drawnTexts(bars)).texts
+      .map((text) => text.text.replace(/(\.\.\.|…)$/, ""))
+      .filter((text) => text.length >= 3 && countries.some((country) => country.startsWith(text)));
+    expect(drawnNames, `country names drawn (${name})`).toHaveLength(countries.length);
 
     // Radar over channels: one spoke per channel, one polygon per metric and period; legend below it.
     const radar = await readyWidget(page, "Channels radar");

@@ -16,6 +16,7 @@ import {
   sortRows,
   visibleMetrics,
 } from "../data/view-model";
+import { categoryLabels } from "./category-labels";
 import {
   type ChartInput,
   changeHtml,
@@ -240,6 +241,12 @@ export function seriesChartOption({
     axisLine: { show: false },
     axisTick: { show: false },
   });
+  // Under a vertical chart by country, campaign or page every bar is named (turned and cut short when the
+  // names do not fit); dates keep ECharts' spacing, which skips days evenly.
+  const named =
+    !horizontal && current.dimension !== null && current.dimension.kind !== "date"
+      ? categoryLabels({ names: categories, columns: widget.width, compact, valueAxes: twoAxes ? 2 : 1 })
+      : null;
   const categoryAxis = {
     type: "category" as const,
     data: categories,
@@ -249,9 +256,10 @@ export function seriesChartOption({
     axisLabel: {
       color: colours.muted,
       fontSize: 11,
-      hideOverlap: true,
-      width: horizontal ? (compact ? 80 : 140) : undefined,
-      overflow: horizontal ? ("truncate" as const) : undefined,
+      hideOverlap: named === null,
+      ...(named && { interval: named.interval, rotate: named.rotate }),
+      width: horizontal ? (compact ? 80 : 140) : named?.width,
+      overflow: horizontal || named ? ("truncate" as const) : undefined,
     },
     axisLine: { lineStyle: { color: colours.line } },
     axisTick: { show: false },
