@@ -114,33 +114,49 @@ test("dashboard cards keep each detail on one line, and Copy URL's confirmation 
   }
 });
 
-test("a dark dashboard's header buttons wear its cards' colours, not white, at 1280 px and on a phone", async ({
+test("a dark dashboard, by its theme or by its chosen colours: header buttons and lines in its cards' colours", async ({
   page,
   browser,
 }) => {
   await signUp(page);
   await connectDemo(page);
-  const path = await createFromTemplate(page, "Night report", "Website overview");
-  const dashboard = (await callForm(page, "GET", `/api/dashboards/${path.split("/")[2]}`)).data as { id: string };
-  await callForm(page, "POST", `/api/dashboards/${dashboard.id}`, { styles: JSON.stringify({ theme: "dark" }) });
-  for (const viewport of [WIDTHS[0], WIDTHS[2]]) {
-    const client = await (await browser.newContext({ viewport })).newPage();
-    await client.goto(path);
-    const card = client.locator("article.dash-card").first();
-    await expect(card).toHaveAttribute("data-ready", "true");
-    const cardColours = await card.evaluate((element) => [
-      getComputedStyle(element).backgroundColor,
-      getComputedStyle(element).color,
-    ]);
-    for (const name of ["Date range", "Copy URL", "PDF"]) {
-      const button = client.getByRole("button", { name, exact: true });
-      const colours = await button.evaluate((element) => [
+  for (const [name, styles] of [
+    ["Night report", { theme: "dark" }],
+    // The light theme with navy cards and light text: dark to its reader, so dark lines and buttons too.
+    [
+      "Navy report",
+      { theme: "light", backgroundColor: "#0b1020", dashboardBackgroundColor: "#1e293b", color: "#e2e8f0" },
+    ],
+  ] as const) {
+    const path = await createFromTemplate(page, name, "Website overview");
+    const dashboard = (await callForm(page, "GET", `/api/dashboards/${path.split("/")[2]}`)).data as { id: string };
+    await callForm(page, "POST", `/api/dashboards/${dashboard.id}`, { styles: JSON.stringify(styles) });
+    for (const viewport of [WIDTHS[0], WIDTHS[2]]) {
+      const client = await (await browser.newContext({ viewport })).newPage();
+      await client.goto(path);
+      const card = client.locator("article.dash-card").first();
+      await expect(card).toHaveAttribute("data-ready", "true");
+      const cardColours = await card.evaluate((element) => [
         getComputedStyle(element).backgroundColor,
         getComputedStyle(element).color,
       ]);
-      expect(colours, `${name} at ${viewport.width} px`).toEqual(cardColours);
+      for (const button of ["Date range", "Copy URL", "PDF"]) {
+        // Polled: the lazy picker and Copy URL replace their stand-ins (a replaced node has no style).
+        await expect
+          .poll(
+            () =>
+              client
+                .getByRole("button", { name: button, exact: true })
+                .evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).color]),
+            { message: `${name}: ${button} at ${viewport.width} px` },
+          )
+          .toEqual(cardColours);
+      }
+      // The cards' borders and table lines are the dark theme's, not white lines on navy.
+      const line = await card.evaluate((element) => getComputedStyle(element).getPropertyValue("--dash-line").trim());
+      expect(line, name).toBe("#2a3049");
+      await snap(client, `dark-header-${name.split(" ")[0].toLowerCase()}-${viewport.width}`);
+      await client.close();
     }
-    await snap(client, `dark-header-${viewport.width}`);
-    await client.close();
   }
 });
