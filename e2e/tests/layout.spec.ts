@@ -160,3 +160,27 @@ test("a dark dashboard, by its theme or by its chosen colours: header buttons an
     }
   }
 });
+
+test("every template's tables fit a phone's card: no column cut off at 390 px", async ({ page, browser }) => {
+  await signUp(page);
+  await connectDemo(page);
+  for (const template of ["Website overview", "SEO", "Paid ads"]) {
+    const path = await createFromTemplate(page, `${template} on a phone`, template);
+    const client = await (await browser.newContext({ viewport: WIDTHS[2] })).newPage();
+    await client.goto(path);
+    const tables = client.locator('article.dash-card[data-format="table"]');
+    await expect(tables.first()).toHaveAttribute("data-ready", "true");
+    for (const card of await tables.all()) {
+      await expect(card).toHaveAttribute("data-ready", "true");
+      const cut = await card.evaluate((article) => {
+        const box = article.getBoundingClientRect();
+        return Array.from(article.querySelectorAll("thead th, tfoot th, tfoot td"))
+          .filter((cell) => cell.getBoundingClientRect().right > box.right + 1)
+          .map((cell) => cell.textContent);
+      });
+      expect(cut, `${template}: ${await card.getAttribute("aria-label")}`).toEqual([]);
+    }
+    await snap(client, `tables-phone-${template.replace(/\W+/g, "-").toLowerCase()}`);
+    await client.close();
+  }
+});
