@@ -114,7 +114,7 @@ test("dashboard cards keep each detail on one line, and Copy URL's confirmation 
   }
 });
 
-test("a dark dashboard, by its theme or by its chosen colours: header buttons and lines in its cards' colours", async ({
+test("a dark dashboard, with the theme's colours or its own: header buttons and lines in its cards' colours", async ({
   page,
   browser,
 }) => {
@@ -122,10 +122,10 @@ test("a dark dashboard, by its theme or by its chosen colours: header buttons an
   await connectDemo(page);
   for (const [name, styles] of [
     ["Night report", { theme: "dark" }],
-    // The light theme with navy cards and light text: dark to its reader, so dark lines and buttons too.
+    // The dark theme with the agency's own navy cards and light text.
     [
       "Navy report",
-      { theme: "light", backgroundColor: "#0b1020", dashboardBackgroundColor: "#1e293b", color: "#e2e8f0" },
+      { theme: "dark", backgroundColor: "#0b1020", dashboardBackgroundColor: "#1e293b", color: "#e2e8f0" },
     ],
   ] as const) {
     const path = await createFromTemplate(page, name, "Website overview");

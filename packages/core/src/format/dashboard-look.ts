@@ -1,5 +1,5 @@
 import type { TDashboardStyles } from "../contract";
-import { colourLuminance, colourOrFallback, isValidColour } from "./colour";
+import { colourOrFallback, isValidColour } from "./colour";
 
 const LIGHT = {
   canvas: "#f4f5f9",
@@ -41,30 +41,13 @@ export interface DashboardColours {
   surface: string;
 }
 
-/** Below this luminance (WCAG, 0–1) a chosen card colour is dark: a mid grey (#777) is 0.18. */
-export const DARK_SURFACE_LUMINANCE = 0.2;
-
 /**
- * Whether the widgets sit on a dark surface: the chosen card colour decides (the canvas's under
- * 'transparent' cards), else the theme. A "light" dashboard with navy cards is dark to its reader: its
- * lines, change colours and chart palette must be the dark ones, or white grid lines and dark green
- * changes sit on navy.
- */
-export function darkSurface(styles: Pick<TDashboardStyles, "theme" | "backgroundColor" | "dashboardBackgroundColor">) {
-  const card = colourOrFallback(styles.dashboardBackgroundColor, null);
-  const surface = card?.toLowerCase() === "transparent" ? colourOrFallback(styles.backgroundColor, null) : card;
-  const luminance = colourLuminance(surface);
-  return luminance === null ? styles.theme === "dark" : luminance < DARK_SURFACE_LUMINANCE;
-}
-
-/**
- * The dashboard's colours from its styles (docs/product.md §3): light or dark (`darkSurface`: the theme, unless
- * a chosen card colour says otherwise), then the three colours, each applied only when it is a valid colour
- * (docs/product.md §5), and the background image. Shared by the web app and the server, which paints a public
- * dashboard's header in its HTML with the same variables.
+ * The dashboard's colours from its styles (docs/product.md §3): theme light or dark, then the three colours, each
+ * applied only when it is a valid colour (docs/product.md §5), and the background image. Shared by the web app
+ * and the server, which paints a public dashboard's header in its HTML with the same variables.
  */
 export function dashboardColours(styles: TDashboardStyles): DashboardColours {
-  const dark = darkSurface(styles);
+  const dark = styles.theme === "dark";
   const base = dark ? DARK : LIGHT;
   const canvas = colourOrFallback(styles.backgroundColor, base.canvas);
   const card = colourOrFallback(styles.dashboardBackgroundColor, base.card);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { colourOrFallback, colourRgb, isValidColour } from "./colour";
-import { darkSurface } from "./dashboard-look";
+import { colourOrFallback, isValidColour } from "./colour";
 import { abbreviateMetricName, estimateFontScale } from "./metric-name";
 import { type FormatNumberOptions, formatChange, formatNumber } from "./number";
 import { formatDuration, toSeconds } from "./time";
@@ -150,42 +149,5 @@ describe("isValidColour (docs/product.md §5)", () => {
     ["nope", "#000", "#000"],
   ])("colourOrFallback(%s, %s) → %s", (value, fallback, expected) => {
     expect(colourOrFallback(value, fallback)).toBe(expected);
-  });
-});
-
-describe("colourRgb: the channels of a valid style colour", () => {
-  it.each([
-    ["#fff", [255, 255, 255]],
-    ["#1a2b3c80", [26, 43, 60]],
-    ["#0F0A", [0, 255, 0]],
-    ["rgb(0, 128, 255)", [0, 128, 255]],
-    ["rgba(0 128 255 / 0.5)", [0, 128, 255]],
-    ["rgb(100%, 0%, 50%)", [255, 0, 127.5]],
-    ["Navy", [0, 0, 128]],
-    ["transparent", null],
-    ["rebeccapurple", null],
-  ])("%s → %j", (value, expected) => {
-    expect(colourRgb(value)).toEqual(expected);
-  });
-});
-
-describe("darkSurface: what the widgets sit on decides lines, changes and palette", () => {
-  const styles = (theme: string | null, backgroundColor: string | null, dashboardBackgroundColor: string | null) => ({
-    theme,
-    backgroundColor,
-    dashboardBackgroundColor,
-  });
-  it.each([
-    ["the light theme, no colours", styles("light", null, null), false],
-    ["the dark theme, no colours", styles("dark", null, null), true],
-    ["light theme, navy cards", styles("light", "#0b1020", "#1e293b"), true],
-    ["dark theme, white cards", styles("dark", null, "#ffffff"), false],
-    ["light theme, transparent cards on a navy canvas", styles("light", "navy", "transparent"), true],
-    ["dark theme, transparent cards on a theme canvas", styles("dark", null, "transparent"), true],
-    ["light theme, a mid grey card (#777)", styles("light", null, "#777777"), true],
-    ["light theme, a light grey card", styles("light", null, "#d0d0d0"), false],
-    ["an invalid card colour falls back to the theme", styles("dark", null, "nope"), true],
-  ])("%s → dark %s", (_name, value, expected) => {
-    expect(darkSurface(value)).toBe(expected);
   });
 });
