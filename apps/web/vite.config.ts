@@ -117,7 +117,8 @@ function preloadStartChunks(): Plugin {
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({
             tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+            // Marked: a server-rendered public view leaves them out (it starts no app until the reader acts).
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}`, "data-start": true },
             injectTo: "head" as const,
           }));
         return { html, tags };
@@ -151,8 +152,34 @@ function stylesFirst(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadStartChunks(), stylesFirst(), precompress()],
+/**
+ * The server-rendering build (`vite build --ssr src/ssr/server-entry.tsx`, run by the server in Node) takes
+ * the server's side of two modules: the API client's transport (answered inside the server) and the user
+ * HTML sanitiser (the server's, as DOMPurify needs a DOM).
+ */
+const SERVER_MODULES: Array<[string, string]> = [
+  ["/src/lib/transport.ts", "src/ssr/transport.server.ts"],
+  ["/src/ui/user-html.ts", "src/ssr/user-html.server.ts"],
+];
+
+function serverModules(): Plugin {
+  return {
+    name: "reportz:server-modules",
+    enforce: "pre",
+    apply: (_config, env) => Boolean(env.isSsrBuild),
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const swap = resolved && SERVER_MODULES.find(([from]) => resolved.id.replaceAll("\\", "/").endsWith(from));
+      return swap ? fileURLToPath(new URL(swap[1], import.meta.url)) : null;
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), serverModules(), ...(isSsrBuild ? [] : [preloadStartChunks(), stylesFirst(), precompress()])],
+  // One file the server imports, React and every library inside it: no resolution of the web's packages
+  // from the server's process, and the production builds of all of them.
+  ssr: { noExternal: true },
   resolve: {
     alias: [
       { find: "@app/core", replacement: fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },

@@ -1,9 +1,11 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app/global.css";
-import { startEarlyDashboardFetch } from "./features/dashboard/early-fetch";
-import { loadInitialPageData } from "./features/session/page-data";
+import { browserTimezone, startEarlyDashboardFetch } from "./features/dashboard/early-fetch";
+import { loadInitialPageData, readInjectedPageData } from "./features/session/page-data";
 import { startErrorReporting } from "./lib/error-reporting";
+import { setIdentification } from "./lib/identification";
+import { bootServerRendered, rememberZone, serverRenderState } from "./ssr/boot";
 
 // docs/product.md §8: native alert dialogs are disabled; the app uses its own modals.
 window.alert = (message?: unknown) => console.warn("alert() suppressed:", message);
@@ -59,4 +61,16 @@ async function start(container: HTMLElement) {
 }
 
 const container = document.getElementById("root");
-if (container) void start(container);
+if (container) {
+  const zone = browserTimezone();
+  rememberZone(zone);
+  // A public dashboard the server rendered in this viewer's zone waits for the reader (ssr/boot.ts); in
+  // another zone (a first visit, before the server knew it) its dates may differ: the app starts anew.
+  const rendered = serverRenderState();
+  const pageData = rendered?.timezone === zone ? readInjectedPageData() : null;
+  if (rendered && pageData) {
+    setIdentification(pageData.identification);
+    void startErrorReporting(pageData.config.errorReporting);
+    bootServerRendered(container, pageData, rendered);
+  } else void start(container);
+}

@@ -78,6 +78,9 @@ export const ZEnv = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   MAX_PDF_WIDGETS: z.coerce.number().int().min(1).default(60),
   SEED_DEMO: zBool,
+  // The public dashboard view rendered by the server (features/page-data/server-render.ts); on unless "0".
+  PUBLIC_VIEW_SSR: zBool,
+  PUBLIC_VIEW_SSR_BUDGET_MS: z.coerce.number().int().min(0).max(10_000).default(800),
   // Tests and browser tests need a known demo login; otherwise a random one is made on first start.
   DEMO_PASSWORD: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -292,6 +295,11 @@ export interface AppConfig {
   sessionTtlDays: number;
   maxPdfWidgets: number;
   seedDemo: boolean;
+  /**
+   * Public dashboard views rendered by the server (PUBLIC_VIEW_SSR, on by default), and how long their
+   * widgets' answers may take before the page is sent with the late cards loading (…_BUDGET_MS).
+   */
+  publicViewSsr: { enabled: boolean; budgetMs: number };
   /** The demo admin's password when set explicitly (DEMO_PASSWORD); null: a random one is generated. */
   demoPassword: string | null;
   /** Cookies marked Secure: when SECURE_COOKIES is set, and always when APP_URL is https. */
@@ -466,6 +474,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     maxPdfWidgets: e.MAX_PDF_WIDGETS,
     seedDemo: e.NODE_ENV !== "production" && (env.SEED_DEMO === undefined ? true : e.SEED_DEMO),
     demoPassword: e.DEMO_PASSWORD ?? null,
+    publicViewSsr: {
+      enabled: env.PUBLIC_VIEW_SSR === undefined ? true : e.PUBLIC_VIEW_SSR,
+      budgetMs: e.PUBLIC_VIEW_SSR_BUDGET_MS,
+    },
     // Served over https, a cookie without Secure could still leak over a plain-http request.
     secureCookies: e.SECURE_COOKIES || new URL(appUrl).protocol === "https:",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

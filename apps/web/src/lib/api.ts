@@ -11,6 +11,7 @@ import {
 } from "@app/core";
 import { getIdentification } from "./identification";
 import { realtimeSocketId } from "./socket-id";
+import { transport } from "./transport";
 
 // Error bodies are read by hand rather than with the contract's zod schemas: this module is on every
 // screen's first load, and zod would add ~25 KB gzip to it (the public dashboard's budget is 180 KB).
@@ -134,7 +135,7 @@ async function send(
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(request.json);
   }
-  const response = await fetch(withQuery(path, request.query), {
+  const response = await transport(withQuery(path, request.query), {
     method: request.method,
     headers,
     body,

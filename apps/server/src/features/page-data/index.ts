@@ -12,6 +12,12 @@ export const pageDataFeature: Feature = {
       services.get("sources").hasInvalidSource,
     ),
   }),
-  routes: (app, _ctx, services, options) =>
-    pageDataRoutes(app, services.get("pageData"), options.webDist, services.get("dashboards").pageTitle),
+  routes: (app, ctx, services, options) =>
+    pageDataRoutes(
+      app,
+      services.get("pageData"),
+      options.webDist,
+      services.get("dashboards").pageTitle,
+      ctx.config.publicViewSsr,
+    ),
 };

@@ -15,6 +15,7 @@ import type { App } from "../../infra/http";
 import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
 
+import { publicViewRenderer, type RenderedPublicView, viewerZone } from "./server-render";
 import type { PageDataService } from "./service";
 
 /** A dashboard page's title parts for a viewer (see the dashboards service's `pageTitle`). */
@@ -51,6 +52,31 @@ async function documentTitle(
 }
 
 const ROOT = '<div id="root">';
+/** The app's root with what index.html paints in it before any script (a loader). */
+const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>/;
+/** The start's module preloads (vite.config.ts preloadStartChunks): a server-rendered page starts no app. */
+const START_PRELOADS = /[ \t]*<link rel="modulepreload"[^>]*data-start[^>]*>\n?/g;
+const EMBED_ROUTE = "/dashboards/:permalink/embed";
+
+/** JSON in a non-executed script element; "<" escaped so user text can never close the element. */
+function jsonScript(id: string, value: unknown): string {
+  return `<script id="${id}" type="application/json">${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
+}
+
+/**
+ * The page of a server-rendered public view: the view's HTML in the app's root, its state beside the
+ * page data, Mantine's light scheme on <html> (its stylesheet keys colours on it, set by a script
+ * otherwise), and none of the app's start preloads: the page runs no app until the reader acts on it
+ * (web ssr/boot.ts), and those downloads would compete with the charts' on a phone.
+ */
+function serverRenderedPage(template: string, title: string, head: string, rendered: RenderedPublicView): string {
+  return template
+    .replace("<html ", () => '<html data-mantine-color-scheme="light" ')
+    .replace(TITLE, () => `<title>${title}</title>`)
+    .replace(START_PRELOADS, "")
+    .replace(PLACEHOLDER, () => head)
+    .replace(ROOT_ELEMENT, () => `${ROOT}${rendered.html}</div>`);
+}
 
 /**
  * A public dashboard's header (canvas, logo, name) as plain HTML before the app's root, so a phone
@@ -137,6 +163,7 @@ export async function pageDataRoutes(
   pageData: PageDataService,
   webDist: string,
   dashboardTitle?: DashboardPageTitle,
+  serverRender: { enabled: boolean; budgetMs: number } = { enabled: false, budgetMs: 0 },
 ) {
   app.get(
     "/api/page-data",
@@ -186,23 +213,29 @@ export async function pageDataRoutes(
     async (request, reply) => sendApp(request, reply),
   );
 
+  const renderPublicView = hasDist ? publicViewRenderer(app, webDist, serverRender) : null;
+
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split("?")[0];
     const data = await buildFor(request);
-    // Escape "<" so user-controlled strings can never close the script element.
-    const json = JSON.stringify(data).replace(/</g, "\\u003c");
     const document = await documentTitle(url, data, dashboardTitle);
     const title = escapeHtml(document.title);
     const route = preloads.size > 0 ? matchRoute(url)?.route.name : undefined;
     const screen = route ? preloads.get(route) : undefined;
-    const head = `${screen?.styles ?? ""}<script id="page-data" type="application/json">${json}</script>`;
-    const boot = document.header ? bootHeaderHtml(document.header) : "";
+    // A public viewer's dashboard (no session: members get the editor) comes rendered by the server.
+    const rendered =
+      renderPublicView && document.header && !data.user && request.routeOptions.url !== EMBED_ROUTE
+        ? await renderPublicView(request, data, viewerZone(request.cookies.tz))
+        : null;
+    const head = `${screen?.styles ?? ""}${jsonScript("page-data", data)}${rendered ? jsonScript("ssr-state", rendered.state) : ""}`;
     // Replacer functions: a "$&" or "$'" in user text must not be read as a replacement pattern.
-    const html = template
-      .replace(TITLE, () => `<title>${title}</title>`)
-      .replace(PLACEHOLDER, () => head)
-      .replace(HEAD_END, () => `${screen?.modules ?? ""}${HEAD_END}`)
-      .replace(ROOT, () => boot + ROOT);
+    const html = rendered
+      ? serverRenderedPage(template, title, head, rendered)
+      : template
+          .replace(TITLE, () => `<title>${title}</title>`)
+          .replace(PLACEHOLDER, () => head)
+          .replace(HEAD_END, () => `${screen?.modules ?? ""}${HEAD_END}`)
+          .replace(ROOT, () => (document.header ? bootHeaderHtml(document.header) : "") + ROOT);
     return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
   }
 }

@@ -20,5 +20,7 @@ function subscribe(listener: () => void) {
 
 /** The insights line of a widget, or null when there is nothing to say (or not yet). */
 export function useInsightLine(widgetId: string): string | null {
-  return useSyncExternalStore(subscribe, () => lines[widgetId] ?? null);
+  const read = () => lines[widgetId] ?? null;
+  // The same on the server: its render (and the browser's hydration of it) has no lines yet.
+  return useSyncExternalStore(subscribe, read, read);
 }

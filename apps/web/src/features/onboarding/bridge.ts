@@ -55,7 +55,7 @@ export const onboardingBridge = {
 };
 
 export function useOnboardingBridge(): BridgeState {
-  return useSyncExternalStore(onboardingBridge.subscribe, onboardingBridge.getState);
+  return useSyncExternalStore(onboardingBridge.subscribe, onboardingBridge.getState, onboardingBridge.getState);
 }
 
 /**

@@ -8,7 +8,7 @@ import { activeHint, type OnboardingSnapshot } from "./store";
 
 /** The store itself, for the runtime's own components (panel, hints, congratulations). */
 export function useOnboarding(): OnboardingSnapshot {
-  return useSyncExternalStore(onboardingStore.subscribe, onboardingStore.getSnapshot);
+  return useSyncExternalStore(onboardingStore.subscribe, onboardingStore.getSnapshot, onboardingStore.getSnapshot);
 }
 
 /**

@@ -22,5 +22,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(subscribe, () => status);
+  return useSyncExternalStore(subscribe, () => status, () => status);
 }

@@ -128,7 +128,10 @@ export function DashboardView({
   const latest = useRef(state);
   latest.current = state;
   const [pendingFiles, setPendingFiles] = useState<Partial<Record<StyleImageField, File>>>({});
-  const [sidebarOpen, setSidebarOpen] = useState(() => window.innerWidth > SIDEBAR_OPEN_MIN_WIDTH);
+  const [sidebarOpen, setSidebarOpen] = useState(
+    // Rendered on the server only for public viewers, who have no sidebar.
+    () => typeof window !== "undefined" && window.innerWidth > SIDEBAR_OPEN_MIN_WIDTH,
+  );
   const [formSession, setFormSession] = useState<WidgetFormSession | null>(null);
   // The widget whose "Alert me when…" is open.
   const [alertsFor, setAlertsFor] = useState<TWidget | null>(null);

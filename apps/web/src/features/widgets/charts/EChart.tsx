@@ -3,7 +3,7 @@ import { useContext, useEffect, useRef } from "react";
 import { PrintModeContext } from "../print";
 import type { ChartInput } from "./chart-common";
 import { chartParts, loadChartParts } from "./chart-parts";
-import { chartSnapshot, snapshotsAvailable } from "./chart-snapshots";
+import { chartSnapshot, snapshotLayer, snapshotsAvailable } from "./chart-snapshots";
 import type { ChartOption } from "./chart-types";
 
 type EChartsModule = typeof import("./echarts-setup");
@@ -177,7 +177,13 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       if (disposed) return;
       if (!firstSnapshot.current || print || !snapshotsAvailable()) return goLive();
       for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true, once: true });
-      if (!(await drawSnapshot())) return goLive();
+      // A server-rendered page's snapshot, drawn before the app started (ssr/chart-placeholders.ts).
+      const drawn = element.querySelector<HTMLDivElement>(":scope > .echart-snapshot");
+      if (drawn) {
+        overlay = drawn;
+        drawnSize = drawn.dataset.size ?? "";
+        latest.current.onRendered?.();
+      } else if (!(await drawSnapshot())) return goLive();
       redrawSnapshot.current = () => {
         void drawSnapshot().then((drawn) => (drawn ? undefined : goLive()));
       };
@@ -223,18 +229,29 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     };
   }, [option, print]);
 
-  return <Box ref={container} role="img" aria-label={label} w="100%" h="100%" mih={0} pos="relative" />;
+  return (
+    <Box
+      ref={container}
+      role="img"
+      aria-label={label}
+      w="100%"
+      h="100%"
+      mih={0}
+      pos="relative"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty constant; it keeps React out of the box's children.
+      dangerouslySetInnerHTML={UNMANAGED}
+      // The server's page draws its charts before the app starts, from the input they are made from.
+      data-chart-input={typeof window === "undefined" && snapshot ? JSON.stringify(snapshot) : undefined}
+    />
+  );
 }
 
 /** What makes a snapshot live: the reader pointing at or touching the chart (tooltips, legend). */
 const WAKE_EVENTS = ["pointerenter", "pointerdown", "touchstart"] as const;
 
-/** The layer a snapshot's SVG goes in: over the chart's area, letting pointer events through to it. */
-function snapshotLayer(element: HTMLElement): HTMLDivElement {
-  const layer = document.createElement("div");
-  layer.className = "echart-snapshot";
-  layer.setAttribute("aria-hidden", "true");
-  layer.style.cssText = "position:absolute;inset:0;pointer-events:none;";
-  element.appendChild(layer);
-  return layer;
-}
+/**
+ * The chart's box keeps what scripts put in it (zrender's canvas, the snapshot layer) out of React's
+ * hands: React sets no children here and, hydrating a server-rendered page, adopts the snapshot that
+ * ssr/chart-placeholders.ts drew into the box before the app started.
+ */
+const UNMANAGED = { __html: "" };

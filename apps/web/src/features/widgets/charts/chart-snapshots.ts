@@ -68,3 +68,13 @@ export function chartSnapshot(input: ChartInput, size: ChartSize): Promise<strin
     }
   });
 }
+
+/** The layer a snapshot's SVG goes in: over the chart's area, letting pointer events through to it. */
+export function snapshotLayer(element: HTMLElement): HTMLDivElement {
+  const layer = document.createElement("div");
+  layer.className = "echart-snapshot";
+  layer.setAttribute("aria-hidden", "true");
+  layer.style.cssText = "position:absolute;inset:0;pointer-events:none;";
+  element.appendChild(layer);
+  return layer;
+}

@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { HEADERS, type TPageData } from "@app/core";
+import type { FastifyRequest } from "fastify";
+import { sanitizeUserHtml } from "../../infra/html";
+import { type App, GUEST_COOKIE } from "../../infra/http";
+
+/**
+ * The public dashboard view rendered by the server (issue 6 §5; docs/decisions.md "Public view: rendered
+ * by the server, the app on the first touch"). The web build's server bundle (apps/web/dist-ssr, from
+ * apps/web/src/ssr/server-entry.tsx) renders the app's own components from the API's own answers, which
+ * it asks for through `answer` below: the same routes, in process, with the viewer's headers.
+ */
+interface ServerRenderState {
+  timezone: string;
+  complete: boolean;
+  queries: unknown;
+}
+
+type Answerer = (input: string, init: RequestInit) => Promise<Response>;
+
+interface ServerBundle {
+  renderPublicView(request: {
+    url: string;
+    pageData: TPageData;
+    timezone: string;
+    answer: Answerer;
+    budgetMs: number;
+  }): Promise<{ html: string; state: ServerRenderState } | null>;
+  setUserHtmlSanitizer(sanitize: (html: string) => string): void;
+}
+
+export interface RenderedPublicView {
+  html: string;
+  state: ServerRenderState;
+}
+
+/** The viewer's zone from the cookie the page sets (ssr/boot.ts), when it is one the runtime knows. */
+export function viewerZone(cookie: string | undefined): string {
+  if (!cookie || cookie.length > 64) return "UTC";
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: cookie }).resolvedOptions().timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** Headers of the page's request the API calls carry too (custom domain, guest cookie, language). */
+const FORWARDED = ["host", "cookie", "user-agent", "accept-language", "x-forwarded-for", "x-forwarded-proto"];
+
+function answererFor(app: App, request: FastifyRequest, pageData: TPageData): Answerer {
+  // A first visit's guest cookie is only being set on this page's answer: its calls carry it already.
+  const guest = request.guestId && !request.cookies[GUEST_COOKIE] ? `${GUEST_COOKIE}=${request.guestId}` : null;
+  return async (input, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    for (const name of FORWARDED) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    if (guest) headers.cookie = headers.cookie ? `${headers.cookie}; ${guest}` : guest;
+    // The page's identification, as the browser sends it (the app reads it from the page data).
+    headers[HEADERS.identification] = pageData.identification;
+    const answer = await app.inject({
+      method: (init.method ?? "GET") as "GET",
+      url: input,
+      headers,
+      payload: typeof init.body === "string" ? init.body : undefined,
+      remoteAddress: request.ip,
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined || name === "set-cookie") continue;
+      responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
+  };
+}
+
+/**
+ * Renders public views with the web build's server bundle, loaded on the first render (servers and
+ * tests that never serve one never load it); null renders when there is no bundle (the web app is not
+ * built) or rendering is off.
+ */
+export function publicViewRenderer(app: App, webDist: string, options: { enabled: boolean; budgetMs: number }) {
+  const entry = path.join(webDist, "..", "dist-ssr", "server-entry.js");
+  let bundle: Promise<ServerBundle | null> | null = null;
+  const load = () => {
+    bundle ??= (async () => {
+      if (!options.enabled || !fs.existsSync(entry)) return null;
+      const loaded = (await import(pathToFileURL(entry).href)) as ServerBundle;
+      loaded.setUserHtmlSanitizer(sanitizeUserHtml);
+      return loaded;
+    })();
+    return bundle;
+  };
+
+  return async function render(
+    request: FastifyRequest,
+    pageData: TPageData,
+    timezone: string,
+  ): Promise<RenderedPublicView | null> {
+    const loaded = await load();
+    if (!loaded) return null;
+    try {
+      return await loaded.renderPublicView({
+        url: request.url,
+        pageData,
+        timezone,
+        answer: answererFor(app, request, pageData),
+        budgetMs: options.budgetMs,
+      });
+    } catch (error) {
+      // The page is still the app's: it loads the dashboard itself, as it does without a server render.
+      request.log.error({ err: error }, "public view server render failed");
+      return null;
+    }
+  };
+}

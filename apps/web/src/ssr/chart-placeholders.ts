@@ -1,0 +1,52 @@
+import { COMPACT_WIDTH, SHORT_HEIGHT } from "../features/widgets/card-size";
+import type { ChartInput } from "../features/widgets/charts/chart-common";
+import { chartSnapshot, snapshotLayer } from "../features/widgets/charts/chart-snapshots";
+
+/**
+ * The charts of a server-rendered public view, drawn before (and without) the app: each chart's box
+ * carries the input its option is made from (EChart.tsx, `data-chart-input`); here it is measured and
+ * drawn as an SVG by the snapshot worker, the same drawing the app makes first (chart-snapshots.ts).
+ * The card then says it is ready, as the app's card does once its chart is drawn. The app, when it
+ * starts, adopts these layers instead of drawing them again.
+ */
+export async function drawChartPlaceholders(root: ParentNode): Promise<void> {
+  const boxes = [...root.querySelectorAll<HTMLElement>("[data-chart-input]")];
+  // One at a time, in page order: the first screen's charts come first.
+  for (const box of boxes) {
+    try {
+      await drawOne(box);
+    } catch (error) {
+      // The app draws it when it starts (on the reader's first touch).
+      console.warn("A chart could not be drawn before the app started:", error);
+    }
+  }
+}
+
+async function drawOne(box: HTMLElement): Promise<void> {
+  const input = JSON.parse(box.dataset.chartInput ?? "null") as ChartInput | null;
+  const body = box.closest<HTMLElement>(".dash-card-body");
+  if (!input || !body) return;
+  // What the card decides once measured (WidgetCard.tsx): the body's border box.
+  const width = body.offsetWidth;
+  const height = body.offsetHeight;
+  const measured: ChartInput = {
+    ...input,
+    compact: width > 0 && width < COMPACT_WIDTH,
+    short: height > 0 && height < SHORT_HEIGHT,
+    size: input.widget.format === "chart:gauge" && width > 0 && height > 0 ? { width, height } : undefined,
+  };
+  const size = { width: box.clientWidth, height: box.clientHeight };
+  if (size.width === 0 || size.height === 0) return;
+  const svg = await chartSnapshot(measured, size);
+  // The app started meanwhile and drew its own.
+  if (box.querySelector(":scope > .echart-snapshot")) return;
+  const layer = snapshotLayer(box);
+  layer.dataset.size = `${size.width}x${size.height}`;
+  layer.innerHTML = svg;
+  const card = box.closest<HTMLElement>(".dash-card");
+  if (card) {
+    card.dataset.state = "ready";
+    card.dataset.ready = "true";
+    card.setAttribute("aria-busy", "false");
+  }
+}

@@ -1,0 +1,122 @@
+import type { TPageData } from "@app/core";
+import { type DehydratedState, dehydrate, type Query } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { createQueryClient } from "../app/query-client";
+import { pageDataKey } from "../features/session/page-data";
+import { PublicViewTree } from "./public-tree";
+import { type Answerer, withTransport } from "./transport.server";
+
+export { setUserHtmlSanitizer } from "./user-html.server";
+
+/** What the page carries for the browser (`<script id="ssr-state">`), read by ssr/boot.ts. */
+export interface ServerRenderState {
+  /** The zone the ranges were computed in: the browser hydrates in it, or starts the app anew. */
+  timezone: string;
+  /** Every card has its answer and nothing was left to the browser: the app may wait for the reader. */
+  complete: boolean;
+  /** The answers the HTML was rendered from (the dashboard, each widget's data). */
+  queries: DehydratedState;
+}
+
+export interface RenderRequest {
+  /** The page's address (path and query). */
+  url: string;
+  pageData: TPageData;
+  timezone: string;
+  /** Answers the API calls the view makes, inside the server (the request's own headers). */
+  answer: Answerer;
+  /** How long the answers may take altogether; cards still waiting then are drawn loading. */
+  budgetMs: number;
+}
+
+/** React's mark for a boundary it could not render (a component still loading): the browser renders it. */
+const CLIENT_RENDERED = "<!--$!-->";
+/**
+ * Renders until nothing new is asked: the screen asks for the dashboard, the dashboard for its widgets'
+ * data, a card for a lazily loaded part (the chart's box, the sanitised text). Each pass is a plain
+ * renderToString (inline HTML, no streaming scripts); a part loaded once stays loaded for every render.
+ */
+const MAX_PASSES = 6;
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The public dashboard view's HTML, rendered by the app's own components from the API's own answers,
+ * or null when there is nothing a public viewer may see here without the app (a password, an error,
+ * a dashboard not served).
+ */
+export async function renderPublicView(
+  request: RenderRequest,
+): Promise<{ html: string; state: ServerRenderState } | null> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(pageDataKey, request.pageData);
+  const deadline = Date.now() + request.budgetMs;
+  // Answers by query, re-seeded before each pass: some queries are dropped from the cache as soon as no
+  // component watches them (the dashboard's gcTime is 0), and a server render watches nothing.
+  const answers = new Map<string, { queryKey: readonly unknown[]; data: unknown }>();
+  const asked = new Set<string>();
+  const tree = (
+    <PublicViewTree
+      queryClient={queryClient}
+      timezone={request.timezone}
+      router={({ children }: { children: ReactNode }) => (
+        <MemoryRouter initialEntries={[request.url]}>{children}</MemoryRouter>
+      )}
+    />
+  );
+  const render = () => {
+    for (const { queryKey, data } of answers.values()) queryClient.setQueryData(queryKey, data);
+    return renderToString(tree);
+  };
+
+  return withTransport(request.answer, async () => {
+    let html = render();
+    for (let pass = 1; pass < MAX_PASSES; pass++) {
+      const waiting = queryClient
+        .getQueryCache()
+        .findAll()
+        .filter((query) => query.state.data === undefined && !asked.has(query.queryHash));
+      const lazyParts = html.includes(CLIENT_RENDERED);
+      if (waiting.length === 0 && !lazyParts) break;
+      if (waiting.length > 0 && Date.now() >= deadline) break;
+      await Promise.race([Promise.allSettled(waiting.map((query) => fetchOnce(query))), timeLeft(deadline)]);
+      // Dynamic imports of lazy parts settle in a later task.
+      await nextTask();
+      html = render();
+    }
+    const dashboard = queryClient.getQueryData<{ isPublic?: boolean }>(["dashboard", paramOf(request.url), null]);
+    if (!dashboard?.isPublic) return null;
+    const queries = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => query.state.status === "success" && query.queryKey[0] !== pageDataKey[0],
+    });
+    const complete =
+      !html.includes(CLIENT_RENDERED) &&
+      queryClient
+        .getQueryCache()
+        .findAll()
+        .every((query) => query.state.status === "success");
+    void queryClient.cancelQueries();
+    return { html, state: { timezone: request.timezone, complete, queries } };
+  });
+
+  async function fetchOnce(query: Query) {
+    asked.add(query.queryHash);
+    // One try: the browser retries what failed, and the page must not wait for a back-off.
+    const data = await query.fetch({ ...query.options, retry: false });
+    answers.set(query.queryHash, { queryKey: query.queryKey, data });
+  }
+}
+
+function timeLeft(deadline: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref());
+}
+
+/** The permalink of a /dashboards/:permalink address. */
+function paramOf(url: string): string {
+  const path = url.split("?")[0];
+  return decodeURIComponent(path.split("/")[2] ?? "");
+}
