@@ -180,6 +180,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // One file the server imports, React and every library inside it: no resolution of the web's packages
   // from the server's process, and the production builds of all of them.
   ssr: { noExternal: true },
+  // Vite leaves process.env.NODE_ENV to the runtime in a server build: React's production build, always.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
   resolve: {
     alias: [
       { find: "@app/core", replacement: fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },
@@ -198,23 +200,28 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: true,
     // Read by the size budget test (apps/web/src/bundle-budget.test.ts).
     manifest: true,
-    rolldownOptions: {
-      // Rolldown would otherwise hoist modules shared by lazy screens into the entry chunk: the public
-      // dashboard would then download the Modal, Combobox, NumberInput… of every other screen.
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
-      output: {
-        codeSplitting: {
-          groups: [
-            // echarts' shared internals in one chunk loaded with the first chart, instead of a dozen
-            // small ones; each series type's own code stays in its part chunk (charts/parts).
-            { name: "echarts", test: ECHARTS_SHARED },
-            // React Query is on every screen's first load anyway: one chunk instead of the pieces that
-            // lazy screens also use split out as files of their own (a request each on the public view).
-            { name: "react-query", test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
-          ],
+    // The server bundle (isSsrBuild) is one file: a lazily loaded part of the view (the chart's box, a
+    // tooltip) is ready a microtask after it is asked for, so the second render pass has it.
+    copyPublicDir: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? { output: { codeSplitting: false } }
+      : {
+          // Rolldown would otherwise hoist modules shared by lazy screens into the entry chunk: the public
+          // dashboard would then download the Modal, Combobox, NumberInput… of every other screen.
+          experimental: { chunkOptimization: { mergeCommonChunks: false } },
+          output: {
+            codeSplitting: {
+              groups: [
+                // echarts' shared internals in one chunk loaded with the first chart, instead of a dozen
+                // small ones; each series type's own code stays in its part chunk (charts/parts).
+                { name: "echarts", test: ECHARTS_SHARED },
+                // React Query is on every screen's first load anyway: one chunk instead of the pieces that
+                // lazy screens also use split out as files of their own (a request each on the public view).
+                { name: "react-query", test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+              ],
+            },
+          },
         },
-      },
-    },
   },
   server: {
     port: 5173,

@@ -27,6 +27,20 @@ const PUBLIC_VIEW = [
   "src/routes/dashboard-show.tsx",
   "src/app/layouts/BareLayout.tsx",
 ];
+/**
+ * A public view the server rendered (docs/decisions.md "Public view: rendered by the server, the app on
+ * the first touch"): the entry and what draws its charts, no app. Its budget is what keeps it so: React,
+ * Mantine or the router in here would mean the page starts the app before the reader acts.
+ */
+const SERVER_RENDERED_VIEW = ["index.html", "src/ssr/boot.ts", "src/ssr/chart-placeholders.ts"];
+const SERVER_RENDERED_BUDGET_GZIP_BYTES = 40 * 1024;
+const NOT_IN_SERVER_RENDERED = [
+  /node_modules\/react-dom\//,
+  /node_modules\/@mantine\//,
+  /node_modules\/react-router\//,
+  /src\/features\/dashboard\/components\//,
+];
+
 /** Code a public viewer never needs before the dashboard has drawn. */
 const NOT_INITIAL = [
   /node_modules\/(echarts|zrender)\//,
@@ -104,6 +118,18 @@ describe("public dashboard bundle budget", () => {
     expect(initial.length).toBeLessThanOrEqual(MAX_INITIAL_FILES);
   });
 
+  it(`a server-rendered public view loads at most ${SERVER_RENDERED_BUDGET_GZIP_BYTES / 1024} KB gzip of JavaScript, and no app`, () => {
+    const initial = [...closure(SERVER_RENDERED_VIEW)].filter((key) => manifest[key].file.endsWith(".js"));
+    const total = initial.reduce((sum, key) => sum + gzipSize(key), 0);
+    console.log(`server-rendered public view JS: ${(total / 1024).toFixed(1)} KB gzip in ${initial.length} files`);
+    expect(total).toBeLessThanOrEqual(SERVER_RENDERED_BUDGET_GZIP_BYTES);
+    const sources = initial.flatMap(sourcesOf);
+    expect(sources.some((source) => source.endsWith("src/ssr/chart-placeholders.ts"))).toBe(true);
+    for (const pattern of NOT_IN_SERVER_RENDERED) {
+      expect(sources.filter((source) => pattern.test(source)).slice(0, 3), String(pattern)).toEqual([]);
+    }
+  });
+
   it("the built page asks for its stylesheet before any script, and preloads the start's steps", () => {
     const html = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
     const stylesheet = html.indexOf('<link rel="stylesheet"');
@@ -112,7 +138,8 @@ describe("public dashboard bundle budget", () => {
     expect(stylesheet).toBeLessThan(html.indexOf("<script"));
     expect(stylesheet).toBeLessThan(html.indexOf('rel="modulepreload"'));
     for (const step of ["src/render.tsx", "../../node_modules/react-dom/client.js"]) {
-      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[step].file}">`);
+      // Marked as the start's: a server-rendered public view leaves them out (it starts no app).
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[step].file}" data-start>`);
     }
   });
 

@@ -5,7 +5,6 @@ import { browserTimezone, startEarlyDashboardFetch } from "./features/dashboard/
 import { loadInitialPageData, readInjectedPageData } from "./features/session/page-data";
 import { startErrorReporting } from "./lib/error-reporting";
 import { setIdentification } from "./lib/identification";
-import { bootServerRendered, rememberZone, serverRenderState } from "./ssr/boot";
 
 // docs/product.md §8: native alert dialogs are disabled; the app uses its own modals.
 window.alert = (message?: unknown) => console.warn("alert() suppressed:", message);
@@ -63,14 +62,20 @@ async function start(container: HTMLElement) {
 const container = document.getElementById("root");
 if (container) {
   const zone = browserTimezone();
-  rememberZone(zone);
-  // A public dashboard the server rendered in this viewer's zone waits for the reader (ssr/boot.ts); in
-  // another zone (a first visit, before the server knew it) its dates may differ: the app starts anew.
-  const rendered = serverRenderState();
-  const pageData = rendered?.timezone === zone ? readInjectedPageData() : null;
+  // The zone the server renders a public dashboard in next time (ssr/boot.ts, server-render.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed, encoded value; the Cookie Store API is missing in Firefox and Safari.
+  document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+  // A public dashboard the server rendered in this viewer's zone waits for the reader (ssr/boot.ts, its
+  // own chunk, preloaded by that page); in another zone (a first visit, before the server knew it) its
+  // dates may differ, so the app starts anew over it.
+  const rendered = document.getElementById("ssr-state")?.textContent;
+  // Its state's first field is the zone (server-entry.tsx): read without parsing the whole state here.
+  const pageData = rendered?.startsWith(`{"timezone":${JSON.stringify(zone)},`) ? readInjectedPageData() : null;
   if (rendered && pageData) {
     setIdentification(pageData.identification);
     void startErrorReporting(pageData.config.errorReporting);
-    bootServerRendered(container, pageData, rendered);
+    void import("./ssr/boot").then(({ bootServerRendered }) =>
+      bootServerRendered(container, pageData, JSON.parse(rendered)),
+    );
   } else void start(container);
 }

@@ -9,56 +9,57 @@ import type { ServerRenderState } from "./server-entry";
  * control before it was live is made again once it is.
  */
 
-/** The state the server rendered the page in, when it did (`<script id="ssr-state">`). */
-export function serverRenderState(): ServerRenderState | null {
-  const element = document.getElementById("ssr-state");
-  if (!element?.textContent) return null;
-  try {
-    return JSON.parse(element.textContent) as ServerRenderState;
-  } catch {
-    return null;
-  }
-}
-
-/** The cookie the server reads the viewer's zone from (its next render is then in the viewer's zone). */
-export function rememberZone(timezone: string): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: one fixed, encoded value; the Cookie Store API is missing in Firefox and Safari.
-  document.cookie = `tz=${encodeURIComponent(timezone)}; path=/; max-age=31536000; samesite=lax`;
-}
+/** What a click before the app was live is made again on. */
+const REPLAYED = "button, [role='button'], input, select, textarea";
 
 const WAKE_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
 
 export function bootServerRendered(container: HTMLElement, pageData: TPageData, state: ServerRenderState): void {
   let started = false;
   let replay: HTMLElement | null = null;
+  let replayAt = -1;
 
-  /** The control a click before the app was live meant (links work without the app). */
+  /** The control a click before the app was live meant (links work without the app), and its place. */
   const remember = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || target.closest("a[href]")) return;
-    replay = target.closest<HTMLElement>("button, [role='button'], input, select, textarea") ?? replay;
+    const control = target.closest<HTMLElement>(REPLAYED);
+    if (!control) return;
+    replay = control;
+    replayAt = [...container.querySelectorAll(REPLAYED)].indexOf(control);
   };
   /** Pointing at a chart asks for the live one (tooltips, legend). */
   const overChart = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest("[data-chart-input]")) start();
+    if (event.target instanceof Element && event.target.closest("[data-chart-input]")) start(event);
   };
 
-  function start() {
+  const wake = (event: Event) => start(event);
+
+  function start(event?: Event) {
     if (started) return;
     started = true;
-    for (const type of WAKE_EVENTS) document.removeEventListener(type, start, true);
+    markChartWoken(event);
+    for (const type of WAKE_EVENTS) document.removeEventListener(type, wake, true);
     document.removeEventListener("pointerover", overChart, true);
     void import("./hydrate")
       .then(({ hydratePublicView }) => hydratePublicView(container, pageData, state))
       .then(() => {
         document.removeEventListener("click", remember, true);
-        const control: HTMLElement | null = replay;
-        if (control?.isConnected) control.click();
+        // The same element, adopted; or, where React drew that part anew, the control in its place.
+        const control: HTMLElement | null = replay?.isConnected
+          ? replay
+          : replayAt >= 0
+            ? (container.querySelectorAll<HTMLElement>(REPLAYED)[replayAt] ?? null)
+            : null;
+        control?.click();
       });
   }
 
   document.addEventListener("click", remember, true);
-  void import("./chart-placeholders").then(({ drawChartPlaceholders }) => drawChartPlaceholders(container));
+  // A chart that cannot be drawn without the app (no worker, a worker that fails) starts it.
+  void import("./chart-placeholders")
+    .then(({ drawChartPlaceholders }) => drawChartPlaceholders(container))
+    .then((allDrawn) => allDrawn || start(), start);
   // Something was left to the app (a card still loading, a part the server could not draw), or charts
   // cannot be drawn without it: it starts at once.
   const needsApp = !state.complete || (typeof Worker === "undefined" && container.querySelector("[data-chart-input]"));
@@ -66,6 +67,25 @@ export function bootServerRendered(container: HTMLElement, pageData: TPageData, 
     start();
     return;
   }
-  for (const type of WAKE_EVENTS) document.addEventListener(type, start, { capture: true, passive: true });
+  for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true });
   document.addEventListener("pointerover", overChart, { capture: true, passive: true });
+}
+
+/**
+ * The chart the reader pointed at or touched to start the app, marked with where (`data-woken="x,y"`,
+ * in the chart's pixels): once live, that chart goes live at once with its tooltip there (EChart.tsx),
+ * as it would have had the app been running.
+ */
+function markChartWoken(event: Event | undefined): void {
+  const target = event?.target instanceof Element ? event.target : null;
+  const box = target?.closest<HTMLElement>("[data-chart-input]");
+  if (!box) return;
+  const rect = box.getBoundingClientRect();
+  const point =
+    event instanceof TouchEvent && event.touches[0]
+      ? event.touches[0]
+      : event instanceof MouseEvent
+        ? event
+        : { clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2 };
+  box.dataset.woken = `${Math.round(point.clientX - rect.left)},${Math.round(point.clientY - rect.top)}`;
 }

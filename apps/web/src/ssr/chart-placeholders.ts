@@ -1,6 +1,6 @@
 import { COMPACT_WIDTH, SHORT_HEIGHT } from "../features/widgets/card-size";
 import type { ChartInput } from "../features/widgets/charts/chart-common";
-import { chartSnapshot, snapshotLayer } from "../features/widgets/charts/chart-snapshots";
+import { chartSnapshot, snapshotLayer, snapshotsAvailable } from "../features/widgets/charts/chart-snapshots";
 
 /**
  * The charts of a server-rendered public view, drawn before (and without) the app: each chart's box
@@ -9,17 +9,38 @@ import { chartSnapshot, snapshotLayer } from "../features/widgets/charts/chart-s
  * The card then says it is ready, as the app's card does once its chart is drawn. The app, when it
  * starts, adopts these layers instead of drawing them again.
  */
-export async function drawChartPlaceholders(root: ParentNode): Promise<void> {
+export async function drawChartPlaceholders(root: ParentNode): Promise<boolean> {
+  if (!snapshotsAvailable()) return root.querySelector("[data-chart-input]") === null;
   const boxes = [...root.querySelectorAll<HTMLElement>("[data-chart-input]")];
+  let allDrawn = true;
   // One at a time, in page order: the first screen's charts come first.
   for (const box of boxes) {
     try {
       await drawOne(box);
     } catch (error) {
-      // The app draws it when it starts (on the reader's first touch).
+      // The app draws it live: false starts it.
       console.warn("A chart could not be drawn before the app started:", error);
+      allDrawn = false;
     }
   }
+  // A snapshot is drawn at one size: a chart whose box changes size (a phone turned, a window widened)
+  // is drawn again, until the app takes it over.
+  if (allDrawn && typeof ResizeObserver !== "undefined") {
+    let frame = 0;
+    const changed = new Set<HTMLElement>();
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) changed.add(entry.target as HTMLElement);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const boxes = [...changed];
+        changed.clear();
+        for (const box of boxes) void drawOne(box).catch(() => undefined);
+      });
+    });
+    for (const box of boxes) observer.observe(box);
+    document.addEventListener("reportz:live", () => observer.disconnect(), { once: true });
+  }
+  return allDrawn;
 }
 
 async function drawOne(box: HTMLElement): Promise<void> {
@@ -37,11 +58,14 @@ async function drawOne(box: HTMLElement): Promise<void> {
   };
   const size = { width: box.clientWidth, height: box.clientHeight };
   if (size.width === 0 || size.height === 0) return;
+  const drawnSize = `${size.width}x${size.height}`;
+  const current = box.querySelector<HTMLElement>(":scope > .echart-snapshot");
+  if (current?.dataset.size === drawnSize) return;
   const svg = await chartSnapshot(measured, size);
-  // The app started meanwhile and drew its own.
-  if (box.querySelector(":scope > .echart-snapshot")) return;
-  const layer = snapshotLayer(box);
-  layer.dataset.size = `${size.width}x${size.height}`;
+  // The app is live: the chart is its own now.
+  if (document.documentElement.dataset.app === "live") return;
+  const layer = box.querySelector<HTMLElement>(":scope > .echart-snapshot") ?? snapshotLayer(box);
+  layer.dataset.size = drawnSize;
   layer.innerHTML = svg;
   const card = box.closest<HTMLElement>(".dash-card");
   if (card) {

@@ -8,6 +8,29 @@ import { pageDataKey } from "../features/session/page-data";
 import { PublicViewTree } from "./public-tree";
 import type { ServerRenderState } from "./server-entry";
 
+const CONTROLS = "button, a[href], input, select, textarea, [role='button'], [tabindex]";
+
+/** Whether React has adopted this element (it keeps its props on the node once hydrated). */
+function hydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+}
+
+/**
+ * The root commits before the parts inside lazy boundaries (the PDF button's tooltip…) are hydrated,
+ * each once its code has loaded: the page is live when every control answers, or after 3 s at most.
+ */
+function whenControlsHydrated(container: HTMLElement): Promise<void> {
+  const until = Date.now() + 3000;
+  return new Promise((resolve) => {
+    const check = () => {
+      const waiting = [...container.querySelectorAll(CONTROLS)].some((element) => !hydrated(element));
+      if (!waiting || Date.now() > until) resolve();
+      else setTimeout(check, 16);
+    };
+    check();
+  });
+}
+
 /** Any other address is the app's: the browser loads it as a page of its own. */
 function LeaveForTheApp() {
   useEffect(() => window.location.reload(), []);
@@ -28,10 +51,12 @@ export function hydratePublicView(
   queryClient.setQueryData(pageDataKey, pageData);
   hydrate(queryClient, state.queries);
   return new Promise((resolve) => {
-    const onLive = () => {
-      document.documentElement.dataset.app = "live";
-      resolve();
-    };
+    const onLive = () =>
+      void whenControlsHydrated(container).then(() => {
+        document.documentElement.dataset.app = "live";
+        document.dispatchEvent(new Event("reportz:live"));
+        resolve();
+      });
     startTransition(() => {
       hydrateRoot(
         container,

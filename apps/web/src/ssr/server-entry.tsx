@@ -12,7 +12,10 @@ export { setUserHtmlSanitizer } from "./user-html.server";
 
 /** What the page carries for the browser (`<script id="ssr-state">`), read by ssr/boot.ts. */
 export interface ServerRenderState {
-  /** The zone the ranges were computed in: the browser hydrates in it, or starts the app anew. */
+  /**
+   * The zone the ranges were computed in: the browser hydrates in it, or starts the app anew. The first
+   * field, so the entry (main.tsx) compares it with the browser's without parsing the rest.
+   */
   timezone: string;
   /** Every card has its answer and nothing was left to the browser: the app may wait for the reader. */
   complete: boolean;
@@ -99,6 +102,15 @@ export async function renderPublicView(
         .getQueryCache()
         .findAll()
         .every((query) => query.state.status === "success");
+    if (process.env.SSR_DEBUG) {
+      for (const query of queryClient.getQueryCache().findAll())
+        console.log("ssr query", query.queryHash.slice(0, 120), query.state.status, String(query.state.error));
+      let at = html.indexOf(CLIENT_RENDERED);
+      while (at >= 0) {
+        console.log("ssr client-rendered part", html.slice(Math.max(0, at - 300), at + 200));
+        at = html.indexOf(CLIENT_RENDERED, at + 1);
+      }
+    }
     void queryClient.cancelQueries();
     return { html, state: { timezone: request.timezone, complete, queries } };
   });

@@ -69,12 +69,19 @@ function jsonScript(id: string, value: unknown): string {
  * otherwise), and none of the app's start preloads: the page runs no app until the reader acts on it
  * (web ssr/boot.ts), and those downloads would compete with the charts' on a phone.
  */
-function serverRenderedPage(template: string, title: string, head: string, rendered: RenderedPublicView): string {
+function serverRenderedPage(
+  template: string,
+  title: string,
+  head: string,
+  modules: string,
+  rendered: RenderedPublicView,
+): string {
   return template
     .replace("<html ", () => '<html data-mantine-color-scheme="light" ')
     .replace(TITLE, () => `<title>${title}</title>`)
     .replace(START_PRELOADS, "")
     .replace(PLACEHOLDER, () => head)
+    .replace(HEAD_END, () => `${modules}${HEAD_END}`)
     .replace(ROOT_ELEMENT, () => `${ROOT}${rendered.html}</div>`);
 }
 
@@ -110,6 +117,9 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The preloads' key of a server-rendered public view (its page needs other modules than the app's). */
+const SERVER_RENDERED = "server-rendered";
+
 /**
  * The web modules (Vite manifest keys) a screen needs besides the entry. Its HTML names them, so the
  * browser fetches them alongside the entry rather than after it has run: one round trip less before
@@ -117,6 +127,8 @@ function escapeHtml(value: string): string {
  */
 const SCREEN_MODULES: Record<string, string[]> = {
   "dashboard.show": ["src/routes/dashboard-show.tsx", "src/app/layouts/BareLayout.tsx"],
+  // A server-rendered public view: no app, only what draws its charts (web ssr/boot.ts).
+  [SERVER_RENDERED]: ["src/ssr/boot.ts", "src/ssr/chart-placeholders.ts"],
 };
 
 interface ManifestChunk {
@@ -230,7 +242,7 @@ export async function pageDataRoutes(
     const head = `${screen?.styles ?? ""}${jsonScript("page-data", data)}${rendered ? jsonScript("ssr-state", rendered.state) : ""}`;
     // Replacer functions: a "$&" or "$'" in user text must not be read as a replacement pattern.
     const html = rendered
-      ? serverRenderedPage(template, title, head, rendered)
+      ? serverRenderedPage(template, title, head, preloads.get(SERVER_RENDERED)?.modules ?? "", rendered)
       : template
           .replace(TITLE, () => `<title>${title}</title>`)
           .replace(PLACEHOLDER, () => head)

@@ -40,7 +40,9 @@ export interface RenderedPublicView {
 export function viewerZone(cookie: string | undefined): string {
   if (!cookie || cookie.length > 64) return "UTC";
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: cookie }).resolvedOptions().timeZone;
+    new Intl.DateTimeFormat("en-US", { timeZone: cookie });
+    // As the browser spells it (it compares the page's zone with its own to hydrate).
+    return cookie;
   } catch {
     return "UTC";
   }

@@ -22,5 +22,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(subscribe, () => status, () => status);
+  return useSyncExternalStore(
+    subscribe,
+    () => status,
+    () => status,
+  );
 }

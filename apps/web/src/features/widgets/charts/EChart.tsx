@@ -183,6 +183,12 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
         overlay = drawn;
         drawnSize = drawn.dataset.size ?? "";
         latest.current.onRendered?.();
+        // The reader started the app by pointing at this chart (ssr/boot.ts): it goes live there.
+        const woken = element.dataset.woken?.split(",").map(Number);
+        if (woken?.length === 2) {
+          delete element.dataset.woken;
+          return goLive({ x: woken[0], y: woken[1] });
+        }
       } else if (!(await drawSnapshot())) return goLive();
       redrawSnapshot.current = () => {
         void drawSnapshot().then((drawn) => (drawn ? undefined : goLive()));

@@ -1,6 +1,6 @@
-import { comparisonLabel, METRICS_PARAM, type TInteractiveWidget } from "@app/core";
+import { comparisonLabel, METRICS_PARAM, type TInteractiveWidget, type TTable } from "@app/core";
 import { Badge, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { lazy, memo, Suspense, useContext, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
@@ -15,6 +15,7 @@ import { asOfText, PrintModeContext, RealtimeMarkContext, updatedClock } from ".
 // a dashboard of tables and figures never downloads it, and the public view's first load stays small.
 const EChart = lazy(async () => ({ default: (await import("../charts/EChart")).EChart }));
 
+import type { PublicAccess, WidgetDataResult } from "../api";
 import { PublicAccessContext, type WidgetRange, widgetDataQuery } from "../queries";
 import { SummaryWidget } from "./SummaryWidget";
 import { TableWidget } from "./TableWidget";
@@ -39,6 +40,45 @@ function chosenFigures(widget: TInteractiveWidget): number {
 
 /** Where a widget is: loading, drawn, empty, failed. Exposed on the card as data attributes. */
 export type WidgetState = "loading" | "ready" | "empty" | "error" | "unavailable";
+
+/** The table the body draws from an answer's: shares of the total for a percent widget. */
+function drawnTable(table: TTable, percent: TInteractiveWidget["percent"]): TTable {
+  return percent ? asShareOfTotal(table) : table;
+}
+
+/** Nothing to draw: the body says 'No data for this period'. */
+function isEmpty(table: TTable, widget: TInteractiveWidget): boolean {
+  return widget.format === "summary" || widget.format === "chart:gauge"
+    ? table.metrics.length === 0 || table.totals.every((total) => total === null)
+    : isEmptyTable(table);
+}
+
+/**
+ * The state the body will report from its first render, known before it renders: the card's first
+ * attributes. On a server-rendered page no effect runs until the reader starts the app, so a card that
+ * waited for the body's report would stay busy over a drawn table. Only an answer in the cache that is
+ * neither stale nor being fetched is drawn settled (a stale one is fetched again at mount and the body
+ * says loading meanwhile); an error without an answer is fetched again too. A chart is ready only once
+ * painted, after its first render. Stale is the cache's word: invalidated, or past its staleTime for the
+ * widgets watching it; an answer no widget watches only ages out of the cache (gcTime), so one left
+ * there over 5 minutes is said ready until the body's refetch says loading.
+ */
+export function firstWidgetState(
+  client: QueryClient,
+  widget: TInteractiveWidget,
+  range: WidgetRange,
+  access: PublicAccess | null,
+  enabled: boolean,
+): WidgetState {
+  const options = widgetDataQuery(widget, range, access);
+  const data = client
+    .getQueryCache()
+    .find<WidgetDataResult>({ queryKey: options.queryKey, exact: true, stale: false, fetchStatus: "idle" })?.state.data;
+  const current = data ? drawnTable(data.current, widget.percent) : null;
+  if (!enabled) return "unavailable";
+  if (!current) return "loading";
+  return isEmpty(current, widget) ? "empty" : widget.format.startsWith("chart:") ? "loading" : "ready";
+}
 
 interface Props {
   widget: TInteractiveWidget;
@@ -90,21 +130,14 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
     const timer = setTimeout(() => setTimedOut(true), print.widgetTimeoutMs);
     return () => clearTimeout(timer);
   }, [print]);
-  const current = useMemo(
-    () => (data ? (widget.percent ? asShareOfTotal(data.current) : data.current) : null),
-    [data, widget.percent],
-  );
+  const current = useMemo(() => (data ? drawnTable(data.current, widget.percent) : null), [data, widget.percent]);
   const previous = useMemo(
-    () => (data?.previous ? (widget.percent ? asShareOfTotal(data.previous) : data.previous) : null),
+    () => (data?.previous ? drawnTable(data.previous, widget.percent) : null),
     [data, widget.percent],
   );
   const isChart = widget.format.startsWith("chart:");
   const failed = query.isError && !data;
-  const empty =
-    current !== null &&
-    (widget.format === "summary" || widget.format === "chart:gauge"
-      ? current.metrics.length === 0 || current.totals.every((total) => total === null)
-      : isEmptyTable(current));
+  const empty = current !== null && isEmpty(current, widget);
   // A placeholder is the previous range's data shown while the new range loads: not ready yet.
   const settled = !query.isPlaceholderData && !query.isFetching && !drawing;
   // Only a widget still without its data gives up; one whose data came is drawn whatever the clock says.

@@ -12,7 +12,7 @@ interface Props {
   width: number;
 }
 
-/** Smallest tile width of the summary grid (see .dash-summary) and the width a label letter takes. */
+/** Body width per tile of a row (.dash-summary's smallest tile and a gap) and the width a label letter takes. */
 const TILE_MIN_WIDTH = 132;
 const LETTER_WIDTH = 7;
 const MIN_VALUE_PX = 16;
@@ -46,24 +46,33 @@ export function summaryValueFit(width: number, perRow: number, longest: number):
     : null;
 }
 
+/**
+ * The grid's columns and number size for `count` figures, the longest `longest` characters, in a body
+ * `width` wide; none before the body is measured (the server's page and the first render, which must
+ * match it): .dash-summary's own columns and number size then fit the tiles to the body in CSS.
+ */
+export function summaryGridStyle(count: number, width: number, longest: number): CSSProperties | undefined {
+  if (width <= 0) return undefined;
+  const perRow = summaryPerRow(count, width);
+  const fit = summaryValueFit(width, perRow, longest);
+  return {
+    gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
+    ...(fit ? { "--kpi-fit": `${fit}px` } : {}),
+  } as CSSProperties;
+}
+
 /** Summary format: one big number per metric with its change against the comparison period. */
 export function SummaryWidget({ widget, current, previous, width }: Props) {
   const columns = visibleMetrics(current, widget);
-  const perRow = summaryPerRow(columns.length, width);
-  const tileWidth = tileWidthOf(width, perRow);
+  // Before the body is measured labels stay whole (the CSS cuts them with an ellipsis).
+  const tileWidth = tileWidthOf(width, summaryPerRow(columns.length, width));
   const texts = columns.map((column) => formatMetric(current.totals[column.index], column.metric));
-  const fit = summaryValueFit(width, perRow, Math.max(...texts.map((text) => text.length), 0));
   const showChange = previous !== null && !widget.hiddenChange;
   return (
     <Box
       className="dash-summary"
       data-count={Math.min(columns.length, 6)}
-      style={
-        {
-          gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
-          ...(fit ? { "--kpi-fit": `${fit}px` } : {}),
-        } as CSSProperties
-      }
+      style={summaryGridStyle(columns.length, width, Math.max(...texts.map((text) => text.length), 0))}
     >
       {columns.map((column, position) => (
         <Box key={column.metric.key} className="dash-kpi">

@@ -7,6 +7,7 @@ interface Props {
   widget: TInteractiveWidget;
   current: TTable;
   previous: TTable | null;
+  /** A narrow card, once measured (before, the card body's container query makes it compact in CSS). */
   compact: boolean;
   /** One grid row high: tighter rows with changes beside their values. */
   short?: boolean;

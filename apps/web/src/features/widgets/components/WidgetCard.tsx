@@ -1,20 +1,18 @@
 import type { TWidget, WidgetSize } from "@app/core";
 import { Box, Group, Text } from "@mantine/core";
-import { lazy, type ReactNode, Suspense, useCallback, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useContext, useState } from "react";
 import { useElementSize } from "../../../ui/use-element-size";
 import { WidgetInsight } from "../../insights";
-import type { WidgetRange } from "../queries";
-import { InteractiveWidgetBody, type WidgetState } from "./InteractiveWidgetBody";
+// Shared with the server-rendered page's charts (ssr/chart-placeholders.ts), which decide as the card does.
+import { COMPACT_WIDTH, SHORT_HEIGHT } from "../card-size";
+import { PublicAccessContext, type WidgetRange } from "../queries";
+import { firstWidgetState, InteractiveWidgetBody, type WidgetState } from "./InteractiveWidgetBody";
 import { PassiveWidget } from "./PassiveWidget";
 
 // Edit-mode menus load with edit mode: viewers never download them.
 const WidgetActionsMenu = lazy(async () => ({ default: (await import("./WidgetActionsMenu")).WidgetActionsMenu }));
 const WidgetSizeMenu = lazy(async () => ({ default: (await import("./WidgetSizeMenu")).WidgetSizeMenu }));
-
-/** Below this card width names are abbreviated and charts drop decorations (docs/product.md §9). */
-const COMPACT_WIDTH = 380;
-/** Below this body height charts use fewer axis ticks. */
-const SHORT_HEIGHT = 170;
 
 export interface WidgetCardProps {
   widget: TWidget;
@@ -49,8 +47,14 @@ export function WidgetCard({
   onResize,
 }: WidgetCardProps) {
   const { ref, width, height } = useElementSize();
-  const [state, setState] = useState<WidgetState>(widget.nature === "passive" ? "ready" : "loading");
-  const onState = useCallback((next: WidgetState) => setState(next), []);
+  const client = useQueryClient();
+  const access = useContext(PublicAccessContext);
+  // The body reports its state from an effect; the first render already says what the body first shows
+  // (a table from the cache is ready), so a server-rendered card is not busy until the app starts.
+  const [state, setState] = useState<WidgetState>(() =>
+    widget.nature === "passive" ? "ready" : firstWidgetState(client, widget, range, access, dataEnabled),
+  );
+  // False until measured: a table is then made compact by the stylesheet (the card body's container query).
   const compact = width > 0 && width < COMPACT_WIDTH;
   const title = widget.title || "Untitled widget";
 
@@ -62,7 +66,7 @@ export function WidgetCard({
       data-widget-id={widget.id}
       data-format={widget.format}
       data-state={state}
-      data-ready={state !== "loading" ? "true" : "false"}
+      data-ready={state !== "loading"}
       aria-busy={state === "loading"}
     >
       <Group className="dash-card-header" gap={4} wrap="nowrap" justify="space-between">
@@ -92,7 +96,7 @@ export function WidgetCard({
             short={height > 0 && height < SHORT_HEIGHT}
             width={width}
             height={height}
-            onState={onState}
+            onState={setState}
           />
         ) : (
           <PassiveWidget widget={widget} range={range} />

@@ -1,8 +1,7 @@
 import { Box, Skeleton, Stack, Text } from "@mantine/core";
-import type { CSSProperties } from "react";
 import { IconAlert, IconChart } from "../../../ui/icons";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
-import { summaryPerRow, summaryValueFit } from "./SummaryWidget";
+import { summaryGridStyle } from "./SummaryWidget";
 
 /** Characters of the figure the placeholder is sized for ("$12,345.67": money is the longest usual figure). */
 const PLACEHOLDER_FIGURE_LENGTH = 10;
@@ -28,21 +27,12 @@ export function WidgetSkeleton({
 }) {
   if (format === "summary") {
     const tiles = Array.from({ length: Math.max(1, figures) }, (_, index) => `figure-${index}`);
-    const perRow = summaryPerRow(tiles.length, width);
-    // Sized for a long usual figure: the real ones differ by a few pixels, not a line.
-    const fit = summaryValueFit(width, perRow, PLACEHOLDER_FIGURE_LENGTH);
     return (
       <Box
         className="dash-summary"
         data-count={Math.min(tiles.length, 6)}
-        style={
-          width > 0
-            ? ({
-                gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
-                ...(fit ? { "--kpi-fit": `${fit}px` } : {}),
-              } as CSSProperties)
-            : undefined
-        }
+        // Sized for a long usual figure: the real ones differ by a few pixels, not a line.
+        style={summaryGridStyle(tiles.length, width, PLACEHOLDER_FIGURE_LENGTH)}
         aria-hidden="true"
       >
         {tiles.map((key) => (

@@ -1,0 +1,197 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildDashboard, buildOwner } from "../../../test/factories";
+import { describeEachDb } from "../../../test/harness";
+import { buildApp } from "../../app";
+import type { App } from "../../infra/http";
+import { SESSION_COOKIE } from "../../infra/http";
+import { viewerZone } from "./server-render";
+
+/**
+ * Issue 6 §5: a public viewer's dashboard arrives rendered by the server (the web build's server bundle,
+ * apps/web/src/ssr/server-entry.tsx), its cards drawn from the API's own answers. The bundle is built
+ * here, once, beside a page template shaped like the web build's index.html.
+ */
+const webRoot = path.resolve(import.meta.dirname, "../../../../web");
+let buildDir = "";
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Reportz</title>
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+    <!--page-data-->
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/render-1.js" data-start>
+  </head>
+  <body>
+    <div id="root"><svg aria-label="Loading" role="img"><circle cx="6" cy="6" r="5" /></svg></div>
+  </body>
+</html>`;
+
+beforeAll(() => {
+  buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "ssr-build-"));
+  fs.mkdirSync(path.join(buildDir, "dist"));
+  fs.writeFileSync(path.join(buildDir, "dist", "index.html"), TEMPLATE);
+  execFileSync(
+    "npx",
+    [
+      "vite",
+      "build",
+      "--ssr",
+      "src/ssr/server-entry.tsx",
+      "--outDir",
+      path.join(buildDir, "dist-ssr"),
+      "--logLevel",
+      "error",
+    ],
+    // Vitest sets NODE_ENV=test, which would build React's development copy.
+    { cwd: webRoot, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+  );
+}, 120_000);
+
+afterAll(() => {
+  fs.rmSync(buildDir, { recursive: true, force: true });
+});
+
+it.each([
+  [undefined, "UTC"],
+  ["Europe/Paris", "Europe/Paris"],
+  ["America/Argentina/Buenos_Aires", "America/Argentina/Buenos_Aires"],
+  ["Not/AZone", "UTC"],
+  ["x".repeat(65), "UTC"],
+])("the viewer's zone from the cookie %j is %j", (cookie, zone) => {
+  expect(viewerZone(cookie)).toBe(zone);
+});
+
+/** The JSON of a `<script id=… type="application/json">` in the page. */
+function jsonScript(html: string, id: string): unknown {
+  const match = new RegExp(`<script id="${id}" type="application/json">([^<]*)</script>`).exec(html);
+  return match ? JSON.parse(match[1]) : null;
+}
+
+describeEachDb("the public view rendered by the server", (env) => {
+  let app: App;
+  let offApp: App;
+
+  beforeAll(async () => {
+    const webDist = path.join(buildDir, "dist");
+    const ctx = env().ctx;
+    app = await buildApp(
+      { ...ctx, config: { ...ctx.config, publicViewSsr: { enabled: true, budgetMs: 5000 } } },
+      { webDist },
+    );
+    offApp = await buildApp(
+      { ...ctx, config: { ...ctx.config, publicViewSsr: { enabled: false, budgetMs: 5000 } } },
+      { webDist },
+    );
+    await Promise.all([app.ready(), offApp.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([app.close(), offApp.close()]);
+  });
+
+  const get = async (target: App, url: string, cookie = "") => {
+    const response = await target.inject({ url, headers: { accept: "text/html", cookie } });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+
+  it("shows every card with the API's own numbers, in the viewer's zone, and starts no app", async () => {
+    const { client: owner } = await buildOwner(env());
+    const created = await owner.api("POST", "/api/dashboards", { name: "Overview", template: "website-overview" });
+    const { permalink } = created.json().data as { permalink: string };
+    const html = await get(app, `/dashboards/${permalink}`, "tz=Asia%2FTokyo");
+
+    const state = jsonScript(html, "ssr-state") as {
+      timezone: string;
+      complete: boolean;
+      queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
+    };
+    expect(state).toMatchObject({ timezone: "Asia/Tokyo", complete: true });
+    const dashboard = await owner.api("GET", `/api/dashboards/${permalink}?timezone=Asia%2FTokyo`);
+    const widgets = dashboard.json().data.widgets as Array<{ id: string; title: string; format: string }>;
+    expect(widgets.length).toBe(5);
+
+    // Every card, named by its title, inside the app's root (the loader is gone).
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).not.toContain('aria-label="Loading"');
+    for (const widget of widgets) {
+      expect(root).toContain(`data-widget-id="${widget.id}"`);
+      expect(root).toContain(`aria-label="${widget.title}"`);
+    }
+
+    // The key figures read what the widget's own data route answers for the same range and zone.
+    const summary = widgets.find((widget) => widget.format === "summary");
+    const answer = state.queries.queries.find(
+      (query) => query.queryKey[0] === "widget-data" && JSON.stringify(query.queryKey).includes(summary?.id ?? "-"),
+    );
+    expect(answer).toBeUndefined(); // keyed by the request, not the widget id: found below by its range
+    const range = state.queries.queries.find((query) => query.queryKey[0] === "widget-data")?.queryKey[2] as {
+      startDate: string;
+      endDate: string;
+      timezone: string;
+    };
+    expect(range.timezone).toBe("Asia/Tokyo");
+    const data = await owner.api("POST", `/api/dashboards/${permalink}/widgets/${summary?.id}/data`, {
+      startDate: range.startDate,
+      endDate: range.endDate,
+      comparison: true,
+      timezone: "Asia/Tokyo",
+    });
+    const sessions = (data.json().data.current as { totals: Array<number | null> }).totals[0];
+    expect(sessions).toBeGreaterThan(0);
+    expect(root).toContain(`>${(sessions as number).toLocaleString("en-US")}<`);
+
+    // Charts carry the input they are drawn from (the page draws them without the app).
+    const inputs = [...root.matchAll(/data-chart-input="([^"]*)"/g)].map((match) =>
+      JSON.parse(match[1].replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&#x27;", "'")),
+    );
+    expect(inputs.map((input) => input.widget.format).sort()).toEqual(["chart:line", "chart:pie"]);
+    expect(inputs.every((input) => input.current.rows.length > 0)).toBe(true);
+
+    // No start of the app: its preloads are gone, the boot header is not needed; Mantine's light scheme is set.
+    expect(html).not.toContain("data-start");
+    expect(html).not.toContain("boot-view");
+    expect(html).toContain('<html data-mantine-color-scheme="light" lang="en">');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+  });
+
+  it("keeps user HTML to the allow-list on the server too", async () => {
+    const { company, user } = await buildOwner(env());
+    const { permalink } = await buildDashboard(env(), {
+      company,
+      user,
+      save: { footer: '<p><b>Acme</b> reports</p><form action="https://evil.test"><input name="password"></form>' },
+    });
+    const html = await get(app, `/dashboards/${permalink}`);
+    expect(jsonScript(html, "ssr-state")).toMatchObject({ complete: true });
+    expect(html).toContain("<b>Acme</b> reports");
+    expect(html).not.toMatch(/<form|<input/);
+  });
+
+  it("members, protected, archived and embedded views, and a server with rendering off, get the app", async () => {
+    const { client: owner, company, user } = await buildOwner(env());
+    const { permalink, id } = await buildDashboard(env(), { company, user, name: "Plans" });
+    expect(await get(app, `/dashboards/${permalink}`)).toContain('id="ssr-state"');
+    // The owner edits: the app.
+    const session = `${SESSION_COOKIE}=${owner.cookie(SESSION_COOKIE)}`;
+    expect(await get(app, `/dashboards/${permalink}`, session)).not.toContain('id="ssr-state"');
+    expect(await get(offApp, `/dashboards/${permalink}`)).not.toContain('id="ssr-state"');
+    expect(await get(app, `/dashboards/${permalink}/embed?token=x`)).not.toContain('id="ssr-state"');
+    expect(await get(app, `/dashboards/${permalink}/print`)).not.toContain('id="ssr-state"');
+
+    await owner.api("PUT", `/api/dashboards/${id}`, { category: "new_password", password: "client-secret" });
+    const protectedPage = await get(app, `/dashboards/${permalink}`);
+    expect(protectedPage).not.toContain('id="ssr-state"');
+    expect(protectedPage).not.toContain("Plans");
+
+    const other = await buildDashboard(env(), { company, user, name: "Gone" });
+    await owner.api("DELETE", `/api/dashboards/${other.id}/archive`);
+    expect(await get(app, `/dashboards/${other.permalink}`)).not.toContain('id="ssr-state"');
+    expect(await get(app, "/dashboards/no-such-permalink")).not.toContain('id="ssr-state"');
+  });
+});
