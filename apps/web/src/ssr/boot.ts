@@ -45,13 +45,7 @@ export function bootServerRendered(container: HTMLElement, pageData: TPageData, 
       .then(({ hydratePublicView }) => hydratePublicView(container, pageData, state))
       .then(() => {
         document.removeEventListener("click", remember, true);
-        // The same element, adopted; or, where React drew that part anew, the control in its place.
-        const control: HTMLElement | null = replay?.isConnected
-          ? replay
-          : replayAt >= 0
-            ? (container.querySelectorAll<HTMLElement>(REPLAYED)[replayAt] ?? null)
-            : null;
-        control?.click();
+        if (replay) void replayClick(container, replay, replayAt);
       });
   }
 
@@ -88,4 +82,27 @@ function markChartWoken(event: Event | undefined): void {
         ? event
         : { clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2 };
   box.dataset.woken = `${Math.round(point.clientX - rect.left)},${Math.round(point.clientY - rect.top)}`;
+}
+
+/**
+ * Clicks again the control a click before the app was live meant: the same element, adopted by React,
+ * or, where React drew that part anew, the control in its place. A stand-in that is not usable yet (the
+ * date range's, until its picker has loaded: `aria-disabled`) is waited for, 3 s at most.
+ */
+function replayClick(container: HTMLElement, first: HTMLElement, index: number): Promise<void> {
+  const until = Date.now() + 3000;
+  return new Promise((resolve) => {
+    const attempt = () => {
+      const control = first.isConnected
+        ? first
+        : index >= 0
+          ? container.querySelectorAll<HTMLElement>(REPLAYED)[index]
+          : undefined;
+      const usable = control?.isConnected && control.getAttribute("aria-disabled") !== "true";
+      if (usable) control.click();
+      if (usable || Date.now() > until) resolve();
+      else setTimeout(attempt, 50);
+    };
+    attempt();
+  });
 }

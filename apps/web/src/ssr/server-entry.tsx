@@ -102,15 +102,6 @@ export async function renderPublicView(
         .getQueryCache()
         .findAll()
         .every((query) => query.state.status === "success");
-    if (process.env.SSR_DEBUG) {
-      for (const query of queryClient.getQueryCache().findAll())
-        console.log("ssr query", query.queryHash.slice(0, 120), query.state.status, String(query.state.error));
-      let at = html.indexOf(CLIENT_RENDERED);
-      while (at >= 0) {
-        console.log("ssr client-rendered part", html.slice(Math.max(0, at - 300), at + 200));
-        at = html.indexOf(CLIENT_RENDERED, at + 1);
-      }
-    }
     void queryClient.cancelQueries();
     return { html, state: { timezone: request.timezone, complete, queries } };
   });
