@@ -20,9 +20,6 @@ export default defineConfig({
           globalSetup: ["apps/server/test/global-setup.ts"],
           // Outbound HTTP to anything but loopback fails the test that made it.
           setupFiles: ["apps/server/test/network-guard.ts"],
-          // The web build's server bundle (dist-ssr, megabytes) is imported by Node as the server does,
-          // not transformed by Vitest's module runner (seconds per import).
-          server: { deps: { external: [/[\\/]dist-ssr[\\/]/] } },
         },
       },
     ],

@@ -197,14 +197,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: true,
+    // The server bundle is not minified: its stack traces read as they are.
+    sourcemap: !isSsrBuild,
     // Read by the size budget test (apps/web/src/bundle-budget.test.ts).
     manifest: true,
-    // The server bundle (isSsrBuild) is one file: a lazily loaded part of the view (the chart's box, a
-    // tooltip) is ready a microtask after it is asked for, so the second render pass has it.
+    // The server bundle (isSsrBuild) is one CommonJS file (server-render.ts evaluates it itself): a lazily
+    // loaded part of the view (the chart's box, a tooltip) is ready a microtask after it is asked for, so
+    // the second render pass has it.
     copyPublicDir: !isSsrBuild,
     rolldownOptions: isSsrBuild
-      ? { output: { codeSplitting: false } }
+      ? { output: { codeSplitting: false, format: "cjs", entryFileNames: "[name].cjs" } }
       : {
           // Rolldown would otherwise hoist modules shared by lazy screens into the entry chunk: the public
           // dashboard would then download the Modal, Combobox, NumberInput… of every other screen.
