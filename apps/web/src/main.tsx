@@ -74,8 +74,25 @@ if (container) {
   if (rendered && pageData) {
     setIdentification(pageData.identification);
     void startErrorReporting(pageData.config.errorReporting);
-    void import("./ssr/boot").then(({ bootServerRendered }) =>
-      bootServerRendered(container, pageData, JSON.parse(rendered)),
+    import("./ssr/boot").then(
+      ({ bootServerRendered }) => bootServerRendered(container, pageData, JSON.parse(rendered)),
+      () => start(container),
     );
-  } else void start(container);
+  } else {
+    if (rendered) keepServerPage(container);
+    void start(container);
+  }
+}
+
+/**
+ * The server's page, rendered in another zone, stays in view over the app's root until the app has
+ * drawn the dashboard (it removes `#boot-view` then: DashboardScreen), instead of giving way to a loader.
+ */
+function keepServerPage(container: HTMLElement) {
+  const page = document.createElement("div");
+  page.id = "boot-view";
+  page.setAttribute("aria-hidden", "true");
+  page.style.cssText = "position:absolute;top:0;left:0;right:0;z-index:1";
+  page.append(...container.childNodes);
+  container.before(page);
 }

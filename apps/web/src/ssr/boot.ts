@@ -14,6 +14,11 @@ const REPLAYED = "button, [role='button'], input, select, textarea";
 
 const WAKE_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
 
+/** Whether React has adopted this element (it keeps its props on the node once hydrated). */
+export function hydrated(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+}
+
 export function bootServerRendered(container: HTMLElement, pageData: TPageData, state: ServerRenderState): void {
   let started = false;
   let replay: HTMLElement | null = null;
@@ -24,7 +29,8 @@ export function bootServerRendered(container: HTMLElement, pageData: TPageData, 
     const target = event.target instanceof Element ? event.target : null;
     if (!target || target.closest("a[href]")) return;
     const control = target.closest<HTMLElement>(REPLAYED);
-    if (!control) return;
+    // Once hydrating, React answers the clicks on what it has adopted itself (a stand-in waits still).
+    if (!control || (hydrated(control) && control.getAttribute("aria-disabled") !== "true")) return;
     replay = control;
     replayAt = [...container.querySelectorAll(REPLAYED)].indexOf(control);
   };
@@ -32,21 +38,38 @@ export function bootServerRendered(container: HTMLElement, pageData: TPageData, 
   const overChart = (event: Event) => {
     if (event.target instanceof Element && event.target.closest("[data-chart-input]")) start(event);
   };
-
   const wake = (event: Event) => start(event);
+  const listen = (on: boolean) => {
+    for (const type of WAKE_EVENTS) {
+      if (on) document.addEventListener(type, wake, { capture: true, passive: true });
+      else document.removeEventListener(type, wake, true);
+    }
+    if (on) document.addEventListener("pointerover", overChart, { capture: true, passive: true });
+    else document.removeEventListener("pointerover", overChart, true);
+  };
 
   function start(event?: Event) {
     if (started) return;
     started = true;
+    // Charts drawn before the app stop here: the app draws its own from now on (chart-placeholders.ts).
+    document.documentElement.dataset.app = "starting";
     markChartWoken(event);
-    for (const type of WAKE_EVENTS) document.removeEventListener(type, wake, true);
-    document.removeEventListener("pointerover", overChart, true);
-    void import("./hydrate")
+    listen(false);
+    import("./hydrate")
       .then(({ hydratePublicView }) => hydratePublicView(container, pageData, state))
-      .then(() => {
-        document.removeEventListener("click", remember, true);
-        if (replay) void replayClick(container, replay, replayAt);
-      });
+      .then(
+        () => {
+          document.removeEventListener("click", remember, true);
+          if (replay) void replayClick(container, replay, replayAt);
+        },
+        (error: unknown) => {
+          // The app's code did not load (a network hiccup): the next touch tries again.
+          console.error(error);
+          started = false;
+          delete document.documentElement.dataset.app;
+          listen(true);
+        },
+      );
   }
 
   document.addEventListener("click", remember, true);
@@ -54,15 +77,9 @@ export function bootServerRendered(container: HTMLElement, pageData: TPageData, 
   void import("./chart-placeholders")
     .then(({ drawChartPlaceholders }) => drawChartPlaceholders(container))
     .then((allDrawn) => allDrawn || start(), start);
-  // Something was left to the app (a card still loading, a part the server could not draw), or charts
-  // cannot be drawn without it: it starts at once.
-  const needsApp = !state.complete || (typeof Worker === "undefined" && container.querySelector("[data-chart-input]"));
-  if (needsApp) {
-    start();
-    return;
-  }
-  for (const type of WAKE_EVENTS) document.addEventListener(type, wake, { capture: true, passive: true });
-  document.addEventListener("pointerover", overChart, { capture: true, passive: true });
+  // Something was left to the app (a card still loading, a part the server could not draw): it starts at once.
+  if (!state.complete) start();
+  else listen(true);
 }
 
 /**
@@ -76,7 +93,8 @@ function markChartWoken(event: Event | undefined): void {
   if (!box) return;
   const rect = box.getBoundingClientRect();
   const point =
-    event instanceof TouchEvent && event.touches[0]
+    // Desktop Safari and Firefox have no TouchEvent at all.
+    typeof TouchEvent !== "undefined" && event instanceof TouchEvent && event.touches[0]
       ? event.touches[0]
       : event instanceof MouseEvent
         ? event

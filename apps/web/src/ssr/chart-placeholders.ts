@@ -32,13 +32,13 @@ export async function drawChartPlaceholders(root: ParentNode): Promise<boolean> 
       for (const entry of entries) changed.add(entry.target as HTMLElement);
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
+        if (document.documentElement.dataset.app) return observer.disconnect();
         const boxes = [...changed];
         changed.clear();
         for (const box of boxes) void drawOne(box).catch(() => undefined);
       });
     });
     for (const box of boxes) observer.observe(box);
-    document.addEventListener("reportz:live", () => observer.disconnect(), { once: true });
   }
   return allDrawn;
 }
@@ -62,8 +62,8 @@ async function drawOne(box: HTMLElement): Promise<void> {
   const current = box.querySelector<HTMLElement>(":scope > .echart-snapshot");
   if (current?.dataset.size === drawnSize) return;
   const svg = await chartSnapshot(measured, size);
-  // The app is live: the chart is its own now.
-  if (document.documentElement.dataset.app === "live") return;
+  // The app is starting (ssr/boot.ts): the chart is its own now.
+  if (document.documentElement.dataset.app) return;
   const layer = box.querySelector<HTMLElement>(":scope > .echart-snapshot") ?? snapshotLayer(box);
   layer.dataset.size = drawnSize;
   layer.innerHTML = svg;

@@ -5,15 +5,12 @@ import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { createQueryClient } from "../app/query-client";
 import { pageDataKey } from "../features/session/page-data";
+import { hydrated } from "./boot";
 import { PublicViewTree } from "./public-tree";
 import type { ServerRenderState } from "./server-entry";
 
-const CONTROLS = "button, a[href], input, select, textarea, [role='button'], [tabindex]";
-
-/** Whether React has adopted this element (it keeps its props on the node once hydrated). */
-function hydrated(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-}
+/** React's controls (user HTML's links, set as HTML, are never React's: not waited for). */
+const CONTROLS = "button, input, select, textarea, [role='button']";
 
 /**
  * The root commits before the parts inside lazy boundaries (the PDF button's tooltip…) are hydrated,
@@ -54,7 +51,6 @@ export function hydratePublicView(
     const onLive = () =>
       void whenControlsHydrated(container).then(() => {
         document.documentElement.dataset.app = "live";
-        document.dispatchEvent(new Event("reportz:live"));
         resolve();
       });
     startTransition(() => {

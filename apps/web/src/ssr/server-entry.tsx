@@ -82,7 +82,7 @@ export async function renderPublicView(
       const waiting = queryClient
         .getQueryCache()
         .findAll()
-        .filter((query) => query.state.data === undefined && !asked.has(query.queryHash));
+        .filter((query) => query.state.data === undefined && !asked.has(query.queryHash) && !disabled(query));
       const lazyParts = html.includes(CLIENT_RENDERED);
       if (waiting.length === 0 && !lazyParts) break;
       if (waiting.length > 0 && Date.now() >= deadline) break;
@@ -91,17 +91,32 @@ export async function renderPublicView(
       await nextTask();
       html = render();
     }
+    // What failed on the server is drawn loading, as the browser's first render draws it (it has no
+    // answer for it), and the browser asks again: a card drawn as an error here would not match there,
+    // and React would draw the whole page anew.
+    const failed = queryClient
+      .getQueryCache()
+      .findAll()
+      .filter((query) => query.state.status === "error");
+    if (failed.length > 0) {
+      for (const query of failed) {
+        answers.delete(query.queryHash);
+        queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+      }
+      html = render();
+    }
     const dashboard = queryClient.getQueryData<{ isPublic?: boolean }>(["dashboard", paramOf(request.url), null]);
     if (!dashboard?.isPublic) return null;
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status === "success" && query.queryKey[0] !== pageDataKey[0],
     });
     const complete =
+      failed.length === 0 &&
       !html.includes(CLIENT_RENDERED) &&
       queryClient
         .getQueryCache()
         .findAll()
-        .every((query) => query.state.status === "success");
+        .every((query) => query.state.status === "success" || disabled(query));
     void queryClient.cancelQueries();
     return { html, state: { timezone: request.timezone, complete, queries } };
   });
@@ -112,6 +127,12 @@ export async function renderPublicView(
     const data = await query.fetch({ ...query.options, retry: false });
     answers.set(query.queryHash, { queryKey: query.queryKey, data });
   }
+}
+
+/** A query its component does not run yet (`enabled: false`): the browser runs it when it may. */
+function disabled(query: Query): boolean {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return enabled === false || (typeof enabled === "function" && !enabled(query));
 }
 
 function timeLeft(deadline: number): Promise<void> {

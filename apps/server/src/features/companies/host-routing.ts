@@ -10,6 +10,7 @@ const DASHBOARD_PAGES = new Set(["dashboard.show", "dashboard.realTime", "dashbo
 const DASHBOARD_API = new Set([
   "/api/dashboards/:permalink",
   "/api/dashboards/:permalink/widgets/:widgetId/data",
+  "/api/dashboards/:permalink/insights",
   "/api/dashboards/:permalink/pdf",
   "/api/dashboards/:permalink/realtime/pdf",
 ]);

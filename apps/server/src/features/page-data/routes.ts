@@ -127,8 +127,9 @@ const SERVER_RENDERED = "server-rendered";
  */
 const SCREEN_MODULES: Record<string, string[]> = {
   "dashboard.show": ["src/routes/dashboard-show.tsx", "src/app/layouts/BareLayout.tsx"],
-  // A server-rendered public view: no app, only what draws its charts (web ssr/boot.ts).
-  [SERVER_RENDERED]: ["src/ssr/boot.ts", "src/ssr/chart-placeholders.ts"],
+  // A server-rendered public view: no app, only what draws its charts (web ssr/boot.ts); and the
+  // stylesheet of the insights' part, which the server draws though the app loads it lazily.
+  [SERVER_RENDERED]: ["src/ssr/boot.ts", "src/ssr/chart-placeholders.ts", "src/features/insights/lazy.ts"],
 };
 
 interface ManifestChunk {
@@ -242,7 +243,13 @@ export async function pageDataRoutes(
     const head = `${screen?.styles ?? ""}${jsonScript("page-data", data)}${rendered ? jsonScript("ssr-state", rendered.state) : ""}`;
     // Replacer functions: a "$&" or "$'" in user text must not be read as a replacement pattern.
     const html = rendered
-      ? serverRenderedPage(template, title, head, preloads.get(SERVER_RENDERED)?.modules ?? "", rendered)
+      ? serverRenderedPage(
+          template,
+          title,
+          `${preloads.get(SERVER_RENDERED)?.styles ?? ""}${head}`,
+          preloads.get(SERVER_RENDERED)?.modules ?? "",
+          rendered,
+        )
       : template
           .replace(TITLE, () => `<title>${title}</title>`)
           .replace(PLACEHOLDER, () => head)

@@ -37,6 +37,8 @@ export interface RenderedPublicView {
   state: ServerRenderState;
 }
 
+const MAX_CONCURRENT_RENDERS = 4;
+
 /** The viewer's zone from the cookie the page sets (ssr/boot.ts), when it is one the runtime knows. */
 export function viewerZone(cookie: string | undefined): string {
   if (!cookie || cookie.length > 64) return "UTC";
@@ -80,7 +82,8 @@ function answererFor(app: App, request: FastifyRequest, pageData: TPageData): An
       responseHeaders.set(name, Array.isArray(value) ? value.join(", ") : String(value));
     }
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
+    const body = empty ? null : new Uint8Array(answer.rawPayload);
+    return new Response(body, { status: answer.statusCode, headers: responseHeaders });
   };
 }
 
@@ -129,6 +132,9 @@ export function publicViewRenderer(app: App, webDist: string, options: { enabled
   // Loaded as the server starts, not by the first viewer: the bundle is megabytes of code to read and
   // compile (the first page waited 2.6 s for it under Lighthouse).
   if (options.enabled && fs.existsSync(entry)) void load();
+  else if (options.enabled)
+    app.log.warn(`no server bundle at ${entry} (npm run build makes it): public views are the app's`);
+  let rendering = 0;
 
   return async function render(
     request: FastifyRequest,
@@ -136,7 +142,10 @@ export function publicViewRenderer(app: App, webDist: string, options: { enabled
     timezone: string,
   ): Promise<RenderedPublicView | null> {
     const loaded = await load();
-    if (!loaded) return null;
+    // Renders take the event loop in slices of milliseconds: past a few at once (a link shared widely,
+    // opened at the same minute), the next viewers get the app's page, which costs the server nothing.
+    if (!loaded || rendering >= MAX_CONCURRENT_RENDERS) return null;
+    rendering += 1;
     try {
       return await loaded.renderPublicView({
         url: request.url,
@@ -149,6 +158,8 @@ export function publicViewRenderer(app: App, webDist: string, options: { enabled
       // The page is still the app's: it loads the dashboard itself, as it does without a server render.
       request.log.error({ err: error }, "public view server render failed");
       return null;
+    } finally {
+      rendering -= 1;
     }
   };
 }

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMPACT_WIDTH } from "../widgets/card-size";
-import { summaryPerRow } from "../widgets/components/SummaryWidget";
+import { COMPACT_WIDTH } from "../card-size";
+import { summaryPerRow } from "./SummaryWidget";
 
 /**
  * The stylesheet's part of a card not yet measured (the server-rendered public view, the first render):
@@ -49,7 +49,7 @@ function rulesOf(css: string): Rule[] {
   return rules;
 }
 
-const rules = rulesOf(fs.readFileSync(path.join(import.meta.dirname, "dashboard.css"), "utf8"));
+const rules = rulesOf(fs.readFileSync(path.join(import.meta.dirname, "../../dashboard/dashboard.css"), "utf8"));
 
 function rule(selector: string, at = ""): Rule {
   const found = rules.find((candidate) => candidate.at === at && candidate.selectors.includes(selector));
