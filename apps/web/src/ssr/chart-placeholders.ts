@@ -1,4 +1,4 @@
-import { COMPACT_WIDTH, SHORT_HEIGHT } from "../features/widgets/card-size";
+import { bodyFit } from "../features/widgets/card-size";
 import type { ChartInput } from "../features/widgets/charts/chart-common";
 import { chartSnapshot, snapshotLayer, snapshotsAvailable } from "../features/widgets/charts/chart-snapshots";
 
@@ -47,15 +47,8 @@ async function drawOne(box: HTMLElement): Promise<void> {
   const input = JSON.parse(box.dataset.chartInput ?? "null") as ChartInput | null;
   const body = box.closest<HTMLElement>(".dash-card-body");
   if (!input || !body) return;
-  // What the card decides once measured (WidgetCard.tsx): the body's border box.
-  const width = body.offsetWidth;
-  const height = body.offsetHeight;
-  const measured: ChartInput = {
-    ...input,
-    compact: width > 0 && width < COMPACT_WIDTH,
-    short: height > 0 && height < SHORT_HEIGHT,
-    size: input.widget.format === "chart:gauge" && width > 0 && height > 0 ? { width, height } : undefined,
-  };
+  // What the card decides once measured (WidgetCard.tsx, the same rule): from the body's border box.
+  const measured: ChartInput = { ...input, ...bodyFit(input.widget.format, body.offsetWidth, body.offsetHeight) };
   const size = { width: box.clientWidth, height: box.clientHeight };
   if (size.width === 0 || size.height === 0) return;
   const drawnSize = `${size.width}x${size.height}`;

@@ -4,6 +4,7 @@ import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { lazy, memo, Suspense, useContext, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
+import { bodyFit } from "../card-size";
 import type { ChartInput } from "../charts/chart-common";
 import { chartOption } from "../charts/chart-options";
 import type { ChartOption } from "../charts/chart-types";
@@ -144,11 +145,11 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   const gaveUp = timedOut && !query.isError && !(current && settled);
 
   const comparison = comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)));
-  // Only the gauge sizes its texts to the card; other charts keep their option while a card resizes.
-  const sized = widget.format === "chart:gauge" && width > 0 && height > 0;
-  // The body's content box, which the chart fills.
-  const chartWidth = sized ? width : 0;
-  const chartHeight = sized ? height : 0;
+  // Only the gauge sizes its texts to the card (card-size.ts); other charts keep their option while a
+  // card resizes. Kept as two numbers: the memo below compares them, not a new object each render.
+  const { size } = bodyFit(widget.format, width, height);
+  const chartWidth = size?.width ?? 0;
+  const chartHeight = size?.height ?? 0;
   const input = useMemo<ChartInput | null>(
     () =>
       current && isChart && !empty

@@ -5,7 +5,7 @@ import { lazy, type ReactNode, Suspense, useContext, useState } from "react";
 import { useElementSize } from "../../../ui/use-element-size";
 import { WidgetInsight } from "../../insights";
 // Shared with the server-rendered page's charts (ssr/chart-placeholders.ts), which decide as the card does.
-import { COMPACT_WIDTH, SHORT_HEIGHT } from "../card-size";
+import { bodyFit } from "../card-size";
 import { PublicAccessContext, type WidgetRange } from "../queries";
 import { firstWidgetState, InteractiveWidgetBody, type WidgetState } from "./InteractiveWidgetBody";
 import { PassiveWidget } from "./PassiveWidget";
@@ -54,8 +54,9 @@ export function WidgetCard({
   const [state, setState] = useState<WidgetState>(() =>
     widget.nature === "passive" ? "ready" : firstWidgetState(client, widget, range, access, dataEnabled),
   );
-  // False until measured: a table is then made compact by the stylesheet (the card body's container query).
-  const compact = width > 0 && width < COMPACT_WIDTH;
+  // Nothing is decided until measured: a table is then made compact by the stylesheet (the card body's
+  // container query).
+  const { compact, short } = bodyFit(widget.format, width, height);
   const title = widget.title || "Untitled widget";
 
   return (
@@ -93,7 +94,7 @@ export function WidgetCard({
             range={range}
             enabled={dataEnabled}
             compact={compact}
-            short={height > 0 && height < SHORT_HEIGHT}
+            short={short}
             width={width}
             height={height}
             onState={setState}
