@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,16 +17,17 @@ const outDir = path.resolve(process.argv[4] ?? fs.mkdtempSync(path.join(os.tmpdi
 fs.mkdirSync(outDir, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-profile-data-"));
 const port = await freePort();
-// What `npm start` runs (tsx src/main.ts), with the profiler on: Node refuses --cpu-prof in NODE_OPTIONS.
+// What `npm start` runs (build.mjs, then dist/main.mjs), with the profiler on: Node refuses --cpu-prof in
+// NODE_OPTIONS. FROM_SOURCE=1 runs the TypeScript through tsx instead, as tests and `npm run dev` do.
+const fromSource = process.env.FROM_SOURCE === "1";
+if (!fromSource) execFileSync(process.execPath, ["build.mjs"], { cwd: path.join(REPO_ROOT, "apps/server") });
 const server = await spawnServer(
   process.execPath,
   // PROFILE=0 measures the same run without the profiler's own cost; NODE_ARGS adds flags to try.
   [
     ...(process.env.PROFILE === "0" ? [] : ["--cpu-prof", `--cpu-prof-dir=${outDir}`]),
     ...(process.env.NODE_ARGS ?? "").split(" ").filter(Boolean),
-    "--import",
-    "tsx",
-    "src/main.ts",
+    ...(fromSource ? ["--import", "tsx", "src/main.ts"] : ["--enable-source-maps", "dist/main.mjs"]),
   ],
   {
     cwd: path.join(REPO_ROOT, "apps/server"),

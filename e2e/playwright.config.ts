@@ -36,6 +36,10 @@ const serverEnv = (serverPort: number, dataDir: string, providers: Record<string
   ...providers,
 });
 
+// The server as `npm start` runs it (apps/server/build.mjs, then plain Node): the browser tests try what
+// users run. Each of the two servers builds (1 s); the build's write is atomic, so they may race.
+const SERVER_COMMAND = "node ../apps/server/build.mjs && node --enable-source-maps ../apps/server/dist/main.mjs";
+
 export default defineConfig({
   testDir: "./tests",
   outputDir: "./test-results",
@@ -65,14 +69,14 @@ export default defineConfig({
       },
     },
     {
-      command: "npx tsx ../apps/server/src/main.ts",
+      command: SERVER_COMMAND,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: serverEnv(port, process.env.E2E_DATA_DIR, withoutPayments),
     },
     {
-      command: "npx tsx ../apps/server/src/main.ts",
+      command: SERVER_COMMAND,
       url: `${process.env.E2E_PAYMENTS_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

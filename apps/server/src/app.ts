@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { HEADERS } from "@app/core";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
@@ -15,6 +14,7 @@ import { hostRouting } from "./features/companies/host-routing";
 import { metricsRoutes } from "./features/metrics/routes";
 import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { registerCompression } from "./infra/compression";
+import { REPOSITORY_ROOT } from "./infra/env-file";
 import { AppError, asAppError } from "./infra/errors";
 import { type App, contractValidator, formFieldsForJsonRoutes, GUEST_COOKIE, SESSION_COOKIE } from "./infra/http";
 import { sharedRateLimitStore } from "./infra/http-rate-limit";
@@ -22,8 +22,7 @@ import { newId, newToken, safeEqual } from "./infra/security";
 import { paymentOrigins, securityHeaders } from "./infra/security-headers";
 import { MAX_UPLOAD_BYTES } from "./infra/storage";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
+export const DEFAULT_WEB_DIST = path.join(REPOSITORY_ROOT, "apps/web/dist");
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,11 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "./wait";
 
+const SERVER = path.resolve(import.meta.dirname, "..");
 const children: ChildProcess[] = [];
+// The server as `npm start` runs it: built (build.mjs) and run by plain Node. The README's first command
+// promises a demo account ready to log in; this proves it of what that command runs.
+beforeAll(() => {
+  execFileSync(process.execPath, [path.join(SERVER, "build.mjs")], { stdio: "inherit" });
+}, 60_000);
 const dirs: string[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
@@ -14,14 +20,11 @@ afterEach(() => {
 
 /** Starts the real server on an empty data folder (no DEMO_PASSWORD) until it prints the demo login. */
 async function firstStart(): Promise<{ port: number; dataDir: string; password: string; file: string }> {
-  const main = path.resolve(import.meta.dirname, "../src/main.ts");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-demo-"));
   dirs.push(dataDir);
   const { DEMO_PASSWORD: _unset, ...env } = process.env;
-  // Node with tsx's loader, not the tsx CLI: the CLI's child process (the server) outlived the SIGKILL
-  // below and kept running after the suite.
-  const child = spawn(process.execPath, ["--import", "tsx", main], {
+  const child = spawn(process.execPath, ["--enable-source-maps", path.join(SERVER, "dist/main.mjs")], {
     cwd: path.resolve(import.meta.dirname, "../../.."),
     env: { ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development" },
   });

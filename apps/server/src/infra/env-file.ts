@@ -3,8 +3,21 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 
-/** The repository's root, where `.env.example` lives and `.env` is looked for when run from elsewhere. */
-export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+/**
+ * The repository's root, where `.env.example` lives and `.env` is looked for when run from elsewhere:
+ * the first folder up from this module whose package.json declares the workspaces. Found, not counted
+ * in `..`s, because this module runs both from its source (tests, `npm run dev`) and bundled into
+ * apps/server/dist/main.mjs (`npm start`, build.mjs), at different depths.
+ */
+export const REPOSITORY_ROOT = repositoryRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function repositoryRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (fs.existsSync(manifest) && "workspaces" in JSON.parse(fs.readFileSync(manifest, "utf8"))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No workspace root above ${from}`);
+  }
+}
 
 /**
  * Where `.env` is looked for, first found wins: the folder the user ran the command from (`npm start`
