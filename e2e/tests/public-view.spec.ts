@@ -141,7 +141,7 @@ test("the app takes a shared dashboard over on the first touch: the same nodes, 
   await context.close();
 });
 
-test("a viewer in another zone than the page was rendered in gets the app at once, and the next visit in its zone", async ({
+test("a viewer in another zone than the page was rendered in gets the app at once, under the server's page until it has drawn, and the next visit in its zone", async ({
   browser,
   page,
 }) => {
@@ -151,10 +151,80 @@ test("a viewer in another zone than the page was rendered in gets the app at onc
   const stateZone = () =>
     visitor.evaluate(() => JSON.parse(document.getElementById("ssr-state")?.textContent ?? "{}").timezone);
 
+  // The app's request for the dashboard is held until the test lets it go: the app is then started and
+  // waiting, and what the reader sees meanwhile is the server's page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = () => {};
+  const appAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  const dashboardRequest = (url: URL) => url.pathname === `/api/dashboards/${permalink}`;
+  await visitor.route(dashboardRequest, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+
   // First visit: the server knows no zone yet and renders in UTC; the browser's dates may differ, so the
   // app starts at once (its range computed in Auckland) and says where it is for next time.
   await visitor.goto(`/dashboards/${permalink}`);
   expect(await stateZone()).toBe("UTC");
+  await appAsked;
+  // The app has started under the server's page (its loader in the root)…
+  await expect(visitor.locator("#root").getByRole("status", { name: "Loading dashboard" })).toBeAttached();
+  // …which stays in view over it, every card there (hidden from assistive technology: the app's root is
+  // what they read).
+  const serverPage = visitor.locator("#boot-view");
+  await expect(serverPage).toHaveCount(1);
+  const serverTitle = serverPage.locator("h1.dash-title");
+  await expect(serverTitle).toHaveText("Client overview");
+  await expect(serverTitle).toBeVisible();
+  for (const title of CARDS) {
+    await expect(serverPage.getByRole("article", { name: title, exact: true, includeHidden: true })).toBeVisible();
+  }
+  const serverCards = await serverPage.locator("article.dash-card").count();
+  const onTop = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  };
+  expect(await serverTitle.evaluate(onTop)).toBe(true);
+  expect(
+    await serverPage.getByRole("article", { name: "Key figures", exact: true, includeHidden: true }).evaluate(onTop),
+  ).toBe(true);
+  // Not for a moment only: it stays as long as the app waits.
+  await visitor.waitForTimeout(1_000);
+  await expect(serverPage).toHaveCount(1);
+  await expect(serverTitle).toBeVisible();
+
+  // Once the app has its answer it draws the dashboard, and the server's page goes in that very commit:
+  // when it is removed, the app's own title and cards are already in the root.
+  await visitor.evaluate(() => {
+    Object.assign(window, {
+      e2eBootViewGone: new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.getElementById("boot-view")) return;
+          observer.disconnect();
+          resolve({
+            title: document.querySelector("#root h1.dash-title")?.textContent ?? null,
+            cards: document.querySelectorAll("#root article.dash-card").length,
+          });
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+    });
+  });
+  release();
+  const atRemoval = await visitor.evaluate(
+    () => (window as unknown as { e2eBootViewGone: Promise<unknown> }).e2eBootViewGone,
+  );
+  expect(atRemoval).toEqual({ title: "Client overview", cards: serverCards });
+  await expect(serverPage).toHaveCount(0);
+  await visitor.unroute(dashboardRequest);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Client overview" })).toBeVisible();
   await readyWidget(visitor, "Key figures");
   await expect(visitor.getByRole("button", { name: "Date range" })).not.toHaveAttribute("aria-disabled", "true");
   expect((await context.cookies()).find((cookie) => cookie.name === "tz")?.value).toBe("Pacific%2FAuckland");

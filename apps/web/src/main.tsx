@@ -44,8 +44,10 @@ async function start(container: HTMLElement) {
     // Error reporting's SDK (when there is a DSN) downloads while the rest of the start runs.
     void startErrorReporting(pageData.config.errorReporting);
     // The viewer's zone is the early request's first need, and its first look-up loads the browser's
-    // zone data (tens of milliseconds on a phone): a task of its own.
+    // zone data (tens of milliseconds on a phone): a task of its own, which also says the zone for next
+    // time (a server-rendered page has said it already).
     await nextTask();
+    if (!zoneRemembered) rememberZone(browserTimezone());
     startEarlyDashboardFetch(pageData);
     await afterPaint();
     await import("react-dom/client");
@@ -54,33 +56,46 @@ async function start(container: HTMLElement) {
     render(container, pageData);
   } catch (error) {
     console.error(error);
+    if (!zoneRemembered) rememberZone(browserTimezone());
     container.innerHTML =
       '<div style="font-family:system-ui,sans-serif;max-width:420px;margin:20vh auto;text-align:center;color:#333"><h1 style="font-size:22px">We could not load the app</h1><p style="color:#666">The server did not answer. Please reload the page in a moment.</p></div>';
   }
 }
 
-const container = document.getElementById("root");
-if (container) {
-  const zone = browserTimezone();
-  // The zone the server renders a public dashboard in next time (ssr/boot.ts, server-render.ts).
+let zoneRemembered = false;
+
+/** The zone the server renders a public dashboard in next time (ssr/boot.ts, server-render.ts): set on every page. */
+function rememberZone(zone: string): void {
+  zoneRemembered = true;
   // biome-ignore lint/suspicious/noDocumentCookie: one fixed, encoded value; the Cookie Store API is missing in Firefox and Safari.
   document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
-  // A public dashboard the server rendered in this viewer's zone waits for the reader (ssr/boot.ts, its
-  // own chunk, preloaded by that page); in another zone (a first visit, before the server knew it) its
-  // dates may differ, so the app starts anew over it.
+}
+
+const container = document.getElementById("root");
+if (container) {
   const rendered = document.getElementById("ssr-state")?.textContent;
-  // Its state's first field is the zone (server-entry.tsx): read without parsing the whole state here.
-  const pageData = rendered?.startsWith(`{"timezone":${JSON.stringify(zone)},`) ? readInjectedPageData() : null;
-  if (rendered && pageData) {
-    setIdentification(pageData.identification);
-    void startErrorReporting(pageData.config.errorReporting);
-    import("./ssr/boot").then(
-      ({ bootServerRendered }) => bootServerRendered(container, pageData, JSON.parse(rendered)),
-      () => start(container),
-    );
-  } else {
-    if (rendered) keepServerPage(container);
+  if (!rendered) {
+    // Any other page: the zone is looked up where the start first needs it, in a task of its own.
     void start(container);
+  } else {
+    // A public dashboard the server rendered in this viewer's zone waits for the reader (ssr/boot.ts, its
+    // own chunk, preloaded by that page); in another zone (a first visit, before the server knew it) its
+    // dates may differ, so the app starts anew over it. Only such a page looks the zone up at once.
+    const zone = browserTimezone();
+    rememberZone(zone);
+    // Its state's first field is the zone (server-entry.tsx): read without parsing the whole state here.
+    const pageData = rendered.startsWith(`{"timezone":${JSON.stringify(zone)},`) ? readInjectedPageData() : null;
+    if (pageData) {
+      setIdentification(pageData.identification);
+      void startErrorReporting(pageData.config.errorReporting);
+      import("./ssr/boot").then(
+        ({ bootServerRendered }) => bootServerRendered(container, pageData, JSON.parse(rendered)),
+        () => start(container),
+      );
+    } else {
+      keepServerPage(container);
+      void start(container);
+    }
   }
 }
 

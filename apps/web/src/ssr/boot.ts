@@ -14,25 +14,28 @@ const REPLAYED = "button, [role='button'], input, select, textarea";
 
 const WAKE_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
 
-/** Whether React has adopted this element (it keeps its props on the node once hydrated). */
-export function hydrated(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+/** A click on a control before the app was live, and the control's place among the page's controls. */
+interface Click {
+  event: Event;
+  control: HTMLElement;
+  index: number;
+  /** A stand-in not usable yet (`aria-disabled`: the date range's, until its picker has loaded). */
+  standIn: boolean;
 }
 
 export function bootServerRendered(container: HTMLElement, pageData: TPageData, state: ServerRenderState): void {
   let started = false;
-  let replay: HTMLElement | null = null;
-  let replayAt = -1;
+  let clicks: Click[] = [];
 
   /** The control a click before the app was live meant (links work without the app), and its place. */
   const remember = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || target.closest("a[href]")) return;
     const control = target.closest<HTMLElement>(REPLAYED);
-    // Once hydrating, React answers the clicks on what it has adopted itself (a stand-in waits still).
-    if (!control || (hydrated(control) && control.getAttribute("aria-disabled") !== "true")) return;
-    replay = control;
-    replayAt = [...container.querySelectorAll(REPLAYED)].indexOf(control);
+    // Only the server's page is made again (what is outside it, a modal's portal, is the app's own).
+    if (!control || !container.contains(control)) return;
+    const index = [...container.querySelectorAll(REPLAYED)].indexOf(control);
+    clicks.push({ event, control, index, standIn: control.getAttribute("aria-disabled") === "true" });
   };
   /** Pointing at a chart asks for the live one (tooltips, legend). */
   const overChart = (event: Event) => {
@@ -58,9 +61,14 @@ export function bootServerRendered(container: HTMLElement, pageData: TPageData, 
     import("./hydrate")
       .then(({ hydratePublicView }) => hydratePublicView(container, pageData, state))
       .then(
-        () => {
+        (view) => {
           document.removeEventListener("click", remember, true);
-          if (replay) void replayClick(container, replay, replayAt);
+          // Once hydrating, React answers the clicks on what it has adopted itself: the last click it did
+          // not answer (the app was not there yet, or that part's code was still loading) is made again;
+          // a click on a stand-in is, whoever answered it (its picker is what it meant).
+          const replay = clicks.findLast((click) => click.standIn || !view.answered(click.event));
+          clicks = [];
+          if (replay) void replayClick(container, replay.control, replay.index);
         },
         (error: unknown) => {
           // The app's code did not load (a network hiccup): the next touch tries again.

@@ -5,6 +5,7 @@ import { Route, Routes, useParams } from "react-router";
 import { BareLayout } from "../app/layouts/BareLayout";
 import { cssVariablesResolver, theme } from "../app/theme";
 import { DashboardScreen } from "../features/dashboard/components/DashboardScreen";
+import { type LazyPartTracker, LazyPartTrackerContext } from "../ui/LazyPart";
 import { ModalsProvider } from "../ui/modals";
 
 /** The address of a server-rendered page: the public dashboard view (route dashboard.show). */
@@ -24,6 +25,8 @@ export function PublicViewTree({
   timezone,
   otherPages,
   onLive,
+  parts = null,
+  onClickAnswered,
 }: {
   queryClient: QueryClient;
   router: (props: { children: ReactNode }) => ReactNode;
@@ -32,21 +35,36 @@ export function PublicViewTree({
   otherPages?: ReactNode;
   /** Called once the browser's tree has committed (never on the server). */
   onLive?: () => void;
+  /** Told when each lazy part holding controls (ui/LazyPart.tsx) has committed (the browser's hydration). */
+  parts?: LazyPartTracker | null;
+  /**
+   * Called with each click React dispatches in the page (a click React answered), before its handlers.
+   * Every control in the page's root element is inside the layout (modals are portals, outside it).
+   */
+  onClickAnswered?: (event: Event) => void;
 }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Router>
-          <ModalsProvider>
-            <Routes>
-              <Route element={<BareLayout />}>
-                <Route path={PUBLIC_VIEW_PATH} element={<PublicDashboard timezone={timezone} />} />
-              </Route>
-              <Route path="*" element={otherPages ?? null} />
-            </Routes>
-            <Live onLive={onLive} />
-          </ModalsProvider>
-        </Router>
+        <LazyPartTrackerContext.Provider value={parts}>
+          <Router>
+            <ModalsProvider>
+              <Routes>
+                <Route
+                  element={
+                    <BareLayout
+                      onClickCapture={onClickAnswered ? (event) => onClickAnswered(event.nativeEvent) : undefined}
+                    />
+                  }
+                >
+                  <Route path={PUBLIC_VIEW_PATH} element={<PublicDashboard timezone={timezone} />} />
+                </Route>
+                <Route path="*" element={otherPages ?? null} />
+              </Routes>
+              <Live onLive={onLive} />
+            </ModalsProvider>
+          </Router>
+        </LazyPartTrackerContext.Provider>
       </MantineProvider>
     </QueryClientProvider>
   );

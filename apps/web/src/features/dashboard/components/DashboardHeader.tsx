@@ -1,13 +1,15 @@
 import { comparisonLabel, defaultCompareRange, rangeText } from "@app/core";
 import { Box, Button, Text } from "@mantine/core";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode } from "react";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconCalendar, IconChevronDown, IconLink } from "../../../ui/icons";
+import { LazyPart } from "../../../ui/LazyPart";
 import { useIdle } from "../../../ui/use-idle";
 import { OnboardingAnchor, onboardingEvent } from "../../onboarding";
 
 // The picker (calendars, popover, @mantine/dates) and Copy URL (its tooltip's positioning code) load
 // after the dashboard has drawn; until then the same buttons stand in their places, so nothing shifts.
+// Their boundaries are lazy parts (ui/LazyPart.tsx): a server-rendered page is live once they are adopted.
 const DateRangePicker = lazy(async () => ({
   default: (await import("../../../ui/date-range/DateRangePicker")).DateRangePicker,
 }));
@@ -113,9 +115,9 @@ export function DashboardHeader({
     <Box component="header" className="dash-header">
       <div className="dash-header-brand">
         {onOpenSidebar ? (
-          <Suspense fallback={null}>
+          <LazyPart fallback={null}>
             <OpenSidebarButton onClick={onOpenSidebar} />
-          </Suspense>
+          </LazyPart>
         ) : null}
         {logoImage ? <img className="dash-logo" src={logoImage} alt="Logo" /> : null}
         <Box style={{ minWidth: 0 }}>
@@ -132,21 +134,21 @@ export function DashboardHeader({
       <div className="dash-header-actions">
         {hideDateSelector ? null : (
           <OnboardingAnchor anchor="date-range-picker">
-            <Suspense fallback={<PickerPlaceholder range={range} />}>
+            <LazyPart fallback={<PickerPlaceholder range={range} />}>
               {idle ? (
                 <DateRangePicker value={range} onChange={onRange} today={today} />
               ) : (
                 <PickerPlaceholder range={range} />
               )}
-            </Suspense>
+            </LazyPart>
           </OnboardingAnchor>
         )}
         {hideCopyUrl ? null : (
           // Copying the link is how onboarding's "share" step is done (docs/product.md §4), so its hint hangs here.
           <OnboardingAnchor anchor="share-menu">
-            <Suspense fallback={copyPlaceholder}>
+            <LazyPart fallback={copyPlaceholder}>
               {idle ? <CopyUrlButton value={range} onCopied={() => onboardingEvent("url_copied")} /> : copyPlaceholder}
-            </Suspense>
+            </LazyPart>
           </OnboardingAnchor>
         )}
         {pdf}
