@@ -1,4 +1,4 @@
-import type { TPageData } from "@app/core";
+import type { RenderedPublicView, ServerRenderRequest, ServerRenderState as ServerRenderStateOf } from "@app/core";
 import { type DehydratedState, dehydrate, type Query } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -6,33 +6,15 @@ import { MemoryRouter } from "react-router";
 import { createQueryClient } from "../app/query-client";
 import { pageDataKey } from "../features/session/page-data";
 import { PublicViewTree } from "./public-tree";
-import { type Answerer, withTransport } from "./transport.server";
+import { withTransport } from "./transport.server";
 
 export { setUserHtmlSanitizer } from "./user-html.server";
 
-/** What the page carries for the browser (`<script id="ssr-state">`), read by ssr/boot.ts. */
-export interface ServerRenderState {
-  /**
-   * The zone the ranges were computed in: the browser hydrates in it, or starts the app anew. The first
-   * field, so the entry (main.tsx) compares it with the browser's without parsing the rest.
-   */
-  timezone: string;
-  /** Every card has its answer and nothing was left to the browser: the app may wait for the reader. */
-  complete: boolean;
-  /** The answers the HTML was rendered from (the dashboard, each widget's data). */
-  queries: DehydratedState;
-}
-
-export interface RenderRequest {
-  /** The page's address (path and query). */
-  url: string;
-  pageData: TPageData;
-  timezone: string;
-  /** Answers the API calls the view makes, inside the server (the request's own headers). */
-  answer: Answerer;
-  /** How long the answers may take altogether; cards still waiting then are drawn loading. */
-  budgetMs: number;
-}
+/**
+ * What the page carries for the browser (`<script id="ssr-state">`, the contract's `ServerRenderState` in
+ * @app/core), with the answers as React Query dehydrates them.
+ */
+export type ServerRenderState = ServerRenderStateOf<DehydratedState>;
 
 /** React's mark for a boundary it could not render (a component still loading): the browser renders it. */
 const CLIENT_RENDERED = "<!--$!-->";
@@ -53,8 +35,8 @@ function nextTask(): Promise<void> {
  * a dashboard not served).
  */
 export async function renderPublicView(
-  request: RenderRequest,
-): Promise<{ html: string; state: ServerRenderState } | null> {
+  request: ServerRenderRequest,
+): Promise<RenderedPublicView<DehydratedState> | null> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(pageDataKey, request.pageData);
   const deadline = Date.now() + request.budgetMs;

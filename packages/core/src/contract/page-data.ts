@@ -58,3 +58,73 @@ export const ZPageData = z.object({
 export type TPageData = z.infer<typeof ZPageData>;
 
 export const ZHealth = z.object({ status: z.literal("ok") });
+
+/*
+ * The public view rendered by the server (docs/decisions.md "Public view: rendered by the server, the app on
+ * the first touch"): what the server (apps/server page-data/server-render.ts) and the web build's server
+ * bundle it loads (apps/web ssr/server-entry.tsx) agree on. Types only: the server never imports the web's
+ * code, it evaluates the built bundle at start-up.
+ */
+
+/**
+ * fetch's own types where the program using this contract has them (the server's Node, the web's DOM): an
+ * answerer stands in for fetch, and core itself is built without either platform's types.
+ */
+type PlatformFetch = typeof globalThis extends { fetch: (input: never, init?: infer Init) => Promise<infer Answer> }
+  ? { init: NonNullable<Init>; answer: Answer }
+  : { init: never; answer: unknown };
+
+/**
+ * Answers the API calls the view makes, inside the server (the page's request's own headers): the bundle's
+ * transport, called as fetch is, so the web's queries get exactly the JSON the browser would get.
+ */
+export type ServerRenderAnswerer = (input: string, init: PlatformFetch["init"]) => Promise<PlatformFetch["answer"]>;
+
+/**
+ * What the page carries for the browser (`<script id="ssr-state">`), read by the web's ssr/boot.ts.
+ * `Queries` is React Query's dehydrated state on the web's side; the server only writes it into the page.
+ */
+export interface ServerRenderState<Queries = unknown> {
+  /**
+   * The zone the ranges were computed in: the browser hydrates in it, or starts the app anew. The first
+   * field, so the entry (main.tsx) compares it with the browser's without parsing the rest.
+   */
+  timezone: string;
+  /** Every card has its answer and nothing was left to the browser: the app may wait for the reader. */
+  complete: boolean;
+  /** The answers the HTML was rendered from (the dashboard, each widget's data). */
+  queries: Queries;
+}
+
+/** What the server asks the bundle to render. */
+export interface ServerRenderRequest {
+  /** The page's address (path and query). */
+  url: string;
+  pageData: TPageData;
+  timezone: string;
+  /** Answers the API calls the view makes, inside the server (the request's own headers). */
+  answer: ServerRenderAnswerer;
+  /** How long the answers may take altogether; cards still waiting then are drawn loading. */
+  budgetMs: number;
+}
+
+/** A public view rendered by the server: the HTML of the app's root and the state beside it. */
+export interface RenderedPublicView<Queries = unknown> {
+  html: string;
+  state: ServerRenderState<Queries>;
+}
+
+/**
+ * The bundle's `renderPublicView`: null when there is nothing a public viewer may see here without the app
+ * (a password, an error, a dashboard not served).
+ */
+export type RenderPublicView<Queries = unknown> = (
+  request: ServerRenderRequest,
+) => Promise<RenderedPublicView<Queries> | null>;
+
+/** The server bundle's exports, as the server uses them. */
+export interface ServerRenderBundle {
+  renderPublicView: RenderPublicView;
+  /** The server's user HTML sanitiser, given as the bundle is loaded (DOMPurify needs a DOM). */
+  setUserHtmlSanitizer(sanitize: (html: string) => string): void;
+}

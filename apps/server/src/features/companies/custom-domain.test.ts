@@ -237,6 +237,36 @@ describeEachDb(
       expect(widget.json().message).toBe("Widget not found.");
     });
 
+    it("a dashboard's insights are served on its company's domain; another company's and other API paths are not", async () => {
+      const owner = await agency("insights.lumen.example");
+      // Demo widgets: their data, and so their insights, answer offline.
+      const dashboard = await buildDashboard(env(), { company: owner.company, template: "website-overview" });
+      const rival = await buildOwner(env());
+      const rivalDashboard = await buildDashboard(env(), { company: rival.company, template: "website-overview" });
+      const range = { startDate: "2026-01-01", endDate: "2026-01-31", timezone: "UTC" };
+      const client = visitor(env(), "insights.lumen.example");
+      await client.boot();
+      const insights = await client.send("POST", `/api/dashboards/${dashboard.permalink}/insights`, range);
+      expect(insights.statusCode, insights.body).toBe(200);
+      expect(insights.json().data).toMatchObject({ widgets: expect.any(Object), summary: expect.any(Array) });
+
+      // Each of these is answered on the app's own host (so the route exists), and is a 404 on the domain.
+      const own = visitor(env(), APP_HOST);
+      await own.boot();
+      const refused: Array<["GET" | "POST", string, object?]> = [
+        ["POST", `/api/dashboards/${rivalDashboard.permalink}/insights`, range],
+        ["POST", `/api/dashboards/${dashboard.id}/clone`, {}],
+        ["POST", "/api/widgets/data", { instances: [], ...range }],
+        ["GET", "/api/sources"],
+      ];
+      for (const [method, url, body] of refused) {
+        expect((await own.send(method, url, body)).statusCode, `${url} on the app's host`).not.toBe(404);
+        const there = await client.send(method, url, body);
+        expect(there.statusCode, url).toBe(404);
+        expect(there.json()).toEqual({ code: "not_found", message: "Not found." });
+      }
+    });
+
     it("an unverified domain routes nothing; GET /api/domains/allowed says 200 only for verified ones", async () => {
       const pending = await agency("pending.agency.example", { verify: false });
       const dashboard = await buildDashboard(env(), { company: pending.company });

@@ -6,6 +6,7 @@ import {
   dashboardColours,
   documentSiteTitle,
   matchRoute,
+  type RenderedPublicView,
   routeByName,
   type TPageData,
 } from "@app/core";
@@ -15,7 +16,7 @@ import type { App } from "../../infra/http";
 import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
 
-import { publicViewRenderer, type RenderedPublicView, viewerZone } from "./server-render";
+import { publicViewRenderer, viewerZone } from "./server-render";
 import type { PageDataService } from "./service";
 
 /** A dashboard page's title parts for a viewer (see the dashboards service's `pageTitle`). */

@@ -2,13 +2,15 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { TInteractiveWidget, TWidget } from "@app/core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildDashboard, buildOwner } from "../../../test/factories";
+import { buildDashboard, buildOwner, buildSource } from "../../../test/factories";
 import { describeEachDb } from "../../../test/harness";
+import { until } from "../../../test/wait";
 import { buildApp } from "../../app";
 import type { App } from "../../infra/http";
 import { SESSION_COOKIE } from "../../infra/http";
-import { viewerZone } from "./server-render";
+import { MAX_CONCURRENT_RENDERS, viewerZone } from "./server-render";
 
 /**
  * Issue 6 §5: a public viewer's dashboard arrives rendered by the server (the web build's server bundle,
@@ -73,6 +75,19 @@ function jsonScript(html: string, id: string): unknown {
   return match ? JSON.parse(match[1]) : null;
 }
 
+/** A widget's card (its `<article>`, opening tag to end) in the page. */
+function cardOf(html: string, widgetId: string): string {
+  const match = new RegExp(`<article[^>]*data-widget-id="${widgetId}"[^>]*>[\\s\\S]*?</article>`).exec(html);
+  if (!match) throw new Error(`no card for widget ${widgetId}`);
+  return match[0];
+}
+
+type SsrState = {
+  timezone: string;
+  complete: boolean;
+  queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
+};
+
 describeEachDb("the public view rendered by the server", (env) => {
   let app: App;
   let offApp: App;
@@ -106,11 +121,7 @@ describeEachDb("the public view rendered by the server", (env) => {
     const { permalink } = created.json().data as { permalink: string };
     const html = await get(app, `/dashboards/${permalink}`, "tz=Asia%2FTokyo");
 
-    const state = jsonScript(html, "ssr-state") as {
-      timezone: string;
-      complete: boolean;
-      queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
-    };
+    const state = jsonScript(html, "ssr-state") as SsrState;
     expect(state).toMatchObject({ timezone: "Asia/Tokyo", complete: true });
     const dashboard = await owner.api("GET", `/api/dashboards/${permalink}?timezone=Asia%2FTokyo`);
     const widgets = dashboard.json().data.widgets as Array<{ id: string; title: string; format: string }>;
@@ -189,5 +200,121 @@ describeEachDb("the public view rendered by the server", (env) => {
     await owner.api("DELETE", `/api/dashboards/${other.id}/archive`);
     expect(await get(app, `/dashboards/${other.permalink}`)).not.toContain('id="ssr-state"');
     expect(await get(app, "/dashboards/no-such-permalink")).not.toContain('id="ssr-state"');
+  });
+
+  it("draws a widget whose data fails on the server loading, leaves it to the browser, and the others with data", async () => {
+    const { company, user } = await buildOwner(env());
+    const csv = await buildSource(env(), {
+      company,
+      connector: "csv",
+      file: { filename: "channels.csv", mimetype: "text/csv", data: Buffer.from("Channel,Visits\nOrganic,500\n") },
+    });
+    // The website template's widgets, one table moved onto the CSV file.
+    const template = await buildDashboard(env(), { company, user, template: "website-overview" });
+    const widgets = JSON.parse(template.widgets) as TWidget[];
+    const broken = widgets.find((widget) => widget.format === "table") as TInteractiveWidget;
+    broken.instances = [
+      {
+        ...broken.instances[0],
+        type: "csv.sheet",
+        config: "csv.sheet",
+        sourceId: csv.id,
+        inputs: {
+          property: csv.properties[0].value,
+          sheet: "sheet1",
+          has_header: true,
+          has_footer: false,
+          has_labels: true,
+          uses_date_range: false,
+          dimension: "channel",
+          metrics: ["visits"],
+        },
+        metricsOptions: {},
+      },
+    ];
+    const { permalink } = await buildDashboard(env(), { company, user, widgets });
+    // The file is gone: the widget's data route answers 502 (widgets/csv-data.test.ts).
+    await env().ctx.db.deleteFrom("files").where("company_id", "=", company.id).execute();
+
+    const html = await get(app, `/dashboards/${permalink}`);
+    const state = jsonScript(html, "ssr-state") as SsrState;
+    // Not complete: the app starts at once to fetch what the server could not.
+    expect(state.complete).toBe(false);
+
+    // Drawn loading, as the browser's first render draws a card it has no answer for: an error drawn on one
+    // side only would make React render the whole page anew.
+    const card = cardOf(html, broken.id);
+    expect(card).toContain('data-state="loading"');
+    expect(card).toContain('aria-busy="true"');
+    expect(card).toContain("mantine-Skeleton-root");
+    expect(card).not.toContain("Data Error");
+    expect(card).not.toContain('role="alert"');
+
+    // Its query is not in the state (the browser asks again); every other widget's answer is.
+    const answered = state.queries.queries
+      .filter((query) => query.queryKey[0] === "widget-data")
+      .map((query) => JSON.stringify(query.queryKey[1]));
+    expect(answered.some((key) => key.includes(csv.id))).toBe(false);
+    const others = widgets.filter(
+      (widget): widget is TInteractiveWidget => widget.nature === "interactive" && widget.id !== broken.id,
+    );
+    expect(others.length).toBe(4);
+    for (const widget of others) {
+      expect(answered.some((key) => key.includes(`"id":"${widget.instances[0].id}"`))).toBe(true);
+      // The other cards are drawn from their answers: tables and figures ready, charts with their input.
+      const other = cardOf(html, widget.id);
+      if (widget.format.startsWith("chart:")) expect(other).toMatch(/data-chart-input="[^"]*rows/);
+      else expect(other).toContain('data-state="ready"');
+      expect(other).not.toContain("mantine-Skeleton-root");
+    }
+  });
+
+  it(`renders at most ${MAX_CONCURRENT_RENDERS} views at once; the next viewers get the app's page without waiting`, async () => {
+    const { company, user } = await buildOwner(env());
+    const { permalink } = await buildDashboard(env(), { company, user, template: "website-overview" });
+    const ctx = env().ctx;
+    const gated = await buildApp(
+      { ...ctx, config: { ...ctx.config, publicViewSsr: { enabled: true, budgetMs: 5000 } } },
+      { webDist: path.join(buildDir, "dist") },
+    );
+    // A slow answer: the dashboard's API call, each render's first, is held until released, so the
+    // renders in flight are the calls held.
+    const held: Array<() => void> = [];
+    let holding = true;
+    gated.addHook("onRequest", async (request) => {
+      if (!holding || request.method !== "GET" || !request.url.startsWith(`/api/dashboards/${permalink}`)) return;
+      await new Promise<void>((resolve) => held.push(resolve));
+    });
+    await gated.ready();
+    try {
+      const viewers = MAX_CONCURRENT_RENDERS + 2;
+      const answered: string[] = [];
+      const pages = Array.from({ length: viewers }, async () => {
+        const html = await get(gated, `/dashboards/${permalink}`);
+        answered.push(html);
+        return html;
+      });
+      // Every viewer is either rendering (held) or answered.
+      await until(() => held.length + answered.length === viewers, 10_000, 20);
+      expect(held.length).toBe(MAX_CONCURRENT_RENDERS);
+      // The others got the app's page while the renders were still waiting.
+      expect(answered.length).toBe(viewers - MAX_CONCURRENT_RENDERS);
+      for (const html of answered) {
+        expect(html).not.toContain('id="ssr-state"');
+        expect(html).toContain('id="page-data"');
+        expect(html).toContain("data-start");
+      }
+
+      holding = false;
+      for (const release of held) release();
+      const all = await Promise.all(pages);
+      expect(all.filter((html) => html.includes('id="ssr-state"')).length).toBe(MAX_CONCURRENT_RENDERS);
+      // Their places are free again.
+      expect(await get(gated, `/dashboards/${permalink}`)).toContain('id="ssr-state"');
+    } finally {
+      holding = false;
+      for (const release of held) release();
+      await gated.close();
+    }
   });
 });

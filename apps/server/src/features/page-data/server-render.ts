@@ -2,7 +2,13 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
-import { HEADERS, type TPageData } from "@app/core";
+import {
+  HEADERS,
+  type RenderedPublicView,
+  type ServerRenderAnswerer,
+  type ServerRenderBundle,
+  type TPageData,
+} from "@app/core";
 import type { FastifyRequest } from "fastify";
 import { sanitizeUserHtml } from "../../infra/html";
 import { type App, GUEST_COOKIE } from "../../infra/http";
@@ -11,33 +17,12 @@ import { type App, GUEST_COOKIE } from "../../infra/http";
  * The public dashboard view rendered by the server (issue 6 §5; docs/decisions.md "Public view: rendered
  * by the server, the app on the first touch"). The web build's server bundle (apps/web/dist-ssr, from
  * apps/web/src/ssr/server-entry.tsx) renders the app's own components from the API's own answers, which
- * it asks for through `answer` below: the same routes, in process, with the viewer's headers.
+ * it asks for through `answer` below: the same routes, in process, with the viewer's headers. What the
+ * bundle exports, takes and gives is the contract of @app/core (`ServerRenderBundle`), shared with the web.
  */
-interface ServerRenderState {
-  timezone: string;
-  complete: boolean;
-  queries: unknown;
-}
 
-type Answerer = (input: string, init: RequestInit) => Promise<Response>;
-
-interface ServerBundle {
-  renderPublicView(request: {
-    url: string;
-    pageData: TPageData;
-    timezone: string;
-    answer: Answerer;
-    budgetMs: number;
-  }): Promise<{ html: string; state: ServerRenderState } | null>;
-  setUserHtmlSanitizer(sanitize: (html: string) => string): void;
-}
-
-export interface RenderedPublicView {
-  html: string;
-  state: ServerRenderState;
-}
-
-const MAX_CONCURRENT_RENDERS = 4;
+/** Server renders at once per process (see `render` below); the next viewers get the app's page. */
+export const MAX_CONCURRENT_RENDERS = 4;
 
 /** The viewer's zone from the cookie the page sets (ssr/boot.ts), when it is one the runtime knows. */
 export function viewerZone(cookie: string | undefined): string {
@@ -54,7 +39,7 @@ export function viewerZone(cookie: string | undefined): string {
 /** Headers of the page's request the API calls carry too (custom domain, guest cookie, language). */
 const FORWARDED = ["host", "cookie", "user-agent", "accept-language", "x-forwarded-for", "x-forwarded-proto"];
 
-function answererFor(app: App, request: FastifyRequest, pageData: TPageData): Answerer {
+function answererFor(app: App, request: FastifyRequest, pageData: TPageData): ServerRenderAnswerer {
   // A first visit's guest cookie is only being set on this page's answer: its calls carry it already.
   const guest = request.guestId && !request.cookies[GUEST_COOKIE] ? `${GUEST_COOKIE}=${request.guestId}` : null;
   return async (input, init) => {
@@ -114,12 +99,12 @@ function loadCommonJs(file: string): unknown {
  */
 export function publicViewRenderer(app: App, webDist: string, options: { enabled: boolean; budgetMs: number }) {
   const entry = path.join(webDist, "..", "dist-ssr", "server-entry.cjs");
-  let bundle: Promise<ServerBundle | null> | null = null;
+  let bundle: Promise<ServerRenderBundle | null> | null = null;
   const load = () => {
     bundle ??= (async () => {
       if (!options.enabled || !fs.existsSync(entry)) return null;
       try {
-        const loaded = loadCommonJs(entry) as ServerBundle;
+        const loaded = loadCommonJs(entry) as ServerRenderBundle;
         loaded.setUserHtmlSanitizer(sanitizeUserHtml);
         return loaded;
       } catch (error) {
