@@ -173,6 +173,9 @@ test("a viewer in another zone than the page was rendered in gets the app at onc
   await visitor.goto(`/dashboards/${permalink}`);
   expect(await stateZone()).toBe("UTC");
   await appAsked;
+  // Its start downloaded in parallel, as the app's page does: the preloads the server kept inert for
+  // this case are in the head.
+  expect(await visitor.locator("head > link[rel=modulepreload][data-start]").count()).toBeGreaterThan(0);
   // The app has started under the server's page (its loader in the root)…
   await expect(visitor.locator("#root").getByRole("status", { name: "Loading dashboard" })).toBeAttached();
   // …which stays in view over it, every card there (hidden from assistive technology: the app's root is

@@ -104,6 +104,9 @@ if (container) {
  * drawn the dashboard (it removes `#boot-view` then: DashboardScreen), instead of giving way to a loader.
  */
 function keepServerPage(container: HTMLElement) {
+  // The start's preloads, kept inert by the server for this case (page-data routes.ts): fetched now.
+  const preloads = document.getElementById("start-preloads") as HTMLTemplateElement | null;
+  if (preloads) document.head.append(preloads.content);
   const page = document.createElement("div");
   page.id = "boot-view";
   page.setAttribute("aria-hidden", "true");

@@ -67,8 +67,10 @@ function jsonScript(id: string, value: unknown): string {
 /**
  * The page of a server-rendered public view: the view's HTML in the app's root, its state beside the
  * page data, Mantine's light scheme on <html> (its stylesheet keys colours on it, set by a script
- * otherwise), and none of the app's start preloads: the page runs no app until the reader acts on it
- * (web ssr/boot.ts), and those downloads would compete with the charts' on a phone.
+ * otherwise), and the app's start preloads made inert: the page runs no app until the reader acts on it
+ * (web ssr/boot.ts), and those downloads would compete with the charts' on a phone. They are kept in a
+ * `<template>` (never fetched): a browser in another zone than the page's starts the app at once
+ * (web main.tsx), and puts them in the head then, so its start downloads in parallel as the app's page.
  */
 function serverRenderedPage(
   template: string,
@@ -77,11 +79,12 @@ function serverRenderedPage(
   modules: string,
   rendered: RenderedPublicView,
 ): string {
+  const startPreloads = (template.match(START_PRELOADS) ?? []).map((link) => link.trim()).join("");
   return template
     .replace("<html ", () => '<html data-mantine-color-scheme="light" ')
     .replace(TITLE, () => `<title>${title}</title>`)
     .replace(START_PRELOADS, "")
-    .replace(PLACEHOLDER, () => head)
+    .replace(PLACEHOLDER, () => `${head}<template id="start-preloads">${startPreloads}</template>`)
     .replace(HEAD_END, () => `${modules}${HEAD_END}`)
     .replace(ROOT_ELEMENT, () => `${ROOT}${rendered.html}</div>`);
 }
