@@ -65,27 +65,27 @@ function jsonScript(id: string, value: unknown): string {
 }
 
 /**
- * The page of a server-rendered public view: the view's HTML in the app's root, its state beside the
- * page data, Mantine's light scheme on <html> (its stylesheet keys colours on it, set by a script
- * otherwise), and the app's start preloads made inert: the page runs no app until the reader acts on it
- * (web ssr/boot.ts), and those downloads would compete with the charts' on a phone. They are kept in a
+ * The page of a server-rendered public view, made once at start-up from the app's page: Mantine's light
+ * scheme on <html> (its stylesheet keys colours on it, set by a script otherwise), the modules that draw
+ * its charts (ssr/boot.ts), and the app's start preloads made inert: the page runs no app until the
+ * reader acts on it, and those downloads would compete with the charts' on a phone. They are kept in a
  * `<template>` (never fetched): a browser in another zone than the page's starts the app at once
  * (web main.tsx), and puts them in the head then, so its start downloads in parallel as the app's page.
  */
-function serverRenderedPage(
-  template: string,
-  title: string,
-  head: string,
-  modules: string,
-  rendered: RenderedPublicView,
-): string {
+function serverRenderedTemplate(template: string, modules: string): string {
   const startPreloads = (template.match(START_PRELOADS) ?? []).map((link) => link.trim()).join("");
   return template
     .replace("<html ", () => '<html data-mantine-color-scheme="light" ')
-    .replace(TITLE, () => `<title>${title}</title>`)
     .replace(START_PRELOADS, "")
-    .replace(PLACEHOLDER, () => `${head}<template id="start-preloads">${startPreloads}</template>`)
-    .replace(HEAD_END, () => `${modules}${HEAD_END}`)
+    .replace(PLACEHOLDER, () => `${PLACEHOLDER}<template id="start-preloads">${startPreloads}</template>`)
+    .replace(HEAD_END, () => `${modules}${HEAD_END}`);
+}
+
+/** A viewer's server-rendered page: its title, the head's data and state, and the view's HTML in the root. */
+function serverRenderedPage(template: string, title: string, head: string, rendered: RenderedPublicView): string {
+  return template
+    .replace(TITLE, () => `<title>${title}</title>`)
+    .replace(PLACEHOLDER, () => head)
     .replace(ROOT_ELEMENT, () => `${ROOT}${rendered.html}</div>`);
 }
 
@@ -208,6 +208,7 @@ export async function pageDataRoutes(
   const hasDist = fs.existsSync(indexFile);
   const template = hasDist ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
   const preloads = screenPreloads(webDist);
+  const servedTemplate = serverRenderedTemplate(template, preloads.get(SERVER_RENDERED)?.modules ?? "");
   if (hasDist) {
     // Hashed assets are immutable; index.html is never served from here (it carries page data).
     // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): they are sent as they
@@ -257,13 +258,7 @@ export async function pageDataRoutes(
     const head = `${screen?.styles ?? ""}${jsonScript("page-data", data)}${rendered ? jsonScript("ssr-state", rendered.state) : ""}`;
     // Replacer functions: a "$&" or "$'" in user text must not be read as a replacement pattern.
     const html = rendered
-      ? serverRenderedPage(
-          template,
-          title,
-          `${preloads.get(SERVER_RENDERED)?.styles ?? ""}${head}`,
-          preloads.get(SERVER_RENDERED)?.modules ?? "",
-          rendered,
-        )
+      ? serverRenderedPage(servedTemplate, title, `${preloads.get(SERVER_RENDERED)?.styles ?? ""}${head}`, rendered)
       : template
           .replace(TITLE, () => `<title>${title}</title>`)
           .replace(PLACEHOLDER, () => head)
