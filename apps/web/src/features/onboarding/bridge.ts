@@ -34,6 +34,17 @@ interface BridgeState {
 let state: BridgeState = { runtime: null, viewer: { isPublic: false, print: false } };
 const listeners = new Set<() => void>();
 
+/**
+ * Events a signed-in user's action raised before the runtime plugged in. The runtime is a lazy chunk
+ * loaded after the page: a user who creates a dashboard (or copies a link) in the first few hundred
+ * milliseconds of a page load would otherwise do the step without onboarding hearing of it, and the
+ * next hint would never show. They are handed to the runtime when it plugs in, which applies them only
+ * if a flow runs there (the store's own check), so a guest's held events are never used. Few and
+ * distinct: no page raises more than a handful before the runtime loads.
+ */
+const MAX_HELD_EVENTS = 8;
+let held: OnboardingEvent[] = [];
+
 function publish(patch: Partial<BridgeState>) {
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
@@ -45,9 +56,16 @@ export const onboardingBridge = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** The runtime's current view (a new object on each change), or null when it unloads. */
+  /**
+   * The runtime's current view (a new object on each change), or null when it unloads. The first view
+   * after none receives the events held meanwhile; unloading (signing out) forgets them.
+   */
   setRuntime(runtime: OnboardingRuntimeView | null): void {
+    const plugsIn = state.runtime === null && runtime !== null;
     publish({ runtime });
+    const pending = held;
+    held = [];
+    if (plugsIn) for (const event of pending) runtime.event(event);
   },
   setViewer(viewer: OnboardingViewer): void {
     if (viewer.isPublic !== state.viewer.isPublic || viewer.print !== state.viewer.print) publish({ viewer });
@@ -61,10 +79,16 @@ export function useOnboardingBridge(): BridgeState {
 /**
  * What a feature calls when the user did something an onboarding step waits for (docs/product.md §4).
  * Does nothing when no onboarding runs (finished, intro, public viewer, print) or the step waits for
- * something else.
+ * something else; raised before the runtime loaded, it is held until it does (see `held`).
  */
 export function onboardingEvent(event: OnboardingEvent): void {
-  state.runtime?.event(event);
+  if (state.runtime !== null) {
+    state.runtime.event(event);
+    return;
+  }
+  // A public or print view never runs onboarding, whenever the runtime loads.
+  if (state.viewer.isPublic || state.viewer.print) return;
+  if (!held.includes(event) && held.length < MAX_HELD_EVENTS) held.push(event);
 }
 
 /**
