@@ -456,6 +456,10 @@ test("Search Console: a table of clicks by query, filtered in the widget form ('
   }
   // The card says it is filtered: a client must not read it as every query's clicks.
   await expect(card.getByTestId("widget-filter")).toHaveText("Filter: Query does not contain “seo”");
+  // Under the title, before the table it qualifies: read first, not after the last row.
+  const filterBox = await card.getByTestId("widget-filter").boundingBox();
+  const tableBox = await card.getByRole("table").boundingBox();
+  expect(filterBox && tableBox && filterBox.y + filterBox.height <= tableBox.y).toBe(true);
   await snap(page, "search-console-filtered-widget");
 
   // A filter that matches nothing: the card says both that there is no data and why.

@@ -193,7 +193,8 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
       />
     );
   }
-  // A filtered widget says so: a client must not read a filtered table as the whole site's.
+  // A filtered widget says so, first, right under the title: a client must not read a filtered table as
+  // the whole site's, and a line under a long table is read last if at all.
   const filterTexts = [...new Set((data?.filters ?? []).map((filter) => filter.text))];
   const filtered =
     filterTexts.length > 0 ? (
@@ -211,8 +212,8 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
     // A filter that matches nothing is when saying the filter matters most.
     return (
       <>
-        <WidgetEmpty />
         {filtered}
+        <WidgetEmpty />
       </>
     );
   }
@@ -248,6 +249,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
 
   return (
     <>
+      {filtered}
       {partialFailure}
       {widget.format === "table" ? (
         <TableWidget widget={widget} current={current} previous={previous} compact={compact} short={short} />
@@ -265,7 +267,6 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
           />
         </Suspense>
       ) : null}
-      {filtered}
       {updated}
       {stale}
     </>
