@@ -70,7 +70,7 @@ describeEachDb(
       expect(page.headers["content-type"]).toContain("text/html");
       expect(page.body).not.toContain('"code"');
       expect(pageText(page.body)).toBe(
-        "Not connected You are not signed in here (your session may have ended). Open Reportz at http://localhost:3999, sign in, and click Connect again.",
+        "Not connected You are not signed in at http://localhost:3999. If you opened Reportz at another address (such as 127.0.0.1 instead of localhost, or the reverse), your sign-in stayed there. Open Reportz at http://localhost:3999, sign in, and click Connect again.",
       );
       expect(page.body).toContain(`<a href="${APP_URL}">${APP_URL}</a>`);
       // No result is posted (the opener is of another origin) and the popup stays open to be read.

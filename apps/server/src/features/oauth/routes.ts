@@ -39,7 +39,7 @@ export function signedOutPage(siteTitle: string, appUrl: string, requestHost: st
   const reason =
     requestHost && requestHost !== ownHost
       ? `This window is at ${escapeHtml(requestHost)}, but ${site} is set up at ${escapeHtml(appUrl)}, so your sign-in does not reach it.`
-      : "You are not signed in here (your session may have ended).";
+      : `You are not signed in at ${escapeHtml(appUrl)}. If you opened ${site} at another address (such as 127.0.0.1 instead of localhost, or the reverse), your sign-in stayed there.`;
   return popupPage("Not connected", `${reason} Open ${site} at ${link}, sign in, and click Connect again.`, null);
 }
 
