@@ -18,6 +18,7 @@ import { REPOSITORY_ROOT } from "./infra/env-file";
 import { AppError, asAppError } from "./infra/errors";
 import { type App, contractValidator, formFieldsForJsonRoutes, GUEST_COOKIE, SESSION_COOKIE } from "./infra/http";
 import { sharedRateLimitStore } from "./infra/http-rate-limit";
+import { lingerBeforeClosing } from "./infra/lingering-close";
 import { newId, newToken, safeEqual } from "./infra/security";
 import { paymentOrigins, securityHeaders } from "./infra/security-headers";
 import { MAX_UPLOAD_BYTES } from "./infra/storage";
@@ -44,6 +45,8 @@ export async function buildApp(
     genReqId: () => requestIdPrefix + (++requestCount).toString(36),
     logController: new AccessLogController(),
   }).withTypeProvider<ZodTypeProvider>();
+  // An answer given before the request's body has arrived (a 413, an early 401) must reach the client.
+  lingerBeforeClosing(app.server);
   app.setValidatorCompiler(contractValidator);
   formFieldsForJsonRoutes(app);
   app.setSerializerCompiler(serializerCompiler);

@@ -49,6 +49,7 @@ async function main() {
     destination,
   );
   if (envFile) logger.info(`Settings read from ${envFile} (environment variables win)`);
+  for (const warning of config.warnings) logger.warn(warning);
 
   const infra = await createInfra(config, { logger }).catch((error: unknown) => {
     // A configuration that only shows itself when the pieces are built (REDIS_URL without PostgreSQL).

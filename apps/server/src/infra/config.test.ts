@@ -41,7 +41,12 @@ describe("loadConfig", () => {
 
   it("never seeds the demo account in production", () => {
     expect(
-      loadConfig({ NODE_ENV: "production", APP_KEY: "a-long-enough-production-key", SEED_DEMO: "true" }).seedDemo,
+      loadConfig({
+        NODE_ENV: "production",
+        APP_KEY: "a-long-enough-production-key",
+        APP_URL: "https://reports.example.com",
+        SEED_DEMO: "true",
+      }).seedDemo,
     ).toBe(false);
   });
 
@@ -54,6 +59,28 @@ describe("loadConfig", () => {
     [{ APP_URL: "https://reports.example.com", SECURE_COOKIES: "false" }, true],
   ])("cookies are Secure for %j: %s", (env, secure) => {
     expect(loadConfig(env).secureCookies).toBe(secure);
+  });
+
+  it("refuses to start in production without APP_URL, in one line naming it", () => {
+    const production = { NODE_ENV: "production", APP_KEY: "a-long-enough-production-key" };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(
+      "Invalid configuration: APP_URL is required in production (the address users open, such as https://reports.example.com; e-mail links and embed snippets are built from it)",
+    );
+    // Empty counts as unset (`.env.example` is copied with empty values).
+    expect(() => loadConfig({ ...production, APP_URL: "" })).toThrow(/APP_URL is required in production/);
+    const configured = loadConfig({ ...production, APP_URL: "https://reports.example.com" });
+    expect(configured.appUrl).toBe("https://reports.example.com");
+    expect(configured.warnings).toEqual([]);
+  });
+
+  it.each([["development"], ["test"]])("in %s, runs on localhost without APP_URL and says so once", (mode) => {
+    const config = loadConfig({ NODE_ENV: mode, PORT: "4100" });
+    expect(config.appUrl).toBe("http://localhost:4100");
+    expect(config.warnings).toEqual([
+      "APP_URL is not set: e-mail links and embed snippets point to http://localhost:4100, which only this computer can open. Set APP_URL to the address users open.",
+    ]);
+    expect(loadConfig({ NODE_ENV: mode, APP_URL: "http://reports.lan:4100" }).warnings).toEqual([]);
   });
 
   it("takes an explicit demo password, else none (a random one is made at seeding)", () => {

@@ -267,7 +267,10 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | null;
   appKey: string;
+  /** The address users open (APP_URL): e-mailed links, embed snippets and OAuth redirects are built from it. */
   appUrl: string;
+  /** Settings worth a word at start-up (main.ts logs each once as a warning), such as APP_URL left unset. */
+  warnings: string[];
   /** Who may frame /dashboards/:permalink/embed (CSP frame-ancestors sources); every other page: nobody. */
   embedFrameAncestors: string[];
   siteTitle: string;
@@ -454,7 +457,19 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
   // `npm start` runs in the server's workspace folder; INIT_CWD is where the user typed the command,
   // so the default ./data is the repository's data folder the README promises.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  // Links in e-mails and embed snippets are built from APP_URL: a production server must not hand out
+  // localhost addresses, which only the server's own computer can open.
+  if (e.NODE_ENV === "production" && !e.APP_URL) {
+    throw new ConfigError(
+      "Invalid configuration: APP_URL is required in production (the address users open, such as https://reports.example.com; e-mail links and embed snippets are built from it)",
+    );
+  }
   const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`;
+  const warnings = e.APP_URL
+    ? []
+    : [
+        `APP_URL is not set: e-mail links and embed snippets point to ${appUrl}, which only this computer can open. Set APP_URL to the address users open.`,
+      ];
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -464,6 +479,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     // Development keys are fixed so sessions survive restarts; production must set APP_KEY.
     appKey: e.APP_KEY ?? "development-only-app-key-change-me",
     appUrl,
+    warnings,
     embedFrameAncestors: splitList(e.EMBED_FRAME_ANCESTORS),
     siteTitle: e.SITE_TITLE,
     smtpUrl: e.SMTP_URL ?? null,

@@ -11,6 +11,8 @@ export const ERRORS = {
   forbidden: { status: 403, message: "This action is unauthorized." },
   not_found: { status: 404, message: "Not found." },
   conflict: { status: 409, message: "Conflict." },
+  /** A body over the server's limit (2 MB; uploads have their own limit, answered as a 422 on the file). */
+  payload_too_large: { status: 413, message: "The request is too large." },
   session_mismatch: { status: 419, message: "Page expired. Please reload the page." },
   validation: { status: 422, message: "The given data was invalid." },
   too_many_requests: { status: 429, message: "Too many attempts. Please try again later." },
@@ -85,7 +87,8 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * The AppError an error stands for: itself, or one of the table's codes for errors raised by Fastify
- * and its plugins (an upload over the size limit is a 422 on the file; a rate limit is a 429). Null
+ * and its plugins (an upload over the size limit is a 422 on the file; any other body over the limit a 413; a rate
+ * limit is a 429). Null
  * for anything else (a 4xx keeps its status as bad_request; the rest is a 500).
  */
 export function asAppError(error: unknown): AppError | null {
@@ -94,6 +97,7 @@ export function asAppError(error: unknown): AppError | null {
   if (code === "FST_REQ_FILE_TOO_LARGE") {
     return AppError.validation({ file: ["The file may not be greater than 5 MB."] });
   }
+  if (code === "FST_ERR_CTP_BODY_TOO_LARGE") return new AppError("payload_too_large");
   if (statusCode === 429) return new AppError("too_many_requests");
   return null;
 }

@@ -200,6 +200,20 @@ export async function bodyValue(body: unknown): Promise<unknown> {
   return (body instanceof JsonText ? await body.parse() : body) ?? {};
 }
 
+/**
+ * A browser loading a page (a link, a redirect, the address bar), as opposed to a script's fetch or
+ * an API client: browsers say so in Sec-Fetch-Mode; without it, an HTML-accepting request that is not
+ * the SPA's XHR counts as one.
+ */
+export function isPageNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers["sec-fetch-mode"];
+  if (mode) return mode === "navigate";
+  return (
+    request.headers["x-requested-with"] !== "XMLHttpRequest" &&
+    String(request.headers.accept ?? "").includes("text/html")
+  );
+}
+
 /** The signed-in session of the request, or 401. */
 export function requireAuth(request: FastifyRequest): AuthState {
   if (!request.auth) throw new AppError("unauthenticated", "Unauthenticated.");

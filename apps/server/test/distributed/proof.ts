@@ -53,6 +53,7 @@ async function main() {
     const env = {
       NODE_ENV: "production",
       APP_KEY: "proof-app-key-0123456789abcdef",
+      APP_URL: "http://localhost",
       DATABASE_URL: postgres.url,
       REDIS_URL: redis.url,
       STORAGE_DIR: path.join(workDir, "shared-files"),

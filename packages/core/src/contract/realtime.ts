@@ -14,10 +14,22 @@ export function companyChannel(companyId: string): string {
   return `company.${companyId}`;
 }
 
-/** The company id of a `company.{id}` channel name, or null for any other name. */
+/**
+ * The prefix Laravel Echo and Pusher clients put before a private channel's name: `echo.private("company.{id}")`
+ * asks for `private-company.{id}`. Both spellings name the same channel, with the same rule.
+ */
+export const PRIVATE_CHANNEL_PREFIX = "private-";
+
+/** The company id of a `company.{id}` (or `private-company.{id}`) channel name, or null for any other name. */
 export function companyOfChannel(channel: string): string | null {
-  const match = /^company\.([A-Za-z0-9_-]{1,64})$/.exec(channel);
+  const match = /^(?:private-)?company\.([A-Za-z0-9_-]{1,64})$/.exec(channel);
   return match ? match[1] : null;
+}
+
+/** Every name of a channel: the name itself and, for a company channel, its `private-` spelling. */
+export function channelSpellings(channel: string): string[] {
+  const canonical = channel.startsWith(PRIVATE_CHANNEL_PREFIX) ? channel.slice(PRIVATE_CHANNEL_PREFIX.length) : channel;
+  return companyOfChannel(canonical) === null ? [channel] : [canonical, PRIVATE_CHANNEL_PREFIX + canonical];
 }
 
 /** Events on a company channel (docs/product.md §4). Later features add theirs here. */

@@ -6,7 +6,7 @@ import { oauthService } from "./service";
 export const oauthFeature: Feature = {
   name: "oauth",
   services: (ctx, services) => ({ oauth: oauthService(ctx, () => services.get("sources")) }),
-  routes(app, _ctx, services) {
-    oauthRoutes(app, services.get("oauth"));
+  routes(app, ctx, services) {
+    oauthRoutes(app, services.get("oauth"), { title: ctx.config.siteTitle, appUrl: ctx.config.appUrl });
   },
 };

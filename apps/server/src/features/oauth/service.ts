@@ -58,6 +58,11 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
   const adapter = (connector: OAuthConnector) => oauthAdapter(connector.oauth, ctx.config.providers, ctx.rateLimits);
 
   return {
+    /** True when `key` names a connector that connects with OAuth (configured on this server or not). */
+    isOAuthConnector(key: string): boolean {
+      return connectorByKey(key)?.oauth !== undefined;
+    },
+
     async start(
       actor: Actor,
       key: string,

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import {
+  channelSpellings,
   HEADERS,
   REALTIME_CLIENT,
   REALTIME_PATH,
@@ -53,6 +54,15 @@ function registerRealtime(app: App, ctx: AppContext, auth: AuthService): void {
 
   io.on("connection", (socket: AppSocket) => {
     socket.on(REALTIME_CLIENT.subscribe, (channel: unknown, signature: unknown, ack: unknown) => {
+      // Laravel Echo's Socket.IO connector: `{channel, auth}`, no signature and no acknowledgement.
+      if (isEchoRequest(channel)) {
+        if (!realtime.mayListen(socket.data.companyId, channel.channel)) {
+          socket.emit("subscription_error", channel.channel, 403);
+          return;
+        }
+        void socket.join(echoRoom(channel.channel));
+        return;
+      }
       const answer = typeof ack === "function" ? (ack as (result: TRealtimeAck) => void) : () => {};
       if (typeof channel !== "string" || typeof signature !== "string") return answer({ ok: false, error: "invalid" });
       if (!realtime.mayJoin(socket.id, socket.data.companyId, channel, signature)) {
@@ -62,7 +72,8 @@ function registerRealtime(app: App, ctx: AppContext, auth: AuthService): void {
       answer({ ok: true });
     });
     socket.on(REALTIME_CLIENT.unsubscribe, (channel: unknown) => {
-      if (typeof channel === "string" && channel !== socket.id) void socket.leave(channel);
+      if (isEchoRequest(channel)) void socket.leave(echoRoom(channel.channel));
+      else if (typeof channel === "string" && channel !== socket.id) void socket.leave(channel);
     });
     socket.on(REALTIME_CLIENT.signin, (input: unknown, ack: unknown) => {
       const answer = typeof ack === "function" ? (ack as (result: TRealtimeAck) => void) : () => {};
@@ -79,8 +90,13 @@ function registerRealtime(app: App, ctx: AppContext, auth: AuthService): void {
   // (`local`): the bus already reached the other processes, the adapter must not repeat it.
   const unsubscribes = [
     ctx.events.subscribe("realtime.broadcast", ({ channel, event, data, exceptSocket }) => {
-      const room = io.local.to(channel);
-      (exceptSocket ? room.except(exceptSocket) : room).emit(event, { channel, data });
+      const to = (name: string) => (exceptSocket ? io.local.to(name).except(exceptSocket) : io.local.to(name));
+      // Each spelling of the channel is its own room, so every listener hears the name it subscribed to.
+      for (const name of channelSpellings(channel)) {
+        to(name).emit(event, { channel: name, data });
+        // Laravel Echo's listeners take (channel, data) and keep what names their channel.
+        to(echoRoom(name)).emit(event, name, data);
+      }
     }),
     ctx.events.subscribe("session.revoked", (revoked) => {
       for (const socket of io.of("/").sockets.values()) {
@@ -118,6 +134,21 @@ function registerRealtime(app: App, ctx: AppContext, auth: AuthService): void {
     { schema: { tags, body: ZBroadcastUserAuth, response: { 200: ZBroadcastUserAuthResponse } } },
     async (request) => realtime.authorizeUser(request.auth, request.body.socket_id),
   );
+}
+
+/** A subscription of Laravel Echo's Socket.IO connector (the protocol of laravel-echo-server). */
+function isEchoRequest(input: unknown): input is { channel: string } {
+  return (
+    typeof input === "object" &&
+    input !== null &&
+    typeof (input as { channel?: unknown }).channel === "string" &&
+    (input as { channel: string }).channel.length <= 200
+  );
+}
+
+/** The room of Echo's listeners of a channel, apart from ours: the two are sent the event in different shapes. */
+function echoRoom(channel: string): string {
+  return `echo:${channel}`;
 }
 
 function isRevoked(socket: SocketSession | undefined, revoked: AppEvents["session.revoked"]): boolean {

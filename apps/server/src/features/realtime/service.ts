@@ -1,4 +1,4 @@
-import { companyChannel, companyOfChannel, type TBroadcastAuth } from "@app/core";
+import { companyOfChannel, type TBroadcastAuth } from "@app/core";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { hmac, safeEqual } from "../../infra/security";
@@ -20,10 +20,13 @@ export function realtimeService(ctx: Pick<AppContext, "config">) {
   const userSignature = (socketId: string, userData: string) => hmac(key, `broadcast-user|${socketId}|${userData}`);
 
   return {
-    /** POST /broadcasting/auth: only a member of the channel's company gets a signature. */
+    /**
+     * POST /broadcasting/auth: only a member of the channel's company gets a signature, whichever
+     * spelling the client asks for (`company.{id}`, or `private-company.{id}` from Laravel Echo and Pusher).
+     */
     authorizeChannel(auth: AuthState | null, input: TBroadcastAuth): { auth: string } {
       if (!auth) throw new AppError("unauthenticated", "Unauthenticated.");
-      if (input.channel_name !== companyChannel(auth.company.id)) {
+      if (companyOfChannel(input.channel_name) !== auth.company.id) {
         throw AppError.forbidden("You may not listen to this channel.");
       }
       return { auth: channelSignature(input.socket_id, input.channel_name) };
@@ -34,6 +37,15 @@ export function realtimeService(ctx: Pick<AppContext, "config">) {
       if (!auth) throw new AppError("unauthenticated", "Unauthenticated.");
       const userData = JSON.stringify({ id: auth.user.id, user_info: { name: auth.user.name } });
       return { auth: userSignature(socketId, userData), user_data: userData };
+    },
+
+    /**
+     * A socket of a session of `socketCompanyId` may listen to the channel on its session alone
+     * (Laravel Echo's Socket.IO protocol, which sends no signature: the handshake's session cookie
+     * is what its server would present to /broadcasting/auth).
+     */
+    mayListen(socketCompanyId: string, channel: string): boolean {
+      return companyOfChannel(channel) === socketCompanyId;
     },
 
     /** A socket bound to a session of `companyId` may join the channel it holds a valid signature for. */

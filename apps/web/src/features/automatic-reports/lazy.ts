@@ -1,2 +1,2 @@
-// What other features load on demand: the Mail reporting modal (the dashboard's share menu).
+// What other features load on demand: the Mail reporting modal (the dashboard's "Sharing" menu).
 export { MailReportingModal, type MailReportingModalProps } from "./components/MailReportingModal";

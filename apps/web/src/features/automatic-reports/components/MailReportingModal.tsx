@@ -15,7 +15,7 @@ export interface MailReportingModalProps {
 }
 
 /**
- * Mail reporting (docs/product.md §2 share menu, owner only): the dashboard's automatic reports and the
+ * Mail reporting (docs/product.md §2, the "Sharing" menu, owner only): the dashboard's automatic reports and the
  * form to schedule another or change one.
  */
 export function MailReportingModal({ opened, onClose, dashboard }: MailReportingModalProps) {

@@ -37,7 +37,7 @@ function saveFile(file: Blob, filename: string) {
 }
 
 /**
- * The share menu's PDF button (docs/product.md §2, §4), for owners and public viewers alike: asks the
+ * The header's PDF button, beside "Sharing" (docs/product.md §2, §4), for owners and public viewers alike: asks the
  * server for the PDF of what is on screen (period, zone), polls while it is made, then offers the file.
  */
 export function PdfButton({ request, widgetCount }: { request: Omit<PdfRequest, "check">; widgetCount: number }) {

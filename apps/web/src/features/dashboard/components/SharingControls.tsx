@@ -26,7 +26,7 @@ const MailReportingModal = lazy(async () => ({
 type Dialog = "password" | "permalink" | "embed" | "mail" | null;
 
 /**
- * The owner's sharing controls (docs/product.md §2 share menu): Mail reporting (the automatic report
+ * The owner's sharing controls (docs/product.md §2, the "Sharing" menu): Mail reporting (the automatic report
  * form), the dashboard's password, a new permalink (old links stop working) and signed embed links with
  * their iframe snippet. Members only.
  */
