@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { STRIPE_FAKE_SECRET_KEY } from "../../apps/server/test/fakes/stripe";
 import { quote } from "../../packages/core/src/billing/pricing";
 import { CHECKOUT_TEXTS } from "../../packages/core/src/contract/billing";
 import { formatMoney } from "../../packages/core/src/contract/invoices";
@@ -124,6 +125,43 @@ test("a company in its trial subscribes from the subscription page and turns act
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await expect(page.getByText("0 of 5 used", { exact: true })).toBeVisible();
   await snapBoth(page, "subscription-subscribed");
+});
+
+/** Stripe's preview of a subscription's next invoice, asked of the fakes' Stripe (next to the e2e server). */
+async function nextInvoiceCents(page: Page, subscriptionId: string): Promise<number> {
+  const fakes = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
+  const answer = await page.request.post(`${fakes}/v1/invoices/create_preview`, {
+    headers: { authorization: `Bearer ${STRIPE_FAKE_SECRET_KEY}` },
+    form: { subscription: subscriptionId },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { amount_due: number }).amount_due;
+}
+
+test("a paying company applies a 20 % coupon on the subscription page: the page and Stripe's next invoice say $200.00", async ({
+  page,
+}) => {
+  const code = `TWENTY${Date.now().toString(36).toUpperCase()}`;
+  addCoupon(code, "price.discount", "20", "--name", "Twenty off");
+  await signUp(page, "Cody Coupon", { trial: true });
+  await page.goto("/company/subscription");
+  await page.getByRole("textbox", { name: "Dashboards" }).fill("25");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await page.getByRole("dialog", { name: "Payment" }).getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  const price = page.getByTestId("live-price");
+  await expect(price).toContainText("Total / month$250.00");
+  const { company } = (await call(page, "GET", "/api/page-data")) as { company: { subscription: { id: string } } };
+  expect(await nextInvoiceCents(page, company.subscription.id)).toBe(25_000);
+
+  await page.getByLabel("Coupon code").fill(code);
+  await page.getByRole("button", { name: "Apply coupon" }).click();
+  await expect(page.getByText(`Code / Coupon ${code} activated successfully`)).toBeVisible();
+  await expect(price).toContainText("Total / month$200.00");
+  // What the card is charged next: the same $200.00.
+  expect(await nextInvoiceCents(page, company.subscription.id)).toBe(20_000);
+  await price.scrollIntoViewIfNeeded();
+  await snapBoth(page, "subscription-coupon-charged");
 });
 
 test("closing the checkout stops the registration and says why", async ({ page }) => {

@@ -121,6 +121,9 @@ export interface FakeStripe {
 
 const API_VERSION = "2026-10-28.endive";
 
+/** The secret key the fake accepts (servers pointed at it use it; browser tests ask the fake with it). */
+export const STRIPE_FAKE_SECRET_KEY = "sk_test_fake_7Hc2kq9Vx3LmP0aZ";
+
 /** The webhook secret the fake signs with (and that servers pointed at the fake trust). */
 export const STRIPE_FAKE_WEBHOOK_SECRET = "whsec_fake_0123456789abcdef";
 
@@ -394,7 +397,7 @@ export function stripeFake(): FakePart<FakeStripe> {
   };
 
   const state: FakeStripe = {
-    secretKey: "sk_test_fake_7Hc2kq9Vx3LmP0aZ",
+    secretKey: STRIPE_FAKE_SECRET_KEY,
     publishableKey: "pk_test_fake_7Hc2kq9Vx3LmP0aZ",
     webhookSecret: STRIPE_FAKE_WEBHOOK_SECRET,
     sessions: new Map(),
