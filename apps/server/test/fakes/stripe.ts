@@ -117,6 +117,12 @@ export interface FakeStripe {
    * `/api/payment/webhook`, for `npm run dev:fakes` and browser tests) unless a test sets its own.
    */
   deliver: ((payload: string, header: string) => Promise<void>) | null;
+  /**
+   * Webhooks lost on the way (a misconfigured endpoint, Stripe's outage): the shim's payments complete
+   * and send nothing. Set over HTTP with `POST /_fake/stripe/webhooks {"deliver": false}` (true again to
+   * deliver), for browser tests in the fakes' own process.
+   */
+  webhooksLost: boolean;
 }
 
 const API_VERSION = "2026-10-28.endive";
@@ -464,6 +470,7 @@ export function stripeFake(): FakePart<FakeStripe> {
       return event("customer.subscription.deleted", subscriptionObject(sub));
     },
     deliver: null,
+    webhooksLost: false,
     signed: (evt, secret = state.webhookSecret) => signStripeEvent(evt, secret),
   };
 
@@ -591,11 +598,18 @@ export function stripeFake(): FakePart<FakeStripe> {
               }
             : null);
         // Delivered before answering, so the app is up to date when the checkout reports completion.
+        const sending = state.webhooksLost ? null : deliver;
         for (const evt of [completed, invoicePaid]) {
           const { payload, header } = state.signed(evt);
-          await deliver?.(payload, header);
+          await sending?.(payload, header);
         }
-        return { id: sessionId, status: "complete", delivered: deliver !== null };
+        return { id: sessionId, status: "complete", delivered: sending !== null };
+      });
+      app.post("/_fake/stripe/webhooks", async (request, reply) => {
+        const body = (request.body ?? {}) as { deliver?: unknown };
+        if (typeof body.deliver !== "boolean") return reply.code(400).send({ error: 'body: {"deliver": boolean}' });
+        state.webhooksLost = !body.deliver;
+        return { deliver: body.deliver };
       });
       app.post("/v1/checkout/sessions", { preHandler: authorized }, async (request, reply) => {
         const params = formOf(request);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { JobDefinition } from "../../infra/jobs";
 import type { Feature } from "../registry";
 import { checkoutClaims } from "./claim";
+import { checkoutConfirmation } from "./confirm";
 import { subscriptionDiscounts } from "./discounts";
 import { invoicesService } from "./invoices";
 import { invoicesRoutes } from "./invoices-routes";
@@ -30,6 +31,7 @@ export const billingFeature: Feature = {
       ...webhookHandler(ctx, companies, stripe),
       claims,
       discounts: subscriptionDiscounts(ctx, companies, couponPrices, stripe),
+      confirmation: checkoutConfirmation(ctx, companies, stripe),
       lifetime,
       refunds: checkoutRefunds(ctx, stripe),
     };

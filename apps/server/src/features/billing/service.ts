@@ -13,6 +13,7 @@ import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { CompaniesService } from "../companies/service";
 import type { CheckoutClaims } from "./claim";
+import type { CheckoutConfirmation } from "./confirm";
 import { type StripeBilling, type SubscriptionDiscounts, stripeBillingOf, stripeDiscountsOf } from "./discounts";
 import type { LifetimeCancellation } from "./lifetime";
 import { BREAKDOWN_KEY, breakdownOf, type CodedCoupon, type PriceBreakdown } from "./order-lines";
@@ -189,8 +190,12 @@ export function billingService(
       }
       requireStripe();
       const priced = await priceFor(row, input);
-      const { payload, key } = await checkout(row, priced, input.coupons, null);
-      return { company: await companies.get(companyId), quote: presentQuote(priced.q), checkout: { payload, key } };
+      const { payload, key, sessionId } = await checkout(row, priced, input.coupons, null);
+      return {
+        company: await companies.get(companyId),
+        quote: presentQuote(priced.q),
+        checkout: { payload, key, order_ref: sessionId },
+      };
     },
 
     /**
@@ -323,6 +328,8 @@ export type BillingService = ReturnType<typeof billingService> & {
   lifetime: LifetimeCancellation;
   /** A price coupon applied to a paying company, carried to its Stripe subscription (./discounts.ts). */
   discounts: SubscriptionDiscounts;
+  /** The subscription page's check that its checkout was paid (./confirm.ts). */
+  confirmation: CheckoutConfirmation;
   /** A paid checkout no new company claimed (a social sign-up that ended otherwise), given back (./refund.ts). */
   refunds: CheckoutRefunds;
 };
