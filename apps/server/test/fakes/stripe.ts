@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import Stripe from "stripe";
 import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
@@ -358,9 +359,32 @@ const at = (path: Record<string, unknown>, ...keys: string[]): unknown =>
     path,
   );
 
-export function stripeFake(): FakePart<FakeStripe> {
+/**
+ * Where `npm run dev:fakes` sends the Stripe fake's webhooks (docs/operations.md "Billing and payments"):
+ * `STRIPE_FAKE_WEBHOOK_URL` when set ("off" sends none), else the webhook route of the server the same
+ * settings start: its `appUrl` (`APP_URL`, else `http://localhost:PORT`, as apps/server/src/infra/config.ts
+ * derives it) followed by `/api/payment/webhook`.
+ */
+export function fakeWebhookUrl(env: NodeJS.ProcessEnv, appUrl: string): string | null {
+  const explicit = env.STRIPE_FAKE_WEBHOOK_URL?.trim();
+  if (explicit === "off") return null;
+  if (explicit) return explicit;
+  return `${appUrl.replace(/\/+$/, "")}/api/payment/webhook`;
+}
+
+export interface StripeFakeOptions {
+  /** Where the Stripe.js shim's payments post their webhooks; default `STRIPE_FAKE_WEBHOOK_URL` (none when unset). */
+  webhookUrl?: string | null;
+}
+
+export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe> {
+  const webhookUrl =
+    options.webhookUrl !== undefined ? options.webhookUrl : process.env.STRIPE_FAKE_WEBHOOK_URL || null;
+  // Ids unique to this run (Stripe's own never repeat): a server that already recorded a session, an
+  // event or a claim from an earlier run of the fakes must not meet the same id again.
+  const run = randomBytes(5).toString("hex");
   let counter = 0;
-  const id = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, "0")}`;
+  const id = (prefix: string) => `${prefix}_test_${run}${(++counter).toString().padStart(6, "0")}`;
   const now = () => Math.floor(Date.now() / 1000);
   const event = (type: string, object: unknown): Stripe.Event => stripeEvent(id("evt"), type, object, now());
   const planOf = (sub: FakeStripeSubscription) => ({ ...sub, subscription: sub.id });
@@ -585,16 +609,23 @@ export function stripeFake(): FakePart<FakeStripe> {
           });
         }
         const { completed, invoicePaid } = state.pay(sessionId);
-        const target = process.env.STRIPE_FAKE_WEBHOOK_URL;
+        const target = webhookUrl;
         const deliver =
           state.deliver ??
           (target
             ? async (payload: string, header: string) => {
-                await fetch(target, {
-                  method: "POST",
-                  headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
-                  body: payload,
-                });
+                // Stripe takes the payment whatever the endpoint answers; a server not running (or
+                // refusing the event) is told on the fakes' console, not to the paying browser.
+                try {
+                  const answer = await fetch(target, {
+                    method: "POST",
+                    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
+                    body: payload,
+                  });
+                  if (!answer.ok) console.error(`stripe fake: ${target} answered ${answer.status} to a webhook`);
+                } catch (error) {
+                  console.error(`stripe fake: could not deliver a webhook to ${target}: ${String(error)}`);
+                }
               }
             : null);
         // Delivered before answering, so the app is up to date when the checkout reports completion.
