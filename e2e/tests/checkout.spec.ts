@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { STRIPE_FAKE_SECRET_KEY } from "../../apps/server/test/fakes/stripe";
 import { quote } from "../../packages/core/src/billing/pricing";
-import { CHECKOUT_TEXTS } from "../../packages/core/src/contract/billing";
+import { CHECKOUT_TEXTS, PAYMENT_CONFIRMATION_TEXTS } from "../../packages/core/src/contract/billing";
 import { formatMoney } from "../../packages/core/src/contract/invoices";
 import { snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
@@ -120,10 +121,113 @@ test("a company in its trial subscribes from the subscription page and turns act
   await page.getByRole("button", { name: "Subscribe" }).click();
   const checkout = page.getByRole("dialog", { name: "Payment" });
   await checkout.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByText("Your subscription is active.")).toBeVisible();
+  // Stripe's webhook reached the server before the checkout ended: confirmed at once.
+  await expect(page.getByText(PAYMENT_CONFIRMATION_TEXTS.received)).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await expect(page.getByText("0 of 5 used", { exact: true })).toBeVisible();
   await snapBoth(page, "subscription-subscribed");
+});
+
+/** The provider fakes' server, next to the e2e server (playwright.config.ts). */
+const FAKES = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
+
+/** Stripe's preview of a subscription's next invoice, asked of the fakes' Stripe (next to the e2e server). */
+async function nextInvoiceCents(page: Page, subscriptionId: string): Promise<number> {
+  const fakes = FAKES;
+  const answer = await page.request.post(`${fakes}/v1/invoices/create_preview`, {
+    headers: { authorization: `Bearer ${STRIPE_FAKE_SECRET_KEY}` },
+    form: { subscription: subscriptionId },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { amount_due: number }).amount_due;
+}
+
+test("a paying company applies a 20 % coupon on the subscription page: the page and Stripe's next invoice say $200.00", async ({
+  page,
+}) => {
+  const code = `TWENTY${Date.now().toString(36).toUpperCase()}`;
+  addCoupon(code, "price.discount", "20", "--name", "Twenty off");
+  await signUp(page, "Cody Coupon", { trial: true });
+  await page.goto("/company/subscription");
+  await page.getByRole("textbox", { name: "Dashboards" }).fill("25");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await page.getByRole("dialog", { name: "Payment" }).getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  const price = page.getByTestId("live-price");
+  await expect(price).toContainText("Total / month$250.00");
+  const { company } = (await call(page, "GET", "/api/page-data")) as { company: { subscription: { id: string } } };
+  expect(await nextInvoiceCents(page, company.subscription.id)).toBe(25_000);
+
+  await page.getByLabel("Coupon code").fill(code);
+  await page.getByRole("button", { name: "Apply coupon" }).click();
+  await expect(page.getByText(`Code / Coupon ${code} activated successfully`)).toBeVisible();
+  await expect(price).toContainText("Total / month$200.00");
+  // What the card is charged next: the same $200.00.
+  expect(await nextInvoiceCents(page, company.subscription.id)).toBe(20_000);
+  await price.scrollIntoViewIfNeeded();
+  await snapBoth(page, "subscription-coupon-charged");
+});
+
+test("a canceled company subscribes again while Stripe's webhook is lost: 'being confirmed', then what to do, and 'Payment received' only once the server has it", async ({
+  page,
+}) => {
+  await signUp(page, "Rory Resubscribe", { trial: true });
+  await page.goto("/company/subscription");
+  await page.getByRole("textbox", { name: "Dashboards" }).fill("5");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await page.getByRole("dialog", { name: "Payment" }).getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await call(page, "DELETE", "/api/company", { cancellation: { reason: "budget" } });
+
+  const received = page.getByText(PAYMENT_CONFIRMATION_TEXTS.received);
+  const status = page.locator("main").getByText("Canceled", { exact: true });
+  // Stripe's webhooks are lost, and the server cannot read the session from Stripe either (for now).
+  const lose = await page.request.post(`${FAKES}/_fake/stripe/webhooks`, { data: { deliver: false } });
+  expect(lose.status()).toBe(200);
+  const down = await page.request.post(`${FAKES}/_fake/fail`, {
+    data: {
+      part: "stripe",
+      path: "/v1/checkout/sessions/cs_",
+      status: 500,
+      body: { error: { type: "api_error", message: "Something went wrong" } },
+      count: 100,
+    },
+  });
+  expect(down.status()).toBe(200);
+  try {
+    await page.clock.install();
+    await page.goto("/company/subscription");
+    await expect(status).toBeVisible();
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByRole("dialog", { name: "Payment" }).getByRole("button", { name: "Pay" }).click();
+    const confirming = page.getByRole("status").filter({ hasText: PAYMENT_CONFIRMATION_TEXTS.confirmingTitle });
+    await expect(confirming).toBeVisible();
+    await expect(confirming).toContainText(PAYMENT_CONFIRMATION_TEXTS.confirming);
+    await expect(received).toHaveCount(0);
+    await expect(status).toBeVisible();
+    await expect(page.getByRole("button", { name: "Subscribe" })).toBeDisabled();
+    await snapBoth(page, "subscription-payment-confirming");
+
+    // A minute without a confirmation: the page says so, and what to do.
+    await page.clock.fastForward(61_000);
+    const unconfirmed = page.getByRole("alert").filter({ hasText: PAYMENT_CONFIRMATION_TEXTS.unconfirmedTitle });
+    await expect(unconfirmed).toBeVisible();
+    await expect(unconfirmed).toContainText(/contact support with the payment reference cs_\S+\./);
+    await expect(unconfirmed).toContainText("Do not pay again");
+    await expect(received).toHaveCount(0);
+    await expect(status).toBeVisible();
+    await snapBoth(page, "subscription-payment-unconfirmed");
+
+    // Stripe answers again: the server's own check of the session confirms the payment.
+    await page.request.delete(`${FAKES}/_fake/fail`);
+    await unconfirmed.getByRole("button", { name: PAYMENT_CONFIRMATION_TEXTS.checkAgain }).click();
+    await expect(received).toBeVisible();
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(unconfirmed).toHaveCount(0);
+  } finally {
+    await page.request.delete(`${FAKES}/_fake/fail`);
+    await page.request.post(`${FAKES}/_fake/stripe/webhooks`, { data: { deliver: true } });
+  }
 });
 
 test("closing the checkout stops the registration and says why", async ({ page }) => {

@@ -18,12 +18,12 @@ import { semrushFake } from "./semrush";
 import { serankingFake } from "./seranking";
 import { serpstatFake } from "./serpstat";
 import { sheetsFake } from "./sheets";
-import { stripeFake } from "./stripe";
+import { type StripeFakeOptions, stripeFake } from "./stripe";
 import { tiktokFake } from "./tiktok";
 import { wooCommerceFake } from "./woocommerce";
 
 /** Every provider's fake part, wired to each other (Google's siblings share its tokens, Meta Ads Meta's). */
-export function allFakes() {
+export function allFakes(options: { stripe?: StripeFakeOptions } = {}) {
   const google = googleFake();
   const meta = metaFake();
   return {
@@ -51,7 +51,7 @@ export function allFakes() {
     googleLogin: oidcFake("google"),
     linkedinLogin: oidcFake("linkedin", { pkce: false }),
     facebookLogin: facebookLoginFake(meta.state),
-    stripe: stripeFake(),
+    stripe: stripeFake(options.stripe),
   };
 }
 

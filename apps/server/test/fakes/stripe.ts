@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import Stripe from "stripe";
 import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
@@ -12,11 +13,20 @@ import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
  *   refused as the API does since 2026-03-25) → a session with its `client_secret`;
  * - `GET`/`POST`/`DELETE /v1/subscriptions/:id` → read, update (items, `cancel_at_period_end`), cancel;
  * - `POST /v1/billing_portal/sessions` (a customer the fake made) → `{url}` of the portal;
+ * - `POST /v1/coupons` (`id` of the caller's choosing, `amount_off` + `currency` or `percent_off`,
+ *   `duration`, `name` of at most 40 characters; an id taken is `resource_already_exists`), `GET
+ *   /v1/coupons/:id`; `discounts: [{coupon}]` on a checkout session (its `amount_total` is after them,
+ *   with `amount_subtotal` and `total_details.amount_discount`) and on a subscription update (the list
+ *   replaces the subscription's discounts; `discounts=` empties it); every invoice of the subscription
+ *   takes them off its subtotal (`total_discount_amounts`, each line's `discount_amounts`);
+ * - `POST /v1/invoices/create_preview` (`subscription`) → the subscription's next invoice as it stands;
+ * - an `Idempotency-Key` on the coupon and subscription POSTs replays the first answer for the same
+ *   parameters, and is `idempotency_error` (400) for other parameters;
  * - `GET /v1/invoice_payments?invoice=…` → the paid invoice's payment (its PaymentIntent; since API
  *   2025-03 an invoice no longer names one itself); `POST /v1/refunds` (`payment_intent` or `charge`) →
  *   a succeeded refund of the whole payment, the same refund again for a repeated `Idempotency-Key`, and
  *   `charge_already_refunded` for a payment refunded before.
- * Tests play the customer with `pay`, `failInvoice` and `deleteSubscription`, which return Stripe events
+ * Tests play the customer with `pay`, `renew`, `failInvoice` and `deleteSubscription`, which return Stripe events
  * (shaped as Stripe sends them), and `signed(event)` signs one as Stripe's webhook does. The shapes and
  * the signer are exported (`stripeEvent`, `stripeInvoice`, `stripeSubscription`, `signStripeEvent`) for
  * tests that play Stripe without this fake's state (the browser tests).
@@ -29,9 +39,27 @@ export interface FakeStripeSession {
   customer: string | null;
   subscription: string | null;
   invoice: string | null;
+  /** The coupons of its `discounts`, redeemed on the subscription it starts. */
+  coupons: FakeStripeCoupon[];
   /** The PaymentIntent that paid the first invoice, and what it took (set by `pay`). */
   paymentIntent?: string;
   amountPaid?: number;
+}
+
+/** A coupon made with `POST /v1/coupons`. */
+export interface FakeStripeCoupon {
+  id: string;
+  amount_off: number | null;
+  percent_off: number | null;
+  currency: string | null;
+  duration: "once" | "repeating" | "forever";
+  name: string | null;
+}
+
+/** A coupon redeemed on a subscription: Stripe's Discount (`di_…`). */
+export interface FakeStripeDiscount {
+  id: string;
+  coupon: FakeStripeCoupon;
 }
 
 /** A refund the fake made (tests assert what was given back, and that it was given back once). */
@@ -58,6 +86,8 @@ export interface FakeStripeSubscription {
   periodEnd: number;
   cancelAtPeriodEnd: boolean;
   status: "active" | "past_due" | "canceled";
+  /** The coupons redeemed on it, taken off each of its invoices. */
+  discounts: FakeStripeDiscount[];
   /** Every update's form, in order (tests assert the new count and price). */
   updates: Record<string, unknown>[];
 }
@@ -70,10 +100,13 @@ export interface FakeStripe {
   subscriptions: Map<string, FakeStripeSubscription>;
   /** Customers made for visitors (name and e-mail the checkout is pre-filled with). */
   customers: Map<string, { id: string; email: unknown; name: unknown }>;
+  coupons: Map<string, FakeStripeCoupon>;
   refunds: FakeStripeRefund[];
   failNext: FakeFault[];
   /** The customer pays the checkout: the session completes; returns checkout.session.completed and invoice.paid. */
   pay(sessionId: string): { completed: Stripe.Event; invoicePaid: Stripe.Event };
+  /** The subscription renews and its card is charged: the next period's invoice.paid, at its price less its discounts. */
+  renew(subscriptionId: string): Stripe.Event;
   /** The renewal charge of a subscription fails: invoice.payment_failed. */
   failInvoice(subscriptionId: string): Stripe.Event;
   /** Stripe gives up (or the period of a canceled subscription ends): customer.subscription.deleted. */
@@ -85,9 +118,18 @@ export interface FakeStripe {
    * `/api/payment/webhook`, for `npm run dev:fakes` and browser tests) unless a test sets its own.
    */
   deliver: ((payload: string, header: string) => Promise<void>) | null;
+  /**
+   * Webhooks lost on the way (a misconfigured endpoint, Stripe's outage): the shim's payments complete
+   * and send nothing. Set over HTTP with `POST /_fake/stripe/webhooks {"deliver": false}` (true again to
+   * deliver), for browser tests in the fakes' own process.
+   */
+  webhooksLost: boolean;
 }
 
 const API_VERSION = "2026-10-28.endive";
+
+/** The secret key the fake accepts (servers pointed at it use it; browser tests ask the fake with it). */
+export const STRIPE_FAKE_SECRET_KEY = "sk_test_fake_7Hc2kq9Vx3LmP0aZ";
 
 /** The webhook secret the fake signs with (and that servers pointed at the fake trust). */
 export const STRIPE_FAKE_WEBHOOK_SECRET = "whsec_fake_0123456789abcdef";
@@ -124,6 +166,24 @@ export interface StripePlanFacts {
   productName?: string;
   periodStart: number;
   periodEnd: number;
+  /** The subscription's discounts (each coupon's share is worked out on the invoice's subtotal). */
+  discounts?: FakeStripeDiscount[];
+}
+
+/**
+ * What each discount takes off a subtotal, in order, as Stripe does: a percent of what is left
+ * (rounded to the cent), an amount off at most what is left.
+ */
+export function discountAmounts(subtotal: number, discounts: readonly FakeStripeDiscount[] = []) {
+  let left = subtotal;
+  return discounts.map(({ id, coupon }) => {
+    const off =
+      coupon.percent_off !== null
+        ? Math.round((left * coupon.percent_off) / 100)
+        : Math.min(left, coupon.amount_off ?? 0);
+    left -= off;
+    return { discount: id, amount: off };
+  });
 }
 
 /** `$15.00`: Stripe's own way of writing a unit amount in an invoice line's description. */
@@ -134,8 +194,10 @@ const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * 2025 "basil" API: the subscription under `parent.subscription_details`, one line for the plan
  * described as Stripe writes it ("5 × Product (at $15.00 / month)").
  */
-export function stripeInvoice(id: string, lineId: string, plan: StripePlanFacts, paid: boolean) {
-  const amount = plan.quantity * plan.unitAmount;
+export function stripeInvoice(id: string | null, lineId: string, plan: StripePlanFacts, paid: boolean) {
+  const subtotal = plan.quantity * plan.unitAmount;
+  const discounted = discountAmounts(subtotal, plan.discounts);
+  const amount = subtotal - discounted.reduce((sum, one) => sum + one.amount, 0);
   return {
     id,
     object: "invoice",
@@ -144,7 +206,10 @@ export function stripeInvoice(id: string, lineId: string, plan: StripePlanFacts,
     status: paid ? "paid" : "open",
     amount_due: amount,
     amount_paid: paid ? amount : 0,
+    subtotal,
     total: amount,
+    discounts: discounted.map((one) => one.discount),
+    total_discount_amounts: discounted,
     parent: {
       type: "subscription_details",
       quote_details: null,
@@ -157,7 +222,9 @@ export function stripeInvoice(id: string, lineId: string, plan: StripePlanFacts,
         {
           id: lineId,
           object: "line_item",
-          amount,
+          // A line's amount is before the invoice's discounts; its share of them is listed beside it.
+          amount: subtotal,
+          discount_amounts: discounted,
           currency: "usd",
           description: `${plan.quantity} × ${plan.productName ?? "Dashboards"} (at ${usd(plan.unitAmount)} / ${plan.interval})`,
           quantity: plan.quantity,
@@ -179,6 +246,7 @@ export function stripeSubscription(
     customer: plan.customer,
     status: plan.status,
     metadata: plan.metadata,
+    discounts: (plan.discounts ?? []).map((one) => one.id),
     cancel_at_period_end: plan.cancelAtPeriodEnd,
     ended_at: endedAt,
     items: {
@@ -291,9 +359,32 @@ const at = (path: Record<string, unknown>, ...keys: string[]): unknown =>
     path,
   );
 
-export function stripeFake(): FakePart<FakeStripe> {
+/**
+ * Where `npm run dev:fakes` sends the Stripe fake's webhooks (docs/operations.md "Billing and payments"):
+ * `STRIPE_FAKE_WEBHOOK_URL` when set ("off" sends none), else the webhook route of the server the same
+ * settings start: its `appUrl` (`APP_URL`, else `http://localhost:PORT`, as apps/server/src/infra/config.ts
+ * derives it) followed by `/api/payment/webhook`.
+ */
+export function fakeWebhookUrl(env: NodeJS.ProcessEnv, appUrl: string): string | null {
+  const explicit = env.STRIPE_FAKE_WEBHOOK_URL?.trim();
+  if (explicit === "off") return null;
+  if (explicit) return explicit;
+  return `${appUrl.replace(/\/+$/, "")}/api/payment/webhook`;
+}
+
+export interface StripeFakeOptions {
+  /** Where the Stripe.js shim's payments post their webhooks; default `STRIPE_FAKE_WEBHOOK_URL` (none when unset). */
+  webhookUrl?: string | null;
+}
+
+export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe> {
+  const webhookUrl =
+    options.webhookUrl !== undefined ? options.webhookUrl : process.env.STRIPE_FAKE_WEBHOOK_URL || null;
+  // Ids unique to this run (Stripe's own never repeat): a server that already recorded a session, an
+  // event or a claim from an earlier run of the fakes must not meet the same id again.
+  const run = randomBytes(5).toString("hex");
   let counter = 0;
-  const id = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, "0")}`;
+  const id = (prefix: string) => `${prefix}_test_${run}${(++counter).toString().padStart(6, "0")}`;
   const now = () => Math.floor(Date.now() / 1000);
   const event = (type: string, object: unknown): Stripe.Event => stripeEvent(id("evt"), type, object, now());
   const planOf = (sub: FakeStripeSubscription) => ({ ...sub, subscription: sub.id });
@@ -301,14 +392,48 @@ export function stripeFake(): FakePart<FakeStripe> {
     stripeSubscription(planOf(sub), sub.status === "canceled" ? now() : null);
   const invoiceObject = (sub: FakeStripeSubscription, paid: boolean) =>
     stripeInvoice(id("in"), id("il"), planOf(sub), paid);
+  const redeem = (coupon: FakeStripeCoupon): FakeStripeDiscount => ({ id: id("di"), coupon });
+  const advance = (sub: FakeStripeSubscription) => {
+    sub.periodStart = sub.periodEnd;
+    sub.periodEnd += sub.interval === "year" ? 12 * MONTH_SECONDS : MONTH_SECONDS;
+  };
+  /** A checkout session as the API answers it: its total after its discounts. */
+  const sessionObject = (session: FakeStripeSession) => {
+    const quantity = Number(at(session.params, "line_items", "0", "quantity"));
+    const amount = Number(at(session.params, "line_items", "0", "price_data", "unit_amount"));
+    const subtotal = quantity * amount;
+    const off = discountAmounts(
+      subtotal,
+      session.coupons.map((coupon) => ({ id: "", coupon })),
+    ).reduce((sum, one) => sum + one.amount, 0);
+    return {
+      id: session.id,
+      object: "checkout.session",
+      mode: session.params.mode,
+      ui_mode: session.params.ui_mode,
+      status: session.status,
+      payment_status: session.status === "complete" ? "paid" : "unpaid",
+      customer: session.customer ?? session.params.customer ?? null,
+      subscription: session.subscription,
+      invoice: session.invoice,
+      client_reference_id: session.params.client_reference_id ?? null,
+      metadata: session.params.metadata ?? {},
+      discounts: session.coupons.map((coupon) => ({ coupon: coupon.id, promotion_code: null })),
+      amount_subtotal: subtotal,
+      amount_total: subtotal - off,
+      total_details: { amount_discount: off, amount_shipping: 0, amount_tax: 0 },
+      currency: String(at(session.params, "line_items", "0", "price_data", "currency") ?? "usd"),
+    };
+  };
 
   const state: FakeStripe = {
-    secretKey: "sk_test_fake_7Hc2kq9Vx3LmP0aZ",
+    secretKey: STRIPE_FAKE_SECRET_KEY,
     publishableKey: "pk_test_fake_7Hc2kq9Vx3LmP0aZ",
     webhookSecret: STRIPE_FAKE_WEBHOOK_SECRET,
     sessions: new Map(),
     subscriptions: new Map(),
     customers: new Map(),
+    coupons: new Map(),
     refunds: [],
     failNext: [],
     pay(sessionId) {
@@ -332,6 +457,7 @@ export function stripeFake(): FakePart<FakeStripe> {
         periodEnd: start + (recurring === "year" ? 12 : 1) * MONTH_SECONDS,
         cancelAtPeriodEnd: false,
         status: "active",
+        discounts: session.coupons.map(redeem),
         updates: [],
       };
       state.subscriptions.set(sub.id, sub);
@@ -342,31 +468,23 @@ export function stripeFake(): FakePart<FakeStripe> {
         subscription: sub.id,
         invoice: invoice.id,
         paymentIntent: id("pi"),
-        amountPaid: sub.quantity * sub.unitAmount,
+        amountPaid: invoice.amount_paid,
       });
-      const completed = event("checkout.session.completed", {
-        id: session.id,
-        object: "checkout.session",
-        mode: "subscription",
-        ui_mode: "embedded_page",
-        status: "complete",
-        payment_status: "paid",
-        customer: sub.customer,
-        subscription: sub.id,
-        invoice: invoice.id,
-        client_reference_id: session.params.client_reference_id ?? null,
-        metadata: session.params.metadata ?? {},
-        amount_total: sub.quantity * sub.unitAmount,
-        currency: "usd",
-      });
+      const completed = event("checkout.session.completed", sessionObject(session));
       return { completed, invoicePaid: event("invoice.paid", invoice) };
+    },
+    renew(subscriptionId) {
+      const sub = state.subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+      sub.status = "active";
+      advance(sub);
+      return event("invoice.paid", invoiceObject(sub, true));
     },
     failInvoice(subscriptionId) {
       const sub = state.subscriptions.get(subscriptionId);
       if (!sub) throw new Error(`no subscription ${subscriptionId}`);
       sub.status = "past_due";
-      sub.periodStart = sub.periodEnd;
-      sub.periodEnd += sub.interval === "year" ? 12 * MONTH_SECONDS : MONTH_SECONDS;
+      advance(sub);
       return event("invoice.payment_failed", invoiceObject(sub, false));
     },
     deleteSubscription(subscriptionId) {
@@ -376,6 +494,7 @@ export function stripeFake(): FakePart<FakeStripe> {
       return event("customer.subscription.deleted", subscriptionObject(sub));
     },
     deliver: null,
+    webhooksLost: false,
     signed: (evt, secret = state.webhookSecret) => signStripeEvent(evt, secret),
   };
 
@@ -393,6 +512,61 @@ export function stripeFake(): FakePart<FakeStripe> {
     if (fault) return sendFault(reply, fault);
   };
   const formOf = (request: FastifyRequest) => unflattenForm((request.body ?? {}) as Record<string, string>);
+  const couponObject = (coupon: FakeStripeCoupon) => ({
+    ...coupon,
+    object: "coupon",
+    duration_in_months: null,
+    metadata: {},
+    valid: true,
+    times_redeemed: 0,
+    livemode: false,
+  });
+  /**
+   * `discounts` as the API reads it: `[{coupon}]` of known coupons (else 400 resource_missing and null
+   * is returned), or "" (none).
+   */
+  const couponsOf = (value: unknown, reply: FastifyReply): FakeStripeCoupon[] | null => {
+    if (value === undefined || value === "") return [];
+    const list = Object.values((value ?? {}) as Record<string, { coupon?: string }>);
+    const found: FakeStripeCoupon[] = [];
+    for (const [index, entry] of list.entries()) {
+      const coupon = state.coupons.get(String(entry?.coupon ?? ""));
+      if (!coupon) {
+        stripeError(
+          reply,
+          400,
+          `No such coupon: '${String(entry?.coupon)}'`,
+          `discounts[${index}][coupon]`,
+          "resource_missing",
+        );
+        return null;
+      }
+      found.push(coupon);
+    }
+    return found;
+  };
+  /** The first answer for an Idempotency-Key, replayed for the same parameters (Stripe keeps keys 24 hours). */
+  const answered = new Map<string, { body: string; payload: unknown }>();
+  const idempotent = async (request: FastifyRequest, reply: FastifyReply, handle: () => unknown) => {
+    const key = String(request.headers["idempotency-key"] ?? "");
+    const body = `${request.url}\n${JSON.stringify(request.body ?? {})}`;
+    const seen = key ? answered.get(key) : undefined;
+    if (seen && seen.body !== body) {
+      return reply.code(400).send({
+        error: {
+          type: "idempotency_error",
+          message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+        },
+      });
+    }
+    if (seen) return reply.header("idempotent-replayed", "true").send(seen.payload);
+    const result = await handle();
+    // A refusal (the handler sent an error) is not kept: Stripe keeps no result for a request it refused
+    // before acting on it, so the same key may be tried again.
+    if (result === reply) return reply;
+    if (key) answered.set(key, { body, payload: result });
+    return result;
+  };
   const subscriptionOr404 = (request: FastifyRequest, reply: FastifyReply) => {
     const subId = (request.params as { id: string }).id;
     const sub = state.subscriptions.get(subId);
@@ -435,24 +609,38 @@ export function stripeFake(): FakePart<FakeStripe> {
           });
         }
         const { completed, invoicePaid } = state.pay(sessionId);
-        const target = process.env.STRIPE_FAKE_WEBHOOK_URL;
+        const target = webhookUrl;
         const deliver =
           state.deliver ??
           (target
             ? async (payload: string, header: string) => {
-                await fetch(target, {
-                  method: "POST",
-                  headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
-                  body: payload,
-                });
+                // Stripe takes the payment whatever the endpoint answers; a server not running (or
+                // refusing the event) is told on the fakes' console, not to the paying browser.
+                try {
+                  const answer = await fetch(target, {
+                    method: "POST",
+                    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header },
+                    body: payload,
+                  });
+                  if (!answer.ok) console.error(`stripe fake: ${target} answered ${answer.status} to a webhook`);
+                } catch (error) {
+                  console.error(`stripe fake: could not deliver a webhook to ${target}: ${String(error)}`);
+                }
               }
             : null);
         // Delivered before answering, so the app is up to date when the checkout reports completion.
+        const sending = state.webhooksLost ? null : deliver;
         for (const evt of [completed, invoicePaid]) {
           const { payload, header } = state.signed(evt);
-          await deliver?.(payload, header);
+          await sending?.(payload, header);
         }
-        return { id: sessionId, status: "complete", delivered: deliver !== null };
+        return { id: sessionId, status: "complete", delivered: sending !== null };
+      });
+      app.post("/_fake/stripe/webhooks", async (request, reply) => {
+        const body = (request.body ?? {}) as { deliver?: unknown };
+        if (typeof body.deliver !== "boolean") return reply.code(400).send({ error: 'body: {"deliver": boolean}' });
+        state.webhooksLost = !body.deliver;
+        return { deliver: body.deliver };
       });
       app.post("/v1/checkout/sessions", { preHandler: authorized }, async (request, reply) => {
         const params = formOf(request);
@@ -476,6 +664,8 @@ export function stripeFake(): FakePart<FakeStripe> {
         if (!Number.isInteger(amount) || amount < 0) {
           return stripeError(reply, 400, "Invalid integer: unit_amount", "line_items[0][price_data][unit_amount]");
         }
+        const coupons = couponsOf(params.discounts, reply);
+        if (!coupons) return reply;
         const session: FakeStripeSession = {
           id: id("cs"),
           params,
@@ -483,20 +673,13 @@ export function stripeFake(): FakePart<FakeStripe> {
           customer: null,
           subscription: null,
           invoice: null,
+          coupons,
         };
         state.sessions.set(session.id, session);
         return {
-          id: session.id,
-          object: "checkout.session",
-          mode: params.mode,
-          ui_mode: params.ui_mode,
-          status: "open",
-          payment_status: "unpaid",
+          ...sessionObject(session),
           client_secret: `${session.id}_secret_${Math.random().toString(36).slice(2, 12)}`,
           url: null,
-          metadata: params.metadata ?? {},
-          amount_total: quantity * amount,
-          currency: String(at(params, "line_items", "0", "price_data", "currency") ?? "usd"),
         };
       });
       // A registration reads back the session it paid (status, customer, subscription) before claiming it.
@@ -505,23 +688,83 @@ export function stripeFake(): FakePart<FakeStripe> {
         const session = state.sessions.get(sessionId);
         if (!session)
           return stripeError(reply, 404, `No such checkout.session: '${sessionId}'`, "id", "resource_missing");
-        const quantity = Number(at(session.params, "line_items", "0", "quantity"));
-        const amount = Number(at(session.params, "line_items", "0", "price_data", "unit_amount"));
-        return {
-          id: session.id,
-          object: "checkout.session",
-          mode: session.params.mode,
-          ui_mode: session.params.ui_mode,
-          status: session.status,
-          payment_status: session.status === "complete" ? "paid" : "unpaid",
-          customer: session.customer ?? session.params.customer ?? null,
-          subscription: session.subscription,
-          invoice: session.invoice,
-          client_reference_id: session.params.client_reference_id ?? null,
-          metadata: session.params.metadata ?? {},
-          amount_total: quantity * amount,
-          currency: String(at(session.params, "line_items", "0", "price_data", "currency") ?? "usd"),
-        };
+        return sessionObject(session);
+      });
+      app.post("/v1/coupons", { preHandler: authorized }, async (request, reply) =>
+        idempotent(request, reply, () => {
+          const params = formOf(request);
+          const couponId = typeof params.id === "string" && params.id ? params.id : id("co");
+          if (state.coupons.has(couponId)) {
+            return stripeError(reply, 400, "Coupon already exists.", "id", "resource_already_exists");
+          }
+          const amountOff = params.amount_off === undefined ? null : Number(params.amount_off);
+          const percentOff = params.percent_off === undefined ? null : Number(params.percent_off);
+          if ((amountOff === null) === (percentOff === null)) {
+            return stripeError(reply, 400, "You must pass exactly one of amount_off or percent_off.", "amount_off");
+          }
+          if (amountOff !== null && (!Number.isInteger(amountOff) || amountOff < 1)) {
+            return stripeError(reply, 400, "Invalid positive integer", "amount_off");
+          }
+          if (amountOff !== null && !params.currency) {
+            return stripeError(reply, 400, "You must pass currency when passing amount_off.", "currency");
+          }
+          if (percentOff !== null && !(percentOff > 0 && percentOff <= 100)) {
+            return stripeError(
+              reply,
+              400,
+              "Invalid percent_off: must be greater than 0 and at most 100",
+              "percent_off",
+            );
+          }
+          const duration = String(params.duration ?? "once");
+          if (duration !== "once" && duration !== "repeating" && duration !== "forever") {
+            return stripeError(reply, 400, `Invalid duration: ${duration}`, "duration");
+          }
+          const name = params.name === undefined ? null : String(params.name);
+          if (name !== null && name.length > 40) {
+            return stripeError(reply, 400, "Invalid string: must be at most 40 characters", "name");
+          }
+          const coupon: FakeStripeCoupon = {
+            id: couponId,
+            amount_off: amountOff,
+            percent_off: percentOff,
+            currency: amountOff === null ? null : String(params.currency).toLowerCase(),
+            duration,
+            name,
+          };
+          state.coupons.set(coupon.id, coupon);
+          return couponObject(coupon);
+        }),
+      );
+      app.get("/v1/coupons/:id", { preHandler: authorized }, async (request, reply) => {
+        const coupon = state.coupons.get((request.params as { id: string }).id);
+        if (!coupon) {
+          return stripeError(
+            reply,
+            404,
+            `No such coupon: '${(request.params as { id: string }).id}'`,
+            "id",
+            "resource_missing",
+          );
+        }
+        return couponObject(coupon);
+      });
+      // The next invoice of a subscription, as it would be made now (Stripe's "upcoming invoice").
+      app.post("/v1/invoices/create_preview", { preHandler: authorized }, async (request, reply) => {
+        const params = formOf(request);
+        const sub = state.subscriptions.get(String(params.subscription ?? ""));
+        if (!sub) {
+          return stripeError(
+            reply,
+            400,
+            `No such subscription: '${String(params.subscription)}'`,
+            "subscription",
+            "resource_missing",
+          );
+        }
+        const length = sub.periodEnd - sub.periodStart;
+        const next = { ...planOf(sub), periodStart: sub.periodEnd, periodEnd: sub.periodEnd + length };
+        return { ...stripeInvoice(null, id("il"), next, false), status: "draft" };
       });
       // The visitor's customer, so the checkout opens with their name and e-mail.
       app.post("/v1/customers", { preHandler: authorized }, async (request) => {
@@ -556,10 +799,16 @@ export function stripeFake(): FakePart<FakeStripe> {
         const sub = subscriptionOr404(request, reply);
         return sub ? subscriptionObject(sub) : reply;
       });
-      app.post("/v1/subscriptions/:id", { preHandler: authorized }, async (request, reply) => {
+      app.post("/v1/subscriptions/:id", { preHandler: authorized }, async (request, reply) =>
+        idempotent(request, reply, () => updateSubscription(request, reply)),
+      );
+      const updateSubscription = (request: FastifyRequest, reply: FastifyReply) => {
         const sub = subscriptionOr404(request, reply);
         if (!sub) return reply;
         const params = formOf(request);
+        // The list replaces the subscription's discounts; an empty `discounts=` removes them all.
+        const coupons = params.discounts === undefined ? null : couponsOf(params.discounts, reply);
+        if (params.discounts !== undefined && !coupons) return reply;
         sub.updates.push(params);
         if (params.cancel_at_period_end !== undefined) sub.cancelAtPeriodEnd = params.cancel_at_period_end === "true";
         const item = at(params, "items", "0") as Record<string, unknown> | undefined;
@@ -572,8 +821,14 @@ export function stripeFake(): FakePart<FakeStripe> {
           if (interval === "month" || interval === "year") sub.interval = interval;
         }
         if (params.metadata) Object.assign(sub.metadata, params.metadata);
+        if (coupons) {
+          // A coupon already on the subscription keeps its discount; only new ones are redeemed.
+          sub.discounts = coupons.map(
+            (coupon) => sub.discounts.find((one) => one.coupon.id === coupon.id) ?? redeem(coupon),
+          );
+        }
         return subscriptionObject(sub);
-      });
+      };
       app.delete("/v1/subscriptions/:id", { preHandler: authorized }, async (request, reply) => {
         const sub = subscriptionOr404(request, reply);
         if (!sub) return reply;

@@ -74,9 +74,7 @@ export default function CompanySubscriptionScreen() {
           </SimpleGrid>
         </Card>
       ) : null}
-      {company ? (
-        <SubscriptionPlan key={`${company.state}-${company.subscription?.id ?? ""}`} company={company} />
-      ) : null}
+      {company ? <SubscriptionPlan company={company} /> : null}
       {company ? <CouponsCard company={company} /> : null}
     </>
   );

@@ -25,6 +25,23 @@ export const CHECKOUT_TEXTS = {
   loadFailed: "The card payment form could not be loaded. Please try again in a minute.",
 } as const;
 
+/**
+ * What the subscription page says after its checkout: nothing is "received" until the server has
+ * confirmed the payment (Stripe's webhook, or its own check of the checkout session with Stripe).
+ */
+export const PAYMENT_CONFIRMATION_TEXTS = {
+  confirmingTitle: "Confirming your payment",
+  confirming:
+    "Stripe is confirming your payment. Your subscription starts as soon as it does; this usually takes a few seconds.",
+  receivedTitle: "Payment received",
+  received: "Your subscription is active.",
+  unconfirmedTitle: "Your payment is not confirmed yet",
+  /** `{ref}`: the checkout's reference, for the operator to find the payment at Stripe. */
+  unconfirmed: (ref: string) =>
+    `We have not had Stripe's confirmation of this payment yet, so your subscription has not started. Do not pay again: if your card was charged, your subscription starts as soon as Stripe confirms it. Check again in a few minutes; if it is still not confirmed, contact support with the payment reference ${ref}.`,
+  checkAgain: "Check again",
+} as const;
+
 const zDashboards = z.coerce
   .number({ error: "The dashboards must be a number." })
   .int("The dashboards must be a whole number.")
@@ -72,8 +89,26 @@ export type TPaymentPayload = z.infer<typeof ZPaymentPayload>;
  * the card still has to be charged (create); null when the provider changed the plan at once (change).
  */
 export const ZSubscriptionAnswer = dataEnvelope(
-  z.object({ company: ZCompany, quote: ZPriceQuote, checkout: ZPaymentPayload.nullable() }),
+  z.object({
+    company: ZCompany,
+    quote: ZPriceQuote,
+    // A new subscription's checkout, with its session (`order_ref`) for the page to have it confirmed.
+    checkout: ZPaymentPayload.extend({ order_ref: z.string() }).nullable(),
+  }),
 );
+
+/** POST /api/company/subscription/confirm: the checkout session the page paid (its `order_ref`). */
+export const ZSubscriptionConfirm = z.strictObject({
+  order_ref: z
+    .string({ error: "The payment reference is missing." })
+    .trim()
+    .min(1, "The payment reference is missing.")
+    .max(255),
+});
+export type TSubscriptionConfirm = z.infer<typeof ZSubscriptionConfirm>;
+
+/** Whether the server has the payment (from Stripe's webhook or its own check), and the company as it is now. */
+export const ZSubscriptionConfirmAnswer = dataEnvelope(z.object({ confirmed: z.boolean(), company: ZCompany }));
 
 /** POST /api/payment/secure: the registration form's plan (or an admin's), priced by the server. */
 export const ZPaymentSecure = z.strictObject({

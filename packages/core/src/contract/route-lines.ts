@@ -21,6 +21,7 @@ export const ROUTE_LINES = {
   companyDomainVerify: "POST /api/company/domain/verify",
   companySubscriptionCreate: "POST /api/company/subscription",
   companySubscriptionChange: "PUT /api/company/subscription",
+  companySubscriptionConfirm: "POST /api/company/subscription/confirm",
   paymentSecure: "POST /api/payment/secure",
   paymentWebhook: "POST /api/payment/webhook",
   companyPaymentPortal: "POST /api/company/payment-portal",

@@ -9,6 +9,8 @@ import {
   ZPaymentWebhook,
   ZPaymentWebhookAnswer,
   ZSubscriptionAnswer,
+  ZSubscriptionConfirm,
+  ZSubscriptionConfirmAnswer,
   ZSubscriptionInput,
 } from "./billing";
 import { ZCampaignMetricsSourcesResponse } from "./campaign-sources";
@@ -152,6 +154,8 @@ export const API = {
   companyDomainVerify: { body: ZNoFields, output: ZCompanyResponse },
   companySubscriptionCreate: { body: ZSubscriptionInput, output: ZSubscriptionAnswer },
   companySubscriptionChange: { body: ZSubscriptionInput, output: ZSubscriptionAnswer },
+  // The page's check that its checkout was paid (Stripe's webhook may come later, or never).
+  companySubscriptionConfirm: { body: ZSubscriptionConfirm, output: ZSubscriptionConfirmAnswer },
   paymentSecure: { body: ZPaymentSecure, output: dataEnvelope(ZPaymentSecureResponse) },
   // Stripe's signed event: kept as text, since the signature covers the exact bytes sent.
   paymentWebhook: { body: ZPaymentWebhook, bodyKind: "text", output: ZPaymentWebhookAnswer },

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { JobDefinition } from "../../infra/jobs";
 import type { Feature } from "../registry";
 import { checkoutClaims } from "./claim";
+import { checkoutConfirmation } from "./confirm";
+import { subscriptionDiscounts } from "./discounts";
 import { invoicesService } from "./invoices";
 import { invoicesRoutes } from "./invoices-routes";
 import { lifetimeCancellation } from "./lifetime";
@@ -22,16 +24,14 @@ export const billingFeature: Feature = {
     const companies = services.get("companies");
     const lifetime = lifetimeCancellation(ctx, stripe);
     const claims = checkoutClaims(ctx, companies, stripe, lifetime);
+    const couponPrices = (companyId: string | null, codes: readonly string[]) =>
+      services.get("coupons").forPrice(companyId, codes);
     const billing: BillingService = {
-      ...billingService(
-        ctx,
-        companies,
-        (companyId, codes) => services.get("coupons").forPrice(companyId, codes),
-        stripe,
-        claims,
-      ),
+      ...billingService(ctx, companies, couponPrices, stripe, claims),
       ...webhookHandler(ctx, companies, stripe),
       claims,
+      discounts: subscriptionDiscounts(ctx, companies, couponPrices, stripe),
+      confirmation: checkoutConfirmation(ctx, companies, stripe),
       lifetime,
       refunds: checkoutRefunds(ctx, stripe),
     };
@@ -55,6 +55,6 @@ export const billingFeature: Feature = {
       },
     };
     const billing = services.get("billing");
-    return [expiry, billing.lifetime.job, billing.refunds.job];
+    return [expiry, billing.lifetime.job, billing.refunds.job, billing.discounts.job];
   },
 };

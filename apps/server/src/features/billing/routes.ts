@@ -37,6 +37,22 @@ export function billingRoutes(app: App, billing: BillingService, rateLimit: { ma
     async (request) => ({ data: await billing.change(requireAdmin(request).companyId, request.body) }),
   );
   app.post(
+    "/api/company/subscription/confirm",
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary:
+          "Whether the checkout the page paid is confirmed (Stripe's webhook, or the server's check with Stripe)",
+        body: API.companySubscriptionConfirm.body,
+        response: { 200: API.companySubscriptionConfirm.output },
+      },
+    },
+    async (request) => ({
+      data: await billing.confirmation.confirm(requireAdmin(request).companyId, request.body.order_ref),
+    }),
+  );
+  app.post(
     "/api/company/payment-portal",
     {
       preValidation: adminOnly,

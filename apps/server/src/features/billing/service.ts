@@ -13,6 +13,8 @@ import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { CompaniesService } from "../companies/service";
 import type { CheckoutClaims } from "./claim";
+import type { CheckoutConfirmation } from "./confirm";
+import { type StripeBilling, type SubscriptionDiscounts, stripeBillingOf, stripeDiscountsOf } from "./discounts";
 import type { LifetimeCancellation } from "./lifetime";
 import { BREAKDOWN_KEY, breakdownOf, type CodedCoupon, type PriceBreakdown } from "./order-lines";
 import type { CheckoutRefunds } from "./refund";
@@ -25,6 +27,8 @@ export type CouponPrices = (companyId: string | null, codes: readonly string[]) 
 interface Priced {
   q: Quote;
   breakdown: PriceBreakdown;
+  /** The same price as Stripe bills it: the item before coupons, the coupons as a discount (./discounts.ts). */
+  billing: StripeBilling;
 }
 
 /** Which field a price problem is reported under (422 per field). */
@@ -90,7 +94,11 @@ export function billingService(
     const discountPercent = row?.discount ?? 0;
     try {
       const q = quote({ dashboards: input.dashboards, interval: input.interval, discountPercent, coupons });
-      return { q, breakdown: breakdownOf(q, coupons, discountPercent) };
+      return {
+        q,
+        breakdown: breakdownOf(q, coupons, discountPercent),
+        billing: stripeBillingOf(q, coupons, discountPercent),
+      };
     } catch (error) {
       if (error instanceof PricingError) throw AppError.validation({ [PRICE_FIELDS[error.code]]: [error.message] });
       throw error;
@@ -99,13 +107,14 @@ export function billingService(
 
   /**
    * An embedded Checkout Session (ui_mode `embedded_page`, Stripe's name since API 2026-03-25 for what
-   * was `embedded`) for the priced plan: one line of `dashboards` × the unit price, renewing every
-   * interval. The company id rides in the metadata of the session and of the subscription, so every
+   * was `embedded`) for the priced plan: one line of `dashboards` × the unit price before coupons,
+   * renewing every interval, and the coupons as the session's discount (kept by the subscription it
+   * starts, so every renewal takes it off too). The company id rides in the metadata of the session and of the subscription, so every
    * later webhook finds its company.
    */
   async function checkout(
     row: CompaniesTable | null,
-    { q, breakdown }: Priced,
+    { q, breakdown, billing }: Priced,
     coupons: readonly string[],
     customer: CheckoutCustomer | null,
   ): Promise<TPaymentPayload & { sessionId: string }> {
@@ -122,6 +131,7 @@ export function billingService(
     const named = customer && (customer.firstName || customer.lastName);
     const customerId = row?.stripe_customer_id ?? (named ? await newCustomer(customer) : null);
     const email = !customerId && customer?.email ? customer.email : null;
+    const discounts = await provider("coupon", () => stripeDiscountsOf(client, billing, q.currency));
     const session = await provider("checkout session", () =>
       client.checkout.sessions.create({
         mode: "subscription",
@@ -132,12 +142,13 @@ export function billingService(
             quantity: q.dashboards,
             price_data: {
               currency: q.currency.toLowerCase(),
-              unit_amount: q.unitCents,
+              unit_amount: billing.itemUnitCents,
               recurring: recurringOf(q.interval),
               product_data: { name: `${ctx.config.siteTitle} dashboards` },
             },
           },
         ],
+        ...(discounts ? { discounts } : {}),
         ...(customerId && { customer: customerId }),
         ...(email && { customer_email: email }),
         ...(row && { client_reference_id: row.id }),
@@ -179,8 +190,12 @@ export function billingService(
       }
       requireStripe();
       const priced = await priceFor(row, input);
-      const { payload, key } = await checkout(row, priced, input.coupons, null);
-      return { company: await companies.get(companyId), quote: presentQuote(priced.q), checkout: { payload, key } };
+      const { payload, key, sessionId } = await checkout(row, priced, input.coupons, null);
+      return {
+        company: await companies.get(companyId),
+        quote: presentQuote(priced.q),
+        checkout: { payload, key, order_ref: sessionId },
+      };
     },
 
     /**
@@ -193,12 +208,14 @@ export function billingService(
         throw AppError.validation({ general: [BILLING_MESSAGES.noSubscription] });
       }
       const { stripe: client } = requireStripe();
-      const { q, breakdown } = await priceFor(row, input);
+      const { q, breakdown, billing } = await priceFor(row, input);
       const subscriptionId = row.subscription_id;
       const subscription = await provider("subscription read", () => client.subscriptions.retrieve(subscriptionId));
       const item = subscription.items.data[0];
       if (!item) throw new AppError("unavailable", BILLING_MESSAGES.providerFailed);
       const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
+      // The coupons' discount follows the plan: a new count or interval takes another amount off.
+      const discounts = await provider("coupon", () => stripeDiscountsOf(client, billing, q.currency));
       await provider("subscription change", () =>
         client.subscriptions.update(subscriptionId, {
           items: [
@@ -208,11 +225,12 @@ export function billingService(
               price_data: {
                 currency: q.currency.toLowerCase(),
                 product,
-                unit_amount: q.unitCents,
+                unit_amount: billing.itemUnitCents,
                 recurring: recurringOf(q.interval),
               },
             },
           ],
+          discounts,
           proration_behavior: "create_prorations",
           metadata: {
             company_id: companyId,
@@ -308,6 +326,10 @@ export type BillingService = ReturnType<typeof billingService> & {
   claims: CheckoutClaims;
   /** The card subscription a lifetime deal replaced, canceled after the coupon commits (./lifetime.ts). */
   lifetime: LifetimeCancellation;
+  /** A price coupon applied to a paying company, carried to its Stripe subscription (./discounts.ts). */
+  discounts: SubscriptionDiscounts;
+  /** The subscription page's check that its checkout was paid (./confirm.ts). */
+  confirmation: CheckoutConfirmation;
   /** A paid checkout no new company claimed (a social sign-up that ended otherwise), given back (./refund.ts). */
   refunds: CheckoutRefunds;
 };

@@ -9,7 +9,7 @@ import { billingRepo, type OrderFacts } from "./repo";
 import type { Stripe } from "./stripe-client";
 
 /** What one Stripe event does to one company: its state change and the order it records. */
-interface Effect {
+export interface Effect {
   companyId: string;
   patch: (row: CompaniesTable) => CompanyStatePatch | null;
   order: OrderFacts | null;
@@ -42,6 +42,70 @@ const positiveInt = (value: string | undefined, fallback: number): number => {
 };
 
 /**
+ * A paid Checkout Session of `row`'s: the company is active with the paid plan and Stripe's ids, and the
+ * first invoice is an order. Stripe's `checkout.session.completed` and the page's own check of the
+ * session (./confirm.ts) both apply it.
+ */
+export function checkoutEffect(session: Stripe.Checkout.Session, row: CompaniesTable, now: Date): Effect {
+  const customer = idOf(session.customer);
+  const dashboards = positiveInt(session.metadata?.dashboards, row.services_dashboards);
+  const interval = positiveInt(session.metadata?.interval, row.subscription_interval ?? 1);
+  // The session carries no period: until invoice.paid tells the real one, it is one interval from now.
+  const periodEnd = addMonths(now, interval).toISOString();
+  const amountCents = session.amount_total ?? 0;
+  const breakdown = parseBreakdown(session.metadata?.[BREAKDOWN_KEY]);
+  return {
+    companyId: row.id,
+    patch: (current) =>
+      replacedByLifetime(current, session.metadata?.company_id)
+        ? null
+        : {
+            state: "active",
+            subscription_id: idOf(session.subscription),
+            stripe_customer_id: customer ?? row.stripe_customer_id,
+            services_dashboards: dashboards,
+            subscription_interval: interval,
+            expires_at: periodEnd,
+            next_charge_at: periodEnd,
+            cancellation: null,
+          },
+    order: {
+      providerRef: idOf(session.invoice) ?? session.id,
+      periodStart: now.toISOString(),
+      periodEnd,
+      dashboards,
+      interval,
+      amountCents,
+      currency: (session.currency ?? "usd").toUpperCase(),
+      status: "paid",
+      lines: breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents),
+    },
+  };
+}
+
+/**
+ * Applies an effect once per `eventId`: the id is recorded in `payment_events` in the same transaction as
+ * the state change and the order, so a second delivery (or a second check) changes nothing. True when
+ * this call applied it.
+ */
+export async function applyEffect(
+  companies: CompaniesService,
+  effect: Effect,
+  event: { id: string; type: string },
+  now: Date,
+): Promise<boolean> {
+  let recorded = false;
+  await companies.setState(effect.companyId, effect.patch, async (tx) => {
+    const repo = billingRepo(tx);
+    recorded = await repo.recordEvent(event.id, event.type, effect.companyId, now.toISOString());
+    if (!recorded) return false;
+    if (effect.order) await repo.upsertOrder(effect.companyId, effect.order, now);
+    return true;
+  });
+  return recorded;
+}
+
+/**
  * POST /api/payment/webhook (docs/decisions.md "Billing: subscription lifecycle and Stripe checkout"):
  * the signature is checked on the exact bytes; the event id is recorded in `payment_events` in the same
  * transaction as its effect, so a replay answers 200 and changes nothing. Events name their company in
@@ -63,43 +127,12 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
       case "checkout.session.completed": {
         const session = event.data.object;
         if (session.mode !== "subscription" || session.payment_status === "unpaid") return null;
-        const customer = idOf(session.customer);
         // A visitor's session (registration) has no company yet: the account it pays for claims it.
-        const row = await companyOf(session.metadata?.company_id || session.client_reference_id || undefined, customer);
-        if (!row) return null;
-        const dashboards = positiveInt(session.metadata?.dashboards, row.services_dashboards);
-        const interval = positiveInt(session.metadata?.interval, row.subscription_interval ?? 1);
-        // The session carries no period: until invoice.paid tells the real one, it is one interval from now.
-        const periodEnd = addMonths(now, interval).toISOString();
-        const amountCents = session.amount_total ?? 0;
-        const breakdown = parseBreakdown(session.metadata?.[BREAKDOWN_KEY]);
-        return {
-          companyId: row.id,
-          patch: (current) =>
-            replacedByLifetime(current, session.metadata?.company_id)
-              ? null
-              : {
-                  state: "active",
-                  subscription_id: idOf(session.subscription),
-                  stripe_customer_id: customer ?? row.stripe_customer_id,
-                  services_dashboards: dashboards,
-                  subscription_interval: interval,
-                  expires_at: periodEnd,
-                  next_charge_at: periodEnd,
-                  cancellation: null,
-                },
-          order: {
-            providerRef: idOf(session.invoice) ?? session.id,
-            periodStart: now.toISOString(),
-            periodEnd,
-            dashboards,
-            interval,
-            amountCents,
-            currency: (session.currency ?? "usd").toUpperCase(),
-            status: "paid",
-            lines: breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents),
-          },
-        };
+        const row = await companyOf(
+          session.metadata?.company_id || session.client_reference_id || undefined,
+          idOf(session.customer),
+        );
+        return row ? checkoutEffect(session, row, now) : null;
       }
       case "invoice.paid":
       case "invoice.payment_failed": {
@@ -189,14 +222,7 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
         const recorded = await billingRepo(ctx.db).recordEvent(event.id, event.type, null, at);
         return { duplicate: !recorded };
       }
-      let recorded = false;
-      await companies.setState(effect.companyId, effect.patch, async (tx) => {
-        const repo = billingRepo(tx);
-        recorded = await repo.recordEvent(event.id, event.type, effect.companyId, at);
-        if (!recorded) return false;
-        if (effect.order) await repo.upsertOrder(effect.companyId, effect.order, now);
-        return true;
-      });
+      const recorded = await applyEffect(companies, effect, event, now);
       return { duplicate: !recorded };
     },
   };

@@ -5,6 +5,7 @@ import {
   couponKey,
   isCouponExpired,
   isCouponUsedUp,
+  PRICE_COUPON_TYPES,
   type TCompanyCoupon,
   type TCouponApplyResponse,
   type TCouponInfo,
@@ -25,10 +26,14 @@ export { couponLedger } from "./ledger";
 /** After a lifetime deal committed: the card subscription it replaced is canceled (features/billing). */
 export type ReplacedSubscription = (companyId: string, subscriptionId: string) => Promise<void>;
 
+/** After a price coupon committed: the company's card subscription charges the new price (features/billing). */
+export type RepricedSubscription = (companyId: string, couponKey: string) => Promise<void>;
+
 export function couponsService(
   ctx: AppContext,
   companies: CompaniesService,
   replaced: ReplacedSubscription = async () => {},
+  repriced: RepricedSubscription = async () => {},
 ) {
   const repo = couponsRepo(ctx.db);
 
@@ -58,7 +63,9 @@ export function couponsService(
      * companies service's one door for state changes, so members' browsers hear
      * CompanySubscriptionUpdated with the new allowance (a bonus) or state (a lifetime deal). A lifetime
      * deal on a company paying by card ends that subscription once the coupon is committed, so Stripe
-     * stops charging; a subscription already canceled ends with its period and is left alone.
+     * stops charging; a subscription already canceled ends with its period and is left alone. A price
+     * coupon (percent or fixed) on a company paying by card reaches its Stripe subscription once
+     * committed, so the next invoice charges the price the subscription page shows.
      */
     async apply(companyId: string, code: string): Promise<TCouponApplyResponse> {
       const now = ctx.clock.now();
@@ -79,6 +86,10 @@ export function couponsService(
       );
       if (outcome.replaced) await replaced(companyId, outcome.replaced);
       const applied = outcome.result?.applied ?? [];
+      const last = applied.at(-1);
+      if (last && (last.type === PRICE_COUPON_TYPES.discount || last.type === PRICE_COUPON_TYPES.fixed)) {
+        await repriced(companyId, couponKey(last.code));
+      }
       return {
         applied: applied.map((item) => item.code),
         data: company,

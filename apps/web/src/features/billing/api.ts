@@ -15,3 +15,8 @@ export async function startSubscription(body: TSubscriptionInput) {
 export async function changeSubscription(body: TSubscriptionInput) {
   return (await call("companySubscriptionChange", { body })).data;
 }
+
+/** POST /api/company/subscription/confirm: whether the server has the payment of the checkout `orderRef`. */
+export async function confirmSubscription(orderRef: string) {
+  return (await call("companySubscriptionConfirm", { body: { order_ref: orderRef } })).data;
+}
