@@ -54,14 +54,7 @@ export function campaignsService(
     afterStore: (companyId, domainIds) => alerts.evaluate(companyId, domainIds).then(() => undefined),
   });
   const alerts = campaignAlerts(ctx, metrics, alertRows);
-  const alertJobs = campaignAlertJobs(
-    ctx,
-    alerts,
-    alertRows,
-    sender,
-    () => repo.companiesWithDomains(),
-    widgetAlerts,
-  );
+  const alertJobs = campaignAlertJobs(ctx, alerts, alertRows, sender, () => repo.companiesWithDomains(), widgetAlerts);
   const now = () => ctx.clock.now().toISOString();
 
   /** A source this server cannot use (Ahrefs without MC_AHREFS_KEY) is refused on the field, in words. */

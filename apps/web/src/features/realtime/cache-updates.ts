@@ -4,6 +4,7 @@ import type {
   TCompanySourceUpdated,
   TCompanySubscriptionUpdated,
   TPageData,
+  TWidgetAlertsUpdated,
   TWidgetInstance,
 } from "@app/core";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
@@ -11,6 +12,7 @@ import { campaignKeys } from "../campaigns/keys";
 import { companyKeys } from "../company/keys";
 import { pageDataKey } from "../session/keys";
 import { sourceKeys } from "../sources/keys";
+import { widgetAlertKeys } from "../widget-alerts/keys";
 import { widgetKeys } from "../widgets/keys";
 
 /** A widget-data query key (`[prefix, instances, range, access]`) whose request reads the source `sourceId`. */
@@ -79,4 +81,18 @@ export async function applyCampaignAlertsUpdate(
     queryClient.invalidateQueries({ queryKey: campaignKeys.list }),
     ...update.campaign_ids.map((id) => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) })),
   ]);
+}
+
+/**
+ * WidgetAlertsUpdated: alerts on widget metrics of these dashboards opened or resolved (or a rule
+ * changed). Their open alerts (the cards' badges) and widget lists are fetched again, so an open
+ * dashboard shows the bell without a reload.
+ */
+export async function applyWidgetAlertsUpdate(queryClient: QueryClient, update: TWidgetAlertsUpdated): Promise<void> {
+  await Promise.all(
+    update.dashboard_ids.flatMap((id) => [
+      queryClient.invalidateQueries({ queryKey: widgetAlertKeys.open(id) }),
+      queryClient.invalidateQueries({ queryKey: widgetAlertKeys.dashboard(id) }),
+    ]),
+  );
 }

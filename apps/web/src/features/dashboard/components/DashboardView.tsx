@@ -15,6 +15,7 @@ import {
   PrintModeContext,
   PublicAccessContext,
   RealtimeMarkContext,
+  WidgetBadgeContext,
   type WidgetFormSession,
   WidgetLookContext,
   type WidgetRange,
@@ -37,6 +38,9 @@ const SharingControls = lazy(async () => ({ default: (await import("./SharingCon
 const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel")).StylesPanel }));
 const WidgetAlertsModal = lazy(async () => ({
   default: (await import("../../widget-alerts/lazy")).WidgetAlertsModal,
+}));
+const WidgetAlertBadge = lazy(async () => ({
+  default: (await import("../../widget-alerts/lazy")).WidgetAlertBadge,
 }));
 const WidgetFormDrawer = lazy(async () => ({
   default: (await import("../../widgets/lazy")).WidgetFormDrawer,
@@ -299,6 +303,18 @@ export function DashboardView({
     }
   };
 
+  // The firing alerts' bell on each data card: for members on their own dashboard only, never on the
+  // public, embed, print or realtime views (nor so in the PDF, which prints the print view).
+  const showAlertBadges = canEdit && !embedded;
+  const alertBadge = useCallback(
+    (widget: TWidget) => (
+      <Suspense fallback={null}>
+        <WidgetAlertBadge dashboardId={dashboard.id} widgetId={widget.id} onOpen={() => setAlertsFor(widget)} />
+      </Suspense>
+    ),
+    [dashboard.id],
+  );
+
   const hasSidebar = canEdit;
   useOnboardingViewer({ isPublic, print: print !== undefined || embedded });
   const showSidebar = hasSidebar && sidebarOpen;
@@ -455,14 +471,16 @@ export function DashboardView({
                   <Suspense fallback={null}>
                     <DashboardInsights {...state} permalink={dashboard.permalink} range={widgetRange} edit={editMode} />
                   </Suspense>
-                  <WidgetGrid
-                    widgets={state.widgets}
-                    range={widgetRange}
-                    dataEnabled
-                    editMode={editMode}
-                    actions={actions}
-                    onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
-                  />
+                  <WidgetBadgeContext.Provider value={showAlertBadges ? alertBadge : null}>
+                    <WidgetGrid
+                      widgets={state.widgets}
+                      range={widgetRange}
+                      dataEnabled
+                      editMode={editMode}
+                      actions={actions}
+                      onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
+                    />
+                  </WidgetBadgeContext.Provider>
                 </RealtimeMarkContext.Provider>
               </PrintModeContext.Provider>
             </PublicAccessContext.Provider>
