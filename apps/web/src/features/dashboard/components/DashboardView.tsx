@@ -36,12 +36,10 @@ const DashboardInsights = lazy(async () => ({ default: (await import("../../insi
 const DashboardSidebar = lazy(async () => ({ default: (await import("./DashboardSidebar")).DashboardSidebar }));
 const SharingControls = lazy(async () => ({ default: (await import("./SharingControls")).SharingControls }));
 const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel")).StylesPanel }));
-const WidgetAlertsModal = lazy(async () => ({
-  default: (await import("../../widget-alerts/lazy")).WidgetAlertsModal,
-}));
-const WidgetAlertBadge = lazy(async () => ({
-  default: (await import("../../widget-alerts/lazy")).WidgetAlertBadge,
-}));
+// The alerts modal and the firing alerts' bell: one chunk, loaded by members only.
+const alertsUi = () => import("../../widget-alerts/lazy");
+const WidgetAlertsModal = lazy(async () => ({ default: (await alertsUi()).WidgetAlertsModal }));
+const WidgetAlertBadge = lazy(async () => ({ default: (await alertsUi()).WidgetAlertBadge }));
 const WidgetFormDrawer = lazy(async () => ({
   default: (await import("../../widgets/lazy")).WidgetFormDrawer,
 }));
@@ -305,15 +303,14 @@ export function DashboardView({
 
   // The firing alerts' bell on each data card: for members on their own dashboard only, never on the
   // public, embed, print or realtime views (nor so in the PDF, which prints the print view).
-  const showAlertBadges = canEdit && !embedded;
-  const alertBadge = useCallback(
-    (widget: TWidget) => (
-      <Suspense fallback={null}>
-        <WidgetAlertBadge dashboardId={dashboard.id} widgetId={widget.id} onOpen={() => setAlertsFor(widget)} />
-      </Suspense>
-    ),
-    [dashboard.id],
-  );
+  const alertBadge =
+    canEdit && !embedded
+      ? (widget: TWidget) => (
+          <Suspense fallback={null}>
+            <WidgetAlertBadge dashboardId={dashboard.id} widgetId={widget.id} onOpen={() => setAlertsFor(widget)} />
+          </Suspense>
+        )
+      : null;
 
   const hasSidebar = canEdit;
   useOnboardingViewer({ isPublic, print: print !== undefined || embedded });
@@ -471,7 +468,7 @@ export function DashboardView({
                   <Suspense fallback={null}>
                     <DashboardInsights {...state} permalink={dashboard.permalink} range={widgetRange} edit={editMode} />
                   </Suspense>
-                  <WidgetBadgeContext.Provider value={showAlertBadges ? alertBadge : null}>
+                  <WidgetBadgeContext.Provider value={alertBadge}>
                     <WidgetGrid
                       widgets={state.widgets}
                       range={widgetRange}

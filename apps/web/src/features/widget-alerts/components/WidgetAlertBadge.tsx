@@ -2,7 +2,6 @@ import type { TOpenWidgetAlert } from "@app/core";
 import { UnstyledButton } from "@mantine/core";
 import { IconBell } from "../../../ui/icons";
 import { useOpenWidgetAlerts } from "../hooks";
-import "../widget-alerts.css";
 
 export interface WidgetAlertBadgeProps {
   dashboardId: string;
