@@ -122,12 +122,15 @@ test("a firing alert puts a bell on its card without a reload; the bell opens th
   // Only the watched card has one.
   await expect(page.getByRole("button", { name: /alerts? firing on/ })).toHaveCount(1);
   await snap(page, "widget-alerts-badge-1280");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(bell).toBeVisible();
-  await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: path.join(SCREENSHOTS, "widget-alerts-badge-card-390.png") });
-  await page.screenshot({ path: path.join(SCREENSHOTS, "widget-alerts-badge-390.png") });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // On a phone (the sidebar starts closed there): the bell beside a title that has to give way.
+  const phone = await page.context().newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(`/dashboards/${permalink}`);
+  const phoneCard = await readyWidget(phone, "Key figures");
+  await expect(phoneCard.getByRole("button", { name: "1 alert firing on Sessions" })).toBeVisible();
+  await phoneCard.screenshot({ path: path.join(SCREENSHOTS, "widget-alerts-badge-card-390.png") });
+  await phone.screenshot({ path: path.join(SCREENSHOTS, "widget-alerts-badge-390.png") });
+  await phone.close();
 
   // The bell opens the widget's alerts, out of edit mode too.
   await bell.click();

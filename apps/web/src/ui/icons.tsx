@@ -180,14 +180,6 @@ export function IconAlert(props: IconProps) {
     </Svg>
   );
 }
-export function IconBell(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M10 5a2 2 0 1 1 4 0 7 7 0 0 1 4 6v3a4 4 0 0 0 2 3H4a4 4 0 0 0 2-3v-3a7 7 0 0 1 4-6" />
-      <path d="M9 17v1a3 3 0 0 0 6 0v-1" />
-    </Svg>
-  );
-}
 export function IconInfo(props: IconProps) {
   return (
     <Svg {...props}>

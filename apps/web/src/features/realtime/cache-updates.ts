@@ -12,7 +12,6 @@ import { campaignKeys } from "../campaigns/keys";
 import { companyKeys } from "../company/keys";
 import { pageDataKey } from "../session/keys";
 import { sourceKeys } from "../sources/keys";
-import { widgetAlertKeys } from "../widget-alerts/keys";
 import { widgetKeys } from "../widgets/keys";
 
 /** A widget-data query key (`[prefix, instances, range, access]`) whose request reads the source `sourceId`. */
@@ -89,10 +88,13 @@ export async function applyCampaignAlertsUpdate(
  * dashboard shows the bell without a reload.
  */
 export async function applyWidgetAlertsUpdate(queryClient: QueryClient, update: TWidgetAlertsUpdated): Promise<void> {
-  await Promise.all(
-    update.dashboard_ids.flatMap((id) => [
-      queryClient.invalidateQueries({ queryKey: widgetAlertKeys.open(id) }),
-      queryClient.invalidateQueries({ queryKey: widgetAlertKeys.dashboard(id) }),
-    ]),
-  );
+  // By the shape of widget-alerts/keys.ts (["widget-alerts", dashboardId, …] and ["widget-alerts", "open",
+  // dashboardId]) rather than by importing it: shared with the alerts' own chunk, the keys became a chunk of
+  // their own whose name every page's preload list carried, past the public view's budget.
+  const ids = new Set(update.dashboard_ids);
+  await queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      queryKey[0] === "widget-alerts" &&
+      (ids.has(String(queryKey[1])) || (queryKey[1] === "open" && ids.has(String(queryKey[2])))),
+  });
 }

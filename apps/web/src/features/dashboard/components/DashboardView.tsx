@@ -39,7 +39,6 @@ const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel"))
 // The alerts modal and the firing alerts' bell: one chunk, loaded by members only.
 const alertsUi = () => import("../../widget-alerts/lazy");
 const WidgetAlertsModal = lazy(async () => ({ default: (await alertsUi()).WidgetAlertsModal }));
-const WidgetAlertBadge = lazy(async () => ({ default: (await alertsUi()).WidgetAlertBadge }));
 const WidgetFormDrawer = lazy(async () => ({
   default: (await import("../../widgets/lazy")).WidgetFormDrawer,
 }));
@@ -303,14 +302,13 @@ export function DashboardView({
 
   // The firing alerts' bell on each data card: for members on their own dashboard only, never on the
   // public, embed, print or realtime views (nor so in the PDF, which prints the print view).
-  const alertBadge =
-    canEdit && !embedded
-      ? (widget: TWidget) => (
-          <Suspense fallback={null}>
-            <WidgetAlertBadge dashboardId={dashboard.id} widgetId={widget.id} onOpen={() => setAlertsFor(widget)} />
-          </Suspense>
-        )
-      : null;
+  // The bell's code comes with the alerts' chunk: the screen itself (shared with the public view's first
+  // load) only holds the function the chunk makes.
+  const [alertBadge, setAlertBadge] = useState<((widget: TWidget) => ReactNode) | null>(null);
+  const withBadges = canEdit && !embedded;
+  useEffect(() => {
+    if (withBadges) void alertsUi().then((ui) => setAlertBadge(() => ui.alertBadges(dashboard.id, setAlertsFor)));
+  }, [withBadges, dashboard.id]);
 
   const hasSidebar = canEdit;
   useOnboardingViewer({ isPublic, print: print !== undefined || embedded });

@@ -79,7 +79,7 @@ export function WidgetCard({
             {title}
           </Text>
         </Group>
-        {badge && widget.nature === "interactive" ? badge(widget) : null}
+        {badge?.(widget)}
         {editMode && onResize && onEdit && onDuplicate && onDelete ? (
           <Group gap={0} wrap="nowrap" className="dash-card-controls">
             <Suspense fallback={null}>
