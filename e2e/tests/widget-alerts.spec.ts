@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { snap } from "./support";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
 import { connectDemo, createTemplateDashboard, enterEditMode, readyWidget } from "./support-dashboard";
 
@@ -44,4 +46,105 @@ test("Alert me when…: from a widget's menu, the server's 422 under its field, 
   await expect(list.getByText("Paused")).toBeVisible();
   await list.getByRole("button", { name: "Delete" }).click();
   await expect(modal.getByText("No alerts on this widget yet.")).toBeVisible();
+});
+
+/** The hourly pass of widget alerts comes now: its schedule's next run moved into the past, as time would. */
+function runHourlyPassNow() {
+  const db = new Database(path.join(String(process.env.E2E_DATA_DIR), "reportz.sqlite"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    const changed = db
+      .prepare("UPDATE job_schedules SET next_run_at = ? WHERE name = ?")
+      .run(new Date(Date.now() - 1000).toISOString(), "widget-alerts.schedule");
+    expect(changed.changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+/** A rule on the widget, as another member would make it (the API the modal calls). */
+async function createAlertByApi(page: Page, permalink: string, widgetTitle: string, body: Record<string, unknown>) {
+  return page.evaluate(
+    async ({ permalink, widgetTitle, body }) => {
+      const headers = {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        "x-requested-with": "XMLHttpRequest",
+        "x-identification": sessionStorage.getItem("identification") ?? "",
+      };
+      const shown = (await (await fetch(`/api/dashboards/${permalink}`, { headers })).json()) as {
+        data: { id: string; widgets: { id: string; title: string }[] };
+      };
+      const widget = shown.data.widgets.find((each) => each.title === widgetTitle);
+      const created = await fetch(`/api/dashboards/${shown.data.id}/widgets/${widget?.id}/alerts`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers,
+      });
+      return created.status;
+    },
+    { permalink, widgetTitle, body },
+  );
+}
+
+test("a firing alert puts a bell on its card without a reload; the bell opens the widget's alerts; the public view has none", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await connectDemo(page);
+  const { permalink } = await createTemplateDashboard(page, "Watched client");
+  await page.goto(`/dashboards/${permalink}`);
+  const card = await readyWidget(page, "Key figures");
+  const bell = card.getByRole("button", { name: /alerts? firing on/ });
+  await expect(bell).toHaveCount(0);
+
+  const reloads: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) reloads.push(frame.url());
+  });
+  expect(
+    await createAlertByApi(page, permalink, "Key figures", {
+      metric: "a.sessions",
+      condition: "above",
+      value: 1,
+      recipients: "ceo@client.example",
+    }),
+  ).toBe(200);
+  // Not judged yet: still no bell.
+  await expect(bell).toHaveCount(0);
+  runHourlyPassNow();
+
+  // The evaluation opens the alert in the worker; the company channel tells the open page.
+  await expect(card.getByRole("button", { name: "1 alert firing on Sessions" })).toBeVisible({ timeout: 30_000 });
+  expect(reloads).toEqual([]);
+  // Only the watched card has one.
+  await expect(page.getByRole("button", { name: /alerts? firing on/ })).toHaveCount(1);
+  await snap(page, "widget-alerts-badge-1280");
+  // On a phone (the sidebar starts closed there): the bell beside a title that has to give way.
+  const phone = await page.context().newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(`/dashboards/${permalink}`);
+  const phoneCard = await readyWidget(phone, "Key figures");
+  await expect(phoneCard.getByRole("button", { name: "1 alert firing on Sessions" })).toBeVisible();
+  await phoneCard.screenshot({ path: path.join(SCREENSHOTS, "widget-alerts-badge-card-390.png") });
+  await phone.screenshot({ path: path.join(SCREENSHOTS, "widget-alerts-badge-390.png") });
+  await phone.close();
+
+  // The bell opens the widget's alerts, out of edit mode too.
+  await bell.click();
+  const modal = page.getByRole("dialog", { name: "Alerts: Key figures" });
+  const list = modal.getByRole("list", { name: "Alerts of this widget" });
+  await expect(list.getByText("Sessions above 1")).toBeVisible();
+  await expect(list.getByText(/Sessions rose to [\d,]+, above 1/)).toBeVisible();
+
+  // The client's public view of the same dashboard: the card, never the bell.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/dashboards/${permalink}`);
+  const publicCard = await readyWidget(visitor, "Key figures");
+  await expect(publicCard.getByText(/\d/).first()).toBeVisible();
+  await expect(visitor.getByRole("button", { name: /alerts? firing on/ })).toHaveCount(0);
+  await expect(visitor.locator(".dash-alert-badge")).toHaveCount(0);
+  await visitor.close();
 });

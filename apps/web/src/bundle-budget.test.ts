@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * at once) with theirs. ECharts is not part of it: it loads
  * with the first chart, and only the series types drawn.
  */
-const BUDGET_GZIP_BYTES = 180 * 1024;
+// 180.5 KB since the member's firing-alert bell (docs/decisions.md "Widget alerts on the dashboard"): the
+// dashboard screen is shared with the public view, and the slot the bell fills on each card cost ~40 bytes
+// over a budget the view already sat at; the bell's own code stays in the members' alerts chunk.
+const BUDGET_GZIP_BYTES = 180.5 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

@@ -38,6 +38,8 @@ export const REALTIME_EVENTS = {
   subscriptionUpdated: "CompanySubscriptionUpdated",
   /** Mission Control alerts opened or resolved (ZCampaignAlertsUpdated). */
   campaignAlertsUpdated: "CampaignAlertsUpdated",
+  /** Alerts on widget metrics opened or resolved, or their rules changed (ZWidgetAlertsUpdated). */
+  widgetAlertsUpdated: "WidgetAlertsUpdated",
 } as const;
 
 /** A source was connected, changed, reconnected, given a file or deleted: the company's sources now, and which one. */

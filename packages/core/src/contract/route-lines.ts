@@ -72,6 +72,7 @@ export const ROUTE_LINES = {
   widgetAlertDelete: "DELETE /api/widget-alerts/:id",
   widgetAlertSnooze: "POST /api/widget-alerts/:id/snooze",
   widgetAlertUnsnooze: "DELETE /api/widget-alerts/:id/snooze",
+  widgetAlertsOpen: "GET /api/dashboards/:id/widget-alerts/open",
   widgetData: "POST /api/widgets/data",
   dashboardsList: "GET /api/dashboards",
   dashboardCreate: "POST /api/dashboards",

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { ZWidgetAlertInput, ZWidgetAlertListResponse, ZWidgetAlertResponse } from "../widget-alerts/contract";
+import {
+  ZOpenWidgetAlertsResponse,
+  ZWidgetAlertInput,
+  ZWidgetAlertListResponse,
+  ZWidgetAlertResponse,
+} from "../widget-alerts/contract";
 import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
 import { ZAutomaticReportInput } from "./automatic-reports";
 import {
@@ -237,6 +242,7 @@ export const API = {
   widgetAlertDelete: { params: ZIdParams, output: null },
   widgetAlertSnooze: { params: ZIdParams, body: ZNoFields, output: ZWidgetAlertResponse },
   widgetAlertUnsnooze: { params: ZIdParams, output: ZWidgetAlertResponse },
+  widgetAlertsOpen: { params: ZIdParams, output: ZOpenWidgetAlertsResponse },
   widgetData: { body: ZWidgetDataRequest, bodyKind: "text", output: ZWidgetDataResponse },
   dashboardsList: { query: ZDashboardListQuery, output: ZDashboardListResponse },
   dashboardCreate: { body: ZDashboardCreate, output: ZPermalinkResponse },

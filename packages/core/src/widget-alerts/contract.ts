@@ -104,3 +104,32 @@ export type TWidgetAlert = z.infer<typeof ZWidgetAlert>;
 
 export const ZWidgetAlertResponse = dataEnvelope(ZWidgetAlert);
 export const ZWidgetAlertListResponse = dataEnvelope(z.array(ZWidgetAlert));
+
+/**
+ * An open alert as the dashboard's cards show it (GET /api/dashboards/{id}/widget-alerts/open): firing,
+ * not resolved, not paused and not snoozed, with the metric named as the widget's data names it.
+ */
+export const ZOpenWidgetAlert = z.object({
+  id: z.string(),
+  widget_id: z.string(),
+  metric: z.string(),
+  /** The metric's label ("Sessions"), for the badge's accessible name. */
+  metric_label: z.string(),
+  /** The evaluation's sentence ("Sessions rose to 1,204, above 1,000"). */
+  message: z.string().nullable(),
+  opened_at: z.string(),
+});
+export type TOpenWidgetAlert = z.infer<typeof ZOpenWidgetAlert>;
+export const ZOpenWidgetAlertsResponse = dataEnvelope(z.array(ZOpenWidgetAlert));
+
+/**
+ * Realtime `WidgetAlertsUpdated` on the company channel: widget alerts of these dashboards opened or
+ * resolved (or a rule was changed, deleted, snoozed or un-snoozed); open dashboards fetch their open
+ * alerts again.
+ */
+export const ZWidgetAlertsUpdated = z.object({
+  dashboard_ids: z.array(z.string()),
+  opened: z.number().int(),
+  resolved: z.number().int(),
+});
+export type TWidgetAlertsUpdated = z.infer<typeof ZWidgetAlertsUpdated>;

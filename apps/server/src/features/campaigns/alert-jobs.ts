@@ -15,7 +15,24 @@ import type { SenderLookup } from "../reports/delivery";
 import { userAccounts } from "../users/service";
 import type { CampaignAlerts } from "./alerts";
 import type { AlertsRepo, OpenAlertRow } from "./alerts-repo";
-import { type DigestGroup, digestMail } from "./digest-mail";
+import { type DigestDashboard, type DigestGroup, digestMail } from "./digest-mail";
+
+/** An open widget alert as the digest lists it (the widget-alerts feature's openForDigest). */
+export interface DigestWidgetAlertRow {
+  dashboardId: string;
+  dashboardName: string;
+  dashboardPermalink: string;
+  widgetTitle: string;
+  metricLabel: string;
+  message: string;
+  openedAt: string;
+}
+
+/** What the digest asks of the widget alerts: their open alerts, and which companies have any. */
+export interface DigestWidgetAlerts {
+  openForDigest(companyId: string): Promise<DigestWidgetAlertRow[]>;
+  companiesWithOpen(): Promise<string[]>;
+}
 
 export const EVALUATE_JOB = "campaigns.evaluate";
 export const SCHEDULE_ALERTS_JOB = "campaigns.schedule-alerts";
@@ -37,6 +54,7 @@ export function campaignAlertJobs(
   repo: AlertsRepo,
   sender: SenderLookup,
   companiesWithDomains: () => Promise<string[]>,
+  widgetAlerts?: () => DigestWidgetAlerts,
 ) {
   const users = userAccounts(ctx.db);
 
@@ -73,6 +91,36 @@ export function campaignAlertJobs(
     return [...groups.values()];
   }
 
+  function dashboardsOf(rows: readonly DigestWidgetAlertRow[], lastDigestAt: string | null): DigestDashboard[] {
+    const dashboards = new Map<string, DigestDashboard>();
+    for (const row of rows) {
+      let dashboard = dashboards.get(row.dashboardId);
+      if (!dashboard) {
+        dashboard = {
+          name: row.dashboardName,
+          url: `${ctx.config.appUrl}/dashboards/${encodeURIComponent(row.dashboardPermalink)}`,
+          alerts: [],
+        };
+        dashboards.set(row.dashboardId, dashboard);
+      }
+      dashboard.alerts.push({
+        widgetTitle: row.widgetTitle,
+        metricLabel: row.metricLabel,
+        message: row.message,
+        openedDay: formatDisplayDate(row.openedAt.slice(0, 10)),
+        isNew: lastDigestAt === null || row.openedAt > lastDigestAt,
+      });
+    }
+    return [...dashboards.values()];
+  }
+
+  /** Companies the digest may be due for: those tracking domains and those with a widget alert firing. */
+  async function digestCompanies(): Promise<string[]> {
+    const companies = new Set(await companiesWithDomains());
+    for (const companyId of (await widgetAlerts?.().companiesWithOpen()) ?? []) companies.add(companyId);
+    return [...companies];
+  }
+
   /** Mails a period's digest once; nothing when no alert is open (an empty digest teaches people to ignore it). */
   async function sendDigest(payload: TDigestPayload): Promise<boolean> {
     const { companyId, period } = payload;
@@ -82,17 +130,19 @@ export function campaignAlertJobs(
     if (digest !== frequency) return false;
     const now = ctx.clock.now().toISOString();
     const rows = await repo.visibleOpenAlerts(companyId, now);
-    if (rows.length === 0) return false;
+    const widgetRows = (await widgetAlerts?.().openForDigest(companyId)) ?? [];
+    if (rows.length + widgetRows.length === 0) return false;
     const { admins } = await companyZoneAndAdmins(companyId);
     if (admins.length === 0) return false;
     const lastDigestAt = await repo.lastDigestAt(companyId);
-    if (!(await repo.claimDigest(companyId, period, rows.length, now))) return false;
+    if (!(await repo.claimDigest(companyId, period, rows.length + widgetRows.length, now))) return false;
     try {
       const from = await sender(companyId);
       const mail = digestMail({
         companyName: from.fromName,
         frequency,
         groups: groupsOf(rows, lastDigestAt),
+        dashboards: dashboardsOf(widgetRows, lastDigestAt),
         settingsUrl: `${ctx.config.appUrl}/groups#alert-settings`,
       });
       await ctx.mailer.send({
@@ -114,7 +164,7 @@ export function campaignAlertJobs(
   /** Queues what is due for every company tracking domains: re-judging ended snoozes, digests. */
   async function scheduleDue(): Promise<void> {
     const now = ctx.clock.now();
-    for (const companyId of await companiesWithDomains()) {
+    for (const companyId of await digestCompanies()) {
       const ended = await alerts.snoozeEnded(companyId);
       if (ended.length > 0) await enqueueEvaluation(companyId, ended);
       const { digest } = await alerts.settings(companyId);

@@ -12,6 +12,7 @@ export const campaignsFeature: Feature = {
       () => services.get("sources"),
       // The digest comes from the agency, as its reports do (its name, its verified address).
       (companyId) => services.get("sender").senderFor(companyId),
+      () => services.get("widgetAlerts"),
     ),
   }),
   routes: (app, _ctx, services) => campaignRoutes(app, services.get("campaigns")),

@@ -20,7 +20,7 @@ import { newId } from "../../infra/security";
 import type { SenderLookup } from "../reports/delivery";
 import type { SourcesService } from "../sources/service";
 import type { Actor } from "../users/service";
-import { campaignAlertJobs } from "./alert-jobs";
+import { campaignAlertJobs, type DigestWidgetAlerts } from "./alert-jobs";
 import { campaignAlerts, parseOverrides } from "./alerts";
 import { alertsRepo } from "./alerts-repo";
 import { campaignMetrics } from "./metrics";
@@ -43,6 +43,8 @@ export function campaignsService(
   ctx: AppContext,
   sources?: () => SourcesService,
   sender: SenderLookup = async () => ({ fromName: ctx.config.siteTitle }),
+  // The digest lists open widget alerts too (docs/decisions.md "Widget alerts on the dashboard").
+  widgetAlerts?: () => DigestWidgetAlerts,
 ) {
   const repo = campaignsRepo(ctx.db);
   const providers = metricsProviders(ctx, sources);
@@ -52,7 +54,7 @@ export function campaignsService(
     afterStore: (companyId, domainIds) => alerts.evaluate(companyId, domainIds).then(() => undefined),
   });
   const alerts = campaignAlerts(ctx, metrics, alertRows);
-  const alertJobs = campaignAlertJobs(ctx, alerts, alertRows, sender, () => repo.companiesWithDomains());
+  const alertJobs = campaignAlertJobs(ctx, alerts, alertRows, sender, () => repo.companiesWithDomains(), widgetAlerts);
   const now = () => ctx.clock.now().toISOString();
 
   /** A source this server cannot use (Ahrefs without MC_AHREFS_KEY) is refused on the field, in words. */

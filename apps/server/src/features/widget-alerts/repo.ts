@@ -63,6 +63,52 @@ export function widgetAlertsRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * The alerts of one dashboard that are firing and shown: open, not paused (a paused rule is not
+     * judged, so its state is stale) and not snoozed (the member said they know), oldest first.
+     */
+    openOfDashboard(companyId: string, dashboardId: string, now: string): Promise<WidgetAlertsTable[]> {
+      return db
+        .selectFrom("widget_alerts")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("dashboard_id", "=", dashboardId)
+        .where("state", "=", "open")
+        .where("paused", "=", 0)
+        .where((eb) => eb.or([eb("snoozed_until", "is", null), eb("snoozed_until", "<=", now)]))
+        .orderBy("opened_at")
+        .orderBy("id")
+        .execute();
+    },
+
+    /** The company's shown open alerts on dashboards not in the trash, for the digest: by dashboard, oldest first. */
+    openOfCompany(companyId: string, now: string): Promise<WidgetAlertRow[]> {
+      return withDashboard()
+        .where("a.company_id", "=", companyId)
+        .where("a.state", "=", "open")
+        .where("a.paused", "=", 0)
+        .where("d.active", "=", 1)
+        .where((eb) => eb.or([eb("a.snoozed_until", "is", null), eb("a.snoozed_until", "<=", now)]))
+        .orderBy("d.name")
+        .orderBy("a.dashboard_id")
+        .orderBy("a.opened_at")
+        .orderBy("a.id")
+        .execute();
+    },
+
+    /** Companies with at least one shown open alert: their digest is due even without Mission Control domains. */
+    async companiesWithOpen(now: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom("widget_alerts")
+        .select("company_id")
+        .where("state", "=", "open")
+        .where("paused", "=", 0)
+        .where((eb) => eb.or([eb("snoozed_until", "is", null), eb("snoozed_until", "<=", now)]))
+        .distinct()
+        .execute();
+      return rows.map((row) => row.company_id);
+    },
+
     /** Companies with at least one rule that is not paused: each gets its evaluation job. */
     async companiesWithActive(): Promise<string[]> {
       const rows = await db

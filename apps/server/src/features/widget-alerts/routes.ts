@@ -21,6 +21,20 @@ export function widgetAlertRoutes(app: App, alerts: WidgetAlertsService) {
     }),
   );
 
+  app.get(
+    "/api/dashboards/:id/widget-alerts/open",
+    {
+      schema: {
+        tags,
+        summary:
+          "The dashboard's firing widget alerts (open, not paused, not snoozed): one request for every card's badge",
+        params: API.widgetAlertsOpen.params,
+        response: { 200: API.widgetAlertsOpen.output },
+      },
+    },
+    async (request) => ({ data: await alerts.open(actorOf(request), request.params.id) }),
+  );
+
   app.post(
     "/api/dashboards/:id/widgets/:widgetId/alerts",
     {

@@ -7,19 +7,23 @@ import {
   isRangeType,
   isSnoozed,
   joinRecipients,
+  METRICS_PARAM,
   nextAlertState,
   type PresetRangeType,
+  REALTIME_EVENTS,
   rangeForType,
   shiftDay,
   snoozeEndedSince,
   snoozeUntil,
   splitRecipients,
   type TInteractiveWidget,
+  type TOpenWidgetAlert,
   type TTable,
   type TTableMetric,
   type TWidget,
   type TWidgetAlert,
   type TWidgetAlertInput,
+  type TWidgetAlertsUpdated,
   todayInTimezone,
   uniquePrefix,
   WIDGET_ALERT_MESSAGES,
@@ -31,6 +35,7 @@ import {
 } from "@app/core";
 import { lagDaysOf, widgetType } from "../../connectors";
 import type { AppContext } from "../../context";
+import { broadcastToCompany } from "../../infra/broadcast";
 import type { WidgetAlertsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { MailDkim } from "../../infra/mail";
@@ -90,6 +95,30 @@ function hasDailyValues(widget: TInteractiveWidget, metric: WidgetAlertMetric): 
   if (!found || found.config.realtime) return false;
   const dimension = found.config.params.find((param) => param.key === "dimension");
   return dimension?.options?.some((option) => option.value === "date") ?? false;
+}
+
+/**
+ * How the widget's data names the metric: the connector's label for it (the metrics parameter's
+ * option), else the calculated metric's name, else its key. What the badge and the digest say.
+ */
+export function metricLabelOf(widget: TWidget, metric: WidgetAlertMetric): string {
+  if (widget.nature !== "interactive") return metric.name ?? metric.metric;
+  const type = widgetType(widget.instances[metric.instance]?.type ?? "");
+  const option = type?.config.params
+    .find((param) => param.key === METRICS_PARAM)
+    ?.options?.find((each) => each.value === metric.metric);
+  return option?.label ?? metric.name ?? metric.metric;
+}
+
+/** An open alert of the digest: where it is, what it watches, what it said and since when. */
+export interface DigestWidgetAlert {
+  dashboardId: string;
+  dashboardName: string;
+  dashboardPermalink: string;
+  widgetTitle: string;
+  metricLabel: string;
+  message: string;
+  openedAt: string;
 }
 
 const sameRule = (row: WidgetAlertsTable, input: TWidgetAlertInput) =>
@@ -238,6 +267,7 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
     verdict: WidgetAlertVerdict,
     label: string,
     summary: EvaluationSummary,
+    changed: Set<string>,
   ): Promise<void> {
     const at = now();
     const base = { last_message: verdict.message, last_value: verdict.value, last_evaluated_at: at.toISOString() };
@@ -264,6 +294,7 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
     });
     if (transition === "opened") summary.opened += 1;
     if (transition === "resolved") summary.resolved += 1;
+    if (transition === "opened" || transition === "resolved") changed.add(row.dashboard_id);
     const owesMail = state?.status === "open" && (transition === "opened" || row.notified_at === null);
     if (owesMail && !isSnoozed(row.snoozed_until, at)) {
       const ruleText = describeWidgetAlertRule(
@@ -285,6 +316,7 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
    */
   async function evaluateCompany(companyId: string): Promise<EvaluationSummary> {
     const summary: EvaluationSummary = { evaluated: 0, opened: 0, resolved: 0, mailed: 0 };
+    const changed = new Set<string>();
     const today = todayInTimezone(WIDGET_ALERT_TIMEZONE, now());
     const lastDay = shiftDay(today, -1);
     const rows = (await repo.listActive(companyId)).filter((row) => row.dashboard_active === 1);
@@ -353,18 +385,90 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
       if ("error" in judged) {
         // The figures could not be read (a source to reconnect, a provider down): the alert says so.
         const unknown = { outcome: "unknown" as const, value: null, message: judged.error };
-        await apply(row, widget, unknown, metric.name ?? metric.metric, summary);
+        await apply(row, widget, unknown, metric.name ?? metric.metric, summary, changed);
         continue;
       }
       const { verdict, label } = judged;
-      await apply(row, widget, verdict, label, summary);
+      await apply(row, widget, verdict, label, summary, changed);
     }
+    // Open dashboards of the company show the badge (or drop it) without a reload; through the bus, so
+    // a worker's evaluation reaches every web process's sockets.
+    if (changed.size > 0) await announce(companyId, [...changed], summary.opened, summary.resolved);
     return summary;
+  }
+
+  /** Tells the company's open pages that these dashboards' open widget alerts changed. */
+  async function announce(companyId: string, dashboardIds: string[], opened = 0, resolved = 0): Promise<void> {
+    const message: TWidgetAlertsUpdated = { dashboard_ids: [...dashboardIds].sort(), opened, resolved };
+    await broadcastToCompany(ctx, companyId, REALTIME_EVENTS.widgetAlertsUpdated, message);
   }
 
   return {
     evaluateCompany,
     companiesToEvaluate: () => repo.companiesWithActive(),
+    /** Companies with a shown open alert (the digest is due for them too). */
+    companiesWithOpen: () => repo.companiesWithOpen(now().toISOString()),
+
+    /**
+     * The dashboard's open alerts, one request for all its cards; those of a removed widget or of a
+     * metric the widget no longer shows are left out (no card would show them).
+     */
+    async open(actor: Actor, dashboardId: string): Promise<TOpenWidgetAlert[]> {
+      if (!(await repo.dashboardOf(actor.companyId, dashboardId))) throw AppError.notFound("Dashboard not found.");
+      const rows = await repo.openOfDashboard(actor.companyId, dashboardId, now().toISOString());
+      if (rows.length === 0) return [];
+      const widgets = await deps.dashboards().widgetsById(actor.companyId, dashboardId);
+      return rows.flatMap((row) => {
+        const widget = widgets.find((each) => each.id === row.widget_id);
+        const metric = widget ? widgetAlertMetrics(widget).find((each) => each.key === row.metric) : undefined;
+        if (!widget || !metric || !row.opened_at) return [];
+        return [
+          {
+            id: row.id,
+            widget_id: row.widget_id,
+            metric: row.metric,
+            metric_label: metricLabelOf(widget, metric),
+            message: row.last_message,
+            opened_at: row.opened_at,
+          },
+        ];
+      });
+    },
+
+    /** The company's shown open alerts for the Mission Control digest, by dashboard (name order). */
+    async openForDigest(companyId: string): Promise<DigestWidgetAlert[]> {
+      const rows = await repo.openOfCompany(companyId, now().toISOString());
+      const widgetsByDashboard = new Map<string, readonly TWidget[]>();
+      const result: DigestWidgetAlert[] = [];
+      for (const row of rows) {
+        if (!widgetsByDashboard.has(row.dashboard_id)) {
+          widgetsByDashboard.set(row.dashboard_id, await deps.dashboards().widgetsById(companyId, row.dashboard_id));
+        }
+        const widget = widgetsByDashboard.get(row.dashboard_id)?.find((each) => each.id === row.widget_id);
+        const metric = widget ? widgetAlertMetrics(widget).find((each) => each.key === row.metric) : undefined;
+        if (!widget || !metric || !row.opened_at) continue;
+        const metricLabel = metricLabelOf(widget, metric);
+        result.push({
+          dashboardId: row.dashboard_id,
+          dashboardName: row.dashboard_name,
+          dashboardPermalink: row.dashboard_permalink,
+          widgetTitle: widget.title || "Untitled widget",
+          metricLabel,
+          message:
+            row.last_message ??
+            describeWidgetAlertRule(
+              {
+                condition: row.condition as WidgetAlertCondition,
+                value: row.value === null ? null : Number(row.value),
+                direction: row.direction as WidgetAlertDirection,
+              },
+              metricLabel,
+            ),
+          openedAt: row.opened_at,
+        });
+      }
+      return result;
+    },
 
     async list(actor: Actor, dashboardId: string, widgetId: string): Promise<TWidgetAlert[]> {
       await widgetOf(actor.companyId, dashboardId, widgetId);
@@ -430,22 +534,25 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
         updated_at: now().toISOString(),
         ...fresh,
       });
+      await announce(actor.companyId, [row.dashboard_id]);
       return reload(actor.companyId, id);
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      await load(actor, id);
+      const row = await load(actor, id);
       await repo.delete(actor.companyId, id);
+      await announce(actor.companyId, [row.dashboard_id]);
     },
 
     /** Snooze a week: evaluations go on (the state is right when it ends), mails wait. */
     async snooze(actor: Actor, id: string): Promise<TWidgetAlert> {
-      await load(actor, id);
+      const row = await load(actor, id);
       const at = now();
       await repo.update(actor.companyId, id, {
         snoozed_until: snoozeUntil(at).toISOString(),
         updated_at: at.toISOString(),
       });
+      await announce(actor.companyId, [row.dashboard_id]);
       return reload(actor.companyId, id);
     },
 
@@ -455,6 +562,7 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
       const at = now().toISOString();
       const ended = isSnoozed(row.snoozed_until, now()) ? at : row.snoozed_until;
       await repo.update(actor.companyId, id, { snoozed_until: ended, updated_at: at });
+      await announce(actor.companyId, [row.dashboard_id]);
       return reload(actor.companyId, id);
     },
   };

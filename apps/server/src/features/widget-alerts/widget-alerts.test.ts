@@ -1,5 +1,6 @@
 import {
   formatDisplayDate,
+  REALTIME_EVENTS,
   shiftDay,
   type TWidget,
   type TWidgetAlert,
@@ -12,6 +13,8 @@ import { describeEachDb, type TestClient, type TestEnv } from "../../../test/har
 import { type ReceivedMail, startSmtpSink } from "../../../test/smtp-sink";
 import { until } from "../../../test/wait";
 import { demoConnector } from "../../connectors/demo";
+import { manualClock } from "../../infra/clock";
+import type { AppEvents } from "../../infra/events";
 import { EVALUATE_JOB, evaluationSlot } from "./jobs";
 import { WIDGET_ALERT_TIMEZONE } from "./service";
 
@@ -75,6 +78,20 @@ describeEachDb(
     afterAll(async () => {
       await sink.close();
     });
+
+    const broadcasts: AppEvents["realtime.broadcast"][] = [];
+    beforeAll(() => {
+      env().ctx.events.subscribe("realtime.broadcast", (event) => {
+        broadcasts.push(event);
+      });
+    });
+    /** What the company's channel was told about widget alerts. */
+    const pushedTo = (b: Board) =>
+      broadcasts.filter(
+        (event) =>
+          event.event === REALTIME_EVENTS.widgetAlertsUpdated && event.channel === `company.${b.owner.company.id}`,
+      );
+    const openUrl = (b: Board) => `/api/dashboards/${b.dashboardId}/widget-alerts/open`;
 
     const evaluate = (b: Board) => env().services.get("widgetAlerts").evaluateCompany(b.owner.company.id);
     /** The metric moving across the threshold, without touching the rule's identity (its state is kept). */
@@ -259,6 +276,141 @@ describeEachDb(
       const lastFinal = shiftDay(todayInTimezone(WIDGET_ALERT_TIMEZONE, new Date()), -3);
       expect(state.last_message).toContain(` on ${formatDisplayDate(lastFinal)}, `);
     }, 60_000);
+
+    it("a dashboard's open alerts come in one request for every card, named by metric; another company gets nothing", async () => {
+      const b = await board(env());
+      const firing = await createAlert(b.owner.client, alertsUrl(b, b.figures), sessionsAbove(1));
+      await createAlert(b.owner.client, alertsUrl(b, b.figures), sessionsAbove(1e12));
+      await createAlert(b.owner.client, alertsUrl(b, b.daily), sessionsAbove(1, { paused: true }));
+      const before = await b.owner.client.api("GET", openUrl(b));
+      expect(before.statusCode, before.body).toBe(200);
+      expect(before.json().data).toEqual([]);
+
+      expect(await evaluate(b)).toMatchObject({ evaluated: 2, opened: 1 });
+      const member = await buildMember(env(), { company: b.owner.company });
+      const open = await member.client.api("GET", openUrl(b));
+      expect(open.statusCode, open.body).toBe(200);
+      expect(open.json().data).toEqual([
+        {
+          id: firing.id,
+          widget_id: b.figures.id,
+          metric: "a.sessions",
+          metric_label: "Sessions",
+          message: expect.stringMatching(/^Sessions rose to [\d,]+, above 1$/),
+          opened_at: expect.any(String),
+        },
+      ]);
+
+      // Another company: its own dashboard has nothing, and this one is not found.
+      const stranger = await board(env());
+      const foreign = await stranger.owner.client.api("GET", openUrl(b));
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.body).not.toContain(firing.id);
+      expect((await stranger.owner.client.api("GET", openUrl(stranger))).json().data).toEqual([]);
+      expect((await env().client().api("GET", openUrl(b))).statusCode).toBe(401);
+
+      // Snoozed, it leaves the badge (the member said they know); un-snoozed, it is back.
+      await b.owner.client.api("POST", `/api/widget-alerts/${firing.id}/snooze`, {});
+      expect((await b.owner.client.api("GET", openUrl(b))).json().data).toEqual([]);
+      await b.owner.client.api("DELETE", `/api/widget-alerts/${firing.id}/snooze`);
+      expect((await b.owner.client.api("GET", openUrl(b))).json().data).toHaveLength(1);
+    }, 60_000);
+
+    it("an evaluation that opens or resolves an alert tells the company's channel; one that changes nothing does not", async () => {
+      const b = await board(env());
+      const alert = await createAlert(b.owner.client, alertsUrl(b, b.figures), sessionsAbove(1));
+      broadcasts.length = 0;
+      expect(await evaluate(b)).toMatchObject({ opened: 1 });
+      expect(pushedTo(b).map((event) => event.data)).toEqual([
+        { dashboard_ids: [b.dashboardId], opened: 1, resolved: 0 },
+      ]);
+
+      broadcasts.length = 0;
+      expect(await evaluate(b)).toMatchObject({ opened: 0, resolved: 0 });
+      expect(pushedTo(b)).toEqual([]);
+
+      await setThreshold(alert.id, 1e12);
+      await evaluate(b);
+      expect(await evaluate(b)).toMatchObject({ resolved: 1 });
+      expect(pushedTo(b).map((event) => event.data)).toEqual([
+        { dashboard_ids: [b.dashboardId], opened: 0, resolved: 1 },
+      ]);
+      expect((await b.owner.client.api("GET", openUrl(b))).json().data).toEqual([]);
+
+      // A member's change of a rule tells the other pages too.
+      broadcasts.length = 0;
+      await b.owner.client.api("POST", `/api/widget-alerts/${alert.id}/snooze`, {});
+      expect(pushedTo(b).map((event) => event.data)).toEqual([
+        { dashboard_ids: [b.dashboardId], opened: 0, resolved: 0 },
+      ]);
+    }, 60_000);
+
+    it("the Mission Control digest lists open widget alerts by dashboard, NEW once, a period once, nothing when none is open", async () => {
+      const b = await board(env());
+      const alert = await createAlert(b.owner.client, alertsUrl(b, b.figures), sessionsAbove(1));
+      expect(await evaluate(b)).toMatchObject({ opened: 1 });
+      const digests = () =>
+        sink.received.filter(
+          (mail) => mail.to.includes(b.owner.email) && mail.parsed.subject?.startsWith("Mission Control"),
+        );
+      const jobs = env().services.get("campaigns").alertJobs;
+      const realClock = env().ctx.clock;
+      const setClock = (at: string) => {
+        (env().ctx as TestEnv["ctx"] & { clock: ReturnType<typeof manualClock> }).clock = manualClock(at);
+      };
+      const tomorrow = shiftDay(todayInTimezone("UTC", new Date()), 1);
+      try {
+        // A company with no Mission Control domains is due its digest for its widget alerts.
+        setClock(`${tomorrow}T09:00:00Z`);
+        await jobs.scheduleDue();
+        // The started queue may be running it, or may have run it already: every state counts.
+        const states = ["waiting", "delayed", "active", "completed", "failed"] as const;
+        const digestJobs = (
+          await Promise.all(states.map((state) => env().ctx.jobs.list("campaigns.digest", state, 1000)))
+        )
+          .flat()
+          .filter((job) => (job.payload as { companyId: string }).companyId === b.owner.company.id);
+        expect(digestJobs.map((job) => job.payload)).toContainEqual({
+          companyId: b.owner.company.id,
+          period: `daily:${tomorrow}`,
+        });
+        await jobs.sendDigest({ companyId: b.owner.company.id, period: `daily:${tomorrow}` });
+        await until(() => digests().length === 1, 30_000, 100);
+        // Once per period, whoever runs it.
+        expect(await jobs.sendDigest({ companyId: b.owner.company.id, period: `daily:${tomorrow}` })).toBe(false);
+        const [mail] = digests();
+        expect(mail.parsed.subject).toBe("Mission Control daily digest: 1 new alert, 1 open on 1 dashboard");
+        const text = mail.parsed.text ?? "";
+        expect(text).toContain("Dashboards that need attention");
+        expect(text).toContain(`Dashboard: ${b.name} (${env().ctx.config.appUrl}/dashboards/${b.permalink})`);
+        expect(text).toContain("  Key figures · Sessions");
+        expect(text).toMatch(/\[NEW\] Sessions rose to [\d,]+, above 1 · since \w{3} \d{2}, \d{4}/);
+        const html = String(mail.parsed.html);
+        expect(html).toContain("Key figures");
+        expect(html).toContain(">NEW<");
+        expect(html).toContain(`/dashboards/${b.permalink}`);
+
+        // The next day it is still open, no longer new.
+        const after = shiftDay(tomorrow, 1);
+        setClock(`${after}T09:00:00Z`);
+        expect(await jobs.sendDigest({ companyId: b.owner.company.id, period: `daily:${after}` })).toBe(true);
+        await until(() => digests().length === 2, 30_000, 100);
+        expect(digests()[1].parsed.subject).toBe("Mission Control daily digest: 1 open alert on 1 dashboard");
+        expect(digests()[1].parsed.text).not.toContain("[NEW]");
+
+        // Resolved: nothing open, nothing sent.
+        (env().ctx as { clock: unknown }).clock = realClock;
+        await setThreshold(alert.id, 1e12);
+        await evaluate(b);
+        await evaluate(b);
+        const later = shiftDay(after, 1);
+        setClock(`${later}T09:00:00Z`);
+        expect(await jobs.sendDigest({ companyId: b.owner.company.id, period: `daily:${later}` })).toBe(false);
+      } finally {
+        (env().ctx as { clock: unknown }).clock = realClock;
+      }
+      expect(digests()).toHaveLength(2);
+    }, 90_000);
   },
   async () => {
     sink = await startSmtpSink();

@@ -4,8 +4,14 @@ import { describe, expect, it, vi } from "vitest";
 import { companyKeys } from "../company/keys";
 import { pageDataKey } from "../session/keys";
 import { sourceKeys } from "../sources/keys";
+import { widgetAlertKeys } from "../widget-alerts/keys";
 import { widgetKeys } from "../widgets/keys";
-import { applySourceUpdate, applySubscriptionUpdate, widgetDataReadsSource } from "./cache-updates";
+import {
+  applySourceUpdate,
+  applySubscriptionUpdate,
+  applyWidgetAlertsUpdate,
+  widgetDataReadsSource,
+} from "./cache-updates";
 
 const source = (id: string, invalid = false): TSource => ({ id, name: "demo", account: null, invalid, properties: [] });
 const range = {
@@ -104,5 +110,23 @@ describe("CompanySubscriptionUpdated in the query cache", () => {
     expect(client.getQueryData<TCompany>(companyKeys.company)).toMatchObject({ id: "c1", ...update });
     await applied;
     expect(refetch.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([pageDataKey, companyKeys.company]);
+  });
+});
+
+describe("applyWidgetAlertsUpdate", () => {
+  it("makes the named dashboards' open alerts and widget lists stale, and no other dashboard's", async () => {
+    const client = new QueryClient();
+    const keys = {
+      open: widgetAlertKeys.open("d1"),
+      list: widgetAlertKeys.widget("d1", "w1"),
+      otherOpen: widgetAlertKeys.open("d2"),
+      otherList: widgetAlertKeys.widget("d2", "w1"),
+    };
+    for (const key of Object.values(keys)) client.setQueryData(key, []);
+    await applyWidgetAlertsUpdate(client, { dashboard_ids: ["d1"], opened: 1, resolved: 0 });
+    const stale = Object.fromEntries(
+      Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated]),
+    );
+    expect(stale).toEqual({ open: true, list: true, otherOpen: false, otherList: false });
   });
 });

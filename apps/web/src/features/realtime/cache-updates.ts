@@ -4,6 +4,7 @@ import type {
   TCompanySourceUpdated,
   TCompanySubscriptionUpdated,
   TPageData,
+  TWidgetAlertsUpdated,
   TWidgetInstance,
 } from "@app/core";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
@@ -79,4 +80,21 @@ export async function applyCampaignAlertsUpdate(
     queryClient.invalidateQueries({ queryKey: campaignKeys.list }),
     ...update.campaign_ids.map((id) => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) })),
   ]);
+}
+
+/**
+ * WidgetAlertsUpdated: alerts on widget metrics of these dashboards opened or resolved (or a rule
+ * changed). Their open alerts (the cards' badges) and widget lists are fetched again, so an open
+ * dashboard shows the bell without a reload.
+ */
+export async function applyWidgetAlertsUpdate(queryClient: QueryClient, update: TWidgetAlertsUpdated): Promise<void> {
+  // By the shape of widget-alerts/keys.ts (["widget-alerts", dashboardId, …] and ["widget-alerts", "open",
+  // dashboardId]) rather than by importing it: shared with the alerts' own chunk, the keys became a chunk of
+  // their own whose name every page's preload list carried, past the public view's budget.
+  const ids = new Set(update.dashboard_ids);
+  await queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      queryKey[0] === "widget-alerts" &&
+      (ids.has(String(queryKey[1])) || (queryKey[1] === "open" && ids.has(String(queryKey[2])))),
+  });
 }

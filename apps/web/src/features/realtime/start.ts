@@ -3,9 +3,15 @@ import {
   type TCampaignAlertsUpdated,
   type TCompanySourceUpdated,
   type TCompanySubscriptionUpdated,
+  type TWidgetAlertsUpdated,
 } from "@app/core";
 import type { QueryClient } from "@tanstack/react-query";
-import { applyCampaignAlertsUpdate, applySourceUpdate, applySubscriptionUpdate } from "./cache-updates";
+import {
+  applyCampaignAlertsUpdate,
+  applySourceUpdate,
+  applySubscriptionUpdate,
+  applyWidgetAlertsUpdate,
+} from "./cache-updates";
 import { openCompanyChannel } from "./client";
 
 /** Connects the signed-in member's page to their company channel and keeps its query cache in step. */
@@ -19,6 +25,9 @@ export function startCompanyRealtime(queryClient: QueryClient, companyId: string
   });
   channel.on(REALTIME_EVENTS.campaignAlertsUpdated, (data) => {
     void applyCampaignAlertsUpdate(queryClient, data as TCampaignAlertsUpdated);
+  });
+  channel.on(REALTIME_EVENTS.widgetAlertsUpdated, (data) => {
+    void applyWidgetAlertsUpdate(queryClient, data as TWidgetAlertsUpdated);
   });
   return () => channel.close();
 }

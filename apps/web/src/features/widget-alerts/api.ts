@@ -1,10 +1,15 @@
-import type { TWidgetAlert } from "@app/core";
+import type { TOpenWidgetAlert, TWidgetAlert } from "@app/core";
 import { call } from "../../lib/api";
 import { type AlertFormValues, alertPayload } from "./form-model";
 
 /** Alerts on a widget's metrics (issue 11 §4): the widget's rules, by dashboard id and widget id. */
 export async function fetchWidgetAlerts(dashboardId: string, widgetId: string): Promise<TWidgetAlert[]> {
   return (await call("widgetAlertsList", { params: { id: dashboardId, widgetId } })).data;
+}
+
+/** The dashboard's firing alerts, for the badges on its cards. */
+export async function fetchOpenWidgetAlerts(dashboardId: string): Promise<TOpenWidgetAlert[]> {
+  return (await call("widgetAlertsOpen", { params: { id: dashboardId } })).data;
 }
 
 export async function saveWidgetAlert(input: {

@@ -1,11 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { deleteWidgetAlert, fetchWidgetAlerts, saveWidgetAlert, snoozeWidgetAlert } from "./api";
+import { deleteWidgetAlert, fetchOpenWidgetAlerts, fetchWidgetAlerts, saveWidgetAlert, snoozeWidgetAlert } from "./api";
+import { widgetAlertKeys } from "./keys";
 
-/** Query keys of widget alerts: per dashboard and widget. */
-export const widgetAlertKeys = {
-  all: ["widget-alerts"] as const,
-  widget: (dashboardId: string, widgetId: string) => ["widget-alerts", dashboardId, widgetId] as const,
-};
+export { widgetAlertKeys };
 
 export function useWidgetAlerts(dashboardId: string, widgetId: string, enabled: boolean) {
   return useQuery({
@@ -15,10 +12,25 @@ export function useWidgetAlerts(dashboardId: string, widgetId: string, enabled: 
   });
 }
 
-/** Save, delete and snooze; each refreshes the widget's list. */
+/**
+ * The dashboard's open alerts (firing, not paused, not snoozed): one request shared by every card's
+ * badge, fetched again when the company channel says they changed.
+ */
+export function useOpenWidgetAlerts(dashboardId: string) {
+  return useQuery({
+    queryKey: widgetAlertKeys.open(dashboardId),
+    queryFn: () => fetchOpenWidgetAlerts(dashboardId),
+    staleTime: 60_000,
+  });
+}
+
+/** Save, delete and snooze; each refreshes the widget's list and the dashboard's badges. */
 export function useWidgetAlertActions(dashboardId: string, widgetId: string) {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: widgetAlertKeys.widget(dashboardId, widgetId) });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: widgetAlertKeys.widget(dashboardId, widgetId) });
+    void queryClient.invalidateQueries({ queryKey: widgetAlertKeys.open(dashboardId) });
+  };
   return {
     save: useMutation({ mutationFn: saveWidgetAlert, onSuccess: refresh }),
     remove: useMutation({ mutationFn: deleteWidgetAlert, onSuccess: refresh }),

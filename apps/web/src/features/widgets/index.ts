@@ -1,5 +1,6 @@
 export type { PublicAccess } from "./api";
 export { deleteWidgetFile } from "./api";
+export { WidgetBadgeContext } from "./badge";
 export { WidgetCard, type WidgetCardProps } from "./components/WidgetCard";
 export { duplicateWidget } from "./form/draft";
 export { WidgetFormDrawer, type WidgetFormSession } from "./form/WidgetFormDrawer";

@@ -15,6 +15,7 @@ import {
   PrintModeContext,
   PublicAccessContext,
   RealtimeMarkContext,
+  WidgetBadgeContext,
   type WidgetFormSession,
   WidgetLookContext,
   type WidgetRange,
@@ -35,9 +36,9 @@ const DashboardInsights = lazy(async () => ({ default: (await import("../../insi
 const DashboardSidebar = lazy(async () => ({ default: (await import("./DashboardSidebar")).DashboardSidebar }));
 const SharingControls = lazy(async () => ({ default: (await import("./SharingControls")).SharingControls }));
 const StylesPanel = lazy(async () => ({ default: (await import("./StylesPanel")).StylesPanel }));
-const WidgetAlertsModal = lazy(async () => ({
-  default: (await import("../../widget-alerts/lazy")).WidgetAlertsModal,
-}));
+// The alerts modal and the firing alerts' bell: one chunk, loaded by members only.
+const alertsUi = () => import("../../widget-alerts/lazy");
+const WidgetAlertsModal = lazy(async () => ({ default: (await alertsUi()).WidgetAlertsModal }));
 const WidgetFormDrawer = lazy(async () => ({
   default: (await import("../../widgets/lazy")).WidgetFormDrawer,
 }));
@@ -299,6 +300,16 @@ export function DashboardView({
     }
   };
 
+  // The firing alerts' bell on each data card: for members on their own dashboard only, never on the
+  // public, embed, print or realtime views (nor so in the PDF, which prints the print view).
+  // The bell's code comes with the alerts' chunk: the screen itself (shared with the public view's first
+  // load) only holds the function the chunk makes.
+  const [alertBadge, setAlertBadge] = useState<((widget: TWidget) => ReactNode) | null>(null);
+  const withBadges = canEdit && !embedded;
+  useEffect(() => {
+    if (withBadges) void alertsUi().then((ui) => setAlertBadge(() => ui.alertBadges(dashboard.id, setAlertsFor)));
+  }, [withBadges, dashboard.id]);
+
   const hasSidebar = canEdit;
   useOnboardingViewer({ isPublic, print: print !== undefined || embedded });
   const showSidebar = hasSidebar && sidebarOpen;
@@ -455,14 +466,16 @@ export function DashboardView({
                   <Suspense fallback={null}>
                     <DashboardInsights {...state} permalink={dashboard.permalink} range={widgetRange} edit={editMode} />
                   </Suspense>
-                  <WidgetGrid
-                    widgets={state.widgets}
-                    range={widgetRange}
-                    dataEnabled
-                    editMode={editMode}
-                    actions={actions}
-                    onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
-                  />
+                  <WidgetBadgeContext.Provider value={alertBadge}>
+                    <WidgetGrid
+                      widgets={state.widgets}
+                      range={widgetRange}
+                      dataEnabled
+                      editMode={editMode}
+                      actions={actions}
+                      onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
+                    />
+                  </WidgetBadgeContext.Provider>
                 </RealtimeMarkContext.Provider>
               </PrintModeContext.Provider>
             </PublicAccessContext.Provider>

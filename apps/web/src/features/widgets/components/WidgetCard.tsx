@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useContext, useState } from "react";
 import { useElementSize } from "../../../ui/use-element-size";
 import { WidgetInsight } from "../../insights";
+import { WidgetBadgeContext } from "../badge";
 // Shared with the server-rendered page's charts (ssr/chart-placeholders.ts), which decide as the card does.
 import { bodyFit } from "../card-size";
 import { PublicAccessContext, type WidgetRange } from "../queries";
@@ -49,6 +50,7 @@ export function WidgetCard({
   const { ref, width, height } = useElementSize();
   const client = useQueryClient();
   const access = useContext(PublicAccessContext);
+  const badge = useContext(WidgetBadgeContext);
   // The body reports its state from an effect; the first render already says what the body first shows
   // (a table from the cache is ready), so a server-rendered card is not busy until the app starts.
   const [state, setState] = useState<WidgetState>(() =>
@@ -77,6 +79,7 @@ export function WidgetCard({
             {title}
           </Text>
         </Group>
+        {badge?.(widget)}
         {editMode && onResize && onEdit && onDuplicate && onDelete ? (
           <Group gap={0} wrap="nowrap" className="dash-card-controls">
             <Suspense fallback={null}>
