@@ -73,14 +73,15 @@ function usePrintReadySignal(settleMs: number, pageHeight: number) {
       }
       checking = true;
       try {
+        // Cheap, as it runs on every frame: nothing here may force a style or layout pass.
         const shown = document.querySelector(".dash-root[data-print]") || document.querySelector(".dash-empty");
-        if (shown) paintPages(shown);
         if (!shown || !settled(document)) return;
         await document.fonts.ready;
         await decodeImages(document);
         if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
         // Something may have started loading again in the meantime (a late image): look once more.
         if (stopped || !settled(document)) return;
+        paintPages(shown);
         markTallCells(pageHeight);
         signalReady();
         stopped = true;
@@ -92,25 +93,24 @@ function usePrintReadySignal(settleMs: number, pageHeight: number) {
         }
       }
     };
-    // Looked at whenever the page changes (a card's state, content, an image or a font arriving), not on
-    // a clock: the signal comes the moment the last widget has drawn.
-    const observer = new MutationObserver(() => void check());
-    observer.observe(document.body, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ["data-ready", "data-insights-loading", "src"],
-    });
+    // Looked at on every frame (and on every image or font arriving), not on a 100 ms clock: the signal
+    // comes within a frame of the last widget's drawing. The check is a few attribute reads; watching the
+    // page's mutations instead cost more, as the SVG charts insert thousands of nodes. The interval is for
+    // a page in a background tab, which gets no frames.
+    let frame = 0;
+    const everyFrame = () => {
+      void check();
+      if (!stopped) frame = requestAnimationFrame(everyFrame);
+    };
     const onLoad = () => void check();
     document.addEventListener("load", onLoad, true);
     document.addEventListener("error", onLoad, true);
     document.fonts.addEventListener("loadingdone", onLoad);
-    // A backstop for a change none of these sees.
-    const timer = window.setInterval(() => void check(), 500);
-    void check();
+    const timer = window.setInterval(() => void check(), 250);
+    everyFrame();
     return () => {
       stopped = true;
-      observer.disconnect();
+      cancelAnimationFrame(frame);
       document.removeEventListener("load", onLoad, true);
       document.removeEventListener("error", onLoad, true);
       document.fonts.removeEventListener("loadingdone", onLoad);
