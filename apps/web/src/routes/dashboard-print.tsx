@@ -160,21 +160,15 @@ export default function DashboardPrintScreen() {
 
 /**
  * `/dashboards/-/print?warm=1`: the server's renderer warms a page with it at start (chromium-renderer.ts).
- * No dashboard, no request of its own: the app and the print view's chart code loaded, the fonts ready,
- * then the ready signal; the first real render routes this page to its dashboard (`__printNavigate`).
+ * No dashboard, no request of its own: once the app and this route (the dashboard screen's code) have
+ * loaded, it signals ready, so a first render waiting on the warm-up is not held longer; the chart code
+ * (echarts, its SVG renderer, every series type) keeps loading in the background, ready or in flight when
+ * the first render routes this page to its dashboard (`__printNavigate`).
  */
 function WarmUp() {
   useEffect(() => {
-    let stopped = false;
-    void preloadPrintCharts()
-      .catch(() => undefined)
-      .then(() => document.fonts.ready)
-      .then(() => {
-        if (!stopped) signalReady();
-      });
-    return () => {
-      stopped = true;
-    };
+    signalReady();
+    void preloadPrintCharts().catch(() => undefined);
   }, []);
   return null;
 }
