@@ -164,6 +164,8 @@ export function createDashboardRenderer(
   // the page is dead.
   const readyTimeoutMs = widgetTimeoutMs + settleMs + 30_000;
   let warming: Promise<boolean> | null = null;
+  /** The warm-up's try in progress, if one is (renders wait for it, not for its retries). */
+  let warmingPage: Promise<boolean> | null = null;
 
   async function open(page: Page, request: RenderRequest): Promise<ExportTarget> {
     const target = await dashboards.exportTargetById(request.companyId, request.dashboardId);
@@ -194,8 +196,9 @@ export function createDashboardRenderer(
   async function render(request: RenderRequest, want: { pdf: boolean; preview: boolean }) {
     const paper = request.paper ?? { format: "A4" as const, landscape: false };
     const width = printableWidth(paper);
-    // The warm-up's page is further on than a new one would be (the browser launched, the app loading).
-    if (warming) await warming;
+    // The warm-up's page is further on than a new one would be (the browser launched, the app loading);
+    // not its pauses between failed tries, though.
+    if (warmingPage) await warmingPage.catch(() => undefined);
     return ctx.browser.withWarmPage(
       "print",
       async (page) => {
@@ -251,9 +254,12 @@ export function createDashboardRenderer(
         for (const delayMs of [0, 1000, 3000, 9000]) {
           if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
           try {
-            return await loadWarmView();
+            warmingPage = loadWarmView();
+            return await warmingPage;
           } catch (error) {
             ctx.logger.debug({ err: error }, "print view warm-up failed");
+          } finally {
+            warmingPage = null;
           }
         }
         ctx.logger.warn("The print view could not be warmed up; the first PDF will load it.");
