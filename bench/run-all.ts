@@ -3,6 +3,7 @@ import { dashboardRender } from "./dashboard-render";
 import { ga4ColdLoads } from "./ga4-cold-loads";
 import { lighthouseBench } from "./lighthouse";
 import { pdfRender } from "./pdf-render";
+import { pdfAfterStart, pdfClickToDownload } from "./pdf-start-and-click";
 import { reportDelivery } from "./report-delivery";
 import { widgetThroughput } from "./widget-throughput";
 
@@ -16,6 +17,8 @@ async function main() {
   if (!only || only === "ga4") await ga4ColdLoads();
   if (!only || only === "lighthouse") await lighthouseBench();
   if (!only || only === "pdf") await pdfRender();
+  if (!only || only === "pdf-ui") await pdfClickToDownload();
+  if (!only || only === "pdf-start") await pdfAfterStart();
   if (!only || only === "reports") await reportDelivery();
 }
 

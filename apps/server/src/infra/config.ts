@@ -112,6 +112,9 @@ export const ZEnv = z.object({
   RENDER_BASE_URL: z.url().optional(),
   // A widget's own data time limit in the print view; beyond it the PDF shows 'Data unavailable' for it.
   PDF_WIDGET_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
+  // A fixed wait (ms) after every widget of the print view has drawn its final frame, before the PDF is
+  // taken. 0 (the default): none, the view draws without animation; 1500 is the wait the spec names.
+  PRINT_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // Google's OAuth client (Google Analytics and the other Google connectors); without both, the catalogue
   // shows the Google connectors as not configured on this server. The URLs default to Google's own.
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -333,8 +336,11 @@ export interface AppConfig {
   browserPages: number;
   /** Jobs this process runs at once. */
   jobsConcurrency: number;
-  /** PDF and report previews: the print view's base address and each widget's data time limit there. */
-  render: { baseUrl: string; widgetTimeoutMs: number };
+  /**
+   * PDF and report previews: the print view's base address, each widget's data time limit there, and the
+   * fixed wait after the last widget has drawn (PRINT_SETTLE_MS, 0 by default).
+   */
+  render: { baseUrl: string; widgetTimeoutMs: number; settleMs: number };
   opsToken: string | null;
   /** Provider endpoints and OAuth clients of the connectors (docs/connectors.md). */
   providers: ProvidersConfig;
@@ -546,6 +552,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     render: {
       baseUrl: (e.RENDER_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ""),
       widgetTimeoutMs: e.PDF_WIDGET_TIMEOUT_MS,
+      settleMs: e.PRINT_SETTLE_MS,
     },
     opsToken: e.OPS_TOKEN ?? null,
     socialLogin: socialLoginConfig(e),

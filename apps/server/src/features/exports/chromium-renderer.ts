@@ -29,12 +29,30 @@ export function printableWidth(paper: NonNullable<RenderRequest["paper"]>): numb
   return Math.floor((width - 2 * MARGIN_MM.side) * PX_PER_MM);
 }
 
-/** The print view's address for a request: pass, zone, period (as Copy URL writes it) and widget time limit. */
-export function printUrl(baseUrl: string, target: ExportTarget, request: RenderRequest, widgetTimeoutMs: number) {
+/** The printable height of one page in CSS pixels (the print view keeps a card whole only when it fits). */
+export function printableHeight(paper: NonNullable<RenderRequest["paper"]>): number {
+  const size = PAPER_MM[paper.format];
+  const height = paper.landscape ? size.width : size.height;
+  return Math.floor((height - MARGIN_MM.top - MARGIN_MM.bottom) * PX_PER_MM);
+}
+
+/**
+ * The print view's address for a request: pass, zone, period (as Copy URL writes it), widget time limit,
+ * the page's printable height and, when set, the fixed wait after the last widget has drawn (PRINT_SETTLE_MS).
+ */
+export function printUrl(
+  baseUrl: string,
+  target: ExportTarget,
+  request: RenderRequest,
+  widgetTimeoutMs: number,
+  settleMs = 0,
+) {
   const url = new URL(`${baseUrl}/dashboards/${encodeURIComponent(target.permalink)}/print`);
   url.searchParams.set("token", target.renderToken);
   url.searchParams.set("timezone", request.timezone);
   url.searchParams.set("widgetTimeoutMs", String(widgetTimeoutMs));
+  url.searchParams.set("pageHeight", String(printableHeight(request.paper ?? { format: "A4", landscape: false })));
+  if (settleMs > 0) url.searchParams.set("settleMs", String(settleMs));
   const range = request.dateRange;
   if (range?.startDate && range.endDate) {
     url.searchParams.set("startDate", range.startDate);
@@ -114,30 +132,53 @@ async function navigateWarm(page: Page, url: string): Promise<boolean> {
     .catch(() => false);
 }
 
+/**
+ * The print view's warm-up address: the app and the print view's code (the dashboard screen, ECharts, its
+ * SVG renderer and every chart part) loaded, no dashboard shown. `__printNavigate` then routes it to the
+ * first real render like any warm page (routes/dashboard-print.tsx).
+ */
+export function warmUpUrl(baseUrl: string): string {
+  return `${baseUrl}/dashboards/-/print?warm=1`;
+}
+
+/** Runs in the page: true once the print view has signalled ready (a function: the app's CSP forbids eval). */
+const printReady = () =>
+  (globalThis as unknown as { document: PageDocument }).document.documentElement.dataset.printReady === "true";
+
+export interface ChromiumDashboardRenderer extends DashboardRenderer {
+  /**
+   * Launches the browser and loads the print view's code into a warm page, so the first render after a
+   * start pays neither. Never throws; resolves false when the view could not be loaded (renders then load
+   * it themselves). A render asked for meanwhile waits for it and takes the page it warmed.
+   */
+  warmUp(): Promise<boolean>;
+}
+
 export function createDashboardRenderer(
   ctx: Pick<AppContext, "browser" | "config" | "logger">,
   dashboards: Pick<DashboardsService, "exportTargetById">,
-): DashboardRenderer {
+): ChromiumDashboardRenderer {
   const widgetTimeoutMs = ctx.config.render.widgetTimeoutMs;
-  // The whole view may take every widget's limit plus loading the app; beyond that the page is dead.
-  const readyTimeoutMs = widgetTimeoutMs + 30_000;
+  const settleMs = ctx.config.render.settleMs;
+  // The whole view may take every widget's limit plus loading the app and the settle time; beyond that
+  // the page is dead.
+  const readyTimeoutMs = widgetTimeoutMs + settleMs + 30_000;
+  let warming: Promise<boolean> | null = null;
+  /** The warm-up's try in progress, if one is (renders wait for it, not for its retries). */
+  let warmingPage: Promise<boolean> | null = null;
 
   async function open(page: Page, request: RenderRequest): Promise<ExportTarget> {
     const target = await dashboards.exportTargetById(request.companyId, request.dashboardId);
     if (target.widgetCount === 0) throw new BlankRenderError("This dashboard has no widgets to export.");
-    const url = printUrl(ctx.config.render.baseUrl, target, request, widgetTimeoutMs);
+    const url = printUrl(ctx.config.render.baseUrl, target, request, widgetTimeoutMs, settleMs);
     if (!(await navigateWarm(page, url))) {
       await page.emulateMedia({ media: "screen" });
       await page.goto(url, { waitUntil: "domcontentloaded", timeout: readyTimeoutMs });
     }
     try {
-      // Runs in the page: it may only use what it declares (no closures over this module).
-      const ready = () =>
-        (globalThis as unknown as { document: PageDocument }).document.documentElement.dataset.printReady === "true";
-      await page.waitForFunction(ready, undefined, {
-        timeout: readyTimeoutMs,
-        polling: 100,
-      });
+      // Checked on every frame: the view signals the moment its last widget has drawn, and a 100 ms poll
+      // was up to 100 ms of nothing per PDF.
+      await page.waitForFunction(printReady, undefined, { timeout: readyTimeoutMs, polling: "raf" });
     } catch {
       throw new RenderTimeoutError("The dashboard's print view did not finish loading.");
     }
@@ -155,6 +196,9 @@ export function createDashboardRenderer(
   async function render(request: RenderRequest, want: { pdf: boolean; preview: boolean }) {
     const paper = request.paper ?? { format: "A4" as const, landscape: false };
     const width = printableWidth(paper);
+    // The warm-up's page is further on than a new one would be (the browser launched, the app loading);
+    // not its pauses between failed tries, though.
+    if (warmingPage) await warmingPage.catch(() => undefined);
     return ctx.browser.withWarmPage(
       "print",
       async (page) => {
@@ -186,7 +230,45 @@ export function createDashboardRenderer(
     );
   }
 
+  async function loadWarmView(): Promise<boolean> {
+    const paper = { format: "A4" as const, landscape: false };
+    const width = printableWidth(paper);
+    return ctx.browser.withWarmPage(
+      "print",
+      async (page) => {
+        // Another render already left a print view on this page: nothing to warm.
+        if (/\/dashboards\/[^/]+\/print$/.test(new URL(page.url(), "http://x").pathname)) return true;
+        await page.emulateMedia({ media: "screen" });
+        await page.goto(warmUpUrl(ctx.config.render.baseUrl), { waitUntil: "domcontentloaded", timeout: 60_000 });
+        await page.waitForFunction(printReady, undefined, { timeout: 60_000, polling: "raf" });
+        return true;
+      },
+      { viewport: { width, height: Math.round(width * 1.25) } },
+    );
+  }
+
   return {
+    warmUp() {
+      warming ??= (async () => {
+        // A worker's web process may still be starting: a few tries, then renders load the view themselves.
+        for (const delayMs of [0, 1000, 3000, 9000]) {
+          if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          try {
+            warmingPage = loadWarmView();
+            return await warmingPage;
+          } catch (error) {
+            ctx.logger.debug({ err: error }, "print view warm-up failed");
+          } finally {
+            warmingPage = null;
+          }
+        }
+        ctx.logger.warn("The print view could not be warmed up; the first PDF will load it.");
+        return false;
+      })().finally(() => {
+        warming = null;
+      });
+      return warming;
+    },
     async pdf(request) {
       return (await render(request, { pdf: true, preview: false })).pdf as Buffer;
     },

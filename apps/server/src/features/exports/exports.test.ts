@@ -8,6 +8,8 @@ import { beforeAll, expect, it } from "vitest";
 import { buildDashboard, buildOwner } from "../../../test/factories";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { freePort, until } from "../../../test/wait";
+import { createBrowserPool } from "../../infra/browser";
+import { createDashboardRenderer, printableHeight, printUrl } from "./chromium-renderer";
 
 /** The text of a PDF as a reader's copy-paste would give it (poppler's pdftotext). */
 function pdfText(bytes: Buffer): string {
@@ -194,6 +196,33 @@ describeEachDb(
       expect(badRange.statusCode).toBe(422);
     });
 
+    it("the warm-up at start loads the print view, and the first render takes that page", async () => {
+      const owner = await buildOwner(env());
+      const dashboard = await buildDashboard(env(), { company: owner.company, name: "Warm start", template: "seo" });
+      // A pool of its own: a process that has just started, nothing launched yet.
+      const browser = createBrowserPool({ executablePath: env().ctx.config.chromiumPath, maxPages: 2 });
+      try {
+        const renderer = createDashboardRenderer({ ...env().ctx, browser }, env().services.get("dashboards"));
+        expect(browser.launched()).toBe(false);
+        // Asked before the warm-up has finished, as a click right after a start would: it waits for it.
+        const warming = renderer.warmUp();
+        const pdf = renderer.pdf({
+          companyId: owner.company.id,
+          dashboardId: dashboard.id,
+          timezone: "UTC",
+          dateRange: null,
+        });
+        expect(await warming).toBe(true);
+        const text = pdfText(await pdf);
+        expect(text).toContain("Warm start");
+        expect(text).toContain("Top queries");
+        // One page: the one the warm-up loaded, routed to the dashboard inside the app.
+        expect(browser.pagesOpened()).toBe(1);
+      } finally {
+        await browser.close();
+      }
+    });
+
     it("blank output is never delivered: retried once, then a visible failure", async () => {
       const owner = await buildOwner(env());
       // Its widgets' source is removed: every widget fails, so the page shows no widget content.
@@ -218,3 +247,15 @@ describeEachDb(
   }),
   { listen: true },
 );
+
+it("the print address carries the page's height and, only when set, PRINT_SETTLE_MS", () => {
+  const target = { permalink: "abc", renderToken: "r1.x" } as Parameters<typeof printUrl>[1];
+  const request = { companyId: "c", dashboardId: "d", timezone: "UTC", dateRange: null };
+  const plain = new URL(printUrl("http://127.0.0.1:1", target, request, 20_000));
+  expect(plain.searchParams.get("settleMs")).toBeNull();
+  expect(plain.searchParams.get("pageHeight")).toBe(String(printableHeight({ format: "A4", landscape: false })));
+  // A4 portrait: 297 mm less the 10 and 14 mm margins, at 96 px per inch.
+  expect(printableHeight({ format: "A4", landscape: false })).toBe(1031);
+  const settled = new URL(printUrl("http://127.0.0.1:1", target, request, 20_000, 1500));
+  expect(settled.searchParams.get("settleMs")).toBe("1500");
+});

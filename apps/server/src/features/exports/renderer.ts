@@ -26,4 +26,9 @@ export interface DashboardRenderer {
   preview(request: RenderRequest): Promise<Buffer>;
   /** Both from one load of the print view (a report with a preview and a PDF pays for one render). */
   both(request: RenderRequest): Promise<{ pdf: Buffer; preview: Buffer }>;
+  /**
+   * Prepares for the first render (a browser launched, the print view's code loaded in a page kept warm);
+   * never throws. Renders work without it, only slower the first time.
+   */
+  warmUp?(): Promise<boolean>;
 }

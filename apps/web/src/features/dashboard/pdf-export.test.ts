@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type PdfButtonState, pdfButtonView, pdfClick } from "./pdf-export";
+import { type PdfButtonState, pdfButtonView, pdfClick, pdfPollDelay } from "./pdf-export";
 
 describe("the PDF button (docs/product.md §4, §5)", () => {
   it.each<[PdfButtonState, ReturnType<typeof pdfClick>]>([
@@ -26,5 +26,17 @@ describe("the PDF button (docs/product.md §4, §5)", () => {
     ["idle", 60, 60, { label: "PDF", disabled: false, tooltip: null }],
   ])("state %s with %i widgets (max %i)", (state, count, max, view) => {
     expect(pdfButtonView(state, count, max)).toEqual(view);
+  });
+
+  it.each<[number, number]>([
+    [0, 300], // the first check comes soon: a warm server's small PDF is ready in under a second
+    [1, 450],
+    [2, 675],
+    [3, 1013],
+    [4, 1519],
+    [5, 2000], // then at most every 2 s
+    [20, 2000],
+  ])("check %i waits %i ms", (attempt, ms) => {
+    expect(pdfPollDelay(attempt)).toBe(ms);
   });
 });

@@ -6,8 +6,18 @@ export type PdfButtonState = "idle" | "loading" | "ready" | "failed";
 
 /** docs/product.md §9: how long the failed icon shows. */
 export const PDF_FAILED_MS = 1500;
-/** How often the button asks again while the PDF is being made. */
-export const PDF_POLL_MS = 1000;
+/**
+ * When the button asks again while the PDF is being made: soon at first (a warm server makes a small
+ * dashboard's PDF in well under a second, and a fixed 1 s poll added up to a second of waiting to it),
+ * then less and less often, so a long render is not asked about 3 times a second.
+ */
+export const PDF_POLL_FIRST_MS = 300;
+export const PDF_POLL_MAX_MS = 2000;
+
+/** The wait before the n-th check (0-based): 300 ms, then ×1.5 each time, at most 2 s. */
+export function pdfPollDelay(attempt: number): number {
+  return Math.min(PDF_POLL_MAX_MS, Math.round(PDF_POLL_FIRST_MS * 1.5 ** attempt));
+}
 /** A PDF that is not ready after this long counts as failed (the server's own limits are shorter). */
 export const PDF_GIVE_UP_MS = 3 * 60_000;
 

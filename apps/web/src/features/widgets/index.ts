@@ -5,5 +5,11 @@ export { WidgetCard, type WidgetCardProps } from "./components/WidgetCard";
 export { duplicateWidget } from "./form/draft";
 export { WidgetFormDrawer, type WidgetFormSession } from "./form/WidgetFormDrawer";
 export { DARK_PALETTE, DEFAULT_LOOK, LIGHT_PALETTE, type WidgetLook, WidgetLookContext } from "./look";
-export { DEFAULT_PRINT_WIDGET_TIMEOUT_MS, type PrintMode, PrintModeContext, RealtimeMarkContext } from "./print";
+export {
+  DEFAULT_PRINT_WIDGET_TIMEOUT_MS,
+  type PrintMode,
+  PrintModeContext,
+  preloadPrintCharts,
+  RealtimeMarkContext,
+} from "./print";
 export { PublicAccessContext, type WidgetRange, widgetDataQuery, widgetKeys } from "./queries";

@@ -48,3 +48,11 @@ export function asOfText(iso: string, timeZone: string): string {
   }).format(at);
   return `${day}, ${time}`;
 }
+
+/**
+ * Loads what the print view draws charts with (echarts, its SVG renderer, every series type) before any
+ * dashboard is shown: the server's renderer warms a page this way (routes/dashboard-print.tsx).
+ */
+export async function preloadPrintCharts(): Promise<void> {
+  await (await import("./charts/EChart")).preloadPrintCharts();
+}

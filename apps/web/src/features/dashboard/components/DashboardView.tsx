@@ -463,7 +463,8 @@ export function DashboardView({
             <PublicAccessContext.Provider value={publicAccess}>
               <PrintModeContext.Provider value={print ?? null}>
                 <RealtimeMarkContext.Provider value={realtimeMark}>
-                  <Suspense fallback={null}>
+                  {/* Print: its code still loading counts as insights still to come (the PDF waits for them). */}
+                  <Suspense fallback={print ? <span hidden data-insights-loading="true" /> : null}>
                     <DashboardInsights {...state} permalink={dashboard.permalink} range={widgetRange} edit={editMode} />
                   </Suspense>
                   <WidgetBadgeContext.Provider value={alertBadge}>

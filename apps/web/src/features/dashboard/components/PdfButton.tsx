@@ -9,10 +9,10 @@ import { type PdfRequest, requestDashboardPdf } from "../api";
 import {
   PDF_FAILED_MS,
   PDF_GIVE_UP_MS,
-  PDF_POLL_MS,
   type PdfButtonState,
   pdfButtonView,
   pdfClick,
+  pdfPollDelay,
 } from "../pdf-export";
 
 const wait = (ms: number, signal: AbortSignal) =>
@@ -63,9 +63,9 @@ export function PdfButton({ request, widgetCount }: { request: Omit<PdfRequest, 
     const started = Date.now();
     try {
       let step = await requestDashboardPdf(request, controller.signal);
-      while (step.state === "pending") {
+      for (let attempt = 0; step.state === "pending"; attempt += 1) {
         if (Date.now() - started > PDF_GIVE_UP_MS) throw new Error("The PDF took too long to make.");
-        await wait(PDF_POLL_MS, controller.signal);
+        await wait(pdfPollDelay(attempt), controller.signal);
         step = await requestDashboardPdf({ ...request, check: step.check }, controller.signal);
       }
       file.current = { file: step.file, filename: step.filename };

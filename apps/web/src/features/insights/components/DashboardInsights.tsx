@@ -1,8 +1,8 @@
 import type { TDashboardInsights, TDashboardStyles, TInsightStatement, TWidget } from "@app/core";
 import { Anchor, Box, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useContext, useEffect, useMemo } from "react";
-import { PublicAccessContext, type WidgetRange } from "../../widgets";
+import { useContext, useEffect, useMemo, useState } from "react";
+import { PrintModeContext, PublicAccessContext, type WidgetRange } from "../../widgets";
 import { fetchDashboardInsights } from "../api";
 import { setInsightLines } from "../store";
 import "../insights.css";
@@ -70,13 +70,21 @@ export function DashboardInsights({ permalink, range, widgets, styles, edit: edi
     retry: false,
   });
   const data = enabled ? (query.data ?? NOTHING) : NOTHING;
+  // The answer whose lines the cards show. In print, until the cards have them, this is still loading:
+  // the PDF is taken the moment nothing is (routes/dashboard-print.tsx).
+  const [applied, setApplied] = useState<TDashboardInsights | null>(null);
   useEffect(() => {
     setInsightLines(data.widgets);
+    setApplied(data);
   }, [data]);
   useEffect(() => () => setInsightLines({}), []);
+  const print = useContext(PrintModeContext) !== null;
+  const loading = enabled && (query.isPending || (print && applied !== data));
 
-  if (!showSummary || editMode) return null;
-  const loading = enabled && query.isPending;
+  if (!showSummary || editMode) {
+    // Print: the cards' lines are still to come, and the PDF must not be taken before them.
+    return print && loading ? <span hidden data-insights-loading="true" /> : null;
+  }
   // Three to five statements: fewer is said only when fewer things moved.
   const statements: TInsightStatement[] = data.summary.slice(0, 5);
   if (!loading && statements.length === 0) return null;

@@ -2,7 +2,7 @@ import { Box } from "@mantine/core";
 import { useContext, useEffect, useRef } from "react";
 import { PrintModeContext } from "../print";
 import type { ChartInput } from "./chart-common";
-import { chartParts, loadChartParts } from "./chart-parts";
+import { CHART_PARTS, chartParts, loadChartParts, loadedChartParts } from "./chart-parts";
 import { chartSnapshot, snapshotLayer, snapshotsAvailable } from "./chart-snapshots";
 import type { ChartOption } from "./chart-types";
 
@@ -11,6 +11,10 @@ type ECharts = EChartsModule["echarts"];
 type ChartInstance = ReturnType<ECharts["init"]>;
 
 let loading: Promise<EChartsModule> | null = null;
+/** echarts' core once loaded (a chart may then be drawn without waiting, as printing needs). */
+let core: ECharts | null = null;
+/** Whether the SVG renderer (print) has been installed on the core. */
+let svgInstalled = false;
 
 /**
  * echarts' core with the parts this option draws (series types, components), fetched in parallel on
@@ -20,7 +24,40 @@ async function loadECharts(option: ChartOption): Promise<ECharts> {
   loading ??= import("./echarts-setup");
   const [{ echarts }, parts] = await Promise.all([loading, loadChartParts(chartParts(option))]);
   echarts.use(parts.flat());
+  core = echarts;
   return echarts;
+}
+
+/** The core with this option's parts, when all are loaded already; null when drawing would have to wait. */
+function loadedECharts(option: ChartOption, svg: boolean): ECharts | null {
+  const parts = core ? loadedChartParts(chartParts(option)) : null;
+  if (!core || !parts || (svg && !svgInstalled)) return null;
+  core.use(parts.flat());
+  return core;
+}
+
+/**
+ * The print view's code, loaded ahead of its first dashboard (the server's warm-up of its print page):
+ * echarts' core, the SVG renderer and every part.
+ */
+export async function preloadPrintCharts(): Promise<void> {
+  loading ??= import("./echarts-setup");
+  const [{ echarts }, parts] = await Promise.all([loading, loadChartParts(CHART_PARTS)]);
+  echarts.use(parts.flat());
+  core = echarts;
+  await loadSvgRenderer(echarts);
+}
+
+/**
+ * Charts still waiting to come into view, each with a function that draws it now. Printing the page
+ * (Ctrl+P, `beforeprint`) draws them all before the browser lays the pages out: a printed dashboard
+ * shows every chart, not the empty cards of those the reader never scrolled to.
+ */
+const waitingForView = new Set<() => void>();
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeprint", () => {
+    for (const draw of [...waitingForView]) draw();
+  });
 }
 
 /**
@@ -66,6 +103,7 @@ interface Props {
 /** Print: SVG (vector text in the PDF, not a bitmap). */
 async function loadSvgRenderer(echarts: ECharts) {
   echarts.use((await import("./parts/svg-renderer")).default);
+  svgInstalled = true;
 }
 
 /**
@@ -92,6 +130,8 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
   /** Draws the latest input again while the chart is still a snapshot (null once live). */
   const redrawSnapshot = useRef<(() => void) | null>(null);
   const firstSnapshot = useRef(snapshot !== undefined && !print);
+  /** A draw has been asked of ECharts and its `finished` event not yet seen. */
+  const awaitingFinish = useRef(false);
 
   useEffect(() => {
     const element = container.current;
@@ -100,19 +140,77 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     let observer: ResizeObserver | null = null;
     let frame = 0;
     let live = false;
+    let painted = false;
     let overlay: HTMLDivElement | null = null;
     let drawnSize = "";
     const near = whenVisible ? nearViewport(element) : null;
+    if (near) {
+      waitingForView.add(drawForPrint);
+      // Its code loaded ahead while the page is idle, so a print can draw it at once. Not on public views
+      // before any chart went live: there the page keeps echarts out until the reader points at a chart.
+      if (!latest.current.snapshot || core) {
+        const preload = () => {
+          if (!disposed && !painted) void loadECharts(latest.current.option).catch(() => {});
+        };
+        if (typeof requestIdleCallback === "function") requestIdleCallback(preload, { timeout: 5_000 });
+        else setTimeout(preload, 1_000);
+      }
+    }
 
     const size = () => ({ width: element.clientWidth, height: element.clientHeight });
+
+    /** Stops what a snapshot (or waiting for the viewport) had going: the chart is going live. */
+    const leaveSnapshot = () => {
+      live = true;
+      redrawSnapshot.current = null;
+      waitingForView.delete(drawForPrint);
+      near?.cancel();
+      for (const type of WAKE_EVENTS) element.removeEventListener(type, wake);
+      observer?.disconnect();
+    };
+
+    /** zrender set up in the element (canvas, SVG in print), once. */
+    const setUp = (echarts: ECharts): ChartInstance => {
+      if (chart.current) return chart.current;
+      const instance = echarts.init(element, undefined, { renderer: print ? "svg" : "canvas" });
+      chart.current = instance;
+      // The chart's own word that its final frame is drawn (its layout, any progressive series and
+      // animation done): only then is the card ready, and the print view may be captured.
+      instance.on("finished", () => {
+        if (!awaitingFinish.current) return;
+        awaitingFinish.current = false;
+        latest.current.onRendered?.();
+      });
+      // zrender empties the element: the snapshot stays on top until the live chart has painted.
+      if (overlay) element.appendChild(overlay);
+      return instance;
+    };
+
+    /** The option drawn and painted now, once. `pointer` is where the reader pointed. */
+    const paint = (instance: ChartInstance, pointer?: { x: number; y: number }) => {
+      if (painted) return;
+      painted = true;
+      awaitingFinish.current = true;
+      instance.setOption(withoutAnimation(latest.current.option, true), { notMerge: true });
+      // Browser tests read what was drawn (the option, text positions) from the element.
+      (element as HTMLElement & { echartsInstance?: ChartInstance }).echartsInstance = instance;
+      // Paint now, in this chart's own task: left to zrender, every chart of the screen paints in the
+      // same animation frame, one long task of all of them (close to a second on a phone).
+      instance.getZr().flush();
+      overlay?.remove();
+      overlay = null;
+      if (pointer) instance.dispatchAction({ type: "showTip", x: pointer.x, y: pointer.y });
+      observer = new ResizeObserver(() => {
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(() => instance.resize());
+      });
+      observer.observe(element);
+    };
 
     /** The live chart: ECharts on this page, canvas (SVG in print). `pointer` is where the reader pointed. */
     const goLive = async (pointer?: { x: number; y: number }) => {
       if (live || disposed) return;
-      live = true;
-      redrawSnapshot.current = null;
-      for (const type of WAKE_EVENTS) element.removeEventListener(type, wake);
-      observer?.disconnect();
+      leaveSnapshot();
       const echarts = await loadECharts(latest.current.option);
       if (disposed) return;
       // The option may have changed (and need other parts) while echarts loaded.
@@ -124,28 +222,26 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       if (disposed) return;
       if (print) await loadSvgRenderer(echarts);
       if (disposed) return;
-      const instance = echarts.init(element, undefined, { renderer: print ? "svg" : "canvas" });
-      chart.current = instance;
-      // zrender empties the element: the snapshot stays on top until the live chart has painted.
-      if (overlay) element.appendChild(overlay);
+      const instance = setUp(echarts);
       await nextTask();
       if (disposed) return;
-      instance.setOption(withoutAnimation(latest.current.option, true), { notMerge: true });
-      // Browser tests read what was drawn (the option, text positions) from the element.
-      (element as HTMLElement & { echartsInstance?: ChartInstance }).echartsInstance = instance;
-      // Paint now, in this chart's own task: left to zrender, every chart of the screen paints in the
-      // same animation frame, one long task of all of them (close to a second on a phone).
-      instance.getZr().flush();
-      overlay?.remove();
-      overlay = null;
-      if (pointer) instance.dispatchAction({ type: "showTip", x: pointer.x, y: pointer.y });
-      latest.current.onRendered?.();
-      observer = new ResizeObserver(() => {
-        cancelAnimationFrame(frame);
-        frame = requestAnimationFrame(() => instance.resize());
-      });
-      observer.observe(element);
+      paint(instance, pointer);
     };
+
+    /**
+     * Before the browser prints: drawn at once when its code is loaded (the print is laid out right after
+     * the `beforeprint` handlers return), else as soon as it is.
+     */
+    function drawForPrint() {
+      if (disposed || painted) return;
+      const echarts = loadedECharts(latest.current.option, print);
+      if (!echarts) {
+        void goLive();
+        return;
+      }
+      leaveSnapshot();
+      paint(setUp(echarts));
+    }
 
     function wake(event: Event) {
       const box = element?.getBoundingClientRect();
@@ -174,7 +270,8 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     };
 
     void (near?.visible ?? Promise.resolve()).then(async () => {
-      if (disposed) return;
+      waitingForView.delete(drawForPrint);
+      if (disposed || live) return;
       if (!firstSnapshot.current || print || !snapshotsAvailable()) return goLive();
       for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true, once: true });
       // A server-rendered page's snapshot, drawn before the app started (ssr/chart-placeholders.ts).
@@ -205,6 +302,7 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     });
     return () => {
       disposed = true;
+      waitingForView.delete(drawForPrint);
       near?.cancel();
       cancelAnimationFrame(frame);
       observer?.disconnect();
@@ -227,8 +325,11 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     // A new option may draw a series type not loaded yet (a widget switched from line to radar).
     void loadECharts(option).then(() => {
       if (!current || instance.isDisposed()) return;
+      // In print the card is ready on the chart's `finished` (its final frame); on screen the new data
+      // is said drawn at once, its animation still running.
+      awaitingFinish.current = print;
       instance.setOption(withoutAnimation(option, print), { notMerge: true });
-      latest.current.onRendered?.();
+      if (!print) latest.current.onRendered?.();
     });
     return () => {
       current = false;

@@ -20,6 +20,17 @@ const LOADERS = {
 
 export type ChartPart = keyof typeof LOADERS;
 
+/** Every part (the print view's warm-up loads them all). */
+export const CHART_PARTS = Object.keys(LOADERS) as ChartPart[];
+
+const loaded = new Map<ChartPart, Extension>();
+
+/** These parts if every one has been loaded already (so a chart can be drawn at once), else null. */
+export function loadedChartParts(parts: ChartPart[]): Extension[] | null {
+  const extensions = parts.map((part) => loaded.get(part));
+  return extensions.every((extension) => extension !== undefined) ? (extensions as Extension[]) : null;
+}
+
 function isPart(name: unknown): name is ChartPart {
   return typeof name === "string" && Object.hasOwn(LOADERS, name);
 }
@@ -41,5 +52,11 @@ export function chartParts(option: ChartOption): ChartPart[] {
 
 /** Loads the given parts (each once per page; import() caches modules). */
 export async function loadChartParts(parts: ChartPart[]): Promise<Extension[]> {
-  return Promise.all(parts.map(async (part) => (await LOADERS[part]()).default));
+  return Promise.all(
+    parts.map(async (part) => {
+      const extension = (await LOADERS[part]()).default;
+      loaded.set(part, extension);
+      return extension;
+    }),
+  );
 }
