@@ -118,4 +118,34 @@ test("the automatic reports page: edit a report, send it now, and see its last r
   await expect(lastResult).toContainText("Sent", { timeout: 60_000 });
   await expect(lastResult).toContainText("By hand");
   await snap(page, "automatic-reports-sent");
+  // Every badge of the row ("By hand", "Last Month"…) shows its whole text, on a laptop and on a phone.
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // Waits out the navigation drawer closing after the resize.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5000 })
+      .toBeLessThanOrEqual(viewport.width);
+    await expect(lastResult.getByText("By hand")).toBeVisible();
+    await expect(row.getByText("Last Month").filter({ visible: true })).toBeVisible();
+    const badges = await row.locator(".mantine-Badge-root").evaluateAll((elements) =>
+      elements
+        .filter((badge) => (badge as HTMLElement).offsetParent !== null)
+        .map((badge) => {
+          const label = badge.querySelector(".mantine-Badge-label") ?? badge;
+          return {
+            text: badge.textContent,
+            overflowing:
+              badge.scrollWidth > badge.clientWidth ||
+              label.scrollWidth > label.clientWidth ||
+              badge.scrollHeight > badge.clientHeight,
+          };
+        }),
+    );
+    expect(badges.map((badge) => badge.text)).toEqual(expect.arrayContaining(["By hand", "Last Month", "Sent"]));
+    for (const badge of badges) expect(badge.overflowing, `${badge.text} at ${viewport.width} px`).toBe(false);
+    await snap(page, `automatic-reports-badges-${viewport.width}`);
+  }
 });

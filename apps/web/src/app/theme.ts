@@ -76,7 +76,16 @@ export const theme = createTheme({
       },
     }),
     NavLink: themed<NavLinkProps>({ defaultProps: { variant: "light" } }),
-    Badge: themed<BadgeProps>({ defaultProps: { radius: "sm", variant: "light" } }),
+    // A badge shows its whole text: sized to it, never shrunk by its row (a wrapping row moves it to the next
+    // line instead), and wrapped at word boundaries when even a line of its own is too narrow. Mantine's own
+    // ellipsis showed "BY HA…" in a table's column and "LAST MON…" on a phone.
+    Badge: themed<BadgeProps>({
+      defaultProps: { radius: "sm", variant: "light" },
+      styles: {
+        root: { flexShrink: 0, maxWidth: "100%", height: "auto", minHeight: "var(--badge-height)" },
+        label: { whiteSpace: "normal", overflow: "visible", textOverflow: "clip" },
+      },
+    }),
     Alert: themed<AlertProps>({ defaultProps: { radius: "md" } }),
     Checkbox: themed<CheckboxProps>({ defaultProps: { radius: "sm" } }),
     // Labels carry no asterisk, so a label reads exactly as written ("Password", not "Password *").
