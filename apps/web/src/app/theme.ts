@@ -20,13 +20,14 @@ import type {
   TooltipProps,
 } from "@mantine/core";
 import { createTheme, DEFAULT_THEME } from "@mantine/core";
+import type { CSSProperties } from "react";
 import { readableOn } from "./contrast";
 
 /**
  * A component's theme entry, typed by its props. Written without `Component.extend(...)` (which only
  * returns its argument) so the theme does not pull every themed component into every screen's first load.
  */
-function themed<P>(entry: { defaultProps: Partial<P> }) {
+function themed<P>(entry: { defaultProps: Partial<P>; styles?: Record<string, CSSProperties> }) {
   return entry;
 }
 
