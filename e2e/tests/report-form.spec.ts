@@ -149,3 +149,24 @@ test("the automatic reports page: edit a report, send it now, and see its last r
     await snap(page, `automatic-reports-badges-${viewport.width}`);
   }
 });
+
+test.describe("an agency in Berlin", () => {
+  test.use({ timezoneId: "Europe/Berlin" });
+
+  test("registers on its own clock: a new automatic report starts in Europe/Berlin, not UTC", async ({ page }) => {
+    await signUp(page, "Bea Berlin");
+    const dashboard = await createTemplateDashboard(page, "Berlin board", "seo");
+    await page.goto(`/dashboards/${dashboard.permalink}`);
+    await page.getByRole("button", { name: "Sharing" }).click();
+    await page.getByRole("menuitem", { name: "Mail reporting" }).click();
+    const modal = page.getByRole("dialog", { name: "Mail reporting: Berlin board" });
+    await expect(modal.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/Berlin");
+    await expect(modal.getByLabel("Hour")).toHaveValue("8");
+    await modal.getByRole("textbox", { name: "Recipients" }).fill("ceo@client.example");
+    await modal.getByRole("button", { name: "Schedule report" }).click();
+    await expect(modal.getByTestId("dashboard-reports")).toContainText("ceo@client.example");
+    await snap(page, "report-form-berlin");
+    await page.goto("/company/automatic-reports");
+    await expect(page.getByText("Monthly on the first day at 08:00 (Europe/Berlin)")).toBeVisible();
+  });
+});
