@@ -221,11 +221,27 @@ test("mission control: a new alert appears on an open group page without a reloa
   await settings.getByLabel("Group name").fill("Live watch (renamed)");
   await settings.getByRole("button", { name: "Save group" }).click();
   await expect(page.getByRole("heading", { name: /Live watch \(renamed\)/ })).toBeVisible();
+  // Once deleted, the group is not asked for again (that answered 404 and showed an error).
+  const groupId = new URL(page.url()).pathname.split("/")[2];
+  const askedAfter: string[] = [];
+  let deleted = false;
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (response.request().method() === "DELETE" && url.pathname === `/api/campaigns/${groupId}`) deleted = true;
+    else if (deleted && url.pathname.startsWith(`/api/campaigns/${groupId}`))
+      askedAfter.push(`${response.status()} ${url.pathname}`);
+  });
   await page.getByRole("button", { name: "Group actions" }).click();
   await page.getByRole("menuitem", { name: "Delete group" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete group" }).click();
   await expect(page).toHaveURL(/\/groups$/);
   await expect(page.getByRole("link", { name: /Live watch/ })).toHaveCount(0);
+  await expect(page.getByText("Group deleted")).toBeVisible();
+  // Realtime news of the change has time to arrive.
+  await page.waitForTimeout(1500);
+  expect(deleted).toBe(true);
+  expect(askedAfter).toEqual([]);
+  await expect(page.getByRole("alert").filter({ hasText: /not found|could not/i })).toHaveCount(0);
 });
 
 test("mission control at agency size: a group of 20 domains and the groups list, at 1280 px and on a phone", async ({
