@@ -33,8 +33,15 @@ test("mission control: an admin creates a group, adds domains, sees the drop, to
   await page.getByRole("button", { name: "Create group" }).click();
   await expect(page.getByText("The name field is required.")).toBeVisible();
   await page.getByLabel("Group name").fill("Acme websites");
-  // Real data is the default; demo numbers only when chosen.
-  await expect(page.getByRole("radio", { name: /^Connected sources/ })).toBeChecked();
+  // Nothing connected and no server key: no choice is made for the company (connected sources it has
+  // none of would show no number, demo numbers only when chosen); the form asks for one.
+  await expect(page.getByRole("radio", { name: /^Connected sources/ })).not.toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Demo data/ })).not.toBeChecked();
+  await expect(page.getByText("Choose where this group's metrics come from.")).toBeVisible();
+  await snap(page, "groups-create-nothing-connected");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, "groups-create-nothing-connected-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("radio", { name: /^Demo data/ }).check();
   await page.getByRole("button", { name: "Create group" }).click();
   await expect(page).toHaveURL(/\/groups\/[^/]+$/);
