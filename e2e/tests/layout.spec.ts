@@ -228,3 +228,29 @@ test("key figures show whole names, wrapped at word boundaries, never cut mid-wo
     await snap(page, `key-figures-${size.width}`);
   }
 });
+
+test("catalogue cards show whole names and a whole 'Connected' badge, on a laptop and a phone", async ({ page }) => {
+  await signUp(page);
+  await connectDemo(page);
+  await page.goto("/company/sources");
+  const demo = page.getByRole("article", { name: "Demo data", exact: true });
+  await expect(demo.getByText("Connected", { exact: true })).toBeVisible();
+  for (const size of [WIDTHS[0], WIDTHS[2]]) {
+    await page.setViewportSize(size);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5000 })
+      .toBeLessThanOrEqual(size.width);
+    const cut = await page.locator("article").evaluateAll((cards) =>
+      cards.flatMap((card) =>
+        Array.from(card.querySelectorAll("h3, .mantine-Badge-root, .mantine-Badge-label"))
+          .filter((element) => {
+            const box = element as HTMLElement;
+            return box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight + 1;
+          })
+          .map((element) => `${card.getAttribute("aria-label")}: ${element.textContent}`),
+      ),
+    );
+    expect(cut, `at ${size.width} px`).toEqual([]);
+    await snap(page, `company-sources-connected-${size.width}`);
+  }
+});
