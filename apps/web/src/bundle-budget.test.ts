@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * at once) with theirs. ECharts is not part of it: it loads
  * with the first chart, and only the series types drawn.
  */
-const BUDGET_GZIP_BYTES = 180 * 1024;
+// 181 KB since key figures show whole names (core's fitMetricName and its short forms, ~0.2 KB gzip;
+// docs/decisions.md "Client-facing rough edges"): the view stood at 180.0 KB before.
+const BUDGET_GZIP_BYTES = 181 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

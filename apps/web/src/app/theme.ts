@@ -20,14 +20,13 @@ import type {
   TooltipProps,
 } from "@mantine/core";
 import { createTheme, DEFAULT_THEME } from "@mantine/core";
-import type { CSSProperties } from "react";
 import { readableOn } from "./contrast";
 
 /**
  * A component's theme entry, typed by its props. Written without `Component.extend(...)` (which only
  * returns its argument) so the theme does not pull every themed component into every screen's first load.
  */
-function themed<P>(entry: { defaultProps: Partial<P>; styles?: Record<string, CSSProperties> }) {
+function themed<P>(entry: { defaultProps: Partial<P> }) {
   return entry;
 }
 
@@ -77,16 +76,8 @@ export const theme = createTheme({
       },
     }),
     NavLink: themed<NavLinkProps>({ defaultProps: { variant: "light" } }),
-    // A badge shows its whole text: sized to it, never shrunk by its row (a wrapping row moves it to the next
-    // line instead), and wrapped at word boundaries when even a line of its own is too narrow. Mantine's own
-    // ellipsis showed "BY HA…" in a table's column and "LAST MON…" on a phone.
-    Badge: themed<BadgeProps>({
-      defaultProps: { radius: "sm", variant: "light" },
-      styles: {
-        root: { flexShrink: 0, maxWidth: "100%", height: "auto", minHeight: "var(--badge-height)" },
-        label: { whiteSpace: "normal", overflow: "visible", textOverflow: "clip" },
-      },
-    }),
+    // Badges show their whole text: see global.css (.mantine-Badge-root).
+    Badge: themed<BadgeProps>({ defaultProps: { radius: "sm", variant: "light" } }),
     Alert: themed<AlertProps>({ defaultProps: { radius: "md" } }),
     Checkbox: themed<CheckboxProps>({ defaultProps: { radius: "sm" } }),
     // Labels carry no asterisk, so a label reads exactly as written ("Password", not "Password *").

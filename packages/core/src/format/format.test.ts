@@ -92,7 +92,7 @@ describe("fitMetricName (docs/product.md §9)", () => {
     ["Average Session Duration", 7, 3, "Average Session Dur."],
     ["Sessions Per User", 7, 2, "Sess. Per User"],
     ["Conversion Rate", 9, 2, "Conv. Rate"],
-    ["conversion rate", 9, 2, "conv. rate"],
+    ["conversion rate", 9, 2, "Conv. rate"],
     // Too many lines: the longest words with a short form go first, at word boundaries.
     ["Average Engagement Time Per Session", 14, 2, "Avg. Eng. Time Per Session"],
     ["Average Session Duration", 30, 1, "Average Session Duration"],

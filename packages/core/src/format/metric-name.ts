@@ -12,40 +12,30 @@ export const METRIC_WORD_SHORT_FORMS: Readonly<Record<string, string>> = {
   impression: "Impr.",
   impressions: "Impr.",
   engagement: "Eng.",
-  engaged: "Eng.",
   transaction: "Trans.",
   transactions: "Trans.",
   percentage: "Pct.",
   position: "Pos.",
-  previous: "Prev.",
   revenue: "Rev.",
-  interactions: "Interact.",
-  followers: "Foll.",
-  subscribers: "Subs.",
-  organic: "Org.",
-  returning: "Ret.",
 };
 
-/** The known short form of one word, in the word's case ("sessions" → "sess."), or null. */
+/** The known short form of one word ("Sessions" → "Sess."), or null. */
 function shortFormOf(word: string): string | null {
   const short = METRIC_WORD_SHORT_FORMS[word.toLowerCase()];
-  if (!short || short.length >= word.length) return null;
-  return word[0] === word[0].toLowerCase() ? short.toLowerCase() : short;
+  return short && short.length < word.length ? short : null;
 }
 
-/** Lines `words` take when wrapped at word boundaries in lines of `lineChars` characters. */
-function linesOf(words: readonly string[], lineChars: number): number {
+/** Lines `words` take when wrapped at word boundaries in lines of `width` characters. */
+function linesOf(words: readonly string[], width: number): number {
   let lines = 0;
-  let used = 0;
+  let used = width;
   for (const word of words) {
-    // A word longer than a line takes lines of its own (the screen breaks it rather than clip it).
-    const length = Array.from(word).length;
-    if (used > 0 && used + 1 + length <= lineChars) {
-      used += 1 + length;
-      continue;
+    if (used + 1 + word.length <= width) used += 1 + word.length;
+    else {
+      // A word longer than a line takes lines of its own (the screen breaks it rather than clip it).
+      lines += Math.ceil(word.length / width);
+      used = word.length;
     }
-    lines += Math.max(1, Math.ceil(length / lineChars));
-    used = length > lineChars ? length - (Math.ceil(length / lineChars) - 1) * lineChars : length;
   }
   return lines;
 }
@@ -58,14 +48,11 @@ function linesOf(words: readonly string[], lineChars: number): number {
  * Screens, the print view (the PDF and the report e-mails' pictures) and charts all use this one rule.
  */
 export function fitMetricName(name: string, lineChars: number, lines = 2): string {
-  const words = name
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word.length > 0);
-  if (!Number.isFinite(lineChars) || lineChars <= 0 || words.length === 0) return name.trim();
+  const trimmed = name.trim();
+  if (!(lineChars > 0) || !trimmed) return trimmed;
   const maxLines = Math.max(1, Math.floor(lines));
   // Words too long for any line first: they would otherwise break mid-word.
-  const fitted = words.map((word) => (Array.from(word).length > lineChars ? (shortFormOf(word) ?? word) : word));
+  const fitted = trimmed.split(/\s+/).map((word) => (word.length > lineChars ? (shortFormOf(word) ?? word) : word));
   // Then from the first word on: leading qualifiers ("Average", "Conversion") are the usual ones shortened.
   for (let index = 0; index < fitted.length && linesOf(fitted, lineChars) > maxLines; index += 1) {
     fitted[index] = shortFormOf(fitted[index]) ?? fitted[index];
