@@ -58,6 +58,33 @@ test("login and registration have no serious accessibility violations", async ({
   });
 });
 
+test("the guest pages keep every part in a landmark, with one main (axe landmark-one-main and region)", async ({
+  page,
+}) => {
+  for (const path of ["/login", "/register"]) {
+    await page.goto(path);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await expect(page.getByRole("main")).toBeVisible();
+      // Moderate rules the serious-only sweep above leaves out: checked here by name.
+      const { violations, passes } = await new AxeBuilder({ page })
+        .withRules(["landmark-one-main", "region"])
+        .analyze();
+      const found = violations.map((violation) => ({
+        rule: violation.id,
+        elements: violation.nodes.map((node) => node.target.join(" ")),
+      }));
+      expect(found, `${path} at ${viewport.width} px`).toEqual([]);
+      // Both rules ran and had something to judge (an empty run would pass too).
+      expect(passes.map((pass) => pass.id).sort()).toEqual(["landmark-one-main", "region"]);
+      await page.screenshot({ path: `screenshots/guest-landmarks${path.replace("/", "-")}-${viewport.width}.png` });
+    }
+  }
+});
+
 test("sources, dashboards list, a dashboard (owner and public) and the widget form have no serious accessibility violations", async ({
   page,
   browser,

@@ -33,8 +33,15 @@ test("mission control: an admin creates a group, adds domains, sees the drop, to
   await page.getByRole("button", { name: "Create group" }).click();
   await expect(page.getByText("The name field is required.")).toBeVisible();
   await page.getByLabel("Group name").fill("Acme websites");
-  // Real data is the default; demo numbers only when chosen.
-  await expect(page.getByRole("radio", { name: /^Connected sources/ })).toBeChecked();
+  // Nothing connected and no server key: no choice is made for the company (connected sources it has
+  // none of would show no number, demo numbers only when chosen); the form asks for one.
+  await expect(page.getByRole("radio", { name: /^Connected sources/ })).not.toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Demo data/ })).not.toBeChecked();
+  await expect(page.getByText("Choose where this group's metrics come from.")).toBeVisible();
+  await snap(page, "groups-create-nothing-connected");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, "groups-create-nothing-connected-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("radio", { name: /^Demo data/ }).check();
   await page.getByRole("button", { name: "Create group" }).click();
   await expect(page).toHaveURL(/\/groups\/[^/]+$/);
@@ -221,11 +228,27 @@ test("mission control: a new alert appears on an open group page without a reloa
   await settings.getByLabel("Group name").fill("Live watch (renamed)");
   await settings.getByRole("button", { name: "Save group" }).click();
   await expect(page.getByRole("heading", { name: /Live watch \(renamed\)/ })).toBeVisible();
+  // Once deleted, the group is not asked for again (that answered 404 and showed an error).
+  const groupId = new URL(page.url()).pathname.split("/")[2];
+  const askedAfter: string[] = [];
+  let deleted = false;
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (response.request().method() === "DELETE" && url.pathname === `/api/campaigns/${groupId}`) deleted = true;
+    else if (deleted && url.pathname.startsWith(`/api/campaigns/${groupId}`))
+      askedAfter.push(`${response.status()} ${url.pathname}`);
+  });
   await page.getByRole("button", { name: "Group actions" }).click();
   await page.getByRole("menuitem", { name: "Delete group" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete group" }).click();
   await expect(page).toHaveURL(/\/groups$/);
   await expect(page.getByRole("link", { name: /Live watch/ })).toHaveCount(0);
+  await expect(page.getByText("Group deleted")).toBeVisible();
+  // Realtime news of the change has time to arrive.
+  await page.waitForTimeout(1500);
+  expect(deleted).toBe(true);
+  expect(askedAfter).toEqual([]);
+  await expect(page.getByRole("alert").filter({ hasText: /not found|could not/i })).toHaveCount(0);
 });
 
 test("mission control at agency size: a group of 20 domains and the groups list, at 1280 px and on a phone", async ({

@@ -184,3 +184,73 @@ test("every template's tables fit a phone's card: no column cut off at 390 px", 
     await client.close();
   }
 });
+
+test("key figures show whole names, wrapped at word boundaries, never cut mid-word or clipped", async ({ page }) => {
+  await signUp(page);
+  await connectDemo(page);
+  const path = await createFromTemplate(page, "Figures for Beta Corporation", "Website overview");
+  for (const size of [WIDTHS[0], WIDTHS[2]]) {
+    await page.setViewportSize(size);
+    await page.goto(path);
+    const card = page.getByRole("article", { name: "Key figures", exact: true });
+    await expect(card).toHaveAttribute("data-ready", "true");
+    // Each tile is a group named by the whole name, whatever its label shows.
+    const duration = card.getByRole("group", { name: "Avg. Session Duration", exact: true });
+    await expect(duration).toBeVisible();
+    const tiles = await card.locator(".dash-kpi").evaluateAll((elements) =>
+      elements.map((tile) => {
+        const label = tile.querySelector(".dash-kpi-label") as HTMLElement;
+        const lines = Math.round(
+          label.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(label).lineHeight),
+        );
+        return {
+          name: tile.getAttribute("aria-label") ?? "",
+          title: label.title,
+          text: label.textContent ?? "",
+          lines,
+          clipped: label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1,
+        };
+      }),
+    );
+    expect(tiles.length).toBeGreaterThan(0);
+    for (const tile of tiles) {
+      expect(tile.title, `${tile.name} at ${size.width} px`).toBe(tile.name);
+      expect(tile.clipped, `${tile.name} clipped at ${size.width} px`).toBe(false);
+      expect(tile.lines, `${tile.name} at ${size.width} px`).toBeLessThanOrEqual(2);
+      // Every word shown is a word of the name or a known short form (ending in a dot), never a cut.
+      const words = tile.name.split(" ");
+      for (const word of tile.text.split(" ")) {
+        expect(words.includes(word) || /\.$/.test(word), `"${word}" of ${tile.name}`).toBe(true);
+      }
+    }
+    // The screens this was seen on: the whole name fits in two lines of a laptop's and a phone's tile.
+    await expect(duration.locator(".dash-kpi-label")).toHaveText("Avg. Session Duration");
+    await snap(page, `key-figures-${size.width}`);
+  }
+});
+
+test("catalogue cards show whole names and a whole 'Connected' badge, on a laptop and a phone", async ({ page }) => {
+  await signUp(page);
+  await connectDemo(page);
+  await page.goto("/company/sources");
+  const demo = page.getByRole("article", { name: "Demo data", exact: true });
+  await expect(demo.getByText("Connected", { exact: true })).toBeVisible();
+  for (const size of [WIDTHS[0], WIDTHS[2]]) {
+    await page.setViewportSize(size);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5000 })
+      .toBeLessThanOrEqual(size.width);
+    const cut = await page.locator("article").evaluateAll((cards) =>
+      cards.flatMap((card) =>
+        Array.from(card.querySelectorAll("h3, .mantine-Badge-root, .mantine-Badge-label"))
+          .filter((element) => {
+            const box = element as HTMLElement;
+            return box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight + 1;
+          })
+          .map((element) => `${card.getAttribute("aria-label")}: ${element.textContent}`),
+      ),
+    );
+    expect(cut, `at ${size.width} px`).toEqual([]);
+    await snap(page, `company-sources-connected-${size.width}`);
+  }
+});

@@ -118,4 +118,55 @@ test("the automatic reports page: edit a report, send it now, and see its last r
   await expect(lastResult).toContainText("Sent", { timeout: 60_000 });
   await expect(lastResult).toContainText("By hand");
   await snap(page, "automatic-reports-sent");
+  // Every badge of the row ("By hand", "Last Month"…) shows its whole text, on a laptop and on a phone.
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    // Waits out the navigation drawer closing after the resize.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5000 })
+      .toBeLessThanOrEqual(viewport.width);
+    await expect(lastResult.getByText("By hand")).toBeVisible();
+    await expect(row.getByText("Last Month").filter({ visible: true })).toBeVisible();
+    const badges = await row.locator(".mantine-Badge-root").evaluateAll((elements) =>
+      elements
+        .filter((badge) => (badge as HTMLElement).offsetParent !== null)
+        .map((badge) => {
+          const label = badge.querySelector(".mantine-Badge-label") ?? badge;
+          return {
+            text: badge.textContent,
+            overflowing:
+              badge.scrollWidth > badge.clientWidth ||
+              label.scrollWidth > label.clientWidth ||
+              badge.scrollHeight > badge.clientHeight,
+          };
+        }),
+    );
+    expect(badges.map((badge) => badge.text)).toEqual(expect.arrayContaining(["By hand", "Last Month", "Sent"]));
+    for (const badge of badges) expect(badge.overflowing, `${badge.text} at ${viewport.width} px`).toBe(false);
+    await snap(page, `automatic-reports-badges-${viewport.width}`);
+  }
+});
+
+test.describe("an agency in Berlin", () => {
+  test.use({ timezoneId: "Europe/Berlin" });
+
+  test("registers on its own clock: a new automatic report starts in Europe/Berlin, not UTC", async ({ page }) => {
+    await signUp(page, "Bea Berlin");
+    const dashboard = await createTemplateDashboard(page, "Berlin board", "seo");
+    await page.goto(`/dashboards/${dashboard.permalink}`);
+    await page.getByRole("button", { name: "Sharing" }).click();
+    await page.getByRole("menuitem", { name: "Mail reporting" }).click();
+    const modal = page.getByRole("dialog", { name: "Mail reporting: Berlin board" });
+    await expect(modal.getByRole("combobox", { name: "Time zone" })).toHaveValue("Europe/Berlin");
+    await expect(modal.getByLabel("Hour")).toHaveValue("8");
+    await modal.getByRole("textbox", { name: "Recipients" }).fill("ceo@client.example");
+    await modal.getByRole("button", { name: "Schedule report" }).click();
+    await expect(modal.getByTestId("dashboard-reports")).toContainText("ceo@client.example");
+    await snap(page, "report-form-berlin");
+    await page.goto("/company/automatic-reports");
+    await expect(page.getByText("Monthly on the first day at 08:00 (Europe/Berlin)")).toBeVisible();
+  });
 });

@@ -201,7 +201,8 @@ function dragAnnouncement(page: Page): Locator {
 
 /**
  * Moves a widget the keyboard way (focus its 'Drag to reorder' handle, Space, arrow keys, Space),
- * listening to the announcements as a screen-reader user would, until it is over `position`.
+ * listening to the announcements as a screen-reader user would: each press must move it exactly one
+ * position (Up and Left back, Down and Right forward, in reading order) until it is over `position`.
  */
 export async function moveWidgetWithKeyboard(
   page: Page,
@@ -210,22 +211,25 @@ export async function moveWidgetWithKeyboard(
   position: number,
 ): Promise<void> {
   const card = page.getByRole("main").getByRole("article", { name: title, exact: true });
+  // Where it starts: its place among the grid's cells.
+  const start = await card.evaluate((element) => {
+    const cell = element.closest(".dash-cell");
+    return cell?.parentElement ? Array.from(cell.parentElement.children).indexOf(cell) + 1 : 0;
+  });
+  expect(start).toBeGreaterThan(0);
   await card.getByRole("button", { name: "Drag to reorder" }).focus();
   await page.keyboard.press("Space");
   const announced = dragAnnouncement(page);
   // Picking up announces the widget, then the place it is over (its own, at first).
-  await expect(announced).toHaveText(new RegExp(`^(Picked up ${title}\\.|${title} is over position \\d+ of \\d+\\.)$`));
-  const target = new RegExp(`^${title} is over position ${position} of \\d+\\.$`);
-  for (let step = 0; step < 6 && !target.test((await announced.textContent()) ?? ""); step += 1) {
-    const before = await announced.textContent();
+  await expect(announced).toHaveText(
+    new RegExp(`^(Picked up ${title}\\.|${title} is over position ${start} of \\d+\\.)$`),
+  );
+  const step = key === "ArrowUp" || key === "ArrowLeft" ? -1 : 1;
+  for (let at = start; at !== position; at += step) {
     await page.keyboard.press(key);
-    // A key press may leave the widget where it was (collision detection keeps the same slot on a
-    // slow frame); give the announcement a moment to change, and otherwise press again.
-    await expect(announced)
-      .not.toHaveText(before ?? "", { timeout: 2_000 })
-      .catch(() => undefined);
+    // One press, one position: the announcement names the next one, never the same again.
+    await expect(announced).toHaveText(new RegExp(`^${title} is over position ${at + step} of \\d+\\.$`));
   }
-  await expect(announced).toHaveText(target);
   await page.keyboard.press("Space");
   await expect(announced).toHaveText(`${title} was dropped at position ${position}.`);
 }

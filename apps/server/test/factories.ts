@@ -93,6 +93,7 @@ export async function buildCompany(target: Target, overrides: CompanyOverrides =
     id,
     name: columns.name ?? `Company ${unique("c")}`,
     dashboards: columns.services_dashboards ?? 25,
+    timezone: columns.timezone ?? "UTC",
     interval,
   });
   const repo = companiesRepo(ctx.db);

@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  * at once) with theirs. ECharts is not part of it: it loads
  * with the first chart, and only the series types drawn.
  */
-// 180.5 KB since the member's firing-alert bell (docs/decisions.md "Widget alerts on the dashboard"): the
-// dashboard screen is shared with the public view, and the slot the bell fills on each card cost ~40 bytes
-// over a budget the view already sat at; the bell's own code stays in the members' alerts chunk.
-const BUDGET_GZIP_BYTES = 180.5 * 1024;
+// 181 KB since 2026-11-29 (from 180): key figures show whole names (core's fitMetricName and its short
+// forms, ~0.2 KB gzip; docs/decisions.md "Client-facing rough edges"), and the slot each card keeps for the
+// member's firing-alert bell (~40 bytes; "Widget alerts on the dashboard"), whose own code stays in the
+// members' alerts chunk. The view stood at 180.0 KB before both.
+const BUDGET_GZIP_BYTES = 181 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

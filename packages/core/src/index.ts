@@ -27,6 +27,7 @@ export * from "./mission-control/change";
 export * from "./mission-control/digest";
 export * from "./mission-control/domain";
 export * from "./mission-control/metrics";
+export * from "./mission-control/metrics-source";
 export * from "./onboarding/flows";
 export * from "./onboarding/machine";
 export * from "./onboarding/questionnaire";

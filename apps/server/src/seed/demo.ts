@@ -51,6 +51,7 @@ export async function seedDemoAccount(
         cancellation: null,
         domain_cname: null,
         domain_verified_at: null,
+        timezone: "UTC",
         created_at: now,
       });
       await usersRepo(trx).insert({

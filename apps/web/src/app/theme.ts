@@ -76,6 +76,7 @@ export const theme = createTheme({
       },
     }),
     NavLink: themed<NavLinkProps>({ defaultProps: { variant: "light" } }),
+    // Badges show their whole text: see global.css (.mantine-Badge-root).
     Badge: themed<BadgeProps>({ defaultProps: { radius: "sm", variant: "light" } }),
     Alert: themed<AlertProps>({ defaultProps: { radius: "md" } }),
     Checkbox: themed<CheckboxProps>({ defaultProps: { radius: "sm" } }),

@@ -58,6 +58,9 @@ export const ZRegister = z
     // server's signed reference of it, as POST /api/payment/secure answered them.
     order_ref: z.string().trim().max(255).optional(),
     order_id: z.string().trim().max(255).optional(),
+    // The browser's IANA zone, for the user and the company; one the server does not know (or none)
+    // means UTC and never fails the registration, so a malformed value is dropped rather than refused.
+    timezone: z.string().max(100).optional().catch(undefined),
   })
   .superRefine((value, ctx) => {
     if (value.password_confirmation !== undefined && value.password !== value.password_confirmation) {

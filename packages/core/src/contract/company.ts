@@ -26,6 +26,8 @@ export const ZCompany = z.object({
   billingAddress: z.string().nullable(),
   vatId: z.string().nullable(),
   siteTitle: z.string(),
+  /** The company's IANA zone (the browser's at registration): new report forms start on it. */
+  timezone: z.string(),
   discount: z.number(),
   activeEmail: z.boolean(),
   domainCname: z.string().nullable(),

@@ -43,6 +43,7 @@ export const ZSocialRegister = z.strictObject({
   flow: registration.flow,
   order_ref: registration.order_ref,
   order_id: registration.order_id,
+  timezone: registration.timezone,
 });
 export type TSocialRegister = z.infer<typeof ZSocialRegister>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { colourOrFallback, isValidColour } from "./colour";
-import { abbreviateMetricName, estimateFontScale } from "./metric-name";
+import { estimateFontScale, fitMetricName } from "./metric-name";
 import { type FormatNumberOptions, formatChange, formatNumber } from "./number";
 import { formatDuration, toSeconds } from "./time";
 
@@ -79,20 +79,35 @@ describe("formatChange", () => {
   });
 });
 
-describe("abbreviateMetricName (docs/product.md §9)", () => {
+describe("fitMetricName (docs/product.md §9)", () => {
   it.each([
-    ["Sessions Per User", "Sessi Per User"],
-    ["sessions_per_user", "sessi per user"],
-    ["sessionsPerUser", "sessi Per User"],
-    ["ga.bounceRate", "ga bounc Rate"],
-    ["ga:pageviews", "ga pagev"],
-    ["conversion-value", "conve value"],
-    ["Clicks", "Click"],
-    ["CTR", "CTR"],
-    ["  spaced   out  ", "space out"],
-    ["", ""],
-  ])("%s → %s", (name, expected) => {
-    expect(abbreviateMetricName(name)).toBe(expected);
+    // Whole when it wraps into two lines at word boundaries.
+    ["Avg. Session Duration", 22, 2, "Avg. Session Duration"],
+    ["Avg. Session Duration", 12, 2, "Avg. Session Duration"],
+    ["Avg. Session Duration", 11, 2, "Avg. Sess. Duration"],
+    // As short as known short forms make it, even when that still takes more lines.
+    ["Avg. Session Duration", 8, 2, "Avg. Sess. Dur."],
+    // A word that cannot fit a line takes its short form; other words stay whole.
+    ["Average Session Duration", 8, 3, "Average Session Duration"],
+    ["Average Session Duration", 7, 3, "Average Session Dur."],
+    ["Sessions Per User", 7, 2, "Sess. Per User"],
+    ["Conversion Rate", 9, 2, "Conv. Rate"],
+    ["conversion rate", 9, 2, "Conv. rate"],
+    // Too many lines: the longest words with a short form go first, at word boundaries.
+    ["Average Engagement Time Per Session", 14, 2, "Avg. Eng. Time Per Session"],
+    ["Average Session Duration", 30, 1, "Average Session Duration"],
+    ["Average Session Duration", 20, 1, "Avg. Sess. Duration"],
+    // No known short form: the word stays whole (the screen wraps it), never cut mid-word.
+    ["Pageviews", 5, 2, "Pageviews"],
+    ["Clicks", 3, 2, "Clicks"],
+    ["CTR", 2, 2, "CTR"],
+    // Not measured yet: whole; spacing tidied.
+    ["Avg. Session Duration", 0, 2, "Avg. Session Duration"],
+    ["Avg. Session Duration", Number.NaN, 2, "Avg. Session Duration"],
+    ["  spaced   out  ", 20, 2, "spaced out"],
+    ["", 10, 2, ""],
+  ])("%s in %s chars × %s lines → %s", (name, chars, lines, expected) => {
+    expect(fitMetricName(name, chars, lines)).toBe(expected);
   });
 });
 

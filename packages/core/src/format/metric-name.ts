@@ -1,18 +1,63 @@
-/** Letters kept from each part of an abbreviated metric name (docs/product.md §9). */
-export const ABBREVIATED_PART_LENGTH = 5;
+/**
+ * Known short forms of the long words metric names are made of (docs/product.md §9). A name is only
+ * ever shortened word by word, to one of these: "Avg. Sess. Duration", never "Avg Sessi Durat".
+ */
+export const METRIC_WORD_SHORT_FORMS: Readonly<Record<string, string>> = {
+  average: "Avg.",
+  session: "Sess.",
+  sessions: "Sess.",
+  conversion: "Conv.",
+  conversions: "Conv.",
+  duration: "Dur.",
+  impression: "Impr.",
+  impressions: "Impr.",
+  engagement: "Eng.",
+  transaction: "Trans.",
+  transactions: "Trans.",
+  percentage: "Pct.",
+  position: "Pos.",
+  revenue: "Rev.",
+};
+
+/** The known short form of one word ("Sessions" → "Sess."), or null. */
+function shortFormOf(word: string): string | null {
+  const short = METRIC_WORD_SHORT_FORMS[word.toLowerCase()];
+  return short && short.length < word.length ? short : null;
+}
+
+/** Lines `words` take when wrapped at word boundaries in lines of `width` characters. */
+function linesOf(words: readonly string[], width: number): number {
+  let lines = 0;
+  let used = width;
+  for (const word of words) {
+    if (used + 1 + word.length <= width) used += 1 + word.length;
+    else {
+      // A word longer than a line takes lines of its own (the screen breaks it rather than clip it).
+      lines += Math.ceil(word.length / width);
+      used = word.length;
+    }
+  }
+  return lines;
+}
 
 /**
- * docs/product.md §9: dashboard metrics abbreviate names to the first 5 letters of each part. Parts are split
- * on spaces, underscores, dots, colons, hyphens and camelCase humps; the case of each part is kept,
- * so 'Sessions Per User' → 'Sessi Per User' and 'sessions_per_user' → 'sessi per user'.
+ * docs/product.md §9: a metric name shown in `lines` lines of `lineChars` characters. The whole name
+ * when it wraps into them at word boundaries; otherwise the words that cannot fit a line, then the
+ * others from the first on, take their known short form until it does. A word without one stays whole (the
+ * screen wraps it), so nothing is ever cut mid-word. `lineChars` 0 or less (not measured yet): whole.
+ * Screens, the print view (the PDF and the report e-mails' pictures) and charts all use this one rule.
  */
-export function abbreviateMetricName(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[\s_.:-]+/)
-    .filter((part) => part.length > 0)
-    .map((part) => Array.from(part).slice(0, ABBREVIATED_PART_LENGTH).join(""))
-    .join(" ");
+export function fitMetricName(name: string, lineChars: number, lines = 2): string {
+  const trimmed = name.trim();
+  if (!(lineChars > 0) || !trimmed) return trimmed;
+  const maxLines = Math.max(1, Math.floor(lines));
+  // Words too long for any line first: they would otherwise break mid-word.
+  const fitted = trimmed.split(/\s+/).map((word) => (word.length > lineChars ? (shortFormOf(word) ?? word) : word));
+  // Then from the first word on: leading qualifiers ("Average", "Conversion") are the usual ones shortened.
+  for (let index = 0; index < fitted.length && linesOf(fitted, lineChars) > maxLines; index += 1) {
+    fitted[index] = shortFormOf(fitted[index]) ?? fitted[index];
+  }
+  return fitted.join(" ");
 }
 
 /** Below this many units the first, steeper reduction applies (docs/product.md §9). */

@@ -34,6 +34,26 @@ describeEachDb("registration", (env) => {
     expect(page.messages.map((m: { code: number }) => m.code)).toEqual([120]);
   });
 
+  it.each([
+    ["an IANA zone", "Europe/Berlin", "Europe/Berlin"],
+    ["a zone in another case", "america/new_york", "America/New_York"],
+    ["an unknown zone", "Mars/Olympus_Mons", "UTC"],
+    ["a fixed offset", "+02:00", "UTC"],
+    ["an empty zone", "", "UTC"],
+    ["a zone too long", `Europe/${"x".repeat(200)}`, "UTC"],
+    ["a number", 42, "UTC"],
+    ["no zone", undefined, "UTC"],
+  ])("takes the browser's zone for the user and the company: %s → %s", async (_case, timezone, expected) => {
+    const client = env().client();
+    const { response } = await client.register(timezone === undefined ? {} : { timezone });
+    // Never refused for its zone.
+    expect(response.statusCode).toBe(200);
+    const page = await client.pageData();
+    expect(page.user.timezone).toBe(expected);
+    expect(page.session.timezone).toBe(expected);
+    expect(page.company.timezone).toBe(expected);
+  });
+
   it("accepts form data (urlencoded and multipart) as well as JSON", async () => {
     const urlencoded = await env()
       .client()

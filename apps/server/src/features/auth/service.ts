@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, type TRegister, type TSetPassword } from "@app/core";
+import { BILLING_MESSAGES, normaliseTimeZone, type TRegister, type TSetPassword } from "@app/core";
 import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
@@ -108,6 +108,8 @@ export function authService(
       const paid = input.order_ref ? await claims().verify(input.order_ref, input.order_id) : null;
       const companyId = newId();
       const now = nowIso();
+      // The browser's zone for the admin and the company; unknown or missing: UTC, and the sign-up goes on.
+      const timezone = normaliseTimeZone(input.timezone) ?? "UTC";
       const user: UsersTable = {
         id: newId(),
         company_id: companyId,
@@ -120,7 +122,7 @@ export function authService(
         terms_consent: input.terms_consent ? 1 : 0,
         age_consent: input.age_consent ? 1 : 0,
         intro_passed: 0,
-        timezone: "UTC",
+        timezone,
         onboarding_flow: input.flow,
         onboarding_step: 0,
         onboarding_source: null,
@@ -132,7 +134,13 @@ export function authService(
         // The company, its admin and the admin's session are created together or not at all.
         token = await ctx.db.transaction().execute(async (trx) => {
           await companies.createInTrial(
-            { id: companyId, name: `${input.name}'s company`, dashboards: input.dashboards, interval: input.interval },
+            {
+              id: companyId,
+              name: `${input.name}'s company`,
+              dashboards: input.dashboards,
+              interval: input.interval,
+              timezone,
+            },
             trx,
           );
           // The paid plan replaces the trial; a session claimed meanwhile rolls the registration back.

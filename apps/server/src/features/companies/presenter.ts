@@ -43,6 +43,7 @@ export function presentCompany(
     billingAddress: row.billing_address,
     vatId: row.vat_id,
     siteTitle: row.site_title || defaultSiteTitle,
+    timezone: row.timezone,
     discount: row.discount,
     activeEmail: false,
     domainCname: row.domain_cname,

@@ -145,7 +145,7 @@ export function companiesService(
   return {
     /** Creates a company in its trial (registration), on `db` (the registration's transaction) when given. */
     async createInTrial(
-      input: { id: string; name: string; dashboards: number; interval: number },
+      input: { id: string; name: string; dashboards: number; interval: number; timezone: string },
       db: Db = ctx.db,
     ): Promise<void> {
       // The server's clock, as every rule judging the trial's end reads it.
@@ -169,6 +169,7 @@ export function companiesService(
         cancellation: null,
         domain_cname: null,
         domain_verified_at: null,
+        timezone: input.timezone,
         created_at: now.toISOString(),
       });
     },

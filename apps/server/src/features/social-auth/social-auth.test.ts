@@ -68,6 +68,7 @@ describeEachDb(
         dashboards: 10,
         interval: 12,
         flow: "mc",
+        timezone: "Europe/Berlin",
       });
       // PKCE and a nonce went to Google (its discovery advertises S256).
       expect(consent.searchParams.get("code_challenge_method")).toBe("S256");
@@ -80,6 +81,9 @@ describeEachDb(
       expect(page.user.name).toBe("Grace Hopper");
       expect(page.company.services.dashboards).toBe(10);
       expect(page.onboarding).toMatchObject({ flow: "mc", step: 0 });
+      // The browser's zone, kept through the provider's round trip, for the user and the company.
+      expect(page.user.timezone).toBe("Europe/Berlin");
+      expect(page.company.timezone).toBe("Europe/Berlin");
       const [user] = await usersWithEmail(env(), email);
       expect(user?.password_hash).toBeNull();
       expect(user?.terms_consent).toBe(1);

@@ -29,6 +29,8 @@ export interface CompaniesTable {
   /** What invoices are made out to (migration 021): the company's postal address and VAT id. */
   billing_address: string | null;
   vat_id: string | null;
+  /** The company's IANA zone (migration 024): the browser's at registration, UTC before. */
+  timezone: string;
 }
 
 export interface UsersTable {

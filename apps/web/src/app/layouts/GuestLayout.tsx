@@ -10,12 +10,18 @@ const POINTS = [
   { icon: <IconMail size={18} />, text: "Share live links and send automatic PDF reports" },
 ];
 
-/** Frame of the sign-in, registration and invitation pages: a product panel beside the form. */
+/**
+ * Frame of the sign-in, registration and invitation pages: a product panel beside the form. The panel is
+ * a complementary landmark and the form the page's main one, so every part of the page sits in a
+ * landmark a screen reader can jump to (axe: landmark-one-main, region).
+ */
 export function GuestLayout() {
   const { siteTitle } = usePageData();
   return (
     <Box mih="100vh" style={{ display: "flex" }} bg="white">
       <Box
+        component="aside"
+        aria-label={`About ${siteTitle}`}
         visibleFrom="md"
         w="44%"
         maw={620}
@@ -62,7 +68,7 @@ export function GuestLayout() {
           </Text>
         </Group>
       </Box>
-      <Center style={{ flex: 1 }} px={{ base: "md", sm: "xl" }} py={48}>
+      <Center component="main" style={{ flex: 1 }} px={{ base: "md", sm: "xl" }} py={48}>
         <Stack w="100%" maw={460} gap="xl">
           <Box hiddenFrom="md">
             <BrandMark siteTitle={siteTitle} />

@@ -97,13 +97,18 @@ export function useUpdateCampaign(campaignId: string) {
   });
 }
 
-/** Deleting drops the group's own queries rather than refetching a group that no longer exists. */
+/**
+ * Deleting refreshes the list only. The group's own queries are left to expire unobserved: the page
+ * showing the group is still mounted when the delete answers, and removing a query it observes makes
+ * it ask the server for the group again (a 404, shown as an error) before the page has moved away.
+ * Any in-flight refetch of it is cancelled for the same reason.
+ */
 export function useDeleteCampaign(campaignId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteCampaign(campaignId),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: campaignKeys.detail(campaignId) });
+      await queryClient.cancelQueries({ queryKey: campaignKeys.detail(campaignId) });
       await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
     },
   });

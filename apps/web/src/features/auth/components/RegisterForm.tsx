@@ -19,6 +19,7 @@ import { type FormEvent, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { zodFieldErrors } from "../../../lib/form-errors";
+import { browserTimeZone } from "../../../lib/time-zone";
 import { IconAlert } from "../../../ui/icons";
 import {
   CheckoutHost,
@@ -85,6 +86,8 @@ export function RegisterForm() {
         params.flow,
         validCoupons.map((coupon) => coupon.type),
       ),
+      // The user's and the company's zone: reports then go out on the agency's own clock.
+      timezone: browserTimeZone(),
     };
     const parsed = ZRegister.safeParse(body);
     if (!parsed.success) {
@@ -244,6 +247,7 @@ export function RegisterForm() {
                 params.flow,
                 validCoupons.map((coupon) => coupon.type),
               ),
+              timezone: browserTimeZone(),
             }}
             email={email}
             disabled={checkingCoupons || busy || mutation.isPending}

@@ -259,7 +259,7 @@ export function AutomaticReportsTable({ reports }: { reports: TAutomaticReport[]
             maxPdfWidgets={pageData.config.maxPdfWidgets}
             reportsOnDashboard={reports.filter((report) => report.dashboard_id === editing.dashboard_id).length}
             report={editing}
-            userTimezone={editing.timezone}
+            defaultTimezone={editing.timezone}
             canCreate={company?.canCreateAutomaticReport ?? true}
             senderVerified={company?.verifiedWhitelabel ?? false}
             onSaved={() => {

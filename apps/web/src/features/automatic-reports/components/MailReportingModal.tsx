@@ -3,6 +3,7 @@ import { Anchor, Button, Divider, Group, Loader, Modal, Stack, Text } from "@man
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { Link } from "react-router";
+import { browserTimeZone } from "../../../lib/time-zone";
 import { useCompany } from "../../company";
 import { usePageData } from "../../session/hooks";
 import { useAutomaticReports } from "../hooks";
@@ -66,7 +67,8 @@ export function MailReportingModal({ opened, onClose, dashboard }: MailReporting
           maxPdfWidgets={pageData.config.maxPdfWidgets}
           reportsOnDashboard={mine.length}
           report={editing}
-          userTimezone={pageData.session?.timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"}
+          // A new report starts on the agency's clock, not on whoever happens to open the form.
+          defaultTimezone={company?.timezone || pageData.session?.timezone || browserTimeZone()}
           canCreate={company?.canCreateAutomaticReport ?? true}
           senderVerified={company?.verifiedWhitelabel ?? false}
           onSaved={(report) => done(report, editing ? "saved" : "scheduled")}

@@ -69,7 +69,8 @@ export interface ReportFormProps {
   reportsOnDashboard: number;
   /** The report being edited, or null for a new one. */
   report: TAutomaticReport | null;
-  userTimezone: string;
+  /** The zone a new report starts with: the company's. */
+  defaultTimezone: string;
   canCreate: boolean;
   senderVerified: boolean;
   onSaved: (report: TAutomaticReport) => void;
@@ -80,7 +81,7 @@ export interface ReportFormProps {
 export function ReportForm(props: ReportFormProps) {
   const { dashboardId, report } = props;
   const [values, setValues] = useState<ReportFormValues>(() =>
-    report ? valuesOf(report) : defaultReportValues(props.userTimezone),
+    report ? valuesOf(report) : defaultReportValues(props.defaultTimezone),
   );
   const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});

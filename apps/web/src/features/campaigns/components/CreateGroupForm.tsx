@@ -1,9 +1,15 @@
-import { type CampaignMetricsSource, DEFAULT_CAMPAIGN_METRICS_SOURCE, MAX_CAMPAIGN_NAME } from "@app/core";
+import {
+  CAMPAIGN_MESSAGES,
+  type CampaignMetricsSource,
+  MAX_CAMPAIGN_NAME,
+  suggestedCampaignMetricsSource,
+} from "@app/core";
 import { Alert, Button, Card, Group, Radio, Skeleton, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { IconAlert } from "../../../ui/icons";
+import { useSources } from "../../sources";
 import { useCreateCampaign, useMetricsSources } from "../hooks";
 
 /** What each source means, under its label. */
@@ -20,18 +26,31 @@ export function CreateGroupForm() {
   const navigate = useNavigate();
   const create = useCreateCampaign();
   const sources = useMetricsSources();
+  const connected = useSources();
   const [name, setName] = useState("");
   const [picked, setPicked] = useState<CampaignMetricsSource | null>(null);
-  // Until one is picked, the first real source this server offers (the list puts them first): demo
-  // numbers only when chosen.
-  const source: CampaignMetricsSource =
+  // Until one is picked: the company's connected sources when one can feed a group, else the server's
+  // Ahrefs key, else nothing (demo numbers only when chosen; connected sources it has none of would
+  // show no number).
+  const source: CampaignMetricsSource | null =
     picked ??
-    sources.data?.find((option) => option.available && option.id !== "demo")?.id ??
-    DEFAULT_CAMPAIGN_METRICS_SOURCE;
+    (sources.data && connected.data
+      ? suggestedCampaignMetricsSource(
+          sources.data,
+          connected.data.filter((entry) => !entry.invalid).map((entry) => entry.name),
+        )
+      : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!source) {
+      setErrors({
+        ...(name.trim() ? {} : { name: CAMPAIGN_MESSAGES.nameRequired }),
+        metrics_source: "Choose where this group's metrics come from.",
+      });
+      return;
+    }
     setErrors({});
     create.mutate(
       { name, source },
@@ -68,12 +87,12 @@ export function CreateGroupForm() {
           <Radio.Group
             mt="lg"
             label="Metrics from"
-            value={source}
+            value={source ?? null}
             onChange={(value) => setPicked(value as CampaignMetricsSource)}
             error={errors.metrics_source}
           >
             <Stack gap="sm" mt="xs">
-              {sources.isPending ? (
+              {sources.isPending || connected.isPending ? (
                 <Skeleton h={72} maw={520} />
               ) : (
                 (sources.data ?? []).map((option) => (

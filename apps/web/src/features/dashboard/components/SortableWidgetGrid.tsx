@@ -3,14 +3,17 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import { rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon } from "@mantine/core";
+import { useRef } from "react";
 import { WidgetCard } from "../../widgets";
 import type { WidgetGridProps } from "./WidgetGrid";
 
@@ -75,19 +78,63 @@ function SortableWidget({ widget, range, dataEnabled, editMode, actions }: CellP
   );
 }
 
+/** Arrow keys move one position in reading order: back with Up and Left, forward with Down and Right. */
+const KEY_STEPS: Record<string, number> = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1 };
+
+/**
+ * The keyboard sensor's next coordinates: the picked-up widget's centre on the centre of the slot one
+ * position before or after the one it is over, so `closestCenter` can only answer that slot.
+ *
+ * dnd-kit's `sortableKeyboardCoordinates` puts the widget's top-left corner on the nearest slot in the
+ * key's direction. With cards of different sizes (a 4x1 strip over 2x2 charts) the centre of the moved
+ * card then often stays closest to the slot it was over, and the press did nothing; it also reads the
+ * slot it is over from `over`, which lags a press while the page scrolls smoothly. The slot is counted
+ * here instead (`slot`, reset when a widget is picked up), so each press moves exactly one position.
+ */
+function keyboardSlotCoordinates(
+  order: () => readonly UniqueIdentifier[],
+  slot: { current: number },
+): KeyboardCoordinateGetter {
+  return (event, { context: { active, collisionRect, droppableRects } }) => {
+    const step = KEY_STEPS[event.code];
+    if (step === undefined) return undefined;
+    event.preventDefault();
+    if (!active || !collisionRect) return undefined;
+    const ids = order();
+    if (slot.current < 0) slot.current = ids.indexOf(active.id);
+    const next = slot.current + step;
+    const rect = next >= 0 && next < ids.length ? droppableRects.get(ids[next]) : undefined;
+    // At either end the widget stays where it is.
+    if (!rect) return undefined;
+    slot.current = next;
+    return {
+      x: rect.left + rect.width / 2 - collisionRect.width / 2,
+      y: rect.top + rect.height / 2 - collisionRect.height / 2,
+    };
+  };
+}
+
 /**
  * The widget grid in edit mode: widgets are sortable by their handle: drag with a pointer, or focus the
  * handle, press Space, move with the arrow keys and press Space again.
  */
 export function SortableWidgetGrid({ widgets, range, dataEnabled, editMode, actions, onReorder }: WidgetGridProps) {
+  // The order and the slot a keyboard move is over, read by the sensor when a key is pressed (not when
+  // the sensor was made), so a re-render during a move never hands it an old order.
+  const order = useRef<readonly UniqueIdentifier[]>([]);
+  order.current = widgets.map((widget) => widget.id);
+  const slot = useRef(-1);
+  const coordinateGetter = useRef(keyboardSlotCoordinates(() => order.current, slot)).current;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // An instant scroll: a smooth one moves the widget over several frames, while the next press is read.
+    useSensor(KeyboardSensor, { coordinateGetter, scrollBehavior: "instant" }),
   );
   const titleOf = (id: string | number) => widgets.find((widget) => widget.id === id)?.title || "widget";
   const positionOf = (id: string | number) => widgets.findIndex((widget) => widget.id === id) + 1;
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    slot.current = -1;
     if (!over || active.id === over.id) return;
     const from = widgets.findIndex((widget) => widget.id === active.id);
     const to = widgets.findIndex((widget) => widget.id === over.id);
@@ -98,7 +145,13 @@ export function SortableWidgetGrid({ widgets, range, dataEnabled, editMode, acti
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={() => {
+        slot.current = -1;
+      }}
       onDragEnd={onDragEnd}
+      onDragCancel={() => {
+        slot.current = -1;
+      }}
       accessibility={{
         screenReaderInstructions: {
           draggable:

@@ -30,8 +30,9 @@ export function ConnectorCard({
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ConnectorAvatar connectorKey={connector.key} displayName={connector.displayName} size={muted ? 34 : 40} />
           <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-            <Group gap={6} justify="space-between" wrap="nowrap">
-              <Title order={3} size="h5" lineClamp={1}>
+            {/* The whole name, wrapped if need be, and the status beside it or under it: never cut to "Google…". */}
+            <Group gap={6} justify="space-between" wrap="wrap">
+              <Title order={3} size="h5" style={{ overflowWrap: "break-word", minWidth: 0 }}>
                 {connector.displayName}
               </Title>
               {status}

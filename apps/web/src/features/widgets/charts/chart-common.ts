@@ -1,4 +1,4 @@
-import { abbreviateMetricName, changeTone, type TInteractiveWidget, type TTable, type TTableMetric } from "@app/core";
+import { changeTone, fitMetricName, type TInteractiveWidget, type TTable, type TTableMetric } from "@app/core";
 import { formatChangeText } from "../data/view-model";
 import type { ChartOption } from "./chart-types";
 
@@ -31,11 +31,11 @@ export const MAX_SLICES = 8;
 /** Most categories a bar chart draws the comparison period beside. */
 export const MAX_COMPARED_BARS = 12;
 
-/** Names longer than this are abbreviated in narrow cards (docs/product.md §9); short ones read better whole. */
+/** Characters of a legend or axis name in narrow cards; longer names take known short forms (docs/product.md §9). */
 const LONG_NAME = 12;
 
 export function label(metric: TTableMetric, compact: boolean): string {
-  return compact && metric.label.length > LONG_NAME ? abbreviateMetricName(metric.label) : metric.label;
+  return compact ? fitMetricName(metric.label, LONG_NAME, 1) : metric.label;
 }
 
 export function withAlpha(colour: string, alpha: number): string {

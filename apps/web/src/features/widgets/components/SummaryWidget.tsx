@@ -1,4 +1,4 @@
-import { abbreviateMetricName, type TInteractiveWidget, type TTable } from "@app/core";
+import { fitMetricName, type TInteractiveWidget, type TTable } from "@app/core";
 import { Box, Text } from "@mantine/core";
 import type { CSSProperties } from "react";
 import { changeOf, formatMetric, visibleMetrics } from "../data/view-model";
@@ -18,10 +18,9 @@ const LETTER_WIDTH = 7;
 const MIN_VALUE_PX = 16;
 const MAX_VALUE_PX = 34;
 
-/** docs/product.md §9: a name abbreviates when it does not fit its tile. */
+/** docs/product.md §9: the whole name in two lines of its tile, shortened word by word only when it cannot be. */
 function fittedLabel(label: string, tileWidth: number): string {
-  if (tileWidth <= 0 || label.length * LETTER_WIDTH <= tileWidth) return label;
-  return abbreviateMetricName(label);
+  return fitMetricName(label, tileWidth > 0 ? Math.floor(tileWidth / LETTER_WIDTH) : 0, 2);
 }
 
 /** Tiles per row of a summary of `count` figures in a body `width` wide (the placeholder uses it too). */
@@ -64,7 +63,7 @@ export function summaryGridStyle(count: number, width: number, longest: number):
 /** Summary format: one big number per metric with its change against the comparison period. */
 export function SummaryWidget({ widget, current, previous, width }: Props) {
   const columns = visibleMetrics(current, widget);
-  // Before the body is measured labels stay whole (the CSS cuts them with an ellipsis).
+  // Before the body is measured labels stay whole (the CSS wraps them).
   const tileWidth = tileWidthOf(width, summaryPerRow(columns.length, width));
   const texts = columns.map((column) => formatMetric(current.totals[column.index], column.metric));
   const showChange = previous !== null && !widget.hiddenChange;
@@ -75,7 +74,8 @@ export function SummaryWidget({ widget, current, previous, width }: Props) {
       style={summaryGridStyle(columns.length, width, Math.max(...texts.map((text) => text.length), 0))}
     >
       {columns.map((column, position) => (
-        <Box key={column.metric.key} className="dash-kpi">
+        // A group named by the whole name: a shortened label still reads in full to assistive technology.
+        <Box key={column.metric.key} className="dash-kpi" role="group" aria-label={column.metric.label}>
           <Text className="dash-kpi-label" title={column.metric.label}>
             {fittedLabel(column.metric.label, tileWidth)}
           </Text>
