@@ -40,6 +40,7 @@ import type { WidgetAlertsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { MailDkim } from "../../infra/mail";
 import { newId } from "../../infra/security";
+import type { DigestWidgetAlertRow } from "../campaigns/alert-jobs";
 import type { DashboardsService } from "../dashboards/service";
 import type { Actor } from "../users/service";
 import type { WidgetsService } from "../widgets/service";
@@ -110,16 +111,8 @@ export function metricLabelOf(widget: TWidget, metric: WidgetAlertMetric): strin
   return option?.label ?? metric.name ?? metric.metric;
 }
 
-/** An open alert of the digest: where it is, what it watches, what it said and since when. */
-export interface DigestWidgetAlert {
-  dashboardId: string;
-  dashboardName: string;
-  dashboardPermalink: string;
-  widgetTitle: string;
-  metricLabel: string;
-  message: string;
-  openedAt: string;
-}
+/** An open alert of the digest, in the shape the digest asks for (campaigns/alert-jobs.ts). */
+export type DigestWidgetAlert = DigestWidgetAlertRow;
 
 const sameRule = (row: WidgetAlertsTable, input: TWidgetAlertInput) =>
   row.metric === input.metric &&
