@@ -10,8 +10,6 @@ import { type ComponentType, type ReactNode, useEffect, useSyncExternalStore } f
 export interface OnboardingRuntimeView {
   /** A flow runs on this page (docs/product.md §2). */
   running: boolean;
-  /** A flow has run in this tab: anchors keep their wrapper (see the store's `anchored`). */
-  anchored: boolean;
   hintAt: (anchor: string, editMode: boolean) => OnboardingHint | null;
   /** Guard 4's check, read at the moment of the navigation. */
   block: NonNullable<GuardInput["onboardingBlock"]>;

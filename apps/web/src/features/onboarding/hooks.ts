@@ -24,7 +24,6 @@ const liveBlock: NonNullable<GuardInput["onboardingBlock"]> = (to, fromRouteName
 export function runtimeView(snapshot: OnboardingSnapshot): OnboardingRuntimeView {
   return {
     running: snapshot.running,
-    anchored: snapshot.anchored,
     hintAt: (anchor, editMode) => activeHint(snapshot, anchor, editMode),
     block: liveBlock,
     event: onboardingStore.event,

@@ -66,11 +66,6 @@ describe("onboarding store", () => {
     expect(saves).toEqual([2, 3, 4, 5, 6]);
     expect(store.getSnapshot().congratulations).toBe(DASHBOARD_DONE);
     expect(store.getSnapshot().running).toBe(false);
-    // The anchors keep their wrapper once a flow ran: the last step's control is not remounted by its end.
-    expect(store.getSnapshot().anchored).toBe(true);
-    store.setPage({ routeName: "intro" });
-    expect(store.getSnapshot().anchored).toBe(true);
-    store.setPage({ routeName: "dashboard.show" });
     store.closeCongratulations();
     store.event("url_copied");
     expect(saves).toEqual([2, 3, 4, 5, 6]);
@@ -115,11 +110,6 @@ describe("onboarding store", () => {
     store.setPage({ isPublic: false });
     store.event("source_connected");
     expect(step()).toBe(3);
-  });
-
-  it("keeps anchors bare for a user no flow ever ran for in this tab", () => {
-    const { store } = harness({ flow: "dashboard", step: 6 }, { routeName: "dashboard.show" });
-    expect(store.getSnapshot()).toMatchObject({ running: false, anchored: false });
   });
 
   it("does not guide a user still at step 0 after the intro (an account from before onboarding, the demo)", () => {

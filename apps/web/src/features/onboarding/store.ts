@@ -36,12 +36,6 @@ export interface OnboardingSnapshot {
   page: OnboardingPage;
   /** True when panel, hints, block and events apply on this page (see `isRunning`). */
   running: boolean;
-  /**
-   * A flow has run in this tab: the controls hints hang from keep their wrapper from then on, so they are
-   * not remounted when the flow ends or the user moves to a page where it does not run (the last step's
-   * Copy URL would lose its "Copied successfully" as the flow finished under it).
-   */
-  anchored: boolean;
   /** Steps whose hint the user closed with its ok button (this tab only: a reload shows it again). */
   dismissedHints: readonly number[];
   /** The "Getting started" panel is open; null until the user toggled it (then the screen size decides). */
@@ -108,7 +102,6 @@ export function createOnboardingStore(effects: OnboardingEffects): OnboardingSto
     state: null,
     page: NO_PAGE,
     running: false,
-    anchored: false,
     dismissedHints: [],
     panelOpen: null,
     congratulations: null,
@@ -118,7 +111,6 @@ export function createOnboardingStore(effects: OnboardingEffects): OnboardingSto
   function set(patch: Partial<OnboardingSnapshot>) {
     const next = { ...snapshot, ...patch };
     next.running = isRunning(next.state, next.page);
-    next.anchored = snapshot.anchored || next.running;
     snapshot = next;
     for (const listener of listeners) listener();
   }

@@ -17,12 +17,12 @@ interface AnchorProps {
 
 /**
  * Marks a control a tooltip hint points at (docs/product.md §2, §4). Until a flow runs it renders the
- * control alone; then it keeps one wrapper for the rest of the tab's life (the flow, its end, other
- * pages), so the control is not remounted each time its hint opens or closes, nor as the flow finishes.
+ * control alone; then it keeps one wrapper for the whole flow, so the control is not remounted each time
+ * its hint opens or closes.
  */
 export function OnboardingAnchor({ anchor, editMode = false, children }: AnchorProps) {
   const { runtime } = useOnboardingBridge();
-  if (!runtime?.anchored) return <>{children}</>;
+  if (!runtime?.running) return <>{children}</>;
   const { Hint } = runtime;
   return (
     <Hint anchor={anchor} hint={runtime.hintAt(anchor, editMode)}>
@@ -34,7 +34,7 @@ export function OnboardingAnchor({ anchor, editMode = false, children }: AnchorP
 /** Where a page frame puts the Getting started panel (above its content); empty when no flow runs. */
 export function OnboardingPanelSlot() {
   const { runtime } = useOnboardingBridge();
-  if (!runtime?.anchored) return null;
+  if (!runtime?.running) return null;
   const { Panel } = runtime;
   return <Panel />;
 }
