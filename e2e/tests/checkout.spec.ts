@@ -109,7 +109,15 @@ test("a new agency pays 10 dashboards yearly with a coupon in the checkout and s
   // The dashboard the guided flow made counts against the plan.
   await expect(page.getByText("1 of 12 used", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Manage payment method" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+
+  // Cancelling says it was done, though the button goes with the subscribed state it belonged to.
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancel subscription" });
+  await cancel.getByLabel("Reason", { exact: true }).click();
+  await page.getByRole("option", { name: "I do not use it enough", exact: true }).click();
+  await cancel.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByText("Subscription canceled")).toBeVisible();
+  await expect(page.getByText("We are sorry to see you go.")).toBeVisible();
 });
 
 test("a company in its trial subscribes from the subscription page and turns active live", async ({ page }) => {

@@ -32,15 +32,18 @@ export function CancelSubscriptionButton(props: ButtonProps) {
       cancelLabel: "Keep subscription",
     });
     if (!values) return;
-    cancelSubscription.mutate(
-      { reason: String(values.reason ?? ""), feedback: String(values.feedback ?? "") },
-      {
-        onSuccess: () =>
-          notifications.show({ color: "teal", title: "Subscription canceled", message: "We are sorry to see you go." }),
-        onError: (error) =>
-          notifications.show({ color: "red", title: "Could not cancel", message: errorMessage(error) }),
-      },
-    );
+    // Awaited, not `mutate`'s own callbacks: the cancellation changes the company's state, which removes
+    // this button from the subscription page before those callbacks would run (TanStack Query skips a
+    // `mutate` callback once its component has unmounted), and the confirmation was never shown.
+    try {
+      await cancelSubscription.mutateAsync({
+        reason: String(values.reason ?? ""),
+        feedback: String(values.feedback ?? ""),
+      });
+      notifications.show({ color: "teal", title: "Subscription canceled", message: "We are sorry to see you go." });
+    } catch (error) {
+      notifications.show({ color: "red", title: "Could not cancel", message: errorMessage(error) });
+    }
   };
 
   return (
