@@ -311,3 +311,45 @@ test("mission control at agency size: a group of 20 domains and the groups list,
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await snap(page, "groups-index-3-phone");
 });
+
+test("mission control: an N/A cell says why, in its tooltip and to a screen reader", async ({ page }) => {
+  await signUp(page, "Nia Notavailable");
+  const created = (await call(page, "POST", "/api/campaigns", { name: "Coverage", metrics_source: "demo" })) as {
+    data: { id: string };
+  };
+  await call(page, "POST", `/api/campaigns/${created.data.id}/domains`, { domain: "acme.com" });
+  // The demo covers every metric; the answer is reshaped as a company with Search Console and no analytics
+  // stream gets it (sessions absent) and with clicks new this week (no earlier value).
+  await page.route(/\/api\/campaigns\/[^/?]+\?window=\d+$/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as {
+      data: { domains: Array<{ metrics_status: string; metrics: Array<Record<string, unknown>> }> };
+    };
+    for (const domain of body.data.domains) {
+      domain.metrics = domain.metrics
+        .filter((metric) => metric.metric !== "sessions")
+        .map((metric) =>
+          metric.metric === "clicks"
+            ? { ...metric, baseline: null, change: null, percent_change: null, tone: "flat" }
+            : metric,
+        );
+    }
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`/groups/${created.data.id}`);
+  await expect(page.getByText(/Collecting data/)).toHaveCount(0, { timeout: 60_000 });
+  const row = domainRow(page, "acme.com");
+  const sessions = row.locator('[data-metric="sessions"]');
+  await expect(sessions).toContainText("N/A");
+  await expect(sessions).toContainText("Sessions: N/A, no Google Analytics 4 stream covers this domain.");
+  await sessions.hover();
+  await expect(page.getByRole("tooltip")).toHaveText("Sessions: N/A, no Google Analytics 4 stream covers this domain.");
+  // A value without an earlier one: the value shows, the change says why it is N/A; reachable by keyboard.
+  const clicks = row.locator('[data-metric="clicks"]');
+  await expect(clicksChange(row)).toHaveText("N/A");
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await clicks.focus();
+  await expect(page.getByRole("tooltip")).toHaveText("Clicks change: N/A, no earlier value to compare with.");
+  await snap(page, "groups-not-available-reason");
+});

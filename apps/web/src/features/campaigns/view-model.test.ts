@@ -44,6 +44,43 @@ describe("metricCell: a metric's value and change as the group table shows them"
       { value: "N/A", change: "N/A", tone: "flat", asOf: null },
     ],
     [
+      "no Search Console for clicks: the reason names what is missing",
+      "clicks" as const,
+      undefined,
+      { value: "N/A", notAvailable: "Clicks: N/A, no Search Console property covers this domain." },
+    ],
+    [
+      "no analytics stream for sessions",
+      "sessions" as const,
+      undefined,
+      { notAvailable: "Sessions: N/A, no Google Analytics 4 stream covers this domain." },
+    ],
+    [
+      "position from Search Console or a rank tracker",
+      "averagePosition" as const,
+      undefined,
+      { notAvailable: "Average position: N/A, no Search Console property or rank tracker covers this domain." },
+    ],
+    [
+      "covered, but no value in the window",
+      "clicks" as const,
+      change({ current: null, baseline: null, change: null, percent_change: null, tone: "flat", as_of: null }),
+      { value: "N/A", notAvailable: "Clicks: N/A, no value for this period yet." },
+    ],
+    [
+      "a value with no earlier one: the change says why",
+      "sessions" as const,
+      change({ metric: "sessions", baseline: null, change: null, percent_change: null, tone: "flat" }),
+      { value: "1,200", change: "N/A", notAvailable: "Sessions change: N/A, no earlier value to compare with." },
+    ],
+    [
+      "a zero baseline: a percent change cannot be said",
+      "clicks" as const,
+      change({ baseline: 0, change: 1200, percent_change: null }),
+      { change: "N/A", notAvailable: "Clicks change: N/A, the earlier value was zero." },
+    ],
+    ["a value and a change: nothing to explain", "clicks" as const, change({}), { notAvailable: null }],
+    [
       "each cell carries its own as-of day",
       "clicks" as const,
       change({ metric: "clicks", as_of: "2026-11-22" }),

@@ -3,6 +3,7 @@ import {
   type DomainMetricKey,
   describeChange,
   formatNumber,
+  NOT_AVAILABLE,
   type TCampaignDomainWithMetrics,
   type TDomainMetricChange,
 } from "@app/core";
@@ -30,6 +31,50 @@ export interface MetricCell {
   tone: TDomainMetricChange["tone"];
   /** The day the value describes (each cell's own: one source may be a day behind another). */
   asOf: string | null;
+  /**
+   * Why the cell shows "N/A" (its value, or only its change), in words for its tooltip and accessible
+   * name; null when it shows a value and a change. A bare "N/A" reads as a fault of ours.
+   */
+  notAvailable: string | null;
+}
+
+/**
+ * What supplies each metric in a group fed by connected sources: Search Console the search figures,
+ * a Google Analytics 4 stream the visits, Ahrefs (or the server's key) the authority and keyword figures;
+ * average position also comes from a rank tracker.
+ */
+const SUPPLIER: Record<DomainMetricKey, string> = {
+  clicks: "Search Console property",
+  impressions: "Search Console property",
+  ctr: "Search Console property",
+  averagePosition: "Search Console property or rank tracker",
+  sessions: "Google Analytics 4 stream",
+  users: "Google Analytics 4 stream",
+  conversions: "Google Analytics 4 stream",
+  domainRating: "Ahrefs data",
+  referringDomains: "Ahrefs data",
+  rankedKeywords: "Ahrefs data",
+  keywordsTop3: "Ahrefs data",
+  keywordsTop10: "Ahrefs data",
+  organicTraffic: "Ahrefs data",
+};
+
+/**
+ * Why a cell shows "N/A" (its value or its change), or null when it shows both: no source covers the
+ * metric for this domain, no value in the window, or nothing to compare the value with.
+ */
+export function notAvailableReason(
+  key: DomainMetricKey,
+  metric: TDomainMetricChange | undefined,
+  changeShown: boolean,
+): string | null {
+  const label = DOMAIN_METRICS[key].label;
+  if (metric === undefined) return `${label}: N/A, no ${SUPPLIER[key]} covers this domain.`;
+  if (metric.current === null) return `${label}: N/A, no value for this period yet.`;
+  if (changeShown) return null;
+  return metric.baseline === null
+    ? `${label} change: N/A, no earlier value to compare with.`
+    : `${label} change: N/A, the earlier value was zero.`;
 }
 
 export function metricCell(key: DomainMetricKey, metric: TDomainMetricChange | undefined): MetricCell {
@@ -46,6 +91,7 @@ export function metricCell(key: DomainMetricKey, metric: TDomainMetricChange | u
     arrow: shown.arrow,
     tone: metric?.tone ?? "flat",
     asOf: metric?.as_of ?? null,
+    notAvailable: notAvailableReason(key, metric, shown.arrow !== null || shown.text !== NOT_AVAILABLE),
   };
 }
 

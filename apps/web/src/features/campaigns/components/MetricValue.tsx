@@ -1,4 +1,4 @@
-import { Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Stack, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { formatDay, type MetricCell } from "../view-model";
 
 const TONE_COLOUR = { good: "teal.8", bad: "red.7", flat: "dimmed" } as const;
@@ -7,11 +7,18 @@ const DIRECTION = { up: "up", down: "down" } as const;
 
 /**
  * A metric's current value over its change. The change is coloured by its tone (green good news, red
- * bad, grey flat) and always carries an arrow or "N/A", so the colour is never the only sign.
+ * bad, grey flat) and always carries an arrow or "N/A", so the colour is never the only sign. An "N/A"
+ * says why in its tooltip (reachable by keyboard) and in the cell's text for screen readers.
  */
 export function MetricValue({ cell, rowAsOf = null }: { cell: MetricCell; rowAsOf?: string | null }) {
-  return (
-    <Stack gap={2} align="flex-end" data-metric={cell.key}>
+  const content = (
+    <Stack
+      gap={2}
+      align="flex-end"
+      data-metric={cell.key}
+      tabIndex={cell.notAvailable ? 0 : undefined}
+      data-not-available={cell.notAvailable ? "true" : undefined}
+    >
       <Text size="sm" fw={500} style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}>
         {cell.value}
       </Text>
@@ -38,6 +45,21 @@ export function MetricValue({ cell, rowAsOf = null }: { cell: MetricCell; rowAsO
           as of {formatDay(cell.asOf)}
         </Text>
       ) : null}
+      {cell.notAvailable ? <VisuallyHidden>{cell.notAvailable}</VisuallyHidden> : null}
     </Stack>
+  );
+  return cell.notAvailable ? (
+    <Tooltip
+      label={cell.notAvailable}
+      multiline
+      w={240}
+      position="top-end"
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      {content}
+    </Tooltip>
+  ) : (
+    content
   );
 }
