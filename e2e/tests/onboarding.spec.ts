@@ -117,6 +117,8 @@ test("a new user is guided through the dashboard flow, step by step, with its hi
   // Step 5: share; copying the link finishes the flow.
   await expectHint(page, "Copy the dashboard's URL or download it as a PDF to share it.");
   await page.getByRole("button", { name: "Copy URL" }).click();
+  // The copy that finishes the flow is confirmed like any other, before the flow's end rebuilds the header.
+  await expect(page.getByRole("tooltip", { name: "Copied successfully" })).toBeVisible();
   const done = page.getByRole("dialog", { name: "Congratulations!" });
   await expect(done).toContainText(DASHBOARD_DONE);
   await snap(page, "onboarding-congratulations");

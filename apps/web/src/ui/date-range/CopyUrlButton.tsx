@@ -8,12 +8,29 @@ import type { DateRangeValue } from "./DateRangePicker";
 
 /**
  * Copy URL of docs/product.md §2: copies the current address with the range written as core's buildCopyUrl
- * does, then shows 'Copied successfully' for 750 ms. `onCopied` lets onboarding count the step.
+ * does, then shows 'Copied successfully' for 750 ms. `onCopied` (onboarding counting its step) runs when
+ * the message ends.
  */
 export function CopyUrlButton({ value, onCopied }: { value: DateRangeValue; onCopied?: () => void }): JSX.Element {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // `onCopied` runs once "Copied successfully" has been shown, not at the click: what it sets off may
+  // rebuild the button's surroundings (onboarding's last step ends its flow and drops the hint's
+  // wrapper, remounting the button), which would take the message away before anyone read it.
+  const pending = useRef<(() => void) | null>(null);
+  const runPending = () => {
+    const run = pending.current;
+    pending.current = null;
+    run?.();
+  };
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      // Leaving before the message ended still counts the copy.
+      runPending();
+    },
+    [],
+  );
 
   const copy = async () => {
     const url = buildCopyUrl(window.location.href, value);
@@ -23,8 +40,11 @@ export function CopyUrlButton({ value, onCopied }: { value: DateRangeValue; onCo
     }
     window.clearTimeout(timer.current);
     setCopied(true);
-    timer.current = window.setTimeout(() => setCopied(false), COPIED_DURATION_MS);
-    onCopied?.();
+    pending.current = onCopied ?? null;
+    timer.current = window.setTimeout(() => {
+      setCopied(false);
+      runPending();
+    }, COPIED_DURATION_MS);
   };
 
   return (
