@@ -81,14 +81,10 @@ async function main() {
       `Reportz worker is running (database: ${infra.dialect}, ${infra.mode} mode, health on port ${config.port})`,
     );
   }
-  if (config.role !== "web") {
-    await infra.jobs.start();
-    await jobsStarted(ctx, services);
-  }
-  destination.flushSync(); // the start-up lines, at once
-
   // Graceful shutdown: stop accepting, let in-flight requests finish, let running jobs finish (or abort
-  // and release them after the queue's grace period), then close the database.
+  // and release them after the queue's grace period), then close the database. Installed as soon as
+  // requests may arrive, before the jobs start: their start-up (the PDF renderer's browser warming in the
+  // background) leaves a window in which a SIGTERM would otherwise kill the process with its requests.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -104,6 +100,12 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  if (config.role !== "web" && !closing) {
+    await infra.jobs.start();
+    if (!closing) await jobsStarted(ctx, services);
+  }
+  destination.flushSync(); // the start-up lines, at once
 }
 
 void main();
