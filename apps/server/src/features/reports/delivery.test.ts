@@ -170,8 +170,13 @@ describeEachDb(
         500,
       );
       expect(failed?.last_result?.error).toMatch(/^The mail server refused the message \(550/);
-      const jobs = await env().ctx.jobs.list("reports.send", "completed", 1000);
-      const job = jobs.find((record) => JSON.stringify(record.payload).includes(owner.company.id));
+      // The last attempt records the failure before the queue files the job as completed: wait for both.
+      const completedJob = async () =>
+        (await env().ctx.jobs.list("reports.send", "completed", 1000)).find((record) =>
+          JSON.stringify(record.payload).includes(owner.company.id),
+        );
+      await until(async () => (await completedJob()) !== undefined, 10_000, 100);
+      const job = await completedJob();
       expect(job?.attempts).toBe(DELIVERY_ATTEMPTS);
       expect(mailsFor("Bounce Board")).toEqual([]);
     }, 90_000);
