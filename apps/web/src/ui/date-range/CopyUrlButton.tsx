@@ -27,7 +27,9 @@ export function CopyUrlButton({ value, onCopied }: { value: DateRangeValue; onCo
     () => () => {
       window.clearTimeout(timer.current);
       // Leaving before the message ended still counts the copy.
-      runPending();
+      const run = pending.current;
+      pending.current = null;
+      run?.();
     },
     [],
   );
