@@ -14,10 +14,19 @@ const loadSdk: Loader = () => import("./error-reporting-sentry");
 let waiting: Array<[unknown, ReportContext]> | null = null;
 let send: Send | null = null;
 
+/**
+ * An uncaught error or rejection while the SDK is on its way: Sentry's own handlers are not installed
+ * yet, so it waits with the reported ones instead of being lost.
+ */
+const early = (event: Event) =>
+  waiting?.push([event instanceof PromiseRejectionEvent ? event.reason : (event as ErrorEvent).error, {}]);
+
 /** Starts reporting when page data carries a DSN; without one nothing is loaded and errors are only logged. */
 export async function startErrorReporting(settings: ErrorReportingSettings, load: Loader = loadSdk): Promise<void> {
   if (!settings || waiting || send) return;
   waiting = [];
+  globalThis.addEventListener?.("error", early);
+  globalThis.addEventListener?.("unhandledrejection", early);
   try {
     const sdk = await load();
     send = sdk.initErrorReporting(settings);
@@ -25,6 +34,8 @@ export async function startErrorReporting(settings: ErrorReportingSettings, load
   } catch (error) {
     console.error("error reporting could not start", error);
   } finally {
+    globalThis.removeEventListener?.("error", early);
+    globalThis.removeEventListener?.("unhandledrejection", early);
     waiting = null;
   }
 }
