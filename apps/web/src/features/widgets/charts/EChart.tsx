@@ -217,7 +217,7 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       await loadECharts(latest.current.option);
       // Each chart draws in tasks of its own, not in the render that mounted it: the set-up (canvas,
       // zrender) in one, the option (layout and drawing, most of the time) in the next, with the browser
-      // free to draw and answer input in between (issue 6 §5).
+      // free to draw and answer input in between (docs/decisions.md, "Public view speed").
       await nextTask();
       if (disposed) return;
       if (print) await loadSvgRenderer(echarts);
