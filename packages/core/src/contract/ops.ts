@@ -22,3 +22,12 @@ export const ZProbeRuns = z.object({
     z.object({ key: z.string(), starts: z.number(), finishes: z.number(), processes: z.array(z.string()) }),
   ),
 });
+
+/**
+ * POST /ops/billing/resync-discounts: bring card subscriptions at Stripe to the price the company's
+ * records say (its plan, discount and coupons), one retried job per company; `companyId` for one.
+ */
+export const ZDiscountResyncRequest = z.strictObject({
+  companyId: z.string().trim().min(1).max(64).optional(),
+});
+export const ZDiscountResyncQueued = z.object({ data: z.object({ queued: z.number().int() }) });

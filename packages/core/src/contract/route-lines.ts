@@ -93,6 +93,7 @@ export const ROUTE_LINES = {
   broadcastingUserAuth: "POST /broadcasting/user-auth",
   opsProbeEnqueue: "POST /ops/probe-jobs",
   opsProbeRuns: "GET /ops/probe-jobs",
+  opsDiscountResync: "POST /ops/billing/resync-discounts",
 } as const;
 
 export type RouteName = keyof typeof ROUTE_LINES;

@@ -61,7 +61,14 @@ import { ZPdfQuery } from "./exports";
 import { ZFileDelete, ZFileKindParams, ZFileUploadResponse } from "./files";
 import { ZDashboardInsightsResponse } from "./insights";
 import { ZInvoicePdf, ZOrderListResponse } from "./invoices";
-import { ZProbeEnqueued, ZProbeQuery, ZProbeRequest, ZProbeRuns } from "./ops";
+import {
+  ZDiscountResyncQueued,
+  ZDiscountResyncRequest,
+  ZProbeEnqueued,
+  ZProbeQuery,
+  ZProbeRequest,
+  ZProbeRuns,
+} from "./ops";
 import { ZHealth, ZPageData } from "./page-data";
 import { ZBroadcastAuth, ZBroadcastAuthResponse, ZBroadcastUserAuth, ZBroadcastUserAuthResponse } from "./realtime";
 import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./report-records";
@@ -271,6 +278,7 @@ export const API = {
   broadcastingUserAuth: { body: ZBroadcastUserAuth, output: ZBroadcastUserAuthResponse },
   opsProbeEnqueue: { body: ZProbeRequest, output: ZProbeEnqueued },
   opsProbeRuns: { query: ZProbeQuery, output: ZProbeRuns },
+  opsDiscountResync: { body: ZDiscountResyncRequest, output: ZDiscountResyncQueued },
 } as const satisfies Record<RouteName, RouteContract>;
 
 export type ApiContract = typeof API;

@@ -10,6 +10,7 @@ import { couponCatalogue } from "../coupons/catalogue";
 import { DISCOUNT_SYNC_JOB, type TDiscountSync } from "./discounts";
 import { stripeClient } from "./stripe-client";
 
+const OPS = "ops-token-for-the-resync-test";
 const fakes = fakesForFile(afterAll, () => ({ stripe: stripeFake() }));
 const fake = async () => (await fakes.current()).parts.stripe;
 
@@ -246,6 +247,87 @@ describeEachDb(
       expect(sub.updates.length).toBe(updates);
       expect(await nextInvoiceCents(env(), sub.id)).toBe(await pageTotal(client));
     });
+
+    it("the operator's re-sync brings subscriptions priced outside the page (a coupon from before, a discount set in the database) to the page's total", async () => {
+      const { client, company } = await buildOwner(env());
+      const { sub } = await subscribe(env(), client, company.id, 25, 1);
+      const stripe = await fake();
+      // A coupon applied before coupons reached Stripe: in our records only (every update to Stripe fails).
+      const code = await define(env(), "price.discount", 20);
+      const down = {
+        status: 500,
+        body: { error: { type: "api_error", message: "down" } },
+        pathIncludes: `/v1/subscriptions/${sub.id}`,
+      };
+      stripe.failNext.push(down, { ...down });
+      expect((await client.api("POST", "/api/company/coupon", { coupon: code })).statusCode).toBe(200);
+      // And an operator's discount set by hand in the database.
+      await env().ctx.db.updateTable("companies").set({ discount: 10 }).where("id", "=", company.id).execute();
+      expect(await nextInvoiceCents(env(), sub.id)).toBe(25_000);
+      const page = await pageTotal(client);
+      expect(page).toBe(
+        quote({ dashboards: 25, interval: 1, discountPercent: 10, coupons: [{ type: "price.discount", value: 20 }] })
+          .totalCents,
+      );
+
+      // Without the token, or with a wrong one, the endpoint does not exist.
+      expect(
+        (await env().app.inject({ method: "POST", url: "/ops/billing/resync-discounts", payload: {} })).statusCode,
+      ).toBe(404);
+      const ask = (payload: object, token = OPS) =>
+        env().app.inject({
+          method: "POST",
+          url: "/ops/billing/resync-discounts",
+          headers: { authorization: `Bearer ${token}` },
+          payload,
+        });
+      expect((await ask({}, "wrong")).statusCode).toBe(404);
+      expect((await ask({ companyId: 5 })).statusCode).toBe(422);
+
+      const before = (await env().ctx.jobs.list(DISCOUNT_SYNC_JOB, "waiting", 1000)).length;
+      const answer = await ask({ companyId: company.id });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().data).toEqual({ queued: 1 });
+      const queued = (await env().ctx.jobs.list(DISCOUNT_SYNC_JOB, "waiting", 1000)).filter(
+        (job) =>
+          (job.payload as TDiscountSync).companyId === company.id &&
+          /^resync:/.test((job.payload as TDiscountSync).operation),
+      );
+      expect(queued).toHaveLength(1);
+      const firstOperation = (queued[0]?.payload as TDiscountSync | undefined)?.operation;
+      await env()
+        .services.get("billing")
+        .discounts.job.handle(queued[0]?.payload as TDiscountSync, {
+          jobId: "x",
+          attempt: 1,
+          signal: new AbortController().signal,
+        });
+      expect(await nextInvoiceCents(env(), sub.id)).toBe(page);
+
+      // Every charging company at once; a second call queues again (its own operation), and changes nothing.
+      const all = await ask({});
+      expect(all.statusCode, all.body).toBe(200);
+      expect(all.json().data.queued).toBeGreaterThanOrEqual(1);
+      expect((await env().ctx.jobs.list(DISCOUNT_SYNC_JOB, "waiting", 1000)).length).toBeGreaterThan(before + 1);
+      const again = (await env().ctx.jobs.list(DISCOUNT_SYNC_JOB, "waiting", 1000)).filter(
+        (job) =>
+          (job.payload as TDiscountSync).companyId === company.id &&
+          (job.payload as TDiscountSync).operation.startsWith("resync:") &&
+          (job.payload as TDiscountSync).operation !== firstOperation,
+      );
+      expect(again).toHaveLength(1);
+      for (const job of again) {
+        await env()
+          .services.get("billing")
+          .discounts.job.handle(job.payload as TDiscountSync, {
+            jobId: "y",
+            attempt: 1,
+            signal: new AbortController().signal,
+          });
+      }
+      expect(sub.discounts).toHaveLength(1);
+      expect(await nextInvoiceCents(env(), sub.id)).toBe(page);
+    });
   },
-  () => fakes.env(),
+  async () => ({ ...(await fakes.env()), OPS_TOKEN: OPS }),
 );

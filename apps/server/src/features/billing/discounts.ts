@@ -3,9 +3,11 @@ import { PRICE_COUPON_TYPES, type Quote, quote } from "@app/core";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { JobDefinition } from "../../infra/jobs";
+import { newId } from "../../infra/security";
 import type { CompaniesService } from "../companies/service";
 import { isLifetimeRow } from "./lifetime";
 import { BREAKDOWN_KEY, breakdownOf, type CodedCoupon } from "./order-lines";
+import { billingRepo } from "./repo";
 import { isStripeError, type Stripe } from "./stripe-client";
 
 export const DISCOUNT_SYNC_JOB = "billing.sync-subscription-discount";
@@ -164,6 +166,22 @@ export function subscriptionDiscounts(
     job,
     /** The job's work, for tests and the worker alike: throws while Stripe still cannot be updated. */
     retry: (payload: TDiscountSync, attempt: number) => sync(payload.companyId, payload.operation, attempt),
+
+    /**
+     * The operator's re-sync (POST /ops/billing/resync-discounts, docs/operations.md "Prices at Stripe"):
+     * one job per card-paying company, or for `companyId` alone, setting its subscription to what its
+     * records say now. For prices that changed outside the subscription page (a discount set in the
+     * database, coupons applied before they reached Stripe). Each call is its own operation, so a later
+     * call runs again even when an earlier one's jobs are still queued.
+     */
+    async resync(companyId?: string): Promise<{ queued: number }> {
+      const ids = await billingRepo(ctx.db).chargingCompanyIds(companyId);
+      const operation = `resync:${new Date().toISOString()}:${newId(6)}`;
+      for (const id of ids) {
+        await ctx.jobs.enqueue(DISCOUNT_SYNC_JOB, { companyId: id, operation } satisfies TDiscountSync);
+      }
+      return { queued: ids.length };
+    },
 
     /** After a price coupon committed: Stripe updated now, or the failure logged and left to the job. Never throws. */
     async afterCoupon(companyId: string, couponKey: string): Promise<void> {

@@ -148,5 +148,20 @@ export function billingRepo(db: Db) {
         .orderBy("sequence", "desc")
         .execute();
     },
+
+    /**
+     * Companies with a card subscription that may be charging (not canceled), for the operator's
+     * re-sync of prices at Stripe; `companyId` narrows it to one. Not scoped to one company on purpose:
+     * the operator's call spans them all.
+     */
+    async chargingCompanyIds(companyId?: string): Promise<string[]> {
+      let query = db
+        .selectFrom("companies")
+        .select("id")
+        .where("subscription_id", "is not", null)
+        .where("state", "!=", "canceled");
+      if (companyId) query = query.where("id", "=", companyId);
+      return (await query.orderBy("id").execute()).map((row) => row.id);
+    },
   };
 }

@@ -6,6 +6,11 @@ import { opsService } from "./service";
 /** Operator endpoints and the probe job (docs/operations.md). */
 export const opsFeature: Feature = {
   name: "ops",
-  routes: (app, ctx) => opsRoutes(app, opsService(ctx), ctx.config.opsToken),
+  routes: (app, ctx, services) =>
+    opsRoutes(
+      app,
+      opsService(ctx, () => services.get("billing").discounts),
+      ctx.config.opsToken,
+    ),
   jobs: (ctx) => [probeJob(ctx)],
 };

@@ -42,4 +42,18 @@ export function opsRoutes(app: App, ops: OpsService, token: string | null) {
     },
     async (request) => ({ data: await ops.probeRuns(request.query.prefix) }),
   );
+  app.post(
+    "/ops/billing/resync-discounts",
+    {
+      config: { public: true },
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: "Bring card subscriptions at Stripe to the price the companies' records say",
+        body: API.opsDiscountResync.body,
+        response: { 200: API.opsDiscountResync.output },
+      },
+    },
+    async (request) => ({ data: await ops.resyncDiscounts(request.body.companyId) }),
+  );
 }

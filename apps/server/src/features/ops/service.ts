@@ -1,8 +1,12 @@
 import type { AppContext } from "../../context";
+import type { SubscriptionDiscounts } from "../billing/discounts";
 import { opsRepo } from "./repo";
 
-/** The operator's job-pipeline check: enqueue probes, read back where and how often each ran. */
-export function opsService(ctx: AppContext) {
+/**
+ * The operator's job-pipeline check (enqueue probes, read back where and how often each ran), and the
+ * re-sync of card subscriptions' prices at Stripe, which billing owns.
+ */
+export function opsService(ctx: AppContext, discounts: () => SubscriptionDiscounts) {
   const repo = opsRepo(ctx.db);
   return {
     async enqueueProbes(input: { prefix: string; count: number; sleepMs: number }) {
@@ -26,6 +30,7 @@ export function opsService(ctx: AppContext) {
       }
       return [...byKey.values()];
     },
+    resyncDiscounts: (companyId?: string) => discounts().resync(companyId),
   };
 }
 export type OpsService = ReturnType<typeof opsService>;
