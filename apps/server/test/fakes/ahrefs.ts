@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { daysBetween, shiftDay } from "@app/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AHREFS_COUNTRIES } from "../../src/connectors/ahrefs/countries";
+import { AHREFS_COUNTRIES } from "../../src/connectors/ahrefsV3/countries";
 import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
 
 /**
