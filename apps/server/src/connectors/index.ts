@@ -28,12 +28,11 @@ import { wooCommerceConnector } from "./woocommerce";
 
 export { accurankerDomains } from "./accuranker";
 export { type AhrefsDomainDay, ahrefsDomainHistory } from "./ahrefsV3";
+export { type GoogleOAuth, googleOAuth } from "./google/oauth";
 export { type Ga4WebProperty, ga4WebProperties } from "./googleAnalytics";
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
-export type { OAuthAdapter, OAuthFamily } from "./oauth/adapter";
-export { type GoogleOAuth, googleOAuth } from "./oauth/google";
-export { type MetaOAuth, metaOAuth } from "./oauth/meta";
-export { oauthAdapter } from "./oauth/registry";
+export { type MetaOAuth, metaOAuth } from "./meta/oauth";
+export type { OAuthAdapter, OAuthAdapterFactory } from "./oauth/adapter";
 export { serankingProjects } from "./seranking";
 export type { Connector, ConnectorRuntime, CredentialsCheck, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";

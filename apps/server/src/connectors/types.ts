@@ -2,7 +2,7 @@ import type { DayRange, TAuthKind, TOption, TSourceOptionQuery, TTable, TWidgetT
 import type { ProvidersConfig } from "../infra/config";
 import { AppError } from "../infra/errors";
 import type { RateLimitStore } from "../infra/rate-limit-store";
-import type { OAuthFamily } from "./oauth/adapter";
+import type { OAuthAdapterFactory } from "./oauth/adapter";
 
 /** What a connector may use of the server: provider endpoints and clients, shared counters. */
 export interface ConnectorRuntime {
@@ -136,8 +136,8 @@ export interface Connector {
    * account's name as the provider shows it, stored as the source's account.
    */
   verify?(check: CredentialsCheck): Promise<{ account?: string } | undefined>;
-  /** OAuth connectors: the provider family whose OAuth adapter connects them (connectors/oauth/registry.ts). */
-  oauth?: OAuthFamily;
+  /** OAuth connectors: their provider family's OAuth adapter, built from the server's configuration. */
+  oauth?: OAuthAdapterFactory;
   /**
    * OAuth connectors that also ask for an account before the consent screen (AccuRanker, docs/product.md §3):
    * the label of the field; the typed account reaches the adapter's exchange and becomes the source's account.

@@ -1,26 +1,26 @@
-import { accurankerFake } from "./accuranker";
-import { ahrefsFake } from "./ahrefs";
-import { baseFake } from "./base";
-import { businessProfileFake } from "./business-profile";
+import { accurankerFake } from "../../src/connectors/accuranker/fake";
+import { ahrefsFake } from "../../src/connectors/ahrefsV3/fake";
+import { baseFake } from "../../src/connectors/baseMe/fake";
+import { metaAdsFake } from "../../src/connectors/facebookAds/fake";
+import { googleFake } from "../../src/connectors/google/fake";
+import { googleAdsFake } from "../../src/connectors/googleAds/fake";
+import { businessProfileFake } from "../../src/connectors/googleMyBusiness/fake";
+import { sheetsFake } from "../../src/connectors/googleSheets/fake";
+import { klaviyoFake } from "../../src/connectors/klaviyo/fake";
+import { linkedinFake } from "../../src/connectors/linkedin/fake";
+import { mailchimpFake } from "../../src/connectors/mailchimp/fake";
+import { metaFake } from "../../src/connectors/meta/fake";
+import { rankRangerFake } from "../../src/connectors/rankRanger/fake";
+import { salesflareFake } from "../../src/connectors/salesflare/fake";
+import { searchConsoleFake } from "../../src/connectors/searchConsole/fake";
+import { semrushFake } from "../../src/connectors/semrush/fake";
+import { serankingFake } from "../../src/connectors/seranking/fake";
+import { serpstatFake } from "../../src/connectors/serpstat/fake";
+import { tiktokFake } from "../../src/connectors/tiktok/fake";
+import { wooCommerceFake } from "../../src/connectors/woocommerce/fake";
 import { facebookLoginFake } from "./facebook-login";
-import { googleFake } from "./google";
-import { googleAdsFake } from "./google-ads";
-import { klaviyoFake } from "./klaviyo";
-import { linkedinFake } from "./linkedin";
-import { mailchimpFake } from "./mailchimp";
-import { metaFake } from "./meta";
-import { metaAdsFake } from "./meta-ads";
 import { oidcFake } from "./oidc";
-import { rankRangerFake } from "./rankranger";
-import { salesflareFake } from "./salesflare";
-import { searchConsoleFake } from "./search-console";
-import { semrushFake } from "./semrush";
-import { serankingFake } from "./seranking";
-import { serpstatFake } from "./serpstat";
-import { sheetsFake } from "./sheets";
 import { type StripeFakeOptions, stripeFake } from "./stripe";
-import { tiktokFake } from "./tiktok";
-import { wooCommerceFake } from "./woocommerce";
 
 /** Every provider's fake part, wired to each other (Google's siblings share its tokens, Meta Ads Meta's). */
 export function allFakes(options: { stripe?: StripeFakeOptions } = {}) {

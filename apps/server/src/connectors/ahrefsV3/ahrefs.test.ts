@@ -1,5 +1,9 @@
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
+import { fakesForFile } from "../../../test/fakes/app";
+import { describeEachDb, type TestClient } from "../../../test/harness";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { historyGrouping } from ".";
 import {
   AHREFS_KEY,
   AHREFS_PROJECTS,
@@ -9,11 +13,7 @@ import {
   fakeHistoryDates,
   fakeRank,
   fakeSiteMetrics,
-} from "../../../test/fakes/ahrefs";
-import { fakesForFile } from "../../../test/fakes/app";
-import { describeEachDb, type TestClient } from "../../../test/harness";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { historyGrouping } from ".";
+} from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ ahrefs: ahrefsFake() }));
 const fake = async () => (await fakes.current()).parts.ahrefs;

@@ -4,9 +4,9 @@ import type { Classifier } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError, parseRetryAfter } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { BASE_USER_AGENT, baseOrigin, baseTokens } from "../oauth/base";
 import { sharedAccessToken } from "../oauth/single-refresh";
 import type { ConnectorRuntime, SourceHandle } from "../types";
+import { BASE_USER_AGENT, baseOrigin, baseTokens } from "./oauth";
 
 /**
  * Base CRM's API v2 (Zendesk Sell, https://api.getbase.com/v2): every answer is an envelope,

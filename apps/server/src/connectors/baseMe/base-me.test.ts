@@ -2,12 +2,12 @@ import { request as httpRequest } from "node:http";
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { BASE_PREFIX, baseFake } from "../../../test/fakes/base";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
-import { BASE_USER_AGENT } from "../oauth/base";
+import { BASE_PREFIX, baseFake } from "./fake";
+import { BASE_USER_AGENT } from "./oauth";
 
 const fakes = fakesForFile(afterAll, () => ({ base: baseFake() }));
 const fake = async () => (await fakes.current()).parts.base;

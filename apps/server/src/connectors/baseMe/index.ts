@@ -3,7 +3,6 @@ import { daysBetween, shiftDay, todayInTimezone } from "@app/core";
 import { AppError } from "../../infra/errors";
 import { type CrmDeal, DEAL_METRICS, type DealKind } from "../crm-deals";
 import { ProviderError } from "../http/errors";
-import { missingBaseConfig } from "../oauth/base";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, QueryInputs } from "../types";
 import {
@@ -19,6 +18,7 @@ import {
   ZStage,
   ZUser,
 } from "./api";
+import { baseOAuthAdapter, missingBaseConfig } from "./oauth";
 
 /**
  * "Base.me" (docs/connectors.md, docs/decisions.md): the catalogue's name, spoken as the Base CRM API
@@ -124,7 +124,7 @@ export const baseMeConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "base",
+  oauth: baseOAuthAdapter,
   settlingDays: BASE_SETTLING_DAYS,
   widgetTypes: [DEALS_TYPE, LEADS_TYPE],
   missingConfig: (providers) => missingBaseConfig(providers.base),

@@ -1,13 +1,13 @@
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { metaFake } from "../../../test/fakes/meta";
-import { type FakeAdsUnit, fakeAdsReach, fakeAdsUnits, metaAdsFake } from "../../../test/fakes/meta-ads";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { expectStoredWithNotice, instance, storeAgedResult, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
+import { metaFake } from "../meta/fake";
 import { asyncNeeded } from ".";
+import { type FakeAdsUnit, fakeAdsReach, fakeAdsUnits, metaAdsFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => {
   const meta = metaFake();

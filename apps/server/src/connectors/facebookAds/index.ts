@@ -8,8 +8,8 @@ import { classifyMeta } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { metaUsageHeld, withMetaUsage } from "../meta/shared";
-import { graphAuth, metaOAuth, missingMetaConfig } from "../oauth/meta";
+import { graphAuth, metaOAuth, missingMetaConfig } from "../meta/oauth";
+import { metaOAuthAdapter, metaUsageHeld, withMetaUsage } from "../meta/shared";
 import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import {
@@ -295,7 +295,7 @@ export const facebookAdsConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "meta",
+  oauth: metaOAuthAdapter,
   settlingDays: FACEBOOK_ADS_SETTLING_DAYS,
   lagDays: FACEBOOK_ADS_LAG_DAYS,
   insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "campaign" } },

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { fakePageValue, META_PAGES, META_USER, metaFake } from "../../../test/fakes/meta";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { expectStoredWithNotice, instance, storeAgedResult, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
+import { fakePageValue, META_PAGES, META_USER, metaFake } from "../meta/fake";
 import { dayOfEndTime, windows } from "../meta/pages";
 
 const fakes = fakesForFile(afterAll, () => ({ meta: metaFake() }));

@@ -2,9 +2,9 @@ import type { TTable, TTableMetric } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
+import { graphAuth } from "../meta/oauth";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
-import { graphVersion, metaGraph, missingMeta } from "../meta/shared";
-import { graphAuth } from "../oauth/meta";
+import { graphVersion, metaGraph, metaOAuthAdapter, missingMeta } from "../meta/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector } from "../types";
 
@@ -90,7 +90,7 @@ export const facebookSocialConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "meta",
+  oauth: metaOAuthAdapter,
   settlingDays: FACEBOOK_SOCIAL_SETTLING_DAYS,
   lagDays: FACEBOOK_SOCIAL_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],

@@ -2,14 +2,14 @@ import { shiftDay } from "@app/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { googleFake } from "../../../test/fakes/google";
-import { ADS_DEVICES, adsCampaigns, adsFailure, fakeAdsCell, googleAdsFake } from "../../../test/fakes/google-ads";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
+import { googleFake } from "../google/fake";
 import { nextPacificMidnight } from "../http/google-reset";
 import { adsOperationsBucket } from ".";
+import { ADS_DEVICES, adsCampaigns, adsFailure, fakeAdsCell, googleAdsFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => {
   const google = googleFake();

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { GoogleProviderConfig, ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
-import { googleAuthorization, missingGoogleConfig } from "../google/shared";
+import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
@@ -298,7 +298,7 @@ export const googleAdsConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "google",
+  oauth: googleOAuthAdapter,
   settlingDays: GOOGLE_ADS_SETTLING_DAYS,
   lagDays: GOOGLE_ADS_LAG_DAYS,
   // Every report type offers the date and the campaign (report.ts, DIMENSIONS).

@@ -1,11 +1,11 @@
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildDashboard, buildOwner, buildReport } from "../../../test/factories";
-import { FAKE_REPORT_TOKENS, fakeGoogleForFile, fakeValue } from "../../../test/fakes/google";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
+import { FAKE_REPORT_TOKENS, fakeGoogleForFile, fakeValue } from "../google/fake";
 import { describeGa4Filter } from ".";
 import { propertyHoldKeys } from "./quota";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
-import { googleAuthorization, missingGoogleConfig } from "../google/shared";
+import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
@@ -385,7 +385,7 @@ export const googleAnalyticsConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "google",
+  oauth: googleOAuthAdapter,
   settlingDays: GA4_SETTLING_DAYS,
   lagDays: GA4_LAG_DAYS,
   // Channels explain most traffic changes (the issue's own example); realtime has no history to ask.

@@ -2,13 +2,13 @@ import { shiftDay } from "@app/core";
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { businessProfileFake, fakeDailyValue } from "../../../test/fakes/business-profile";
-import { googleFake } from "../../../test/fakes/google";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
+import { googleFake } from "../google/fake";
 import { reportableDays } from ".";
+import { businessProfileFake, fakeDailyValue } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => {
   const google = googleFake();

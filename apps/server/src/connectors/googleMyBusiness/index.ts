@@ -3,7 +3,7 @@ import { daysBetween, maxDay, minDay, shiftDay, todayInTimezone } from "@app/cor
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
-import { googleAuthorization, missingGoogleConfig } from "../google/shared";
+import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
@@ -241,7 +241,7 @@ export const googleBusinessProfileConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "google",
+  oauth: googleOAuthAdapter,
   settlingDays: BUSINESS_PROFILE_SETTLING_DAYS,
   lagDays: BUSINESS_PROFILE_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],

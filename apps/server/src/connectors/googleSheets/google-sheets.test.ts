@@ -2,19 +2,13 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { googleFake } from "../../../test/fakes/google";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
-import {
-  type FakeCell,
-  type FakeSpreadsheet,
-  fakeCells,
-  fakeSpreadsheetId,
-  sheetsFake,
-} from "../../../test/fakes/sheets";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, uploadCsv, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
+import { googleFake } from "../google/fake";
 import { gridOfValues, spreadsheetIdOf } from ".";
+import { type FakeCell, type FakeSpreadsheet, fakeCells, fakeSpreadsheetId, sheetsFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => {
   const google = googleFake();

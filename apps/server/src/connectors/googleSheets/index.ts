@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
-import { googleAuthorization, missingGoogleConfig } from "../google/shared";
+import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import type { Grid, GridWords, Sheet } from "../grid/sheet";
 import { columnOptions, dimensionOptions, followsRange, readGrid, sheetParams, sheetTable } from "../grid/table";
 import { classifyGoogle } from "../http/classify";
@@ -294,7 +294,7 @@ export const googleSheetsConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "google",
+  oauth: googleOAuthAdapter,
   settlingDays: SHEETS_SETTLING_DAYS,
   widgetTypes: [WIDGET_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),

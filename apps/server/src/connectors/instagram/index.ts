@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
-import { graphVersion, metaGraph, metaUserAuth, missingMeta } from "../meta/shared";
+import { graphVersion, metaGraph, metaOAuthAdapter, metaUserAuth, missingMeta } from "../meta/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, QueryInputs, SourceHandle } from "../types";
 
@@ -149,7 +149,7 @@ export const instagramConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "meta",
+  oauth: metaOAuthAdapter,
   settlingDays: INSTAGRAM_SETTLING_DAYS,
   lagDays: INSTAGRAM_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],

@@ -1,18 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import {
-  fakeAdsSum,
-  LINKEDIN_ACCOUNTS,
-  LINKEDIN_MEMBER,
-  LINKEDIN_PREFIX,
-  linkedinFake,
-} from "../../../test/fakes/linkedin";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { loadConfig } from "../../infra/config";
 import { seal, unseal } from "../../infra/security";
+import { fakeAdsSum, LINKEDIN_ACCOUNTS, LINKEDIN_MEMBER, LINKEDIN_PREFIX, linkedinFake } from "../linkedin/fake";
 import { classifyLinkedIn } from "../linkedin/shared";
 
 const fakes = fakesForFile(afterAll, () => ({ linkedin: linkedinFake() }));

@@ -2,6 +2,10 @@ import { shiftDay } from "@app/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
+import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { unseal } from "../../infra/security";
 import {
   fakeFollowerDay,
   fakePageDay,
@@ -9,11 +13,7 @@ import {
   LINKEDIN_ORGANIZATIONS,
   LINKEDIN_PREFIX,
   linkedinFake,
-} from "../../../test/fakes/linkedin";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
-import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { unseal } from "../../infra/security";
+} from "../linkedin/fake";
 import { earliestDay, statisticsWindow } from ".";
 
 const fakes = fakesForFile(afterAll, () => ({ linkedin: linkedinFake() }));

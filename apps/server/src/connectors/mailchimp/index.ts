@@ -8,7 +8,6 @@ import type { Classifier } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError, parseRetryAfter } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { mailchimpApiUrl, missingMailchimpConfig } from "../oauth/mailchimp";
 import { dimensionParam, metricsParam, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import {
@@ -25,6 +24,7 @@ import {
   ZActivity,
   ZReport,
 } from "./metrics";
+import { mailchimpApiUrl, mailchimpOAuthAdapter, missingMailchimpConfig } from "./oauth";
 
 /**
  * Mailchimp through the Marketing API 3.0 (docs/connectors.md, "Mailchimp"): audiences from
@@ -197,7 +197,7 @@ export const mailchimpConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "mailchimp",
+  oauth: mailchimpOAuthAdapter,
   settlingDays: MAILCHIMP_SETTLING_DAYS,
   widgetTypes: [CAMPAIGNS_TYPE, ACTIVITY_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingMailchimpConfig(providers.mailchimp),

@@ -1,6 +1,8 @@
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
+import { describeEachDb, type TestClient } from "../../../test/harness";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
 import {
   RANKRANGER_KEY,
   RANKRANGER_KEYWORDS,
@@ -9,9 +11,7 @@ import {
   rankRangerFake,
   rankRangerPosition,
   rankRangerVisibility,
-} from "../../../test/fakes/rankranger";
-import { describeEachDb, type TestClient } from "../../../test/harness";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
+} from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ rankranger: rankRangerFake() }));
 const fake = async () => (await fakes.current()).parts.rankranger;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
-import { googleAuthorization, missingGoogleConfig } from "../google/shared";
+import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
@@ -232,7 +232,7 @@ export const searchConsoleConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "google",
+  oauth: googleOAuthAdapter,
   settlingDays: SEARCH_CONSOLE_SETTLING_DAYS,
   lagDays: SEARCH_CONSOLE_LAG_DAYS,
   // Devices add up to the site's totals; queries would page 50,000 rows and leave anonymised ones out.

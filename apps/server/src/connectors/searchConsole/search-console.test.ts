@@ -1,8 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { googleFake } from "../../../test/fakes/google";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { until } from "../../../test/wait";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { seal, unseal } from "../../infra/security";
+import { googleFake } from "../google/fake";
+import { describeSearchConsoleFilter, filterGroups, SEARCH_CONSOLE_PAGE_ROWS, searchConsoleQuotas } from ".";
 import {
   FAKE_QUERIES,
   fakeSearch,
@@ -11,12 +16,7 @@ import {
   longTailQuery,
   parseQuery,
   searchConsoleFake,
-} from "../../../test/fakes/search-console";
-import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
-import { until } from "../../../test/wait";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { seal, unseal } from "../../infra/security";
-import { describeSearchConsoleFilter, filterGroups, SEARCH_CONSOLE_PAGE_ROWS, searchConsoleQuotas } from ".";
+} from "./fake";
 
 const fakes = fakesForFile(afterAll, () => {
   const google = googleFake();

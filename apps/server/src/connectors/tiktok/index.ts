@@ -6,6 +6,9 @@ import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
+import type { Connector, SourceHandle } from "../types";
+import { addMetrics, emptyParts, METRICS, metricByKey, metricHeader, type Parts, partsOf } from "./metrics";
 import {
   classifyTikTok,
   missingTikTokConfig,
@@ -13,11 +16,9 @@ import {
   TIKTOK_APP_QUOTAS,
   tiktokApp,
   tiktokEnvelope,
+  tiktokOAuthAdapter,
   tiktokToken,
-} from "../oauth/tiktok";
-import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
-import type { Connector, SourceHandle } from "../types";
-import { addMetrics, emptyParts, METRICS, metricByKey, metricHeader, type Parts, partsOf } from "./metrics";
+} from "./oauth";
 
 /**
  * TikTok Ads through TikTok API for Business v1.3 (docs/connectors.md, "TikTok"): advertisers from
@@ -221,7 +222,7 @@ export const tiktokConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "tiktok",
+  oauth: tiktokOAuthAdapter,
   settlingDays: TIKTOK_SETTLING_DAYS,
   lagDays: TIKTOK_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],

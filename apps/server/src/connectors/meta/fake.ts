@@ -19,7 +19,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 export interface FakeMeta {
   appId: string;

@@ -4,8 +4,8 @@ import type { RateLimitStore } from "../../infra/rate-limit-store";
 import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
-import type { OAuthAdapter } from "./adapter";
-import { type StandardTokens, standardOAuth2 } from "./standard";
+import type { OAuthAdapter } from "../oauth/adapter";
+import { type StandardTokens, standardOAuth2 } from "../oauth/standard";
 
 /**
  * LinkedIn's OAuth 2.0 (3-legged, authorization code) for LinkedIn Ads and LinkedIn Social

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { daysBetween, shiftDay } from "@app/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AHREFS_COUNTRIES } from "../../src/connectors/ahrefsV3/countries";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import { AHREFS_COUNTRIES } from "./countries";
 
 /**
  * Ahrefs API v3 as a part of the fakes app (./app.ts), in the shapes of Ahrefs' OpenAPI document

@@ -21,7 +21,7 @@
  * not document exactly (the 12-month refusal, a malformed Rest.li value) are the fake's own.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 export const LINKEDIN_PREFIX = "/linkedin";
 

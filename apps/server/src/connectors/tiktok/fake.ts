@@ -13,7 +13,7 @@
  * The consent screen's refusal (`error=access_denied`) is assumed: TikTok documents only the success.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 export interface FakeTikTok {
   appId: string;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 /**
  * Base CRM's API v2 and OAuth 2 (Zendesk Sell, api.getbase.com) as a part of the fakes app (./app.ts),

@@ -11,8 +11,8 @@
  * Bearer tokens are the fake Google's (`google.authorized`). Errors are google.rpc.Status bodies.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
-import type { FakeGoogle } from "./google";
+import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeGoogle } from "../google/fake";
 
 export interface FakeBusinessProfile {
   /** Accounts per page. Google's maximum is 20; the fake pages by 2 so paging is exercised. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault } from "./app";
+import { type FakeFault, type FakePart, sendFault } from "../../../test/fakes/app";
 
 /**
  * Rank Ranger's Reporting API v2 as a part of the fakes app (./app.ts): one dispatcher,

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { MailchimpProviderConfig } from "../../infra/config";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import { ProviderError } from "../http/errors";
-import type { OAuthAdapter, OAuthExchangeInput } from "./adapter";
-import { standardOAuth2 } from "./standard";
+import type { OAuthAdapter, OAuthAdapterFactory, OAuthExchangeInput } from "../oauth/adapter";
+import { standardOAuth2 } from "../oauth/standard";
 
 /**
  * Mailchimp's OAuth (Marketing API 3.0, docs/connectors.md): the plain code grant at
@@ -122,3 +122,7 @@ export function mailchimpOAuth(config: MailchimpProviderConfig, counters: RateLi
     },
   };
 }
+
+/** The OAuth adapter that connects this family's connectors (`Connector.oauth`), built from the server's configuration. */
+export const mailchimpOAuthAdapter: OAuthAdapterFactory = (providers, counters) =>
+  mailchimpOAuth(providers.mailchimp, counters);

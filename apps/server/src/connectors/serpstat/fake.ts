@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 /**
  * Serpstat's API v4 as a part of the fakes app (./app.ts), answering in the shapes of the Serpstat API

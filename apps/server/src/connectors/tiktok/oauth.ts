@@ -4,7 +4,7 @@ import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { Classifier, ProviderAnswer } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError, parseRetryAfter } from "../http/errors";
-import type { OAuthAdapter, OAuthAuthorizeInput, OAuthExchangeInput } from "./adapter";
+import type { OAuthAdapter, OAuthAdapterFactory, OAuthAuthorizeInput, OAuthExchangeInput } from "../oauth/adapter";
 
 /**
  * TikTok API for Business (v1.3) sign-in for TikTok Ads (docs/connectors.md). Not RFC 6749:
@@ -228,3 +228,6 @@ export function tiktokOAuth(config: TikTokProviderConfig, counters: RateLimitSto
     },
   };
 }
+
+/** The OAuth adapter that connects this family's connectors (`Connector.oauth`), built from the server's configuration. */
+export const tiktokOAuthAdapter: OAuthAdapterFactory = (providers, counters) => tiktokOAuth(providers.tiktok, counters);

@@ -1,10 +1,17 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, startFakes, takeFault } from "./app";
-import { searchConsoleFake } from "./search-console";
+import {
+  type FakeCall,
+  type FakeFault,
+  type FakePart,
+  sendFault,
+  startFakes,
+  takeFault,
+} from "../../../test/fakes/app";
+import { searchConsoleFake } from "../searchConsole/fake";
 
 /** Search Console lives in ./search-console.ts; re-exported for the tests that read its numbers from here. */
-export { fakeSearch } from "./search-console";
+export { fakeSearch } from "../searchConsole/fake";
 
 /**
  * Google's OAuth endpoints, the Analytics Admin API's `accountSummaries` and `dataStreams`, the Analytics Data API's

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault } from "./app";
+import { type FakeFault, type FakePart, sendFault } from "../../../test/fakes/app";
 
 /**
  * Salesflare's API as a part of the fakes app (./app.ts), in the shapes of api.salesflare.com/docs and

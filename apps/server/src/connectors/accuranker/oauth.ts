@@ -4,8 +4,8 @@ import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { Classifier } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError, parseRetryAfter } from "../http/errors";
-import type { OAuthAdapter } from "./adapter";
-import { standardOAuth2 } from "./standard";
+import type { OAuthAdapter, OAuthAdapterFactory } from "../oauth/adapter";
+import { standardOAuth2 } from "../oauth/standard";
 
 /**
  * AccuRanker's OAuth 2 (docs/connectors.md): the consent screen at `/oauth/authorize/`, the token endpoint
@@ -158,3 +158,7 @@ export function accurankerOAuth(config: AccuRankerConfig, counters: RateLimitSto
     },
   };
 }
+
+/** The OAuth adapter that connects this family's connectors (`Connector.oauth`), built from the server's configuration. */
+export const accurankerOAuthAdapter: OAuthAdapterFactory = (providers, counters) =>
+  accurankerOAuth(providers.accuranker, counters);

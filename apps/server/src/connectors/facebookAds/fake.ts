@@ -24,9 +24,9 @@
 
 import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakePart } from "./app";
-import { sendFault, takeFault } from "./app";
-import { type FakeMeta, META_USER, metaError, tokenOf } from "./meta";
+import type { FakePart } from "../../../test/fakes/app";
+import { sendFault, takeFault } from "../../../test/fakes/app";
+import { type FakeMeta, META_USER, metaError, tokenOf } from "../meta/fake";
 
 /** The user's ad accounts (three, so a picker of two per page has two pages); the last one is closed. */
 export const META_AD_ACCOUNTS = [

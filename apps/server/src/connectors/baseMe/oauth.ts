@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
-import type { OAuthAdapter } from "./adapter";
-import { standardOAuth2 } from "./standard";
+import type { OAuthAdapter, OAuthAdapterFactory } from "../oauth/adapter";
+import { standardOAuth2 } from "../oauth/standard";
 
 /**
  * Base CRM's OAuth 2 (Zendesk Sell, `api.getbase.com`; the "Base.me" connector, docs/decisions.md):
@@ -72,3 +72,6 @@ export function baseOAuth(config: BaseConfig, counters: RateLimitStore): OAuthAd
     },
   };
 }
+
+/** The OAuth adapter that connects this family's connectors (`Connector.oauth`), built from the server's configuration. */
+export const baseOAuthAdapter: OAuthAdapterFactory = (providers, counters) => baseOAuth(providers.base, counters);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
-import type { FakeGoogle } from "./google";
+import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeGoogle } from "../google/fake";
 
 /**
  * Google Search Console as a part of the fakes app (./app.ts), answering in the shapes of:

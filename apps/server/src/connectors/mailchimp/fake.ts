@@ -15,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 export const MAILCHIMP_LOGIN_PREFIX = "/mailchimp-login";
 export const MAILCHIMP_API_PREFIX = "/mailchimp";

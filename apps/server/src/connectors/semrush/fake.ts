@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, takeFault } from "./app";
+import { type FakeFault, type FakePart, takeFault } from "../../../test/fakes/app";
 
 /**
  * SEMrush's Standard API (v3) as a part of the fakes app (./app.ts), answering in the shapes of:

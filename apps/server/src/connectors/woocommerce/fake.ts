@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 /**
  * A WooCommerce shop's WordPress REST API, as a part of the fakes app (./app.ts), answering in the shapes of:

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault } from "./app";
-import type { FakeGoogle } from "./google";
+import { type FakeCall, type FakeFault, type FakePart, sendFault } from "../../../test/fakes/app";
+import type { FakeGoogle } from "../google/fake";
 
 /**
  * The Google Ads API (REST) as a part of the fakes app (./app.ts), in the shapes of Google's pages:
