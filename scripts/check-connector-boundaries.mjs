@@ -39,8 +39,6 @@ export const DEBT = {
   ".env.example": "settings",
   // The provider fakes' wiring (named parts the tests reach by name).
   "apps/server/test/fakes/all.ts": "fakes wiring",
-  // The web's hand list of logos.
-  "apps/web/src/ui/connector-logos.tsx": "logos",
   // Mission control's metric sources name the connectors they read.
   "packages/core/src/mission-control/metrics-source.ts": "contract",
   // Campaign metrics read named connectors' sources (a capability the connectors could declare instead).

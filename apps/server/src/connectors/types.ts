@@ -77,6 +77,8 @@ export interface OptionsContext {
 export interface Connector {
   key: string;
   displayName: string;
+  /** The provider's mark as SVG markup (32×32 view box, `role="img"` and an aria-label "… logo"): the web shows it inline. */
+  logo: string;
   /** Catalogue display order (docs/product.md §3). */
   order: number;
   authKind: TAuthKind;

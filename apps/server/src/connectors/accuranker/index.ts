@@ -8,6 +8,7 @@ import { sharedAccessToken } from "../oauth/single-refresh";
 import { toOptions, widgetTypeConfig } from "../options";
 import { chosenRankMetrics, RANK_METRICS, type RankSeries, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
+import { logo } from "./logo";
 import {
   accurankerOAuthAdapter,
   accurankerOrigin,
@@ -209,6 +210,7 @@ export async function accurankerDomains(source: SourceHandle): Promise<{ id: str
 
 export const accurankerConnector: Connector = {
   key: "accuranker",
+  logo,
   displayName: "AccuRanker",
   order: 20,
   authKind: "oauth2",

@@ -10,6 +10,7 @@ import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { AHREFS_COUNTRIES, ALL_COUNTRIES, countryOptions } from "./countries";
+import { logo } from "./logo";
 
 /**
  * Ahrefs API v3 (docs/connectors.md): one connector, two widget types.
@@ -613,6 +614,7 @@ export async function ahrefsDomainHistory(
 
 export const ahrefsConnector: Connector = {
   key: "ahrefsV3",
+  logo,
   displayName: "Ahrefs V3",
   order: 10,
   authKind: "account+token",

@@ -18,6 +18,7 @@ import {
   ZStage,
   ZUser,
 } from "./api";
+import { logo } from "./logo";
 import { baseOAuthAdapter, missingBaseConfig } from "./oauth";
 
 /**
@@ -119,6 +120,7 @@ function groupRows<T>(
 
 export const baseMeConnector: Connector = {
   key: "baseMe",
+  logo,
   displayName: "Base.me",
   order: 19,
   authKind: "oauth2",

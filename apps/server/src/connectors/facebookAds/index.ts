@@ -12,6 +12,7 @@ import { graphAuth, metaOAuth, missingMetaConfig } from "../meta/oauth";
 import { metaOAuthAdapter, metaUsageHeld, withMetaUsage } from "../meta/shared";
 import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
+import { logo } from "./logo";
 import {
   addRow,
   emptyParts,
@@ -290,6 +291,7 @@ const daysOf = (start: string, end: string): string[] =>
 
 export const facebookAdsConnector: Connector = {
   key: "facebookAds",
+  logo,
   displayName: "Facebook Ads",
   order: 5,
   authKind: "oauth2",

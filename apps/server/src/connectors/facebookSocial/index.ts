@@ -7,6 +7,7 @@ import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
 import { graphVersion, metaGraph, metaOAuthAdapter, missingMeta } from "../meta/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector } from "../types";
+import { logo } from "./logo";
 
 /**
  * Facebook Social: Page insights (docs/connectors.md). Pages and their Page tokens from `/me/accounts`
@@ -85,6 +86,7 @@ const numberOf = (value: unknown): number | null =>
 
 export const facebookSocialConnector: Connector = {
   key: "facebookSocial",
+  logo,
   displayName: "Facebook Social",
   order: 6,
   authKind: "oauth2",

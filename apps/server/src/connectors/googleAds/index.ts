@@ -11,6 +11,7 @@ import { nextPacificMidnight, pacificDay } from "../http/google-reset";
 import { perRuntime } from "../http/per-runtime";
 import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
+import { logo } from "./logo";
 import {
   type AdsRow,
   adLabel,
@@ -293,6 +294,7 @@ const reportTypeIn = (form: Record<string, unknown>): ReportType | null =>
 
 export const googleAdsConnector: Connector = {
   key: "googleAds",
+  logo,
   displayName: "Google Ads",
   order: 3,
   authKind: "oauth2",

@@ -11,6 +11,7 @@ import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
+import { logo } from "./logo";
 import {
   assertPropertyOpen,
   holdExhaustedProperty,
@@ -379,6 +380,7 @@ const requireText = (value: unknown, field: string, message: string): string => 
 
 export const googleAnalyticsConnector: Connector = {
   key: "googleAnalytics",
+  logo,
   prewarmAllowed: ga4PrewarmAllowed,
   displayName: "Google Analytics",
   order: 1,

@@ -9,6 +9,7 @@ import { createProviderClient, type ProviderClient, type QuotaBucket } from "../
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
+import { logo } from "./logo";
 
 /**
  * Google Business Profile, catalogue key `googleMyBusiness` (docs/connectors.md): accounts from the
@@ -236,6 +237,7 @@ const sum = (values: ReadonlyArray<number | null>): number | null =>
 
 export const googleBusinessProfileConnector: Connector = {
   key: "googleMyBusiness",
+  logo,
   displayName: "Google My Business",
   order: 4,
   authKind: "oauth2",

@@ -12,6 +12,7 @@ import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
+import { logo } from "./logo";
 
 /**
  * Google Sheets (docs/connectors.md): spreadsheets listed by the Drive API (`drive/v3/files`, or one
@@ -289,6 +290,7 @@ const WIDGET_TYPE = widgetTypeConfig({
 
 export const googleSheetsConnector: Connector = {
   key: "googleSheets",
+  logo,
   displayName: "Google Sheets",
   order: 8,
   authKind: "oauth2",

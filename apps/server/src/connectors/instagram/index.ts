@@ -6,6 +6,7 @@ import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
 import { graphVersion, metaGraph, metaOAuthAdapter, metaUserAuth, missingMeta } from "../meta/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, QueryInputs, SourceHandle } from "../types";
+import { logo } from "./logo";
 
 /**
  * Instagram (docs/connectors.md), through Facebook Login: the professional accounts linked to the
@@ -144,6 +145,7 @@ const labelOf = (list: Metric[], key: string) => list.find((metric) => metric.ke
 
 export const instagramConnector: Connector = {
   key: "instagram",
+  logo,
   displayName: "Instagram",
   order: 7,
   authKind: "oauth2",

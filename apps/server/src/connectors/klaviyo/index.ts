@@ -9,6 +9,7 @@ import { createProviderClient, type ProviderClient, type QuotaBucket } from "../
 import { perRuntime } from "../http/per-runtime";
 import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
+import { logo } from "./logo";
 
 /**
  * Klaviyo [beta] (docs/connectors.md): the account name plus a private API key, sent as
@@ -390,6 +391,7 @@ async function accountCounts(
 
 export const klaviyoConnector: Connector = {
   key: "klaviyo",
+  logo,
   displayName: "Klaviyo [beta]",
   order: 23,
   authKind: "account+token",

@@ -16,6 +16,7 @@ import {
 } from "../linkedin/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
+import { logo } from "./logo";
 import {
   ANALYTICS_FIELDS,
   addElement,
@@ -176,6 +177,7 @@ const dayOf = (date: { year: number; month: number; day: number }) =>
 
 export const linkedinAdsConnector: Connector = {
   key: "linkedinAds",
+  logo,
   displayName: "LinkedIn Ads",
   order: 17,
   authKind: "oauth2",

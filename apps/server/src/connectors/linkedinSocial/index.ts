@@ -15,6 +15,7 @@ import {
 } from "../linkedin/shared";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
+import { logo } from "./logo";
 import { type Parts, STATISTICS, statisticByType } from "./statistics";
 
 /**
@@ -134,6 +135,7 @@ async function administeredOrganizations(source: SourceHandle): Promise<TOption[
 
 export const linkedinSocialConnector: Connector = {
   key: "linkedinSocial",
+  logo,
   displayName: "LinkedIn Social",
   order: 18,
   authKind: "oauth2",

@@ -10,6 +10,7 @@ import { ProviderError, parseRetryAfter } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
+import { logo } from "./logo";
 import {
   ACTIVITY_METRICS,
   addActivity,
@@ -192,6 +193,7 @@ function startOf(day: string, timezone: string): string {
 
 export const mailchimpConnector: Connector = {
   key: "mailchimp",
+  logo,
   displayName: "Mailchimp",
   order: 21,
   authKind: "oauth2",

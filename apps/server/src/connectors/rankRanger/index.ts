@@ -9,6 +9,7 @@ import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../op
 import { RANK_METRICS, type RankMetric, type RankSeries, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { classifyRankRanger } from "./classify";
+import { logo } from "./logo";
 import { type Campaign, type RankRow, type VisibilityRow, ZCampaigns, ZRank, ZVisibility } from "./shapes";
 
 /**
@@ -344,6 +345,7 @@ async function keywordRankings(scope: Scope, inputs: QueryInputs): Promise<TTabl
 
 export const rankRangerConnector: Connector = {
   key: "rankRanger",
+  logo,
   displayName: "RankRanger",
   order: 12,
   authKind: "account+token",

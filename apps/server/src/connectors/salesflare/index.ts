@@ -10,6 +10,7 @@ import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs } from "../types";
+import { logo } from "./logo";
 
 /**
  * Salesflare (docs/connectors.md): a CRM's deals. Pipelines and their stages from `GET /pipelines`,
@@ -154,6 +155,7 @@ const kindOf = (stage: Stage | undefined): Kind =>
 
 export const salesflareConnector: Connector = {
   key: "salesflare",
+  logo,
   displayName: "SalesFlare",
   order: 15,
   authKind: "account+token",

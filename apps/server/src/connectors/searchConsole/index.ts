@@ -10,6 +10,7 @@ import { createProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
+import { logo } from "./logo";
 
 /**
  * Google Search Console (docs/connectors.md): sites from `webmasters/v3/sites`, numbers from
@@ -227,6 +228,7 @@ const daysOf = (start: string, end: string): string[] =>
 
 export const searchConsoleConnector: Connector = {
   key: "searchConsole",
+  logo,
   displayName: "Search Console",
   order: 2,
   authKind: "oauth2",

@@ -10,6 +10,7 @@ import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { isSemrushDatabase, SEMRUSH_DATABASES } from "./databases";
+import { logo } from "./logo";
 
 /**
  * SEMrush (docs/connectors.md): the Standard API v3, one GET dispatcher (`/?type=…&key=…`) answering
@@ -158,6 +159,7 @@ const CSV_BODY = z.string();
 
 export const semrushConnector: Connector = {
   key: "semrush",
+  logo,
   displayName: "SEMrush",
   order: 11,
   authKind: "account+token",

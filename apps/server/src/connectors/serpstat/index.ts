@@ -6,6 +6,7 @@ import { createProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
+import { logo } from "./logo";
 
 /**
  * Serpstat (docs/connectors.md): API v4, JSON-RPC 2.0 over `POST /v4/?token=…` with
@@ -185,6 +186,7 @@ function creditsNotice(source: SourceHandle, left: number | undefined): TTable["
 
 export const serpstatConnector: Connector = {
   key: "serpstat",
+  logo,
   displayName: "SerpStat",
   order: 13,
   authKind: "account+token",

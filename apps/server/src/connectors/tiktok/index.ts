@@ -8,6 +8,7 @@ import { createProviderClient, type ProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
+import { logo } from "./logo";
 import { addMetrics, emptyParts, METRICS, metricByKey, metricHeader, type Parts, partsOf } from "./metrics";
 import {
   classifyTikTok,
@@ -217,6 +218,7 @@ async function reportRows(
 
 export const tiktokConnector: Connector = {
   key: "tiktok",
+  logo,
   displayName: "TikTok",
   order: 22,
   authKind: "oauth2",

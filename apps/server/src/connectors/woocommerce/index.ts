@@ -9,6 +9,7 @@ import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
+import { logo } from "./logo";
 
 /**
  * WooCommerce (docs/connectors.md): the shop's own WordPress REST API at the site address the user
@@ -385,6 +386,7 @@ async function legacy(
 
 export const wooCommerceConnector: Connector = {
   key: "woocommerce",
+  logo,
   displayName: "WooCommerce",
   order: 16,
   authKind: "site+key|secret",
