@@ -22,6 +22,7 @@ import { searchConsoleConnector } from "./searchConsole";
 import { semrushConnector } from "./semrush";
 import { serankingConnector } from "./seranking";
 import { serpstatConnector } from "./serpstat";
+import type { ProviderSettings } from "./settings";
 import { tiktokConnector } from "./tiktok";
 import type { Connector } from "./types";
 import { wooCommerceConnector } from "./woocommerce";
@@ -64,6 +65,11 @@ export const CONNECTORS: readonly Connector[] = [
   baseMeConnector,
   accurankerConnector,
 ].sort((a, b) => a.order - b.order);
+
+/** Each provider's settings once (a family's connectors share theirs): infra/config.ts composes the server's schema from them. */
+export const PROVIDER_SETTINGS: readonly ProviderSettings[] = [
+  ...new Set(CONNECTORS.flatMap((connector) => (connector.settings ? [connector.settings] : []))),
+];
 
 const byKey = new Map(CONNECTORS.map((connector) => [connector.key, connector]));
 const typeIndex = new Map<string, { connector: Connector; config: TWidgetTypeConfig }>(

@@ -3,6 +3,7 @@ import type { ProvidersConfig } from "../infra/config";
 import { AppError } from "../infra/errors";
 import type { RateLimitStore } from "../infra/rate-limit-store";
 import type { OAuthAdapterFactory } from "./oauth/adapter";
+import type { ProviderSettings } from "./settings";
 
 /** What a connector may use of the server: provider endpoints and clients, shared counters. */
 export interface ConnectorRuntime {
@@ -79,6 +80,8 @@ export interface Connector {
   displayName: string;
   /** The provider's mark as SVG markup (32×32 view box, `role="img"` and an aria-label "… logo"): the web shows it inline. */
   logo: string;
+  /** Its provider's settings (environment variables and their part of `config.providers`); a family's connectors share one. */
+  settings?: ProviderSettings;
   /** Catalogue display order (docs/product.md §3). */
   order: number;
   authKind: TAuthKind;

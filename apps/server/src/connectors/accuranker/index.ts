@@ -16,6 +16,7 @@ import {
   classifyAccuRanker,
   missingAccuRankerConfig,
 } from "./oauth";
+import { accurankerSettings } from "./settings";
 
 /**
  * AccuRanker (docs/connectors.md): rank tracking through the Read API v4. Domains from
@@ -211,6 +212,7 @@ export async function accurankerDomains(source: SourceHandle): Promise<{ id: str
 export const accurankerConnector: Connector = {
   key: "accuranker",
   logo,
+  settings: accurankerSettings,
   displayName: "AccuRanker",
   order: 20,
   authKind: "oauth2",

@@ -11,6 +11,7 @@ import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../op
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { AHREFS_COUNTRIES, ALL_COUNTRIES, countryOptions } from "./countries";
 import { logo } from "./logo";
+import { ahrefsSettings } from "./settings";
 
 /**
  * Ahrefs API v3 (docs/connectors.md): one connector, two widget types.
@@ -615,6 +616,7 @@ export async function ahrefsDomainHistory(
 export const ahrefsConnector: Connector = {
   key: "ahrefsV3",
   logo,
+  settings: ahrefsSettings,
   displayName: "Ahrefs V3",
   order: 10,
   authKind: "account+token",

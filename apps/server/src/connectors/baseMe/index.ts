@@ -20,6 +20,7 @@ import {
 } from "./api";
 import { logo } from "./logo";
 import { baseOAuthAdapter, missingBaseConfig } from "./oauth";
+import { baseSettings } from "./settings";
 
 /**
  * "Base.me" (docs/connectors.md, docs/decisions.md): the catalogue's name, spoken as the Base CRM API
@@ -121,6 +122,7 @@ function groupRows<T>(
 export const baseMeConnector: Connector = {
   key: "baseMe",
   logo,
+  settings: baseSettings,
   displayName: "Base.me",
   order: 19,
   authKind: "oauth2",

@@ -9,6 +9,7 @@ import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { graphAuth, metaOAuth, missingMetaConfig } from "../meta/oauth";
+import { metaSettings } from "../meta/settings";
 import { metaOAuthAdapter, metaUsageHeld, withMetaUsage } from "../meta/shared";
 import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
@@ -292,6 +293,7 @@ const daysOf = (start: string, end: string): string[] =>
 export const facebookAdsConnector: Connector = {
   key: "facebookAds",
   logo,
+  settings: metaSettings,
   displayName: "Facebook Ads",
   order: 5,
   authKind: "oauth2",

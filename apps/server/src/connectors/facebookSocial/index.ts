@@ -4,6 +4,7 @@ import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { graphAuth } from "../meta/oauth";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
+import { metaSettings } from "../meta/settings";
 import { graphVersion, metaGraph, metaOAuthAdapter, missingMeta } from "../meta/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector } from "../types";
@@ -87,6 +88,7 @@ const numberOf = (value: unknown): number | null =>
 export const facebookSocialConnector: Connector = {
   key: "facebookSocial",
   logo,
+  settings: metaSettings,
   displayName: "Facebook Social",
   order: 6,
   authKind: "oauth2",

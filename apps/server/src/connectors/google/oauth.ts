@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { GoogleProviderConfig } from "../../infra/config";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { Classifier } from "../http/classify";
 import { createProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
+import type { GoogleProviderConfig } from "./settings";
 
 /**
  * Google's OAuth 2 for the Google connectors (docs/connectors.md): the authorization-code flow with

@@ -1,8 +1,10 @@
 import type { TOption, TTable } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import type { GoogleProviderConfig, ProvidersConfig } from "../../infra/config";
+import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
+import type { GoogleProviderConfig } from "../google/settings";
+import { googleSettings } from "../google/settings";
 import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
@@ -295,6 +297,7 @@ const reportTypeIn = (form: Record<string, unknown>): ReportType | null =>
 export const googleAdsConnector: Connector = {
   key: "googleAds",
   logo,
+  settings: googleSettings,
   displayName: "Google Ads",
   order: 3,
   authKind: "oauth2",

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
+import { googleSettings } from "../google/settings";
 import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
@@ -381,6 +382,7 @@ const requireText = (value: unknown, field: string, message: string): string => 
 export const googleAnalyticsConnector: Connector = {
   key: "googleAnalytics",
   logo,
+  settings: googleSettings,
   prewarmAllowed: ga4PrewarmAllowed,
   displayName: "Google Analytics",
   order: 1,

@@ -3,6 +3,7 @@ import { daysBetween, maxDay, minDay, shiftDay, todayInTimezone } from "@app/cor
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
+import { googleSettings } from "../google/settings";
 import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
@@ -238,6 +239,7 @@ const sum = (values: ReadonlyArray<number | null>): number | null =>
 export const googleBusinessProfileConnector: Connector = {
   key: "googleMyBusiness",
   logo,
+  settings: googleSettings,
   displayName: "Google My Business",
   order: 4,
   authKind: "oauth2",

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
+import { googleSettings } from "../google/settings";
 import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import type { Grid, GridWords, Sheet } from "../grid/sheet";
 import { columnOptions, dimensionOptions, followsRange, readGrid, sheetParams, sheetTable } from "../grid/table";
@@ -291,6 +292,7 @@ const WIDGET_TYPE = widgetTypeConfig({
 export const googleSheetsConnector: Connector = {
   key: "googleSheets",
   logo,
+  settings: googleSettings,
   displayName: "Google Sheets",
   order: 8,
   authKind: "oauth2",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
+import { metaSettings } from "../meta/settings";
 import { graphVersion, metaGraph, metaOAuthAdapter, metaUserAuth, missingMeta } from "../meta/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, QueryInputs, SourceHandle } from "../types";
@@ -146,6 +147,7 @@ const labelOf = (list: Metric[], key: string) => list.find((metric) => metric.ke
 export const instagramConnector: Connector = {
   key: "instagram",
   logo,
+  settings: metaSettings,
   displayName: "Instagram",
   order: 7,
   authKind: "oauth2",

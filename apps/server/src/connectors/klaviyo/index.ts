@@ -10,6 +10,7 @@ import { perRuntime } from "../http/per-runtime";
 import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
 import { logo } from "./logo";
+import { klaviyoSettings } from "./settings";
 
 /**
  * Klaviyo [beta] (docs/connectors.md): the account name plus a private API key, sent as
@@ -392,6 +393,7 @@ async function accountCounts(
 export const klaviyoConnector: Connector = {
   key: "klaviyo",
   logo,
+  settings: klaviyoSettings,
   displayName: "Klaviyo [beta]",
   order: 23,
   authKind: "account+token",

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { LinkedInProviderConfig } from "../../infra/config";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import type { OAuthAdapter } from "../oauth/adapter";
 import { type StandardTokens, standardOAuth2 } from "../oauth/standard";
+import type { LinkedInProviderConfig } from "./settings";
 
 /**
  * LinkedIn's OAuth 2.0 (3-legged, authorization code) for LinkedIn Ads and LinkedIn Social

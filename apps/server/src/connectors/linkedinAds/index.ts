@@ -3,6 +3,7 @@ import { daysBetween, shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
+import { linkedinSettings } from "../linkedin/settings";
 import {
   encoded,
   linkedinApi,
@@ -178,6 +179,7 @@ const dayOf = (date: { year: number; month: number; day: number }) =>
 export const linkedinAdsConnector: Connector = {
   key: "linkedinAds",
   logo,
+  settings: linkedinSettings,
   displayName: "LinkedIn Ads",
   order: 17,
   authKind: "oauth2",

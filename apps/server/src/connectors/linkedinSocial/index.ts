@@ -2,6 +2,7 @@ import type { DayRange, TOption, TTable } from "@app/core";
 import { daysBetween, shiftDay } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
+import { linkedinSettings } from "../linkedin/settings";
 import {
   dailyIntervals,
   dayOfMs,
@@ -136,6 +137,7 @@ async function administeredOrganizations(source: SourceHandle): Promise<TOption[
 export const linkedinSocialConnector: Connector = {
   key: "linkedinSocial",
   logo,
+  settings: linkedinSettings,
   displayName: "LinkedIn Social",
   order: 18,
   authKind: "oauth2",

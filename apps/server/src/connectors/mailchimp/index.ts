@@ -26,6 +26,7 @@ import {
   ZReport,
 } from "./metrics";
 import { mailchimpApiUrl, mailchimpOAuthAdapter, missingMailchimpConfig } from "./oauth";
+import { mailchimpSettings } from "./settings";
 
 /**
  * Mailchimp through the Marketing API 3.0 (docs/connectors.md, "Mailchimp"): audiences from
@@ -194,6 +195,7 @@ function startOf(day: string, timezone: string): string {
 export const mailchimpConnector: Connector = {
   key: "mailchimp",
   logo,
+  settings: mailchimpSettings,
   displayName: "Mailchimp",
   order: 21,
   authKind: "oauth2",

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { MailchimpProviderConfig } from "../../infra/config";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import { ProviderError } from "../http/errors";
 import type { OAuthAdapter, OAuthAdapterFactory, OAuthExchangeInput } from "../oauth/adapter";
 import { standardOAuth2 } from "../oauth/standard";
+import type { MailchimpProviderConfig } from "./settings";
 
 /**
  * Mailchimp's OAuth (Marketing API 3.0, docs/connectors.md): the plain code grant at

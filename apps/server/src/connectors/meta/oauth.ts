@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
-import type { MetaProviderConfig } from "../../infra/config";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import { type Classifier, classifyMeta } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
+import type { MetaProviderConfig } from "./settings";
 
 /**
  * Meta's OAuth (Facebook Login for Business) for Facebook Ads, Facebook Social and Instagram

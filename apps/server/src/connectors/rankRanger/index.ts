@@ -10,6 +10,7 @@ import { RANK_METRICS, type RankMetric, type RankSeries, rankTable } from "../ra
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { classifyRankRanger } from "./classify";
 import { logo } from "./logo";
+import { rankrangerSettings } from "./settings";
 import { type Campaign, type RankRow, type VisibilityRow, ZCampaigns, ZRank, ZVisibility } from "./shapes";
 
 /**
@@ -346,6 +347,7 @@ async function keywordRankings(scope: Scope, inputs: QueryInputs): Promise<TTabl
 export const rankRangerConnector: Connector = {
   key: "rankRanger",
   logo,
+  settings: rankrangerSettings,
   displayName: "RankRanger",
   order: 12,
   authKind: "account+token",

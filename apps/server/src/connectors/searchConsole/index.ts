@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
+import { googleSettings } from "../google/settings";
 import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
@@ -229,6 +230,7 @@ const daysOf = (start: string, end: string): string[] =>
 export const searchConsoleConnector: Connector = {
   key: "searchConsole",
   logo,
+  settings: googleSettings,
   displayName: "Search Console",
   order: 2,
   authKind: "oauth2",

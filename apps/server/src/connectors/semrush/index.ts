@@ -11,6 +11,7 @@ import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../op
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { isSemrushDatabase, SEMRUSH_DATABASES } from "./databases";
 import { logo } from "./logo";
+import { semrushSettings } from "./settings";
 
 /**
  * SEMrush (docs/connectors.md): the Standard API v3, one GET dispatcher (`/?type=…&key=…`) answering
@@ -160,6 +161,7 @@ const CSV_BODY = z.string();
 export const semrushConnector: Connector = {
   key: "semrush",
   logo,
+  settings: semrushSettings,
   displayName: "SEMrush",
   order: 11,
   authKind: "account+token",

@@ -10,6 +10,7 @@ import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../op
 import { chosenRankMetrics, RANK_METRICS, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 import { logo } from "./logo";
+import { serankingSettings } from "./settings";
 
 /**
  * SE Ranking (docs/connectors.md): rank tracking projects of the Project API. Projects from `GET /sites`,
@@ -131,6 +132,7 @@ export async function serankingProjects(source: SourceHandle): Promise<{ id: str
 export const serankingConnector: Connector = {
   key: "seranking",
   logo,
+  settings: serankingSettings,
   displayName: "SERanking",
   order: 14,
   authKind: "account+token",

@@ -7,6 +7,7 @@ import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { logo } from "./logo";
+import { serpstatSettings } from "./settings";
 
 /**
  * Serpstat (docs/connectors.md): API v4, JSON-RPC 2.0 over `POST /v4/?token=…` with
@@ -187,6 +188,7 @@ function creditsNotice(source: SourceHandle, left: number | undefined): TTable["
 export const serpstatConnector: Connector = {
   key: "serpstat",
   logo,
+  settings: serpstatSettings,
   displayName: "SerpStat",
   order: 13,
   authKind: "account+token",

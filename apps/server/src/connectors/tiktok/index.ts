@@ -20,6 +20,7 @@ import {
   tiktokOAuthAdapter,
   tiktokToken,
 } from "./oauth";
+import { tiktokSettings } from "./settings";
 
 /**
  * TikTok Ads through TikTok API for Business v1.3 (docs/connectors.md, "TikTok"): advertisers from
@@ -219,6 +220,7 @@ async function reportRows(
 export const tiktokConnector: Connector = {
   key: "tiktok",
   logo,
+  settings: tiktokSettings,
   displayName: "TikTok",
   order: 22,
   authKind: "oauth2",

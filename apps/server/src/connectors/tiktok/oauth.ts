@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { TikTokProviderConfig } from "../../infra/config";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { Classifier, ProviderAnswer } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError, parseRetryAfter } from "../http/errors";
 import type { OAuthAdapter, OAuthAdapterFactory, OAuthAuthorizeInput, OAuthExchangeInput } from "../oauth/adapter";
+import type { TikTokProviderConfig } from "./settings";
 
 /**
  * TikTok API for Business (v1.3) sign-in for TikTok Ads (docs/connectors.md). Not RFC 6749:
