@@ -1,9 +1,10 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
-import { type Classifier, classifyMeta } from "../http/classify";
+import type { Classifier } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
+import { classifyMeta } from "./classify";
 import type { MetaProviderConfig } from "./settings";
 
 /**

@@ -1,12 +1,12 @@
 import { LRUCache } from "lru-cache";
 import type { ProvidersConfig } from "../../infra/config";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
-import { classifyMeta, metaUsageHolds } from "../http/classify";
 import { createProviderClient, type ProviderClient, type ProviderRequest } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import type { OAuthAdapterFactory } from "../oauth/adapter";
 import type { SourceHandle } from "../types";
+import { classifyMeta, metaUsageHolds } from "./classify";
 import { graphAuth, metaOAuth, missingMetaConfig } from "./oauth";
 
 /**

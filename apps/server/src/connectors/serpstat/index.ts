@@ -1,11 +1,11 @@
 import type { TOption, TTable, TTableMetric } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
-import { classifySerpstat } from "../http/classify";
 import { createProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
+import { classifySerpstat } from "./classify";
 import { logo } from "./logo";
 import { serpstatSettings } from "./settings";
 

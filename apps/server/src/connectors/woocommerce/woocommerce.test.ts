@@ -4,7 +4,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { classifyWooCommerce } from "../http/classify";
+import { classifyWooCommerce } from "./classify";
 import { fakeWooDay, fakeWooProductItems, WOO_KEY, WOO_SECRET, wooCommerceFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ woo: wooCommerceFake() }));
