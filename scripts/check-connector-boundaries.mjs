@@ -7,7 +7,8 @@
  * - the registry, apps/server/src/connectors/index.ts (the one list of connectors);
  * - a family folder (a folder under connectors/ without an index.ts, such as google/ or meta/) that the
  *   connector imports from: the family's shared OAuth adapter, classifier and fake serve its members and
- *   may name them (scopes per connector, for instance);
+ *   may name them (scopes per connector, for instance). The kits every connector uses (KITS: the HTTP
+ *   client, the OAuth flow, grids) are no family: they name no connector;
  * - `.env.example`: the operator's copy of every setting, with the providers' own words; it is checked
  *   against the registry (apps/server/src/infra/env-file.test.ts: exactly the variables the composed
  *   schema reads) rather than generated;
@@ -29,6 +30,8 @@ const REGISTRY = `${CONNECTORS_DIR}/index.ts`;
 const SCANNED = ["apps", "packages", "e2e", "bench", "scripts", ".env.example"];
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$|^\.env\.example$/;
 const PRODUCT_WORDS = new Set(["demo", "csv"]);
+/** Shared kits under connectors/: folders without an index.ts that are no provider family. */
+const KITS = new Set(["http", "oauth", "grid"]);
 /** This script: its DEBT list names files, and file names may contain keys. */
 const SELF = "scripts/check-connector-boundaries.mjs";
 
@@ -86,7 +89,7 @@ function connectorFolders(root) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     if (fs.existsSync(path.join(dir, entry.name, "index.ts"))) connectors.push(entry.name);
-    else families.push(entry.name);
+    else if (!KITS.has(entry.name)) families.push(entry.name);
   }
   return { connectors, families };
 }

@@ -4,7 +4,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { classifyJsonApi } from "../http/classify";
+import { classifyJsonApi } from "./classify";
 import { fakeKlaviyoDay, fakeKlaviyoEvents, KLAVIYO_KEY, KLAVIYO_MESSAGES, klaviyoFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ klaviyo: klaviyoFake() }));

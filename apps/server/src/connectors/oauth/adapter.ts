@@ -38,7 +38,7 @@ export interface OAuthAdapter {
 
 /**
  * Builds a provider family's adapter from the server's configuration. A connector carries its family's
- * factory in `Connector.oauth` (the family's folder exports it: `google/shared.ts`, `tiktok/oauth.ts` …),
+ * factory in `Connector.oauth` (the family's or the connector's folder exports it: `google/shared.ts`, `<key>/oauth.ts` …),
  * so no list of families outside the connectors' folders has to be kept in step.
  */
 export type OAuthAdapterFactory = (providers: ProvidersConfig, counters: RateLimitStore) => OAuthAdapter;
