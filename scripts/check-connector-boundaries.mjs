@@ -40,8 +40,6 @@ const SELF = "scripts/check-connector-boundaries.mjs";
  * what it says about the connector into the connector's folder; never add to it.
  */
 export const DEBT = {
-  // The provider fakes' wiring (named parts the tests reach by name).
-  "apps/server/test/fakes/all.ts": "fakes wiring",
   // Mission control's metric sources name the connectors they read.
   "packages/core/src/mission-control/metrics-source.ts": "contract",
   // Campaign metrics read named connectors' sources (a capability the connectors could declare instead).

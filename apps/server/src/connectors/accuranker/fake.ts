@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 /**
@@ -240,3 +241,9 @@ export function accurankerFake(): FakePart<FakeAccuRanker> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "accuranker",
+  build: () => accurankerFake(),
+};

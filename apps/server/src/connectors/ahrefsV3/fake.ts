@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { daysBetween, shiftDay } from "@app/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 import { AHREFS_COUNTRIES } from "./countries";
 
@@ -427,3 +428,9 @@ export function ahrefsFake(): FakePart<FakeAhrefs> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "ahrefs",
+  build: () => ahrefsFake(),
+};

@@ -24,7 +24,7 @@
 
 import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakePart } from "../../../test/fakes/app";
+import type { FakeEntry, FakePart } from "../../../test/fakes/app";
 import { sendFault, takeFault } from "../../../test/fakes/app";
 import { type FakeMeta, META_USER, metaError, tokenOf } from "../meta/fake";
 
@@ -561,3 +561,10 @@ export function metaAdsFake(meta: FakeMeta): FakePart<FakeMetaAds> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "metaAds",
+  after: "meta",
+  build: (parts) => metaAdsFake(parts.meta.state as FakeMeta),
+};

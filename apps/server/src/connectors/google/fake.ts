@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import {
   type FakeCall,
   type FakeFault,
@@ -597,3 +598,9 @@ export function fakeGoogleForFile(afterAll: (fn: () => Promise<void>) => void) {
   });
   return { current, env: async () => ({ ...(await current()).env }), calls: () => fake?.calls ?? [] };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "google",
+  build: () => googleFake(),
+};

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeCall, type FakeFault, type FakePart, sendFault } from "../../../test/fakes/app";
 import type { FakeGoogle } from "../google/fake";
 
@@ -629,3 +630,10 @@ export function googleAdsFake(google: FakeGoogle, version = "v24"): FakePart<Fak
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "ads",
+  after: "google",
+  build: (parts) => googleAdsFake(parts.google.state as FakeGoogle),
+};

@@ -10,7 +10,9 @@
  *   (removals: https://developers.google.com/my-business/content/performance/change-log)
  * Bearer tokens are the fake Google's (`google.authorized`). Errors are google.rpc.Status bodies.
  */
+
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 import type { FakeGoogle } from "../google/fake";
 
@@ -257,3 +259,10 @@ export function businessProfileFake(google: FakeGoogle): FakePart<FakeBusinessPr
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "profile",
+  after: "google",
+  build: (parts) => businessProfileFake(parts.google.state as FakeGoogle),
+};

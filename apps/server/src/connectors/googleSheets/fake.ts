@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 import type { FakeGoogle } from "../google/fake";
 
@@ -554,3 +555,10 @@ export function sheetsFake(google: FakeGoogle): FakePart<FakeSheets> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "sheets",
+  after: "google",
+  build: (parts) => sheetsFake(parts.google.state as FakeGoogle),
+};

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 /**
@@ -277,3 +278,9 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
     env: (origin) => ({ KLAVIYO_API_URL: origin }),
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "klaviyo",
+  build: () => klaviyoFake(),
+};

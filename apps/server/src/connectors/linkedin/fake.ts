@@ -20,7 +20,9 @@
  * `/oauth/v2/…` and `/rest/…` are generic enough to collide with other parts. Words of errors LinkedIn does
  * not document exactly (the 12-month refusal, a malformed Rest.li value) are the fake's own.
  */
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 export const LINKEDIN_PREFIX = "/linkedin";
@@ -698,3 +700,9 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "linkedin",
+  build: () => linkedinFake(),
+};

@@ -13,8 +13,10 @@
  *   Resource" for a count over 1000 or a time that is not ISO 8601.
  * Pages hold at most `pageSize` items whatever `count` asks (small, so offset paging is exercised).
  */
+
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 export const MAILCHIMP_LOGIN_PREFIX = "/mailchimp-login";
@@ -370,3 +372,9 @@ export function mailchimpFake(): FakePart<FakeMailchimp> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "mailchimp",
+  build: () => mailchimpFake(),
+};

@@ -17,8 +17,10 @@
  * allows, Instagram metrics that only exist as `metric_type=total_value` asked as a daily series.
  * Other Meta parts (Facebook Ads, ./meta-ads.ts) take this part's state and check tokens with `userOf`.
  */
+
 import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 export interface FakeMeta {
@@ -662,3 +664,9 @@ export function metaFake(): FakePart<FakeMeta> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "meta",
+  build: () => metaFake(),
+};

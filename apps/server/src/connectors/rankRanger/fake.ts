@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, sendFault } from "../../../test/fakes/app";
 
 /**
@@ -206,3 +207,9 @@ export function rankRangerFake(): FakePart<FakeRankRanger> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "rankranger",
+  build: () => rankRangerFake(),
+};

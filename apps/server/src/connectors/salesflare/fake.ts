@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, sendFault } from "../../../test/fakes/app";
 
 /**
@@ -223,3 +224,9 @@ export function salesflareFake(): FakePart<FakeSalesflare> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "salesflare",
+  build: () => salesflareFake(),
+};

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 import type { FakeGoogle } from "../google/fake";
 
@@ -350,3 +351,10 @@ export function searchConsoleFake(google: FakeGoogle): FakePart<FakeSearchConsol
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "searchConsole",
+  after: "google",
+  build: (parts) => searchConsoleFake(parts.google.state as FakeGoogle),
+};

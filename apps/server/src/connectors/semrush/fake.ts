@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, takeFault } from "../../../test/fakes/app";
 
 /**
@@ -180,3 +181,9 @@ export function semrushFake(): FakePart<FakeSemrush> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "semrush",
+  build: () => semrushFake(),
+};

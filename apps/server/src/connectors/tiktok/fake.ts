@@ -12,7 +12,9 @@
  *   "yyyy-mm-dd 00:00:00", and `page_info {page, page_size, total_number, total_page}`.
  * The consent screen's refusal (`error=access_denied`) is assumed: TikTok documents only the success.
  */
+
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 export interface FakeTikTok {
@@ -401,3 +403,9 @@ export function tiktokFake(): FakePart<FakeTikTok> {
     },
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "tiktok",
+  build: () => tiktokFake(),
+};

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
 
 /**
@@ -386,3 +387,9 @@ export function wooCommerceFake(): FakePart<FakeWooCommerce> {
     env: () => ({ OUTBOUND_ALLOW_HOSTS: "127.0.0.1" }),
   };
 }
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "woocommerce",
+  build: () => wooCommerceFake(),
+};
