@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import type { TWidget } from "@app/core";
 import { defaultCompareRange, shiftDay, todayInTimezone } from "@app/core";
+import { googleFake } from "../apps/server/src/connectors/google/fake";
 import { startFakes } from "../apps/server/test/fakes/app";
-import { googleFake } from "../apps/server/test/fakes/google";
 import { BenchClient, type BenchServer, startServer } from "./lib";
 
 /** The GA4 property every widget reads (account 1001 of the fake), and the fake's answer time per report. */

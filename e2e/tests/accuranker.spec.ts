@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { accurankerRank } from "../../apps/server/test/fakes/accuranker";
+import { accurankerRank } from "../../apps/server/src/connectors/accuranker/fake";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
 import { choose, createDashboard, readyWidget, widgetDrawer } from "./support-dashboard";

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { AHREFS_KEY, fakeDomainRating } from "../../apps/server/test/fakes/ahrefs";
-import { fakeKlaviyoEvents, KLAVIYO_KEY } from "../../apps/server/test/fakes/klaviyo";
-import { FAKE_QUERIES, fakeSearch } from "../../apps/server/test/fakes/search-console";
-import { fakeWooDay, WOO_KEY, WOO_SECRET } from "../../apps/server/test/fakes/woocommerce";
+import { AHREFS_KEY, fakeDomainRating } from "../../apps/server/src/connectors/ahrefsV3/fake";
+import { fakeKlaviyoEvents, KLAVIYO_KEY } from "../../apps/server/src/connectors/klaviyo/fake";
+import { FAKE_QUERIES, fakeSearch } from "../../apps/server/src/connectors/searchConsole/fake";
+import { fakeWooDay, WOO_KEY, WOO_SECRET } from "../../apps/server/src/connectors/woocommerce/fake";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
 import { choose, createDashboard, readyWidget, widgetDrawer } from "./support-dashboard";

@@ -1,39 +1,39 @@
 import type { TConnector, TWidgetTypeConfig } from "@app/core";
 import type { ProvidersConfig } from "../infra/config";
 import { accurankerConnector } from "./accuranker";
-import { ahrefsConnector } from "./ahrefs";
-import { baseMeConnector } from "./base-me";
+import { ahrefsConnector } from "./ahrefsV3";
+import { baseMeConnector } from "./baseMe";
 import { csvConnector } from "./csv";
 import { demoConnector } from "./demo";
-import { facebookAdsConnector } from "./facebook-ads";
-import { facebookSocialConnector } from "./facebook-social";
-import { googleAdsConnector } from "./google-ads";
-import { googleAnalyticsConnector } from "./google-analytics";
-import { googleBusinessProfileConnector } from "./google-business-profile";
-import { googleSheetsConnector } from "./google-sheets";
+import { facebookAdsConnector } from "./facebookAds";
+import { facebookSocialConnector } from "./facebookSocial";
+import { googleAdsConnector } from "./googleAds";
+import { googleAnalyticsConnector } from "./googleAnalytics";
+import { googleBusinessProfileConnector } from "./googleMyBusiness";
+import { googleSheetsConnector } from "./googleSheets";
 import { instagramConnector } from "./instagram";
 import { klaviyoConnector } from "./klaviyo";
-import { linkedinAdsConnector } from "./linkedin-ads";
-import { linkedinSocialConnector } from "./linkedin-social";
+import { linkedinAdsConnector } from "./linkedinAds";
+import { linkedinSocialConnector } from "./linkedinSocial";
 import { mailchimpConnector } from "./mailchimp";
-import { rankRangerConnector } from "./rankranger";
+import { rankRangerConnector } from "./rankRanger";
 import { salesflareConnector } from "./salesflare";
-import { searchConsoleConnector } from "./search-console";
+import { searchConsoleConnector } from "./searchConsole";
 import { semrushConnector } from "./semrush";
 import { serankingConnector } from "./seranking";
 import { serpstatConnector } from "./serpstat";
+import type { ProviderSettings } from "./settings";
 import { tiktokConnector } from "./tiktok";
 import type { Connector } from "./types";
 import { wooCommerceConnector } from "./woocommerce";
 
 export { accurankerDomains } from "./accuranker";
-export { type AhrefsDomainDay, ahrefsDomainHistory } from "./ahrefs";
-export { type Ga4WebProperty, ga4WebProperties } from "./google-analytics";
+export { type AhrefsDomainDay, ahrefsDomainHistory } from "./ahrefsV3";
+export { type GoogleOAuth, googleOAuth } from "./google/oauth";
+export { type Ga4WebProperty, ga4WebProperties } from "./googleAnalytics";
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
-export type { OAuthAdapter, OAuthFamily } from "./oauth/adapter";
-export { type GoogleOAuth, googleOAuth } from "./oauth/google";
-export { type MetaOAuth, metaOAuth } from "./oauth/meta";
-export { oauthAdapter } from "./oauth/registry";
+export { type MetaOAuth, metaOAuth } from "./meta/oauth";
+export type { OAuthAdapter, OAuthAdapterFactory } from "./oauth/adapter";
 export { serankingProjects } from "./seranking";
 export type { Connector, ConnectorRuntime, CredentialsCheck, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";
@@ -65,6 +65,11 @@ export const CONNECTORS: readonly Connector[] = [
   baseMeConnector,
   accurankerConnector,
 ].sort((a, b) => a.order - b.order);
+
+/** Each provider's settings once (a family's connectors share theirs): infra/config.ts composes the server's schema from them. */
+export const PROVIDER_SETTINGS: readonly ProviderSettings[] = [
+  ...new Set(CONNECTORS.flatMap((connector) => (connector.settings ? [connector.settings] : []))),
+];
 
 const byKey = new Map(CONNECTORS.map((connector) => [connector.key, connector]));
 const typeIndex = new Map<string, { connector: Connector; config: TWidgetTypeConfig }>(

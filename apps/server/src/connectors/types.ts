@@ -2,7 +2,8 @@ import type { DayRange, TAuthKind, TOption, TSourceOptionQuery, TTable, TWidgetT
 import type { ProvidersConfig } from "../infra/config";
 import { AppError } from "../infra/errors";
 import type { RateLimitStore } from "../infra/rate-limit-store";
-import type { OAuthFamily } from "./oauth/adapter";
+import type { OAuthAdapterFactory } from "./oauth/adapter";
+import type { ProviderSettings } from "./settings";
 
 /** What a connector may use of the server: provider endpoints and clients, shared counters. */
 export interface ConnectorRuntime {
@@ -77,6 +78,10 @@ export interface OptionsContext {
 export interface Connector {
   key: string;
   displayName: string;
+  /** The provider's mark as SVG markup (32×32 view box, `role="img"` and an aria-label "… logo"): the web shows it inline. */
+  logo: string;
+  /** Its provider's settings (environment variables and their part of `config.providers`); a family's connectors share one. */
+  settings?: ProviderSettings;
   /** Catalogue display order (docs/product.md §3). */
   order: number;
   authKind: TAuthKind;
@@ -136,8 +141,8 @@ export interface Connector {
    * account's name as the provider shows it, stored as the source's account.
    */
   verify?(check: CredentialsCheck): Promise<{ account?: string } | undefined>;
-  /** OAuth connectors: the provider family whose OAuth adapter connects them (connectors/oauth/registry.ts). */
-  oauth?: OAuthFamily;
+  /** OAuth connectors: their provider family's OAuth adapter, built from the server's configuration. */
+  oauth?: OAuthAdapterFactory;
   /**
    * OAuth connectors that also ask for an account before the consent screen (AccuRanker, docs/product.md §3):
    * the label of the field; the typed account reaches the adapter's exchange and becomes the source's account.

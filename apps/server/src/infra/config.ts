@@ -1,6 +1,10 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { PROVIDER_SETTINGS } from "../connectors";
+import type { ProvidersConfig } from "../connectors/settings";
+
+export type { ProvidersConfig } from "../connectors/settings";
 
 const zBool = z
   .enum(["true", "false", "1", "0"])
@@ -13,8 +17,8 @@ const zDsn = z
   .regex(/^https?:\/\/\w+(:\w*)?@[^/\s]+\/(.+\/)?\d+$/, "must be a Sentry DSN: https://key@host/project-id")
   .optional();
 
-/** Every environment variable the server reads; `.env.example` lists the same. */
-export const ZEnv = z.object({
+/** The server's own environment variables (the providers' are declared in their connectors' folders). */
+const ZCoreEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -115,62 +119,6 @@ export const ZEnv = z.object({
   // A fixed wait (ms) after every widget of the print view has drawn its final frame, before the PDF is
   // taken. 0 (the default): none, the view draws without animation; 1500 is the wait the spec names.
   PRINT_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  // Google's OAuth client (Google Analytics and the other Google connectors); without both, the catalogue
-  // shows the Google connectors as not configured on this server. The URLs default to Google's own.
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
-  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
-  GOOGLE_REVOKE_URL: z.url().default("https://oauth2.googleapis.com/revoke"),
-  GA4_DATA_API_URL: z.url().default("https://analyticsdata.googleapis.com"),
-  GA4_ADMIN_API_URL: z.url().default("https://analyticsadmin.googleapis.com"),
-  SEARCH_CONSOLE_API_URL: z.url().default("https://www.googleapis.com"),
-  // Google Sheets reads values from the Sheets API and lists spreadsheets from the Drive API.
-  SHEETS_API_URL: z.url().default("https://sheets.googleapis.com"),
-  DRIVE_API_URL: z.url().default("https://www.googleapis.com"),
-  // Google Business Profile: three APIs, each with its own address (Account Management for accounts,
-  // Business Information for locations, Performance for the daily numbers).
-  GBP_ACCOUNT_MANAGEMENT_API_URL: z.url().default("https://mybusinessaccountmanagement.googleapis.com"),
-  GBP_BUSINESS_INFORMATION_API_URL: z.url().default("https://mybusinessbusinessinformation.googleapis.com"),
-  GBP_PERFORMANCE_API_URL: z.url().default("https://businessprofileperformance.googleapis.com"),
-  // Google Ads: the API's address, its version path segment (Google keeps a version about a year; v24
-  // was released in April 2026) and the operator's developer token (Google Ads API Center of a manager
-  // account), sent as the `developer-token` header on every call. Without the token the catalogue shows
-  // Google Ads as not configured on this server.
-  GOOGLE_ADS_API_URL: z.url().default("https://googleads.googleapis.com"),
-  GOOGLE_ADS_API_VERSION: z
-    .string()
-    .regex(/^v\d+$/, "GOOGLE_ADS_API_VERSION looks like v24")
-    .default("v24"),
-  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
-  // Operations a day the developer token's access level allows (Explorer 2,880, Basic 15,000; Standard
-  // has no daily cap: set a number above what the server could use). Counted before each call.
-  GOOGLE_ADS_DAILY_OPERATIONS: z.coerce.number().int().positive().default(15_000),
-  // Meta's app (Facebook Ads, Facebook Social, Instagram); without both, the catalogue shows the Meta
-  // connectors as not configured on this server. The URLs default to Meta's own; the Graph API version
-  // is the path segment every call carries (v25.0 is supported until July 2028).
-  META_APP_ID: z.string().optional(),
-  META_APP_SECRET: z.string().optional(),
-  META_GRAPH_URL: z.url().default("https://graph.facebook.com"),
-  META_DIALOG_URL: z.url().default("https://www.facebook.com"),
-  META_GRAPH_VERSION: z
-    .string()
-    .regex(/^v\d+\.\d+$/, "META_GRAPH_VERSION looks like v25.0")
-    .default("v25.0"),
-  // LinkedIn's app (LinkedIn Ads, LinkedIn Social; developer portal → My apps, products "Advertising
-  // API", "Community Management API" and "Sign In with LinkedIn using OpenID Connect"); without both,
-  // the catalogue shows the LinkedIn connectors as not configured on this server. AUTH_URL serves the
-  // consent screen and the token endpoint, API_URL the REST API. LINKEDIN_VERSION is the `LinkedIn-Version`
-  // header (YYYYMM) every /rest call carries: LinkedIn keeps a version about 12 months and refuses an
-  // expired one (NONEXISTENT_VERSION), so raise it at least once a year.
-  LINKEDIN_CLIENT_ID: z.string().optional(),
-  LINKEDIN_CLIENT_SECRET: z.string().optional(),
-  LINKEDIN_AUTH_URL: z.url().default("https://www.linkedin.com"),
-  LINKEDIN_API_URL: z.url().default("https://api.linkedin.com"),
-  LINKEDIN_VERSION: z
-    .string()
-    .regex(/^20\d{2}(0[1-9]|1[0-2])$/, "LINKEDIN_VERSION looks like 202610 (YYYYMM)")
-    .default("202610"),
   // Social sign-up and login (docs/operations.md "Social sign-in"): a provider is offered only with its
   // client id and secret. Google and LinkedIn speak OpenID Connect from their issuer (discovery at
   // ISSUER_URL/.well-known/openid-configuration); Facebook is plain OAuth 2 on META_DIALOG_URL and
@@ -184,64 +132,10 @@ export const ZEnv = z.object({
   SOCIAL_LINKEDIN_ISSUER_URL: z.url().default("https://www.linkedin.com/oauth"),
   SOCIAL_FACEBOOK_APP_ID: z.string().optional(),
   SOCIAL_FACEBOOK_APP_SECRET: z.string().optional(),
-  // Ahrefs API v3 (Site Explorer, Rank Tracker, Management, Subscription info; paths carry `/v3`; the
-  // user's API key is the login, sent as a Bearer token).
-  AHREFS_API_URL: z.url().default("https://api.ahrefs.com"),
   // Mission Control's server SEO key (issue 11 §2): an Ahrefs API v3 key of the operator's that lets a
   // group track any domain with no customer connection (the "ahrefs" metrics source). Unset: not offered.
   MC_AHREFS_KEY: z.string().min(1).optional(),
   MC_AHREFS_BASE_URL: z.url().default("https://api.ahrefs.com"),
-  // SE Ranking's Project API (rank tracking projects; the user's API key is the login, sent as
-  // `Authorization: Token …`).
-  SERANKING_API_URL: z.url().default("https://api4.seranking.com"),
-  // Salesflare's API (opportunities, pipelines; the user's API key is the login, sent as a Bearer token).
-  SALESFLARE_API_URL: z.url().default("https://api.salesflare.com"),
-  // SEMrush's Standard API (v3 reports: `?type=domain_ranks&key=…`, answers in `;`-separated CSV) and
-  // the host of its free API-unit balance call (`/users/countapiunits.html`); the user's key is the login.
-  SEMRUSH_API_URL: z.url().default("https://api.semrush.com"),
-  SEMRUSH_UNITS_URL: z.url().default("https://www.semrush.com"),
-  // Serpstat's API v4 (JSON-RPC at `/v4/?token=…`; the user's token is the login).
-  SERPSTAT_API_URL: z.url().default("https://api.serpstat.com"),
-  // Rank Ranger's Reporting API v2 (now Similarweb Rank Tracker; `/api/v2/?rank&key=…`, the user's API
-  // key is the login and rides in the query).
-  RANKRANGER_API_URL: z.url().default("https://www.rankranger.com"),
-  // Klaviyo's API (the user's private key is the login, `Authorization: Klaviyo-API-Key …`) and the API
-  // revision every request names in its `revision` header (Klaviyo keeps a revision two years).
-  KLAVIYO_API_URL: z.url().default("https://a.klaviyo.com"),
-  KLAVIYO_REVISION: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}(\.pre)?$/, "KLAVIYO_REVISION looks like 2025-10-15")
-    .default("2025-10-15"),
-  // Base CRM (Zendesk Sell) OAuth app for the "Base.me" connector (docs/decisions.md); without both, the
-  // catalogue shows it as not configured on this server. The API, the consent screen and the token
-  // endpoint share one host (https://api.getbase.com: /v2/…, /oauth2/authorize, /oauth2/token).
-  BASE_CLIENT_ID: z.string().optional(),
-  BASE_CLIENT_SECRET: z.string().optional(),
-  BASE_API_URL: z.url().default("https://api.getbase.com"),
-  // AccuRanker OAuth app; without both, the catalogue shows AccuRanker as not configured on this server.
-  // The consent screen (/oauth/authorize/), token endpoint (/oauth/token/) and API v4 (/api/v4/…) share
-  // one host.
-  ACCURANKER_CLIENT_ID: z.string().optional(),
-  ACCURANKER_CLIENT_SECRET: z.string().optional(),
-  ACCURANKER_URL: z.url().default("https://app.accuranker.com"),
-  // TikTok API for Business (TikTok Ads): the developer app's id and secret (My Apps → App Detail);
-  // without both the catalogue shows TikTok as not configured. The API host serves the token endpoint
-  // too; the consent screen is the portal's `/portal/auth`. The app's rate tier (Basic 10 per second,
-  // 600 per minute) is counted before each call.
-  TIKTOK_APP_ID: z.string().optional(),
-  TIKTOK_APP_SECRET: z.string().optional(),
-  TIKTOK_API_URL: z.url().default("https://business-api.tiktok.com"),
-  TIKTOK_AUTH_URL: z.url().default("https://business-api.tiktok.com/portal/auth"),
-  // Mailchimp's OAuth app (Marketing API 3.0); without both the catalogue shows Mailchimp as not
-  // configured. The login host serves consent, token and metadata; the API host is a template whose
-  // `{dc}` is the account's data centre, learnt from the metadata call (tests give an origin without it).
-  MAILCHIMP_CLIENT_ID: z.string().optional(),
-  MAILCHIMP_CLIENT_SECRET: z.string().optional(),
-  MAILCHIMP_LOGIN_URL: z.url().default("https://login.mailchimp.com"),
-  MAILCHIMP_API_URL: z
-    .string()
-    .refine((v) => URL.canParse(v.replaceAll("{dc}", "us1")), "must be a URL, `{dc}` standing for the data centre")
-    .default("https://{dc}.api.mailchimp.com"),
   // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
   OPS_TOKEN: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -262,6 +156,21 @@ export const ZEnv = z.object({
     .refine((v) => parseAddressList(v) !== null, "must be IP addresses or CIDR ranges, comma-separated")
     .default("127.0.0.0/8,::1"),
 });
+
+/**
+ * Every environment variable the server reads: its own and each provider's, from the connector
+ * registry (connectors/index.ts); `.env.example` lists the same (infra/env-file.test.ts).
+ */
+export const ZEnv = ZCoreEnv.extend(Object.assign({}, ...PROVIDER_SETTINGS.map((settings) => settings.env)));
+
+type CoreEnv = z.infer<typeof ZCoreEnv>;
+
+/** Each provider's part of the configuration, read by its own settings. */
+function providersConfig(env: Record<string, unknown>): ProvidersConfig {
+  return Object.fromEntries(
+    PROVIDER_SETTINGS.map((settings) => [settings.name, settings.read(env as never)]),
+  ) as unknown as ProvidersConfig;
+}
 
 export interface AppConfig {
   env: "development" | "production" | "test";
@@ -348,100 +257,6 @@ export interface AppConfig {
   socialLogin: SocialLoginConfig;
 }
 
-/** One OAuth client and the API addresses of one provider family. */
-export interface GoogleProviderConfig {
-  clientId: string | null;
-  clientSecret: string | null;
-  authUrl: string;
-  tokenUrl: string;
-  revokeUrl: string;
-  ga4DataUrl: string;
-  ga4AdminUrl: string;
-  searchConsoleUrl: string;
-  sheetsUrl: string;
-  driveUrl: string;
-  /** Google Business Profile: Account Management, Business Information and Performance APIs. */
-  businessAccountsUrl: string;
-  businessInformationUrl: string;
-  businessPerformanceUrl: string;
-  /** Google Ads: https://googleads.googleapis.com, the version segment ("v24") and the developer token. */
-  adsUrl: string;
-  adsVersion: string;
-  adsDeveloperToken: string | null;
-  /** Operations a day the developer token may spend (its access level). */
-  adsDailyOperations: number;
-}
-
-/** Meta's app and Graph API (Facebook Ads, Facebook Social, Instagram). */
-export interface MetaProviderConfig {
-  appId: string | null;
-  appSecret: string | null;
-  /** https://graph.facebook.com: the API and the token endpoint. */
-  graphUrl: string;
-  /** https://www.facebook.com: the consent dialog. */
-  dialogUrl: string;
-  /** The Graph API version path segment ("v25.0"). */
-  version: string;
-}
-
-/** LinkedIn's app and REST API (LinkedIn Ads, LinkedIn Social). */
-export interface LinkedInProviderConfig {
-  clientId: string | null;
-  clientSecret: string | null;
-  /** https://www.linkedin.com: the consent screen, the token and revoke endpoints. */
-  authUrl: string;
-  /** https://api.linkedin.com: /rest (versioned) and /v2/userinfo. */
-  apiUrl: string;
-  /** The `LinkedIn-Version` header ("202610"). */
-  version: string;
-}
-
-export interface ProvidersConfig {
-  google: GoogleProviderConfig;
-  meta: MetaProviderConfig;
-  linkedin: LinkedInProviderConfig;
-  /** Ahrefs API v3: https://api.ahrefs.com (paths start with /v3). */
-  ahrefs: { apiUrl: string };
-  /** SE Ranking's Project API: https://api4.seranking.com. */
-  seranking: { apiUrl: string };
-  /** Salesflare's API: https://api.salesflare.com. */
-  salesflare: { apiUrl: string };
-  /** SEMrush: the Standard API (https://api.semrush.com) and the unit balance host (https://www.semrush.com). */
-  semrush: { apiUrl: string; unitsUrl: string };
-  /** Serpstat's API v4: https://api.serpstat.com. */
-  serpstat: { apiUrl: string };
-  /** Rank Ranger's Reporting API v2: https://www.rankranger.com (paths start with /api/v2/). */
-  rankranger: { apiUrl: string };
-  /** Klaviyo: https://a.klaviyo.com and the `revision` header's date. */
-  klaviyo: { apiUrl: string; revision: string };
-  tiktok: TikTokProviderConfig;
-  mailchimp: MailchimpProviderConfig;
-  /** Base CRM (Zendesk Sell) for "Base.me": the OAuth client and https://api.getbase.com (API and OAuth). */
-  base: { clientId: string | null; clientSecret: string | null; apiUrl: string };
-  /** AccuRanker: the OAuth client and https://app.accuranker.com (API v4 and OAuth). */
-  accuranker: { clientId: string | null; clientSecret: string | null; url: string };
-}
-
-/** TikTok API for Business: the developer app, the API host and the consent screen. */
-export interface TikTokProviderConfig {
-  appId: string | null;
-  appSecret: string | null;
-  /** https://business-api.tiktok.com: the API and the token endpoint (paths start with /open_api/v1.3). */
-  apiUrl: string;
-  /** https://business-api.tiktok.com/portal/auth: the consent screen. */
-  authUrl: string;
-}
-
-/** Mailchimp's OAuth app and hosts. */
-export interface MailchimpProviderConfig {
-  clientId: string | null;
-  clientSecret: string | null;
-  /** https://login.mailchimp.com: consent, token and metadata. */
-  loginUrl: string;
-  /** https://{dc}.api.mailchimp.com: `{dc}` is replaced by the account's data centre. */
-  apiUrl: string;
-}
-
 export class ConfigError extends Error {}
 
 /**
@@ -456,7 +271,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const e = parsed.data;
+  const e = parsed.data as CoreEnv;
+  const providers = providersConfig(parsed.data);
   if (e.NODE_ENV === "production" && !e.APP_KEY) {
     throw new ConfigError("Invalid configuration:\n  APP_KEY: is required in production");
   }
@@ -555,73 +371,14 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       settleMs: e.PRINT_SETTLE_MS,
     },
     opsToken: e.OPS_TOKEN ?? null,
-    socialLogin: socialLoginConfig(e),
-    providers: {
-      google: {
-        clientId: e.GOOGLE_CLIENT_ID || null,
-        clientSecret: e.GOOGLE_CLIENT_SECRET || null,
-        authUrl: e.GOOGLE_AUTH_URL,
-        tokenUrl: e.GOOGLE_TOKEN_URL,
-        revokeUrl: e.GOOGLE_REVOKE_URL,
-        ga4DataUrl: e.GA4_DATA_API_URL,
-        ga4AdminUrl: e.GA4_ADMIN_API_URL,
-        searchConsoleUrl: e.SEARCH_CONSOLE_API_URL,
-        sheetsUrl: e.SHEETS_API_URL,
-        driveUrl: e.DRIVE_API_URL,
-        businessAccountsUrl: e.GBP_ACCOUNT_MANAGEMENT_API_URL,
-        businessInformationUrl: e.GBP_BUSINESS_INFORMATION_API_URL,
-        businessPerformanceUrl: e.GBP_PERFORMANCE_API_URL,
-        adsUrl: e.GOOGLE_ADS_API_URL,
-        adsVersion: e.GOOGLE_ADS_API_VERSION,
-        adsDeveloperToken: e.GOOGLE_ADS_DEVELOPER_TOKEN || null,
-        adsDailyOperations: e.GOOGLE_ADS_DAILY_OPERATIONS,
-      },
-      meta: {
-        appId: e.META_APP_ID || null,
-        appSecret: e.META_APP_SECRET || null,
-        graphUrl: e.META_GRAPH_URL,
-        dialogUrl: e.META_DIALOG_URL,
-        version: e.META_GRAPH_VERSION,
-      },
-      linkedin: {
-        clientId: e.LINKEDIN_CLIENT_ID || null,
-        clientSecret: e.LINKEDIN_CLIENT_SECRET || null,
-        authUrl: e.LINKEDIN_AUTH_URL,
-        apiUrl: e.LINKEDIN_API_URL,
-        version: e.LINKEDIN_VERSION,
-      },
-      ahrefs: { apiUrl: e.AHREFS_API_URL },
-      seranking: { apiUrl: e.SERANKING_API_URL },
-      salesflare: { apiUrl: e.SALESFLARE_API_URL },
-      semrush: { apiUrl: e.SEMRUSH_API_URL, unitsUrl: e.SEMRUSH_UNITS_URL },
-      serpstat: { apiUrl: e.SERPSTAT_API_URL },
-      rankranger: { apiUrl: e.RANKRANGER_API_URL },
-      klaviyo: { apiUrl: e.KLAVIYO_API_URL, revision: e.KLAVIYO_REVISION },
-      tiktok: {
-        appId: e.TIKTOK_APP_ID || null,
-        appSecret: e.TIKTOK_APP_SECRET || null,
-        apiUrl: e.TIKTOK_API_URL,
-        authUrl: e.TIKTOK_AUTH_URL,
-      },
-      mailchimp: {
-        clientId: e.MAILCHIMP_CLIENT_ID || null,
-        clientSecret: e.MAILCHIMP_CLIENT_SECRET || null,
-        loginUrl: e.MAILCHIMP_LOGIN_URL,
-        apiUrl: e.MAILCHIMP_API_URL,
-      },
-      base: { clientId: e.BASE_CLIENT_ID || null, clientSecret: e.BASE_CLIENT_SECRET || null, apiUrl: e.BASE_API_URL },
-      accuranker: {
-        clientId: e.ACCURANKER_CLIENT_ID || null,
-        clientSecret: e.ACCURANKER_CLIENT_SECRET || null,
-        url: e.ACCURANKER_URL,
-      },
-    },
+    socialLogin: socialLoginConfig(e, providers.meta),
+    providers,
   };
 }
 
 /** One entry of METRICS_ALLOW: an address and its prefix length (32 or 128 for a single address). */
 /** Stripe's settings, or null when payments are off; a secret key without a publishable one is refused. */
-function stripeConfig(e: z.infer<typeof ZEnv>): AppConfig["stripe"] {
+function stripeConfig(e: CoreEnv): AppConfig["stripe"] {
   if (!e.STRIPE_SECRET_KEY) return null;
   if (!e.STRIPE_PUBLISHABLE_KEY) {
     throw new ConfigError("Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: is required with STRIPE_SECRET_KEY");
@@ -692,7 +449,7 @@ export interface SocialLoginConfig {
 }
 
 /** Social sign-in clients; an id without its secret (or the reverse) is refused rather than half-offered. */
-function socialLoginConfig(e: z.infer<typeof ZEnv>): SocialLoginConfig {
+function socialLoginConfig(e: CoreEnv, meta: ProvidersConfig["meta"]): SocialLoginConfig {
   const pair = (idName: string, id: string | undefined, secretName: string, secret: string | undefined) => {
     if (!id && !secret) return null;
     if (!id || !secret) {
@@ -728,9 +485,9 @@ function socialLoginConfig(e: z.infer<typeof ZEnv>): SocialLoginConfig {
     facebook: facebook && {
       appId: facebook.id,
       appSecret: facebook.secret,
-      dialogUrl: e.META_DIALOG_URL.replace(/\/+$/, ""),
-      graphUrl: e.META_GRAPH_URL.replace(/\/+$/, ""),
-      version: e.META_GRAPH_VERSION,
+      dialogUrl: meta.dialogUrl.replace(/\/+$/, ""),
+      graphUrl: meta.graphUrl.replace(/\/+$/, ""),
+      version: meta.version,
     },
   };
 }

@@ -39,6 +39,17 @@ export interface FakePart<State> {
   env(origin: string): Record<string, string>;
 }
 
+/**
+ * A provider fake as its connector's (or its family's) folder declares it, in `fake.ts` as `fakeEntry`:
+ * the part's name (what the tests and `POST /_fake/fail` call it), the part it builds on (a family's
+ * shared state: Google's tokens, Meta's users) and how it is built from the parts built before it.
+ */
+export interface FakeEntry {
+  name: string;
+  after?: string;
+  build(parts: Readonly<Record<string, FakePart<unknown>>>): FakePart<unknown>;
+}
+
 /** What every part sees of the running app. */
 export interface FakeShared {
   /** Every request, in order. */

@@ -4,8 +4,8 @@
  * choose who signs in: `POST /_fake/facebook/user` {id, name, email}.
  */
 import { z } from "zod";
+import type { FakeMeta } from "../../src/connectors/meta/fake";
 import type { FakePart } from "./app";
-import type { FakeMeta } from "./meta";
 
 const ZUser = z.object({ id: z.string().min(1), name: z.string(), email: z.string().nullable() });
 

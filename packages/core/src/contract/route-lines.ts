@@ -45,6 +45,7 @@ export const ROUTE_LINES = {
   oauthStart: "POST /api/oauth/:connector/start",
   oauthCallback: "GET /api/oauth/:connector/callback",
   connectors: "GET /api/configs/connectors",
+  connectorLogo: "GET /api/configs/connectors/:key/logo.svg",
   widgetTypes: "GET /api/configs/widgets/:type",
   templates: "GET /api/configs/templates",
   fileUpload: "POST /api/files/:kind",

@@ -217,6 +217,11 @@ export const API = {
     output: z.string().meta({ description: "An HTML page that hands the result to the window that opened it" }),
   },
   connectors: { output: ZConnectorListResponse },
+  // A connector's mark (SVG markup), drawn by the web next to its name; the mark lives with the connector.
+  connectorLogo: {
+    params: z.object({ key: z.string().min(1).max(64) }),
+    output: z.string().meta({ format: "binary", description: "The connector's logo as SVG" }),
+  },
   widgetTypes: { params: z.object({ type: z.string().min(1).max(64) }), output: ZWidgetTypeConfigListResponse },
   templates: { output: ZTemplatesResponse },
   fileUpload: {

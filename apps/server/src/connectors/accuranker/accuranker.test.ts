@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
-import { ACCURANKER_PREFIX, accurankerFake } from "../../../test/fakes/accuranker";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
 import { KEYWORD_FIELDS, windows } from ".";
+import { ACCURANKER_PREFIX, accurankerFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ accuranker: accurankerFake() }));
 const fake = async () => (await fakes.current()).parts.accuranker;

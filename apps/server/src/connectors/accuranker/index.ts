@@ -4,11 +4,19 @@ import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
-import { accurankerOrigin, accurankerTokens, classifyAccuRanker, missingAccuRankerConfig } from "../oauth/accuranker";
 import { sharedAccessToken } from "../oauth/single-refresh";
 import { toOptions, widgetTypeConfig } from "../options";
 import { chosenRankMetrics, RANK_METRICS, type RankSeries, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
+import { logo } from "./logo";
+import {
+  accurankerOAuthAdapter,
+  accurankerOrigin,
+  accurankerTokens,
+  classifyAccuRanker,
+  missingAccuRankerConfig,
+} from "./oauth";
+import { accurankerSettings } from "./settings";
 
 /**
  * AccuRanker (docs/connectors.md): rank tracking through the Read API v4. Domains from
@@ -203,12 +211,14 @@ export async function accurankerDomains(source: SourceHandle): Promise<{ id: str
 
 export const accurankerConnector: Connector = {
   key: "accuranker",
+  logo,
+  settings: accurankerSettings,
   displayName: "AccuRanker",
   order: 20,
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "accuranker",
+  oauth: accurankerOAuthAdapter,
   oauthAccount: "AccuRanker account",
   settlingDays: ACCURANKER_SETTLING_DAYS,
   widgetTypes: [RANKINGS_TYPE, KEYWORDS_TYPE],

@@ -11,6 +11,7 @@ import {
   sheetTable,
 } from "../grid/table";
 import { type Connector, ConnectorError, type SourceHandle } from "../types";
+import { logo } from "./logo";
 import { parseFile } from "./sheet";
 
 /** The one sheet of a CSV file (a spreadsheet connector's 'sheet' input keeps the same shape). */
@@ -33,6 +34,7 @@ async function loadSheet(source: SourceHandle, form: Readonly<Record<string, unk
 /** CSV upload connector (docs/decisions.md, the widget data path): a company file read with the Google Sheets parameters. */
 export const csvConnector: Connector = {
   key: "csv",
+  logo,
   displayName: "CSV upload",
   order: 9,
   authKind: "upload",

@@ -2,6 +2,7 @@ import { AppError } from "../../infra/errors";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector } from "../types";
 import { demoTable } from "./generate";
+import { logo } from "./logo";
 import { DEMO_SITES, DEMO_TYPES, demoType } from "./model";
 import { REALTIME_DIMENSIONS, REALTIME_METRICS, REALTIME_TYPE_KEY, realtimeMinute, realtimeTable } from "./realtime";
 
@@ -54,6 +55,7 @@ const BREAKDOWNS: Readonly<Record<string, string>> = {
  */
 export const demoConnector: Connector = {
   key: "demo",
+  logo,
   displayName: "Demo data",
   order: 0,
   authKind: "none",

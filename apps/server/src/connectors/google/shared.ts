@@ -1,6 +1,7 @@
 import type { ProvidersConfig } from "../../infra/config";
-import { googleOAuth } from "../oauth/google";
+import type { OAuthAdapterFactory } from "../oauth/adapter";
 import type { SourceHandle } from "../types";
+import { googleOAuth } from "./oauth";
 
 /** The variables every Google connector needs: one OAuth client for all of them. */
 export function missingGoogleConfig(providers: ProvidersConfig): string[] {
@@ -16,3 +17,6 @@ export async function googleAuthorization(source: SourceHandle): Promise<Record<
   const token = await oauth.accessToken(source.credentials, (next) => source.saveCredentials({ ...next }), Date.now());
   return { authorization: `Bearer ${token}` };
 }
+
+/** The OAuth adapter that connects this family's connectors (`Connector.oauth`), built from the server's configuration. */
+export const googleOAuthAdapter: OAuthAdapterFactory = (providers, counters) => googleOAuth(providers.google, counters);

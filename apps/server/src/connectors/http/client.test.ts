@@ -6,7 +6,7 @@ import { skipWithoutRedis, startTestRedis } from "../../../test/redis";
 import { closeRedis, connectRedis } from "../../infra/distributed/redis";
 import { createRedisRateLimitStore } from "../../infra/distributed/redis-rate-limit";
 import { createMemoryRateLimitStore } from "../../infra/rate-limit-store";
-import { classifyGoogle } from "./classify";
+import { classifyGoogle } from "../google/classify";
 import { createProviderClient, type ProviderClientOptions } from "./client";
 import { ProviderError } from "./errors";
 

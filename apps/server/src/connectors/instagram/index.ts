@@ -3,9 +3,11 @@ import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
-import { graphVersion, metaGraph, metaUserAuth, missingMeta } from "../meta/shared";
+import { metaSettings } from "../meta/settings";
+import { graphVersion, metaGraph, metaOAuthAdapter, metaUserAuth, missingMeta } from "../meta/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, QueryInputs, SourceHandle } from "../types";
+import { logo } from "./logo";
 
 /**
  * Instagram (docs/connectors.md), through Facebook Login: the professional accounts linked to the
@@ -144,12 +146,14 @@ const labelOf = (list: Metric[], key: string) => list.find((metric) => metric.ke
 
 export const instagramConnector: Connector = {
   key: "instagram",
+  logo,
+  settings: metaSettings,
   displayName: "Instagram",
   order: 7,
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "meta",
+  oauth: metaOAuthAdapter,
   settlingDays: INSTAGRAM_SETTLING_DAYS,
   lagDays: INSTAGRAM_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],

@@ -1,18 +1,10 @@
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import {
-  fakeIgTotal,
-  fakeIgValue,
-  fakeMediaValue,
-  META_MEDIA,
-  META_PAGES,
-  META_USER,
-  metaFake,
-} from "../../../test/fakes/meta";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { expectStoredWithNotice, instance, storeAgedResult, widgetData } from "../../features/widgets/test-helpers";
+import { fakeIgTotal, fakeIgValue, fakeMediaValue, META_MEDIA, META_PAGES, META_USER, metaFake } from "../meta/fake";
 
 const fakes = fakesForFile(afterAll, () => ({ meta: metaFake() }));
 const meta = async () => (await fakes.current()).parts.meta;

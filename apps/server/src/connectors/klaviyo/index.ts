@@ -4,11 +4,13 @@ import { daysBetween, shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
-import { classifyJsonApi } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
 import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
+import { classifyJsonApi } from "./classify";
+import { logo } from "./logo";
+import { klaviyoSettings } from "./settings";
 
 /**
  * Klaviyo [beta] (docs/connectors.md): the account name plus a private API key, sent as
@@ -390,6 +392,8 @@ async function accountCounts(
 
 export const klaviyoConnector: Connector = {
   key: "klaviyo",
+  logo,
+  settings: klaviyoSettings,
   displayName: "Klaviyo [beta]",
   order: 23,
   authKind: "account+token",

@@ -2,16 +2,10 @@ import { shiftDay } from "@app/core";
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import {
-  fakeKlaviyoDay,
-  fakeKlaviyoEvents,
-  KLAVIYO_KEY,
-  KLAVIYO_MESSAGES,
-  klaviyoFake,
-} from "../../../test/fakes/klaviyo";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { classifyJsonApi } from "../http/classify";
+import { classifyJsonApi } from "./classify";
+import { fakeKlaviyoDay, fakeKlaviyoEvents, KLAVIYO_KEY, KLAVIYO_MESSAGES, klaviyoFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ klaviyo: klaviyoFake() }));
 const running = () => fakes.current();

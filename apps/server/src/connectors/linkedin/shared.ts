@@ -4,8 +4,9 @@ import type { Classifier } from "../http/classify";
 import { createProviderClient } from "../http/client";
 import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { linkedinOAuth, missingLinkedInConfig } from "../oauth/linkedin";
+import type { OAuthAdapterFactory } from "../oauth/adapter";
 import type { SourceHandle } from "../types";
+import { linkedinOAuth, missingLinkedInConfig } from "./oauth";
 
 /**
  * What LinkedIn Ads and LinkedIn Social share (docs/connectors.md, "LinkedIn"): one REST client per
@@ -144,3 +145,7 @@ export const dayOfMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The numeric id at the end of a URN (`urn:li:sponsoredCampaign:123` → "123"). */
 export const urnId = (urn: string) => urn.slice(urn.lastIndexOf(":") + 1);
+
+/** The OAuth adapter that connects this family's connectors (`Connector.oauth`), built from the server's configuration. */
+export const linkedinOAuthAdapter: OAuthAdapterFactory = (providers, counters) =>
+  linkedinOAuth(providers.linkedin, counters);

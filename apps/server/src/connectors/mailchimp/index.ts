@@ -8,9 +8,9 @@ import type { Classifier } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError, parseRetryAfter } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { mailchimpApiUrl, missingMailchimpConfig } from "../oauth/mailchimp";
 import { dimensionParam, metricsParam, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
+import { logo } from "./logo";
 import {
   ACTIVITY_METRICS,
   addActivity,
@@ -25,6 +25,8 @@ import {
   ZActivity,
   ZReport,
 } from "./metrics";
+import { mailchimpApiUrl, mailchimpOAuthAdapter, missingMailchimpConfig } from "./oauth";
+import { mailchimpSettings } from "./settings";
 
 /**
  * Mailchimp through the Marketing API 3.0 (docs/connectors.md, "Mailchimp"): audiences from
@@ -192,12 +194,14 @@ function startOf(day: string, timezone: string): string {
 
 export const mailchimpConnector: Connector = {
   key: "mailchimp",
+  logo,
+  settings: mailchimpSettings,
   displayName: "Mailchimp",
   order: 21,
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "mailchimp",
+  oauth: mailchimpOAuthAdapter,
   settlingDays: MAILCHIMP_SETTLING_DAYS,
   widgetTypes: [CAMPAIGNS_TYPE, ACTIVITY_TYPE],
   missingConfig: (providers: ProvidersConfig) => missingMailchimpConfig(providers.mailchimp),

@@ -2,6 +2,11 @@ import { shiftDay } from "@app/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
+import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { unseal } from "../../infra/security";
+import { classifyMailchimp } from ".";
 import {
   type FakeMailchimpCampaign,
   fakeMailchimpActivity,
@@ -11,13 +16,8 @@ import {
   MAILCHIMP_CAMPAIGNS,
   MAILCHIMP_DC,
   mailchimpFake,
-} from "../../../test/fakes/mailchimp";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
-import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { unseal } from "../../infra/security";
-import { mailchimpApiUrl } from "../oauth/mailchimp";
-import { classifyMailchimp } from ".";
+} from "./fake";
+import { mailchimpApiUrl } from "./oauth";
 
 const fakes = fakesForFile(afterAll, () => ({ mailchimp: mailchimpFake() }));
 const fake = async () => (await fakes.current()).parts.mailchimp;

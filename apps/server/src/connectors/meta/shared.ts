@@ -1,12 +1,13 @@
 import { LRUCache } from "lru-cache";
 import type { ProvidersConfig } from "../../infra/config";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
-import { classifyMeta, metaUsageHolds } from "../http/classify";
 import { createProviderClient, type ProviderClient, type ProviderRequest } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { graphAuth, metaOAuth, missingMetaConfig } from "../oauth/meta";
+import type { OAuthAdapterFactory } from "../oauth/adapter";
 import type { SourceHandle } from "../types";
+import { classifyMeta, metaUsageHolds } from "./classify";
+import { graphAuth, metaOAuth, missingMetaConfig } from "./oauth";
 
 /**
  * What the Meta connectors (Facebook Ads, Facebook Social, Instagram) share: one Graph API client per
@@ -115,3 +116,6 @@ export function metaUserAuth(source: SourceHandle) {
   const token = metaOAuth(meta, source.runtime.counters).userToken(source.credentials, Date.now());
   return graphAuth(meta, token);
 }
+
+/** The OAuth adapter that connects this family's connectors (`Connector.oauth`), built from the server's configuration. */
+export const metaOAuthAdapter: OAuthAdapterFactory = (providers, counters) => metaOAuth(providers.meta, counters);

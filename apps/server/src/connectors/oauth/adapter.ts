@@ -1,7 +1,10 @@
+import type { ProvidersConfig } from "../../infra/config";
+import type { RateLimitStore } from "../../infra/rate-limit-store";
+
 /**
  * What every provider's OAuth adapter offers the OAuth service (features/oauth) and the sources service
- * (revoke on delete). Each provider family keeps its quirks in its own file (Google's PKCE and refresh,
- * Meta's token swap, TikTok's `{code, data}` envelope, Mailchimp's data-centre lookup …); the flow
+ * (revoke on delete). Each provider family keeps its quirks in its own file (its PKCE and refresh, token
+ * swap, answer envelope or data-centre lookup …); the flow
  * around them — state, the signed-in user, one use only, creating or re-authorising the source — is
  * written once, in the service.
  */
@@ -33,6 +36,9 @@ export interface OAuthAdapter {
   revoke?(credentials: Readonly<Record<string, string>>): Promise<void>;
 }
 
-/** The OAuth provider families (a connector names its family in `Connector.oauth`). */
-export const OAUTH_FAMILIES = ["google", "meta", "linkedin", "base", "accuranker", "mailchimp", "tiktok"] as const;
-export type OAuthFamily = (typeof OAUTH_FAMILIES)[number];
+/**
+ * Builds a provider family's adapter from the server's configuration. A connector carries its family's
+ * factory in `Connector.oauth` (the family's or the connector's folder exports it: `google/shared.ts`, `<key>/oauth.ts` …),
+ * so no list of families outside the connectors' folders has to be kept in step.
+ */
+export type OAuthAdapterFactory = (providers: ProvidersConfig, counters: RateLimitStore) => OAuthAdapter;

@@ -10,6 +10,8 @@ import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs } from "../types";
+import { logo } from "./logo";
+import { salesflareSettings } from "./settings";
 
 /**
  * Salesflare (docs/connectors.md): a CRM's deals. Pipelines and their stages from `GET /pipelines`,
@@ -154,6 +156,8 @@ const kindOf = (stage: Stage | undefined): Kind =>
 
 export const salesflareConnector: Connector = {
   key: "salesflare",
+  logo,
+  settings: salesflareSettings,
   displayName: "SalesFlare",
   order: 15,
   authKind: "account+token",

@@ -1,9 +1,9 @@
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { SALESFLARE_KEY, SALESFLARE_PREFIX, salesflareFake } from "../../../test/fakes/salesflare";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { SALESFLARE_KEY, SALESFLARE_PREFIX, salesflareFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ salesflare: salesflareFake() }));
 const fake = async () => (await fakes.current()).parts.salesflare;

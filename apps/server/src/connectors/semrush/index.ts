@@ -3,13 +3,15 @@ import { parseCsv } from "@app/core/csv/parse";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { readDateColumn, readNumberCell } from "../grid/cells";
-import { classifySemrush } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
+import { classifySemrush } from "./classify";
 import { isSemrushDatabase, SEMRUSH_DATABASES } from "./databases";
+import { logo } from "./logo";
+import { semrushSettings } from "./settings";
 
 /**
  * SEMrush (docs/connectors.md): the Standard API v3, one GET dispatcher (`/?type=…&key=…`) answering
@@ -158,6 +160,8 @@ const CSV_BODY = z.string();
 
 export const semrushConnector: Connector = {
   key: "semrush",
+  logo,
+  settings: semrushSettings,
   displayName: "SEMrush",
   order: 11,
   authKind: "account+token",

@@ -1,9 +1,9 @@
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { FAKE_SEMRUSH_KEY, fakeSemrushKeywords, fakeSemrushSnapshot, semrushFake } from "../../../test/fakes/semrush";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { FAKE_SEMRUSH_KEY, fakeSemrushKeywords, fakeSemrushSnapshot, semrushFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ semrush: semrushFake() }));
 const semrush = async () => (await fakes.current()).parts.semrush;

@@ -9,6 +9,8 @@ import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import { chosenRankMetrics, RANK_METRICS, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
+import { logo } from "./logo";
+import { serankingSettings } from "./settings";
 
 /**
  * SE Ranking (docs/connectors.md): rank tracking projects of the Project API. Projects from `GET /sites`,
@@ -129,6 +131,8 @@ export async function serankingProjects(source: SourceHandle): Promise<{ id: str
 
 export const serankingConnector: Connector = {
   key: "seranking",
+  logo,
+  settings: serankingSettings,
   displayName: "SERanking",
   order: 14,
   authKind: "account+token",

@@ -1,6 +1,8 @@
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
+import { describeEachDb, type TestClient } from "../../../test/harness";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
 import {
   SERANKING_KEY,
   SERANKING_KEYWORDS,
@@ -8,9 +10,7 @@ import {
   serankingChecked,
   serankingFake,
   serankingPosition,
-} from "../../../test/fakes/seranking";
-import { describeEachDb, type TestClient } from "../../../test/harness";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
+} from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ seranking: serankingFake() }));
 const fake = async () => (await fakes.current()).parts.seranking;

@@ -1,11 +1,13 @@
 import type { TOption, TTable, TTableMetric } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
-import { classifySerpstat } from "../http/classify";
 import { createProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
+import { classifySerpstat } from "./classify";
+import { logo } from "./logo";
+import { serpstatSettings } from "./settings";
 
 /**
  * Serpstat (docs/connectors.md): API v4, JSON-RPC 2.0 over `POST /v4/?token=…` with
@@ -185,6 +187,8 @@ function creditsNotice(source: SourceHandle, left: number | undefined): TTable["
 
 export const serpstatConnector: Connector = {
   key: "serpstat",
+  logo,
+  settings: serpstatSettings,
   displayName: "SerpStat",
   order: 13,
   authKind: "account+token",

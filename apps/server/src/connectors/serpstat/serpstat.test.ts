@@ -1,14 +1,9 @@
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import {
-  FAKE_SERPSTAT_TOKEN,
-  fakeSerpstatHistory,
-  fakeSerpstatKeywords,
-  serpstatFake,
-} from "../../../test/fakes/serpstat";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { FAKE_SERPSTAT_TOKEN, fakeSerpstatHistory, fakeSerpstatKeywords, serpstatFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ serpstat: serpstatFake() }));
 const serpstat = async () => (await fakes.current()).parts.serpstat;

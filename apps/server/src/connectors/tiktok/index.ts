@@ -6,6 +6,10 @@ import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
+import type { Connector, SourceHandle } from "../types";
+import { logo } from "./logo";
+import { addMetrics, emptyParts, METRICS, metricByKey, metricHeader, type Parts, partsOf } from "./metrics";
 import {
   classifyTikTok,
   missingTikTokConfig,
@@ -13,11 +17,10 @@ import {
   TIKTOK_APP_QUOTAS,
   tiktokApp,
   tiktokEnvelope,
+  tiktokOAuthAdapter,
   tiktokToken,
-} from "../oauth/tiktok";
-import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
-import type { Connector, SourceHandle } from "../types";
-import { addMetrics, emptyParts, METRICS, metricByKey, metricHeader, type Parts, partsOf } from "./metrics";
+} from "./oauth";
+import { tiktokSettings } from "./settings";
 
 /**
  * TikTok Ads through TikTok API for Business v1.3 (docs/connectors.md, "TikTok"): advertisers from
@@ -216,12 +219,14 @@ async function reportRows(
 
 export const tiktokConnector: Connector = {
   key: "tiktok",
+  logo,
+  settings: tiktokSettings,
   displayName: "TikTok",
   order: 22,
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: "tiktok",
+  oauth: tiktokOAuthAdapter,
   settlingDays: TIKTOK_SETTLING_DAYS,
   lagDays: TIKTOK_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],

@@ -2,17 +2,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { unseal } from "../../infra/security";
 import {
   type FakeTikTokUnit,
   fakeTikTokUnits,
   TIKTOK_ADVERTISERS,
   TIKTOK_FOREIGN_ADVERTISER,
   tiktokFake,
-} from "../../../test/fakes/tiktok";
-import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { unseal } from "../../infra/security";
-import { classifyTikTok } from "../oauth/tiktok";
+} from "./fake";
+import { classifyTikTok } from "./oauth";
 
 const fakes = fakesForFile(afterAll, () => ({ tiktok: tiktokFake() }));
 const fake = async () => (await fakes.current()).parts.tiktok;

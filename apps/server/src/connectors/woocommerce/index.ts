@@ -3,12 +3,13 @@ import { daysBetween, shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
-import { classifyWooCommerce, isWordPressNoRoute } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
+import { classifyWooCommerce, isWordPressNoRoute } from "./classify";
+import { logo } from "./logo";
 
 /**
  * WooCommerce (docs/connectors.md): the shop's own WordPress REST API at the site address the user
@@ -385,6 +386,7 @@ async function legacy(
 
 export const wooCommerceConnector: Connector = {
   key: "woocommerce",
+  logo,
   displayName: "WooCommerce",
   order: 16,
   authKind: "site+key|secret",

@@ -2,10 +2,10 @@ import { shiftDay } from "@app/core";
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { fakeWooDay, fakeWooProductItems, WOO_KEY, WOO_SECRET, wooCommerceFake } from "../../../test/fakes/woocommerce";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { classifyWooCommerce } from "../http/classify";
+import { classifyWooCommerce } from "./classify";
+import { fakeWooDay, fakeWooProductItems, WOO_KEY, WOO_SECRET, wooCommerceFake } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ woo: wooCommerceFake() }));
 const running = () => fakes.current();

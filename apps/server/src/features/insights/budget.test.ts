@@ -2,8 +2,8 @@ import { DIMENSION_PARAM } from "@app/core";
 import { buildInstance } from "@app/core/widgets/test-fixtures";
 import { describe, expect, it } from "vitest";
 import { CONNECTORS, lagDaysOf, type SourceHandle, widgetType } from "../../connectors";
-import { notePropertyQuota } from "../../connectors/google-analytics/quota";
-import { searchConsoleQuotas } from "../../connectors/search-console";
+import { notePropertyQuota } from "../../connectors/googleAnalytics/quota";
+import { searchConsoleQuotas } from "../../connectors/searchConsole";
 import { createMemoryRateLimitStore } from "../../infra/rate-limit-store";
 import { extraDimension, optionalQueryAllowed } from "./budget";
 

@@ -3,10 +3,10 @@ import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { afterAll, expect, it } from "vitest";
 import { buildDashboard, buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { fakeValue, googleFake } from "../../../test/fakes/google";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
-import { searchConsoleFake } from "../../../test/fakes/search-console";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { fakeValue, googleFake } from "../../connectors/google/fake";
+import { searchConsoleFake } from "../../connectors/searchConsole/fake";
 
 const fakes = fakesForFile(afterAll, () => {
   const google = googleFake();

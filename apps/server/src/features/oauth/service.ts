@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { OAUTH_MESSAGE_TYPE, type TOAuthResult } from "@app/core";
-import { type Connector, connectorByKey, missingConfig, oauthAdapter, ProviderError } from "../../connectors";
+import { type Connector, connectorByKey, missingConfig, ProviderError } from "../../connectors";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { newId } from "../../infra/security";
@@ -55,7 +55,7 @@ export function oauthService(ctx: AppContext, sources: () => SourcesService) {
   }
 
   /** The provider family's adapter; each keeps its quirks (Google's PKCE and refresh, Meta's token swap …). */
-  const adapter = (connector: OAuthConnector) => oauthAdapter(connector.oauth, ctx.config.providers, ctx.rateLimits);
+  const adapter = (connector: OAuthConnector) => connector.oauth(ctx.config.providers, ctx.rateLimits);
 
   return {
     /** True when `key` names a connector that connects with OAuth (configured on this server or not). */

@@ -2,11 +2,11 @@ import { BILLING_MESSAGES, COUPON_TEXTS, SOCIAL_PAYMENT_REQUIRED, socialAuthMess
 import { afterAll, describe, expect, it } from "vitest";
 import { fakesForFile } from "../../../test/fakes/app";
 import { facebookLoginFake } from "../../../test/fakes/facebook-login";
-import { metaFake } from "../../../test/fakes/meta";
 import { oidcFake } from "../../../test/fakes/oidc";
 import { stripeFake } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { paidCheckout as payCheckout } from "../../../test/stripe-webhook";
+import { metaFake } from "../../connectors/meta/fake";
 import { couponCatalogue } from "../coupons/catalogue";
 
 const fakes = fakesForFile(afterAll, () => {

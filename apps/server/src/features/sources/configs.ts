@@ -17,6 +17,18 @@ export function configRoutes(app: App, providers: ProvidersConfig) {
     },
   );
 
+  app.get<{ Params: { key: string } }>(
+    "/api/configs/connectors/:key/logo.svg",
+    { schema: { tags, summary: "A connector's logo (SVG)", params: API.connectorLogo.params } },
+    async (request, reply) => {
+      actorOf(request);
+      const connector = connectorByKey(request.params.key);
+      if (!connector) throw AppError.notFound("Unknown connector.");
+      // The same for every company; a release may redraw it, so browsers keep it for an hour only.
+      return reply.type("image/svg+xml").header("cache-control", "private, max-age=3600").send(connector.logo);
+    },
+  );
+
   app.get(
     "/api/configs/widgets/:type",
     {

@@ -17,7 +17,6 @@ import {
   ConnectorError,
   type ConnectorRuntime,
   connectorByKey,
-  oauthAdapter,
   ProviderError,
   type QueryRequest,
   type SourceHandle,
@@ -70,7 +69,7 @@ function credentialFields(input: TSourceCredentials): Record<string, string> {
 
 /** The OAuth adapter of a connector's provider family (revoke on delete), or null for other connectors. */
 function oauthFor(connector: Connector, runtime: ConnectorRuntime) {
-  return connector.oauth ? oauthAdapter(connector.oauth, runtime.providers, runtime.counters) : null;
+  return connector.oauth ? connector.oauth(runtime.providers, runtime.counters) : null;
 }
 
 export function sourcesService(ctx: AppContext, files: FilesService) {

@@ -1,8 +1,19 @@
-import type { TConnector, TSource } from "@app/core";
-import { ApiError, call } from "../../lib/api";
+import { ROUTE_LINES, routePath, splitRouteLine, type TConnector, type TSource } from "@app/core";
+import { ApiError, apiHeaders, call } from "../../lib/api";
 
 export async function fetchConnectors(): Promise<TConnector[]> {
   return (await call("connectors")).data;
+}
+
+/**
+ * GET /api/configs/connectors/:key/logo.svg: the connector's mark as SVG markup (the connector's folder
+ * on the server draws it). Not `call`: the answer is an SVG document, not JSON.
+ */
+export async function fetchConnectorLogo(key: string): Promise<string> {
+  const path = routePath(splitRouteLine(ROUTE_LINES.connectorLogo).path, { key });
+  const response = await fetch(path, { headers: apiHeaders(), credentials: "same-origin" });
+  if (!response.ok) throw new ApiError(response.status, null);
+  return response.text();
 }
 
 export async function fetchSources(): Promise<TSource[]> {

@@ -1,9 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchConnectors, fetchSources } from "./api";
+import { fetchConnectorLogo, fetchConnectors, fetchSources } from "./api";
 
 export const sourceKeys = {
   all: ["sources"] as const,
   connectors: ["configs", "connectors"] as const,
+  logo: (key: string) => ["configs", "connectors", key, "logo"] as const,
 };
 
 /** The company's connected sources (GET /api/sources). */
@@ -17,5 +18,15 @@ export function connectorsQuery() {
     queryKey: sourceKeys.connectors,
     queryFn: fetchConnectors,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A connector's logo (SVG markup); like the catalogue, kept for the whole visit. */
+export function connectorLogoQuery(key: string) {
+  return queryOptions({
+    queryKey: sourceKeys.logo(key),
+    queryFn: () => fetchConnectorLogo(key),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
 }

@@ -1,15 +1,15 @@
 import { CAMPAIGN_SOURCE_MESSAGES, shiftDay, todayInTimezone } from "@app/core";
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../../test/factories";
+import { fakesForFile } from "../../../../test/fakes/app";
+import { describeEachDb, type TestEnv } from "../../../../test/harness";
 import {
   ahrefsFake,
   fakeBacklinks,
   fakeDomainRating,
   fakeKeywordBands,
   fakeSiteMetrics,
-} from "../../../../test/fakes/ahrefs";
-import { fakesForFile } from "../../../../test/fakes/app";
-import { describeEachDb, type TestEnv } from "../../../../test/harness";
+} from "../../../connectors/ahrefsV3/fake";
 import { BACKFILL_DAYS, BACKFILL_JOB, type TBackfillPayload } from "../metrics";
 import { addDomain, createGroup, storedRows } from "../test-helpers";
 import { AHREFS_DOMAIN_METRICS } from "./ahrefs-key";

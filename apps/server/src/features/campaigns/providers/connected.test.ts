@@ -1,19 +1,19 @@
 import { shiftDay, type TCampaign, todayInTimezone } from "@app/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../../test/factories";
-import { ACCURANKER_KEYWORDS, accurankerFake, accurankerRank } from "../../../../test/fakes/accuranker";
-import { AHREFS_KEY, ahrefsFake, fakeDomainRating } from "../../../../test/fakes/ahrefs";
 import { fakesForFile } from "../../../../test/fakes/app";
-import { fakeGoogleForFile, fakeSearch, fakeValue } from "../../../../test/fakes/google";
 import { connectOAuth } from "../../../../test/fakes/oauth-connect";
+import { describeEachDb, type TestClient, type TestEnv } from "../../../../test/harness";
+import { ACCURANKER_KEYWORDS, accurankerFake, accurankerRank } from "../../../connectors/accuranker/fake";
+import { AHREFS_KEY, ahrefsFake, fakeDomainRating } from "../../../connectors/ahrefsV3/fake";
+import { fakeGoogleForFile, fakeSearch, fakeValue } from "../../../connectors/google/fake";
 import {
   SERANKING_KEY,
   SERANKING_KEYWORDS,
   serankingChecked,
   serankingFake,
   serankingPosition,
-} from "../../../../test/fakes/seranking";
-import { describeEachDb, type TestClient, type TestEnv } from "../../../../test/harness";
+} from "../../../connectors/seranking/fake";
 import { BACKFILL_DAYS } from "../metrics";
 import { addDomain, createGroup, runBackfill, storedRows } from "../test-helpers";
 import { CONNECTED_LAG_DAYS, notCoveredHint, searchConsoleSiteFor, siteHost } from "./connected";

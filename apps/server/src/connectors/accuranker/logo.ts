@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="AccuRanker logo" focusable="false"><rect x="1" y="1" width="30" height="30" rx="7" fill="#0B2545"/><circle cx="16" cy="16" r="9" fill="none" stroke="#43C6AC" stroke-width="2.4"/><circle cx="16" cy="16" r="4.5" fill="none" stroke="#ffffff" stroke-width="2.4"/><circle cx="16" cy="16" r="1.6" fill="#ffffff"/></svg>`;

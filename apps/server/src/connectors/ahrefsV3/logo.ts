@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="Ahrefs logo" focusable="false"><rect x="1" y="1" width="30" height="30" rx="7" fill="#FF8800"/><text x="16" y="16" dy="0.36em" text-anchor="middle" font-family="Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" font-weight="800" font-size="13" fill="#ffffff">ah</text></svg>`;

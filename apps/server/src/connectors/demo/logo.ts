@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="Demo data logo" focusable="false"><rect x="1" y="1" width="30" height="30" rx="7" fill="#4C4FEF"/><rect x="7.5" y="16" width="4" height="9" rx="1.2" fill="#B7B9FB"/><rect x="14" y="11" width="4" height="14" rx="1.2" fill="#DCDEFF"/><rect x="20.5" y="7" width="4" height="18" rx="1.2" fill="#ffffff"/></svg>`;

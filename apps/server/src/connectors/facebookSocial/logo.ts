@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="Facebook Social logo" focusable="false"><circle cx="16" cy="16" r="15" fill="#1877F2"/><path d="M17.6 31V19.6h3.6l.6-4.3h-4.2v-2.6c0-1.2.4-2.1 2.2-2.1H22V6.8a29 29 0 0 0-3.3-.2c-3.3 0-5.4 2-5.4 5.6v3.1H9.7v4.3h3.6V31Z" fill="#ffffff"/></svg>`;

@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="Google Ads logo" focusable="false"><path d="m13 5 12 21" stroke="#4285F4" stroke-width="7.5" stroke-linecap="round"/><path d="M13 5 5.5 18" stroke="#FBBC04" stroke-width="7.5" stroke-linecap="round"/><circle cx="7" cy="25" r="4.2" fill="#34A853"/></svg>`;

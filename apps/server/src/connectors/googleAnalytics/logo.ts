@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="Google Analytics logo" focusable="false"><rect x="20" y="3" width="8" height="26" rx="4" fill="#F9AB00"/><rect x="12" y="12" width="8" height="17" rx="4" fill="#E37400"/><circle cx="8" cy="25" r="4" fill="#E37400"/></svg>`;

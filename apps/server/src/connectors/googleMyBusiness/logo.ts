@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="Google My Business logo" focusable="false"><rect x="5" y="13" width="22" height="15" rx="2" fill="#AECBFA"/><path d="M6 5h20l3 8H3Z" fill="#4285F4"/><path d="M3 13h26a0 0 0 0 1 0 0 4.3 4.3 0 0 1-8.7 0 4.3 4.3 0 0 1-8.6 0A4.3 4.3 0 0 1 3 13Z" fill="#1967D2"/><rect x="18" y="19" width="6" height="9" rx="1" fill="#4285F4"/></svg>`;

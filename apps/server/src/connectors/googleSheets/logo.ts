@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="Google Sheets logo" focusable="false"><path d="M7 2h12l7 7v19a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Z" fill="#0F9D58"/><path d="M19 2v5a2 2 0 0 0 2 2h5Z" fill="#87CEAC"/><path d="M10 14h12v10H10Zm0 3.3h12M10 20.6h12M15 14v10" fill="none" stroke="#ffffff" stroke-width="1.6"/></svg>`;

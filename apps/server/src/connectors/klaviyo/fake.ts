@@ -1,0 +1,286 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FakeEntry } from "../../../test/fakes/app";
+import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+
+/**
+ * Klaviyo's API as a part of the fakes app (./app.ts), answering in the shapes of:
+ * - https://developers.klaviyo.com/en/reference/reporting_api_overview (`POST /api/campaign-values-reports/`
+ *   and `/api/flow-values-reports/`: JSON:API `{data: {type, attributes: {statistics, timeframe,
+ *   conversion_metric_id, filter}}}` → `{data: {attributes: {results: [{groupings, statistics}]}}}`),
+ * - `GET /api/accounts/`, `GET /api/metrics/` (paged by `links.next`), `GET /api/campaigns/` (a channel
+ *   filter is required), `GET /api/flows/`, `POST /api/metric-aggregates/`,
+ * - https://developers.klaviyo.com/en/docs/rate_limits_and_error_handling: errors as
+ *   `{errors: [{id, status, code, title, detail, source}]}`, 401 `not_authenticated` for a missing or
+ *   wrong `Authorization: Klaviyo-API-Key …`, 400 without the `revision` header, 429 `throttled`.
+ */
+
+export interface FakeKlaviyo {
+  keys: Set<string>;
+  failNext: FakeFault[];
+  /** Bodies of the report and aggregate requests, in order. */
+  reports: { path: string; body: Record<string, unknown> }[];
+}
+
+export const KLAVIYO_KEY = "pk_8c1f0e2d3b4a59687766554433221100ab";
+export const KLAVIYO_METRICS = [
+  { id: "RcvEml", name: "Received Email", integration: "Klaviyo" },
+  { id: "OpnEml", name: "Opened Email", integration: "Klaviyo" },
+  { id: "ClkEml", name: "Clicked Email", integration: "Klaviyo" },
+  { id: "UnsEml", name: "Unsubscribed", integration: "Klaviyo" },
+  { id: "PlcOrd", name: "Placed Order", integration: "Shopify" },
+];
+export const KLAVIYO_MESSAGES = [
+  { id: "msg-a", campaign: "01HCAMPAIGNSPRING", flow: null, name: "Spring Sale" },
+  { id: "msg-b", campaign: "01HCAMPAIGNSPRING", flow: null, name: "Spring Sale" },
+  { id: "msg-c", campaign: "01HCAMPAIGNNEWS12", flow: null, name: "Newsletter #12" },
+  { id: "msg-d", campaign: null, flow: "WelcomeFlw", name: "Welcome Series" },
+  { id: "msg-e", campaign: null, flow: "CartFlw", name: "Abandoned Cart" },
+];
+
+const hash = (text: string) => [...text].reduce((value, char) => (value * 31 + char.charCodeAt(0)) % 100_003, 11);
+
+/** One message's counts on one day (whole numbers, so sums are exact). */
+export function fakeKlaviyoDay(message: string, day: string) {
+  const h = hash(`${message}|${day}`);
+  const recipients = 100 + (h % 50);
+  const delivered = recipients - (h % 5);
+  const opens_unique = Math.floor(delivered * 0.4) + (h % 7);
+  const clicks_unique = Math.floor(opens_unique / 4);
+  const conversion_uniques = h % 4;
+  return {
+    recipients,
+    delivered,
+    opens_unique,
+    opens: opens_unique + (h % 9),
+    clicks_unique,
+    clicks: clicks_unique + (h % 3),
+    conversions: conversion_uniques + (h % 2),
+    conversion_uniques,
+    conversion_value: conversion_uniques * 40,
+    unsubscribes: h % 3,
+    unsubscribe_uniques: h % 3,
+  };
+}
+type Counts = ReturnType<typeof fakeKlaviyoDay>;
+const RATES: Record<string, [keyof Counts, keyof Counts]> = {
+  open_rate: ["opens_unique", "delivered"],
+  click_rate: ["clicks_unique", "delivered"],
+  conversion_rate: ["conversion_uniques", "delivered"],
+  unsubscribe_rate: ["unsubscribe_uniques", "delivered"],
+};
+
+/** Account-wide events of one of Klaviyo's metrics on one day. */
+export const fakeKlaviyoEvents = (metric: string, day: string) => 20 + (hash(`${metric}:${day}`) % 80);
+
+const days = (start: string, end: string) => {
+  const out: string[] = [];
+  for (let day = new Date(start); day < new Date(end); day.setUTCDate(day.getUTCDate() + 1)) {
+    out.push(day.toISOString().slice(0, 10));
+  }
+  return out;
+};
+
+const jsonApiError = (
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  source: Record<string, string> = {},
+) => reply.code(status).send({ errors: [{ id: `err-${Date.now()}`, status, code, title, detail, source, meta: {} }] });
+
+export function klaviyoFake(): FakePart<FakeKlaviyo> {
+  const state: FakeKlaviyo = { keys: new Set([KLAVIYO_KEY]), failNext: [], reports: [] };
+
+  async function guarded(request: FastifyRequest, reply: FastifyReply) {
+    const header = String(request.headers.authorization ?? "");
+    const key = header.startsWith("Klaviyo-API-Key ") ? header.slice(16) : "";
+    if (!state.keys.has(key)) {
+      return jsonApiError(
+        reply,
+        401,
+        "not_authenticated",
+        "Authentication credentials were not provided.",
+        "Missing or invalid private key.",
+        { pointer: "/data/" },
+      );
+    }
+    if (!/^\d{4}-\d{2}-\d{2}(\.pre)?$/.test(String(request.headers.revision ?? ""))) {
+      return jsonApiError(reply, 400, "invalid", "Invalid input.", "A valid revision header is required.", {
+        parameter: "revision",
+      });
+    }
+    const fault = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
+    if (fault) return sendFault(reply, fault);
+  }
+
+  return {
+    state,
+    register(app, shared) {
+      app.get("/api/accounts/", { preHandler: guarded }, async () => ({
+        data: [
+          {
+            type: "account",
+            id: "XyZ123",
+            attributes: {
+              contact_information: { organization_name: "Acme Outfitters", default_sender_name: "Acme" },
+              industry: "Apparel",
+              timezone: "Europe/Berlin",
+              preferred_currency: "USD",
+              public_api_key: "XyZ123",
+            },
+          },
+        ],
+        links: { self: `${shared.origin()}/api/accounts/` },
+      }));
+
+      app.get("/api/metrics/", { preHandler: guarded }, async (request) => {
+        // Two pages, so paging by `links.next` is exercised.
+        const second = (request.query as Record<string, string>)["page[cursor]"] === "p2";
+        const page = second ? KLAVIYO_METRICS.slice(3) : KLAVIYO_METRICS.slice(0, 3);
+        return {
+          data: page.map((metric) => ({
+            type: "metric",
+            id: metric.id,
+            attributes: {
+              name: metric.name,
+              created: "2024-01-01T00:00:00+00:00",
+              integration: { name: metric.integration },
+            },
+          })),
+          links: {
+            self: `${shared.origin()}/api/metrics/`,
+            next: second ? null : `${shared.origin()}/api/metrics/?page%5Bcursor%5D=p2`,
+          },
+        };
+      });
+
+      const names = (kind: "campaign" | "flow") => {
+        const seen = new Map<string, string>();
+        for (const message of KLAVIYO_MESSAGES) {
+          const id = message[kind];
+          if (id) seen.set(id, message.name);
+        }
+        return [...seen.entries()].map(([id, name]) => ({ type: kind, id, attributes: { name } }));
+      };
+      app.get("/api/campaigns/", { preHandler: guarded }, async (request, reply) => {
+        const filter = (request.query as Record<string, string>).filter ?? "";
+        if (!filter.includes("messages.channel")) {
+          return jsonApiError(reply, 400, "invalid", "Invalid input.", "A channel filter is required.", {
+            parameter: "filter",
+          });
+        }
+        return { data: names("campaign"), links: { next: null } };
+      });
+      app.get("/api/flows/", { preHandler: guarded }, async () => ({ data: names("flow"), links: { next: null } }));
+
+      for (const target of ["campaign", "flow"] as const) {
+        app.post(`/api/${target}-values-reports/`, { preHandler: guarded }, async (request, reply) => {
+          const body = request.body as { data?: { type?: string; attributes?: Record<string, unknown> } };
+          state.reports.push({ path: `/api/${target}-values-reports/`, body: body as Record<string, unknown> });
+          const attributes = body.data?.attributes ?? {};
+          const invalid = (detail: string, pointer: string) =>
+            jsonApiError(reply, 400, "invalid", "Invalid input.", detail, { pointer });
+          if (body.data?.type !== `${target}-values-report`) {
+            return invalid(`The type must be ${target}-values-report.`, "/data/type");
+          }
+          const statistics = attributes.statistics as string[] | undefined;
+          const known = [...Object.keys(fakeKlaviyoDay("x", "2025-01-01")), ...Object.keys(RATES)];
+          if (!Array.isArray(statistics) || statistics.length === 0) {
+            return invalid("'statistics' is a required field.", "/data/attributes/statistics");
+          }
+          const unknown = statistics.find((name) => !known.includes(name));
+          if (unknown) return invalid(`'${unknown}' is not a valid statistic.`, "/data/attributes/statistics");
+          const metric = attributes.conversion_metric_id;
+          if (typeof metric !== "string") {
+            return invalid("'conversion_metric_id' is a required field.", "/data/attributes/conversion_metric_id");
+          }
+          if (!KLAVIYO_METRICS.some((entry) => entry.id === metric)) {
+            return invalid(`Metric with id ${metric} does not exist.`, "/data/attributes/conversion_metric_id");
+          }
+          const frame = attributes.timeframe as { start?: string; end?: string; key?: string } | undefined;
+          if (
+            !frame?.start ||
+            !frame.end ||
+            Number.isNaN(Date.parse(frame.start)) ||
+            Number.isNaN(Date.parse(frame.end))
+          ) {
+            return invalid("'timeframe' must have a key or a start and an end.", "/data/attributes/timeframe");
+          }
+          const range = days(frame.start, frame.end);
+          const results = KLAVIYO_MESSAGES.filter((message) => message[target] !== null).map((message) => {
+            const sums = {} as Record<keyof Counts, number>;
+            for (const day of range) {
+              for (const [name, value] of Object.entries(fakeKlaviyoDay(message.id, day))) {
+                sums[name as keyof Counts] = (sums[name as keyof Counts] ?? 0) + value;
+              }
+            }
+            const value = (name: string) => {
+              const rate = RATES[name];
+              if (!rate) return sums[name as keyof Counts] ?? 0;
+              return sums[rate[1]] > 0 ? sums[rate[0]] / sums[rate[1]] : 0;
+            };
+            return {
+              groupings: {
+                send_channel: "email",
+                [`${target}_id`]: message[target],
+                [`${target}_message_id`]: message.id,
+              },
+              statistics: Object.fromEntries(statistics.map((name) => [name, value(name)])),
+            };
+          });
+          return { data: { type: `${target}-values-report`, id: "rep-1", attributes: { results } } };
+        });
+      }
+
+      app.post("/api/metric-aggregates/", { preHandler: guarded }, async (request, reply) => {
+        const body = request.body as { data?: { type?: string; attributes?: Record<string, unknown> } };
+        state.reports.push({ path: "/api/metric-aggregates/", body: body as Record<string, unknown> });
+        const attributes = body.data?.attributes ?? {};
+        const metric = KLAVIYO_METRICS.find((entry) => entry.id === attributes.metric_id);
+        if (body.data?.type !== "metric-aggregate" || !metric) {
+          return jsonApiError(reply, 400, "invalid", "Invalid input.", "A valid metric_id is required.", {
+            pointer: "/data/attributes/metric_id",
+          });
+        }
+        const filter = (attributes.filter as string[] | undefined) ?? [];
+        const bound = (op: string) =>
+          /^[^(]+\(datetime,(.+)\)$/.exec(filter.find((entry) => entry.startsWith(op)) ?? "")?.[1];
+        const start = bound("greater-or-equal");
+        const end = bound("less-than");
+        if (!start || !end) {
+          return jsonApiError(
+            reply,
+            400,
+            "invalid",
+            "Invalid input.",
+            "The filter must bound datetime on both sides.",
+            {
+              pointer: "/data/attributes/filter",
+            },
+          );
+        }
+        const range = days(start, end);
+        return {
+          data: {
+            type: "metric-aggregate",
+            id: "agg-1",
+            attributes: {
+              dates: range.map((day) => `${day}T00:00:00+00:00`),
+              data: [
+                { dimensions: [], measurements: { count: range.map((day) => fakeKlaviyoEvents(metric.name, day)) } },
+              ],
+            },
+          },
+        };
+      });
+    },
+    env: (origin) => ({ KLAVIYO_API_URL: origin }),
+  };
+}
+
+/** This fake as a part of the fakes app (test/fakes/all.ts finds it in this folder). */
+export const fakeEntry: FakeEntry = {
+  name: "klaviyo",
+  build: () => klaviyoFake(),
+};

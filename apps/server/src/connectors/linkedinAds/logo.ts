@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="LinkedIn Ads logo" focusable="false"><rect x="1" y="1" width="30" height="30" rx="5" fill="#0A66C2"/><circle cx="9.5" cy="9.3" r="2.3" fill="#ffffff"/><rect x="7.5" y="13" width="4" height="12" fill="#ffffff"/><path d="M14.5 13h3.8v1.7c.6-1 2-2 4-2 3.7 0 4.3 2.4 4.3 5.5V25h-4v-5.9c0-1.4 0-3.2-2-3.2s-2.2 1.5-2.2 3.1v6h-3.9Z" fill="#ffffff"/></svg>`;

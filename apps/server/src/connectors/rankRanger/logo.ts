@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="RankRanger logo" focusable="false"><rect x="1" y="1" width="30" height="30" rx="7" fill="#1D3F72"/><rect x="7" y="17" width="4.5" height="8" rx="1" fill="#5DB3F6"/><rect x="13.75" y="12" width="4.5" height="13" rx="1" fill="#8ACBFA"/><rect x="20.5" y="7" width="4.5" height="18" rx="1" fill="#ffffff"/></svg>`;

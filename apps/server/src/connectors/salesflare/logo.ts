@@ -1,0 +1,2 @@
+/** The provider's mark (our own simple drawing in its brand colours), served by GET /api/configs/connectors/:key/logo.svg. */
+export const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="SalesFlare logo" focusable="false"><rect x="1" y="1" width="30" height="30" rx="7" fill="#2A75D8"/><path d="M16 5c2 5 6 6.5 6 12a6 6 0 0 1-12 0c0-3 1.6-4.6 3-6 .3 2 1 3.2 2.2 3.6C15 11 15 8 16 5Z" fill="#ffffff"/></svg>`;

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+// The check `npm run lint` runs (plain Node, no types of its own).
+// @ts-expect-error -- an .mjs script without declarations
+import { findConnectorViolations } from "../../../scripts/check-connector-boundaries.mjs";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+function tree(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "connector-boundaries-"));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+const C = "apps/server/src/connectors";
+const connector = (key: string, extra = "") =>
+  `export const c = {\n  key: "${key}",\n  displayName: "X",\n};\n${extra}`;
+
+describe("connector boundaries (scripts/check-connector-boundaries.mjs, run by npm run lint)", () => {
+  it("the repository has none crossed", () => {
+    expect(findConnectorViolations(root)).toEqual([]);
+  });
+
+  it("fails on a key named outside its folder, not in the folder, the registry, its family or .env.example", () => {
+    const dir = tree({
+      [`${C}/index.ts`]: 'import { c } from "./fooAds";\nexport const ALL = ["fooAds"];',
+      [`${C}/fooAds/index.ts`]: connector("fooAds", 'import { x } from "../foo/shared";\nconst self = "fooAds";'),
+      [`${C}/foo/shared.ts`]: 'export const scopes = { fooAds: ["read"] };',
+      [`${C}/http/client.ts`]: "// fooAds needs this",
+      ".env.example": "# fooAds\nFOO_URL=",
+      "apps/server/src/features/x/service.ts": 'if (key === "fooAds") {}',
+      "apps/web/src/ui/logos.tsx": "export const L = { fooAds: 1, fooAdsExtra: 2 };",
+      "docs/notes.md": "fooAds (not source)",
+    });
+    const found = findConnectorViolations(dir, {}) as string[];
+    expect(found).toHaveLength(3);
+    expect(found[0]).toMatch(/^apps\/server\/src\/connectors\/http\/client\.ts: names the connector "fooAds"/);
+    expect(found.some((line) => line.startsWith("apps/server/src/features/x/service.ts:"))).toBe(true);
+    expect(found.some((line) => line.startsWith("apps/web/src/ui/logos.tsx:"))).toBe(true);
+  });
+
+  it("fails on a folder not named by its key, and on a debt entry that names no connector any more", () => {
+    const dir = tree({
+      [`${C}/foo-ads/index.ts`]: connector("fooAds"),
+      "apps/server/src/features/x/service.ts": "export const y = 1;",
+    });
+    const found = findConnectorViolations(dir, { "apps/server/src/features/x/service.ts": "test data" }) as string[];
+    expect(found).toEqual([
+      `${C}/foo-ads: the folder's name is not its connector's key`,
+      "apps/server/src/features/x/service.ts: names no connector any more; remove it from DEBT in scripts/check-connector-boundaries.mjs",
+    ]);
+  });
+});

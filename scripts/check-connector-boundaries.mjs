@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+/**
+ * Connector boundaries, run by `npm run lint`: everything about a connector lives in its folder
+ * (apps/server/src/connectors/<key>/, docs/adding-a-connector.md), so a source file elsewhere must not
+ * name a connector's key (which is also its folder's name). Allowed places:
+ * - the connector's own folder;
+ * - the registry, apps/server/src/connectors/index.ts (the one list of connectors);
+ * - a family folder (a folder under connectors/ without an index.ts, such as google/ or meta/) that the
+ *   connector imports from: the family's shared OAuth adapter, classifier and fake serve its members and
+ *   may name them (scopes per connector, for instance). The kits every connector uses (KITS: the HTTP
+ *   client, the OAuth flow, grids) are no family: they name no connector;
+ * - `.env.example`: the operator's copy of every setting, with the providers' own words; it is checked
+ *   against the registry (apps/server/src/infra/env-file.test.ts: exactly the variables the composed
+ *   schema reads) rather than generated;
+ * - the files in DEBT below: places that named connectors before this check existed and still do. The
+ *   check fails when a file outside this list starts naming a connector, and when a listed file no
+ *   longer does (then the entry goes), so the list only shrinks.
+ * `demo` and `csv` are not checked: they are also ordinary product words (the demo workspace, CSV
+ * exports), so a textual check cannot tell the connector from the word.
+ * `--count` prints, per connector, how many files outside its folder name it (the figure the
+ * connector-folder work is measured by), and exits 0.
+ * Exits 1 listing each violation. `findConnectorViolations(root)` is exported for its test.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const CONNECTORS_DIR = "apps/server/src/connectors";
+const REGISTRY = `${CONNECTORS_DIR}/index.ts`;
+const SCANNED = ["apps", "packages", "e2e", "bench", "scripts", ".env.example"];
+const SOURCE = /\.(ts|tsx|mts|js|mjs)$|^\.env\.example$/;
+const PRODUCT_WORDS = new Set(["demo", "csv"]);
+/** Shared kits under connectors/: folders without an index.ts that are no provider family. */
+const KITS = new Set(["http", "oauth", "grid"]);
+/** This script: its DEBT list names files, and file names may contain keys. */
+const SELF = "scripts/check-connector-boundaries.mjs";
+
+/**
+ * Files that named a connector before this check, by why they still do. Each is to be emptied by moving
+ * what it says about the connector into the connector's folder; never add to it.
+ */
+export const DEBT = {
+  // Mission control's metric sources name the connectors they read.
+  "packages/core/src/mission-control/metrics-source.ts": "contract",
+  // Campaign metrics read named connectors' sources (a capability the connectors could declare instead).
+  "apps/server/src/features/campaigns/providers/connected.ts": "campaign providers",
+  "apps/server/src/features/campaigns/providers/ahrefs-key.ts": "campaign providers",
+  // Meta's placements include the word of a sibling connector's platform.
+  "apps/server/src/connectors/facebookAds/fake.ts": "provider vocabulary",
+  // Tests and benchmarks of other features that use a connector as their data.
+  "apps/server/src/features/campaigns/metrics.test.ts": "test data",
+  "apps/server/src/features/campaigns/providers/ahrefs-key.test.ts": "test data",
+  "apps/server/src/features/campaigns/providers/connected.test.ts": "test data",
+  "apps/server/src/features/insights/budget.test.ts": "test data",
+  "apps/server/src/features/insights/insights-providers.test.ts": "test data",
+  "apps/server/src/features/oauth/callback.test.ts": "test data",
+  "apps/server/src/features/sources/sources.test.ts": "test data",
+  "packages/core/src/mission-control/metrics-source.test.ts": "test data",
+  "packages/core/src/widgets/refresh-merge.test.ts": "test data",
+  "packages/core/src/widgets/validation.test.ts": "test data",
+  "bench/ga4-cold-loads.ts": "test data",
+  "e2e/tests/accuranker.spec.ts": "test data",
+  "e2e/tests/oauth-popup-host.spec.ts": "test data",
+  "e2e/tests/sources.spec.ts": "test data",
+};
+
+function* files(root, entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return;
+  const stat = fs.statSync(full);
+  if (stat.isFile()) {
+    if (SOURCE.test(path.basename(full))) yield entry;
+    return;
+  }
+  for (const child of fs.readdirSync(full, { withFileTypes: true })) {
+    if (["node_modules", "dist", "test-results", "playwright-report"].includes(child.name)) continue;
+    if (child.name.startsWith(".") && child.name !== ".env.example") continue;
+    yield* files(root, path.join(entry, child.name));
+  }
+}
+
+/** Connector folders (with an index.ts) and family folders (without), under connectors/. */
+function connectorFolders(root) {
+  const dir = path.join(root, CONNECTORS_DIR);
+  const connectors = [];
+  const families = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    if (fs.existsSync(path.join(dir, entry.name, "index.ts"))) connectors.push(entry.name);
+    else if (!KITS.has(entry.name)) families.push(entry.name);
+  }
+  return { connectors, families };
+}
+
+/** The family folders a connector folder imports from (so they may name it). */
+function familiesOf(root, key, families) {
+  const found = new Set();
+  for (const file of files(root, path.join(CONNECTORS_DIR, key))) {
+    const text = fs.readFileSync(path.join(root, file), "utf8");
+    for (const family of families) if (text.includes(`"../${family}/`)) found.add(family);
+  }
+  return found;
+}
+
+const mentions = (key) => new RegExp(`(?<![A-Za-z0-9_])${key}(?![A-Za-z0-9_])`);
+
+/**
+ * Per checked connector key, the files outside its folder, the registry and its families that name it;
+ * and the connector folders whose connector's key is not the folder's name.
+ */
+export function scanConnectors(root) {
+  const { connectors, families } = connectorFolders(root);
+  const misnamed = [];
+  for (const key of connectors) {
+    const index = fs.readFileSync(path.join(root, CONNECTORS_DIR, key, "index.ts"), "utf8");
+    if (/\bdisplayName:/.test(index) && !new RegExp(`\\n  key: "${key}",`).test(index)) misnamed.push(key);
+  }
+  const sources = [...SCANNED.flatMap((entry) => [...files(root, entry)])].map((file) => ({
+    file: file.split(path.sep).join("/"),
+    text: fs.readFileSync(path.join(root, file), "utf8"),
+  }));
+  const naming = new Map();
+  for (const key of connectors.filter((name) => !PRODUCT_WORDS.has(name))) {
+    const own = [
+      `${CONNECTORS_DIR}/${key}/`,
+      ...[...familiesOf(root, key, families)].map((f) => `${CONNECTORS_DIR}/${f}/`),
+    ];
+    const pattern = mentions(key);
+    naming.set(
+      key,
+      sources
+        .filter(
+          ({ file }) =>
+            ![REGISTRY, SELF, ".env.example"].includes(file) && !own.some((prefix) => file.startsWith(prefix)),
+        )
+        .filter(({ text }) => pattern.test(text))
+        .map(({ file }) => file),
+    );
+  }
+  return { naming, misnamed };
+}
+
+/** Every violation, as a line to print. */
+export function findConnectorViolations(root, debt = DEBT) {
+  const { naming, misnamed } = scanConnectors(root);
+  const found = misnamed.map((key) => `${CONNECTORS_DIR}/${key}: the folder's name is not its connector's key`);
+  const used = new Set();
+  for (const [key, list] of naming) {
+    for (const file of list) {
+      if (file in debt) used.add(file);
+      else found.push(`${file}: names the connector "${key}" (move it into ${CONNECTORS_DIR}/${key}/)`);
+    }
+  }
+  for (const file of Object.keys(debt)) {
+    if (!used.has(file) && fs.existsSync(path.join(root, file))) {
+      found.push(`${file}: names no connector any more; remove it from DEBT in scripts/check-connector-boundaries.mjs`);
+    }
+  }
+  return found;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  if (process.argv.includes("--count")) {
+    let total = 0;
+    for (const [key, list] of scanConnectors(root).naming) {
+      total += list.length;
+      console.log(`${key}\t${list.length}${process.argv.includes("--files") ? `\t${list.join(" ")}` : ""}`);
+    }
+    console.log(`total\t${total}`);
+  } else {
+    const violations = findConnectorViolations(root);
+    for (const line of violations) console.error(line);
+    if (violations.length > 0) {
+      console.error(`${violations.length} connector boundary violation(s) (docs/adding-a-connector.md).`);
+      process.exit(1);
+    }
+  }
+}
