@@ -5,10 +5,10 @@ import { peekEarlyDashboard } from "./early-fetch";
 import { initialRange, widgetRangeOf } from "./range";
 
 /**
- * Once the dashboard's early answer is in (early-fetch.ts) and the screen's code has loaded, its widgets' data is asked for at once, with
- * the range and access the screen will ask with, and a member's view loads its chart code: both run
- * while the app's code loads and renders the screen, instead of after it (docs/decisions.md, "The
- * owner's dashboard draws in half a second").
+ * Once the dashboard's early answer is in (early-fetch.ts) and the screen's code has loaded, its widgets'
+ * data is asked for at once, with the range and access the screen will ask with, and a member's view
+ * loads its chart code: both run while the app renders the screen, instead of after it
+ * (docs/decisions.md, "The owner's dashboard draws in half a second").
  */
 export function startEarlyWidgets(loaded: LoadedDashboard, timezone: string, password: string | null): void {
   const { dashboard, isPublic } = loaded;
