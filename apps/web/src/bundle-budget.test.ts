@@ -15,8 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // 181 KB since 2026-11-29 (from 180): key figures show whole names (core's fitMetricName and its short
 // forms, ~0.2 KB gzip; docs/decisions.md "Client-facing rough edges"), and the slot each card keeps for the
 // member's firing-alert bell (~40 bytes; "Widget alerts on the dashboard"), whose own code stays in the
-// members' alerts chunk. The view stood at 180.0 KB before both.
-const BUDGET_GZIP_BYTES = 181 * 1024;
+// members' alerts chunk. The view stood at 180.0 KB before both. 182 KB since 2026-11-29 (from 181): the
+// dashboard screen asks for its widgets' data as soon as its code runs, before its first render
+// (features/dashboard/early-widgets.ts, widgets/early-data.ts; ~0.6 KB gzip; docs/decisions.md "The owner's
+// dashboard draws in half a second"), which a public view opened as the app uses too.
+const BUDGET_GZIP_BYTES = 182 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

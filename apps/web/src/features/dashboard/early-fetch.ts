@@ -34,7 +34,7 @@ export function viewerTimezone(pageData: Pick<TPageData, "session">): string {
   return pageData.session?.timezone || browserTimezone();
 }
 
-let early: { key: string; promise: Promise<LoadedDashboard> } | null = null;
+let early: { key: string; promise: Promise<LoadedDashboard>; timezone: string; password: string | null } | null = null;
 
 const keyOf = (permalink: string, timezone: string, password: string | null) =>
   JSON.stringify([permalink, timezone, password]);
@@ -53,7 +53,7 @@ export function startEarlyDashboardFetch(pageData: Pick<TPageData, "session">): 
   const promise = fetchDashboard(permalink, timezone, password);
   // A failure is reported by the screen's own request (the early answer is simply not used).
   promise.catch(() => {});
-  early = { key: keyOf(permalink, timezone, password), promise };
+  early = { key: keyOf(permalink, timezone, password), promise, timezone, password };
 }
 
 /** The early request for exactly this dashboard view, once; null when there is none. */
@@ -66,4 +66,16 @@ export function takeEarlyDashboard(
   const { promise } = early;
   early = null;
   return promise;
+}
+
+/**
+ * The early request and what it asked with, left in place for the screen (the dashboard's code uses it to
+ * ask for the widgets' data before its first render: early-widgets.ts); null when there is none.
+ */
+export function peekEarlyDashboard(): {
+  promise: Promise<LoadedDashboard>;
+  timezone: string;
+  password: string | null;
+} | null {
+  return early;
 }

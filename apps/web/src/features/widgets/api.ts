@@ -68,3 +68,6 @@ export async function uploadWidgetImage(file: File): Promise<UploadedFile> {
 export async function deleteWidgetFile(filename: string): Promise<void> {
   await call("fileDelete", { body: { filename } });
 }
+
+// What the dashboard's start asks for before the app renders (features/dashboard/early-widgets.ts).
+export { startEarlyWidgetData, takeArrivedWidgetData, type WidgetRange } from "./early-data";

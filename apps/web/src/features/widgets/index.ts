@@ -1,7 +1,9 @@
 export type { PublicAccess } from "./api";
 export { deleteWidgetFile } from "./api";
 export { WidgetBadgeContext } from "./badge";
+export { preloadChartCode } from "./components/InteractiveWidgetBody";
 export { WidgetCard, type WidgetCardProps } from "./components/WidgetCard";
+export { takeArrivedWidgetData } from "./early-data";
 export { duplicateWidget } from "./form/draft";
 export { WidgetFormDrawer, type WidgetFormSession } from "./form/WidgetFormDrawer";
 export { DARK_PALETTE, DEFAULT_LOOK, LIGHT_PALETTE, type WidgetLook, WidgetLookContext } from "./look";

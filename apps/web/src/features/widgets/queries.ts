@@ -2,23 +2,10 @@ import type { TInteractiveWidget, TWidgetInstance } from "@app/core";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { createContext } from "react";
 import { ApiError } from "../../lib/api";
-import {
-  fetchPublicWidgetData,
-  fetchSourceOptions,
-  fetchWidgetData,
-  fetchWidgetTypes,
-  type OptionQuery,
-  type PublicAccess,
-} from "./api";
+import { fetchSourceOptions, fetchWidgetTypes, type OptionQuery, type PublicAccess } from "./api";
+import { requestWidgetData, takeEarlyWidgetData, type WidgetRange } from "./early-data";
 
-/** The period a widget shows; compare dates only when the dashboard uses a custom comparison. */
-export interface WidgetRange {
-  startDate: string;
-  endDate: string;
-  compareStartDate: string | null;
-  compareEndDate: string | null;
-  timezone: string;
-}
+export type { WidgetRange } from "./early-data";
 
 export const widgetKeys = {
   data: ["widget-data"] as const,
@@ -39,22 +26,12 @@ function queryPart({ metricsOptions: _drawOnly, ...query }: TWidgetInstance) {
  */
 export function widgetDataQuery(widget: TInteractiveWidget, range: WidgetRange, access: PublicAccess | null = null) {
   const instances = widget.instances.map(queryPart);
-  const period = {
-    startDate: range.startDate,
-    endDate: range.endDate,
-    ...(range.compareStartDate && range.compareEndDate
-      ? { compareStartDate: range.compareStartDate, compareEndDate: range.compareEndDate }
-      : {}),
-    comparison: true,
-    timezone: range.timezone,
-  };
   return queryOptions({
     queryKey: [...widgetKeys.data, instances, range, access] as const,
-    // Members send the widget's instances (also unsaved ones, while editing); public viewers name a saved widget.
+    // Members send the widget's instances (also unsaved ones, while editing); public viewers name a saved
+    // widget. The request the dashboard's start sent for this very widget and range, else a new one.
     queryFn: ({ signal }) =>
-      access
-        ? fetchPublicWidgetData(access, widget.id, period, signal)
-        : fetchWidgetData({ widgetId: widget.id, instances: widget.instances, ...period }, signal),
+      takeEarlyWidgetData(widget, range, access) ?? requestWidgetData(widget, range, access, signal),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
     // A failing source (502) or a rejected query (4xx) is an answer: show 'Data Error' at once.

@@ -6,10 +6,15 @@ import { AppLoader } from "../../../ui/AppLoader";
 import { usePageData } from "../../session/hooks";
 import { removeBootView } from "../boot-view";
 import { storedPassword, storePassword, viewerTimezone } from "../early-fetch";
+import { startWithEarlyDashboard } from "../early-widgets";
 import { dashboardQuery } from "../queries";
 import "../dashboard.css";
 import { DashboardNotServed, DashboardUnavailable, EmbedLinkExpired } from "./DashboardUnavailable";
 import { DashboardView, type DashboardViewProps } from "./DashboardView";
+
+// The widgets' data and chart code are asked for as soon as this code runs (the dashboard's answer may
+// already be in), not after the screen's first renders.
+startWithEarlyDashboard();
 
 // Only protected dashboards ask for a password: the form loads when one does.
 const PasswordGate = lazy(async () => ({ default: (await import("./PasswordGate")).PasswordGate }));

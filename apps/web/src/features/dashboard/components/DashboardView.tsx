@@ -15,6 +15,7 @@ import {
   PrintModeContext,
   PublicAccessContext,
   RealtimeMarkContext,
+  takeArrivedWidgetData,
   WidgetBadgeContext,
   type WidgetFormSession,
   WidgetLookContext,
@@ -22,7 +23,7 @@ import {
   widgetDataQuery,
 } from "../../widgets";
 import { dashboardLook } from "../dashboard-look";
-import { initialRange } from "../queries";
+import { initialRange, widgetRangeOf } from "../queries";
 import { useRealtimeRefresh } from "../realtime-refresh";
 import { STYLE_IMAGES } from "../style-images";
 import { type DashboardSnapshot, type StyleImageField, useDashboardSaver } from "../use-dashboard-saver";
@@ -203,16 +204,14 @@ export function DashboardView({
 
   const setWidgets = useCallback((widgets: TWidget[]) => update({ widgets: renumber(widgets) }), [update]);
 
-  const widgetRange: WidgetRange = useMemo(
-    () => ({
-      startDate: state.range.startDate,
-      endDate: state.range.endDate,
-      compareStartDate: state.range.customCompare ? state.range.compareStartDate : null,
-      compareEndDate: state.range.customCompare ? state.range.compareEndDate : null,
-      timezone,
-    }),
-    [state.range, timezone],
-  );
+  const widgetRange: WidgetRange = useMemo(() => widgetRangeOf(state.range, timezone), [state.range, timezone]);
+  // The answers the start asked for early (early-widgets.ts) and already has go in the cache before the
+  // cards first render: those cards draw their data in this very render, one commit for all of them.
+  useState(() => {
+    for (const { widget, data } of takeArrivedWidgetData(state.widgets, widgetRange, publicAccess)) {
+      queryClient.setQueryData(widgetDataQuery(widget, widgetRange, publicAccess).queryKey, data);
+    }
+  });
 
   // Members hear source changes on their channel; a public viewer has none, so every widget polls.
   const polling = isPublic || currentUserId === null;

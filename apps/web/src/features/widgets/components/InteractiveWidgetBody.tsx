@@ -1,4 +1,4 @@
-import { comparisonLabel, METRICS_PARAM, type TInteractiveWidget, type TTable } from "@app/core";
+import { comparisonLabel, METRICS_PARAM, type TInteractiveWidget, type TTable, type TWidget } from "@app/core";
 import { Badge, Text } from "@mantine/core";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { lazy, memo, Suspense, useContext, useDeferredValue, useEffect, useMemo, useState } from "react";
@@ -7,6 +7,7 @@ import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 import { bodyFit } from "../card-size";
 import type { ChartInput } from "../charts/chart-common";
 import { chartOption } from "../charts/chart-options";
+import type { ChartPart } from "../charts/chart-parts";
 import type { ChartOption } from "../charts/chart-types";
 import { asShareOfTotal, isEmptyTable } from "../data/view-model";
 import { useWidgetLook } from "../look";
@@ -15,6 +16,30 @@ import { asOfText, PrintModeContext, RealtimeMarkContext, updatedClock } from ".
 // The chart component loads with ECharts itself (which it waits for anyway), not with the dashboard:
 // a dashboard of tables and figures never downloads it, and the public view's first load stays small.
 const EChart = lazy(async () => ({ default: (await import("../charts/EChart")).EChart }));
+
+/** The echarts parts each chart format draws with (charts/chart-parts.ts). */
+const FORMAT_PARTS: Partial<Record<string, ChartPart[]>> = {
+  "chart:line": ["line", "graphic"],
+  "chart:area": ["line", "graphic"],
+  "chart:bar": ["bar", "graphic"],
+  "chart:pie": ["pie"],
+  "chart:radar": ["radar"],
+  "chart:gauge": ["gauge"],
+};
+
+/**
+ * Loads the chart component and the echarts code these widgets' charts draw with, while their data is on
+ * the way (a member's dashboard, features/dashboard/early-widgets.ts; a public view draws snapshots and
+ * keeps echarts out until the reader points at a chart).
+ */
+export function preloadChartCode(widgets: TWidget[]): void {
+  const parts = new Set(widgets.flatMap((widget) => FORMAT_PARTS[widget.format] ?? []));
+  if (parts.size === 0) return;
+  import("../charts/EChart").then(
+    ({ preloadChartCode: load }) => load([...parts]),
+    () => {},
+  );
+}
 
 import type { PublicAccess, WidgetDataResult } from "../api";
 import { PublicAccessContext, type WidgetRange, widgetDataQuery } from "../queries";

@@ -1,0 +1,112 @@
+import type { TInteractiveWidget, TWidget } from "@app/core";
+import { fetchPublicWidgetData, fetchWidgetData, type PublicAccess, type WidgetDataResult } from "./api";
+
+/** The period a widget shows; compare dates only when the dashboard uses a custom comparison. */
+export interface WidgetRange {
+  startDate: string;
+  endDate: string;
+  compareStartDate: string | null;
+  compareEndDate: string | null;
+  timezone: string;
+}
+
+/** A widget's data request, as members (its instances) or public viewers (the saved widget's id) send it. */
+function widgetDataRequest(widget: TInteractiveWidget, range: WidgetRange, access: PublicAccess | null) {
+  const period = {
+    startDate: range.startDate,
+    endDate: range.endDate,
+    ...(range.compareStartDate && range.compareEndDate
+      ? { compareStartDate: range.compareStartDate, compareEndDate: range.compareEndDate }
+      : {}),
+    comparison: true,
+    timezone: range.timezone,
+  };
+  return access
+    ? ({ access, widgetId: widget.id, period } as const)
+    : ({ access: null, body: { widgetId: widget.id, instances: widget.instances, ...period } } as const);
+}
+
+/** Sends a widget's data request (POST /api/widgets/data, or the public dashboard's widget route). */
+export function requestWidgetData(
+  widget: TInteractiveWidget,
+  range: WidgetRange,
+  access: PublicAccess | null,
+  signal?: AbortSignal,
+): Promise<WidgetDataResult> {
+  const request = widgetDataRequest(widget, range, access);
+  return request.access
+    ? fetchPublicWidgetData(request.access, request.widgetId, request.period, signal)
+    : fetchWidgetData(request.body, signal);
+}
+
+interface Early {
+  promise: Promise<WidgetDataResult>;
+  /** The answer once it came (read synchronously when the dashboard first renders). */
+  data?: WidgetDataResult;
+}
+
+/**
+ * Answers asked for before the app rendered the dashboard (docs/decisions.md, "The owner's dashboard
+ * draws in half a second"), by the exact request they answer: a widget whose request differs (another
+ * range, an edited widget) asks again as it always did.
+ */
+const early = new Map<string, Early>();
+
+const requestKey = (widget: TInteractiveWidget, range: WidgetRange, access: PublicAccess | null) =>
+  JSON.stringify(widgetDataRequest(widget, range, access));
+
+/**
+ * Asks for every data widget's answer at once, as soon as the dashboard is known: the requests then run
+ * while the app's code loads and renders, instead of after each card's first render.
+ */
+export function startEarlyWidgetData(widgets: TWidget[], range: WidgetRange, access: PublicAccess | null): void {
+  for (const widget of widgets) {
+    if (widget.nature !== "interactive") continue;
+    const key = requestKey(widget, range, access);
+    if (early.has(key)) continue;
+    const entry: Early = { promise: requestWidgetData(widget, range, access) };
+    entry.promise.then(
+      (data) => {
+        entry.data = data;
+      },
+      // A failure is the card's own request's to report: the early one is dropped, the card asks again.
+      () => early.delete(key),
+    );
+    early.set(key, entry);
+  }
+}
+
+/** The early request for exactly this widget's request, once; null when there is none. */
+export function takeEarlyWidgetData(
+  widget: TInteractiveWidget,
+  range: WidgetRange,
+  access: PublicAccess | null,
+): Promise<WidgetDataResult> | null {
+  const key = requestKey(widget, range, access);
+  const entry = early.get(key);
+  if (!entry) return null;
+  early.delete(key);
+  return entry.promise;
+}
+
+/**
+ * The early answers that have already come, taken (each once) with their widget: the dashboard puts them in
+ * its query cache before its first render, so those cards draw their data in that render (one commit)
+ * instead of a skeleton and then one commit per answer.
+ */
+export function takeArrivedWidgetData(
+  widgets: TWidget[],
+  range: WidgetRange,
+  access: PublicAccess | null,
+): Array<{ widget: TInteractiveWidget; data: WidgetDataResult }> {
+  const arrived: Array<{ widget: TInteractiveWidget; data: WidgetDataResult }> = [];
+  for (const widget of widgets) {
+    if (widget.nature !== "interactive") continue;
+    const key = requestKey(widget, range, access);
+    const data = early.get(key)?.data;
+    if (!data) continue;
+    early.delete(key);
+    arrived.push({ widget, data });
+  }
+  return arrived;
+}

@@ -1,0 +1,215 @@
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { SourceMapConsumer } from "source-map-js";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/chromium";
+import { BenchClient, REPO_ROOT, seedDashboard, startServer } from "./lib";
+
+/**
+ * Where the owner's dashboard spends its time before all 24 widgets are ready, the page of bench (b):
+ * the request waterfall (each request's start and end from navigation, the widget-data requests
+ * grouped), the page's main-thread CPU (Chromium's own counters: script, layout, style, all tasks)
+ * from navigation to the last widget ready, and the long tasks. A shared machine stretches wall time;
+ * the CPU and request counts are steadier. Run after `npm run build` (it serves apps/web/dist, or
+ * `WEB_DIST`): `npx tsx bench/profile-dashboard.ts [runs]`.
+ */
+async function main() {
+  const runs = Number(process.argv[2] ?? 3);
+  const webDist = process.env.WEB_DIST ?? path.join(REPO_ROOT, "apps/web/dist");
+  if (!fs.existsSync(path.join(webDist, "index.html"))) throw new Error(`no build in ${webDist}: npm run build`);
+  const server = await startServer(webDist);
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  try {
+    const client = new BenchClient(server.url);
+    await client.signUp();
+    const { permalink, widgets } = await seedDashboard(client);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 8000 } });
+    const [name, value] = client.cookie.split("=");
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Performance.enable");
+    type Req = { url: string; method: string; start: number; end?: number };
+    let requests = new Map<string, Req>();
+    cdp.on("Network.requestWillBeSent", (event) => {
+      requests.set(event.requestId, {
+        url: event.request.url.replace(server.url, ""),
+        method: event.request.method,
+        start: event.timestamp,
+      });
+    });
+    cdp.on("Network.loadingFinished", (event) => {
+      const request = requests.get(event.requestId);
+      if (request) request.end = event.timestamp;
+    });
+    const metrics = async () => {
+      const { metrics: list } = (await cdp.send("Performance.getMetrics")) as {
+        metrics: Array<{ name: string; value: number }>;
+      };
+      return Object.fromEntries(list.map((metric) => [metric.name, metric.value]));
+    };
+    const measure = async (label: string, go: () => Promise<unknown>) => {
+      requests = new Map();
+      const profiling = label === "warm 1" && process.env.PROFILE !== "0";
+      if (profiling) {
+        await cdp.send("Profiler.enable");
+        await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+        await cdp.send("Profiler.start");
+      }
+      await browser.startTracing(page, {
+        categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel"],
+      });
+      const serverCpu = process.cpuUsage();
+      const started = Date.now();
+      await go();
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('[data-ready="true"]').length >= count,
+        widgets.length,
+        { timeout: 60_000, polling: 16 },
+      );
+      const wall = Date.now() - started;
+      const server = process.cpuUsage(serverCpu);
+      const trace = mainThread(JSON.parse((await browser.stopTracing()).toString("utf8")));
+      // Chromium's counters start again with each document: what they say is this load's.
+      const after = await metrics();
+      const cpu = (key: string) => `${(after[key] * 1000).toFixed(0)} ms`;
+      if (profiling) summarise((await cdp.send("Profiler.stop")).profile as unknown as Profile, webDist);
+      const all = [...requests.values()].sort((a, b) => a.start - b.start);
+      const t0 = all[0]?.start ?? 0;
+      const ms = (t: number | undefined) => (t === undefined ? "  …" : `${((t - t0) * 1000).toFixed(0).padStart(5)}`);
+      console.log(
+        `\n${label}: ${wall} ms wall; main thread: tasks ${cpu("TaskDuration")}, script ${cpu("ScriptDuration")}, layout ${cpu("LayoutDuration")}, style ${cpu("RecalcStyleDuration")}; ${all.length} requests`,
+      );
+      console.log(
+        `  CPU (thread time): page main thread ${trace.cpuMs.toFixed(0)} ms in ${trace.tasks} tasks (${trace.long} over 50 ms), server process ${((server.user + server.system) / 1000).toFixed(0)} ms`,
+      );
+      const widgetData = all.filter((request) => /widgets\/data|\/data$/.test(request.url));
+      // Static files in waves (a wave starts 20 ms or more after the previous file was asked for): each
+      // wave after the first is a chunk waterfall's step.
+      let wave: Req[] = [];
+      const flush = () => {
+        if (wave.length === 0) return;
+        const names = wave
+          .map((request) => request.url.replace(/^\/assets\//, "").replace(/-[\w-]{8}\./, "."))
+          .slice(0, 6);
+        const end = Math.max(...wave.map((request) => request.end ?? request.start));
+        console.log(
+          `  ${ms(wave[0].start)} → ${ms(end)}  ${wave.length} files: ${names.join(" ")}${wave.length > 6 ? " …" : ""}`,
+        );
+        wave = [];
+      };
+      for (const request of all.filter((request) => !widgetData.includes(request))) {
+        const asset = request.url.startsWith("/assets/");
+        if (!asset || (wave.length > 0 && request.start - wave[wave.length - 1].start > 0.02)) flush();
+        if (asset) wave.push(request);
+        else console.log(`  ${ms(request.start)} → ${ms(request.end)}  ${request.method} ${request.url.slice(0, 90)}`);
+      }
+      flush();
+      if (widgetData.length > 0) {
+        const first = widgetData[0];
+        const lastEnd = Math.max(...widgetData.map((request) => request.end ?? 0));
+        console.log(
+          `  ${ms(first.start)} → ${ms(lastEnd)}  ${widgetData.length} widget-data requests (${first.method} ${first.url.slice(0, 50)}…)`,
+        );
+      }
+    };
+    await measure("cold", () => page.goto(`${server.url}/dashboards/${permalink}`));
+    for (let i = 0; i < runs; i++) await measure(`warm ${i + 1}`, () => page.reload());
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/**
+ * The page's main thread from a trace: the thread time (CPU, not wall time: a busy machine does not
+ * lengthen it much) of its top-level tasks, and how many there were.
+ */
+function mainThread(trace: { traceEvents: Array<Record<string, unknown>> }) {
+  const events = trace.traceEvents;
+  const main = events.filter(
+    (event) => event.name === "thread_name" && (event.args as { name?: string })?.name === "CrRendererMain",
+  );
+  // The renderer that ran the page: the main thread with the most task time.
+  let best = { cpuMs: 0, tasks: 0, long: 0 };
+  for (const thread of main) {
+    const tasks = events.filter(
+      (event) =>
+        event.pid === thread.pid &&
+        event.tid === thread.tid &&
+        (event.name === "RunTask" || event.name === "ThreadControllerImpl::RunTask") &&
+        event.ph === "X",
+    );
+    const cpuMs = tasks.reduce((sum, event) => sum + Number(event.tdur ?? 0), 0) / 1000;
+    const long = tasks.filter((event) => Number(event.dur ?? 0) > 50_000).length;
+    if (cpuMs > best.cpuMs) best = { cpuMs, tasks: tasks.length, long };
+  }
+  return best;
+}
+
+interface Profile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** CPU by script and the functions with the most self time, named from the build's source maps. */
+function summarise(profile: Profile, webDist: string) {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const maps = new Map<string, SourceMapConsumer | null>();
+  const original = (url: string, line: number, column: number): string | null => {
+    const file = url.match(/\/assets\/[^/?#]+\.js$/)?.[0];
+    if (!file || line < 0) return null;
+    if (!maps.has(file)) {
+      const mapPath = path.join(webDist, `${file}.map`);
+      maps.set(
+        file,
+        fs.existsSync(mapPath) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(mapPath, "utf8"))) : null,
+      );
+    }
+    const found = maps.get(file)?.originalPositionFor({ line: line + 1, column });
+    if (!found?.source) return null;
+    return `${found.name ?? "?"} ${found.source.replace(/^.*node_modules\//, "").replace(/^(\.\.\/)+/, "")}:${found.line}`;
+  };
+  const self = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  const byScript = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = byNode.get(id)?.callFrame;
+    if (!frame || frame.functionName === "(idle)") return;
+    const script = frame.url.replace(/^https?:\/\/[^/]+/, "") || `(${frame.functionName || "native"})`;
+    const key =
+      original(frame.url, frame.lineNumber, frame.columnNumber) ?? `${frame.functionName || "(anonymous)"} ${script}`;
+    const delta = profile.timeDeltas[index] ?? 0;
+    self.set(key, (self.get(key) ?? 0) + delta);
+    const source = key.split(" ")[1] ?? "";
+    const pack =
+      source.startsWith("src/") || source.startsWith("packages/")
+        ? source.replace(/:\d+$/, "")
+        : (source.match(/^(@[^/]+\/[^/]+|[^/:]+)/)?.[1] ?? key);
+    byPackage.set(pack, (byPackage.get(pack) ?? 0) + delta);
+    byScript.set(script, (byScript.get(script) ?? 0) + delta);
+  });
+  const top = (map: Map<string, number>, n: number) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, us]) => `    ${(us / 1000).toFixed(0).padStart(6)} ms  ${key}`)
+      .join("\n");
+  console.log(
+    `  CPU profile (busy samples) by script:\n${top(byScript, 15)}\n  self time:\n${top(self, Number(process.env.TOP ?? 30))}`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
