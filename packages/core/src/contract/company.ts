@@ -204,17 +204,20 @@ export const ZBillingDetailsUpdate = z
       .refine((v) => v === null || isCountryCode(v), BILLING_DETAILS_MESSAGES.country),
     vat_id: detailText(32, "VAT number"),
   })
-  .transform((input, ctx) => {
+  // A refinement, not part of the transform: it runs even when another field failed, so every bad
+  // field is reported at once.
+  .superRefine((input, ctx) => {
     const located = input.address || input.postal_code || input.city || input.vat_id;
     if (located && !input.country) {
       ctx.addIssue({ code: "custom", path: ["country"], message: BILLING_DETAILS_MESSAGES.countryRequired });
     }
-    if (!input.vat_id) return input;
-    const check = checkVatId(input.vat_id, input.country);
-    if (!check.ok) {
-      ctx.addIssue({ code: "custom", path: ["vat_id"], message: check.message });
-      return z.NEVER;
-    }
-    return { ...input, vat_id: check.value };
+    if (typeof input.vat_id !== "string") return;
+    const country = typeof input.country === "string" && isCountryCode(input.country) ? input.country : null;
+    const check = checkVatId(input.vat_id, country);
+    if (!check.ok) ctx.addIssue({ code: "custom", path: ["vat_id"], message: check.message });
+  })
+  .transform((input) => {
+    const check = input.vat_id ? checkVatId(input.vat_id, input.country) : null;
+    return check?.ok ? { ...input, vat_id: check.value } : input;
   });
 export type TBillingDetailsUpdate = z.infer<typeof ZBillingDetailsUpdate>;

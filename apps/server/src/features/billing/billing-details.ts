@@ -45,7 +45,10 @@ const OTHER_TAX_ID_TYPES: Record<string, Stripe.CustomerCreateTaxIdParams.Type> 
 export function stripeTaxId(details: BillingDetails): Stripe.CustomerCreateTaxIdParams | null {
   if (!details.vat_id || !details.country) return null;
   const type = isEuCountry(details.country) ? "eu_vat" : OTHER_TAX_ID_TYPES[details.country];
-  return type ? { type, value: details.vat_id } : null;
+  if (!type) return null;
+  // Stripe reads these without the spaces and dots people write them with; the Swiss and US forms keep theirs.
+  const compact = type !== "ch_vat" && type !== "us_ein";
+  return { type, value: compact ? details.vat_id.replace(/[\s.]/g, "").toUpperCase() : details.vat_id };
 }
 
 /**
