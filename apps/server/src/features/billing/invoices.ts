@@ -27,6 +27,12 @@ export function presentOrder(row: OrdersTable): TOrder {
   };
 }
 
+/**
+ * Where the city comes before the postal code on an envelope ("Bristol BS1 4QA"); elsewhere the postal
+ * code leads ("10115 Berlin").
+ */
+const CITY_FIRST = new Set(["GB", "IE", "US", "CA", "AU", "NZ", "IN", "ZA"]);
+
 /** The address a company typed (one line per line), without blank lines. */
 const linesOf = (text: string | null) =>
   (text ?? "")
@@ -57,7 +63,12 @@ export function invoicesService(ctx: AppContext, companies: CompaniesService) {
         name: details.name ?? company.name,
         addressLines: [
           ...linesOf(details.address),
-          [details.postal_code, details.city].filter(Boolean).join(" "),
+          (CITY_FIRST.has(details.country ?? "")
+            ? [details.city, details.postal_code]
+            : [details.postal_code, details.city]
+          )
+            .filter(Boolean)
+            .join(" "),
           details.country ? countryName(details.country) : "",
         ].filter(Boolean),
         vatId: details.vat_id,
