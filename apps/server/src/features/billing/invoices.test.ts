@@ -11,7 +11,7 @@ import { describeEachDb, type TestClient, type TestEnv } from "../../../test/har
 import { postStripeEvent } from "../../../test/stripe-webhook";
 import { newId } from "../../infra/security";
 import { couponCatalogue } from "../coupons/catalogue";
-import { invoiceLines } from "./invoice-document";
+import { invoiceHtml, invoiceLines } from "./invoice-document";
 
 const fakes = fakesForFile(afterAll, () => ({ stripe: stripeFake() }));
 const fake = async () => (await fakes.current()).parts.stripe;
@@ -497,5 +497,70 @@ describe("invoice lines", () => {
     const lines = invoiceLines(input);
     expect(lines.map((line) => line.amountCents)).toEqual(amounts);
     expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(input.amountCents);
+  });
+});
+
+describe("invoice tax", () => {
+  const order = {
+    id: "o",
+    number: "INV-2026-000001",
+    date: "2026-11-26T10:00:00.000Z",
+    periodStart: null,
+    periodEnd: null,
+    dashboards: 10,
+    interval: 1,
+    amountCents: 12_300,
+    currency: "EUR",
+    status: "paid" as const,
+  };
+  const party = { name: "P", addressLines: [], vatId: null };
+  const line = { description: "Dashboards, monthly plan", quantity: 10, unitCents: 1000, amountCents: 10_000 };
+  const vat = (amountCents: number, inclusive = false) => ({
+    name: "VAT",
+    percent: 23,
+    jurisdiction: "IE",
+    amountCents,
+    taxableCents: 10_000,
+    inclusive,
+  });
+  const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+  it.each([
+    [
+      "exclusive VAT: subtotal, the VAT line, the total",
+      { ...order, amountCents: 12_300 },
+      [line],
+      { lines: [vat(2300)], reverseCharge: false },
+      ["Subtotal €100.00", "VAT 23% (IE) on €100.00 €23.00", "Total (EUR) €123.00"],
+      ["Reverse charge"],
+    ],
+    [
+      "inclusive VAT: the total, then what it includes",
+      { ...order, amountCents: 12_300 },
+      [{ ...line, unitCents: 1230, amountCents: 12_300 }],
+      { lines: [vat(2300, true)], reverseCharge: false },
+      ["Subtotal €123.00", "Total (EUR) €123.00", "Including VAT 23% (IE) on €100.00 €23.00"],
+      ["Reverse charge"],
+    ],
+    [
+      "reverse charge: the note, no VAT line (a 0 entry is dropped)",
+      { ...order, amountCents: 10_000 },
+      [line],
+      { lines: [vat(0)], reverseCharge: true },
+      ["Subtotal €100.00", "Total (EUR) €100.00", REVERSE_CHARGE_NOTE],
+      ["VAT 23%"],
+    ],
+    [
+      "reverse charge but VAT was charged: the VAT as charged, no note",
+      { ...order, amountCents: 12_300 },
+      [line],
+      { lines: [vat(2300)], reverseCharge: true },
+      ["VAT 23% (IE) on €100.00 €23.00", "Total (EUR) €123.00"],
+      ["Reverse charge"],
+    ],
+  ])("%s", (_name, input, lines, tax, shown, absent) => {
+    const html = text(invoiceHtml(input, party, party, lines, tax));
+    for (const words of shown) expect(html).toContain(words);
+    for (const words of absent) expect(html).not.toContain(words);
   });
 });
