@@ -220,7 +220,7 @@ export function billingService(
       const { q, breakdown, billing } = await priceFor(row, input);
       const subscriptionId = row.subscription_id;
       // The prorated invoice this makes goes to the customer as its billing details say now.
-      await details.customerFor(client, row);
+      if (row.stripe_customer_id) await details.customerFor(client, row);
       const subscription = await provider("subscription read", () => client.subscriptions.retrieve(subscriptionId));
       const item = subscription.items.data[0];
       if (!item) throw new AppError("unavailable", BILLING_MESSAGES.providerFailed);
