@@ -153,6 +153,52 @@ test("an active company lists its invoice at /company/invoices and downloads it 
   for (const expected of ["Invoice", number, "Ivy Invoices", "$75.00", "Paid"]) expect(text).toContain(expected);
 });
 
+test("an admin enters the billing details on the subscription page; a bad VAT number is refused there; the invoice PDF is made out to them", async ({
+  page,
+  request,
+}) => {
+  const plan = await newCustomer(page, "Bea Billing");
+  await page.goto("/company/subscription");
+  const form = page.getByRole("region", { name: "Billing details" });
+  await expect(form).toBeVisible();
+  await form.getByLabel("Billing name").fill("Bea Billing GmbH");
+  await form.getByLabel("Address").fill("Hauptstraße 5\nHinterhaus");
+  await form.getByLabel("Postal code").fill("10115");
+  await form.getByLabel("City").fill("Berlin");
+  await form.getByRole("combobox", { name: "Country" }).fill("Germ");
+  await page.getByRole("option", { name: "Germany", exact: true }).click();
+  await form.getByLabel("VAT or tax number").fill("DE 1234");
+  await form.getByRole("button", { name: "Save billing details" }).click();
+  await expect(form.getByText("Germany VAT numbers are written like DE123456789.")).toBeVisible();
+  await expect(form.getByLabel("VAT or tax number")).toHaveAttribute("aria-invalid", "true");
+  // The full-page picture is taken from the top, where the app's sticky header and sidebar belong.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapBoth(page, "billing-details-error");
+
+  await form.getByLabel("VAT or tax number").fill("DE 123 456 789");
+  await form.getByRole("button", { name: "Save billing details" }).click();
+  await expect(page.getByText("Billing details saved")).toBeVisible();
+  // Stored as the check wrote it.
+  await expect(form.getByLabel("VAT or tax number")).toHaveValue("DE123456789");
+  await expect(form.getByText("Germany VAT numbers are written like DE123456789.")).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapBoth(page, "billing-details");
+
+  await sendWebhook(request, invoiceEvent("invoice.paid", plan));
+  await page.goto("/company/invoices");
+  const row = page.getByRole("table").getByRole("row").nth(1);
+  await expect(row).toContainText("Paid");
+  const number = String(await row.getByRole("cell").first().textContent()).trim();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("button", { name: `Download PDF of ${number}` }).click(),
+  ]);
+  const text = execFileSync("pdftotext", ["-layout", await download.path(), "-"], { encoding: "utf8" });
+  for (const expected of ["Bea Billing GmbH", "Hauptstraße 5", "10115 Berlin", "Germany", "VAT ID: DE123456789"]) {
+    expect(text).toContain(expected);
+  }
+});
+
 test("an overdue company: a failed charge shows banner 128 live, linking to the card page", async ({
   page,
   request,

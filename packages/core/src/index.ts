@@ -2,6 +2,7 @@ export * from "./billing/company-flags";
 export * from "./billing/coupons";
 export * from "./billing/messages";
 export * from "./billing/pricing";
+export * from "./billing/tax-ids";
 export * from "./contract";
 export * from "./csv/parse";
 export * from "./dates/copy-url";

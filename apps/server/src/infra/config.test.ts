@@ -24,9 +24,33 @@ describe("loadConfig", () => {
     ["APP_KEY", { NODE_ENV: "production" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
     ["DEMO_PASSWORD", { DEMO_PASSWORD: "short" }],
+    ["INVOICE_SELLER_COUNTRY", { INVOICE_SELLER_COUNTRY: "UK" }],
+    ["INVOICE_SELLER_COUNTRY", { INVOICE_REVERSE_CHARGE: "true" }],
+    ["INVOICE_SELLER_COUNTRY", { INVOICE_REVERSE_CHARGE: "true", INVOICE_SELLER_COUNTRY: "GB" }],
   ])("a wrong %s stops start-up with a message naming it", (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:[\\s\\S]*${variable}`));
+  });
+
+  it("reads the invoice seller and the reverse charge", () => {
+    expect(loadConfig({})).toMatchObject({
+      invoiceSeller: { name: "Reportz", addressLines: [], vatId: null, country: null },
+      invoiceReverseCharge: false,
+    });
+    const config = loadConfig({
+      INVOICE_SELLER_NAME: "Reportz Ltd",
+      INVOICE_SELLER_ADDRESS: "1 Main Street | Dublin D02 X285|Ireland",
+      INVOICE_SELLER_VAT_ID: "IE1234567WA",
+      INVOICE_SELLER_COUNTRY: "ie",
+      INVOICE_REVERSE_CHARGE: "true",
+    });
+    expect(config.invoiceSeller).toEqual({
+      name: "Reportz Ltd",
+      addressLines: ["1 Main Street", "Dublin D02 X285", "Ireland"],
+      vatId: "IE1234567WA",
+      country: "IE",
+    });
+    expect(config.invoiceReverseCharge).toBe(true);
   });
 
   it("reads PostgreSQL and overrides", () => {

@@ -1,5 +1,6 @@
 import net from "node:net";
 import path from "node:path";
+import { isCountryCode, isEuCountry } from "@app/core";
 import { z } from "zod";
 import { PROVIDER_SETTINGS } from "../connectors";
 import type { ProvidersConfig } from "../connectors/settings";
@@ -76,6 +77,15 @@ const ZCoreEnv = z.object({
   INVOICE_SELLER_NAME: z.string().trim().max(200).optional(),
   INVOICE_SELLER_ADDRESS: z.string().trim().max(1000).optional(),
   INVOICE_SELLER_VAT_ID: z.string().trim().max(32).optional(),
+  // The seller's country (ISO 3166-1 alpha-2); with INVOICE_REVERSE_CHARGE an EU business buyer in
+  // another member state gets the reverse-charge note instead of a VAT line.
+  INVOICE_SELLER_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, "must be a two-letter ISO 3166-1 country code (IE, DE, GB…)")
+    .optional(),
+  INVOICE_REVERSE_CHARGE: zBool,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -204,7 +214,9 @@ export interface AppConfig {
     jsUrl: string;
   } | null;
   /** Who issues the invoices (INVOICE_SELLER_*): printed at the top of every invoice PDF. */
-  invoiceSeller: { name: string; addressLines: string[]; vatId: string | null };
+  invoiceSeller: { name: string; addressLines: string[]; vatId: string | null; country: string | null };
+  /** INVOICE_REVERSE_CHARGE: EU business buyers in another member state get the reverse-charge note. */
+  invoiceReverseCharge: boolean;
   logLevel: string;
   rateLimit: { authMax: number; windowMs: number };
   sessionTtlDays: number;
@@ -286,6 +298,12 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       "Invalid configuration: APP_URL is required in production (the address users open, such as https://reports.example.com; e-mail links and embed snippets are built from it)",
     );
   }
+  // The reverse charge is between two member states: without the seller's EU country it never applies.
+  if (e.INVOICE_REVERSE_CHARGE && !isEuCountry(e.INVOICE_SELLER_COUNTRY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  INVOICE_SELLER_COUNTRY: INVOICE_REVERSE_CHARGE needs the seller's EU country (IE, DE, FR…)",
+    );
+  }
   const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`;
   const warnings = e.APP_URL
     ? []
@@ -364,7 +382,9 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
         .map((line) => line.trim())
         .filter(Boolean),
       vatId: e.INVOICE_SELLER_VAT_ID || null,
+      country: e.INVOICE_SELLER_COUNTRY ?? null,
     },
+    invoiceReverseCharge: e.INVOICE_REVERSE_CHARGE,
     render: {
       baseUrl: (e.RENDER_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ""),
       widgetTimeoutMs: e.PDF_WIDGET_TIMEOUT_MS,

@@ -22,6 +22,14 @@ import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
  * - `POST /v1/invoices/create_preview` (`subscription`) → the subscription's next invoice as it stands;
  * - an `Idempotency-Key` on the coupon and subscription POSTs replays the first answer for the same
  *   parameters, and is `idempotency_error` (400) for other parameters;
+ * - `POST /v1/customers` (name, email, `address`, `tax_exempt`, `tax_id_data`) and `POST /v1/customers/:id`
+ *   (update); `GET`/`POST /v1/customers/:id/tax_ids`, `DELETE /v1/customers/:id/tax_ids/:tax_id` (an
+ *   `eu_vat` that is not a country prefix and its digits is `tax_id_invalid`); a subscription's customer
+ *   that Checkout made is a customer too;
+ * - tax: a rate a test adds (`addTaxRate`, `GET /v1/tax_rates/:id`) and sets as `chargeTax` is computed
+ *   on every invoice after its discounts (exclusive: added to the total; `total_taxes` names the rate
+ *   by id, as Stripe does), nothing for a customer that is `tax_exempt: reverse` (a `reverse_charge`
+ *   entry of 0), and the checkout session's `total_details.amount_tax`;
  * - `GET /v1/invoice_payments?invoice=…` → the paid invoice's payment (its PaymentIntent; since API
  *   2025-03 an invoice no longer names one itself); `POST /v1/refunds` (`payment_intent` or `charge`) →
  *   a succeeded refund of the whole payment, the same refund again for a repeated `Idempotency-Key`, and
@@ -92,14 +100,41 @@ export interface FakeStripeSubscription {
   updates: Record<string, unknown>[];
 }
 
+/** A customer (a visitor's, one Checkout made for a subscription, or one made for billing details). */
+export interface FakeStripeCustomer {
+  id: string;
+  email: unknown;
+  name: unknown;
+  address: Record<string, unknown> | null;
+  tax_exempt: string;
+  metadata: Record<string, unknown>;
+  taxIds: Array<{ id: string; type: string; value: string }>;
+  /** Every update's form, in order (tests assert what the server told Stripe). */
+  updates: Record<string, unknown>[];
+}
+
+/** A tax rate (`txr_…`) a test adds; see `chargeTax`. */
+export interface FakeStripeTaxRate {
+  id: string;
+  display_name: string;
+  percentage: number;
+  jurisdiction: string | null;
+  country: string | null;
+  inclusive: boolean;
+}
+
 export interface FakeStripe {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
   sessions: Map<string, FakeStripeSession>;
   subscriptions: Map<string, FakeStripeSubscription>;
-  /** Customers made for visitors (name and e-mail the checkout is pre-filled with). */
-  customers: Map<string, { id: string; email: unknown; name: unknown }>;
+  /** Customers: a visitor's (name and e-mail the checkout is pre-filled with), Checkout's, a company's. */
+  customers: Map<string, FakeStripeCustomer>;
+  taxRates: Map<string, FakeStripeTaxRate>;
+  /** The tax rate every invoice and checkout is taxed at (Stripe Tax or the account's rate); null: none. */
+  chargeTax: string | null;
+  addTaxRate(rate: Omit<FakeStripeTaxRate, "id">): FakeStripeTaxRate;
   coupons: Map<string, FakeStripeCoupon>;
   refunds: FakeStripeRefund[];
   failNext: FakeFault[];
@@ -168,6 +203,16 @@ export interface StripePlanFacts {
   periodEnd: number;
   /** The subscription's discounts (each coupon's share is worked out on the invoice's subtotal). */
   discounts?: FakeStripeDiscount[];
+  /** The tax on the invoice, after its discounts; `reverse`: the customer is tax_exempt reverse (0). */
+  tax?: { rate: FakeStripeTaxRate; reverse: boolean } | null;
+}
+
+/** The tax of `amount` at `tax`'s rate, as Stripe rounds it; 0 under the reverse charge. */
+export function taxOf(amount: number, tax: StripePlanFacts["tax"]): number {
+  if (!tax || tax.reverse) return 0;
+  return tax.rate.inclusive
+    ? amount - Math.round(amount / (1 + tax.rate.percentage / 100))
+    : Math.round((amount * tax.rate.percentage) / 100);
 }
 
 /**
@@ -197,7 +242,10 @@ const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export function stripeInvoice(id: string | null, lineId: string, plan: StripePlanFacts, paid: boolean) {
   const subtotal = plan.quantity * plan.unitAmount;
   const discounted = discountAmounts(subtotal, plan.discounts);
-  const amount = subtotal - discounted.reduce((sum, one) => sum + one.amount, 0);
+  const net = subtotal - discounted.reduce((sum, one) => sum + one.amount, 0);
+  const taxAmount = taxOf(net, plan.tax);
+  const added = plan.tax && !plan.tax.rate.inclusive ? taxAmount : 0;
+  const amount = net + added;
   return {
     id,
     object: "invoice",
@@ -208,6 +256,19 @@ export function stripeInvoice(id: string | null, lineId: string, plan: StripePla
     amount_paid: paid ? amount : 0,
     subtotal,
     total: amount,
+    total_excluding_tax: amount - added,
+    total_taxes: plan.tax
+      ? [
+          {
+            amount: taxAmount,
+            tax_behavior: plan.tax.rate.inclusive ? "inclusive" : "exclusive",
+            tax_rate_details: { tax_rate: plan.tax.rate.id },
+            taxability_reason: plan.tax.reverse ? "reverse_charge" : "standard_rated",
+            taxable_amount: plan.tax.rate.inclusive ? net - taxAmount : net,
+            type: "tax_rate_details",
+          },
+        ]
+      : [],
     discounts: discounted.map((one) => one.discount),
     total_discount_amounts: discounted,
     parent: {
@@ -353,6 +414,28 @@ const stripeError = (reply: FastifyReply, status: number, message: string, param
     error: { type: "invalid_request_error", message, ...(param && { param }), ...(code && { code }) },
   });
 
+/**
+ * Stripe's check of a tax id's format (a type it does not know is refused too); the message is
+ * Stripe's. An `eu_vat` is a member state's prefix and 2 to 13 letters or digits.
+ */
+export function taxIdProblem(type: string, value: string): string | null {
+  const formats: Record<string, RegExp> = {
+    eu_vat: /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK)[0-9A-Z+*]{2,13}$/,
+    gb_vat: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+    ch_vat: /^CHE-?\d{3}\.?\d{3}\.?\d{3} ?(MWST|TVA|IVA)$/,
+    no_vat: /^\d{9}MVA$/,
+    is_vat: /^\d{5,6}$/,
+    au_abn: /^\d{11}$/,
+    nz_gst: /^\d{8,9}$/,
+    ca_bn: /^\d{9}$/,
+    us_ein: /^\d{2}-\d{7}$/,
+    in_gst: /^\d{2}[A-Z]{5}\d{4}[A-Z]\d[A-Z\d]{2}$/,
+  };
+  const format = formats[type];
+  if (!format) return `Invalid value for type: ${type}`;
+  return format.test(value) ? null : `Invalid value for ${type}.`;
+}
+
 const at = (path: Record<string, unknown>, ...keys: string[]): unknown =>
   keys.reduce<unknown>(
     (node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
@@ -387,7 +470,13 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
   const id = (prefix: string) => `${prefix}_test_${run}${(++counter).toString().padStart(6, "0")}`;
   const now = () => Math.floor(Date.now() / 1000);
   const event = (type: string, object: unknown): Stripe.Event => stripeEvent(id("evt"), type, object, now());
-  const planOf = (sub: FakeStripeSubscription) => ({ ...sub, subscription: sub.id });
+  /** The tax Stripe would charge a customer now: the rate set in `chargeTax`, none for a reverse-charge customer. */
+  const taxFor = (customer: string | null): StripePlanFacts["tax"] => {
+    const rate = state.chargeTax ? state.taxRates.get(state.chargeTax) : undefined;
+    if (!rate) return null;
+    return { rate, reverse: (customer && state.customers.get(customer)?.tax_exempt) === "reverse" };
+  };
+  const planOf = (sub: FakeStripeSubscription) => ({ ...sub, subscription: sub.id, tax: taxFor(sub.customer) });
   const subscriptionObject = (sub: FakeStripeSubscription) =>
     stripeSubscription(planOf(sub), sub.status === "canceled" ? now() : null);
   const invoiceObject = (sub: FakeStripeSubscription, paid: boolean) =>
@@ -406,6 +495,9 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
       subtotal,
       session.coupons.map((coupon) => ({ id: "", coupon })),
     ).reduce((sum, one) => sum + one.amount, 0);
+    const tax = taxFor(String(session.customer ?? session.params.customer ?? "") || null);
+    const taxAmount = taxOf(subtotal - off, tax);
+    const added = tax && !tax.rate.inclusive ? taxAmount : 0;
     return {
       id: session.id,
       object: "checkout.session",
@@ -420,8 +512,8 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
       metadata: session.params.metadata ?? {},
       discounts: session.coupons.map((coupon) => ({ coupon: coupon.id, promotion_code: null })),
       amount_subtotal: subtotal,
-      amount_total: subtotal - off,
-      total_details: { amount_discount: off, amount_shipping: 0, amount_tax: 0 },
+      amount_total: subtotal - off + added,
+      total_details: { amount_discount: off, amount_shipping: 0, amount_tax: taxAmount },
       currency: String(at(session.params, "line_items", "0", "price_data", "currency") ?? "usd"),
     };
   };
@@ -433,6 +525,13 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
     sessions: new Map(),
     subscriptions: new Map(),
     customers: new Map(),
+    taxRates: new Map(),
+    chargeTax: null,
+    addTaxRate(rate) {
+      const made = { ...rate, id: id("txr") };
+      state.taxRates.set(made.id, made);
+      return made;
+    },
     coupons: new Map(),
     refunds: [],
     failNext: [],
@@ -443,9 +542,11 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
       const recurring = String(at(line, "price_data", "recurring", "interval")) === "year" ? "year" : "month";
       const metadata = (at(session.params, "subscription_data", "metadata") ?? {}) as Record<string, string>;
       const start = now();
+      // Checkout makes the customer when the session names none.
+      const customerId = String(session.params.customer ?? newCustomer({}).id);
       const sub: FakeStripeSubscription = {
         id: id("sub"),
-        customer: String(session.params.customer ?? id("cus")),
+        customer: customerId,
         metadata,
         itemId: id("si"),
         product: id("prod"),
@@ -572,6 +673,45 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
     const sub = state.subscriptions.get(subId);
     if (!sub) stripeError(reply, 404, `No such subscription: '${subId}'`, "id", "resource_missing");
     return sub ?? null;
+  };
+
+  function newCustomer(params: Record<string, unknown>): FakeStripeCustomer {
+    const customer: FakeStripeCustomer = {
+      id: id("cus"),
+      email: params.email ?? null,
+      name: params.name ?? null,
+      address: (params.address as Record<string, unknown> | undefined) ?? null,
+      tax_exempt: String(params.tax_exempt ?? "none"),
+      metadata: (params.metadata ?? {}) as Record<string, unknown>,
+      taxIds: [],
+      updates: [],
+    };
+    state.customers.set(customer.id, customer);
+    return customer;
+  }
+  const customerObject = (customer: FakeStripeCustomer) => ({
+    id: customer.id,
+    object: "customer",
+    email: customer.email,
+    name: customer.name,
+    address: customer.address,
+    tax_exempt: customer.tax_exempt,
+    metadata: customer.metadata,
+    livemode: false,
+  });
+  const taxIdObject = (customer: FakeStripeCustomer, taxId: FakeStripeCustomer["taxIds"][number]) => ({
+    ...taxId,
+    object: "tax_id",
+    country: taxId.type === "eu_vat" ? taxId.value.slice(0, 2).replace("EL", "GR") : null,
+    customer: customer.id,
+    livemode: false,
+    verification: { status: "pending", verified_address: null, verified_name: null },
+  });
+  const customerOr404 = (request: FastifyRequest, reply: FastifyReply) => {
+    const customerId = (request.params as { id: string }).id;
+    const customer = state.customers.get(customerId);
+    if (!customer) stripeError(reply, 404, `No such customer: '${customerId}'`, "id", "resource_missing");
+    return customer ?? null;
   };
 
   return {
@@ -767,11 +907,77 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
         return { ...stripeInvoice(null, id("il"), next, false), status: "draft" };
       });
       // The visitor's customer, so the checkout opens with their name and e-mail.
-      app.post("/v1/customers", { preHandler: authorized }, async (request) => {
+      app.post("/v1/customers", { preHandler: authorized }, async (request, reply) => {
         const params = formOf(request);
-        const customer = { id: id("cus"), object: "customer", email: params.email ?? null, name: params.name ?? null };
-        state.customers.set(customer.id, customer);
-        return { ...customer, metadata: params.metadata ?? {} };
+        const taxIds = Object.values((params.tax_id_data ?? {}) as Record<string, { type?: string; value?: string }>);
+        for (const [index, taxId] of taxIds.entries()) {
+          const problem = taxIdProblem(String(taxId.type ?? ""), String(taxId.value ?? ""));
+          if (problem) return stripeError(reply, 400, problem, `tax_id_data[${index}][value]`, "tax_id_invalid");
+        }
+        const customer = newCustomer(params);
+        for (const taxId of taxIds) {
+          customer.taxIds.push({ id: id("txi"), type: String(taxId.type), value: String(taxId.value) });
+        }
+        return customerObject(customer);
+      });
+      app.post("/v1/customers/:id", { preHandler: authorized }, async (request, reply) => {
+        const customer = customerOr404(request, reply);
+        if (!customer) return reply;
+        const params = formOf(request);
+        customer.updates.push(params);
+        if (params.name !== undefined) customer.name = params.name;
+        if (params.email !== undefined) customer.email = params.email;
+        // `address=` (empty) removes it.
+        if (params.address !== undefined) {
+          customer.address = params.address === "" ? null : (params.address as Record<string, unknown>);
+        }
+        if (params.tax_exempt !== undefined) customer.tax_exempt = String(params.tax_exempt || "none");
+        return customerObject(customer);
+      });
+      app.get("/v1/customers/:id/tax_ids", { preHandler: authorized }, async (request, reply) => {
+        const customer = customerOr404(request, reply);
+        if (!customer) return reply;
+        return {
+          object: "list",
+          data: customer.taxIds.map((taxId) => taxIdObject(customer, taxId)),
+          has_more: false,
+          url: `/v1/customers/${customer.id}/tax_ids`,
+        };
+      });
+      app.post("/v1/customers/:id/tax_ids", { preHandler: authorized }, async (request, reply) => {
+        const customer = customerOr404(request, reply);
+        if (!customer) return reply;
+        const params = formOf(request);
+        const problem = taxIdProblem(String(params.type ?? ""), String(params.value ?? ""));
+        if (problem) return stripeError(reply, 400, problem, "value", "tax_id_invalid");
+        const taxId = { id: id("txi"), type: String(params.type), value: String(params.value) };
+        customer.taxIds.push(taxId);
+        return taxIdObject(customer, taxId);
+      });
+      app.delete("/v1/customers/:id/tax_ids/:taxId", { preHandler: authorized }, async (request, reply) => {
+        const customer = customerOr404(request, reply);
+        if (!customer) return reply;
+        const taxIdId = (request.params as { taxId: string }).taxId;
+        const before = customer.taxIds.length;
+        customer.taxIds = customer.taxIds.filter((one) => one.id !== taxIdId);
+        if (customer.taxIds.length === before) {
+          return stripeError(reply, 404, `No such tax_id: '${taxIdId}'`, "id", "resource_missing");
+        }
+        return { id: taxIdId, object: "tax_id", deleted: true };
+      });
+      app.get("/v1/tax_rates/:id", { preHandler: authorized }, async (request, reply) => {
+        const rateId = (request.params as { id: string }).id;
+        const rate = state.taxRates.get(rateId);
+        if (!rate) return stripeError(reply, 404, `No such tax_rate: '${rateId}'`, "id", "resource_missing");
+        return {
+          ...rate,
+          object: "tax_rate",
+          active: true,
+          effective_percentage: rate.percentage,
+          rate_type: "percentage",
+          tax_type: "vat",
+          livemode: false,
+        };
       });
       app.post("/v1/billing_portal/sessions", { preHandler: authorized }, async (request, reply) => {
         const params = formOf(request);

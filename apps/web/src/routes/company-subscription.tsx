@@ -1,7 +1,7 @@
 import { dashboardAllowance, dashboardsUsedText, type TCompany } from "@app/core";
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import dayjs from "dayjs";
-import { SubscriptionPlan } from "../features/billing";
+import { BillingDetails, SubscriptionPlan } from "../features/billing";
 import { CouponsCard } from "../features/company";
 import { usePageData } from "../features/session/hooks";
 import { PageHeader } from "../ui/PageHeader";
@@ -76,6 +76,7 @@ export default function CompanySubscriptionScreen() {
       ) : null}
       {company ? <SubscriptionPlan company={company} /> : null}
       {company ? <CouponsCard company={company} /> : null}
+      {company ? <BillingDetails company={company} /> : null}
     </>
   );
 }

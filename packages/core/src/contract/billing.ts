@@ -13,6 +13,8 @@ export const BILLING_MESSAGES = {
   noCustomer: "There is no card on file yet: subscribe first.",
   /** A registration's order_ref/order_id that is forged, unpaid or already used (422 on `order_ref`). */
   orderNotPaid: "This payment could not be confirmed: it is unknown, unpaid or already used.",
+  /** The card provider refused the billing details' VAT number (422 on `vat_id`); nothing was saved. */
+  taxIdRefused: "The card payment provider does not accept this VAT or tax number. Please check it.",
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUPON_TYPES } from "../billing/coupons";
+import { checkVatId, isCountryCode } from "../billing/tax-ids";
 import { zFormBoolean } from "./common";
 
 export const ZCompanyServices = z.object({ dashboards: z.number().int(), bonusDashboards: z.number().int() });
@@ -22,9 +23,8 @@ export const ZCompany = z.object({
   emailUsername: z.string().nullable(),
   logo: z.string().nullable(),
   phone: z.string().nullable(),
-  /** What the company's invoices are made out to (issue 12 §4); null when not given. */
-  billingAddress: z.string().nullable(),
-  vatId: z.string().nullable(),
+  /** What the company's invoices are made out to (the subscription page's "Billing details"). */
+  billingDetails: z.lazy(() => ZBillingDetails),
   siteTitle: z.string(),
   /** The company's IANA zone (the browser's at registration): new report forms start on it. */
   timezone: z.string(),
@@ -125,13 +125,6 @@ export const ZCompanyUpdate = z.strictObject({
     "The phone must be a valid phone number.",
   ),
   site_title: z.string().trim().max(80).optional(),
-  /** The postal address printed on the company's invoices (several lines). */
-  billing_address: optionalText(500, "billing address"),
-  /** A VAT or tax id as the tax office writes it: letters, digits, spaces, dots and dashes. */
-  vat_id: optionalText(32, "VAT ID").refine(
-    (v) => v === undefined || v === null || /^[A-Za-z0-9][A-Za-z0-9 .\-/]{1,31}$/.test(v),
-    "The VAT ID may only contain letters, digits, spaces, dots, dashes and slashes.",
-  ),
   /** Host of the shared dashboards (white label); changing it clears its verification. */
   domain_cname: zCustomDomain.optional(),
   remove_logo: zFormBoolean.optional(),
@@ -146,3 +139,85 @@ export const ZCompanyDelete = z.strictObject({
     .default({}),
 });
 export type TCompanyDelete = z.infer<typeof ZCompanyDelete>;
+
+/**
+ * The company's billing details as its invoices print them (every field null until given): the name
+ * the invoice is made out to (the company's name when null), the street lines, postal code, city,
+ * country (ISO 3166-1 alpha-2) and VAT or tax number.
+ */
+export const ZBillingDetails = z.object({
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  vatId: z.string().nullable(),
+});
+export type TBillingDetails = z.infer<typeof ZBillingDetails>;
+
+/** Words of the billing details' checks, shared by the server and the form. */
+export const BILLING_DETAILS_MESSAGES = {
+  addressLines: "The address may have at most 3 lines.",
+  postalCode: "The postal code may only contain letters, digits, spaces and dashes.",
+  country: "Choose a country from the list.",
+  countryRequired: "Choose the country of this address.",
+} as const;
+
+const detailText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The ${label} may not be greater than ${max} characters.`)
+    .default("")
+    .transform((v) => (v === "" ? null : v));
+
+/**
+ * PUT /api/company/billing-details: the whole section at once (an empty field clears it); nothing else
+ * of the company changes. The VAT number is checked against the country (core `checkVatId`: an EU
+ * member state's prefix and pattern, a generic pattern elsewhere) and stored as the check wrote it.
+ */
+export const ZBillingDetailsUpdate = z
+  .strictObject({
+    name: detailText(200, "billing name"),
+    address: detailText(300, "address")
+      .transform((v) =>
+        v === null
+          ? null
+          : v
+              .split(/\r?\n/)
+              .map((line) => line.trim())
+              .filter(Boolean)
+              .join("\n"),
+      )
+      .refine((v) => v === null || v.split("\n").length <= 3, BILLING_DETAILS_MESSAGES.addressLines),
+    postal_code: detailText(16, "postal code").refine(
+      (v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(v),
+      BILLING_DETAILS_MESSAGES.postalCode,
+    ),
+    city: detailText(100, "city"),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .default("")
+      .transform((v) => (v === "" ? null : v))
+      .refine((v) => v === null || isCountryCode(v), BILLING_DETAILS_MESSAGES.country),
+    vat_id: detailText(32, "VAT number"),
+  })
+  // A refinement, not part of the transform: it runs even when another field failed, so every bad
+  // field is reported at once.
+  .superRefine((input, ctx) => {
+    const located = input.address || input.postal_code || input.city || input.vat_id;
+    if (located && !input.country) {
+      ctx.addIssue({ code: "custom", path: ["country"], message: BILLING_DETAILS_MESSAGES.countryRequired });
+    }
+    if (typeof input.vat_id !== "string") return;
+    const country = typeof input.country === "string" && isCountryCode(input.country) ? input.country : null;
+    const check = checkVatId(input.vat_id, country);
+    if (!check.ok) ctx.addIssue({ code: "custom", path: ["vat_id"], message: check.message });
+  })
+  .transform((input) => {
+    const check = input.vat_id ? checkVatId(input.vat_id, input.country) : null;
+    return check?.ok ? { ...input, vat_id: check.value } : input;
+  });
+export type TBillingDetailsUpdate = z.infer<typeof ZBillingDetailsUpdate>;

@@ -25,6 +25,7 @@ export const ROUTE_LINES = {
   paymentSecure: "POST /api/payment/secure",
   paymentWebhook: "POST /api/payment/webhook",
   companyPaymentPortal: "POST /api/company/payment-portal",
+  companyBillingDetails: "PUT /api/company/billing-details",
   ordersList: "GET /api/orders",
   orderPdf: "GET /api/orders/:id/pdf",
   domainAllowed: "GET /api/domains/allowed",

@@ -30,7 +30,7 @@ import {
   ZCampaignShowQuery,
 } from "./campaigns";
 import { dataEnvelope } from "./common";
-import { ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
+import { ZBillingDetailsUpdate, ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
 import {
   ZCouponApply,
   ZCouponApplyResponse,
@@ -173,6 +173,8 @@ export const API = {
   paymentWebhook: { body: ZPaymentWebhook, bodyKind: "text", output: ZPaymentWebhookAnswer },
   // Stripe's billing portal for the company's card (banner 128's "change or top up your card").
   companyPaymentPortal: { body: ZNoFields, output: ZPaymentPortalResponse },
+  // What the company's invoices are made out to (the subscription page's "Billing details", admins).
+  companyBillingDetails: { body: ZBillingDetailsUpdate, output: ZCompanyResponse },
   // The company's invoices (admins), newest first, and each one as a PDF.
   ordersList: { output: ZOrderListResponse },
   orderPdf: { params: ZIdParams, output: ZInvoicePdf },

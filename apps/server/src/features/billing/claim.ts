@@ -8,6 +8,7 @@ import type { LifetimeCancellation } from "./lifetime";
 import { BREAKDOWN_KEY, linesOfBreakdown, type OrderLine, parseBreakdown } from "./order-lines";
 import { billingRepo } from "./repo";
 import { isStripeError, type Stripe } from "./stripe-client";
+import { addedTaxOf, type TaxLine, taxLinesOfSession } from "./tax-lines";
 import { addMonths } from "./webhooks";
 
 /** A paid Checkout Session nobody has claimed yet, as Stripe told it: what the new company gets. */
@@ -22,6 +23,7 @@ export interface PaidCheckout {
   currency: string;
   /** The invoice's lines as the server priced the checkout (null when the metadata does not say). */
   lines: OrderLine[] | null;
+  taxLines: TaxLine[] | null;
 }
 
 /** The claim marker in `payment_events`: its primary key lets one registration, and only one, claim a session. */
@@ -74,6 +76,7 @@ export function checkoutClaims(
       const interval = session.metadata?.interval === "12" ? 12 : 1;
       const amountCents = session.amount_total ?? 0;
       const breakdown = parseBreakdown(session.metadata?.[BREAKDOWN_KEY]);
+      const taxLines = taxLinesOfSession(session);
       return {
         sessionId: session.id,
         customer,
@@ -83,7 +86,8 @@ export function checkoutClaims(
         interval,
         amountCents,
         currency: (session.currency ?? "usd").toUpperCase(),
-        lines: breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents),
+        lines: breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents - addedTaxOf(taxLines)),
+        taxLines,
       };
     },
 
@@ -124,6 +128,7 @@ export function checkoutClaims(
           currency: paid.currency,
           status: "paid",
           lines: paid.lines,
+          taxLines: paid.taxLines,
         },
         now,
       );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { JobDefinition } from "../../infra/jobs";
 import type { Feature } from "../registry";
+import { billingDetailsService } from "./billing-details";
 import { checkoutClaims } from "./claim";
 import { checkoutConfirmation } from "./confirm";
 import { subscriptionDiscounts } from "./discounts";
@@ -26,12 +27,14 @@ export const billingFeature: Feature = {
     const claims = checkoutClaims(ctx, companies, stripe, lifetime);
     const couponPrices = (companyId: string | null, codes: readonly string[]) =>
       services.get("coupons").forPrice(companyId, codes);
+    const details = billingDetailsService(ctx, companies, stripe);
     const billing: BillingService = {
-      ...billingService(ctx, companies, couponPrices, stripe, claims),
+      ...billingService(ctx, companies, couponPrices, stripe, claims, details),
       ...webhookHandler(ctx, companies, stripe),
       claims,
       discounts: subscriptionDiscounts(ctx, companies, couponPrices, stripe),
       confirmation: checkoutConfirmation(ctx, companies, stripe),
+      details,
       lifetime,
       refunds: checkoutRefunds(ctx, stripe),
     };

@@ -5,13 +5,18 @@ import {
   orderDay,
   orderPeriod,
   quote,
+  REVERSE_CHARGE_NOTE,
   type TOrder,
   type TOrderStatus,
 } from "@app/core";
 import { escapeHtml } from "../../infra/mail-html";
 import type { OrderLine } from "./order-lines";
+import { addedTaxOf, type TaxLine } from "./tax-lines";
 
-/** Who the invoice is from (config INVOICE_SELLER_*) and to (the company's billing details). */
+/**
+ * Who the invoice is from (config INVOICE_SELLER_*) and to (the company's billing details): the name,
+ * the postal address as printed (street lines, postal code and city, country) and the VAT number.
+ */
 export interface InvoiceParty {
   name: string;
   addressLines: string[];
@@ -20,6 +25,23 @@ export interface InvoiceParty {
 
 /** One row of the invoice's table: what, how many, at what, for how much (cents; negative takes off). */
 export type InvoiceLine = OrderLine;
+
+/** The tax part of an invoice: the provider's tax lines, and whether the reverse-charge note applies. */
+export interface InvoiceTax {
+  lines: readonly TaxLine[];
+  /** The buyer is an EU business in another member state and the operator enabled the note (core `reverseChargeApplies`). */
+  reverseCharge: boolean;
+}
+
+const percentText = (percent: number) => `${Number(percent.toFixed(3))}%`;
+
+/** "VAT 19% (DE) on $100.00": the tax's name, rate, where, and on what. */
+function taxLabel(line: TaxLine, money: (cents: number) => string): string {
+  const rate = line.percent === null ? "" : ` ${percentText(line.percent)}`;
+  const where = line.jurisdiction ? ` (${escapeHtml(line.jurisdiction)})` : "";
+  const base = line.taxableCents === null ? "" : ` on ${money(line.taxableCents)}`;
+  return `${escapeHtml(line.name)}${rate}${where}${base}`;
+}
 
 /**
  * The lines of an order made before its lines were stored (migration 023): its dashboards at the list price of its plan (core `quote`), then what the
@@ -81,8 +103,27 @@ export function invoiceHtml(
   seller: InvoiceParty,
   buyer: InvoiceParty,
   lines: readonly InvoiceLine[] = invoiceLines(order),
+  tax: InvoiceTax = { lines: [], reverseCharge: false },
 ): string {
   const money = (cents: number) => escapeHtml(formatMoney(cents, order.currency));
+  const added = addedTaxOf(tax.lines);
+  // VAT actually charged is shown as charged: the note stands only where no tax was added on top.
+  const reverseCharge = tax.reverseCharge && added === 0;
+  const shown = tax.lines.filter((line) => !(reverseCharge && line.amountCents === 0));
+  const taxRows = shown
+    .filter((line) => !line.inclusive)
+    .map(
+      (line) =>
+        `<tr class="sum"><td colspan="3">${taxLabel(line, money)}</td><td class="num">${money(line.amountCents)}</td></tr>`,
+    )
+    .join("\n");
+  const includedRows = shown
+    .filter((line) => line.inclusive)
+    .map(
+      (line) =>
+        `<tr class="sum included"><td colspan="3">Including ${taxLabel(line, money)}</td><td class="num">${money(line.amountCents)}</td></tr>`,
+    )
+    .join("\n");
   const rows = lines
     .map(
       (line) => `<tr>
@@ -116,7 +157,11 @@ export function invoiceHtml(
   th { text-align: left; font-size: 9pt; text-transform: uppercase; color: #475569; border-bottom: 2px solid #cbd5e1; padding: 6px 4px; }
   td { border-bottom: 1px solid #e2e8f0; padding: 8px 4px; }
   .num { text-align: right; white-space: nowrap; }
-  tfoot td { font-weight: bold; font-size: 12pt; border-bottom: none; padding-top: 12px; }
+  tfoot td { border-bottom: none; padding: 4px; }
+  tfoot .subtotal td { padding-top: 12px; }
+  tfoot .total td { font-weight: bold; font-size: 12pt; border-top: 2px solid #cbd5e1; padding-top: 8px; }
+  tfoot .included td { color: #475569; font-size: 9.5pt; }
+  .note { margin-top: 20px; padding: 8px 12px; border-left: 3px solid #64748b; background: #f1f5f9; }
 </style>
 </head>
 <body>
@@ -142,8 +187,14 @@ ${party("Bill to", buyer)}
 <tbody>
 ${rows}
 </tbody>
-<tfoot><tr><td colspan="3">Total (${escapeHtml(order.currency)})</td><td class="num">${money(order.amountCents)}</td></tr></tfoot>
+<tfoot>
+<tr class="sum subtotal"><td colspan="3">Subtotal</td><td class="num">${money(order.amountCents - added)}</td></tr>
+${taxRows}
+<tr class="total"><td colspan="3">Total (${escapeHtml(order.currency)})</td><td class="num">${money(order.amountCents)}</td></tr>
+${includedRows}
+</tfoot>
 </table>
+${reverseCharge ? `<p class="note">${escapeHtml(REVERSE_CHARGE_NOTE)}</p>` : ""}
 </body>
 </html>`;
 }

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { formatMoney, orderPeriod, quote } from "@app/core";
+import { BILLING_MESSAGES, formatMoney, orderPeriod, quote, REVERSE_CHARGE_NOTE } from "@app/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner, buildUser, signIn } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
@@ -11,7 +11,7 @@ import { describeEachDb, type TestClient, type TestEnv } from "../../../test/har
 import { postStripeEvent } from "../../../test/stripe-webhook";
 import { newId } from "../../infra/security";
 import { couponCatalogue } from "../coupons/catalogue";
-import { invoiceLines } from "./invoice-document";
+import { invoiceHtml, invoiceLines } from "./invoice-document";
 
 const fakes = fakesForFile(afterAll, () => ({ stripe: stripeFake() }));
 const fake = async () => (await fakes.current()).parts.stripe;
@@ -37,6 +37,15 @@ async function paidThenFailed(env: TestEnv, client: TestClient, companyId: strin
   for (const event of [completed, invoicePaid]) await sendWebhook(env, stripe.signed(event));
   const sub = [...stripe.subscriptions.values()].find((s) => s.metadata.company_id === companyId);
   await sendWebhook(env, stripe.signed(stripe.failInvoice(sub?.id ?? "")));
+}
+
+/** The admin subscribes to `dashboards` monthly and pays in the fake checkout; its webhooks arrive. */
+async function subscribeAndPay(env: TestEnv, client: TestClient, dashboards: number) {
+  const stripe = await fake();
+  const created = await client.api("POST", "/api/company/subscription", { dashboards, interval: 1 });
+  expect(created.statusCode, created.body).toBe(200);
+  const { completed, invoicePaid } = stripe.pay(created.json().data.checkout.payload.split("_secret_")[0]);
+  for (const event of [completed, invoicePaid]) await sendWebhook(env, stripe.signed(event));
 }
 
 /** The stored lines of the company's orders, oldest first. */
@@ -156,13 +165,21 @@ describeEachDb(
 
     it("lists the paid and the failed invoice newest first, scoped to the company; the PDF shows number, buyer, seller, period and amount", async () => {
       const { client, company } = await buildOwner(env(), { company: { name: "Acme Agency" } });
-      const details = await client.api("POST", "/api/company", {
-        billing_address: "12 Harbour Road\nBristol BS1 4QA\nUnited Kingdom",
+      const details = await client.api("PUT", "/api/company/billing-details", {
+        name: "Acme Agency Ltd",
+        address: "12 Harbour Road\nUnit 4",
+        postal_code: "BS1 4QA",
+        city: "Bristol",
+        country: "gb",
         vat_id: "GB 123 4567 89",
       });
       expect(details.statusCode, details.body).toBe(200);
-      expect(details.json().data).toMatchObject({
-        billingAddress: "12 Harbour Road\nBristol BS1 4QA\nUnited Kingdom",
+      expect(details.json().data.billingDetails).toEqual({
+        name: "Acme Agency Ltd",
+        address: "12 Harbour Road\nUnit 4",
+        postalCode: "BS1 4QA",
+        city: "Bristol",
+        country: "GB",
         vatId: "GB 123 4567 89",
       });
       // Another company's orders never show here.
@@ -193,18 +210,25 @@ describeEachDb(
         "Invoice",
         paid.number,
         "Paid",
-        "Acme Agency",
+        "Acme Agency Ltd",
         "12 Harbour Road",
+        "Unit 4",
+        "Bristol BS1 4QA",
+        "United Kingdom",
         "VAT ID: GB 123 4567 89",
         "Seller Ltd",
         "1 Main Street",
-        "VAT ID: GB999",
+        "Dublin D02 X285",
+        "VAT ID: IE1234567WA",
         orderPeriod(paid.periodStart, paid.periodEnd),
         formatMoney(amount, "USD"),
       ]) {
         expect(text).toContain(expected);
       }
       expect(text).not.toContain("Other Agency");
+      // Outside the EU: no reverse charge, and no tax was computed.
+      expect(text).not.toContain("Reverse charge");
+      expect(text).toMatch(new RegExp(`Subtotal\\s+\\${formatMoney(amount, "USD")}`));
       const failedText = pdfText((await client.raw("GET", `/api/orders/${orders[0].id}/pdf`)).rawPayload);
       expect(failedText).toContain("Payment failed");
       expect(failedText).toContain(orders[0].number);
@@ -224,26 +248,225 @@ describeEachDb(
       expect((await theirMember.raw("GET", `/api/orders/${theirs.id}/pdf`)).statusCode).toBe(403);
     });
 
-    it("refuses a bad VAT ID or a too long billing address per field, and keeps what was saved", async () => {
-      const { client } = await buildOwner(env());
-      await client.api("POST", "/api/company", { vat_id: "DE123456789" });
-      const bad = await client.api("POST", "/api/company", { vat_id: "DE<123>", billing_address: "x".repeat(501) });
+    it("billing details: a 422 per bad field keeps what was saved and the rest of the company; empty fields clear them", async () => {
+      const { client, company: owned } = await buildOwner(env(), { company: { name: "Keep Agency" } });
+      expect((await client.api("POST", "/api/company", { phone: "+44 117 496 0000" })).statusCode).toBe(200);
+      const good = {
+        name: "Keep Agency GmbH",
+        address: "Hauptstraße 5",
+        postal_code: "10115",
+        city: "Berlin",
+        country: "DE",
+        vat_id: "de 123.456.789",
+      };
+      const saved = await client.api("PUT", "/api/company/billing-details", good);
+      expect(saved.statusCode, saved.body).toBe(200);
+      // Stored as the check wrote it.
+      expect(saved.json().data.billingDetails.vatId).toBe("DE123456789");
+
+      const bad = await client.api("PUT", "/api/company/billing-details", {
+        name: "x".repeat(201),
+        address: "1\n2\n3\n4",
+        postal_code: "10<115>",
+        city: "Berlin",
+        country: "DE",
+        vat_id: "DE12345",
+      });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors).toEqual({
-        vat_id: ["The VAT ID may only contain letters, digits, spaces, dots, dashes and slashes."],
-        billing_address: ["The billing address may not be greater than 500 characters."],
+        name: ["The billing name may not be greater than 200 characters."],
+        address: ["The address may have at most 3 lines."],
+        postal_code: ["The postal code may only contain letters, digits, spaces and dashes."],
+        vat_id: ["Germany VAT numbers are written like DE123456789."],
       });
-      expect((await client.api("GET", "/api/company")).json().data.vatId).toBe("DE123456789");
+      const wrongCountry = await client.api("PUT", "/api/company/billing-details", {
+        ...good,
+        country: "XX",
+        vat_id: "",
+      });
+      expect(wrongCountry.json().errors).toEqual({ country: ["Choose a country from the list."] });
+      const noCountry = await client.api("PUT", "/api/company/billing-details", { ...good, country: "" });
+      expect(noCountry.json().errors).toEqual({ country: ["Choose the country of this address."] });
+      const greek = await client.api("PUT", "/api/company/billing-details", { ...good, country: "GR" });
+      expect(greek.json().errors).toEqual({ vat_id: ["Greece VAT numbers start with EL, e.g. EL123456789."] });
+      const unknownField = await client.api("PUT", "/api/company/billing-details", { ...good, iban: "DE00" });
+      expect(unknownField.json().errors).toEqual({ iban: ["The iban field is not allowed."] });
+
+      // Nothing was lost: the details as saved, the company's own fields untouched.
+      const company = (await client.api("GET", "/api/company")).json().data;
+      expect(company).toMatchObject({
+        name: "Keep Agency",
+        phone: "+44 117 496 0000",
+        billingDetails: { name: "Keep Agency GmbH", city: "Berlin", country: "DE", vatId: "DE123456789" },
+      });
       // Emptied, they are gone.
-      const cleared = await client.api("POST", "/api/company", { vat_id: "", billing_address: "" });
-      expect(cleared.json().data).toMatchObject({ vatId: null, billingAddress: null });
+      const cleared = await client.api("PUT", "/api/company/billing-details", {});
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json().data.billingDetails).toEqual({
+        name: null,
+        address: null,
+        postalCode: null,
+        city: null,
+        country: null,
+        vatId: null,
+      });
+      // Members may not change them.
+      const member = await signIn(env(), await buildUser(env(), { company: owned, role: "user" }));
+      expect((await member.api("PUT", "/api/company/billing-details", good)).statusCode).toBe(403);
+    });
+
+    it("billing details reach the Stripe customer: with the checkout before the first payment, then on each save (a new VAT number replaces the old)", async () => {
+      const { client, company } = await buildOwner(env(), { company: { name: "Sync Agency" } });
+      const stripe = await fake();
+      const details = {
+        name: "Sync Agency BV",
+        address: "Keizersgracht 1\n2nd floor",
+        postal_code: "1015 CJ",
+        city: "Amsterdam",
+        country: "NL",
+        vat_id: "NL123456789B01",
+      };
+      expect((await client.api("PUT", "/api/company/billing-details", details)).statusCode).toBe(200);
+      const created = await client.api("POST", "/api/company/subscription", { dashboards: 5, interval: 1 });
+      expect(created.statusCode, created.body).toBe(200);
+      const sessionId = created.json().data.checkout.payload.split("_secret_")[0];
+      const customerId = String(stripe.sessions.get(sessionId)?.params.customer);
+      const customer = stripe.customers.get(customerId);
+      expect(customer).toMatchObject({
+        name: "Sync Agency BV",
+        address: {
+          line1: "Keizersgracht 1",
+          line2: "2nd floor",
+          postal_code: "1015 CJ",
+          city: "Amsterdam",
+          country: "NL",
+        },
+        // Seller in Ireland with the reverse charge on: a Dutch business pays no Irish VAT.
+        tax_exempt: "reverse",
+        metadata: { company_id: company.id },
+      });
+      expect(customer?.taxIds.map(({ type, value }) => ({ type, value }))).toEqual([
+        { type: "eu_vat", value: "NL123456789B01" },
+      ]);
+      const { completed, invoicePaid } = stripe.pay(sessionId);
+      for (const event of [completed, invoicePaid]) await sendWebhook(env(), stripe.signed(event));
+      expect((await client.api("GET", "/api/company")).json().data.state).toBe("active");
+
+      // Moved to Dublin (the seller's country): Irish VAT applies again; the Dutch number is gone.
+      const moved = await client.api("PUT", "/api/company/billing-details", {
+        ...details,
+        address: "1 Grand Canal Square",
+        postal_code: "D02 P820",
+        city: "Dublin",
+        country: "IE",
+        vat_id: "IE 1234567 WA",
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(stripe.customers.get(customerId)).toMatchObject({
+        address: { line1: "1 Grand Canal Square", line2: "", postal_code: "D02 P820", city: "Dublin", country: "IE" },
+        tax_exempt: "none",
+      });
+      expect(stripe.customers.get(customerId)?.taxIds.map(({ type, value }) => ({ type, value }))).toEqual([
+        { type: "eu_vat", value: "IE1234567WA" },
+      ]);
+      // A number Stripe refuses is a 422 on the field, and nothing is saved.
+      const refused = await client.api("PUT", "/api/company/billing-details", {
+        ...details,
+        country: "GB",
+        vat_id: "GB 12",
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ vat_id: [BILLING_MESSAGES.taxIdRefused] });
+      expect((await client.api("GET", "/api/company")).json().data.billingDetails.country).toBe("IE");
+    });
+
+    it("Stripe's tax on a paid invoice: the PDF shows subtotal, the VAT line with its rate and the total; an EU business in another member state gets the reverse-charge note and no VAT line", async () => {
+      const stripe = await fake();
+      const rate = stripe.addTaxRate({
+        display_name: "VAT",
+        percentage: 23,
+        jurisdiction: "IE",
+        country: "IE",
+        inclusive: false,
+      });
+      stripe.chargeTax = rate.id;
+      try {
+        const irish = await buildOwner(env(), { company: { name: "Dublin Agency" } });
+        await irish.client.api("PUT", "/api/company/billing-details", {
+          name: "Dublin Agency Ltd",
+          address: "5 Dame Street",
+          postal_code: "D02 HX65",
+          city: "Dublin",
+          country: "IE",
+          vat_id: "IE9876543W",
+        });
+        const net = 10 * quote({ dashboards: 10, interval: 1 }).unitCents;
+        const vat = Math.round(net * 0.23);
+        await subscribeAndPay(env(), irish.client, 10);
+        const [order] = (await irish.client.api("GET", "/api/orders")).json().data;
+        expect(order.amountCents).toBe(net + vat);
+        const rows = await env()
+          .ctx.db.selectFrom("orders")
+          .select(["tax_lines", "lines"])
+          .where("id", "=", order.id)
+          .executeTakeFirstOrThrow();
+        expect(JSON.parse(rows.tax_lines ?? "null")).toEqual([
+          { name: "VAT", percent: 23, jurisdiction: "IE", amountCents: vat, taxableCents: net, inclusive: false },
+        ]);
+        // The lines add up to the subtotal, before the tax.
+        expect(sum(JSON.parse(rows.lines ?? "[]"))).toBe(net);
+        const text = pdfText((await irish.client.raw("GET", `/api/orders/${order.id}/pdf`)).rawPayload);
+        const row = (words: string) => text.split("\n").find((line) => line.includes(words)) ?? "";
+        expect(row("Subtotal")).toContain(formatMoney(net, "USD"));
+        expect(row("VAT 23% (IE)")).toContain(`on ${formatMoney(net, "USD")}`);
+        expect(row("VAT 23% (IE)")).toContain(formatMoney(vat, "USD"));
+        expect(row("Total (USD)")).toContain(formatMoney(net + vat, "USD"));
+        expect(text).toContain("Dublin Agency Ltd");
+        expect(text).toContain("VAT ID: IE9876543W");
+        expect(text).toContain("Dublin D02 HX65");
+        expect(text).not.toContain("Reverse charge");
+
+        // A German business: Stripe charges no VAT (reverse), the invoice says who accounts for it.
+        const german = await buildOwner(env(), { company: { name: "Berlin Agency" } });
+        await german.client.api("PUT", "/api/company/billing-details", {
+          name: "Berlin Agency GmbH",
+          address: "Hauptstraße 5",
+          postal_code: "10115",
+          city: "Berlin",
+          country: "DE",
+          vat_id: "DE123456789",
+        });
+        await subscribeAndPay(env(), german.client, 10);
+        const [theirs] = (await german.client.api("GET", "/api/orders")).json().data;
+        expect(theirs.amountCents).toBe(net);
+        const reverse = pdfText((await german.client.raw("GET", `/api/orders/${theirs.id}/pdf`)).rawPayload);
+        expect(reverse.replace(/\s+/g, " ")).toContain(REVERSE_CHARGE_NOTE);
+        expect(reverse).not.toContain("VAT 23%");
+        expect(reverse).toContain("Berlin Agency GmbH");
+        expect(reverse).toContain("10115 Berlin");
+        expect(reverse).toContain("Germany");
+        expect(reverse).toContain("VAT ID: DE123456789");
+        expect(reverse.split("\n").find((line) => line.includes("Total (USD)"))).toContain(formatMoney(net, "USD"));
+
+        // Without a VAT number it is a consumer: no note.
+        await german.client.api("PUT", "/api/company/billing-details", {
+          name: "Berlin Agency GmbH",
+          country: "DE",
+        });
+        const consumer = pdfText((await german.client.raw("GET", `/api/orders/${theirs.id}/pdf`)).rawPayload);
+        expect(consumer).not.toContain("Reverse charge");
+      } finally {
+        stripe.chargeTax = null;
+      }
     });
   },
   async () => ({
     ...(await fakes.env()),
     INVOICE_SELLER_NAME: "Seller Ltd",
-    INVOICE_SELLER_ADDRESS: "1 Main Street|London N1 1AA",
-    INVOICE_SELLER_VAT_ID: "GB999",
+    INVOICE_SELLER_ADDRESS: "1 Main Street|Dublin D02 X285|Ireland",
+    INVOICE_SELLER_VAT_ID: "IE1234567WA",
+    INVOICE_SELLER_COUNTRY: "IE",
+    INVOICE_REVERSE_CHARGE: "true",
   }),
 );
 
@@ -274,5 +497,70 @@ describe("invoice lines", () => {
     const lines = invoiceLines(input);
     expect(lines.map((line) => line.amountCents)).toEqual(amounts);
     expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(input.amountCents);
+  });
+});
+
+describe("invoice tax", () => {
+  const order = {
+    id: "o",
+    number: "INV-2026-000001",
+    date: "2026-11-26T10:00:00.000Z",
+    periodStart: null,
+    periodEnd: null,
+    dashboards: 10,
+    interval: 1,
+    amountCents: 12_300,
+    currency: "EUR",
+    status: "paid" as const,
+  };
+  const party = { name: "P", addressLines: [], vatId: null };
+  const line = { description: "Dashboards, monthly plan", quantity: 10, unitCents: 1000, amountCents: 10_000 };
+  const vat = (amountCents: number, inclusive = false) => ({
+    name: "VAT",
+    percent: 23,
+    jurisdiction: "IE",
+    amountCents,
+    taxableCents: 10_000,
+    inclusive,
+  });
+  const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+  it.each([
+    [
+      "exclusive VAT: subtotal, the VAT line, the total",
+      { ...order, amountCents: 12_300 },
+      [line],
+      { lines: [vat(2300)], reverseCharge: false },
+      ["Subtotal €100.00", "VAT 23% (IE) on €100.00 €23.00", "Total (EUR) €123.00"],
+      ["Reverse charge"],
+    ],
+    [
+      "inclusive VAT: the total, then what it includes",
+      { ...order, amountCents: 12_300 },
+      [{ ...line, unitCents: 1230, amountCents: 12_300 }],
+      { lines: [vat(2300, true)], reverseCharge: false },
+      ["Subtotal €123.00", "Total (EUR) €123.00", "Including VAT 23% (IE) on €100.00 €23.00"],
+      ["Reverse charge"],
+    ],
+    [
+      "reverse charge: the note, no VAT line (a 0 entry is dropped)",
+      { ...order, amountCents: 10_000 },
+      [line],
+      { lines: [vat(0)], reverseCharge: true },
+      ["Subtotal €100.00", "Total (EUR) €100.00", REVERSE_CHARGE_NOTE],
+      ["VAT 23%"],
+    ],
+    [
+      "reverse charge but VAT was charged: the VAT as charged, no note",
+      { ...order, amountCents: 12_300 },
+      [line],
+      { lines: [vat(2300)], reverseCharge: true },
+      ["VAT 23% (IE) on €100.00 €23.00", "Total (EUR) €123.00"],
+      ["Reverse charge"],
+    ],
+  ])("%s", (_name, input, lines, tax, shown, absent) => {
+    const html = text(invoiceHtml(input, party, party, lines, tax));
+    for (const words of shown) expect(html).toContain(words);
+    for (const words of absent) expect(html).not.toContain(words);
   });
 });

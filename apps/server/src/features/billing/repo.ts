@@ -2,6 +2,7 @@ import type { Db } from "../../infra/db";
 import type { OrdersTable } from "../../infra/db/schema";
 import { newId } from "../../infra/security";
 import type { OrderLine } from "./order-lines";
+import type { TaxLine } from "./tax-lines";
 
 export type OrderStatus = "paid" | "failed" | "refunded";
 
@@ -15,8 +16,13 @@ export interface OrderFacts {
   amountCents: number;
   currency: string;
   status: OrderStatus;
-  /** What the invoice lists, adding up to `amountCents`; null when not known (the invoice falls back). */
+  /**
+   * What the invoice lists, adding up to `amountCents` less the tax added on top; null when not known
+   * (the invoice falls back).
+   */
   lines: OrderLine[] | null;
+  /** The tax the provider computed (./tax-lines.ts); null when none. */
+  taxLines: TaxLine[] | null;
 }
 
 /** The stored lines of an order; null for orders made before migration 023 (or unreadable ones). */
@@ -92,6 +98,7 @@ export function billingRepo(db: Db) {
           amount_cents: facts.amountCents,
           // The checkout's and the invoice's account of one charge: the later one known wins.
           lines: facts.lines ? JSON.stringify(facts.lines) : existing.lines,
+          tax_lines: facts.taxLines ? JSON.stringify(facts.taxLines) : existing.tax_lines,
           updated_at: at,
         };
         await db
@@ -123,6 +130,7 @@ export function billingRepo(db: Db) {
         currency: facts.currency,
         status: facts.status,
         lines: facts.lines ? JSON.stringify(facts.lines) : null,
+        tax_lines: facts.taxLines ? JSON.stringify(facts.taxLines) : null,
         created_at: at,
         updated_at: at,
       };

@@ -65,6 +65,19 @@ export function billingRoutes(app: App, billing: BillingService, rateLimit: { ma
     },
     async (request) => ({ data: await billing.paymentPortal(requireAdmin(request).companyId) }),
   );
+  app.put(
+    "/api/company/billing-details",
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: "The company's billing details (what its invoices are made out to), told to Stripe's customer",
+        body: API.companyBillingDetails.body,
+        response: { 200: API.companyBillingDetails.output },
+      },
+    },
+    async (request) => ({ data: await billing.details.save(requireAdmin(request).companyId, request.body) }),
+  );
   // A registering visitor (no session) or a signed-in admin; rate-limited like the other public posts.
   app.post(
     "/api/payment/secure",

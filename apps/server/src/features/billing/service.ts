@@ -12,6 +12,7 @@ import type { AppContext } from "../../context";
 import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { CompaniesService } from "../companies/service";
+import type { BillingDetailsService } from "./billing-details";
 import type { CheckoutClaims } from "./claim";
 import type { CheckoutConfirmation } from "./confirm";
 import { type StripeBilling, type SubscriptionDiscounts, stripeBillingOf, stripeDiscountsOf } from "./discounts";
@@ -70,6 +71,7 @@ export function billingService(
   couponPrices: CouponPrices,
   stripe: Stripe | null,
   claims: CheckoutClaims,
+  details: BillingDetailsService,
 ) {
   const config = ctx.config.stripe;
 
@@ -188,9 +190,16 @@ export function billingService(
       if (row.subscription_id && row.state !== "canceled") {
         throw AppError.validation({ general: [BILLING_MESSAGES.alreadySubscribed] });
       }
-      requireStripe();
+      const { stripe: client } = requireStripe();
       const priced = await priceFor(row, input);
-      const { payload, key, sessionId } = await checkout(row, priced, input.coupons, null);
+      // The checkout is for the company's customer, told its billing details (Stripe's receipts and tax).
+      const customer = await provider("customer", () => details.customerFor(client, row));
+      const { payload, key, sessionId } = await checkout(
+        { ...row, stripe_customer_id: customer },
+        priced,
+        input.coupons,
+        null,
+      );
       return {
         company: await companies.get(companyId),
         quote: presentQuote(priced.q),
@@ -210,6 +219,8 @@ export function billingService(
       const { stripe: client } = requireStripe();
       const { q, breakdown, billing } = await priceFor(row, input);
       const subscriptionId = row.subscription_id;
+      // The prorated invoice this makes goes to the customer as its billing details say now.
+      if (row.stripe_customer_id) await details.customerFor(client, row);
       const subscription = await provider("subscription read", () => client.subscriptions.retrieve(subscriptionId));
       const item = subscription.items.data[0];
       if (!item) throw new AppError("unavailable", BILLING_MESSAGES.providerFailed);
@@ -330,6 +341,8 @@ export type BillingService = ReturnType<typeof billingService> & {
   discounts: SubscriptionDiscounts;
   /** The subscription page's check that its checkout was paid (./confirm.ts). */
   confirmation: CheckoutConfirmation;
+  /** The company's billing details, told to its Stripe customer (./billing-details.ts). */
+  details: BillingDetailsService;
   /** A paid checkout no new company claimed (a social sign-up that ended otherwise), given back (./refund.ts). */
   refunds: CheckoutRefunds;
 };

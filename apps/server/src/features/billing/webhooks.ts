@@ -6,7 +6,8 @@ import type { CompaniesService, CompanyStatePatch } from "../companies/service";
 import { isLifetimeRow } from "./lifetime";
 import { BREAKDOWN_KEY, linesOfBreakdown, linesOfStripeInvoice, parseBreakdown } from "./order-lines";
 import { billingRepo, type OrderFacts } from "./repo";
-import type { Stripe } from "./stripe-client";
+import { isStripeError, type Stripe } from "./stripe-client";
+import { addedTaxOf, type TaxRateFacts, taxLinesOfSession, taxLinesOfStripeInvoice } from "./tax-lines";
 
 /** What one Stripe event does to one company: its state change and the order it records. */
 export interface Effect {
@@ -54,6 +55,7 @@ export function checkoutEffect(session: Stripe.Checkout.Session, row: CompaniesT
   const periodEnd = addMonths(now, interval).toISOString();
   const amountCents = session.amount_total ?? 0;
   const breakdown = parseBreakdown(session.metadata?.[BREAKDOWN_KEY]);
+  const taxLines = taxLinesOfSession(session);
   return {
     companyId: row.id,
     patch: (current) =>
@@ -78,7 +80,9 @@ export function checkoutEffect(session: Stripe.Checkout.Session, row: CompaniesT
       amountCents,
       currency: (session.currency ?? "usd").toUpperCase(),
       status: "paid",
-      lines: breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents),
+      // The lines add up to what was charged before the tax on top.
+      lines: breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents - addedTaxOf(taxLines)),
+      taxLines,
     },
   };
 }
@@ -122,6 +126,21 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
     return customer ? companies.findByStripeCustomer(customer) : null;
   }
 
+  /**
+   * A tax rate's name and percentage (a webhook's invoice names its rates by id only); null when Stripe
+   * cannot tell it now: the invoice then shows the amount with the rate worked out from it.
+   */
+  async function taxRateOf(id: string): Promise<TaxRateFacts | null> {
+    if (!stripe) return null;
+    try {
+      return await stripe.taxRates.retrieve(id);
+    } catch (error) {
+      if (!isStripeError(error)) throw error;
+      ctx.logger.warn({ err: error, taxRate: id }, "stripe: tax rate read failed");
+      return null;
+    }
+  }
+
   async function effectOf(event: Stripe.Event, now: Date): Promise<Effect | null> {
     switch (event.type) {
       case "checkout.session.completed": {
@@ -149,12 +168,14 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
         const dashboards = positiveInt(details?.metadata?.dashboards, line?.quantity ?? row.services_dashboards);
         const interval = positiveInt(details?.metadata?.interval, row.subscription_interval ?? 1);
         const amountCents = paid ? invoice.amount_paid : invoice.amount_due;
+        const taxLines = await taxLinesOfStripeInvoice(invoice, taxRateOf);
+        const netCents = amountCents - addedTaxOf(taxLines);
         // One line for the plan as priced here: the server's breakdown; anything else (a prorated
-        // change) is listed as Stripe itemised it.
+        // change) is listed as Stripe itemised it. Either adds up to the charge before the tax on top.
         const breakdown = invoice.lines.data.length === 1 ? parseBreakdown(details?.metadata?.[BREAKDOWN_KEY]) : null;
         const lines =
-          (breakdown && linesOfBreakdown(breakdown, dashboards, interval, amountCents)) ??
-          linesOfStripeInvoice(invoice, amountCents);
+          (breakdown && linesOfBreakdown(breakdown, dashboards, interval, netCents)) ??
+          linesOfStripeInvoice(invoice, netCents);
         return {
           companyId: row.id,
           patch: (current) =>
@@ -180,6 +201,7 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
             currency: invoice.currency.toUpperCase(),
             status: paid ? "paid" : "failed",
             lines,
+            taxLines: taxLines.length > 0 ? taxLines : null,
           },
         };
       }

@@ -4,6 +4,7 @@ import {
   type CompanyBillingFacts,
   CUSTOM_DOMAIN_MESSAGES,
   REALTIME_EVENTS,
+  type TBillingDetailsUpdate,
   type TCompany,
   type TCompanyDelete,
   type TCompanyUpdate,
@@ -219,8 +220,6 @@ export function companiesService(
         ...(input.name !== undefined && { name: input.name }),
         ...(input.domain !== undefined && { domain: input.domain }),
         ...(input.phone !== undefined && { phone: input.phone }),
-        ...(input.billing_address !== undefined && { billing_address: input.billing_address }),
-        ...(input.vat_id !== undefined && { vat_id: input.vat_id }),
         ...(input.site_title !== undefined && { site_title: input.site_title || null }),
         ...(logoPath !== undefined && { logo: logoPath }),
         ...(input.remove_logo && !logoPath && { logo: null }),
@@ -230,6 +229,23 @@ export function companiesService(
       // The site title or the domain of a routed host may have changed.
       await hosts.clear();
       if (current.logo && (logoPath || input.remove_logo)) await storage.remove(companyId, current.logo);
+      onAccountChange();
+      return this.get(companyId);
+    },
+
+    /**
+     * The billing details (features/billing/billing-details.ts checks them and tells the card provider
+     * first): the whole section is replaced, nothing else of the company changes.
+     */
+    async setBillingDetails(companyId: string, input: TBillingDetailsUpdate): Promise<TCompany> {
+      await repo.update(companyId, {
+        billing_name: input.name,
+        billing_address: input.address,
+        billing_postal_code: input.postal_code,
+        billing_city: input.city,
+        billing_country: input.country,
+        vat_id: input.vat_id,
+      });
       onAccountChange();
       return this.get(companyId);
     },

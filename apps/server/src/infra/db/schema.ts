@@ -26,9 +26,16 @@ export interface CompaniesTable {
   stripe_customer_id: string | null;
   next_charge_at: string | null;
   service_ended_at: string | null;
-  /** What invoices are made out to (migration 021): the company's postal address and VAT id. */
+  /**
+   * What invoices are made out to: the street lines (one per line) and VAT or tax number (migration
+   * 021); the billing name, postal code, city and ISO country code (migration 025).
+   */
   billing_address: string | null;
   vat_id: string | null;
+  billing_name: string | null;
+  billing_postal_code: string | null;
+  billing_city: string | null;
+  billing_country: string | null;
   /** The company's IANA zone (migration 024): the browser's at registration, UTC before. */
   timezone: string;
 }
@@ -427,6 +434,8 @@ export interface OrdersTable {
   status: string;
   /** JSON list of the invoice's lines (migration 023); null for older orders. */
   lines: string | null;
+  /** JSON list of the tax the provider computed (migration 025, features/billing/tax-lines.ts); null: none known. */
+  tax_lines: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,6 @@
 export { changeSubscription, startSubscription } from "./api";
 export { type CheckoutCompleted, CheckoutFailed, checkoutFailureText, openCheckout } from "./checkout";
+export { BillingDetails } from "./components/BillingDetails";
 export { CheckoutHost } from "./components/CheckoutHost";
 export { LivePrice } from "./components/LivePrice";
 export { PLAN_DASHBOARDS_LIMITS, PlanFields, type PlanInterval } from "./components/PlanFields";

@@ -1,4 +1,5 @@
-import type { TCompany, TCompanyDelete } from "@app/core";
+import type { TCompany, TCompanyDelete, ZBillingDetailsUpdate } from "@app/core";
+import type { z } from "zod";
 import { call } from "../../lib/api";
 
 export async function fetchCompany(): Promise<TCompany> {
@@ -28,4 +29,9 @@ export async function verifySender(): Promise<TCompany> {
 /** POST /api/company/domain/verify: looks the custom domain's CNAME up. */
 export async function verifyDomain(): Promise<TCompany> {
   return (await call("companyDomainVerify")).data;
+}
+
+/** PUT /api/company/billing-details: what the company's invoices are made out to (the whole section). */
+export async function saveBillingDetails(body: z.input<typeof ZBillingDetailsUpdate>): Promise<TCompany> {
+  return (await call("companyBillingDetails", { body })).data;
 }

@@ -1,7 +1,7 @@
 import type { TCompany, TCompanyDelete } from "@app/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePageData, useRefreshPageData, useReplacePageCompany } from "../session/hooks";
-import { deleteCompany, setSenderAddress, updateCompany, verifyDomain, verifySender } from "./api";
+import { deleteCompany, saveBillingDetails, setSenderAddress, updateCompany, verifyDomain, verifySender } from "./api";
 import { companyKeys, companyQuery } from "./queries";
 
 /** The company, shown at once from the page data and refreshed from GET /api/company. */
@@ -17,6 +17,12 @@ function useStoreCompany(): (company: TCompany) => void {
     queryClient.setQueryData(companyKeys.company, company);
     replacePageCompany(company);
   };
+}
+
+/** Saves the billing details (the subscription page's section) and stores the company the server answers. */
+export function useSaveBillingDetails() {
+  const store = useStoreCompany();
+  return useMutation({ mutationFn: saveBillingDetails, onSuccess: store });
 }
 
 export function useUpdateCompany() {

@@ -1,5 +1,5 @@
 import { type TCompany, ZCompanyUpdate } from "@app/core";
-import { Alert, Group, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Alert, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { errorMessage, fieldErrors } from "../../../lib/api";
@@ -15,8 +15,6 @@ interface Values {
   domain: string;
   phone: string;
   site_title: string;
-  billing_address: string;
-  vat_id: string;
 }
 
 function valuesOf(company: TCompany): Values {
@@ -25,8 +23,6 @@ function valuesOf(company: TCompany): Values {
     domain: company.domain ?? "",
     phone: company.phone ?? "",
     site_title: company.siteTitle ?? "",
-    billing_address: company.billingAddress ?? "",
-    vat_id: company.vatId ?? "",
   };
 }
 
@@ -104,26 +100,6 @@ export function CompanySettingsForm({ company }: { company: TCompany }) {
               />
             </SimpleGrid>
           </Stack>
-        </SettingsSection>
-        <SettingsSection title="Billing details" description="Printed on your invoices, under your company name.">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Textarea
-              label="Billing address"
-              placeholder={"12 Harbour Road\nBristol BS1 4QA\nUnited Kingdom"}
-              autosize
-              minRows={3}
-              value={values.billing_address}
-              onChange={set("billing_address")}
-              error={errors.billing_address}
-            />
-            <TextInput
-              label="VAT ID"
-              placeholder="GB123456789"
-              value={values.vat_id}
-              onChange={set("vat_id")}
-              error={errors.vat_id}
-            />
-          </SimpleGrid>
         </SettingsSection>
         <SettingsSection
           title="White label"
