@@ -187,7 +187,7 @@ export const ZEnv = z.object({
   // Ahrefs API v3 (Site Explorer, Rank Tracker, Management, Subscription info; paths carry `/v3`; the
   // user's API key is the login, sent as a Bearer token).
   AHREFS_API_URL: z.url().default("https://api.ahrefs.com"),
-  // Mission Control's server SEO key (issue 11 §2): an Ahrefs API v3 key of the operator's that lets a
+  // Mission Control's server SEO key (docs/decisions.md, "Mission Control metric sources"): an Ahrefs API v3 key of the operator's that lets a
   // group track any domain with no customer connection (the "ahrefs" metrics source). Unset: not offered.
   MC_AHREFS_KEY: z.string().min(1).optional(),
   MC_AHREFS_BASE_URL: z.url().default("https://api.ahrefs.com"),

@@ -22,7 +22,7 @@ export const ZCompany = z.object({
   emailUsername: z.string().nullable(),
   logo: z.string().nullable(),
   phone: z.string().nullable(),
-  /** What the company's invoices are made out to (issue 12 §4); null when not given. */
+  /** What the company's invoices are made out to (docs/decisions.md, "Invoices"); null when not given. */
   billingAddress: z.string().nullable(),
   vatId: z.string().nullable(),
   siteTitle: z.string(),

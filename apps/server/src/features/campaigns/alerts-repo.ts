@@ -24,7 +24,7 @@ export interface OpenAlertRow {
 }
 
 /**
- * The SQL of Mission Control alerts (issue 11 §3): the company's settings, the alert rows and the
+ * The SQL of Mission Control alerts (docs/decisions.md, "Mission Control alerts"): the company's settings, the alert rows and the
  * digests sent. Every query is scoped to the company.
  */
 export function alertsRepo(db: Db) {

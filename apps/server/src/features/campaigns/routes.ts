@@ -2,7 +2,7 @@ import { API } from "@app/core";
 import { type App, actorOf } from "../../infra/http";
 import type { CampaignsService } from "./service";
 
-/** Mission Control groups and domains (issue 11 §1). Thin: the contract validates, the service decides. */
+/** Mission Control groups and domains (docs/decisions.md, "Mission Control, first part"). Thin: the contract validates, the service decides. */
 export function campaignRoutes(app: App, campaigns: CampaignsService) {
   const tags = ["mission control"];
 

@@ -65,7 +65,7 @@ const byDimension = (instances: TInteractiveWidget["instances"], dimension: stri
   instances.map((instance) => ({ ...instance, inputs: { ...instance.inputs, [DIMENSION_PARAM]: dimension } }));
 
 /**
- * Automatic insights of a dashboard (issue 13 §1): each interactive widget's data is read through the
+ * Automatic insights of a dashboard (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): each interactive widget's data is read through the
  * widgets service exactly as the page reads it (same request, so its answer and table caches and the
  * providers' quota rules apply; no second path to a provider), then judged by core's pure rules. Its
  * daily history and, for a widget without a dimension, a breakdown are the same query by another
@@ -200,7 +200,7 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
     },
 
     /**
-     * The summary an automatic report's e-mail carries above its preview (issue 13 §1): the sentences
+     * The summary an automatic report's e-mail carries above its preview (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): the sentences
      * of the dashboard's summary, only when its "Insights summary at the top" setting is on.
      */
     async reportSummary(companyId: string, dashboardId: string, range: DayRange, timezone: string): Promise<string[]> {

@@ -345,7 +345,7 @@ export interface CampaignAlertDigestsTable {
   sent_at: string;
 }
 
-/** A domain its group's source does not cover (issue 11 §2), with what to connect; no row: covered. */
+/** A domain its group's source does not cover (docs/decisions.md, "Mission Control metric sources"), with what to connect; no row: covered. */
 export interface DomainMetricCoverageTable {
   company_id: string;
   campaign_domain_id: string;
