@@ -17,7 +17,7 @@ import type { AppContext } from "../../context";
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import type { McOnboardingEvent } from "../../infra/events";
 import { newId } from "../../infra/security";
-import type { SenderLookup } from "../reports/delivery";
+import type { SenderLookup } from "../automatic-reports/delivery";
 import type { SourcesService } from "../sources/service";
 import type { Actor } from "../users/service";
 import { campaignAlertJobs, type DigestWidgetAlerts } from "./alert-jobs";

@@ -233,7 +233,7 @@ export interface PdfExportsTable {
   finished_at: string | null;
 }
 
-/** One sending of an automatic report: a scheduled slot or a manual "send now" (features/reports). */
+/** One sending of an automatic report: a scheduled slot or a manual "send now" (features/automatic-reports). */
 export interface ReportDeliveriesTable {
   id: string;
   company_id: string;
