@@ -32,7 +32,7 @@ const FORBIDDEN = [
 const EXEMPT = ["apps/server/src/connectors/", "apps/server/test/fakes/"];
 const TEXT = /\.(ts|tsx|mts|mjs|js|css|md|sh|html|yml|yaml)$/;
 const DECISIONS_FILE = ["docs", "decisions.md"].join("/");
-const DECISION = /docs\/decisions\.md,?\s*["“]([^"”]+)["”]/g;
+const DECISION = /docs\/decisions\.md(?:,\s*|\s+)["“]([^"”]+)["”]/g;
 
 function listFiles(root) {
   const listed = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" }).split("\n");
