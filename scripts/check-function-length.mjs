@@ -9,7 +9,8 @@
  * connectors' HTTP client (apps/server/src/connectors/ is reorganised on its own), and the services and
  * repos that are still one factory closure. Each figure may only shrink: the check fails when such a
  * function grows past it (or a new one passes the limit), and says when one has shrunk so its figure can
- * be lowered; an entry goes when its function is split. The four largest services (dashboards, sources,
+ * be lowered; an entry whose function is no longer over the limit (split, or renamed) fails the check
+ * until it is removed, so the list never allows more than it must. The four largest services (dashboards, sources,
  * widgets, widget alerts) show the shape: one module per use case, assembled by service.ts.
  *   node scripts/check-function-length.mjs          fails listing each offender
  *   node scripts/check-function-length.mjs --list   prints every function over the limit, longest first
@@ -34,17 +35,12 @@ export const ALLOWED = {
   "apps/server/src/features/users/service.ts:usersService": 215,
   "apps/server/src/features/campaigns/metrics.ts:campaignMetrics": 195,
   "apps/server/src/features/campaigns/providers/connected.ts:connectedProvider": 192,
-  "apps/server/src/features/dashboards/routes.ts:dashboardRoutes": 188,
   "apps/server/src/features/auth/service.ts:authService": 180,
   "apps/server/src/features/campaigns/alert-jobs.ts:campaignAlertJobs": 171,
-  "apps/server/src/features/campaigns/routes.ts:campaignRoutes": 170,
   "apps/server/src/infra/config.ts:loadConfig": 170,
   "apps/server/src/features/automatic-reports/service.ts:reportsService": 169,
   "apps/server/src/connectors/http/client.ts:createProviderClient": 164,
-  "apps/server/src/features/campaigns/alerts-repo.ts:alertsRepo": 162,
   "apps/server/src/features/insights/service.ts:insightsService": 160,
-  "apps/server/src/features/automatic-reports/repo.ts:reportsRepo": 160,
-  "apps/server/src/features/widget-alerts/repo.ts:widgetAlertsRepo": 155,
   "apps/server/src/features/campaigns/alerts.ts:campaignAlerts": 154,
 };
 
@@ -110,6 +106,12 @@ export function findViolations(root) {
     } else if (found.lines < allowed) {
       shrunk.push(`${found.key}: now ${found.lines} lines, lower its figure in ALLOWED from ${allowed}`);
     }
+  }
+  const found = new Set(findLongFunctions(root).map((each) => each.key));
+  for (const key of Object.keys(ALLOWED)) {
+    const file = key.slice(0, key.lastIndexOf(":"));
+    if (!found.has(key) && fs.existsSync(path.join(root, file)))
+      problems.push(`${key} is no longer over ${MAX_LINES} lines (or was renamed): remove its entry`);
   }
   return { problems, shrunk };
 }
