@@ -40,7 +40,6 @@ export const ALLOWED = {
   "apps/server/src/infra/config.ts:loadConfig": 170,
   "apps/server/src/features/automatic-reports/service.ts:reportsService": 169,
   "apps/server/src/connectors/http/client.ts:createProviderClient": 164,
-  "apps/server/src/features/insights/service.ts:insightsService": 160,
   "apps/server/src/features/campaigns/alerts.ts:campaignAlerts": 154,
 };
 
