@@ -2,8 +2,8 @@
 // ES module (dist/main.mjs) that plain Node runs. Installed packages stay outside, loaded from
 // node_modules as usual (native ones such as better-sqlite3 and argon2 cannot be bundled).
 //
-// Why not run the TypeScript through tsx, as tests and `npm run dev` do (docs/decisions.md "The server
-// runs built"): tsx compiles with esbuild's keepNames, which wraps every function expression in a
+// Why not run the TypeScript through tsx, as tests and `npm run dev` do (docs/decisions.md, "Repository and
+// tooling"): tsx compiles with esbuild's keepNames, which wraps every function expression in a
 // `__name(fn, "…")` call, an Object.defineProperty on each closure created, on every request; and its
 // loader hooks live on a thread of their own for the whole life of the process.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";

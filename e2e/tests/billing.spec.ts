@@ -14,7 +14,7 @@ import { signUp } from "./support-auth";
 import { createTemplateDashboard, inviteColleague } from "./support-dashboard";
 
 /**
- * Billing states in the browser (issue 12 §4, §8). Stripe's side is played here: the events are the
+ * Billing states in the browser (docs/decisions.md, "Invoices"; "Billing: subscription lifecycle and Stripe checkout"). Stripe's side is played here: the events are the
  * Stripe fake's own shapes (`stripeInvoice`, `stripeSubscription`), signed with its webhook secret (the
  * one the e2e server trusts) and posted to the server's webhook like Stripe would, with no cookie. The
  * server finds the company by the subscription's metadata `company_id`, as it does for a real checkout.

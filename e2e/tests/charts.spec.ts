@@ -5,7 +5,7 @@ import { signUp } from "./support-auth";
 import { createTemplateDashboard, readyWidget } from "./support-dashboard";
 
 /**
- * Widgets a client can read (issue 6 §4): what the charts, the gauge and the tables show, read from
+ * Widgets a client can read (docs/decisions.md, "Widgets a client can read"): what the charts, the gauge and the tables show, read from
  * the drawn ECharts instance (its option and text positions) and from the page.
  */
 

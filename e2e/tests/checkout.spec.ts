@@ -90,7 +90,7 @@ test("a new agency pays 10 dashboards yearly with a coupon in the checkout and s
   await expect(page.getByRole("alert").filter({ hasText: "Trial Is Active" })).toHaveCount(0);
   await snapBoth(page, "checkout-paid-intro");
 
-  // Paid, the new user is guided from the intro to a first shared dashboard (issue 12 §8).
+  // Paid, the new user is guided from the intro to a first shared dashboard (docs/decisions.md, "Guided onboarding in the web app").
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/company\/sources$/);
   await followDashboardFlow(page, "Client overview");

@@ -5,7 +5,7 @@ import { signUp } from "./support-auth";
 import { connectDemo, createDashboard } from "./support-dashboard";
 
 /**
- * Automatic insights (issue 13 §1): on a Demo site whose Organic Search collapsed from Oct 19 to Oct 31,
+ * Automatic insights (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): on a Demo site whose Organic Search collapsed from Oct 19 to Oct 31,
  * 2026 (the Demo connector's scripted incident), the widget says so under its title and the dashboard's
  * summary says it at the top, as a link to the widget, for the agency and for its client alike.
  */

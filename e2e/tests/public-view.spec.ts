@@ -5,7 +5,7 @@ import { signUp } from "./support-auth";
 import { createTemplateDashboard, readyWidget } from "./support-dashboard";
 
 /**
- * Issue 6 §5: a shared dashboard arrives rendered by the server (docs/decisions.md "Public view: rendered
+ * A shared dashboard arrives rendered by the server (docs/decisions.md "Public view: rendered
  * by the server, the app on the first touch"). A client reads every card before any app code has run;
  * the app takes the page over on the first touch, node for node.
  */

@@ -4,7 +4,7 @@ import { jsonTextProblem, MAX_JSON_DEPTH } from "../src/infra/body-parsers";
 import { buildOwner } from "./factories";
 import { describeEachDb, multipart, PNG_1X1, type TestClient } from "./harness";
 
-/** Issue 6 §1 and §3: bad input gets a 400 or a 422 per field, never a 500, and changes nothing. */
+/** Bad input (docs/decisions.md, "Bad input at the edge") gets a 400 or a 422 per field, never a 500, and changes nothing. */
 
 const XHR = { "x-requested-with": "XMLHttpRequest" };
 const nestedArrays = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;

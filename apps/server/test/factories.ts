@@ -7,12 +7,12 @@ import {
 } from "@app/core";
 import type { AppContext } from "../src/context";
 import { type AuthState, authService } from "../src/features/auth/service";
+import { reportsService } from "../src/features/automatic-reports/service";
 import { companiesRepo } from "../src/features/companies/repo";
 import { companiesService } from "../src/features/companies/service";
 import { dashboardsRepo } from "../src/features/dashboards/repo";
 import { dashboardsService } from "../src/features/dashboards/service";
 import { filesService } from "../src/features/files/service";
-import { reportsService } from "../src/features/reports/service";
 import { sourcesService } from "../src/features/sources/service";
 import { templateResolver } from "../src/features/sources/template-instances";
 import { usersRepo } from "../src/features/users/repo";

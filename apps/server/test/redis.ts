@@ -6,7 +6,7 @@ import { Redis } from "ioredis";
 import { startRedis } from "./distributed/cluster";
 
 /**
- * A real redis-server for the tests of the distributed pieces (TOOLCHAIN recipe, via the starter of the
+ * A real redis-server for the tests of the distributed pieces (scripts/ensure-services.sh installs it; started by the starter of the
  * multi-process proof). Without the binary these suites skip on a developer's machine but fail in CI:
  * there, a missing redis-server would otherwise silently turn every distributed test green.
  */

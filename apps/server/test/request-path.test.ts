@@ -13,7 +13,7 @@ function guestCookie(response: Awaited<ReturnType<TestClient["raw"]>>) {
   return response.cookies.find((cookie) => cookie.name === "guest");
 }
 
-// What every request pays was cut (issue 6 §5): these pin the behaviour the cuts must keep.
+// What every request pays was cut (docs/decisions.md, "Request path: what every request paid"): these pin the behaviour the cuts must keep.
 describeEachDb("request path", (env) => {
   it("a cookie-less visitor gets a guest cookie with page data (JSON and HTML), not with API calls or files", async () => {
     const visitor = env().client();

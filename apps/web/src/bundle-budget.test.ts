@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * Issue 6 §5: what a phone downloads before the public dashboard can draw. Builds the app as
+ * What a phone downloads before the public dashboard can draw. Builds the app as
  * production does and reads Vite's manifest: the entry and its static imports, the start's steps (React,
  * then the app; the HTML preloads them), plus the dashboard route and its frame (the router loads both
  * at once) with theirs. ECharts is not part of it: it loads

@@ -31,7 +31,7 @@ function afterPaint(): Promise<void> {
 }
 
 /**
- * The start in steps, each a task of its own (issue 6 §5; docs/decisions.md "Public view: the start in
+ * The start in steps, each a task of its own (docs/decisions.md "Public view: the start in
  * steps"): the page data and the dashboard's request first, so the network works while code evaluates;
  * then the server's HTML is painted; then React is evaluated; then the app (Mantine, the router, the
  * screens) is evaluated and renders. The chunks are preloaded by the page's HTML (vite.config.ts,

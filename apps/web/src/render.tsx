@@ -11,7 +11,7 @@ export function render(container: HTMLElement, pageData: TPageData): void {
   const queryClient = createQueryClient();
   queryClient.setQueryData(pageDataKey, pageData);
   // A transition, so React renders the first screen in slices of a few milliseconds and yields to the
-  // browser in between, instead of one long task that blocks a phone's main thread (issue 6 §5).
+  // browser in between, instead of one long task that blocks a phone's main thread (docs/decisions.md, "Public view: shorter tasks on a phone").
   startTransition(() =>
     root.render(
       <StrictMode>

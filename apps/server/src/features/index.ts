@@ -1,5 +1,6 @@
 import type { AppContext } from "../context";
 import { authFeature } from "./auth";
+import { reportsFeature } from "./automatic-reports";
 import { billingFeature } from "./billing";
 import { campaignsFeature } from "./campaigns";
 import { companiesFeature } from "./companies";
@@ -14,7 +15,6 @@ import { opsFeature } from "./ops";
 import { pageDataFeature } from "./page-data";
 import { realtimeFeature } from "./realtime";
 import { buildServices, type Feature, type ServiceRegistry } from "./registry";
-import { reportsFeature } from "./reports";
 import { senderFeature } from "./sender";
 import { socialAuthFeature } from "./social-auth";
 import { sourcesFeature } from "./sources";

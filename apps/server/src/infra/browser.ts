@@ -26,7 +26,7 @@ export interface BrowserPool {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium as root, network closed: no sandbox, no background services (TOOLCHAIN facts). */
+/** Debian's Chromium as root, network closed: no sandbox, no background services (what that package needs in a container). */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",

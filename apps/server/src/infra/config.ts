@@ -142,7 +142,7 @@ const ZCoreEnv = z.object({
   SOCIAL_LINKEDIN_ISSUER_URL: z.url().default("https://www.linkedin.com/oauth"),
   SOCIAL_FACEBOOK_APP_ID: z.string().optional(),
   SOCIAL_FACEBOOK_APP_SECRET: z.string().optional(),
-  // Mission Control's server SEO key (issue 11 §2): an Ahrefs API v3 key of the operator's that lets a
+  // Mission Control's server SEO key (docs/decisions.md, "Mission Control metric sources"): an Ahrefs API v3 key of the operator's that lets a
   // group track any domain with no customer connection (the "ahrefs" metrics source). Unset: not offered.
   MC_AHREFS_KEY: z.string().min(1).optional(),
   MC_AHREFS_BASE_URL: z.url().default("https://api.ahrefs.com"),

@@ -16,7 +16,7 @@ const hasRedis = (() => {
   }
 })();
 
-/** A throwaway redis-server on a free port (TOOLCHAIN.md), in the foreground so the test owns it. */
+/** A throwaway redis-server on a free port (scripts/ensure-services.sh installs it), in the foreground so the test owns it. */
 async function startRedis(): Promise<{ url: string; stop(): void }> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));

@@ -77,7 +77,7 @@ export async function startPostgres(workDir: string): Promise<Resource> {
   };
 }
 
-/** redis-server on a free loopback port, no persistence (TOOLCHAIN recipe). */
+/** redis-server on a free loopback port, no persistence (scripts/ensure-services.sh installs it). */
 export async function startRedis(workDir: string): Promise<Resource> {
   const dir = path.join(workDir, "redis");
   fs.mkdirSync(dir, { recursive: true });

@@ -1,5 +1,5 @@
 /**
- * Proof that many processes behave as one (issue 7 §6), run by `npm run test:distributed` and CI:
+ * Proof that many processes behave as one (docs/decisions.md, "The multi-process proof"), run by `npm run test:distributed` and CI:
  * PostgreSQL + Redis + three `ROLE=web` processes on three ports + two `ROLE=worker` processes, driven
  * by real HTTP and Socket.IO clients. Each numbered check is one promise the distributed mode makes.
  */

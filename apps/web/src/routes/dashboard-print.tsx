@@ -13,7 +13,7 @@ type PrintWindow = Window & { __printReady?: boolean; __printNavigate?: (to: str
 function settled(root: ParentNode): boolean {
   const cards = [...root.querySelectorAll<HTMLElement>("article.dash-card")];
   if (cards.some((card) => card.dataset.ready !== "true")) return false;
-  // The insights summary (issue 13) is the PDF's first thing: printed once it has its statements.
+  // The insights summary is the PDF's first thing: printed once it has its statements.
   if (root.querySelector("[data-insights-loading='true']")) return false;
   return [...root.querySelectorAll("img")].every((image) => image.complete);
 }

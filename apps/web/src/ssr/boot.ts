@@ -2,7 +2,7 @@ import type { TPageData } from "@app/core";
 import type { ServerRenderState } from "./server-entry";
 
 /**
- * A public dashboard rendered by the server (issue 6 §5; docs/decisions.md "Public view: rendered by the
+ * A public dashboard rendered by the server (docs/decisions.md "Public view: rendered by the
  * server, the app on the first touch"): its HTML already shows every card, so the page runs no app
  * until the reader acts on it. Here: the charts are drawn from their inputs off the main thread, and the
  * reader's first pointer, touch, key or focus loads the app, which hydrates the page; a click on a

@@ -10,7 +10,7 @@ interface Size {
  * the next animation frame), with the update in a transition: the first measure of every widget card
  * lands in the same frame, and as one ordinary update React re-rendered them all in one long task; a
  * transition is rendered in slices that let a phone's browser draw and answer input between them
- * (issue 6 §5). A size that did not change renders nothing.
+ * (docs/decisions.md, "Public view: shorter tasks on a phone"). A size that did not change renders nothing.
  */
 export function useElementSize<T extends HTMLElement = HTMLDivElement>() {
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });

@@ -37,7 +37,7 @@ export const ZDashboardStyles = z.object({
   logoImage: zStyleImage("logo image"),
   backgroundImage: zStyleImage("background image"),
   clientImage: zStyleImage("client image"),
-  /** Issue 13: the ranked insights summary at the top of the dashboard and its PDF (off unless switched on). */
+  /** The ranked insights summary at the top of the dashboard and its PDF (off unless switched on). */
   insightsSummary: z.boolean().optional(),
 });
 export type TDashboardStyles = z.infer<typeof ZDashboardStyles>;
@@ -124,7 +124,7 @@ export const ZInteractiveWidget = z.object({
   percent: z.boolean(),
   hiddenChange: z.boolean(),
   hiddenHighlight: z.boolean(),
-  /** Issue 13: the owner hid this widget's insights line (absent on widgets saved before: shown). */
+  /** The owner hid this widget's insights line (absent on widgets saved before: shown). */
   hiddenInsights: z.boolean().optional(),
   rowsLimit: z.number().int().min(1).max(1000),
   orderBy: ZOrderBy,

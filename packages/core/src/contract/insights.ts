@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dataEnvelope } from "./common";
 
 /**
- * One statement of a dashboard's insights summary (issue 13): the sentence as the widget's numbers
+ * One statement of a dashboard's insights summary (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): the sentence as the widget's numbers
  * print, and which widget it is about, so the page can link to it. The ranking's scores stay on the
  * server: a reader needs the words and the place, not how they were chosen.
  */

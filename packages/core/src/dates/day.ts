@@ -12,7 +12,7 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function parseDay(day: string): Date {
   // By hand rather than date-fns' `parse`: its format-string parser is ~6 KB gzip of every page's first
-  // load (the public view's budget, issue 6 §5) for the one fixed format we read. Strict as `parse` is:
+  // load (the public view's budget, apps/web/src/bundle-budget.test.ts) for the one fixed format we read. Strict as `parse` is:
   // anything but `yyyy-MM-dd` naming a real day is an Invalid Date.
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return new Date(Number.NaN);

@@ -1,7 +1,7 @@
 import type { Insight, InsightOptions, InsightWidget } from "./widget";
 import { widgetInsights } from "./widget";
 
-/** How many movements a dashboard summary shows at most (issue 13: the three to five that matter). */
+/** How many movements a dashboard summary shows at most (the three to five that matter). */
 export const DEFAULT_SUMMARY_SIZE = 5;
 
 /** Two statements are about the same metric when a reader would take them so: same name, same currency. */

@@ -69,7 +69,7 @@ export const ZAlertRuleOverride = z.object({
 });
 export type TAlertRuleOverride = z.infer<typeof ZAlertRuleOverride>;
 
-/** The rules a new company starts with (issue 11 §3; CONNECTORS.md §5.3), editable afterwards. */
+/** The rules a new company starts with (docs/decisions.md, "Mission Control alerts"), editable afterwards. */
 export const DEFAULT_ALERT_RULES: readonly TAlertRule[] = [
   rule("domain-rating-drop", "domainRating", "worseBy", 1),
   rule("referring-domains-drop", "referringDomains", "worseByPercent", 5),

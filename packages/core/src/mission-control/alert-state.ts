@@ -1,5 +1,5 @@
 /**
- * An alert's life across evaluations (issue 11 §3). It opens on the first failing evaluation, because
+ * An alert's life across evaluations (docs/decisions.md, "Mission Control alerts"). It opens on the first failing evaluation, because
  * a client's traffic falling is worth knowing the same morning. It resolves only after
  * PASSES_TO_RESOLVE passing evaluations in a row, because a metric hovering at its threshold (−19 %,
  * −21 %, −19 %…) would otherwise open and resolve every day and mail the agency each time.

@@ -2,7 +2,7 @@ import { shiftDay } from "../dates/day";
 import type { DailyValue } from "./change";
 
 /**
- * Anomaly detection for any daily metric series (issue 11 §4): is a day's value outside the band its
+ * Anomaly detection for any daily metric series (docs/decisions.md, "Alerts on any widget metric"): is a day's value outside the band its
  * own recent history predicts? The prediction for a day uses only the same weekday of earlier weeks,
  * because business sites have weekly seasonality: a Saturday compared with the week's average is
  * always a "drop", a Saturday compared with earlier Saturdays is not.

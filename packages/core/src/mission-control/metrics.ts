@@ -1,7 +1,7 @@
 import { formatNumber, NOT_AVAILABLE, type NumberFormat } from "../format/number";
 
 /**
- * How a metric changes over a 7/30-day window (issue 11 §2). A stock is a level that exists on every
+ * How a metric changes over a 7/30-day window (docs/decisions.md, "Mission Control metric sources"). A stock is a level that exists on every
  * day (domain rating, ranked keywords): its change is today's level against the level `window` days
  * ago. A flow is an amount that happens during a day (clicks, sessions): single days are noisy and
  * weekday-dependent, so a window is compared with the window before it.

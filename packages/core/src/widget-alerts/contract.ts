@@ -4,7 +4,7 @@ import { dataEnvelope } from "../contract/common";
 import { MAX_REPORT_RECIPIENTS } from "../dates/report-schedule";
 
 /**
- * Alerts on any widget metric (issue 11 §4): "tell me when Sessions falls below 1,500". A rule watches
+ * Alerts on any widget metric (docs/decisions.md, "Alerts on any widget metric"): "tell me when Sessions falls below 1,500". A rule watches
  * one metric column of one widget of a dashboard, with one condition.
  */
 export const WIDGET_ALERT_CONDITIONS = ["above", "below", "changeBy", "anomaly"] as const;

@@ -2,7 +2,7 @@ import { API } from "@app/core";
 import { type App, adminOnly, requireAdmin } from "../../infra/http";
 import type { InvoicesService } from "./invoices";
 
-/** The company's invoices (issue 12 §4), admins only: the list and each invoice's PDF. Thin. */
+/** The company's invoices (docs/decisions.md, "Invoices"), admins only: the list and each invoice's PDF. Thin. */
 export function invoicesRoutes(app: App, invoices: InvoicesService) {
   const tags = ["billing"];
   app.get(

@@ -41,7 +41,7 @@ const linesOf = (text: string | null) =>
     .filter(Boolean);
 
 /**
- * Invoices (issue 12 §4): the company's orders, and each as a PDF made by the product's PDF pipeline
+ * Invoices (docs/decisions.md, "Invoices"): the company's orders, and each as a PDF made by the product's PDF pipeline
  * (the shared headless browser pool: the invoice's own HTML set on a fresh page, then printed).
  */
 export function invoicesService(ctx: AppContext, companies: CompaniesService) {

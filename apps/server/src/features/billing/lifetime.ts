@@ -19,8 +19,8 @@ export function isLifetimeRow(row: CompaniesTable): boolean {
 }
 
 /**
- * The Stripe subscription a lifetime deal replaced, canceled at once (docs/decisions.md "A lifetime deal
- * ends the card subscription"). Called after the coupon is committed: the code holds whatever Stripe
+ * The Stripe subscription a lifetime deal replaced, canceled at once (docs/decisions.md, "The rest of
+ * billing: lifetime deals end the card plan"). Called after the coupon is committed: the code holds whatever Stripe
  * answers. When Stripe cannot be reached the failure is logged and a job retries the cancellation
  * (exponential backoff, about a day in all), so the card is not charged again.
  */

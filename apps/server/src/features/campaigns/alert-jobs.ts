@@ -10,8 +10,8 @@ import type { AppContext } from "../../context";
 import { broadcastToCompany } from "../../infra/broadcast";
 import type { JobDefinition } from "../../infra/jobs";
 import { newId } from "../../infra/security";
+import type { SenderLookup } from "../automatic-reports/delivery";
 import type { AnyJobDefinition } from "../registry";
-import type { SenderLookup } from "../reports/delivery";
 import { userAccounts } from "../users/service";
 import type { CampaignAlerts } from "./alerts";
 import type { AlertsRepo, OpenAlertRow } from "./alerts-repo";
@@ -44,7 +44,7 @@ const ZDigestPayload = z.object({ companyId: z.string(), period: z.string() });
 type TDigestPayload = z.infer<typeof ZDigestPayload>;
 
 /**
- * The jobs around Mission Control alerts (issue 11 §3): evaluations asked for by a change of rules, a
+ * The jobs around Mission Control alerts (docs/decisions.md, "Mission Control alerts"): evaluations asked for by a change of rules, a
  * pass every 15 minutes that re-judges domains whose snooze ended and queues each company's digest
  * when its period is due, and the digest itself, mailed once per period to the company's admins.
  */

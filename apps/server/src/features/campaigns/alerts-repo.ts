@@ -24,7 +24,7 @@ export interface OpenAlertRow {
 }
 
 /**
- * The SQL of Mission Control alerts (issue 11 §3): the company's settings, the alert rows and the
+ * The SQL of Mission Control alerts (docs/decisions.md, "Mission Control alerts"): the company's settings, the alert rows and the
  * digests sent. Every query is scoped to the company.
  */
 export function alertsRepo(db: Db) {
@@ -133,6 +133,15 @@ export function alertsRepo(db: Db) {
         .execute();
     },
 
+    ...digestQueries(db),
+  };
+}
+
+export type AlertsRepo = ReturnType<typeof alertsRepo>;
+
+/** The open alerts a digest lists, and the digests sent: claimed once per company and period. */
+function digestQueries(db: Db) {
+  return {
     /** Open alerts of domains that are not snoozed at `now`, with their group and domain (the digest). */
     visibleOpenAlerts(companyId: string, now: string): Promise<OpenAlertRow[]> {
       return db
@@ -189,5 +198,3 @@ export function alertsRepo(db: Db) {
     },
   };
 }
-
-export type AlertsRepo = ReturnType<typeof alertsRepo>;

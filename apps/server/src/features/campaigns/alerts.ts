@@ -61,7 +61,7 @@ export interface EvaluationResult {
 }
 
 /**
- * Mission Control alerts (issue 11 §3): the company's rules and digest setting, and the evaluation
+ * Mission Control alerts (docs/decisions.md, "Mission Control alerts"): the company's rules and digest setting, and the evaluation
  * that turns each domain's stored daily values into open and resolved alerts. It runs after every
  * snapshot and backfill, when a snooze ends and when rules change; each change is pushed to the
  * company's open pages.

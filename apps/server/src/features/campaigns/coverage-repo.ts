@@ -1,7 +1,7 @@
 import type { Db } from "../../infra/db";
 
 /**
- * Which domains a group's source does not cover (table domain_metric_coverage, issue 11 §2): written by
+ * Which domains a group's source does not cover (table domain_metric_coverage; docs/decisions.md, "Mission Control metric sources"): written by
  * the snapshot jobs, read by the group page. Every query scoped to the company.
  */
 export function coverageRepo(db: Db) {

@@ -1,7 +1,7 @@
 import { escapeHtml, MAIL_FONT, mailDocument } from "../../infra/mail-html";
 
 /**
- * The Mission Control alert digest (issue 11 §3): which client domains need attention, grouped by
+ * The Mission Control alert digest (docs/decisions.md, "Mission Control alerts"): which client domains need attention, grouped by
  * group, and which widget alerts are firing, grouped by dashboard; new alerts marked, in the product's
  * mail frame (infra/mail-html.ts), with a plain-text part holding the same facts.
  */

@@ -45,7 +45,7 @@ export interface DomainMetrics {
 }
 
 /**
- * Daily domain metrics (issue 11 §2): jobs copy each group's provider values into domain_metric_days
+ * Daily domain metrics (docs/decisions.md, "Mission Control metric sources"): jobs copy each group's provider values into domain_metric_days
  * (60 days when a domain is added, the last days once a day), and the group page reads only those rows,
  * turning them into 7/30-day changes with core's computeChange.
  */

@@ -2,10 +2,15 @@ import { API } from "@app/core";
 import { type App, actorOf } from "../../infra/http";
 import type { CampaignsService } from "./service";
 
-/** Mission Control groups and domains (issue 11 §1). Thin: the contract validates, the service decides. */
+/** Mission Control groups and domains (docs/decisions.md, "Mission Control, first part"). Thin: the contract validates, the service decides. */
 export function campaignRoutes(app: App, campaigns: CampaignsService) {
   const tags = ["mission control"];
+  groupRoutes(app, campaigns, tags);
+  domainRoutes(app, campaigns, tags);
+}
 
+/** The company's groups, their alert settings and the sources they may use. */
+function groupRoutes(app: App, campaigns: CampaignsService, tags: string[]) {
   app.get(
     "/api/campaigns",
     {
@@ -110,7 +115,10 @@ export function campaignRoutes(app: App, campaigns: CampaignsService) {
       return reply.code(204).send();
     },
   );
+}
 
+/** The domains of one group: add, remove, snooze and wake their alerts. */
+function domainRoutes(app: App, campaigns: CampaignsService, tags: string[]) {
   app.post(
     "/api/campaigns/:id/domains",
     {

@@ -17,7 +17,7 @@ import type { AppContext } from "../../context";
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import type { McOnboardingEvent } from "../../infra/events";
 import { newId } from "../../infra/security";
-import type { SenderLookup } from "../reports/delivery";
+import type { SenderLookup } from "../automatic-reports/delivery";
 import type { SourcesService } from "../sources/service";
 import type { Actor } from "../users/service";
 import { campaignAlertJobs, type DigestWidgetAlerts } from "./alert-jobs";
@@ -50,7 +50,7 @@ export function campaignsService(
   const providers = metricsProviders(ctx, sources);
   const alertRows = alertsRepo(ctx.db);
   const metrics = campaignMetrics(ctx, repo, providers, {
-    // Every stored snapshot or backfill is judged at once (issue 11 §3: evaluated after each snapshot job).
+    // Every stored snapshot or backfill is judged at once (docs/decisions.md, "Mission Control alerts": evaluated after each snapshot job).
     afterStore: (companyId, domainIds) => alerts.evaluate(companyId, domainIds).then(() => undefined),
   });
   const alerts = campaignAlerts(ctx, metrics, alertRows);

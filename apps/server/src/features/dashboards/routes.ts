@@ -12,7 +12,13 @@ export function dashboardRoutes(
   passwordRateLimit: { max: number; timeWindow: number },
 ) {
   const tags = ["dashboards"];
+  memberRoutes(app, dashboards, tags);
+  viewerRoutes(app, dashboards, widgets, passwordRateLimit, tags);
+  editingRoutes(app, dashboards, tags);
+}
 
+/** A member's dashboards: list, create, clone, archive and restore, delete. */
+function memberRoutes(app: App, dashboards: DashboardsService, tags: string[]) {
   app.get(
     "/api/dashboards",
     { schema: { tags, querystring: API.dashboardsList.query, response: { 200: API.dashboardsList.output } } },
@@ -69,7 +75,16 @@ export function dashboardRoutes(
       return reply.code(204).send();
     },
   );
+}
 
+/** What a viewer opens by permalink (members and public viewers alike): the dashboard and its widgets' data. */
+function viewerRoutes(
+  app: App,
+  dashboards: DashboardsService,
+  widgets: WidgetsService,
+  passwordRateLimit: { max: number; timeWindow: number },
+  tags: string[],
+) {
   // Public: anyone with the permalink may view; the service decides member vs public viewer.
   app.get(
     "/api/dashboards/:permalink",
@@ -128,7 +143,10 @@ export function dashboardRoutes(
       return raw.type("application/json; charset=utf-8").send(answer.json);
     },
   );
+}
 
+/** The editor's and the owner's actions on one dashboard: lock, permalink, password, embed links, save. */
+function editingRoutes(app: App, dashboards: DashboardsService, tags: string[]) {
   app.put(
     "/api/dashboards/:id",
     {

@@ -5,7 +5,7 @@ import { describeEachDb, type TestEnv } from "../../../test/harness";
 import { type ReceivedMail, startSmtpSink } from "../../../test/smtp-sink";
 import { until } from "../../../test/wait";
 import { manualClock } from "../../infra/clock";
-import { reportMail } from "../reports/report-mail";
+import { reportMail } from "../automatic-reports/report-mail";
 import { harborDashboard } from "./test-helpers";
 
 const MAIL = {

@@ -2,7 +2,7 @@ import { API, HEADERS } from "@app/core";
 import { type App, actorOf } from "../../infra/http";
 import type { InsightsService } from "./service";
 
-/** Automatic insights of a dashboard (issue 13 §1), for anyone who may view it, like its widgets' data. */
+/** Automatic insights of a dashboard (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"), for anyone who may view it, like its widgets' data. */
 export function insightsRoutes(app: App, insights: InsightsService) {
   app.post(
     "/api/dashboards/:permalink/insights",

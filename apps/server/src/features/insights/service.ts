@@ -1,39 +1,31 @@
 import {
-  type DailyValue,
   type DayRange,
-  DIMENSION_PARAM,
   dashboardInsights,
   defaultCompareRange,
   type Insight,
   type InsightWidget,
   insightWidgetSettings,
   rangeSettled,
-  shiftDay,
   type TDashboardInsights,
   type TDashboardWidgetDataRequest,
   type TInsightStatement,
   type TInteractiveWidget,
   type TWidget,
-  type TWidgetDataResponse,
   todayInTimezone,
   widgetInsights,
 } from "@app/core";
 import { lagDaysOf } from "../../connectors";
-import { AppError } from "../../infra/errors";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { DashboardsService } from "../dashboards/service";
-import { SourceFailure } from "../sources/service";
 import type { Actor } from "../users/service";
 import type { WidgetsService } from "../widgets/service";
-import { extraDimension, optionalQueryAllowed } from "./budget";
+import { optionalQueryAllowed } from "./budget";
+import { widgetReads } from "./widget-reads";
 
 /** Widgets whose data is asked for at once: a dashboard's widgets share the providers' quotas and slots. */
 const CONCURRENCY = 4;
 
-type WidgetData = TWidgetDataResponse["data"];
-
-/** Days of history before the range for the notability band: Mission Control's eight weeks. */
-export const HISTORY_DAYS = 56;
+export { HISTORY_DAYS } from "./widget-reads";
 
 async function eachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -60,79 +52,15 @@ export interface InsightsRuntime {
   now: () => Date;
 }
 
-/** The instances with their dimension set to `dimension`: the same query, grouped differently. */
-const byDimension = (instances: TInteractiveWidget["instances"], dimension: string) =>
-  instances.map((instance) => ({ ...instance, inputs: { ...instance.inputs, [DIMENSION_PARAM]: dimension } }));
-
 /**
- * Automatic insights of a dashboard (issue 13 §1): each interactive widget's data is read through the
+ * Automatic insights of a dashboard (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): each interactive widget's data is read through the
  * widgets service exactly as the page reads it (same request, so its answer and table caches and the
  * providers' quota rules apply; no second path to a provider), then judged by core's pure rules. Its
  * daily history and, for a widget without a dimension, a breakdown are the same query by another
  * dimension, asked only within the providers' budget (./budget.ts; docs/decisions.md, insights budget).
  */
 export function insightsService(dashboards: DashboardsService, widgets: WidgetsService, runtime: InsightsRuntime) {
-  /** One widget's data as its page request gets it, or null when it has none to judge (no source, failing). */
-  async function dataOf(
-    companyId: string,
-    instances: TInteractiveWidget["instances"],
-    range: TDashboardWidgetDataRequest,
-  ): Promise<WidgetData | null> {
-    try {
-      // The public widget-data route's body: its answer may already be cached from the page's own load.
-      const answer = await widgets.dataAnswer(companyId, { ...range, instances });
-      return (JSON.parse(answer.json.toString("utf8")) as TWidgetDataResponse).data;
-    } catch (error) {
-      // A widget the page shows as 'Data Error' or as an unfinished form has nothing to say.
-      if (error instanceof SourceFailure) return null;
-      // A bad range is the request's fault (422 as the widget-data route says it); a widget's own
-      // unfinished inputs (fields under `instances.`) only silence that widget.
-      if (error instanceof AppError && error.code !== "validation") return null;
-      if (error instanceof AppError && Object.keys(error.fields ?? {}).every((field) => field.startsWith("instances.")))
-        return null;
-      throw error;
-    }
-  }
-
-  /** The widget's metrics by day from HISTORY_DAYS before the range through its end, by column key. */
-  async function historyOf(
-    companyId: string,
-    widget: TInteractiveWidget,
-    request: TDashboardWidgetDataRequest,
-  ): Promise<Record<string, DailyValue[]> | undefined> {
-    // A line chart by day is its own history.
-    if (widget.instances[0]?.inputs[DIMENSION_PARAM] === "date") return undefined;
-    const dimension = extraDimension(widget.instances, "date");
-    if (!dimension) return undefined;
-    const data = await dataOf(companyId, byDimension(widget.instances, dimension), {
-      startDate: shiftDay(request.startDate, -HISTORY_DAYS),
-      endDate: request.endDate,
-      comparison: false,
-      timezone: request.timezone,
-    });
-    if (data?.current.dimension?.kind !== "date") return undefined;
-    const { metrics, rows } = data.current;
-    return Object.fromEntries(
-      metrics.map((metric, index) => [
-        metric.key,
-        rows.map((row) => ({ day: row.dimension as string, value: row.values[index] ?? null })),
-      ]),
-    );
-  }
-
-  /** Both periods by the connector's most informative dimension, for a widget whose table has none. */
-  async function breakdownOf(
-    companyId: string,
-    widget: TInteractiveWidget,
-    request: TDashboardWidgetDataRequest,
-  ): Promise<InsightWidget["breakdown"]> {
-    const dimension = extraDimension(widget.instances, "breakdown");
-    if (!dimension) return undefined;
-    const data = await dataOf(companyId, byDimension(widget.instances, dimension), request);
-    const kind = data?.current.dimension?.kind;
-    if (!data?.previous || kind === undefined || kind === "date") return undefined;
-    return { current: data.current, previous: data.previous };
-  }
+  const { dataOf, historyOf, breakdownOf } = widgetReads(widgets);
 
   const service = {
     /** Lines and summary for a set of saved widgets of a company, over a range (the widget-data inputs). */
@@ -200,7 +128,7 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
     },
 
     /**
-     * The summary an automatic report's e-mail carries above its preview (issue 13 §1): the sentences
+     * The summary an automatic report's e-mail carries above its preview (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): the sentences
      * of the dashboard's summary, only when its "Insights summary at the top" setting is on.
      */
     async reportSummary(companyId: string, dashboardId: string, range: DayRange, timezone: string): Promise<string[]> {

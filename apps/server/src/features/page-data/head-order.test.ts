@@ -6,7 +6,7 @@ import { buildApp } from "../../app";
 import type { App } from "../../infra/http";
 
 /**
- * The order of a dashboard page's <head> (issue 6 §5): requests leave in document order, so the
+ * The order of a dashboard page's <head> (docs/decisions.md, "The stylesheet first in the page's head"): requests leave in document order, so the
  * render-blocking stylesheets come first, then the page data and the entry's scripts (the Vite build
  * puts those in index.html), and the screen's module preloads last, where they cannot hold back the
  * first paint.

@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from "../../infra/http";
 import { MAX_CONCURRENT_RENDERS, viewerZone } from "./server-render";
 
 /**
- * Issue 6 §5: a public viewer's dashboard arrives rendered by the server (the web build's server bundle,
+ * A public viewer's dashboard arrives rendered by the server (the web build's server bundle,
  * apps/web/src/ssr/server-entry.tsx), its cards drawn from the API's own answers. The bundle is built
  * here, once, beside a page template shaped like the web build's index.html.
  */

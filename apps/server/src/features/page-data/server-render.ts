@@ -14,7 +14,7 @@ import { sanitizeUserHtml } from "../../infra/html";
 import { type App, GUEST_COOKIE } from "../../infra/http";
 
 /**
- * The public dashboard view rendered by the server (issue 6 §5; docs/decisions.md "Public view: rendered
+ * The public dashboard view rendered by the server (docs/decisions.md "Public view: rendered
  * by the server, the app on the first touch"). The web build's server bundle (apps/web/dist-ssr, from
  * apps/web/src/ssr/server-entry.tsx) renders the app's own components from the API's own answers, which
  * it asks for through `answer` below: the same routes, in process, with the viewer's headers. What the

@@ -20,7 +20,7 @@ const stripeDown = (pathIncludes: string) => {
   return [fault, { ...fault }];
 };
 
-/** A paid social sign-up that makes no account gives the payment back (docs/product.md §4; issue 12 §5). */
+/** A paid social sign-up that makes no account gives the payment back (docs/product.md §4; docs/decisions.md, "Social sign-up and login"). */
 describeEachDb(
   "social sign-up refunds a payment no new account took (Stripe fake, Google over OIDC)",
   (env) => {

@@ -1,8 +1,8 @@
 import { escapeHtml, MAIL_FONT, mailButtonRow, mailDocument } from "../../infra/mail-html";
 
 /**
- * The e-mail of a widget alert that opened (issue 11 §4), in the style of the automatic report mail
- * (features/reports/report-mail.ts): one 600 px table with inline styles that common mail clients
+ * The e-mail of a widget alert that opened (docs/decisions.md, "Alerts on any widget metric"), in the style of the automatic report mail
+ * (features/automatic-reports/report-mail.ts): one 600 px table with inline styles that common mail clients
  * render, a plain-text part with the same facts, and a link to the live dashboard.
  */
 

@@ -3,7 +3,7 @@ import { widgetAlertJobs } from "./jobs";
 import { widgetAlertRoutes } from "./routes";
 import { widgetAlertsService } from "./service";
 
-/** Alerts on any widget metric (issue 11 §4): the API, and the hourly evaluation that mails openings. */
+/** Alerts on any widget metric (docs/decisions.md, "Alerts on any widget metric"): the API, and the hourly evaluation that mails openings. */
 export const widgetAlertsFeature: Feature = {
   name: "widget-alerts",
   services: (ctx, services) => ({

@@ -16,19 +16,7 @@ export type WidgetAlertRow = WidgetAlertsTable & {
  * writes it.
  */
 export function widgetAlertsRepo(db: Db) {
-  const withDashboard = () =>
-    db
-      .selectFrom("widget_alerts as a")
-      .innerJoin("dashboards as d", (join) =>
-        join.onRef("d.id", "=", "a.dashboard_id").onRef("d.company_id", "=", "a.company_id"),
-      )
-      .selectAll("a")
-      .select([
-        "d.name as dashboard_name",
-        "d.permalink as dashboard_permalink",
-        "d.range_type as dashboard_range_type",
-        "d.active as dashboard_active",
-      ]);
+  const withDashboard = () => rulesWithDashboard(db);
 
   return {
     /** The dashboard's id when it belongs to the company. */
@@ -63,6 +51,81 @@ export function widgetAlertsRepo(db: Db) {
         .execute();
     },
 
+    ...openAlertQueries(db),
+
+    find(companyId: string, id: string): Promise<WidgetAlertRow | undefined> {
+      return withDashboard().where("a.company_id", "=", companyId).where("a.id", "=", id).executeTakeFirst();
+    },
+
+    async insert(row: WidgetAlertsTable): Promise<void> {
+      await db.insertInto("widget_alerts").values(row).execute();
+    },
+
+    async update(companyId: string, id: string, patch: Updateable<WidgetAlertsTable>): Promise<void> {
+      await db
+        .updateTable("widget_alerts")
+        .set(patch)
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /**
+     * Marks the current opening as mailed, once: only the evaluation that flips `notified_at` from null
+     * sends, so two workers evaluating the same rule cannot both mail it.
+     */
+    async claimNotification(companyId: string, id: string, openedAt: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable("widget_alerts")
+        .set({ notified_at: at })
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .where("state", "=", "open")
+        .where("opened_at", "=", openedAt)
+        .where("notified_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Gives a claimed notification back when sending failed, so the next evaluation tries again. */
+    async releaseNotification(companyId: string, id: string, at: string): Promise<void> {
+      await db
+        .updateTable("widget_alerts")
+        .set({ notified_at: null })
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .where("notified_at", "=", at)
+        .execute();
+    },
+
+    async delete(companyId: string, id: string): Promise<void> {
+      await db.deleteFrom("widget_alerts").where("company_id", "=", companyId).where("id", "=", id).execute();
+    },
+  };
+}
+
+export type WidgetAlertsRepo = ReturnType<typeof widgetAlertsRepo>;
+
+/** Widget alert rows with the name, permalink, range and state of their dashboard. */
+function rulesWithDashboard(db: Db) {
+  return db
+    .selectFrom("widget_alerts as a")
+    .innerJoin("dashboards as d", (join) =>
+      join.onRef("d.id", "=", "a.dashboard_id").onRef("d.company_id", "=", "a.company_id"),
+    )
+    .selectAll("a")
+    .select([
+      "d.name as dashboard_name",
+      "d.permalink as dashboard_permalink",
+      "d.range_type as dashboard_range_type",
+      "d.active as dashboard_active",
+    ]);
+}
+
+/** The open alerts as they are shown (a dashboard's cards, the digest) and the companies the jobs visit. */
+function openAlertQueries(db: Db) {
+  const withDashboard = () => rulesWithDashboard(db);
+  return {
     /**
      * The alerts of one dashboard that are firing and shown: open, not paused (a paused rule is not
      * judged, so its state is stale) and not snoozed (the member said they know), oldest first.
@@ -119,56 +182,5 @@ export function widgetAlertsRepo(db: Db) {
         .execute();
       return rows.map((row) => row.company_id);
     },
-
-    find(companyId: string, id: string): Promise<WidgetAlertRow | undefined> {
-      return withDashboard().where("a.company_id", "=", companyId).where("a.id", "=", id).executeTakeFirst();
-    },
-
-    async insert(row: WidgetAlertsTable): Promise<void> {
-      await db.insertInto("widget_alerts").values(row).execute();
-    },
-
-    async update(companyId: string, id: string, patch: Updateable<WidgetAlertsTable>): Promise<void> {
-      await db
-        .updateTable("widget_alerts")
-        .set(patch)
-        .where("company_id", "=", companyId)
-        .where("id", "=", id)
-        .execute();
-    },
-
-    /**
-     * Marks the current opening as mailed, once: only the evaluation that flips `notified_at` from null
-     * sends, so two workers evaluating the same rule cannot both mail it.
-     */
-    async claimNotification(companyId: string, id: string, openedAt: string, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable("widget_alerts")
-        .set({ notified_at: at })
-        .where("company_id", "=", companyId)
-        .where("id", "=", id)
-        .where("state", "=", "open")
-        .where("opened_at", "=", openedAt)
-        .where("notified_at", "is", null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** Gives a claimed notification back when sending failed, so the next evaluation tries again. */
-    async releaseNotification(companyId: string, id: string, at: string): Promise<void> {
-      await db
-        .updateTable("widget_alerts")
-        .set({ notified_at: null })
-        .where("company_id", "=", companyId)
-        .where("id", "=", id)
-        .where("notified_at", "=", at)
-        .execute();
-    },
-
-    async delete(companyId: string, id: string): Promise<void> {
-      await db.deleteFrom("widget_alerts").where("company_id", "=", companyId).where("id", "=", id).execute();
-    },
   };
 }
-
-export type WidgetAlertsRepo = ReturnType<typeof widgetAlertsRepo>;

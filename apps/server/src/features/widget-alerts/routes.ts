@@ -2,7 +2,7 @@ import { API } from "@app/core";
 import { type App, actorOf } from "../../infra/http";
 import type { WidgetAlertsService } from "./service";
 
-/** Alerts on a widget's metric (issue 11 §4). Thin: the contract validates, the service decides. */
+/** Alerts on a widget's metric (docs/decisions.md, "Alerts on any widget metric"). Thin: the contract validates, the service decides. */
 export function widgetAlertRoutes(app: App, alerts: WidgetAlertsService) {
   const tags = ["widget alerts"];
 

@@ -240,7 +240,7 @@ export interface PdfExportsTable {
   finished_at: string | null;
 }
 
-/** One sending of an automatic report: a scheduled slot or a manual "send now" (features/reports). */
+/** One sending of an automatic report: a scheduled slot or a manual "send now" (features/automatic-reports). */
 export interface ReportDeliveriesTable {
   id: string;
   company_id: string;
@@ -352,7 +352,7 @@ export interface CampaignAlertDigestsTable {
   sent_at: string;
 }
 
-/** A domain its group's source does not cover (issue 11 §2), with what to connect; no row: covered. */
+/** A domain its group's source does not cover (docs/decisions.md, "Mission Control metric sources"), with what to connect; no row: covered. */
 export interface DomainMetricCoverageTable {
   company_id: string;
   campaign_domain_id: string;

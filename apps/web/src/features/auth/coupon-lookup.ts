@@ -23,7 +23,7 @@ const lookUpOrNull = (code: string) => lookUpCoupon(code).catch(() => null);
 
 /**
  * Checks the codes once as the page loads, in one query (not `useQueries`: that hook would join the
- * react-query chunk every page loads, the public dashboard's first load included; issue 6 §5 budget).
+ * react-query chunk every page loads, the public dashboard's first load included; its budget in apps/web/src/bundle-budget.test.ts).
  * A look-up that fails for another reason (rate limit, network) counts as not valid too
  * (docs/product.md §8 "Code / Coupon not valid"): the page never promises a code it could not check.
  */

@@ -4,7 +4,7 @@ import { type ComponentType, type ReactNode, useEffect, useSyncExternalStore } f
 /**
  * What the pages see of onboarding, without loading it. The runtime (store, core's machine, the sync with
  * the page data) loads only for a signed-in user and plugs itself in here; until then, and for a guest on
- * a public dashboard, nothing runs and nothing more is downloaded (the public view's budget, issue 6 §5).
+ * a public dashboard, nothing runs and nothing more is downloaded (the public view's budget, apps/web/src/bundle-budget.test.ts).
  * Type imports only: this module stays a few hundred bytes.
  */
 export interface OnboardingRuntimeView {

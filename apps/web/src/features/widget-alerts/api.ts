@@ -2,7 +2,7 @@ import type { TOpenWidgetAlert, TWidgetAlert } from "@app/core";
 import { call } from "../../lib/api";
 import { type AlertFormValues, alertPayload } from "./form-model";
 
-/** Alerts on a widget's metrics (issue 11 §4): the widget's rules, by dashboard id and widget id. */
+/** Alerts on a widget's metrics (docs/decisions.md, "Alerts on any widget metric"): the widget's rules, by dashboard id and widget id. */
 export async function fetchWidgetAlerts(dashboardId: string, widgetId: string): Promise<TWidgetAlert[]> {
   return (await call("widgetAlertsList", { params: { id: dashboardId, widgetId } })).data;
 }

@@ -56,7 +56,7 @@ export function ahrefsValues(days: readonly AhrefsDomainDay[]): DomainMetricValu
 export const ahrefsLatestDay = (now: Date) => shiftDay(todayInTimezone("UTC", now), -1);
 
 /**
- * The server's Ahrefs key (MC_AHREFS_KEY, issue 11 §2): any domain, no customer connection, so groups
+ * The server's Ahrefs key (MC_AHREFS_KEY; docs/decisions.md, "Mission Control metric sources"): any domain, no customer connection, so groups
  * keep working after the trial. Null when the server has no key (the source is then not offered). Goes
  * through the Ahrefs connector's client (per-key limit, quota buckets, error classification) as a
  * source of the server's own; its values are stored in domain_metric_days, so the connector's result

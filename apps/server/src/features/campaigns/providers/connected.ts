@@ -141,7 +141,7 @@ function metricSources(found: Plan): Partial<Record<DomainMetricKey, string>> {
 }
 
 /**
- * The company's connected sources (issue 11 §2): for each domain, the Search Console property that
+ * The company's connected sources (docs/decisions.md, "Mission Control metric sources"): for each domain, the Search Console property that
  * matches it (clicks, impressions, CTR in percent, average position), the GA4 property whose web
  * stream is the domain (sessions, users, conversions), a rank tracker's project for it (SE Ranking or
  * AccuRanker: average position and keywords in the top 3/10 of the tracked keywords) and the company's

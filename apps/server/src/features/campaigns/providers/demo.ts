@@ -110,7 +110,7 @@ export function demoValue(domain: string, metric: DomainMetricKey, day: string, 
 }
 
 /**
- * Demo data (issue 11 §2): believable daily values for any domain, deterministic from its name, so a
+ * Demo data (docs/decisions.md, "Mission Control metric sources"): believable daily values for any domain, deterministic from its name, so a
  * new account sees a working group page before connecting anything, and tests get stable numbers.
  * Flows (clicks, sessions…) dip at weekends; stocks (domain rating, referring domains, position) drift
  * slowly, so the 7- and 30-day changes differ. Always labelled as demo data.

@@ -29,7 +29,7 @@ export type DomainCoverage =
   | { covered: false; hint: string };
 
 /**
- * Where a group's daily domain metrics come from (issue 11 §2). The snapshot jobs ask it for a range of
+ * Where a group's daily domain metrics come from (docs/decisions.md, "Mission Control metric sources"). The snapshot jobs ask it for a range of
  * days and store what it answers; the group page only ever reads the stored values, so a slow or
  * failing provider never slows a page down.
  */

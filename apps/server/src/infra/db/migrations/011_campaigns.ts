@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Mission Control (issue 11; "groups" in the UI, campaigns in the API): a company's groups, the domains
+ * Mission Control (docs/architecture.md, "Glossary"; "groups" in the UI, campaigns in the API): a company's groups, the domains
  * each tracks, their daily metric values and their alerts. Every table carries the company id, so every
  * query is scoped without a join; deleting a group deletes its domains, and a domain its values and
  * alerts (foreign keys, on both databases).
@@ -72,7 +72,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("opened_at", "varchar(40)", (c) => c.notNull())
     .addColumn("resolved_at", "varchar(40)")
     .addColumn("reason", "text", (c) => c.notNull())
-    // Passing evaluations since it opened: it resolves after two (hysteresis, issue 11 §3).
+    // Passing evaluations since it opened: it resolves after two (hysteresis; docs/decisions.md, "Mission Control alerts").
     .addColumn("passing_count", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex("campaign_alerts_company_idx").on("campaign_alerts").column("company_id").execute();

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Mission Control alerts, evaluated (issue 11 §3): what an alert saw, when each domain was last judged
+ * Mission Control alerts, evaluated (docs/decisions.md, "Mission Control alerts"): what an alert saw, when each domain was last judged
  * (a snooze that ended since then makes the next evaluation decide afresh), the company's alert
  * settings (its default rules and the digest frequency) and the digests sent, one per company and period.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Alerts on any widget metric (issue 11 §4). One row is one rule and the state of its alert: a widget
+ * Alerts on any widget metric (docs/decisions.md, "Alerts on any widget metric"). One row is one rule and the state of its alert: a widget
  * alert has exactly one thing it watches, so "one open alert per rule" needs no second table, and the
  * latest opening and resolving are all the history the widget's menu shows. Company-scoped like every
  * table; deleting the dashboard deletes its rules (a widget removed from a saved dashboard leaves its

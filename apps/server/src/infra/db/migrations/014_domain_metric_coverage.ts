@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Mission Control's per-source coverage (issue 11 §2), written by the snapshot jobs so the group page
+ * Mission Control's per-source coverage (docs/decisions.md, "Mission Control metric sources"), written by the snapshot jobs so the group page
  * reads it without asking a provider. A row with a hint: the group's source had nothing covering the
  * domain when last asked, and the sentence says what to connect. A row with a plan: what covers it
  * (which connected source gives which metrics); when the plan changes the domain's values from that

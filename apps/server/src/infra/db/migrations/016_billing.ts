@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Billing (docs/product.md §4, issue 12 §1–§2): the card provider's customer of each company, the
+ * Billing (docs/product.md §4; docs/decisions.md, "Billing: subscription lifecycle and Stripe checkout"): the card provider's customer of each company, the
  * next charge, when the expiry job saw service end; `orders` (one per provider invoice, numbered
  * INV-<year>-<6-digit sequence> across all companies) and `payment_events` (provider event ids already
  * handled, so a replayed webhook changes nothing).

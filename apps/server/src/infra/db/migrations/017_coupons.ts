@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Coupons (issue 12 §3, docs/product.md §5). `code_key` is the code trimmed and in lower case (core
+ * Coupons (docs/decisions.md, "Coupons end to end: storage, applying, registration"; docs/product.md §5). `code_key` is the code trimmed and in lower case (core
  * `couponKey`): the primary key makes "SPRING" and "spring" one coupon on SQLite and PostgreSQL alike,
  * without a functional index. `redemptions` is counted by a conditional UPDATE (below the maximum or no
  * maximum), so two companies taking the last redemption at once cannot both get it.

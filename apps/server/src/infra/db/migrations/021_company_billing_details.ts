@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The company's billing details (issue 12 §4: invoices): the address and VAT id its invoices are made
+ * The company's billing details (docs/decisions.md, "Invoices"): the address and VAT id its invoices are made
  * out to, set by an admin in the company settings. Both optional: an invoice without them names only
  * the company.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The lines of each order (issue 12 §4: invoices show what was charged and why): a JSON list of
+ * The lines of each order (invoices show what was charged and why; docs/decisions.md, "Invoices"): a JSON list of
  * `{description, quantity, unitCents, amountCents}` adding up to the order's amount, written when the
  * order is recorded (the server's price at checkout, or the provider's invoice lines). Null for orders
  * made before: their invoice keeps the list price and one discount line.

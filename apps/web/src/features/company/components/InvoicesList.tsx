@@ -113,7 +113,7 @@ function InvoiceTable({ orders }: { orders: TOrder[] }) {
   );
 }
 
-/** The company's invoices (issue 12 §4): a table on wide screens, cards on phones; none yet says why. */
+/** The company's invoices (docs/decisions.md, "Invoices"): a table on wide screens, cards on phones; none yet says why. */
 export function InvoicesList({ orders }: { orders: TOrder[] }) {
   if (orders.length === 0) {
     return (

@@ -76,7 +76,7 @@ export function DashboardScreen({
 
   // The dashboard is drawn in a background render of its own (React time-slices it, yielding to the
   // browser every few milliseconds), not in the query's update, which React renders in one blocking
-  // task: on a phone that task was the whole dashboard's first render (issue 6 §5). The loader stays
+  // task: on a phone that task was the whole dashboard's first render (docs/decisions.md, "Public view: shorter tasks on a phone"). The loader stays
   // until that render commits.
   const shown = useDeferredValue(query.data);
   const drawing = query.isPending || (query.data !== undefined && shown === undefined);

@@ -32,7 +32,7 @@ import { DashboardHeader } from "./DashboardHeader";
 import { PdfButton } from "./PdfButton";
 import { type WidgetActions, WidgetGrid } from "./WidgetGrid";
 
-// What only members use (sidebar, styles, widget form) loads when first shown: a public viewer's first load stays small (issue 6 §5, budget in bundle-budget.test.ts).
+// What only members use (sidebar, styles, widget form) loads when first shown: a public viewer's first load stays small (budget in bundle-budget.test.ts).
 const DashboardInsights = lazy(async () => ({ default: (await import("../../insights/lazy")).DashboardInsights }));
 const DashboardSidebar = lazy(async () => ({ default: (await import("./DashboardSidebar")).DashboardSidebar }));
 const SharingControls = lazy(async () => ({ default: (await import("./SharingControls")).SharingControls }));

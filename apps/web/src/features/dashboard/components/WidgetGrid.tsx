@@ -10,7 +10,7 @@ export interface WidgetActions {
   onDuplicate: (widget: TWidget) => void;
   onDelete: (widget: TWidget) => void;
   onResize: (widget: TWidget, size: WidgetSize) => void;
-  /** "Alert me when…" of a widget's menu (issue 11 §4). */
+  /** "Alert me when…" of a widget's menu (docs/decisions.md, "Alerts on any widget metric"). */
   onAlerts?: (widget: TWidget) => void;
 }
 

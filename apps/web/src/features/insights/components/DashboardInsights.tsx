@@ -29,7 +29,7 @@ function goToWidget(widgetId: string) {
 }
 
 /**
- * The dashboard's automatic insights (issue 13 §1): one request for the saved widgets over the shown
+ * The dashboard's automatic insights (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): one request for the saved widgets over the shown
  * range feeds every widget's line, and, when the dashboard's setting is on, the ranked summary at the
  * top (also the first thing on its PDF, which prints this view). Not while editing: the lines speak of
  * the saved widgets, which an edit is changing.

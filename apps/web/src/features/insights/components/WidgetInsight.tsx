@@ -1,7 +1,7 @@
 import { Text } from "@mantine/core";
 import { useInsightLine } from "../store";
 
-/** The "Insights" line under an interactive widget's title (issue 13 §1), only when there is one. */
+/** The "Insights" line under an interactive widget's title (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"), only when there is one. */
 export function WidgetInsight({ widgetId }: { widgetId: string }) {
   const line = useInsightLine(widgetId);
   if (!line) return null;

@@ -49,7 +49,7 @@ export interface WidgetAlertsModalProps {
 }
 
 /**
- * "Alert me when…" of a widget (issue 11 §4): the widget's alerts with pause, snooze and delete, and
+ * "Alert me when…" of a widget (docs/decisions.md, "Alerts on any widget metric"): the widget's alerts with pause, snooze and delete, and
  * the form for a new one or the one being changed; the server's 422 shows under each field.
  */
 export function WidgetAlertsModal({ onClose, dashboardId, widget, range, timezone }: WidgetAlertsModalProps) {

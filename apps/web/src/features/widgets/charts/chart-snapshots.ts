@@ -5,7 +5,7 @@ import type { ChartSize } from "./chart-svg";
  * Chart snapshots: the first drawing of a chart on a public view is an SVG made by ECharts in a worker
  * (chart-svg.worker.ts), not on the page's main thread. ECharts' first `setOption` on a page is one
  * long task of its cold code (70–110 ms of CPU; four times that on a phone), the largest single cost of
- * opening a shared dashboard on a phone (issue 6 §5). The snapshot is the same option drawn by the same
+ * opening a shared dashboard on a phone (docs/decisions.md, "Public view: charts drawn in a worker first"). The snapshot is the same option drawn by the same
  * library, so it reads the same; the live (canvas) chart takes over when the reader points at it, for
  * tooltips and legend toggles (EChart.tsx). docs/decisions.md, "Public view: charts drawn in a worker".
  */

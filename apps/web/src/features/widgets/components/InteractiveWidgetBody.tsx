@@ -128,7 +128,7 @@ function errorDetail(error: unknown): string | undefined {
  * Loads a data widget's table (refetching only when its query or the range changes) and draws its format.
  * Memoised: the card re-renders when this body reports its state (`onState`, from an effect, so a
  * blocking update), and that must not redraw the table or rebuild the chart's option with it: on a
- * phone those re-renders were the public view's longest tasks (issue 6 §5).
+ * phone those re-renders were the public view's longest tasks (docs/decisions.md, "A widget's body does not re-render when its card's state changes").
  */
 export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   widget,
@@ -145,7 +145,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   const query = useQuery({ ...widgetDataQuery(widget, range, access), enabled });
   // A widget's answer is drawn in a background render React time-slices, not in the query's update
   // (one blocking task): on a phone, answers arriving together were long tasks of tables, figures and
-  // chart options (issue 6 §5). Until that render commits the card shows what it showed before.
+  // chart options (docs/decisions.md, "Public view: shorter tasks on a phone"). Until that render commits the card shows what it showed before.
   const data = useDeferredValue(query.data);
   const drawing = data !== query.data;
   const print = useContext(PrintModeContext);

@@ -33,7 +33,7 @@ interface Props {
   onEdit: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
-  /** "Alert me when…" (issue 11 §4); absent for widgets without metrics. */
+  /** "Alert me when…" (docs/decisions.md, "Alerts on any widget metric"); absent for widgets without metrics. */
   onAlerts?: () => void;
 }
 

@@ -38,7 +38,7 @@ export interface GeneralDraft {
   percent: boolean;
   hiddenChange: boolean;
   hiddenHighlight: boolean;
-  /** Issue 13: the owner hid the widget's insights line (shown unless switched off). */
+  /** The owner hid the widget's insights line (shown unless switched off). */
   hiddenInsights?: boolean;
 }
 

@@ -23,7 +23,7 @@ export interface ReportMailInput {
   pdfFilename: string | null;
   /** Sent after its slot because the service was down then. */
   late: boolean;
-  /** Issue 13: the dashboard's insights summary, ranked, shown above the preview (none: no block). */
+  /** The dashboard's insights summary, ranked, shown above the preview (none: no block). */
   insights?: readonly string[];
 }
 

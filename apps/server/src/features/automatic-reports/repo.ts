@@ -105,6 +105,13 @@ export function reportsRepo(db: Db) {
       // it is being made (ordered by id, 500 reports on 100 dashboards rendered many dashboards twice).
       return withDashboard().orderBy("r.company_id").orderBy("r.dashboard_id").orderBy("r.id").execute();
     },
+    ...deliveryQueries(db),
+  };
+}
+
+/** The deliveries of the company's reports: one row per (report, slot) or manual send, claimed once. */
+function deliveryQueries(db: Db) {
+  return {
     /** The delivery of one slot of a report, or the latest one (any slot) when `slot` is left out. */
     latestDelivery(companyId: string, reportId: string): Promise<ReportDeliveriesTable | undefined> {
       return db

@@ -82,7 +82,7 @@ export function deliveryService(
     companies: () => CompaniesService;
     dashboards: () => DashboardsService;
     renderer: () => DashboardRenderer;
-    /** Issue 13: the dashboard's insights summary for the e-mail (absent: none). */
+    /** The dashboard's insights summary for the e-mail (absent: none). */
     insights?: () => Pick<InsightsService, "reportSummary">;
     sender?: SenderLookup;
   },

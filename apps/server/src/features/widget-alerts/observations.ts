@@ -1,0 +1,147 @@
+import {
+  type DailyValue,
+  type DayRange,
+  evaluateWidgetAlert,
+  isRangeType,
+  type PresetRangeType,
+  rangeForType,
+  shiftDay,
+  type TInteractiveWidget,
+  type TTable,
+  type TTableMetric,
+  uniquePrefix,
+  type WidgetAlertCondition,
+  type WidgetAlertDirection,
+  type WidgetAlertMetric,
+  type WidgetAlertVerdict,
+  type widgetAlertMetrics,
+} from "@app/core";
+import { lagDaysOf } from "../../connectors";
+import type { AppContext } from "../../context";
+import { WIDGET_ALERT_TIMEZONE, type WidgetAlertsDeps } from "./deps";
+import type { WidgetAlertRow } from "./repo";
+
+/** The range of a dashboard whose dates are custom (fixed): a fixed range would never change again. */
+export const FALLBACK_RANGE_TYPE: PresetRangeType = "last_30_days";
+/** Weeks of daily history an anomaly rule learns from (core ANOMALY_DEFAULTS.weeks plus the judged week). */
+export const ANOMALY_HISTORY_WEEKS = 9;
+
+type Observed = { table: TTable; previous: TTable | null } | { error: string };
+type Series = { series: DailyValue[]; column: TTableMetric } | { error: string };
+/** A rule judged against what was observed, or why nothing could be observed. */
+export type Judged = { error: string } | { verdict: WidgetAlertVerdict; label: string };
+
+/**
+ * What an evaluation observes of a widget: its totals over the dashboard's period (and the one before),
+ * or one instance's metric by day for anomaly rules, asked through the same widget-data path and caches
+ * as the dashboard (widgets/service.ts), and each rule judged against it (core evaluateWidgetAlert).
+ */
+export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
+  /** The period the dashboard shows today, as its preset computes it. */
+  function periodOf(row: WidgetAlertRow, today: string): DayRange {
+    const type =
+      isRangeType(row.dashboard_range_type) && row.dashboard_range_type !== "custom"
+        ? row.dashboard_range_type
+        : FALLBACK_RANGE_TYPE;
+    return rangeForType(type, { today });
+  }
+
+  /** The widget's data over its dashboard's period and the comparison period, as the dashboard asks. */
+  async function totalsOf(companyId: string, widget: TInteractiveWidget, range: DayRange): Promise<Observed> {
+    try {
+      const data = await deps.widgets().data(companyId, {
+        instances: [...widget.instances],
+        startDate: range.startDate,
+        endDate: range.endDate,
+        comparison: true,
+        timezone: WIDGET_ALERT_TIMEZONE,
+      });
+      return { table: data.current, previous: data.previous };
+    } catch (error) {
+      ctx.logger.warn({ err: error, widget: widget.id }, "a widget alert could not fetch its widget's data");
+      return { error: "The widget's data could not be fetched; the alert is evaluated again at the next pass." };
+    }
+  }
+
+  /** One instance's metric by day, up to the latest complete day (the instance alone, with the date dimension). */
+  async function seriesOf(
+    companyId: string,
+    widget: TInteractiveWidget,
+    metric: WidgetAlertMetric,
+    lastDay: string,
+  ): Promise<Series> {
+    const instance = widget.instances[metric.instance];
+    try {
+      const data = await deps.widgets().data(companyId, {
+        instances: [{ ...instance, inputs: { ...instance.inputs, dimension: "date" } }],
+        startDate: shiftDay(lastDay, -(7 * ANOMALY_HISTORY_WEEKS - 1)),
+        endDate: lastDay,
+        comparison: false,
+        timezone: WIDGET_ALERT_TIMEZONE,
+      });
+      // Alone in the request, the instance keeps its own prefix (made unique only among several).
+      const key = `${uniquePrefix(instance.prefix, new Set())}.${metric.metric}`;
+      const index = data.current.metrics.findIndex((each) => each.key === key);
+      if (index < 0) return { error: "The widget's data has no such metric any more." };
+      const series = data.current.rows.flatMap((row) =>
+        row.dimension ? [{ day: row.dimension, value: row.values[index] ?? null }] : [],
+      );
+      return { series, column: data.current.metrics[index] };
+    } catch (error) {
+      ctx.logger.warn({ err: error, widget: widget.id }, "a widget alert could not fetch its widget's daily data");
+      return { error: "The widget's data could not be fetched; the alert is evaluated again at the next pass." };
+    }
+  }
+
+  return {
+    /**
+     * A judge for one evaluation pass of a company: one observation per widget (totals) or per metric
+     * (daily series for anomaly rules), shared by the pass's rules.
+     */
+    forPass(companyId: string, today: string) {
+      const lastDay = shiftDay(today, -1);
+      const totals = new Map<string, Observed>();
+      const daily = new Map<string, Series>();
+      // One observation per widget (totals) or per metric (daily series for anomaly rules), shared by rules.
+      return async function judge(
+        row: WidgetAlertRow,
+        widget: TInteractiveWidget,
+        metric: ReturnType<typeof widgetAlertMetrics>[number],
+        rule: { condition: WidgetAlertCondition; value: number | null; direction: WidgetAlertDirection },
+      ): Promise<Judged> {
+        if (rule.condition === "anomaly") {
+          const key = `${row.dashboard_id}\u0000${row.widget_id}\u0000${row.metric}`;
+          if (!daily.has(key)) daily.set(key, await seriesOf(companyId, widget, metric, lastDay));
+          const observed = daily.get(key) as Series;
+          if ("error" in observed) return { error: observed.error };
+          const { column } = observed;
+          const lagDays = lagDaysOf([widget.instances[metric.instance]]);
+          const verdict = evaluateWidgetAlert(rule, {
+            label: column.label,
+            format: column.format,
+            currency: column.currency ?? null,
+            current: null,
+            series: observed.series,
+            lagDays,
+          });
+          return { verdict, label: column.label };
+        }
+        const key = `${row.dashboard_id}\u0000${row.widget_id}`;
+        if (!totals.has(key)) totals.set(key, await totalsOf(companyId, widget, periodOf(row, today)));
+        const observed = totals.get(key) as Observed;
+        if ("error" in observed) return { error: observed.error };
+        const index = observed.table.metrics.findIndex((each) => each.key === row.metric);
+        const column = observed.table.metrics[index];
+        const label = column?.label ?? metric.name ?? metric.metric;
+        const verdict = evaluateWidgetAlert(rule, {
+          label,
+          format: column?.format,
+          currency: column?.currency ?? null,
+          current: index < 0 ? null : (observed.table.totals[index] ?? null),
+          previous: index < 0 ? null : (observed.previous?.totals[index] ?? null),
+        });
+        return { verdict, label };
+      };
+    },
+  };
+}
