@@ -3,6 +3,7 @@ import { daysBetween, shiftDay, todayInTimezone } from "@app/core";
 import { AppError } from "../../infra/errors";
 import { type CrmDeal, DEAL_METRICS, type DealKind } from "../crm-deals";
 import { ProviderError } from "../http/errors";
+import { text } from "../kit/inputs";
 import { missingBaseConfig } from "../oauth/base";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, QueryInputs } from "../types";
@@ -65,8 +66,6 @@ const LEADS_TYPE = widgetTypeConfig({
   connector: "baseMe",
   params: [dimensionParam(LEAD_DIMENSIONS), metricsParam(LEAD_METRICS)],
 });
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 function chosen<T extends { key: string }>(all: readonly T[], inputs: QueryInputs): T[] {
   const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];

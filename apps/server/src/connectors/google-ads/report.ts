@@ -1,7 +1,8 @@
-import type { DayRange, TOption, TTable, TTableMetric } from "@app/core";
+import type { DayRange, TOption, TTable } from "@app/core";
 import { daysBetween, shiftDay } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 
 /**
  * What a Google Ads report may ask for, and how its answer becomes a table. GAQL fields are Google's
@@ -72,11 +73,7 @@ const ratio = (top: number, bottom: number, scale = 1): number | null => (bottom
 /** Money fields in micros of the account's currency (cost_micros); conversions_value is in units already. */
 const money = (micros: number) => micros / 1_000_000;
 
-interface MetricDefinition {
-  key: string;
-  label: string;
-  format: TTableMetric["format"];
-  lowerIsBetter?: boolean;
+interface MetricDefinition extends MetricDeclaration {
   parts: Part[];
   value(sums: Sums): number | null;
 }
@@ -407,13 +404,7 @@ export function tableOf(plan: ReportPlan, rows: readonly AdsRow[], range: DayRan
           kind: plan.dimension.key === "date" ? "date" : "string",
         }
       : null,
-    metrics: plan.metrics.map((metric) => ({
-      key: metric.key,
-      label: metric.label,
-      format: metric.format,
-      ...(metric.format === "money" && { currency }),
-      ...(metric.lowerIsBetter && { lowerIsBetter: true }),
-    })),
+    metrics: plan.metrics.map((metric) => metricHeader(metric, currency)),
     rows: tableRows,
     totals: values(total),
   };

@@ -7,6 +7,7 @@ import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { followCursor } from "../kit/paging";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 
@@ -143,35 +144,21 @@ const requireText = (value: unknown, field: string, message: string): string => 
   throw AppError.validation({ [field]: [message] });
 };
 
-/** Pages through a Google list (pageToken/nextPageToken), at most `pages` of them. */
-async function allPages<T>(
-  pages: number,
-  ask: (pageToken: string | undefined) => Promise<{ items: T[]; nextPageToken?: string | undefined }>,
-): Promise<T[]> {
-  const items: T[] = [];
-  let pageToken: string | undefined;
-  for (let page = 0; page < pages; page++) {
-    const answer = await ask(pageToken);
-    items.push(...answer.items);
-    pageToken = answer.nextPageToken;
-    if (!pageToken) break;
-  }
-  return items;
-}
-
 /** Accounts come 20 a page at most; 20 pages (400 accounts on one login) is more than an agency has. */
 async function accountOptions(source: SourceHandle, api: ProviderClient, headers: Record<string, string>) {
-  const accounts = await allPages(20, async (pageToken) => {
-    const answer = await api.request({
-      path: "/v1/accounts",
-      query: { pageSize: 20, pageToken },
-      headers,
-      schema: ZAccounts,
-      limitKey: `source:${source.id}`,
-      quotas: PROJECT_QUOTA,
-    });
-    return { items: answer.accounts, nextPageToken: answer.nextPageToken };
-  });
+  const accounts = await followCursor(
+    20,
+    (pageToken) =>
+      api.request({
+        path: "/v1/accounts",
+        query: { pageSize: 20, pageToken },
+        headers,
+        schema: ZAccounts,
+        limitKey: `source:${source.id}`,
+        quotas: PROJECT_QUOTA,
+      }),
+    (answer) => answer.nextPageToken,
+  ).then((pages) => pages.flatMap((answer) => answer.accounts));
   return accounts.map((account) => ({ value: idOf(account.name), label: account.accountName || idOf(account.name) }));
 }
 
@@ -182,17 +169,19 @@ async function locationOptions(
   headers: Record<string, string>,
   account: string,
 ) {
-  const locations = await allPages(10, async (pageToken) => {
-    const answer = await api.request({
-      path: `/v1/accounts/${encodeURIComponent(account)}/locations`,
-      query: { readMask: "name,title,storefrontAddress", pageSize: 100, pageToken },
-      headers,
-      schema: ZLocations,
-      limitKey: `source:${source.id}`,
-      quotas: PROJECT_QUOTA,
-    });
-    return { items: answer.locations, nextPageToken: answer.nextPageToken };
-  });
+  const locations = await followCursor(
+    10,
+    (pageToken) =>
+      api.request({
+        path: `/v1/accounts/${encodeURIComponent(account)}/locations`,
+        query: { readMask: "name,title,storefrontAddress", pageSize: 100, pageToken },
+        headers,
+        schema: ZLocations,
+        limitKey: `source:${source.id}`,
+        quotas: PROJECT_QUOTA,
+      }),
+    (answer) => answer.nextPageToken,
+  ).then((pages) => pages.flatMap((answer) => answer.locations));
   return locations.map((location) => {
     const title = location.title || idOf(location.name);
     const locality = location.storefrontAddress?.locality;

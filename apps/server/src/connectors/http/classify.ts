@@ -1,3 +1,4 @@
+import { text } from "../kit/inputs";
 import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "./errors";
 import { untilNextHour, untilPacificMidnight } from "./google-reset";
 
@@ -14,8 +15,6 @@ export type Classifier = (provider: string, answer: ProviderAnswer) => ProviderE
 
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 /** The kind an HTTP status alone suggests, for providers that say nothing more. */
 export function kindOfStatus(status: number): ProviderErrorKind {

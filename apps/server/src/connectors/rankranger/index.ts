@@ -5,6 +5,9 @@ import { sha256 } from "../../infra/security";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { trimmedText as text } from "../kit/inputs";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
+import { storedToken } from "../kit/token";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import { RANK_METRICS, type RankMetric, type RankSeries, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
@@ -29,9 +32,7 @@ const API = "/api/v2/";
 /** Positions of past days do not change once checked; the current day may still be checked later. */
 export const RANKRANGER_SETTLING_DAYS = 1;
 
-interface Metric {
-  key: string;
-  label: string;
+interface Metric extends MetricDeclaration {
   format: "number";
   lowerIsBetter?: true;
 }
@@ -152,13 +153,8 @@ async function call<T>(
   }
 }
 
-function tokenOf(source: SourceHandle): string {
-  const token = source.credentials.token ?? "";
-  if (!token) throw new ProviderError(PROVIDER, "auth", "no API key stored for this source");
-  return token;
-}
+const tokenOf = (source: SourceHandle): string => storedToken(source.credentials, PROVIDER);
 
-const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 const required = (field: string, label: string) =>
   AppError.validation({ [field]: [`The ${label} field is required.`] });
 
@@ -252,12 +248,7 @@ function visibilityBy(points: { label: string; date: string; score: number }[], 
   };
 }
 
-const tableMetric = (metric: Metric): TTableMetric => ({
-  key: metric.key,
-  label: metric.label,
-  format: metric.format,
-  ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
-});
+const tableMetric = (metric: Metric): TTableMetric => metricHeader(metric);
 
 function chosen<T extends { key: string }>(inputs: QueryInputs, offered: readonly T[]): T[] {
   const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];

@@ -8,6 +8,8 @@ import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { text } from "../kit/inputs";
+import { storedToken } from "../kit/token";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs } from "../types";
 
@@ -127,13 +129,7 @@ const keyId = (token: string) => `key:${sha256(token).slice(0, 16)}`;
  */
 const quotas = (token: string): QuotaBucket[] => [{ key: keyId(token), max: 120, windowMs: 60_000, kind: "rate" }];
 
-function tokenOf(credentials: Readonly<Record<string, string>>): string {
-  const token = credentials.token ?? "";
-  if (!token) throw new ProviderError("salesflare", "auth", "no API key stored for this source");
-  return token;
-}
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const tokenOf = (credentials: Readonly<Record<string, string>>): string => storedToken(credentials, "salesflare");
 
 function chosenMetrics(inputs: QueryInputs): DealMetric[] {
   const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];

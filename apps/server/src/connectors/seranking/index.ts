@@ -4,8 +4,9 @@ import { AppError } from "../../infra/errors";
 import { sha256 } from "../../infra/security";
 import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
-import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { text } from "../kit/inputs";
+import { storedToken } from "../kit/token";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import { chosenRankMetrics, RANK_METRICS, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
@@ -103,13 +104,7 @@ const keyId = (token: string) => `key:${sha256(token).slice(0, 16)}`;
  */
 const quotas = (token: string): QuotaBucket[] => [{ key: keyId(token), max: 300, windowMs: 60_000, kind: "rate" }];
 
-function tokenOf(credentials: Readonly<Record<string, string>>): string {
-  const token = credentials.token ?? "";
-  if (!token) throw new ProviderError("seranking", "auth", "no API key stored for this source");
-  return token;
-}
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const tokenOf = (credentials: Readonly<Record<string, string>>): string => storedToken(credentials, "seranking");
 
 /**
  * The account's projects with the address each tracks (`name`: a URL or a bare host), for Mission
