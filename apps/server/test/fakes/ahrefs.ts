@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { daysBetween, shiftDay } from "@app/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AHREFS_COUNTRIES } from "../../src/connectors/ahrefs/countries";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import type { FakeCall, FakeFault, FakePart } from "./app";
+import { answerFault } from "./kit";
 
 /**
  * Ahrefs API v3 as a part of the fakes app (./app.ts), in the shapes of Ahrefs' OpenAPI document
@@ -390,8 +391,8 @@ export function ahrefsFake(): FakePart<FakeAhrefs> {
         const denied = refused(request, reply, path, query);
         if (denied) return denied;
         if (path.startsWith("/v3/site-explorer/") || path.startsWith("/v3/rank-tracker/")) {
-          const fault = takeFault(state.failNext, path);
-          if (fault) return sendFault(reply, fault);
+          const fault = answerFault(state.failNext, reply, path);
+          if (fault) return fault;
         }
         if (path === "/v3/subscription-info/limits-and-usage") {
           return {

@@ -11,8 +11,9 @@
  * Bearer tokens are the fake Google's (`google.authorized`). Errors are google.rpc.Status bodies.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import type { FakeFault, FakePart } from "./app";
 import type { FakeGoogle } from "./google";
+import { answerFault } from "./kit";
 
 export interface FakeBusinessProfile {
   /** Accounts per page. Google's maximum is 20; the fake pages by 2 so paging is exercised. */
@@ -197,8 +198,8 @@ export function businessProfileFake(google: FakeGoogle): FakePart<FakeBusinessPr
         const location = match[1] ?? "";
         const query = queryOf(request);
         state.performanceQueries.push(query);
-        const fault = takeFault(state.failNext, path);
-        if (fault) return sendFault(reply, fault);
+        const fault = answerFault(state.failNext, reply, path);
+        if (fault) return fault;
         if (state.down.has(location)) {
           return googleError(reply, 503, "UNAVAILABLE", "The service is currently unavailable.");
         }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, startFakes, takeFault } from "./app";
+import { type FakeCall, type FakeFault, type FakePart, startFakes } from "./app";
+import { answerFault } from "./kit";
 import { searchConsoleFake } from "./search-console";
 
 /** Search Console lives in ./search-console.ts; re-exported for the tests that read its numbers from here. */
@@ -371,8 +372,7 @@ export function googleFake(): FakePart<FakeGoogle> {
   // A fault may name the path it is for (`pathIncludes`): a retry still running in the background from an
   // earlier test, for another property, must not take the fault a test scripted for its own request.
   const fault = (request: FastifyRequest, reply: FastifyReply) => {
-    const next = takeFault(state.failNext, request.url);
-    return next ? sendFault(reply, next) : null;
+    return answerFault(state.failNext, reply, request.url);
   };
 
   return {

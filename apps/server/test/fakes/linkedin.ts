@@ -21,7 +21,8 @@
  * not document exactly (the 12-month refusal, a malformed Rest.li value) are the fake's own.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import type { FakeCall, FakeFault, FakePart } from "./app";
+import { answerFault, pathOf } from "./kit";
 
 export const LINKEDIN_PREFIX = "/linkedin";
 
@@ -432,8 +433,8 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
         // Protocol 1.0 reads `List(…)` and records differently: the values make no sense to it.
         return liError(reply, 400, "Invalid query parameters passed to request", "ILLEGAL_ARGUMENT");
       }
-      const fault = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-      if (fault) return sendFault(reply, fault);
+      const fault = answerFault(state.failNext, reply, pathOf(request));
+      if (fault) return fault;
       (request as FastifyRequest & { member?: Token }).member = token;
     });
     const memberOf = (request: FastifyRequest) => (request as FastifyRequest & { member?: Token }).member as Token;

@@ -19,7 +19,8 @@
  */
 import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import type { FakeCall, FakeFault, FakePart } from "./app";
+import { answerFault, pathOf } from "./kit";
 
 export interface FakeMeta {
   appId: string;
@@ -340,8 +341,7 @@ export function metaFake(): FakePart<FakeMeta> {
   };
 
   const fault = (request: FastifyRequest, reply: FastifyReply) => {
-    const next = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-    return next ? sendFault(reply, next) : null;
+    return answerFault(state.failNext, reply, pathOf(request));
   };
 
   return {

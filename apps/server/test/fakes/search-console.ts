@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import type { FakeFault, FakePart } from "./app";
 import type { FakeGoogle } from "./google";
+import { answerFault } from "./kit";
 
 /**
  * Google Search Console as a part of the fakes app (./app.ts), answering in the shapes of:
@@ -331,8 +332,8 @@ export function searchConsoleFake(google: FakeGoogle): FakePart<FakeSearchConsol
       app.get("/webmasters/v3/sites", { preHandler: guarded }, async () => ({ siteEntry: FAKE_SITES }));
       app.post("/webmasters/v3/sites/:site/searchAnalytics/query", { preHandler: guarded }, async (request, reply) => {
         const site = (request.params as { site: string }).site;
-        const fault = takeFault(state.failNext, decodeURIComponent(request.url));
-        if (fault) return sendFault(reply, fault);
+        const fault = answerFault(state.failNext, reply, decodeURIComponent(request.url));
+        if (fault) return fault;
         if (state.down.has(site))
           return googleError(reply, 503, "UNAVAILABLE", "The service is currently unavailable.");
         if (!FAKE_SITES.some((entry) => entry.siteUrl === site && entry.permissionLevel !== "siteUnverifiedUser")) {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import { type FakeFault, type FakePart, sendFault } from "./app";
 import type { FakeGoogle } from "./google";
+import { answerFault } from "./kit";
 
 /**
  * Google Sheets and the part of Google Drive its picker uses, as a part of the fakes app (./app.ts),
@@ -506,8 +507,8 @@ export function sheetsFake(google: FakeGoogle): FakePart<FakeSheets> {
 
       app.get("/v4/spreadsheets/:id/values/:range", { preHandler: guarded }, async (request, reply) => {
         const { id, range } = request.params as { id: string; range: string };
-        const fault = takeFault(state.failNext, `/v4/spreadsheets/${id}/values/${range}`);
-        if (fault) return sendFault(reply, fault);
+        const fault = answerFault(state.failNext, reply, `/v4/spreadsheets/${id}/values/${range}`);
+        if (fault) return fault;
         const unknown = unknownParameter(request, ["majorDimension", "valueRenderOption", "dateTimeRenderOption"]);
         if (unknown) {
           return sheetsError(

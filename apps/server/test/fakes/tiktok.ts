@@ -13,7 +13,8 @@
  * The consent screen's refusal (`error=access_denied`) is assumed: TikTok documents only the success.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import type { FakeCall, FakeFault, FakePart } from "./app";
+import { answerFault, pathOf } from "./kit";
 
 export interface FakeTikTok {
   appId: string;
@@ -190,8 +191,7 @@ export function tiktokFake(): FakePart<FakeTikTok> {
   };
 
   const fault = (request: FastifyRequest, reply: FastifyReply) => {
-    const next = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-    return next ? sendFault(reply, next) : null;
+    return answerFault(state.failNext, reply, pathOf(request));
   };
 
   /** A JSON array parameter (`["a","b"]`), or null when it is not one. */
