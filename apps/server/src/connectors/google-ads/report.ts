@@ -1,7 +1,7 @@
 import type { DayRange, TOption, TTable } from "@app/core";
-import { daysBetween, shiftDay } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
+import { daysOf } from "../kit/inputs";
 import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 
 /**
@@ -362,12 +362,6 @@ function add(sums: Sums, row: AdsRow) {
 /** Rows shown for a dimension other than the date: the most of the first metric first. */
 const ROW_LIMIT = 250;
 
-/** Every day of a range (yyyy-mm-dd): Google Ads leaves out days without activity; the chart must not. */
-const daysOf = (range: DayRange): string[] =>
-  Array.from({ length: daysBetween(range.startDate, range.endDate) + 1 }, (_, index) =>
-    shiftDay(range.startDate, index),
-  );
-
 /**
  * The answer's rows (one per resource and segment) summed per dimension value, and in total; ratios
  * computed from the sums. Money is in the account's currency.
@@ -389,7 +383,10 @@ export function tableOf(plan: ReportPlan, rows: readonly AdsRow[], range: DayRan
   const values = (sums: Sums) => plan.metrics.map((metric) => metric.value(sums));
   let tableRows: TTable["rows"] = [];
   if (plan.dimension?.key === "date") {
-    tableRows = daysOf(range).map((day) => ({ dimension: day, values: values(groups.get(day)?.sums ?? zero()) }));
+    tableRows = daysOf(range.startDate, range.endDate).map((day) => ({
+      dimension: day,
+      values: values(groups.get(day)?.sums ?? zero()),
+    }));
   } else if (plan.dimension) {
     tableRows = [...groups.values()]
       .map((group) => ({ dimension: group.label, values: values(group.sums) }))

@@ -1,5 +1,5 @@
 import type { TOption, TTable } from "@app/core";
-import { daysBetween, maxDay, minDay, shiftDay, todayInTimezone } from "@app/core";
+import { maxDay, minDay, todayInTimezone } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
@@ -7,6 +7,7 @@ import { googleAuthorization, missingGoogleConfig } from "../google/shared";
 import { classifyGoogle } from "../http/classify";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { daysOf } from "../kit/inputs";
 import { followCursor } from "../kit/paging";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
@@ -214,10 +215,6 @@ export function reportableDays(now: Date = new Date()): { earliest: string; late
 
 const dayOf = (date: { year: number; month: number; day: number }) =>
   `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
-
-/** Every day of a range (yyyy-mm-dd): Google leaves out days with nothing to count; charts must not. */
-const daysOf = (start: string, end: string): string[] =>
-  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
 
 /** Sum of the non-null values; null when there are none (nothing Google could report). */
 const sum = (values: ReadonlyArray<number | null>): number | null =>

@@ -1,4 +1,4 @@
-import type { DayRange, TOption, TTable, TTableMetric } from "@app/core";
+import type { DayRange, TOption, TTable } from "@app/core";
 import type { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { sha256 } from "../../infra/security";
@@ -153,13 +153,13 @@ async function call<T>(
   }
 }
 
-const tokenOf = (source: SourceHandle): string => storedToken(source.credentials, PROVIDER);
-
 const required = (field: string, label: string) =>
   AppError.validation({ [field]: [`The ${label} field is required.`] });
 
 const campaigns = (source: SourceHandle) =>
-  call(client(source.runtime), tokenOf(source), "package_campaigns", {}, ZCampaigns).then((answer) => answer.result);
+  call(client(source.runtime), storedToken(source.credentials, PROVIDER), "package_campaigns", {}, ZCampaigns).then(
+    (answer) => answer.result,
+  );
 
 async function campaignOf(source: SourceHandle, id: string): Promise<Campaign> {
   const found = (await campaigns(source)).find((campaign) => campaign.campaign_id === id);
@@ -193,14 +193,26 @@ const period = (scope: Scope, domain: string) => ({
 });
 
 async function rankRows(scope: Scope, domain: string): Promise<RankRow[]> {
-  const answer = await call(client(scope.source.runtime), tokenOf(scope.source), "rank", period(scope, domain), ZRank);
+  const answer = await call(
+    client(scope.source.runtime),
+    storedToken(scope.source.credentials, PROVIDER),
+    "rank",
+    period(scope, domain),
+    ZRank,
+  );
   // Narrowed by Rank Ranger too (assumed); rows that tell their engine are checked here as well.
   return answer.result.filter((row) => !scope.engine || !row.se_id || row.se_id === scope.engine);
 }
 
 async function visibilityRows(scope: Scope, domain: string): Promise<VisibilityRow[]> {
   const api = client(scope.source.runtime);
-  const answer = await call(api, tokenOf(scope.source), "get_visibility_trend", period(scope, domain), ZVisibility);
+  const answer = await call(
+    api,
+    storedToken(scope.source.credentials, PROVIDER),
+    "get_visibility_trend",
+    period(scope, domain),
+    ZVisibility,
+  );
   return answer.result.filter((row) => !scope.engine || !row.se_id || row.se_id === scope.engine);
 }
 
@@ -247,8 +259,6 @@ function visibilityBy(points: { label: string; date: string; score: number }[], 
     total: inRange.length > 0 ? onDay(inRange, lastDay(inRange)) : null,
   };
 }
-
-const tableMetric = (metric: Metric): TTableMetric => metricHeader(metric);
 
 function chosen<T extends { key: string }>(inputs: QueryInputs, offered: readonly T[]): T[] {
   const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
@@ -309,7 +319,7 @@ async function rankStats(scope: Scope, inputs: QueryInputs): Promise<TTable> {
   };
   return {
     dimension: ranked.dimension,
-    metrics: metrics.map(tableMetric),
+    metrics: metrics.map((metric) => metricHeader(metric)),
     rows: rows.map((label, index) => ({
       dimension: label,
       values: metrics.map((metric) => cell(metric, label, index)),

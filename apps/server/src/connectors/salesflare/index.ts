@@ -129,8 +129,6 @@ const keyId = (token: string) => `key:${sha256(token).slice(0, 16)}`;
  */
 const quotas = (token: string): QuotaBucket[] => [{ key: keyId(token), max: 120, windowMs: 60_000, kind: "rate" }];
 
-const tokenOf = (credentials: Readonly<Record<string, string>>): string => storedToken(credentials, "salesflare");
-
 function chosenMetrics(inputs: QueryInputs): DealMetric[] {
   const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
   return keys.flatMap((key) => METRICS.filter((metric) => metric.key === key));
@@ -175,7 +173,7 @@ export const salesflareConnector: Connector = {
     if (kind === "metrics") return toOptions(METRICS);
     if (kind === "dimensions") return toOptions(DIMENSIONS);
     if (kind !== "pipelines") throw AppError.notFound("Unknown option list.");
-    const token = tokenOf(source.credentials);
+    const token = storedToken(source.credentials, "salesflare");
     const pipelines = await client(source.runtime).request({
       path: "/pipelines",
       headers: authorization(token),
@@ -194,7 +192,7 @@ export const salesflareConnector: Connector = {
     if (dimensionKey && !dimension) throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
     const metrics = chosenMetrics(inputs);
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-    const token = tokenOf(source.credentials);
+    const token = storedToken(source.credentials, "salesflare");
     const api = client(source.runtime);
     const ask = <T>(path: string, schema: z.ZodType<T>, query?: Record<string, string | number>) =>
       api.request({

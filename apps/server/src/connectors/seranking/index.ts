@@ -104,14 +104,12 @@ const keyId = (token: string) => `key:${sha256(token).slice(0, 16)}`;
  */
 const quotas = (token: string): QuotaBucket[] => [{ key: keyId(token), max: 300, windowMs: 60_000, kind: "rate" }];
 
-const tokenOf = (credentials: Readonly<Record<string, string>>): string => storedToken(credentials, "seranking");
-
 /**
  * The account's projects with the address each tracks (`name`: a URL or a bare host), for Mission
  * Control to find a domain's project; its search engines come from the `searchEngines` option list.
  */
 export async function serankingProjects(source: SourceHandle): Promise<{ id: string; address: string }[]> {
-  const token = tokenOf(source.credentials);
+  const token = storedToken(source.credentials, "seranking");
   const sites = await client(source.runtime).request({
     path: "/sites",
     headers: authorization(token),
@@ -148,7 +146,7 @@ export const serankingConnector: Connector = {
   async options(kind, { source, form }) {
     if (kind === "metrics") return toOptions(RANK_METRICS);
     if (kind === "dimensions") return toOptions(DIMENSIONS);
-    const token = tokenOf(source.credentials);
+    const token = storedToken(source.credentials, "seranking");
     const api = client(source.runtime);
     const ask = <T>(path: string, schema: z.ZodType<T>) =>
       api.request({ path, headers: authorization(token), schema, limitKey: keyId(token), quotas: quotas(token) });
@@ -182,7 +180,7 @@ export const serankingConnector: Connector = {
     if (!dimension) throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
     const metrics = chosenRankMetrics(inputs);
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-    const token = tokenOf(source.credentials);
+    const token = storedToken(source.credentials, "seranking");
     const answer = await client(source.runtime).request({
       path: `/sites/${encodeURIComponent(site)}/positions`,
       query: { date_from: range.startDate, date_to: range.endDate, site_engine_id: engine },
