@@ -1,5 +1,6 @@
 import type { DayRange, TTable } from "@app/core";
 import { daysBetween, shiftDay } from "@app/core";
+import { metricHeader } from "./kit/metrics";
 import type { QueryInputs } from "./types";
 
 /**
@@ -104,12 +105,7 @@ export function rankTable(
   }
   return {
     dimension: { key: dimension.key, label: dimension.label, kind: dimension.key === "date" ? "date" : "string" },
-    metrics: metrics.map((metric) => ({
-      key: metric.key,
-      label: metric.label,
-      format: metric.format,
-      ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
-    })),
+    metrics: metrics.map((metric) => metricHeader(metric)),
     rows,
     totals: lastDay
       ? values(

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import Stripe from "stripe";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "./app";
+import type { FakeFault, FakePart } from "./app";
+import { answerFault, pathOf } from "./kit";
 
 /**
  * Stripe's API, for the calls the billing feature makes, as a part of the fakes app (./app.ts). Shapes
@@ -609,8 +610,8 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
         },
       });
     }
-    const fault = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-    if (fault) return sendFault(reply, fault);
+    const fault = answerFault(state.failNext, reply, pathOf(request));
+    if (fault) return fault;
   };
   const formOf = (request: FastifyRequest) => unflattenForm((request.body ?? {}) as Record<string, string>);
   const couponObject = (coupon: FakeStripeCoupon) => ({

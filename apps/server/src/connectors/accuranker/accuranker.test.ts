@@ -279,24 +279,6 @@ describeEachDb(
       expect(JSON.stringify((await client.api("GET", "/api/page-data")).json())).toContain("125");
     });
 
-    it("a settled range is served from the database without asking AccuRanker again", async () => {
-      const { client, company } = await buildOwner(env());
-      const id = await connect(client);
-      const sources = env().services.get("sources");
-      const request = {
-        type: "accuranker.rankings",
-        inputs: { dimension: "keyword", metrics: ["averagePosition"], property: DOMAIN },
-        range: { startDate: "2026-08-01", endDate: "2026-08-31" },
-        timezone: "UTC",
-      };
-      const first = await sources.query(company.id, await sources.load(company.id, id), request);
-      expect(first.notice).toBeNull();
-      const before = (await apiCalls(KEYWORDS_PATH)).length;
-      const again = await sources.query(company.id, await sources.load(company.id, id), request);
-      expect(again.table).toEqual(first.table);
-      expect((await apiCalls(KEYWORDS_PATH)).length).toBe(before);
-    });
-
     // Last: AccuRanker's limits are per IP, so a throttled answer holds every AccuRanker request of the
     // process back until its Retry-After has passed.
     it("throttling (429 with Retry-After) serves the stored numbers with a notice; the source stays valid", async () => {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault, pathOf } from "../../../test/fakes/kit";
 
 /**
  * AccuRanker's OAuth 2 and Read API v4 as a part of the fakes app (./app.ts), after CONNECTORS.md
@@ -198,8 +198,8 @@ export function accurankerFake(): FakePart<FakeAccuRanker> {
                 ) {
                   return detail(reply, 401, "Invalid token.");
                 }
-                const fault = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-                if (fault) return sendFault(reply, fault);
+                const fault = answerFault(state.failNext, reply, pathOf(request));
+                if (fault) return fault;
               });
               api.get("/accounts/", async (request) => send(request, ACCURANKER_ACCOUNTS));
               api.get("/domains/", async (request) => send(request, state.domains));

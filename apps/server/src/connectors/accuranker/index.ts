@@ -1,9 +1,9 @@
-import type { DayRange, TTable } from "@app/core";
-import { shiftDay } from "@app/core";
+import { type DayRange, shiftDay, type TTable } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { text } from "../kit/inputs";
 import { sharedAccessToken } from "../oauth/single-refresh";
 import { toOptions, widgetTypeConfig } from "../options";
 import { chosenRankMetrics, RANK_METRICS, type RankSeries, rankTable } from "../rank-tracking";
@@ -128,9 +128,8 @@ export function windows(range: DayRange): DayRange[] {
   return result;
 }
 
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
-
-function domainOf(inputs: QueryInputs): string {
+/** The AccuRanker domain id the widget names (its `property`). */
+function domainIdOf(inputs: QueryInputs): string {
   const domain = text(inputs.property);
   if (!/^\d+$/.test(domain)) throw AppError.validation({ property: ["The property field is required."] });
   return domain;
@@ -236,7 +235,7 @@ export const accurankerConnector: Connector = {
   },
 
   async query({ source, type, inputs, range }): Promise<TTable> {
-    const domain = domainOf(inputs);
+    const domain = domainIdOf(inputs);
     if (type === KEYWORDS_TYPE.type) {
       return keywordTable(await keywords(source, domain, range), inputs, range);
     }

@@ -35,7 +35,7 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 describeEachDb(
   "Ahrefs V3 against a local Ahrefs",
   (env) => {
-    it("checks a typed API key with Ahrefs: a wrong one is the form's 422 in Ahrefs' words, nothing stored", async () => {
+    it("checks a typed API key with Ahrefs: the right one is stored under the account's name", async () => {
       const { client } = await buildOwner(env());
       const list = (await client.api("GET", "/api/configs/connectors")).json().data;
       expect(list.find((entry: { key: string }) => entry.key === "ahrefsV3")).toMatchObject({
@@ -43,11 +43,7 @@ describeEachDb(
         authKind: "account+token",
         note: null,
       });
-      const wrong = await connect(client, "not-a-key");
-      expect(wrong.statusCode).toBe(422);
-      expect(wrong.json().errors).toEqual({
-        token: ["Ahrefs V3 refused these credentials: API key is invalid or expired"],
-      });
+      // A wrong key: the scenario kit (test/connector-scenarios/ahrefs.test.ts).
       expect((await client.api("GET", "/api/sources")).json().data).toEqual([]);
       const right = await connect(client);
       expect(right.statusCode).toBe(200);
@@ -349,50 +345,10 @@ describeEachDb(
       expect(await asked()).toBe(1);
     });
 
-    it("Ahrefs down or limiting: stored numbers with a notice, source valid; a fresh outage without numbers is a Data Error", async () => {
-      const { client, company } = await buildOwner(env());
+    it("a fresh outage without stored numbers is a Data Error; the source stays valid", async () => {
+      const { client } = await buildOwner(env());
       const id = (await connect(client)).json().data.id;
-      const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
-      for (const [status, error, notice, target] of [
-        [503, "Service temporarily unavailable", "Ahrefs V3 is not answering", "down.example"],
-        [429, "Too many requests", "Ahrefs V3 is limiting requests", "busy.example"],
-      ] as const) {
-        const inputs = { country: "de", metrics: ["org_traffic"], mode: "subdomains", target };
-        // Stored by an earlier view 20 minutes ago; the range touches today, so it is due again.
-        const stored = (
-          await sources.query(company.id, await sources.load(company.id, id), {
-            type: "ahrefsV3.site",
-            inputs,
-            range,
-            timezone: "UTC",
-          })
-        ).table;
-        await env()
-          .ctx.db.updateTable("provider_results")
-          .set({ fetched_at: new Date(Date.now() - 20 * 60_000).toISOString() })
-          .where("source_id", "=", id)
-          .execute();
-        // Failing for longer than the retries last.
-        (await fake()).failNext.push(...Array.from({ length: 3 }, () => ({ status, body: { error } })));
-        try {
-          const response = await client.api("POST", "/api/widgets/data", {
-            instances: [site(id, inputs)],
-            timezone: "UTC",
-            ...range,
-            comparison: false,
-          });
-          expect(response.statusCode).toBe(200);
-          expect(response.json().data.current.totals).toEqual(stored.totals);
-          expect(response.json().data.notices).toEqual([
-            { instanceId: expect.any(String), asOf: expect.any(String), message: notice },
-          ]);
-          expect((await fake()).failNext).toEqual([]);
-        } finally {
-          (await fake()).failNext.length = 0;
-        }
-      }
+      // Down or limiting with stored numbers: the scenario kit (test/connector-scenarios/ahrefs.test.ts).
       // The range and its comparison, each tried three times.
       (await fake()).failNext.push(
         ...Array.from({ length: 6 }, () => ({ status: 500, body: { error: "Internal error" } })),
@@ -451,39 +407,6 @@ describeEachDb(
       expect((await view()).json().data.notices[0].message).toBe("Ahrefs V3 quota reached");
       expect(await asked()).toBe(before + 1);
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
-    });
-
-    it("a key Ahrefs no longer accepts makes the source invalid (banner 125), its numbers kept with a notice", async () => {
-      const { client, company } = await buildOwner(env());
-      const key = `revoked-${Math.random().toString(36).slice(2)}`;
-      (await fake()).keys.add(key);
-      const id = (await connect(client, key)).json().data.id;
-      const sources = env().services.get("sources");
-      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
-      const inputs = { country: "de", metrics: ["org_keywords"], mode: "subdomains", target: "acme.com" };
-      await sources.query(company.id, await sources.load(company.id, id), {
-        type: "ahrefsV3.site",
-        inputs,
-        range,
-        timezone: "UTC",
-      });
-      await env()
-        .ctx.db.updateTable("provider_results")
-        .set({ fetched_at: new Date(Date.now() - 20 * 60_000).toISOString() })
-        .where("source_id", "=", id)
-        .execute();
-      // The key expired (Ahrefs keys live a year) or was deleted in Ahrefs' account settings.
-      (await fake()).keys.delete(key);
-      const response = await client.api("POST", "/api/widgets/data", {
-        instances: [site(id, inputs)],
-        timezone: "UTC",
-        ...range,
-        comparison: false,
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().data.notices[0].message).toBe("Ahrefs V3 needs to be reconnected");
-      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(true);
-      expect(JSON.stringify((await client.api("GET", "/api/page-data")).json())).toContain("125");
     });
   },
   fakes.env,

@@ -1,5 +1,6 @@
-import { type Classifier, HOUR_MS, kindOfStatus, record, text } from "../http/classify";
+import { type Classifier, HOUR_MS, kindOfStatus, record } from "../http/classify";
 import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "../http/errors";
+import { text } from "../kit/inputs";
 
 /**
  * Ahrefs API v3: failures are `{error: "<sentence>"}` with an honest status (docs.ahrefs.com OpenAPI,

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { daysBetween, shiftDay } from "@app/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeCall, FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault } from "../../../test/fakes/kit";
 import { AHREFS_COUNTRIES } from "./countries";
 
 /**
@@ -391,8 +391,8 @@ export function ahrefsFake(): FakePart<FakeAhrefs> {
         const denied = refused(request, reply, path, query);
         if (denied) return denied;
         if (path.startsWith("/v3/site-explorer/") || path.startsWith("/v3/rank-tracker/")) {
-          const fault = takeFault(state.failNext, path);
-          if (fault) return sendFault(reply, fault);
+          const fault = answerFault(state.failNext, reply, path);
+          if (fault) return fault;
         }
         if (path === "/v3/subscription-info/limits-and-usage") {
           return {

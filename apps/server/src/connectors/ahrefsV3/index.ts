@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
-import type { DayRange, TTable, TTableMetric } from "@app/core";
+import type { DayRange, TTable } from "@app/core";
 import { daysBetween } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { trimmedText as text } from "../kit/inputs";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { classifyAhrefs } from "./classify";
@@ -95,11 +97,7 @@ type Snapshot = "metrics" | "domain-rating" | "backlinks-stats";
 /** The history endpoint that gives a metric per date, when there is one. */
 type History = "metrics-history" | "domain-rating-history";
 
-interface SiteMetric {
-  key: string;
-  label: string;
-  format: TTableMetric["format"];
-  lowerIsBetter?: boolean;
+interface SiteMetric extends MetricDeclaration {
   snapshot: Snapshot;
   /** The field in Ahrefs' answer. */
   field: string;
@@ -296,7 +294,6 @@ async function ask<T>(source: SourceHandle, path: string, query: Query, schema: 
   });
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
 const required = (field: string) => AppError.validation({ [field]: [`The ${field} field is required.`] });
 
@@ -311,12 +308,8 @@ function chosen<T extends { key: string }>(field: string, value: unknown, items:
   return item;
 }
 
-function tableMetric(metric: { key: string; label: string; format: TTableMetric["format"]; lowerIsBetter?: boolean }) {
-  const out: TTableMetric = { key: metric.key, label: metric.label, format: metric.format };
-  if (metric.format === "money") out.currency = "USD";
-  if (metric.lowerIsBetter) out.lowerIsBetter = true;
-  return out;
-}
+/** Ahrefs answers money in US dollars (cents) whatever the target. */
+const tableMetric = (metric: MetricDeclaration) => metricHeader(metric, "USD");
 
 /** A number as the product shows it: money from USD cents to dollars, nothing as null. */
 function shown(metric: SiteMetric, raw: unknown): number | null {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault, pathOf } from "../../../test/fakes/kit";
 
 /**
  * Base CRM's API v2 and OAuth 2 (Zendesk Sell, api.getbase.com) as a part of the fakes app (./app.ts),
@@ -287,8 +287,8 @@ export function baseFake(): FakePart<FakeBase> {
                     "The access token is invalid or has expired",
                   );
                 }
-                const fault = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-                if (fault) return sendFault(reply, fault);
+                const fault = answerFault(state.failNext, reply, pathOf(request));
+                if (fault) return fault;
               });
               v2.get("/users/self", async () => ({
                 data: { ...BASE_USER, status: "active", role: "admin", created_at: "2020-01-01T00:00:00Z" },

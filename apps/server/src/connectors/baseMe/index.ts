@@ -1,8 +1,8 @@
-import type { TTable, TTableMetric } from "@app/core";
-import { daysBetween, shiftDay, todayInTimezone } from "@app/core";
+import { daysBetween, shiftDay, type TTable, type TTableMetric, todayInTimezone } from "@app/core";
 import { AppError } from "../../infra/errors";
 import { type CrmDeal, DEAL_METRICS, type DealKind } from "../crm-deals";
 import { ProviderError } from "../http/errors";
+import { text } from "../kit/inputs";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, QueryInputs } from "../types";
 import {
@@ -67,8 +67,6 @@ const LEADS_TYPE = widgetTypeConfig({
   connector: "baseMe",
   params: [dimensionParam(LEAD_DIMENSIONS), metricsParam(LEAD_METRICS)],
 });
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 function chosen<T extends { key: string }>(all: readonly T[], inputs: QueryInputs): T[] {
   const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];

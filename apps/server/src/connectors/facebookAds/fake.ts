@@ -25,7 +25,7 @@
 import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FakeEntry, FakePart } from "../../../test/fakes/app";
-import { sendFault, takeFault } from "../../../test/fakes/app";
+import { answerFault, pathOf } from "../../../test/fakes/kit";
 import { type FakeMeta, META_USER, metaError, tokenOf } from "../meta/fake";
 
 /** The user's ad accounts (three, so a picker of two per page has two pages); the last one is closed. */
@@ -408,8 +408,7 @@ export function metaAdsFake(meta: FakeMeta): FakePart<FakeMetaAds> {
       const v = `/${meta.version}`;
       const origin = () => shared.origin();
       const fault = (request: FastifyRequest, reply: FastifyReply) => {
-        const next = takeFault(meta.failNext, new URL(request.url, "http://fake").pathname);
-        return next ? sendFault(reply, next) : null;
+        return answerFault(meta.failNext, reply, pathOf(request));
       };
       const reachable = (account: string) => META_AD_ACCOUNTS.some((entry) => entry.account_id === account);
 

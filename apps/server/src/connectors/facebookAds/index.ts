@@ -1,5 +1,4 @@
-import type { TOption, TTable } from "@app/core";
-import { daysBetween, shiftDay } from "@app/core";
+import { daysBetween, type TOption, type TTable } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
@@ -7,6 +6,10 @@ import { AppError } from "../../infra/errors";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { cachedCurrency } from "../kit/currency";
+import { daysOf } from "../kit/inputs";
+import { metricHeader, requireMetrics } from "../kit/metrics";
+import { followCursor } from "../kit/paging";
 import { classifyMeta } from "../meta/classify";
 import { graphAuth, metaOAuth, missingMetaConfig } from "../meta/oauth";
 import { metaSettings } from "../meta/settings";
@@ -14,16 +17,7 @@ import { metaOAuthAdapter, metaUsageHeld, withMetaUsage } from "../meta/shared";
 import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import { logo } from "./logo";
-import {
-  addRow,
-  emptyParts,
-  fieldsOf,
-  type InsightRow,
-  METRICS,
-  metricByKey,
-  metricHeader,
-  ZInsightRow,
-} from "./metrics";
+import { addRow, emptyParts, fieldsOf, type InsightRow, METRICS, metricByKey, ZInsightRow } from "./metrics";
 
 /**
  * Facebook Ads (docs/connectors.md): ad accounts from `/me/adaccounts`, campaigns from
@@ -167,19 +161,8 @@ function metaAccess(source: SourceHandle): { headers: Record<string, string>; qu
 }
 
 /** Follows `paging.cursors.after` while Meta says there is a next page. */
-async function allPages<T extends { paging?: z.infer<typeof ZPaging> }>(
-  ask: (after: string | undefined) => Promise<T>,
-): Promise<T[]> {
-  const pages: T[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await ask(after);
-    pages.push(answer);
-    after = answer.paging?.cursors?.after;
-    if (!answer.paging?.next || !after) break;
-  }
-  return pages;
-}
+const allPages = <T extends { paging?: z.infer<typeof ZPaging> }>(ask: (after: string | undefined) => Promise<T>) =>
+  followCursor(MAX_PAGES, ask, (answer) => (answer.paging?.next ? answer.paging.cursors?.after : undefined));
 
 const accountId = (value: unknown): string => {
   const id = typeof value === "string" ? value.replace(/^act_/, "") : "";
@@ -262,33 +245,18 @@ async function currencyOf(context: Insights, rows: InsightRow[]): Promise<string
     currencyCache.set(context.account, fromRows);
     return fromRows;
   }
-  const cached = currencyCache.get(context.account);
-  if (cached) return cached;
-  const access = metaAccess(context.source);
-  const answer = await context.api.request({
-    path: `/${context.source.runtime.providers.meta.version}/act_${context.account}`,
-    query: { fields: "currency", ...access.query },
-    headers: access.headers,
-    schema: ZAccount,
-    limitKey: `account:${context.account}`,
+  return cachedCurrency(currencyCache, context.account, async () => {
+    const access = metaAccess(context.source);
+    const answer = await context.api.request({
+      path: `/${context.source.runtime.providers.meta.version}/act_${context.account}`,
+      query: { fields: "currency", ...access.query },
+      headers: access.headers,
+      schema: ZAccount,
+      limitKey: `account:${context.account}`,
+    });
+    return answer.currency;
   });
-  if (answer.currency) currencyCache.set(context.account, answer.currency);
-  return answer.currency ?? null;
 }
-
-const requireMetrics = (value: unknown) => {
-  const keys = Array.isArray(value) ? value.map(String).filter(Boolean) : [];
-  if (keys.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-  const unknown = keys.filter((key) => !metricByKey.has(key));
-  if (unknown.length > 0) {
-    throw AppError.validation({ metrics: [`Facebook Ads has no metric ${unknown.join(", ")}.`] });
-  }
-  return keys.map((key) => metricByKey.get(key) as (typeof METRICS)[number]);
-};
-
-/** Every day of a range (yyyy-mm-dd): Meta leaves out days without delivery; the chart must not. */
-const daysOf = (start: string, end: string): string[] =>
-  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
 
 export const facebookAdsConnector: Connector = {
   key: "facebookAds",
@@ -368,7 +336,7 @@ export const facebookAdsConnector: Connector = {
 
   async query({ source, inputs, range }): Promise<TTable> {
     const account = accountId(inputs.property);
-    const metrics = requireMetrics(inputs.metrics);
+    const metrics = requireMetrics(inputs.metrics, metricByKey, "Facebook Ads");
     const level = LEVELS.find((entry) => entry.key === inputs.level)?.key ?? "account";
     if (inputs.level !== undefined && inputs.level !== "" && inputs.level !== level) {
       throw AppError.validation({ level: ["The selected level is invalid."] });

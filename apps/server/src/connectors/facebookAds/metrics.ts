@@ -1,5 +1,6 @@
-import type { TTableMetric } from "@app/core";
 import { z } from "zod";
+import type { MetricDeclaration } from "../kit/metrics";
+import { cpc, cpm, ctr, ratio } from "../kit/ratios";
 
 /**
  * What the Facebook Ads widget offers and how each number is made from Meta's insights rows
@@ -107,15 +108,8 @@ const PURCHASE = ["omni_purchase", "offsite_conversion.fb_pixel_purchase", "purc
 const LEAD = ["lead", "onsite_conversion.lead_grouped", "offsite_conversion.fb_pixel_lead"];
 const LINK_CLICK = ["link_click"];
 
-const ratio = (top: number, bottom: number, scale = 1): number | null => (bottom > 0 ? (top / bottom) * scale : null);
-
-interface MetricDefinition {
-  key: string;
-  label: string;
-  format: TTableMetric["format"];
-  /** In the account's currency. */
-  money?: boolean;
-  lowerIsBetter?: boolean;
+/** Money metrics (`format: "money"`) are in the ad account's currency. */
+interface MetricDefinition extends MetricDeclaration {
   /** The insights fields this metric is made from. */
   fields: readonly string[];
   value(parts: Parts): number | null;
@@ -140,37 +134,34 @@ export const METRICS: readonly MetricDefinition[] = [
     fields: ["actions"],
     value: (p) => firstOf(p.actions, LINK_CLICK),
   },
-  { key: "spend", label: "Amount spent", format: "money", money: true, fields: ["spend"], value: (p) => p.spend },
+  { key: "spend", label: "Amount spent", format: "money", fields: ["spend"], value: (p) => p.spend },
   {
     key: "ctr",
     label: "CTR (all)",
     format: "percent",
     fields: ["clicks", "impressions"],
-    value: (p) => ratio(p.clicks, p.impressions, 100),
+    value: (p) => ctr(p.clicks, p.impressions),
   },
   {
     key: "cpc",
     label: "CPC (all)",
     format: "money",
-    money: true,
     lowerIsBetter: true,
     fields: ["spend", "clicks"],
-    value: (p) => ratio(p.spend, p.clicks),
+    value: (p) => cpc(p.spend, p.clicks),
   },
   {
     key: "cpm",
     label: "CPM (cost per 1,000 impressions)",
     format: "money",
-    money: true,
     lowerIsBetter: true,
     fields: ["spend", "impressions"],
-    value: (p) => ratio(p.spend, p.impressions, 1000),
+    value: (p) => cpm(p.spend, p.impressions),
   },
   {
     key: "cost_per_link_click",
     label: "Cost per link click",
     format: "money",
-    money: true,
     lowerIsBetter: true,
     fields: ["spend", "actions"],
     value: (p) => ratio(p.spend, firstOf(p.actions, LINK_CLICK)),
@@ -186,7 +177,6 @@ export const METRICS: readonly MetricDefinition[] = [
     key: "purchase_value",
     label: "Purchases conversion value",
     format: "money",
-    money: true,
     fields: ["action_values"],
     value: (p) => firstOf(p.values, PURCHASE),
   },
@@ -194,7 +184,6 @@ export const METRICS: readonly MetricDefinition[] = [
     key: "cost_per_purchase",
     label: "Cost per purchase",
     format: "money",
-    money: true,
     lowerIsBetter: true,
     fields: ["spend", "actions"],
     value: (p) => ratio(p.spend, firstOf(p.actions, PURCHASE)),
@@ -211,7 +200,6 @@ export const METRICS: readonly MetricDefinition[] = [
     key: "cost_per_lead",
     label: "Cost per lead",
     format: "money",
-    money: true,
     lowerIsBetter: true,
     fields: ["spend", "actions"],
     value: (p) => ratio(p.spend, firstOf(p.actions, LEAD)),
@@ -219,17 +207,6 @@ export const METRICS: readonly MetricDefinition[] = [
 ];
 
 export const metricByKey = new Map(METRICS.map((metric) => [metric.key, metric]));
-
-/** The table's metric header: money in the ad account's currency, cost metrics lower-is-better. */
-export function metricHeader(metric: MetricDefinition, currency: string | null): TTableMetric {
-  return {
-    key: metric.key,
-    label: metric.label,
-    format: metric.format,
-    ...(metric.money && { currency }),
-    ...(metric.lowerIsBetter && { lowerIsBetter: true }),
-  };
-}
 
 /** Insights fields for these metrics, each once, in a stable order. */
 export function fieldsOf(metrics: readonly MetricDefinition[]): string[] {

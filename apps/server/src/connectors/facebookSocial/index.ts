@@ -1,7 +1,8 @@
-import type { TTable, TTableMetric } from "@app/core";
+import type { TTable } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { graphAuth } from "../meta/oauth";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
 import { metaSettings } from "../meta/settings";
@@ -51,11 +52,8 @@ const MAX_DAYS = 90;
  * over the range, and Meta gives no de-duplicated figure for a range: no total rather than a wrong one).
  */
 type Total = "sum" | "last" | "none";
-interface PageMetric {
-  key: string;
-  label: string;
+interface PageMetric extends Omit<MetricDeclaration, "format"> {
   total: Total;
-  lowerIsBetter?: boolean;
 }
 const METRICS: PageMetric[] = [
   { key: "page_media_view", label: "Views", total: "sum" },
@@ -158,14 +156,14 @@ export const facebookSocialConnector: Connector = {
     };
     return {
       dimension: dimension ? { key: "date", label: "Date", kind: "date" } : null,
-      metrics: metrics.map((key): TTableMetric => {
+      metrics: metrics.map((key) => {
         const metric = declared(key);
-        return {
+        return metricHeader({
           key,
           label: metric?.label ?? key,
           format: "number",
-          ...(metric?.lowerIsBetter && { lowerIsBetter: true }),
-        };
+          lowerIsBetter: metric?.lowerIsBetter,
+        });
       }),
       rows: dimension
         ? days.map((day) => ({ dimension: day, values: metrics.map((key) => byDay.get(key)?.get(day) ?? null) }))

@@ -1,6 +1,7 @@
-import { type Classifier, record, text } from "../http/classify";
+import { type Classifier, record } from "../http/classify";
 import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "../http/errors";
 import { untilNextHour, untilPacificMidnight } from "../http/google-reset";
+import { text } from "../kit/inputs";
 
 /** Search Console's advice when its short-term load quota is exceeded: wait 15 minutes. */
 const SHORT_TERM_QUOTA_WAIT_MS = 15 * 60_000;

@@ -1,14 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import {
-  type FakeCall,
-  type FakeFault,
-  type FakePart,
-  sendFault,
-  startFakes,
-  takeFault,
-} from "../../../test/fakes/app";
+import { type FakeCall, type FakeEntry, type FakeFault, type FakePart, startFakes } from "../../../test/fakes/app";
+import { answerFault } from "../../../test/fakes/kit";
 import { searchConsoleFake } from "../searchConsole/fake";
 
 /** Search Console lives in ./search-console.ts; re-exported for the tests that read its numbers from here. */
@@ -379,8 +372,7 @@ export function googleFake(): FakePart<FakeGoogle> {
   // A fault may name the path it is for (`pathIncludes`): a retry still running in the background from an
   // earlier test, for another property, must not take the fault a test scripted for its own request.
   const fault = (request: FastifyRequest, reply: FastifyReply) => {
-    const next = takeFault(state.failNext, request.url);
-    return next ? sendFault(reply, next) : null;
+    return answerFault(state.failNext, reply, request.url);
   };
 
   return {

@@ -11,6 +11,7 @@ import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { nextPacificMidnight, pacificDay } from "../http/google-reset";
 import { perRuntime } from "../http/per-runtime";
+import { cachedCurrency } from "../kit/currency";
 import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 import { logo } from "./logo";
@@ -282,13 +283,11 @@ async function entities(kind: string, source: SourceHandle, form: Record<string,
 const currencyCache = new LRUCache<string, string>({ max: 5000, ttl: 86_400_000 });
 
 /** The account's currency when a report had no rows to carry it (one more operation, then cached). */
-async function currencyOf(source: SourceHandle, account: AdsAccount): Promise<string | null> {
-  const cached = currencyCache.get(account.customer);
-  if (cached) return cached;
-  const rows = await search(source, account, "SELECT customer.currency_code FROM customer", ZAdsRow);
-  const currency = rows[0]?.customer?.currencyCode ?? null;
-  if (currency) currencyCache.set(account.customer, currency);
-  return currency;
+function currencyOf(source: SourceHandle, account: AdsAccount): Promise<string | null> {
+  return cachedCurrency(currencyCache, account.customer, async () => {
+    const rows = await search(source, account, "SELECT customer.currency_code FROM customer", ZAdsRow);
+    return rows[0]?.customer?.currencyCode;
+  });
 }
 
 const reportTypeIn = (form: Record<string, unknown>): ReportType | null =>

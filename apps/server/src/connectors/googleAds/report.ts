@@ -1,7 +1,8 @@
-import type { DayRange, TOption, TTable, TTableMetric } from "@app/core";
-import { daysBetween, shiftDay } from "@app/core";
+import type { DayRange, TOption, TTable } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
+import { daysOf } from "../kit/inputs";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 
 /**
  * What a Google Ads report may ask for, and how its answer becomes a table. GAQL fields are Google's
@@ -72,11 +73,7 @@ const ratio = (top: number, bottom: number, scale = 1): number | null => (bottom
 /** Money fields in micros of the account's currency (cost_micros); conversions_value is in units already. */
 const money = (micros: number) => micros / 1_000_000;
 
-interface MetricDefinition {
-  key: string;
-  label: string;
-  format: TTableMetric["format"];
-  lowerIsBetter?: boolean;
+interface MetricDefinition extends MetricDeclaration {
   parts: Part[];
   value(sums: Sums): number | null;
 }
@@ -365,12 +362,6 @@ function add(sums: Sums, row: AdsRow) {
 /** Rows shown for a dimension other than the date: the most of the first metric first. */
 const ROW_LIMIT = 250;
 
-/** Every day of a range (yyyy-mm-dd): Google Ads leaves out days without activity; the chart must not. */
-const daysOf = (range: DayRange): string[] =>
-  Array.from({ length: daysBetween(range.startDate, range.endDate) + 1 }, (_, index) =>
-    shiftDay(range.startDate, index),
-  );
-
 /**
  * The answer's rows (one per resource and segment) summed per dimension value, and in total; ratios
  * computed from the sums. Money is in the account's currency.
@@ -392,7 +383,10 @@ export function tableOf(plan: ReportPlan, rows: readonly AdsRow[], range: DayRan
   const values = (sums: Sums) => plan.metrics.map((metric) => metric.value(sums));
   let tableRows: TTable["rows"] = [];
   if (plan.dimension?.key === "date") {
-    tableRows = daysOf(range).map((day) => ({ dimension: day, values: values(groups.get(day)?.sums ?? zero()) }));
+    tableRows = daysOf(range.startDate, range.endDate).map((day) => ({
+      dimension: day,
+      values: values(groups.get(day)?.sums ?? zero()),
+    }));
   } else if (plan.dimension) {
     tableRows = [...groups.values()]
       .map((group) => ({ dimension: group.label, values: values(group.sums) }))
@@ -407,13 +401,7 @@ export function tableOf(plan: ReportPlan, rows: readonly AdsRow[], range: DayRan
           kind: plan.dimension.key === "date" ? "date" : "string",
         }
       : null,
-    metrics: plan.metrics.map((metric) => ({
-      key: metric.key,
-      label: metric.label,
-      format: metric.format,
-      ...(metric.format === "money" && { currency }),
-      ...(metric.lowerIsBetter && { lowerIsBetter: true }),
-    })),
+    metrics: plan.metrics.map((metric) => metricHeader(metric, currency)),
     rows: tableRows,
     totals: values(total),
   };

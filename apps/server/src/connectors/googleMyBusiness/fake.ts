@@ -12,8 +12,8 @@
  */
 
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault } from "../../../test/fakes/kit";
 import type { FakeGoogle } from "../google/fake";
 
 export interface FakeBusinessProfile {
@@ -199,8 +199,8 @@ export function businessProfileFake(google: FakeGoogle): FakePart<FakeBusinessPr
         const location = match[1] ?? "";
         const query = queryOf(request);
         state.performanceQueries.push(query);
-        const fault = takeFault(state.failNext, path);
-        if (fault) return sendFault(reply, fault);
+        const fault = answerFault(state.failNext, reply, path);
+        if (fault) return fault;
         if (state.down.has(location)) {
           return googleError(reply, 503, "UNAVAILABLE", "The service is currently unavailable.");
         }

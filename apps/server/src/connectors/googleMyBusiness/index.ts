@@ -1,5 +1,5 @@
 import type { TOption, TTable } from "@app/core";
-import { daysBetween, maxDay, minDay, shiftDay, todayInTimezone } from "@app/core";
+import { maxDay, minDay, todayInTimezone } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
@@ -8,6 +8,8 @@ import { googleSettings } from "../google/settings";
 import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { daysOf } from "../kit/inputs";
+import { followCursor } from "../kit/paging";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import { logo } from "./logo";
@@ -145,35 +147,21 @@ const requireText = (value: unknown, field: string, message: string): string => 
   throw AppError.validation({ [field]: [message] });
 };
 
-/** Pages through a Google list (pageToken/nextPageToken), at most `pages` of them. */
-async function allPages<T>(
-  pages: number,
-  ask: (pageToken: string | undefined) => Promise<{ items: T[]; nextPageToken?: string | undefined }>,
-): Promise<T[]> {
-  const items: T[] = [];
-  let pageToken: string | undefined;
-  for (let page = 0; page < pages; page++) {
-    const answer = await ask(pageToken);
-    items.push(...answer.items);
-    pageToken = answer.nextPageToken;
-    if (!pageToken) break;
-  }
-  return items;
-}
-
 /** Accounts come 20 a page at most; 20 pages (400 accounts on one login) is more than an agency has. */
 async function accountOptions(source: SourceHandle, api: ProviderClient, headers: Record<string, string>) {
-  const accounts = await allPages(20, async (pageToken) => {
-    const answer = await api.request({
-      path: "/v1/accounts",
-      query: { pageSize: 20, pageToken },
-      headers,
-      schema: ZAccounts,
-      limitKey: `source:${source.id}`,
-      quotas: PROJECT_QUOTA,
-    });
-    return { items: answer.accounts, nextPageToken: answer.nextPageToken };
-  });
+  const accounts = await followCursor(
+    20,
+    (pageToken) =>
+      api.request({
+        path: "/v1/accounts",
+        query: { pageSize: 20, pageToken },
+        headers,
+        schema: ZAccounts,
+        limitKey: `source:${source.id}`,
+        quotas: PROJECT_QUOTA,
+      }),
+    (answer) => answer.nextPageToken,
+  ).then((pages) => pages.flatMap((answer) => answer.accounts));
   return accounts.map((account) => ({ value: idOf(account.name), label: account.accountName || idOf(account.name) }));
 }
 
@@ -184,17 +172,19 @@ async function locationOptions(
   headers: Record<string, string>,
   account: string,
 ) {
-  const locations = await allPages(10, async (pageToken) => {
-    const answer = await api.request({
-      path: `/v1/accounts/${encodeURIComponent(account)}/locations`,
-      query: { readMask: "name,title,storefrontAddress", pageSize: 100, pageToken },
-      headers,
-      schema: ZLocations,
-      limitKey: `source:${source.id}`,
-      quotas: PROJECT_QUOTA,
-    });
-    return { items: answer.locations, nextPageToken: answer.nextPageToken };
-  });
+  const locations = await followCursor(
+    10,
+    (pageToken) =>
+      api.request({
+        path: `/v1/accounts/${encodeURIComponent(account)}/locations`,
+        query: { readMask: "name,title,storefrontAddress", pageSize: 100, pageToken },
+        headers,
+        schema: ZLocations,
+        limitKey: `source:${source.id}`,
+        quotas: PROJECT_QUOTA,
+      }),
+    (answer) => answer.nextPageToken,
+  ).then((pages) => pages.flatMap((answer) => answer.locations));
   return locations.map((location) => {
     const title = location.title || idOf(location.name);
     const locality = location.storefrontAddress?.locality;
@@ -227,10 +217,6 @@ export function reportableDays(now: Date = new Date()): { earliest: string; late
 
 const dayOf = (date: { year: number; month: number; day: number }) =>
   `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
-
-/** Every day of a range (yyyy-mm-dd): Google leaves out days with nothing to count; charts must not. */
-const daysOf = (start: string, end: string): string[] =>
-  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
 
 /** Sum of the non-null values; null when there are none (nothing Google could report). */
 const sum = (values: ReadonlyArray<number | null>): number | null =>

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import { type FakeEntry, type FakeFault, type FakePart, sendFault } from "../../../test/fakes/app";
+import { answerFault } from "../../../test/fakes/kit";
 import type { FakeGoogle } from "../google/fake";
 
 /**
@@ -507,8 +507,8 @@ export function sheetsFake(google: FakeGoogle): FakePart<FakeSheets> {
 
       app.get("/v4/spreadsheets/:id/values/:range", { preHandler: guarded }, async (request, reply) => {
         const { id, range } = request.params as { id: string; range: string };
-        const fault = takeFault(state.failNext, `/v4/spreadsheets/${id}/values/${range}`);
-        if (fault) return sendFault(reply, fault);
+        const fault = answerFault(state.failNext, reply, `/v4/spreadsheets/${id}/values/${range}`);
+        if (fault) return fault;
         const unknown = unknownParameter(request, ["majorDimension", "valueRenderOption", "dateTimeRenderOption"]);
         if (unknown) {
           return sheetsError(

@@ -1,3 +1,4 @@
+import { text } from "../kit/inputs";
 import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "./errors";
 
 /** A provider's answer as the classifiers see it: the body already parsed when it was JSON. */
@@ -13,8 +14,6 @@ export type Classifier = (provider: string, answer: ProviderAnswer) => ProviderE
 
 export const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-
-export const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 /** The kind an HTTP status alone suggests, for providers that say nothing more. */
 export function kindOfStatus(status: number): ProviderErrorKind {

@@ -2,6 +2,7 @@ import type { TOption, TTable } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
+import { text } from "../kit/inputs";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
 import { metaSettings } from "../meta/settings";
 import { graphVersion, metaGraph, metaOAuthAdapter, metaUserAuth, missingMeta } from "../meta/shared";
@@ -111,7 +112,6 @@ const WIDGET_TYPE = widgetTypeConfig({
   ],
 });
 
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String).filter(Boolean) : []);
 
 /** A post in the picker: its date and the start of its caption (or its kind when it has none). */

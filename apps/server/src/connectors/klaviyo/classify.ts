@@ -1,5 +1,6 @@
-import { type Classifier, classifyByStatusWithMessage, kindOfStatus, record, text } from "../http/classify";
+import { type Classifier, classifyByStatusWithMessage, kindOfStatus, record } from "../http/classify";
 import { ProviderError, parseRetryAfter } from "../http/errors";
+import { text } from "../kit/inputs";
 
 /**
  * JSON:API errors (Klaviyo): `{errors: [{id, status, code, title, detail, source}]}`

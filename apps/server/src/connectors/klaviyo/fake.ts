@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault, pathOf } from "../../../test/fakes/kit";
 
 /**
  * Klaviyo's API as a part of the fakes app (./app.ts), answering in the shapes of:
@@ -110,8 +110,8 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
         parameter: "revision",
       });
     }
-    const fault = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-    if (fault) return sendFault(reply, fault);
+    const fault = answerFault(state.failNext, reply, pathOf(request));
+    if (fault) return fault;
   }
 
   return {

@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
-import type { TOption, TTable, TTableMetric } from "@app/core";
-import { daysBetween, shiftDay } from "@app/core";
+import type { TOption, TTable } from "@app/core";
+import { shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { cachedCurrency } from "../kit/currency";
+import { daysOf } from "../kit/inputs";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
 import { classifyJsonApi } from "./classify";
@@ -76,11 +79,8 @@ export const KLAVIYO_SETTLING_DAYS = 7;
 
 type Target = "account" | "campaign" | "flow";
 
-interface ReportMetric {
-  key: string;
-  label: string;
+interface ReportMetric extends MetricDeclaration {
   format: "number" | "percent" | "money";
-  lowerIsBetter?: boolean;
   /** A rate: a row shows Klaviyo's own (a fraction, shown ×100); the total is `of` over `per`. */
   rate?: { of: string; per: string };
 }
@@ -238,26 +238,20 @@ async function metricsOf(api: Api) {
   return listAll(api, "/api/metrics/", {}, ZMetrics);
 }
 
-async function currencyOf(api: Api): Promise<string | null> {
-  const cache = clients(api.runtime).currencies;
-  const cached = cache.get(api.account);
-  if (cached) return cached;
-  const accounts = await api.client.request({
-    path: "/api/accounts/",
-    headers: api.headers,
-    schema: ZAccounts,
-    limitKey: api.account,
+function currencyOf(api: Api): Promise<string | null> {
+  return cachedCurrency(clients(api.runtime).currencies, api.account, async () => {
+    const accounts = await api.client.request({
+      path: "/api/accounts/",
+      headers: api.headers,
+      schema: ZAccounts,
+      limitKey: api.account,
+    });
+    return accounts.data[0]?.attributes.preferred_currency;
   });
-  const currency = accounts.data[0]?.attributes.preferred_currency ?? null;
-  if (currency) cache.set(api.account, currency);
-  return currency;
 }
 
 const targetOf = (value: unknown): Target | null =>
   value === "account" || value === "campaign" || value === "flow" ? value : null;
-
-const daysOf = (start: string, end: string): string[] =>
-  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
 
 /**
  * Klaviyo reads timeframes as instants; the range's days are taken in UTC (the end is the next day's
@@ -446,15 +440,6 @@ export const klaviyoConnector: Connector = {
       throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
     }
     const api = apiOf(source);
-    const header = (
-      metric: { key: string; label: string; format: TTableMetric["format"]; lowerIsBetter?: boolean },
-      currency: string | null,
-    ) => {
-      const out: TTableMetric = { key: metric.key, label: metric.label, format: metric.format };
-      if (metric.format === "money") out.currency = currency;
-      if (metric.lowerIsBetter) out.lowerIsBetter = true;
-      return out;
-    };
     const tableDimension = dimension
       ? {
           key: declared.key,
@@ -470,7 +455,7 @@ export const klaviyoConnector: Connector = {
       const table = await accountCounts(api, metrics, dimension !== null, range);
       return {
         dimension: tableDimension,
-        metrics: metrics.map((metric) => header({ ...metric, format: "number" }, null)),
+        metrics: metrics.map((metric) => metricHeader({ ...metric, format: "number" }, null)),
         ...table,
       };
     }
@@ -483,6 +468,6 @@ export const klaviyoConnector: Connector = {
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
     const table = await valuesReport(api, target, conversionMetric, metrics, dimension !== null, range);
     const currency = metrics.some((metric) => metric.format === "money") ? await currencyOf(api) : null;
-    return { dimension: tableDimension, metrics: metrics.map((metric) => header(metric, currency)), ...table };
+    return { dimension: tableDimension, metrics: metrics.map((metric) => metricHeader(metric, currency)), ...table };
   },
 };

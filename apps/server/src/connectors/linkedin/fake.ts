@@ -22,8 +22,8 @@
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeCall, FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault, pathOf } from "../../../test/fakes/kit";
 
 export const LINKEDIN_PREFIX = "/linkedin";
 
@@ -434,8 +434,8 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
         // Protocol 1.0 reads `List(…)` and records differently: the values make no sense to it.
         return liError(reply, 400, "Invalid query parameters passed to request", "ILLEGAL_ARGUMENT");
       }
-      const fault = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-      if (fault) return sendFault(reply, fault);
+      const fault = answerFault(state.failNext, reply, pathOf(request));
+      if (fault) return fault;
       (request as FastifyRequest & { member?: Token }).member = token;
     });
     const memberOf = (request: FastifyRequest) => (request as FastifyRequest & { member?: Token }).member as Token;

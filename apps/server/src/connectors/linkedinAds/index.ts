@@ -1,8 +1,10 @@
-import type { TOption, TTable } from "@app/core";
-import { daysBetween, shiftDay } from "@app/core";
+import { daysBetween, shiftDay, type TOption, type TTable } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
+import { cachedCurrency } from "../kit/currency";
+import { metricHeader, requireMetrics } from "../kit/metrics";
+import { followCursor } from "../kit/paging";
 import { linkedinSettings } from "../linkedin/settings";
 import {
   encoded,
@@ -24,7 +26,6 @@ import {
   emptyParts,
   METRICS,
   metricByKey,
-  metricHeader,
   type Parts,
   ZAnalyticsElement,
 } from "./metrics";
@@ -97,20 +98,18 @@ async function allPages<T extends z.ZodType>(
   limitKey: string,
 ): Promise<z.infer<T>[]> {
   const api = linkedinApi(source.runtime);
-  const found: z.infer<T>[] = [];
-  let pageToken: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await api.request({
-      path: `${path}?${restliQuery({ ...params, pageSize: String(PAGE_SIZE), pageToken: pageToken && encoded(pageToken) })}`,
-      headers,
-      schema: paged(element),
-      limitKey,
-    });
-    found.push(...answer.elements);
-    pageToken = answer.metadata?.nextPageToken ?? undefined;
-    if (!pageToken) break;
-  }
-  return found;
+  const pages = await followCursor(
+    MAX_PAGES,
+    (pageToken) =>
+      api.request({
+        path: `${path}?${restliQuery({ ...params, pageSize: String(PAGE_SIZE), pageToken: pageToken && encoded(pageToken) })}`,
+        headers,
+        schema: paged(element),
+        limitKey,
+      }),
+    (answer) => answer.metadata?.nextPageToken,
+  );
+  return pages.flatMap((answer) => answer.elements as z.infer<T>[]);
 }
 
 const accountOf = (value: unknown, field = "property"): string => {
@@ -153,25 +152,16 @@ async function currencyOf(
   headers: Record<string, string>,
   account: string,
 ): Promise<string | null> {
-  const cached = currencyCache.get(account);
-  if (cached) return cached;
-  const answer = await linkedinApi(source.runtime).request({
-    path: `/rest/adAccounts/${account}`,
-    headers,
-    schema: ZAccount,
-    limitKey: `account:${account}`,
+  return cachedCurrency(currencyCache, account, async () => {
+    const answer = await linkedinApi(source.runtime).request({
+      path: `/rest/adAccounts/${account}`,
+      headers,
+      schema: ZAccount,
+      limitKey: `account:${account}`,
+    });
+    return answer.currency;
   });
-  if (answer.currency) currencyCache.set(account, answer.currency);
-  return answer.currency ?? null;
 }
-
-const requireMetrics = (value: unknown) => {
-  const keys = Array.isArray(value) ? value.map(String).filter(Boolean) : [];
-  if (keys.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-  const unknown = keys.filter((key) => !metricByKey.has(key));
-  if (unknown.length > 0) throw AppError.validation({ metrics: [`LinkedIn Ads has no metric ${unknown.join(", ")}.`] });
-  return keys.map((key) => metricByKey.get(key) as (typeof METRICS)[number]);
-};
 
 const dayOf = (date: { year: number; month: number; day: number }) =>
   `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
@@ -234,7 +224,7 @@ export const linkedinAdsConnector: Connector = {
 
   async query({ source, inputs, range }): Promise<TTable> {
     const account = accountOf(inputs.property);
-    const metrics = requireMetrics(inputs.metrics);
+    const metrics = requireMetrics(inputs.metrics, metricByKey, "LinkedIn Ads");
     const dimensionKey = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
     const dimension: Dimension | null = DIMENSIONS.find((entry) => entry.key === dimensionKey) ?? null;
     if (dimensionKey && !dimension) throw AppError.validation({ dimension: ["The selected dimension is invalid."] });

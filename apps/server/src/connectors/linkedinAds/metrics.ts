@@ -1,5 +1,6 @@
-import type { TTableMetric } from "@app/core";
 import { z } from "zod";
+import type { MetricDeclaration } from "../kit/metrics";
+import { cpc, ctr } from "../kit/ratios";
 
 /**
  * The LinkedIn Ads metrics and how each is made from adAnalytics elements (docs/connectors.md,
@@ -54,15 +55,12 @@ export function addElement(parts: Parts, element: AnalyticsElement): Parts {
   return parts;
 }
 
-export interface AdsMetric {
-  key: string;
-  label: string;
+/** Money metrics (`format: "money"`) are in the ad account's currency. */
+export interface AdsMetric extends MetricDeclaration {
   format: "number" | "money" | "percent";
-  lowerIsBetter?: boolean;
   value(parts: Parts): number | null;
 }
 
-const ratio = (top: number, bottom: number, scale = 1) => (bottom > 0 ? (top / bottom) * scale : null);
 /** Money rounded to the cent, as the account's currency shows it (sums of decimals drift otherwise). */
 const cents = (value: number) => Math.round(value * 100) / 100;
 
@@ -72,27 +70,16 @@ export const METRICS: readonly AdsMetric[] = [
   { key: "cost", label: "Amount spent", format: "money", value: (p) => cents(p.costInLocalCurrency) },
   { key: "conversions", label: "Conversions", format: "number", value: (p) => p.externalWebsiteConversions },
   { key: "leads", label: "Leads", format: "number", value: (p) => p.oneClickLeads },
-  { key: "ctr", label: "CTR", format: "percent", value: (p) => ratio(p.clicks, p.impressions, 100) },
+  { key: "ctr", label: "CTR", format: "percent", value: (p) => ctr(p.clicks, p.impressions) },
   {
     key: "cpc",
     label: "Avg. CPC",
     format: "money",
     lowerIsBetter: true,
     value: (p) => {
-      const value = ratio(p.costInLocalCurrency, p.clicks);
+      const value = cpc(p.costInLocalCurrency, p.clicks);
       return value === null ? null : cents(value);
     },
   },
 ];
 export const metricByKey = new Map(METRICS.map((metric) => [metric.key, metric]));
-
-/** A metric's column: money in the ad account's currency. */
-export function metricHeader(metric: AdsMetric, currency: string | null): TTableMetric {
-  return {
-    key: metric.key,
-    label: metric.label,
-    format: metric.format,
-    ...(metric.format === "money" && { currency }),
-    ...(metric.lowerIsBetter && { lowerIsBetter: true }),
-  };
-}

@@ -16,8 +16,8 @@
 
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeCall, FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault, pathOf } from "../../../test/fakes/kit";
 
 export const MAILCHIMP_LOGIN_PREFIX = "/mailchimp-login";
 export const MAILCHIMP_API_PREFIX = "/mailchimp";
@@ -155,8 +155,7 @@ export function mailchimpFake(): FakePart<FakeMailchimp> {
   };
 
   const fault = (request: FastifyRequest, reply: FastifyReply) => {
-    const next = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-    return next ? sendFault(reply, next) : null;
+    return answerFault(state.failNext, reply, pathOf(request));
   };
 
   /** `count` and `offset` as Mailchimp reads them (count 10 by default, at most 1000), or the 400 sent. */

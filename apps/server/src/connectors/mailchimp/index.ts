@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import type { TOption, TTable } from "@app/core";
-import { instantOfWallTime, shiftDay, todayInTimezone } from "@app/core";
+import { instantOfWallTime, shiftDay, type TOption, type TTable, todayInTimezone } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
@@ -8,6 +7,9 @@ import type { Classifier } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError, parseRetryAfter } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { daysOf } from "../kit/inputs";
+import { metricHeader } from "../kit/metrics";
+import { followOffset } from "../kit/paging";
 import { dimensionParam, metricsParam, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import { logo } from "./logo";
@@ -20,7 +22,6 @@ import {
   type CampaignParts,
   emptyActivityParts,
   emptyCampaignParts,
-  metricHeader,
   REPORT_FIELDS,
   ZActivity,
   ZReport,
@@ -151,17 +152,6 @@ function apiOf(source: SourceHandle): Api {
   return { api, headers: { authorization: `Bearer ${token}` }, limitKey: `account:${digest}` };
 }
 
-/** Follows `offset` until `total_items` are read. */
-async function allPages<T>(ask: (offset: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await ask(items.length);
-    items.push(...answer.items);
-    if (answer.items.length === 0 || items.length >= answer.total) break;
-  }
-  return items;
-}
-
 const listId = (value: unknown, field = "audience"): string | null => {
   if (value === undefined || value === null || value === "") return null;
   if (typeof value !== "string" || !/^[A-Za-z0-9]{1,32}$/.test(value)) {
@@ -177,12 +167,6 @@ function requireMetrics<M extends { key: string }>(value: unknown, offered: read
   if (unknown.length > 0) throw AppError.validation({ metrics: [`Mailchimp has no metric ${unknown.join(", ")}.`] });
   return keys.map((key) => offered.find((metric) => metric.key === key) as M);
 }
-
-const daysOf = (start: string, end: string): string[] => {
-  const days: string[] = [];
-  for (let day = start; day <= end; day = shiftDay(day, 1)) days.push(day);
-  return days;
-};
 
 /** The instant a day starts in a zone, as Mailchimp's ISO 8601 filter values want it. */
 function startOf(day: string, timezone: string): string {
@@ -209,7 +193,7 @@ export const mailchimpConnector: Connector = {
   async options(kind, { source, form }): Promise<TOption[]> {
     const { api, headers, limitKey } = apiOf(source);
     if (kind === "audiences") {
-      const lists = await allPages(async (offset) => {
+      const lists = await followOffset(MAX_PAGES, async (offset) => {
         const answer = await api.request({
           path: "/3.0/lists",
           query: { count: PAGE_COUNT, offset, fields: "lists.id,lists.name,total_items" },
@@ -225,7 +209,7 @@ export const mailchimpConnector: Connector = {
     }
     if (kind === "campaigns") {
       const audience = listId(form.audience);
-      const campaigns = await allPages(async (offset) => {
+      const campaigns = await followOffset(MAX_PAGES, async (offset) => {
         const answer = await api.request({
           path: "/3.0/campaigns",
           query: {
@@ -282,7 +266,7 @@ export const mailchimpConnector: Connector = {
       for (const parts of byDay.values()) addActivity(totals, parts);
       return {
         dimension: dimensionKey ? { key: "date", label: "Date", kind: "date" } : null,
-        metrics: metrics.map(metricHeader),
+        metrics: metrics.map((metric) => metricHeader(metric)),
         rows: dimensionKey
           ? [...byDay.entries()].map(([day, parts]) => ({
               dimension: day,
@@ -304,7 +288,7 @@ export const mailchimpConnector: Connector = {
     const since = startOf(range.startDate, timezone);
     const before = startOf(shiftDay(range.endDate, 1), timezone);
     const reports = (
-      await allPages(async (offset) => {
+      await followOffset(MAX_PAGES, async (offset) => {
         const answer = await api.request({
           path: "/3.0/reports",
           query: {
@@ -346,7 +330,7 @@ export const mailchimpConnector: Connector = {
       dimension: dimension
         ? { key: dimension.key, label: dimension.label, kind: dimension.key === "send_date" ? "date" : "string" }
         : null,
-      metrics: metrics.map(metricHeader),
+      metrics: metrics.map((metric) => metricHeader(metric)),
       rows: rows.map((entry) => ({
         dimension: entry.label,
         values: metrics.map((metric) => metric.value(entry.parts)),

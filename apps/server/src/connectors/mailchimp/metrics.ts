@@ -1,5 +1,5 @@
-import type { TTableMetric } from "@app/core";
 import { z } from "zod";
+import type { MetricDeclaration } from "../kit/metrics";
 
 /**
  * What the Mailchimp widgets offer and how each number is made (docs/connectors.md, "Mailchimp"). The
@@ -89,11 +89,7 @@ export function addCampaignParts(parts: CampaignParts, other: CampaignParts): Ca
 const ratio = (top: number, bottom: number): number | null => (bottom > 0 ? (top / bottom) * 100 : null);
 const delivered = (parts: CampaignParts) => parts.emails_sent - parts.bounces;
 
-interface Metric<P> {
-  key: string;
-  label: string;
-  format: TTableMetric["format"];
-  lowerIsBetter?: boolean;
+interface Metric<P> extends MetricDeclaration {
   value(parts: P): number | null;
 }
 
@@ -176,12 +172,3 @@ export const ACTIVITY_METRICS: readonly Metric<ActivityParts>[] = [
     value: (p) => p.hard_bounce + p.soft_bounce,
   },
 ];
-
-export function metricHeader<P>(metric: Metric<P>): TTableMetric {
-  return {
-    key: metric.key,
-    label: metric.label,
-    format: metric.format,
-    ...(metric.lowerIsBetter && { lowerIsBetter: true }),
-  };
-}

@@ -1,5 +1,6 @@
-import { type Classifier, classifyByStatus, record, text } from "../http/classify";
+import { type Classifier, classifyByStatus, record } from "../http/classify";
 import { ProviderError, type ProviderErrorKind } from "../http/errors";
+import { text } from "../kit/inputs";
 
 /** Meta's throttling codes (Graph API rate limiting): app, user, page, custom and Business Use Case limits. */
 const META_RATE_CODES = new Set([4, 17, 32, 613, ...Array.from({ length: 15 }, (_, index) => 80000 + index)]);

@@ -20,8 +20,8 @@
 
 import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeCall, FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault, pathOf } from "../../../test/fakes/kit";
 
 export interface FakeMeta {
   appId: string;
@@ -342,8 +342,7 @@ export function metaFake(): FakePart<FakeMeta> {
   };
 
   const fault = (request: FastifyRequest, reply: FastifyReply) => {
-    const next = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-    return next ? sendFault(reply, next) : null;
+    return answerFault(state.failNext, reply, pathOf(request));
   };
 
   return {

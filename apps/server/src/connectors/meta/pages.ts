@@ -1,4 +1,4 @@
-import { daysBetween, shiftDay } from "@app/core";
+import { shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { SourceHandle } from "../types";
@@ -87,6 +87,5 @@ export function windows(start: string, end: string, maxDays: number): { since: s
   return out;
 }
 
-/** Every day of a range (yyyy-mm-dd), so a chart has a point per day. */
-export const daysOf = (start: string, end: string): string[] =>
-  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
+/** Every day of a range (yyyy-mm-dd), so a chart has a point per day (the connectors' kit). */
+export { daysOf } from "../kit/inputs";

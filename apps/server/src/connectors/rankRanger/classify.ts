@@ -1,6 +1,7 @@
 import type { Classifier } from "../http/classify";
 import { classifyByStatusWithMessage, kindOfStatus } from "../http/classify";
 import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "../http/errors";
+import { text } from "../kit/inputs";
 
 /**
  * Rank Ranger's failures (assumed, docs/connectors.md: its "API Overview" page lists error codes but is
@@ -23,8 +24,6 @@ const CODES: Record<number, ProviderErrorKind> = {
 
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 function kindOf(status: number, code: number, message: string): ProviderErrorKind {
   if (status === 429 || /too many|rate limit|per (second|minute)/i.test(message)) return "rate";

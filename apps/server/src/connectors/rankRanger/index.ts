@@ -1,10 +1,13 @@
-import type { DayRange, TOption, TTable, TTableMetric } from "@app/core";
+import type { DayRange, TOption, TTable } from "@app/core";
 import type { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { sha256 } from "../../infra/security";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { trimmedText as text } from "../kit/inputs";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
+import { storedToken } from "../kit/token";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import { RANK_METRICS, type RankMetric, type RankSeries, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
@@ -31,9 +34,7 @@ const API = "/api/v2/";
 /** Positions of past days do not change once checked; the current day may still be checked later. */
 export const RANKRANGER_SETTLING_DAYS = 1;
 
-interface Metric {
-  key: string;
-  label: string;
+interface Metric extends MetricDeclaration {
   format: "number";
   lowerIsBetter?: true;
 }
@@ -154,18 +155,13 @@ async function call<T>(
   }
 }
 
-function tokenOf(source: SourceHandle): string {
-  const token = source.credentials.token ?? "";
-  if (!token) throw new ProviderError(PROVIDER, "auth", "no API key stored for this source");
-  return token;
-}
-
-const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
 const required = (field: string, label: string) =>
   AppError.validation({ [field]: [`The ${label} field is required.`] });
 
 const campaigns = (source: SourceHandle) =>
-  call(client(source.runtime), tokenOf(source), "package_campaigns", {}, ZCampaigns).then((answer) => answer.result);
+  call(client(source.runtime), storedToken(source.credentials, PROVIDER), "package_campaigns", {}, ZCampaigns).then(
+    (answer) => answer.result,
+  );
 
 async function campaignOf(source: SourceHandle, id: string): Promise<Campaign> {
   const found = (await campaigns(source)).find((campaign) => campaign.campaign_id === id);
@@ -199,14 +195,26 @@ const period = (scope: Scope, domain: string) => ({
 });
 
 async function rankRows(scope: Scope, domain: string): Promise<RankRow[]> {
-  const answer = await call(client(scope.source.runtime), tokenOf(scope.source), "rank", period(scope, domain), ZRank);
+  const answer = await call(
+    client(scope.source.runtime),
+    storedToken(scope.source.credentials, PROVIDER),
+    "rank",
+    period(scope, domain),
+    ZRank,
+  );
   // Narrowed by Rank Ranger too (assumed); rows that tell their engine are checked here as well.
   return answer.result.filter((row) => !scope.engine || !row.se_id || row.se_id === scope.engine);
 }
 
 async function visibilityRows(scope: Scope, domain: string): Promise<VisibilityRow[]> {
   const api = client(scope.source.runtime);
-  const answer = await call(api, tokenOf(scope.source), "get_visibility_trend", period(scope, domain), ZVisibility);
+  const answer = await call(
+    api,
+    storedToken(scope.source.credentials, PROVIDER),
+    "get_visibility_trend",
+    period(scope, domain),
+    ZVisibility,
+  );
   return answer.result.filter((row) => !scope.engine || !row.se_id || row.se_id === scope.engine);
 }
 
@@ -253,13 +261,6 @@ function visibilityBy(points: { label: string; date: string; score: number }[], 
     total: inRange.length > 0 ? onDay(inRange, lastDay(inRange)) : null,
   };
 }
-
-const tableMetric = (metric: Metric): TTableMetric => ({
-  key: metric.key,
-  label: metric.label,
-  format: metric.format,
-  ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
-});
 
 function chosen<T extends { key: string }>(inputs: QueryInputs, offered: readonly T[]): T[] {
   const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
@@ -320,7 +321,7 @@ async function rankStats(scope: Scope, inputs: QueryInputs): Promise<TTable> {
   };
   return {
     dimension: ranked.dimension,
-    metrics: metrics.map(tableMetric),
+    metrics: metrics.map((metric) => metricHeader(metric)),
     rows: rows.map((label, index) => ({
       dimension: label,
       values: metrics.map((metric) => cell(metric, label, index)),

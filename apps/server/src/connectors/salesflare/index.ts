@@ -8,6 +8,8 @@ import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { text } from "../kit/inputs";
+import { storedToken } from "../kit/token";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, QueryInputs } from "../types";
 import { logo } from "./logo";
@@ -129,14 +131,6 @@ const keyId = (token: string) => `key:${sha256(token).slice(0, 16)}`;
  */
 const quotas = (token: string): QuotaBucket[] => [{ key: keyId(token), max: 120, windowMs: 60_000, kind: "rate" }];
 
-function tokenOf(credentials: Readonly<Record<string, string>>): string {
-  const token = credentials.token ?? "";
-  if (!token) throw new ProviderError("salesflare", "auth", "no API key stored for this source");
-  return token;
-}
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
-
 function chosenMetrics(inputs: QueryInputs): DealMetric[] {
   const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
   return keys.flatMap((key) => METRICS.filter((metric) => metric.key === key));
@@ -183,7 +177,7 @@ export const salesflareConnector: Connector = {
     if (kind === "metrics") return toOptions(METRICS);
     if (kind === "dimensions") return toOptions(DIMENSIONS);
     if (kind !== "pipelines") throw AppError.notFound("Unknown option list.");
-    const token = tokenOf(source.credentials);
+    const token = storedToken(source.credentials, "salesflare");
     const pipelines = await client(source.runtime).request({
       path: "/pipelines",
       headers: authorization(token),
@@ -202,7 +196,7 @@ export const salesflareConnector: Connector = {
     if (dimensionKey && !dimension) throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
     const metrics = chosenMetrics(inputs);
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-    const token = tokenOf(source.credentials);
+    const token = storedToken(source.credentials, "salesflare");
     const api = client(source.runtime);
     const ask = <T>(path: string, schema: z.ZodType<T>, query?: Record<string, string | number>) =>
       api.request({

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault } from "../../../test/fakes/kit";
 import type { FakeGoogle } from "../google/fake";
 
 /**
@@ -332,8 +332,8 @@ export function searchConsoleFake(google: FakeGoogle): FakePart<FakeSearchConsol
       app.get("/webmasters/v3/sites", { preHandler: guarded }, async () => ({ siteEntry: FAKE_SITES }));
       app.post("/webmasters/v3/sites/:site/searchAnalytics/query", { preHandler: guarded }, async (request, reply) => {
         const site = (request.params as { site: string }).site;
-        const fault = takeFault(state.failNext, decodeURIComponent(request.url));
-        if (fault) return sendFault(reply, fault);
+        const fault = answerFault(state.failNext, reply, decodeURIComponent(request.url));
+        if (fault) return fault;
         if (state.down.has(site))
           return googleError(reply, 503, "UNAVAILABLE", "The service is currently unavailable.");
         if (!FAKE_SITES.some((entry) => entry.siteUrl === site && entry.permissionLevel !== "siteUnverifiedUser")) {

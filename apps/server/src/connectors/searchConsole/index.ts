@@ -1,5 +1,4 @@
 import type { TTable } from "@app/core";
-import { daysBetween, shiftDay } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
@@ -9,6 +8,8 @@ import { googleSettings } from "../google/settings";
 import { googleAuthorization, googleOAuthAdapter, missingGoogleConfig } from "../google/shared";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { daysOf, trimmedText as text } from "../kit/inputs";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 import { logo } from "./logo";
@@ -118,8 +119,6 @@ const WIDGET_TYPE = widgetTypeConfig({
   ],
 });
 
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-
 /**
  * The filter inputs as Google's `dimensionFilterGroups` (one group, one filter), or none. What Google would
  * refuse with a bare 400 is said on the field instead: a regular expression RE2 cannot read (lookarounds,
@@ -223,10 +222,6 @@ function value(row: Row | undefined, metric: string): number | null {
   return metric === "clicks" ? row.clicks : row.impressions;
 }
 
-/** Every day of a range (yyyy-mm-dd): Search Console leaves out days without data; the chart must not. */
-const daysOf = (start: string, end: string): string[] =>
-  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
-
 export const searchConsoleConnector: Connector = {
   key: "searchConsole",
   logo,
@@ -324,10 +319,7 @@ export const searchConsoleConnector: Connector = {
       dimension: declared
         ? { key: declared.key, label: declared.label, kind: declared.key === "date" ? "date" : "string" }
         : null,
-      metrics: metrics.map((key) => {
-        const { lowerIsBetter, ...metric } = METRICS.find((entry) => entry.key === key) as (typeof METRICS)[number];
-        return lowerIsBetter ? { ...metric, lowerIsBetter } : metric;
-      }),
+      metrics: metrics.map((key) => metricHeader(METRICS.find((entry) => entry.key === key) as MetricDeclaration)),
       rows: tableRows,
       totals: metrics.map((metric) => value(totals.rows[0], metric)),
     };

@@ -1,4 +1,4 @@
-import type { TTable, TTableMetric } from "@app/core";
+import type { TTable } from "@app/core";
 import { parseCsv } from "@app/core/csv/parse";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
@@ -6,8 +6,10 @@ import { readDateColumn, readNumberCell } from "../grid/cells";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { domainOf } from "../kit/domain";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
-import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
+import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 import { classifySemrush } from "./classify";
 import { isSemrushDatabase, SEMRUSH_DATABASES } from "./databases";
 import { logo } from "./logo";
@@ -23,13 +25,9 @@ import { semrushSettings } from "./settings";
 
 const PROVIDER = "semrush";
 
-interface SemrushMetric {
-  key: string;
+interface SemrushMetric extends MetricDeclaration {
   /** SEMrush's export column code. */
   column: string;
-  label: string;
-  format: TTableMetric["format"];
-  lowerIsBetter?: boolean;
   /** SEMrush estimates costs in US dollars whatever the database. */
   currency?: string;
   /** How the keyword rows add up: summed, or no total (a position or a CPC does not add up). */
@@ -130,31 +128,7 @@ function readCsv(body: string, columns: readonly string[]): string[][] {
 
 const number = (cell: string | undefined): number | null => readNumberCell(cell ?? "")?.value ?? null;
 
-/** A domain as SEMrush takes it: no scheme, no path ("https://www.acme.com/blog" → "www.acme.com"). */
-function domainOf(inputs: QueryInputs, source: SourceHandle): string {
-  const typed = typeof inputs.domain === "string" && inputs.domain.trim() !== "" ? inputs.domain : source.account;
-  const host = (typed ?? "")
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, "")
-    .replace(/[/?#].*$/, "");
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) {
-    throw AppError.validation({ domain: ["The domain field is required (a domain such as acme.com)."] });
-  }
-  return host;
-}
-
 const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
-
-function tableMetric(metric: SemrushMetric): TTableMetric {
-  return {
-    key: metric.key,
-    label: metric.label,
-    format: metric.format,
-    ...(metric.currency ? { currency: metric.currency } : {}),
-    ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
-  };
-}
 
 const CSV_BODY = z.string();
 
@@ -244,7 +218,7 @@ export const semrushConnector: Connector = {
       const values = rows.map((cells) => metrics.map((_, index) => number(cells[index + 1])));
       return {
         dimension: dimension ? { key: "keyword", label: "Keyword", kind: "string" } : null,
-        metrics: metrics.map(tableMetric),
+        metrics: metrics.map((metric) => metricHeader(metric)),
         rows: dimension ? rows.map((cells, index) => ({ dimension: cells[0] ?? "", values: values[index] })) : [],
         totals: metrics.map((metric, m) =>
           metric.total === "sum" ? values.reduce((sum, row) => sum + (row[m] ?? 0), 0) : null,
@@ -272,7 +246,7 @@ export const semrushConnector: Connector = {
     const standing = snapshots.filter((row) => row.day <= range.endDate).at(-1);
     return {
       dimension: dimension ? { key: "date", label: "Date", kind: "date" } : null,
-      metrics: metrics.map(tableMetric),
+      metrics: metrics.map((metric) => metricHeader(metric)),
       rows: dimension
         ? snapshots
             .filter((row) => row.day >= range.startDate && row.day <= range.endDate)

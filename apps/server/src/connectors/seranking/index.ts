@@ -4,8 +4,9 @@ import { AppError } from "../../infra/errors";
 import { sha256 } from "../../infra/security";
 import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
-import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { text } from "../kit/inputs";
+import { storedToken } from "../kit/token";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import { chosenRankMetrics, RANK_METRICS, rankTable } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
@@ -105,20 +106,12 @@ const keyId = (token: string) => `key:${sha256(token).slice(0, 16)}`;
  */
 const quotas = (token: string): QuotaBucket[] => [{ key: keyId(token), max: 300, windowMs: 60_000, kind: "rate" }];
 
-function tokenOf(credentials: Readonly<Record<string, string>>): string {
-  const token = credentials.token ?? "";
-  if (!token) throw new ProviderError("seranking", "auth", "no API key stored for this source");
-  return token;
-}
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
-
 /**
  * The account's projects with the address each tracks (`name`: a URL or a bare host), for Mission
  * Control to find a domain's project; its search engines come from the `searchEngines` option list.
  */
 export async function serankingProjects(source: SourceHandle): Promise<{ id: string; address: string }[]> {
-  const token = tokenOf(source.credentials);
+  const token = storedToken(source.credentials, "seranking");
   const sites = await client(source.runtime).request({
     path: "/sites",
     headers: authorization(token),
@@ -157,7 +150,7 @@ export const serankingConnector: Connector = {
   async options(kind, { source, form }) {
     if (kind === "metrics") return toOptions(RANK_METRICS);
     if (kind === "dimensions") return toOptions(DIMENSIONS);
-    const token = tokenOf(source.credentials);
+    const token = storedToken(source.credentials, "seranking");
     const api = client(source.runtime);
     const ask = <T>(path: string, schema: z.ZodType<T>) =>
       api.request({ path, headers: authorization(token), schema, limitKey: keyId(token), quotas: quotas(token) });
@@ -191,7 +184,7 @@ export const serankingConnector: Connector = {
     if (!dimension) throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
     const metrics = chosenRankMetrics(inputs);
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-    const token = tokenOf(source.credentials);
+    const token = storedToken(source.credentials, "seranking");
     const answer = await client(source.runtime).request({
       path: `/sites/${encodeURIComponent(site)}/positions`,
       query: { date_from: range.startDate, date_to: range.endDate, site_engine_id: engine },

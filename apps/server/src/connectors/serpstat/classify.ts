@@ -1,5 +1,6 @@
-import { type Classifier, classifyByStatus, HOUR_MS, record, text } from "../http/classify";
+import { type Classifier, classifyByStatus, HOUR_MS, record } from "../http/classify";
 import { ProviderError, type ProviderErrorKind } from "../http/errors";
+import { text } from "../kit/inputs";
 
 /**
  * Serpstat's API v4 is JSON-RPC 2.0: a failure is `{id, error: {code, message}}`, mostly with HTTP 200

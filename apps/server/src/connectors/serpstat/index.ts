@@ -1,10 +1,12 @@
-import type { TOption, TTable, TTableMetric } from "@app/core";
+import type { TOption, TTable } from "@app/core";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { createProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { domainOf } from "../kit/domain";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
-import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
+import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 import { classifySerpstat } from "./classify";
 import { logo } from "./logo";
 import { serpstatSettings } from "./settings";
@@ -20,13 +22,9 @@ import { serpstatSettings } from "./settings";
 
 const PROVIDER = "serpstat";
 
-interface SerpstatMetric {
-  key: string;
+interface SerpstatMetric extends MetricDeclaration {
   /** The answer's field. */
   field: string;
-  label: string;
-  format: TTableMetric["format"];
-  lowerIsBetter?: boolean;
   currency?: string;
   total?: "sum";
 }
@@ -146,34 +144,10 @@ function call<T>(source: SourceHandle, method: string, params: Record<string, un
   });
 }
 
-/** A domain as Serpstat takes it: no scheme, no path. */
-function domainOf(inputs: QueryInputs, source: SourceHandle): string {
-  const typed = typeof inputs.domain === "string" && inputs.domain.trim() !== "" ? inputs.domain : source.account;
-  const host = (typed ?? "")
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, "")
-    .replace(/[/?#].*$/, "");
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) {
-    throw AppError.validation({ domain: ["The domain field is required (a domain such as acme.com)."] });
-  }
-  return host;
-}
-
 const numberOf = (value: unknown): number | null => {
   const number = typeof value === "string" ? Number(value) : value;
   return typeof number === "number" && Number.isFinite(number) ? number : null;
 };
-
-function tableMetric(metric: SerpstatMetric): TTableMetric {
-  return {
-    key: metric.key,
-    label: metric.label,
-    format: metric.format,
-    ...(metric.currency ? { currency: metric.currency } : {}),
-    ...(metric.lowerIsBetter ? { lowerIsBetter: true } : {}),
-  };
-}
 
 /**
  * Credits left, as the answer told them: logged and, when low, a notice on the widget ("Data as of …
@@ -262,7 +236,7 @@ export const serpstatConnector: Connector = {
       const notice = creditsNotice(source, answer.result.summary_info.left_lines);
       return {
         dimension: dimension ? { key: "keyword", label: "Keyword", kind: "string" } : null,
-        metrics: metrics.map(tableMetric),
+        metrics: metrics.map((metric) => metricHeader(metric)),
         rows: dimension
           ? rows.map((row, index) => ({ dimension: String(row.keyword ?? ""), values: values[index] }))
           : [],
@@ -297,7 +271,7 @@ export const serpstatConnector: Connector = {
     const notice = creditsNotice(source, answer.result.summary_info.left_lines);
     return {
       dimension: dimension ? { key: "date", label: "Date", kind: "date" } : null,
-      metrics: metrics.map(tableMetric),
+      metrics: metrics.map((metric) => metricHeader(metric)),
       rows: dimension
         ? points
             .filter((point) => point.day >= range.startDate && point.day <= range.endDate)

@@ -14,8 +14,8 @@
  */
 
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeCall, type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeCall, FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault, pathOf } from "../../../test/fakes/kit";
 
 export interface FakeTikTok {
   appId: string;
@@ -192,8 +192,7 @@ export function tiktokFake(): FakePart<FakeTikTok> {
   };
 
   const fault = (request: FastifyRequest, reply: FastifyReply) => {
-    const next = takeFault(state.failNext, new URL(request.url, "http://fake").pathname);
-    return next ? sendFault(reply, next) : null;
+    return answerFault(state.failNext, reply, pathOf(request));
   };
 
   /** A JSON array parameter (`["a","b"]`), or null when it is not one. */

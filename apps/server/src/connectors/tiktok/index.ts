@@ -1,15 +1,15 @@
-import type { TOption, TTable } from "@app/core";
-import { minDay, shiftDay } from "@app/core";
+import { minDay, shiftDay, type TOption, type TTable } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { metricHeader, requireMetrics } from "../kit/metrics";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import { logo } from "./logo";
-import { addMetrics, emptyParts, METRICS, metricByKey, metricHeader, type Parts, partsOf } from "./metrics";
+import { addMetrics, emptyParts, METRICS, metricByKey, type Parts, partsOf } from "./metrics";
 import {
   classifyTikTok,
   missingTikTokConfig,
@@ -169,14 +169,6 @@ const advertiserId = (value: unknown): string => {
   return id;
 };
 
-const requireMetrics = (value: unknown) => {
-  const keys = Array.isArray(value) ? value.map(String).filter(Boolean) : [];
-  if (keys.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-  const unknown = keys.filter((key) => !metricByKey.has(key));
-  if (unknown.length > 0) throw AppError.validation({ metrics: [`TikTok has no metric ${unknown.join(", ")}.`] });
-  return keys.map((key) => metricByKey.get(key) as (typeof METRICS)[number]);
-};
-
 /** The range cut into windows TikTok accepts, first to last. */
 function windows(start: string, end: string, days: number): Array<{ start: string; end: string }> {
   const out: Array<{ start: string; end: string }> = [];
@@ -266,7 +258,7 @@ export const tiktokConnector: Connector = {
 
   async query({ source, inputs, range }): Promise<TTable> {
     const advertiser = advertiserId(inputs.property);
-    const metrics = requireMetrics(inputs.metrics);
+    const metrics = requireMetrics(inputs.metrics, metricByKey, "TikTok");
     const dimensionKey = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
     const dimension: Dimension | null = DIMENSIONS.find((entry) => entry.key === dimensionKey) ?? null;
     if (dimensionKey && !dimension) throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
@@ -307,7 +299,7 @@ export const tiktokConnector: Connector = {
     for (const entry of grouped.values()) addMetrics(totals, entry.parts);
     const ordered = [...grouped.values()];
     if (!byDay) ordered.sort((a, b) => b.parts.spend - a.parts.spend || a.label.localeCompare(b.label));
-    const currency = metrics.some((metric) => metric.money) ? await currencyOf(context, advertiser) : null;
+    const currency = metrics.some((metric) => metric.format === "money") ? await currencyOf(context, advertiser) : null;
     return {
       dimension: dimension ? { key: dimension.key, label: dimension.label, kind: byDay ? "date" : "string" } : null,
       metrics: metrics.map((metric) => metricHeader(metric, currency)),

@@ -1,4 +1,5 @@
-import type { TTableMetric } from "@app/core";
+import type { MetricDeclaration } from "../kit/metrics";
+import { cpc, cpm, ctr, ratio } from "../kit/ratios";
 
 /**
  * What the TikTok widget offers and how each number is made (docs/connectors.md, "TikTok"). TikTok is
@@ -34,14 +35,8 @@ export function addMetrics(parts: Parts, metrics: Readonly<Record<string, unknow
   return parts;
 }
 
-const ratio = (top: number, bottom: number, scale = 1): number | null => (bottom > 0 ? (top / bottom) * scale : null);
-
-export interface TikTokMetric {
-  key: string;
-  label: string;
-  format: TTableMetric["format"];
-  money?: boolean;
-  lowerIsBetter?: boolean;
+/** Money metrics are in the advertiser's currency (`format: "money"`). */
+export interface TikTokMetric extends MetricDeclaration {
   /** The parts this metric needs from TikTok. */
   parts: readonly Part[];
   value(parts: Parts): number | null;
@@ -56,7 +51,7 @@ const sum = (key: Part, label: string): TikTokMetric => ({
 });
 
 export const METRICS: readonly TikTokMetric[] = [
-  { key: "spend", label: "Cost", format: "money", money: true, parts: ["spend"], value: (parts) => parts.spend },
+  { key: "spend", label: "Cost", format: "money", parts: ["spend"], value: (parts) => parts.spend },
   sum("impressions", "Impressions"),
   sum("clicks", "Clicks (destination)"),
   {
@@ -64,32 +59,29 @@ export const METRICS: readonly TikTokMetric[] = [
     label: "CTR (destination)",
     format: "percent",
     parts: ["clicks", "impressions"],
-    value: (parts) => ratio(parts.clicks, parts.impressions, 100),
+    value: (parts) => ctr(parts.clicks, parts.impressions),
   },
   {
     key: "cpc",
     label: "CPC (destination)",
     format: "money",
-    money: true,
     lowerIsBetter: true,
     parts: ["spend", "clicks"],
-    value: (parts) => ratio(parts.spend, parts.clicks),
+    value: (parts) => cpc(parts.spend, parts.clicks),
   },
   {
     key: "cpm",
     label: "CPM",
     format: "money",
-    money: true,
     lowerIsBetter: true,
     parts: ["spend", "impressions"],
-    value: (parts) => ratio(parts.spend, parts.impressions, 1000),
+    value: (parts) => cpm(parts.spend, parts.impressions),
   },
   sum("conversion", "Conversions"),
   {
     key: "cost_per_conversion",
     label: "Cost per conversion",
     format: "money",
-    money: true,
     lowerIsBetter: true,
     parts: ["spend", "conversion"],
     value: (parts) => ratio(parts.spend, parts.conversion),
@@ -110,16 +102,6 @@ export const METRICS: readonly TikTokMetric[] = [
 ];
 
 export const metricByKey = new Map(METRICS.map((metric) => [metric.key, metric]));
-
-export function metricHeader(metric: TikTokMetric, currency: string | null): TTableMetric {
-  return {
-    key: metric.key,
-    label: metric.label,
-    format: metric.format,
-    ...(metric.money && { currency }),
-    ...(metric.lowerIsBetter && { lowerIsBetter: true }),
-  };
-}
 
 /** TikTok metric names for these metrics, each once, in a stable order. */
 export const partsOf = (metrics: readonly TikTokMetric[]): Part[] =>

@@ -260,11 +260,10 @@ describeEachDb(
       const sources = env().services.get("sources");
       const today = new Date().toISOString().slice(0, 10);
       const range = { startDate: "2026-11-01", endDate: today };
-      // One advertiser per case: a throttled or spent advertiser is not asked again before its wait is over.
+      // Throttling (QPM) and outages: the scenario kit (test/connector-scenarios/tiktok.test.ts). A spent
+      // advertiser is not asked again before its wait is over.
       for (const [advertiser, faults, notice] of [
-        [LEADS, [tiktokError(40100, "App reaches the QPM limit of 600 per minute.")], "TikTok is limiting requests"],
         [OLD, [tiktokError(40100, "App reaches the QPD limit of 864000 per day.")], "TikTok quota reached"],
-        [SHOP, Array.from({ length: 3 }, () => tiktokError(50000, "System error")), "TikTok is not answering"],
       ] as const) {
         const inputs = { metrics: ["impressions"], property: advertiser };
         const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {

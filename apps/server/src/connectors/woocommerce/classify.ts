@@ -1,5 +1,6 @@
-import { type Classifier, classifyByStatusWithMessage, kindOfStatus, record, text } from "../http/classify";
+import { type Classifier, classifyByStatusWithMessage, kindOfStatus, record } from "../http/classify";
 import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "../http/errors";
+import { text } from "../kit/inputs";
 
 /**
  * WordPress REST answers (WooCommerce's `wc/v3` and `wc-analytics` routes): errors are `WP_Error`s as

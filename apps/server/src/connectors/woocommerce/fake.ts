@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
-import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../test/fakes/app";
+import type { FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import { answerFault } from "../../../test/fakes/kit";
 
 /**
  * A WooCommerce shop's WordPress REST API, as a part of the fakes app (./app.ts), answering in the shapes of:
@@ -299,8 +299,8 @@ export function wooCommerceFake(): FakePart<FakeWooCommerce> {
     app.get(`${prefix}/wp-json/wc/v3/system_status`, async (request, reply) => {
       const denied = refused(request, reply);
       if (denied) return denied;
-      const fault = takeFault(state.failNext, `${prefix}/wp-json/wc/v3/system_status`);
-      if (fault) return sendFault(reply, fault);
+      const fault = answerFault(state.failNext, reply, `${prefix}/wp-json/wc/v3/system_status`);
+      if (fault) return fault;
       const full = {
         environment: { home_url: `${prefix || "/"}`, site_url: "https://shop.example.com", version: "9.4.2" },
         database: { wc_database_version: "9.4.2" },
@@ -314,8 +314,8 @@ export function wooCommerceFake(): FakePart<FakeWooCommerce> {
       const denied = refused(request, reply);
       if (denied) return denied;
       record(request);
-      const fault = takeFault(state.failNext, `${prefix}/wp-json/wc/v3/reports/sales`);
-      if (fault) return sendFault(reply, fault);
+      const fault = answerFault(state.failNext, reply, `${prefix}/wp-json/wc/v3/reports/sales`);
+      if (fault) return fault;
       const params = query(request);
       for (const name of ["date_min", "date_max"]) {
         if (params[name] !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(params[name] ?? "")) {
@@ -332,8 +332,8 @@ export function wooCommerceFake(): FakePart<FakeWooCommerce> {
         const denied = refused(request, reply);
         if (denied) return denied;
         record(request);
-        const fault = takeFault(state.failNext, path);
-        if (fault) return sendFault(reply, fault);
+        const fault = answerFault(state.failNext, reply, path);
+        if (fault) return fault;
         const params = query(request);
         const bad = badParams(params, true) ?? {};
         const intervals = ["hour", "day", "week", "month", "quarter", "year"];
@@ -353,8 +353,8 @@ export function wooCommerceFake(): FakePart<FakeWooCommerce> {
         const denied = refused(request, reply);
         if (denied) return denied;
         record(request);
-        const fault = takeFault(state.failNext, path);
-        if (fault) return sendFault(reply, fault);
+        const fault = answerFault(state.failNext, reply, path);
+        if (fault) return fault;
         const params = query(request);
         const bad = badParams(params, true) ?? {};
         const orderby = [

@@ -1,11 +1,15 @@
-import type { TTable, TTableMetric } from "@app/core";
-import { daysBetween, shiftDay } from "@app/core";
+import type { TTable } from "@app/core";
+import { daysBetween } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
+import { cachedCurrency } from "../kit/currency";
+import { daysOf } from "../kit/inputs";
+import { type MetricDeclaration, metricHeader } from "../kit/metrics";
+import { numberedPages } from "../kit/paging";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
 import { classifyWooCommerce, isWordPressNoRoute } from "./classify";
@@ -75,11 +79,8 @@ const ZSystemStatus = z.object({
  */
 export const WOOCOMMERCE_SETTLING_DAYS = 7;
 
-interface Metric {
-  key: string;
-  label: string;
+interface Metric extends MetricDeclaration {
   format: "money" | "number";
-  lowerIsBetter?: boolean;
   /** The Analytics report holding it: revenue/stats or orders/stats. */
   report: "revenue" | "orders";
   /** Its field in the products and categories leaderboards, when they have it. */
@@ -252,7 +253,7 @@ function shopOf(source: SourceHandle): Shop {
 }
 
 /** Every page of a paged route: the first page's `X-WP-TotalPages` says how many follow (at most `maxPages`). */
-async function allPages<T>(
+async function shopPages<T>(
   shop: Shop,
   path: string,
   query: Record<string, string | number>,
@@ -260,40 +261,35 @@ async function allPages<T>(
   maxPages: number,
 ): Promise<T[]> {
   let pages = 1;
-  const ask = (page: number) =>
-    shop.api.request({
-      path,
-      query: { ...query, per_page: PAGE_SIZE, page },
+  return numberedPages(
+    maxPages,
+    (page) =>
+      shop.api.request({
+        path,
+        query: { ...query, per_page: PAGE_SIZE, page },
+        headers: shop.headers,
+        schema,
+        limitKey: shop.site,
+        onHeaders: (headers) => {
+          if (page === 1) pages = Number(headers.get("x-wp-totalpages") ?? "1") || 1;
+        },
+      }),
+    () => pages,
+  );
+}
+
+function currencyOf(shop: Shop): Promise<string | null> {
+  return cachedCurrency(shop.known.currencies, shop.site, async () => {
+    const status = await shop.api.request({
+      path: "/wp-json/wc/v3/system_status",
+      query: { _fields: "environment,settings" },
       headers: shop.headers,
-      schema,
+      schema: ZSystemStatus,
       limitKey: shop.site,
-      onHeaders: (headers) => {
-        if (page === 1) pages = Number(headers.get("x-wp-totalpages") ?? "1") || 1;
-      },
     });
-  const first = await ask(1);
-  const rest = await Promise.all(Array.from({ length: Math.min(pages, maxPages) - 1 }, (_, index) => ask(index + 2)));
-  return [first, ...rest];
-}
-
-async function currencyOf(shop: Shop): Promise<string | null> {
-  const cached = shop.known.currencies.get(shop.site);
-  if (cached) return cached;
-  const status = await shop.api.request({
-    path: "/wp-json/wc/v3/system_status",
-    query: { _fields: "environment,settings" },
-    headers: shop.headers,
-    schema: ZSystemStatus,
-    limitKey: shop.site,
+    return status.settings.currency;
   });
-  const currency = status.settings.currency ?? null;
-  if (currency) shop.known.currencies.set(shop.site, currency);
-  return currency;
 }
-
-/** Every day of a range (yyyy-mm-dd): a day without orders is a 0, not a gap in the chart. */
-const daysOf = (start: string, end: string): string[] =>
-  Array.from({ length: daysBetween(start, end) + 1 }, (_, index) => shiftDay(start, index));
 
 const numberOf = (value: unknown): number | null => {
   if (value === null || value === undefined || value === "") return null;
@@ -315,7 +311,7 @@ async function analytics(
   if (dimension === "product" || dimension === "category") reports.add("revenue");
   const maxPages = dimension === "date" ? Math.ceil((daysBetween(range.startDate, range.endDate) + 1) / PAGE_SIZE) : 1;
   const stats = async (report: "revenue" | "orders") => {
-    const pages = await allPages(
+    const pages = await shopPages(
       shop,
       `/wp-json/wc-analytics/reports/${report}/stats`,
       { interval: "day", order: "asc", ...window(range.startDate, range.endDate) },
@@ -340,7 +336,7 @@ async function analytics(
     return { rows, totals };
   }
   if (dimension === "product" || dimension === "category") {
-    const pages = await allPages(
+    const pages = await shopPages(
       shop,
       `/wp-json/wc-analytics/reports/${dimension === "product" ? "products" : "categories"}`,
       { orderby: "net_revenue", order: "desc", extended_info: "true", ...window(range.startDate, range.endDate) },
@@ -461,12 +457,7 @@ export const wooCommerceConnector: Connector = {
       dimension: declared
         ? { key: declared.key, label: declared.label, kind: declared.key === "date" ? "date" : "string" }
         : null,
-      metrics: metrics.map((metric): TTableMetric => {
-        const header: TTableMetric = { key: metric.key, label: metric.label, format: metric.format };
-        if (metric.format === "money") header.currency = currency;
-        if (metric.lowerIsBetter) header.lowerIsBetter = true;
-        return header;
-      }),
+      metrics: metrics.map((metric) => metricHeader(metric, currency)),
       rows: table.rows,
       totals: table.totals,
     };

@@ -6,6 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import type { AppContext } from "../../context";
+import { escapeHtml } from "../../infra/mail-html";
 import type { DashboardsService, ExportTarget } from "../dashboards/service";
 import type { DashboardRenderer, PaperFormat, RenderRequest } from "./renderer";
 
@@ -63,10 +64,6 @@ export function printUrl(
     }
   }
   return url.toString();
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The line at the foot of every page: the dashboard's name and "page / pages" (Chromium fills the spans). */

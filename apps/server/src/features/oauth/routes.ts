@@ -1,10 +1,10 @@
 import { API, OAUTH_MESSAGE_TYPE, type TOAuthResult } from "@app/core";
 import { AppError } from "../../infra/errors";
 import { type App, actorOf, isPageNavigation } from "../../infra/http";
+import { escapeHtml } from "../../infra/mail-html";
 import type { OAuthService } from "./service";
 
 /** Escapes text for an HTML attribute or text node. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A page of the OAuth popup: a title and a paragraph (HTML, escaped by the caller). With a result, the

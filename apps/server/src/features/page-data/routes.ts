@@ -13,9 +13,9 @@ import {
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../infra/http";
+import { escapeHtml } from "../../infra/mail-html";
 import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
-
 import { publicViewRenderer, viewerZone } from "./server-render";
 import type { PageDataService } from "./service";
 
@@ -115,10 +115,6 @@ export function bootHeaderHtml(header: PublicHeader): string {
     `<h1 class="dash-title">${escapeHtml(header.name)}</h1></div></div>` +
     `<div class="dash-header-actions" style="min-height:36px"></div></header></main></div></div>`
   );
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The preloads' key of a server-rendered public view (its page needs other modules than the app's). */

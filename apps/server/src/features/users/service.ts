@@ -13,6 +13,7 @@ import type { Db } from "../../infra/db";
 import type { UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import type { MailMessage } from "../../infra/mail";
+import { escapeHtml } from "../../infra/mail-html";
 import { hashPassword, newId, newToken, nowIso, sha256 } from "../../infra/security";
 import { sessionStore } from "../auth/service";
 import { companyRecords } from "../companies/service";
@@ -308,10 +309,6 @@ function registeredNotice(to: string, from: Inviter): MailMessage {
     text: `Hello,\n\n${text}`,
     html: `<p>Hello,</p><p>${escapeHtml(text)}</p>`,
   };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export type UsersService = ReturnType<typeof usersService>;

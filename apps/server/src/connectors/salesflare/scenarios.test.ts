@@ -1,0 +1,45 @@
+import { connectorScenarios } from "../../../test/connector-scenarios/kit";
+import type { TestClient } from "../../../test/harness";
+import { SALESFLARE_KEY, SALESFLARE_PREFIX, salesflareFake } from "./fake";
+
+const connect = (client: TestClient, token: string) =>
+  client.api("POST", "/api/sources", { name: "salesflare", account: "my crm", token });
+const deals = (metric: string, dimension?: string) => ({
+  type: "salesflare.deals",
+  inputs: { ...(dimension && { dimension }), metrics: [metric], pipeline: "1" },
+});
+const failing = (status: number, error: string) =>
+  Array.from({ length: 3 }, () => ({ status, body: { statusCode: status, error, message: error } }));
+
+connectorScenarios({
+  title: "Salesflare",
+  fakes: () => ({ salesflare: salesflareFake() }),
+  part: "salesflare",
+  connect: async (client) => (await connect(client, SALESFLARE_KEY)).json().data.id,
+  queries: [
+    deals("wonDeals"),
+    deals("openDeals"),
+    deals("pipelineValue"),
+    deals("weightedValue"),
+    deals("lostDeals"),
+    deals("winRate"),
+    deals("averageDealSize"),
+  ],
+  upstream: (call) => call.path === `${SALESFLARE_PREFIX}/opportunities`,
+  notices: {
+    limited: "SalesFlare is limiting requests",
+    down: "SalesFlare is not answering",
+    reconnect: "SalesFlare needs to be reconnected",
+  },
+  typedKey: { connect, wrong: "sf_wrong", errors: { token: ["SalesFlare refused these credentials: Bad token"] } },
+  revoke: async (fakes) => {
+    fakes.parts.salesflare.keys.delete(SALESFLARE_KEY);
+    return () => {
+      fakes.parts.salesflare.keys.add(SALESFLARE_KEY);
+    };
+  },
+  limited: failing(429, "Too Many Requests"),
+  down: failing(502, "Bad Gateway"),
+  malformed: [{ status: 200, body: '[{"id": 1, "value": ' }],
+  settled: { query: deals("openDeals", "owner"), range: { startDate: "2026-08-01", endDate: "2026-08-31" } },
+});

@@ -1,0 +1,62 @@
+import { expect } from "vitest";
+import { connectorScenarios } from "../../../test/connector-scenarios/kit";
+import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { unseal } from "../../infra/security";
+import { TIKTOK_ADVERTISERS, tiktokFake } from "./fake";
+
+const [SHOP, LEADS, OLD] = TIKTOK_ADVERTISERS.map((advertiser) => advertiser.id) as [string, string, string];
+const REPORT = "/open_api/v1.3/report/integrated/get/";
+/** Counts only (no money): a money metric asks the advertiser's currency too. */
+const report = (metric: string, advertiser = SHOP) => ({
+  type: "tiktok.report",
+  inputs: { metrics: [metric], property: advertiser },
+});
+/** TikTok's answer to a failure: HTTP 200 and a code (the envelope of every TikTok error). */
+const tiktokError = (code: number, message: string) => ({
+  status: 200,
+  pathIncludes: REPORT,
+  body: { code, message, request_id: "2026112610000000FAULT", data: {} },
+});
+
+connectorScenarios({
+  title: "TikTok",
+  fakes: () => ({ tiktok: tiktokFake() }),
+  part: "tiktok",
+  connect: async (client) => {
+    const connected = await connectOAuth(client, "tiktok");
+    expect(connected.result).toMatchObject({ ok: true, connector: "tiktok" });
+    return connected.result.sourceId;
+  },
+  // The limited query has an advertiser of its own: a throttled advertiser is not asked again before its wait is over.
+  queries: [
+    report("impressions", LEADS),
+    report("impressions"),
+    report("clicks"),
+    report("conversion"),
+    report("likes"),
+    report("comments", OLD),
+    report("shares", OLD),
+  ],
+  upstream: (call) => call.path === REPORT,
+  notices: {
+    limited: "TikTok is limiting requests",
+    down: "TikTok is not answering",
+    reconnect: "TikTok needs to be reconnected",
+  },
+  revoke: async (fakes, env, sourceId) => {
+    const row = await env.ctx.db
+      .selectFrom("sources")
+      .select("credentials")
+      .where("id", "=", sourceId)
+      .executeTakeFirstOrThrow();
+    const token = JSON.parse(unseal(env.ctx.config.appKey, row.credentials ?? "")).access_token ?? "";
+    fakes.parts.tiktok.revoked.add(token);
+    return () => {
+      fakes.parts.tiktok.revoked.delete(token);
+    };
+  },
+  limited: [tiktokError(40100, "App reaches the QPM limit of 600 per minute.")],
+  down: Array.from({ length: 3 }, () => tiktokError(50000, "System error")),
+  malformed: [{ status: 200, pathIncludes: REPORT, body: '{"code": 0, "data": {"list": [' }],
+  settled: { query: report("clicks", OLD), range: { startDate: "2026-08-01", endDate: "2026-08-31" } },
+});

@@ -1,0 +1,64 @@
+import { connectorScenarios } from "../../../test/connector-scenarios/kit";
+import { WOO_KEY, WOO_SECRET, wooCommerceFake } from "./fake";
+
+const TOKEN = `${WOO_KEY}|${WOO_SECRET}`;
+const sales = (metric: string) => ({ type: "woocommerce.sales", inputs: { metrics: [metric] } });
+/** Ten: more than the client's three attempts (see `spareFaults`). */
+const failing = (status: number, headers: Record<string, string>) =>
+  Array.from({ length: 10 }, () => ({
+    status,
+    headers,
+    pathIncludes: "/reports/revenue/stats",
+    body: { code: "internal_server_error", message: "The site is experiencing technical difficulties." },
+  }));
+
+connectorScenarios({
+  title: "WooCommerce",
+  fakes: () => ({ woo: wooCommerceFake() }),
+  part: "woo",
+  connect: async (client, _env, fakes) => {
+    const response = await client.api("POST", "/api/sources", { name: "woocommerce", site: fakes.url, token: TOKEN });
+    return response.json().data.id;
+  },
+  // Revenue metrics first: the scripted faults are for revenue/stats.
+  queries: [
+    sales("gross_sales"),
+    sales("coupons"),
+    sales("net_revenue"),
+    sales("total_sales"),
+    sales("refunds"),
+    sales("taxes"),
+    sales("shipping"),
+  ],
+  upstream: (call) => call.path.startsWith("/wp-json/wc-analytics/reports/"),
+  notices: {
+    limited: "WooCommerce is limiting requests",
+    down: "WooCommerce is not answering",
+    reconnect: "WooCommerce needs to be reconnected",
+  },
+  typedKey: {
+    connect: (client, key, fakes) =>
+      client.api("POST", "/api/sources", { name: "woocommerce", site: fakes.url, token: key }),
+    wrong: `${WOO_KEY}|cs_wrong`,
+    errors: {
+      token: [
+        "WooCommerce refused these credentials: Consumer secret is invalid. (woocommerce_rest_authentication_error)",
+      ],
+    },
+  },
+  revoke: async (fakes) => {
+    fakes.parts.woo.keys.delete(WOO_KEY);
+    return () => {
+      fakes.parts.woo.keys.set(WOO_KEY, WOO_SECRET);
+    };
+  },
+  spareFaults: true,
+  limited: failing(429, { "retry-after": "1" }),
+  down: failing(503, {}),
+  malformed: Array.from({ length: 10 }, () => ({
+    status: 200,
+    pathIncludes: "/reports/revenue/stats",
+    body: '{"totals": {"gross_sales": ',
+  })),
+  settled: { query: sales("taxes"), range: { startDate: "2026-05-13", endDate: "2026-05-19" } },
+});

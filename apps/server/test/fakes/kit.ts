@@ -1,0 +1,20 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type FakeFault, sendFault, takeFault } from "./app";
+
+/**
+ * What every provider fake shares beyond the app (./app.ts): the scripted-fault answer that
+ * `POST /_fake/fail` and the tests queue on a part's `failNext`, so each fake holds only its
+ * provider's shapes.
+ */
+
+/** A request's path without its query, as faults' `pathIncludes` are matched against. */
+export const pathOf = (request: FastifyRequest): string => new URL(request.url, "http://fake").pathname;
+
+/**
+ * Answers the first scripted fault for this path, if one is queued: the reply sent, or null when the
+ * request goes on to the fake's normal answer.
+ */
+export function answerFault(faults: FakeFault[], reply: FastifyReply, path: string): FastifyReply | null {
+  const fault = takeFault(faults, path);
+  return fault ? sendFault(reply, fault) : null;
+}
