@@ -234,6 +234,78 @@ describeEachDb(
       expect(failedText).toContain(orders[0].number);
     });
 
+    it("an issued invoice never changes: new billing details reach the next invoice, not the one issued; an order recorded before the parties were stored prints the current ones", async () => {
+      const { client, company } = await buildOwner(env(), { company: { name: "Frozen Agency" } });
+      const first = {
+        name: "Frozen Agency Ltd",
+        address: "12 Harbour Road",
+        postal_code: "BS1 4QA",
+        city: "Bristol",
+        country: "GB",
+        vat_id: "GB123456789",
+      };
+      expect((await client.api("PUT", "/api/company/billing-details", first)).statusCode).toBe(200);
+      await subscribeAndPay(env(), client, 5);
+      const [issued] = (await client.api("GET", "/api/orders")).json().data;
+      const pdfOf = async (orderId: string) =>
+        pdfText((await client.raw("GET", `/api/orders/${orderId}/pdf`)).rawPayload);
+      const before = await pdfOf(issued.id);
+      for (const words of ["Frozen Agency Ltd", "12 Harbour Road", "Bristol BS1 4QA", "VAT ID: GB123456789"]) {
+        expect(before).toContain(words);
+      }
+
+      const moved = await client.api("PUT", "/api/company/billing-details", {
+        name: "Frozen Agency GmbH",
+        address: "Hauptstraße 5",
+        postal_code: "10115",
+        city: "Berlin",
+        country: "DE",
+        vat_id: "DE123456789",
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      // The invoice issued reads as it did, byte for byte in its text.
+      expect(await pdfOf(issued.id)).toBe(before);
+
+      // The next charge is issued to the new details, with the reverse-charge note (seller in Ireland).
+      const stripe = await fake();
+      const sub = [...stripe.subscriptions.values()].find((s) => s.metadata.company_id === company.id);
+      await sendWebhook(env(), stripe.signed(stripe.renew(sub?.id ?? "")));
+      const orders = (await client.api("GET", "/api/orders")).json().data;
+      expect(orders).toHaveLength(2);
+      const next = await pdfOf(orders[0].id);
+      for (const words of ["Frozen Agency GmbH", "Hauptstraße 5", "10115 Berlin", "Germany", "VAT ID: DE123456789"]) {
+        expect(next).toContain(words);
+      }
+      expect(next).not.toContain("Bristol");
+      expect(next.replace(/\s+/g, " ")).toContain(REVERSE_CHARGE_NOTE);
+      expect(await pdfOf(issued.id)).not.toContain("Hauptstraße");
+
+      // What was stored with the order.
+      const row = await env()
+        .ctx.db.selectFrom("orders")
+        .select(["seller_party", "buyer_party", "reverse_charge"])
+        .where("id", "=", issued.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.buyer_party ?? "null")).toEqual({
+        name: "Frozen Agency Ltd",
+        addressLines: ["12 Harbour Road", "Bristol BS1 4QA", "United Kingdom"],
+        vatId: "GB123456789",
+        country: "GB",
+      });
+      expect(JSON.parse(row.seller_party ?? "null")).toMatchObject({ name: "Seller Ltd", country: "IE" });
+      expect(Number(row.reverse_charge)).toBe(0);
+
+      // An order recorded before the parties were stored: printed from the details as they are now.
+      await env()
+        .ctx.db.updateTable("orders")
+        .set({ seller_party: null, buyer_party: null, reverse_charge: null })
+        .where("id", "=", issued.id)
+        .execute();
+      const legacy = await pdfOf(issued.id);
+      expect(legacy).toContain("Frozen Agency GmbH");
+      expect(legacy).toContain("Seller Ltd");
+    });
+
     it("another company's invoice is a 404, members get 403, a company without orders an empty list", async () => {
       const { client, company } = await buildOwner(env());
       expect((await client.api("GET", "/api/orders")).json()).toEqual({ data: [] });
@@ -448,11 +520,19 @@ describeEachDb(
         expect(reverse).toContain("VAT ID: DE123456789");
         expect(reverse.split("\n").find((line) => line.includes("Total (USD)"))).toContain(formatMoney(net, "USD"));
 
-        // Without a VAT number it is a consumer: no note.
+        // Without a VAT number it is a consumer: no note on an invoice printed from these details (an
+        // order recorded before the parties were stored); the invoice issued keeps its note.
         await german.client.api("PUT", "/api/company/billing-details", {
           name: "Berlin Agency GmbH",
           country: "DE",
         });
+        const issued = pdfText((await german.client.raw("GET", `/api/orders/${theirs.id}/pdf`)).rawPayload);
+        expect(issued.replace(/\s+/g, " ")).toContain(REVERSE_CHARGE_NOTE);
+        await env()
+          .ctx.db.updateTable("orders")
+          .set({ seller_party: null, buyer_party: null, reverse_charge: null })
+          .where("id", "=", theirs.id)
+          .execute();
         const consumer = pdfText((await german.client.raw("GET", `/api/orders/${theirs.id}/pdf`)).rawPayload);
         expect(consumer).not.toContain("Reverse charge");
       } finally {
