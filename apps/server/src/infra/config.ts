@@ -73,6 +73,8 @@ const ZCoreEnv = z.object({
     .optional(),
   STRIPE_API_URL: z.url().default("https://api.stripe.com"),
   STRIPE_JS_URL: z.url().default("https://js.stripe.com/v3/"),
+  // true: Stripe Tax computes the tax of checkouts and of the subscriptions this server changes.
+  STRIPE_AUTOMATIC_TAX: zBool,
   // The seller on invoices (features/billing/invoices): default name SITE_TITLE; address lines split by "|".
   INVOICE_SELLER_NAME: z.string().trim().max(200).optional(),
   INVOICE_SELLER_ADDRESS: z.string().trim().max(1000).optional(),
@@ -212,6 +214,8 @@ export interface AppConfig {
     webhookSecret: string | null;
     api: { host: string; port: number; protocol: "http" | "https" };
     jsUrl: string;
+    /** STRIPE_AUTOMATIC_TAX: checkouts and subscription changes ask Stripe Tax to compute the tax. */
+    automaticTax: boolean;
   } | null;
   /** Who issues the invoices (INVOICE_SELLER_*): printed at the top of every invoice PDF. */
   invoiceSeller: { name: string; addressLines: string[]; vatId: string | null; country: string | null };
@@ -411,6 +415,7 @@ function stripeConfig(e: CoreEnv): AppConfig["stripe"] {
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
     api: { host: api.hostname, port: Number(api.port || (protocol === "http" ? 80 : 443)), protocol },
     jsUrl: e.STRIPE_JS_URL,
+    automaticTax: e.STRIPE_AUTOMATIC_TAX,
   };
 }
 

@@ -31,6 +31,12 @@ import { answerFault, pathOf } from "./kit";
  *   on every invoice after its discounts (exclusive: added to the total; `total_taxes` names the rate
  *   by id, as Stripe does), nothing for a customer that is `tax_exempt: reverse` (a `reverse_charge`
  *   entry of 0), and the checkout session's `total_details.amount_tax`;
+ * - Stripe Tax: a checkout session with `automatic_tax[enabled]=true` (and the subscription it starts,
+ *   and a subscription updated with it) is taxed at the VAT rate of its customer's country
+ *   (`AUTOMATIC_TAX_RATES`, exclusive; none for a country not listed or a customer without an address,
+ *   0 under `tax_exempt: reverse`), reported the same way (`total_taxes`, the rate readable by id); as the
+ *   API does, `customer_update` needs a `customer`, and automatic tax for an existing customer without
+ *   an address needs `customer_update[address]=auto`;
  * - `GET /v1/invoice_payments?invoice=…` → the paid invoice's payment (its PaymentIntent; since API
  *   2025-03 an invoice no longer names one itself); `POST /v1/refunds` (`payment_intent` or `charge`) →
  *   a succeeded refund of the whole payment, the same refund again for a repeated `Idempotency-Key`, and
@@ -99,6 +105,8 @@ export interface FakeStripeSubscription {
   discounts: FakeStripeDiscount[];
   /** Every update's form, in order (tests assert the new count and price). */
   updates: Record<string, unknown>[];
+  /** Stripe Tax computes its invoices' tax (`automatic_tax[enabled]`). */
+  automaticTax: boolean;
 }
 
 /** A customer (a visitor's, one Checkout made for a subscription, or one made for billing details). */
@@ -200,6 +208,8 @@ export interface StripePlanFacts {
   unitAmount: number;
   interval: "month" | "year";
   productName?: string;
+  /** `automatic_tax.enabled` of the subscription and its invoices. */
+  automaticTax?: boolean;
   periodStart: number;
   periodEnd: number;
   /** The subscription's discounts (each coupon's share is worked out on the invoice's subtotal). */
@@ -258,6 +268,7 @@ export function stripeInvoice(id: string | null, lineId: string, plan: StripePla
     subtotal,
     total: amount,
     total_excluding_tax: amount - added,
+    automatic_tax: { enabled: plan.automaticTax ?? false, status: plan.automaticTax ? "complete" : null },
     total_taxes: plan.tax
       ? [
           {
@@ -311,6 +322,7 @@ export function stripeSubscription(
     discounts: (plan.discounts ?? []).map((one) => one.id),
     cancel_at_period_end: plan.cancelAtPeriodEnd,
     ended_at: endedAt,
+    automatic_tax: { enabled: plan.automaticTax ?? false, liability: null },
     items: {
       object: "list",
       has_more: false,
@@ -334,6 +346,12 @@ export function stripeSubscription(
     },
   };
 }
+/**
+ * The standard VAT rate Stripe Tax charges a customer in these countries (percent), the fake's stand-in
+ * for Stripe's own tables; other countries are charged none.
+ */
+export const AUTOMATIC_TAX_RATES: Readonly<Record<string, number>> = { IE: 23, DE: 19, FR: 20, NL: 21, ES: 21, IT: 22 };
+
 /** Stripe's test card that is always declined. */
 export const DECLINED_CARD = "4000000000000002";
 
@@ -471,13 +489,40 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
   const id = (prefix: string) => `${prefix}_test_${run}${(++counter).toString().padStart(6, "0")}`;
   const now = () => Math.floor(Date.now() / 1000);
   const event = (type: string, object: unknown): Stripe.Event => stripeEvent(id("evt"), type, object, now());
-  /** The tax Stripe would charge a customer now: the rate set in `chargeTax`, none for a reverse-charge customer. */
-  const taxFor = (customer: string | null): StripePlanFacts["tax"] => {
-    const rate = state.chargeTax ? state.taxRates.get(state.chargeTax) : undefined;
-    if (!rate) return null;
-    return { rate, reverse: (customer && state.customers.get(customer)?.tax_exempt) === "reverse" };
+  /** The VAT rate Stripe Tax keeps for a country (one per country, readable with GET /v1/tax_rates/:id). */
+  const automaticRates = new Map<string, FakeStripeTaxRate>();
+  const automaticRate = (country: string): FakeStripeTaxRate | undefined => {
+    const percentage = AUTOMATIC_TAX_RATES[country];
+    if (percentage === undefined) return undefined;
+    const known = automaticRates.get(country);
+    if (known) return known;
+    const made = state.addTaxRate({
+      display_name: "VAT",
+      percentage,
+      jurisdiction: country,
+      country,
+      inclusive: false,
+    });
+    automaticRates.set(country, made);
+    return made;
   };
-  const planOf = (sub: FakeStripeSubscription) => ({ ...sub, subscription: sub.id, tax: taxFor(sub.customer) });
+  /**
+   * The tax Stripe would charge a customer now: with `automatic`, Stripe Tax's rate for the customer's
+   * country; otherwise the rate set in `chargeTax`; none (a 0 entry) for a reverse-charge customer.
+   */
+  const taxFor = (customer: string | null, automatic = false): StripePlanFacts["tax"] => {
+    const known = customer ? state.customers.get(customer) : undefined;
+    const country = String(known?.address?.country ?? "").toUpperCase();
+    const rate = automatic ? automaticRate(country) : state.chargeTax ? state.taxRates.get(state.chargeTax) : undefined;
+    if (!rate) return null;
+    return { rate, reverse: known?.tax_exempt === "reverse" };
+  };
+  const automaticOf = (params: Record<string, unknown>) => String(at(params, "automatic_tax", "enabled")) === "true";
+  const planOf = (sub: FakeStripeSubscription) => ({
+    ...sub,
+    subscription: sub.id,
+    tax: taxFor(sub.customer, sub.automaticTax),
+  });
   const subscriptionObject = (sub: FakeStripeSubscription) =>
     stripeSubscription(planOf(sub), sub.status === "canceled" ? now() : null);
   const invoiceObject = (sub: FakeStripeSubscription, paid: boolean) =>
@@ -496,7 +541,8 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
       subtotal,
       session.coupons.map((coupon) => ({ id: "", coupon })),
     ).reduce((sum, one) => sum + one.amount, 0);
-    const tax = taxFor(String(session.customer ?? session.params.customer ?? "") || null);
+    const automatic = automaticOf(session.params);
+    const tax = taxFor(String(session.customer ?? session.params.customer ?? "") || null, automatic);
     const taxAmount = taxOf(subtotal - off, tax);
     const added = tax && !tax.rate.inclusive ? taxAmount : 0;
     return {
@@ -515,6 +561,7 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
       amount_subtotal: subtotal,
       amount_total: subtotal - off + added,
       total_details: { amount_discount: off, amount_shipping: 0, amount_tax: taxAmount },
+      automatic_tax: { enabled: automatic, status: automatic ? "complete" : null, liability: null },
       currency: String(at(session.params, "line_items", "0", "price_data", "currency") ?? "usd"),
     };
   };
@@ -561,6 +608,7 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
         status: "active",
         discounts: session.coupons.map(redeem),
         updates: [],
+        automaticTax: automaticOf(session.params),
       };
       state.subscriptions.set(sub.id, sub);
       const invoice = invoiceObject(sub, true);
@@ -807,6 +855,23 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
         }
         const coupons = couponsOf(params.discounts, reply);
         if (!coupons) return reply;
+        if (params.customer_update !== undefined && !params.customer) {
+          return stripeError(reply, 400, "`customer_update` can only be used with `customer`.", "customer_update");
+        }
+        const existing = params.customer ? state.customers.get(String(params.customer)) : undefined;
+        if (
+          automaticOf(params) &&
+          existing &&
+          !existing.address?.country &&
+          at(params, "customer_update", "address") !== "auto"
+        ) {
+          return stripeError(
+            reply,
+            400,
+            "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
+            "automatic_tax[enabled]",
+          );
+        }
         const session: FakeStripeSession = {
           id: id("cs"),
           params,
@@ -1028,6 +1093,7 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
           if (interval === "month" || interval === "year") sub.interval = interval;
         }
         if (params.metadata) Object.assign(sub.metadata, params.metadata);
+        if (at(params, "automatic_tax", "enabled") !== undefined) sub.automaticTax = automaticOf(params);
         if (coupons) {
           // A coupon already on the subscription keeps its discount; only new ones are redeemed.
           sub.discounts = coupons.map(

@@ -3,7 +3,8 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { hmac } from "../../infra/security";
-import type { CompaniesService } from "../companies/service";
+import { type CompaniesService, companyRecords } from "../companies/service";
+import { currentParties } from "./invoice-parties";
 import type { LifetimeCancellation } from "./lifetime";
 import { BREAKDOWN_KEY, linesOfBreakdown, type OrderLine, parseBreakdown } from "./order-lines";
 import { billingRepo } from "./repo";
@@ -116,6 +117,8 @@ export function checkoutClaims(
         next_charge_at: periodEnd,
         cancellation: null,
       });
+      const company = await companyRecords(tx).find(companyId);
+      if (!company) throw new Error(`company ${companyId} vanished inside its own registration`);
       await repo.upsertOrder(
         companyId,
         {
@@ -129,6 +132,7 @@ export function checkoutClaims(
           status: "paid",
           lines: paid.lines,
           taxLines: paid.taxLines,
+          parties: currentParties(ctx.config, company),
         },
         now,
       );

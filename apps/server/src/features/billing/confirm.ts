@@ -44,6 +44,7 @@ export function checkoutConfirmation(ctx: AppContext, companies: CompaniesServic
       if (!paid) return answer(false);
       const now = ctx.clock.now();
       const applied = await applyEffect(
+        ctx.config,
         companies,
         checkoutEffect(session, await companies.load(companyId), now),
         { id: confirmEvent(session.id), type: "checkout.session.confirmed" },

@@ -9,6 +9,7 @@ import { isLifetimeRow } from "./lifetime";
 import { BREAKDOWN_KEY, breakdownOf, type CodedCoupon } from "./order-lines";
 import { billingRepo } from "./repo";
 import { isStripeError, type Stripe } from "./stripe-client";
+import { subscriptionTaxParams } from "./stripe-tax";
 
 export const DISCOUNT_SYNC_JOB = "billing.sync-subscription-discount";
 
@@ -129,6 +130,7 @@ export function subscriptionDiscounts(
       subscriptionId,
       {
         discounts: await stripeDiscountsOf(stripe, billing, currency),
+        ...subscriptionTaxParams(ctx.config.stripe?.automaticTax ?? false),
         ...(repriced && {
           items: [
             {

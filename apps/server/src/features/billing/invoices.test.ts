@@ -6,7 +6,7 @@ import { BILLING_MESSAGES, formatMoney, orderPeriod, quote, REVERSE_CHARGE_NOTE 
 import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner, buildUser, signIn } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { stripeEvent, stripeFake, stripeInvoice } from "../../../test/fakes/stripe";
+import { AUTOMATIC_TAX_RATES, stripeEvent, stripeFake, stripeInvoice } from "../../../test/fakes/stripe";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { postStripeEvent } from "../../../test/stripe-webhook";
 import { newId } from "../../infra/security";
@@ -234,6 +234,97 @@ describeEachDb(
       expect(failedText).toContain(orders[0].number);
     });
 
+    it("an issued invoice never changes: new billing details reach the next invoice, not the one issued; an order recorded before the parties were stored prints the current ones", async () => {
+      const { client, company } = await buildOwner(env(), { company: { name: "Frozen Agency" } });
+      const first = {
+        name: "Frozen Agency Ltd",
+        address: "12 Harbour Road",
+        postal_code: "BS1 4QA",
+        city: "Bristol",
+        country: "GB",
+        vat_id: "GB123456789",
+      };
+      expect((await client.api("PUT", "/api/company/billing-details", first)).statusCode).toBe(200);
+      await subscribeAndPay(env(), client, 5);
+      const [issued] = (await client.api("GET", "/api/orders")).json().data;
+      const pdfOf = async (orderId: string) =>
+        pdfText((await client.raw("GET", `/api/orders/${orderId}/pdf`)).rawPayload);
+      const before = await pdfOf(issued.id);
+      for (const words of ["Frozen Agency Ltd", "12 Harbour Road", "Bristol BS1 4QA", "VAT ID: GB123456789"]) {
+        expect(before).toContain(words);
+      }
+
+      const moved = await client.api("PUT", "/api/company/billing-details", {
+        name: "Frozen Agency GmbH",
+        address: "Hauptstraße 5",
+        postal_code: "10115",
+        city: "Berlin",
+        country: "DE",
+        vat_id: "DE123456789",
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      // The invoice issued reads as it did, byte for byte in its text.
+      expect(await pdfOf(issued.id)).toBe(before);
+
+      // The next charge is issued to the new details, with the reverse-charge note (seller in Ireland).
+      const stripe = await fake();
+      const sub = [...stripe.subscriptions.values()].find((s) => s.metadata.company_id === company.id);
+      await sendWebhook(env(), stripe.signed(stripe.renew(sub?.id ?? "")));
+      const orders = (await client.api("GET", "/api/orders")).json().data;
+      expect(orders).toHaveLength(2);
+      const next = await pdfOf(orders[0].id);
+      for (const words of ["Frozen Agency GmbH", "Hauptstraße 5", "10115 Berlin", "Germany", "VAT ID: DE123456789"]) {
+        expect(next).toContain(words);
+      }
+      expect(next).not.toContain("Bristol");
+      expect(next.replace(/\s+/g, " ")).toContain(REVERSE_CHARGE_NOTE);
+      expect(await pdfOf(issued.id)).not.toContain("Hauptstraße");
+
+      // What was stored with the order.
+      const row = await env()
+        .ctx.db.selectFrom("orders")
+        .select(["seller_party", "buyer_party", "reverse_charge"])
+        .where("id", "=", issued.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.buyer_party ?? "null")).toEqual({
+        name: "Frozen Agency Ltd",
+        addressLines: ["12 Harbour Road", "Bristol BS1 4QA", "United Kingdom"],
+        vatId: "GB123456789",
+        country: "GB",
+      });
+      expect(JSON.parse(row.seller_party ?? "null")).toMatchObject({ name: "Seller Ltd", country: "IE" });
+      expect(Number(row.reverse_charge)).toBe(0);
+
+      // An order recorded before the parties were stored: printed from the details as they are now.
+      await env()
+        .ctx.db.updateTable("orders")
+        .set({ seller_party: null, buyer_party: null, reverse_charge: null })
+        .where("id", "=", issued.id)
+        .execute();
+      const legacy = await pdfOf(issued.id);
+      expect(legacy).toContain("Frozen Agency GmbH");
+      expect(legacy).toContain("Seller Ltd");
+    });
+
+    it("without STRIPE_AUTOMATIC_TAX the checkout and a plan change ask Stripe for no tax", async () => {
+      const { client, company } = await buildOwner(env(), { company: { name: "Plain Agency" } });
+      const stripe = await fake();
+      const created = await client.api("POST", "/api/company/subscription", { dashboards: 5, interval: 1 });
+      expect(created.statusCode, created.body).toBe(200);
+      const sessionId = created.json().data.checkout.payload.split("_secret_")[0];
+      const params = stripe.sessions.get(sessionId)?.params ?? {};
+      expect(params.mode).toBe("subscription");
+      expect(params).not.toHaveProperty("automatic_tax");
+      expect(params).not.toHaveProperty("customer_update");
+      const { completed, invoicePaid } = stripe.pay(sessionId);
+      for (const event of [completed, invoicePaid]) await sendWebhook(env(), stripe.signed(event));
+      const changed = await client.api("PUT", "/api/company/subscription", { dashboards: 7, interval: 1 });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const sub = [...stripe.subscriptions.values()].find((s) => s.metadata.company_id === company.id);
+      expect(sub?.updates.at(-1)).toMatchObject({ items: { 0: { quantity: "7" } } });
+      expect(sub?.updates.at(-1)).not.toHaveProperty("automatic_tax");
+    });
+
     it("another company's invoice is a 404, members get 403, a company without orders an empty list", async () => {
       const { client, company } = await buildOwner(env());
       expect((await client.api("GET", "/api/orders")).json()).toEqual({ data: [] });
@@ -448,11 +539,19 @@ describeEachDb(
         expect(reverse).toContain("VAT ID: DE123456789");
         expect(reverse.split("\n").find((line) => line.includes("Total (USD)"))).toContain(formatMoney(net, "USD"));
 
-        // Without a VAT number it is a consumer: no note.
+        // Without a VAT number it is a consumer: no note on an invoice printed from these details (an
+        // order recorded before the parties were stored); the invoice issued keeps its note.
         await german.client.api("PUT", "/api/company/billing-details", {
           name: "Berlin Agency GmbH",
           country: "DE",
         });
+        const issued = pdfText((await german.client.raw("GET", `/api/orders/${theirs.id}/pdf`)).rawPayload);
+        expect(issued.replace(/\s+/g, " ")).toContain(REVERSE_CHARGE_NOTE);
+        await env()
+          .ctx.db.updateTable("orders")
+          .set({ seller_party: null, buyer_party: null, reverse_charge: null })
+          .where("id", "=", theirs.id)
+          .execute();
         const consumer = pdfText((await german.client.raw("GET", `/api/orders/${theirs.id}/pdf`)).rawPayload);
         expect(consumer).not.toContain("Reverse charge");
       } finally {
@@ -467,6 +566,99 @@ describeEachDb(
     INVOICE_SELLER_VAT_ID: "IE1234567WA",
     INVOICE_SELLER_COUNTRY: "IE",
     INVOICE_REVERSE_CHARGE: "true",
+  }),
+);
+
+describeEachDb(
+  "invoices: tax Stripe computes (STRIPE_AUTOMATIC_TAX)",
+  (env) => {
+    it("the checkout asks Stripe Tax and saves the typed address on the customer; an Irish customer's paid invoice stores and prints the VAT Stripe computed; a plan change keeps it; an EU business elsewhere pays none", async () => {
+      const stripe = await fake();
+      const irish = await buildOwner(env(), { company: { name: "Galway Agency" } });
+      const saved = await irish.client.api("PUT", "/api/company/billing-details", {
+        name: "Galway Agency Ltd",
+        address: "3 Quay Street",
+        postal_code: "H91 DX48",
+        city: "Galway",
+        country: "IE",
+        vat_id: "IE1234567T",
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const created = await irish.client.api("POST", "/api/company/subscription", { dashboards: 10, interval: 1 });
+      expect(created.statusCode, created.body).toBe(200);
+      const sessionId = created.json().data.checkout.payload.split("_secret_")[0];
+      expect(stripe.sessions.get(sessionId)?.params).toMatchObject({
+        automatic_tax: { enabled: "true" },
+        customer_update: { address: "auto", name: "auto" },
+      });
+      const { completed, invoicePaid } = stripe.pay(sessionId);
+      for (const event of [completed, invoicePaid]) await sendWebhook(env(), stripe.signed(event));
+
+      const net = 10 * quote({ dashboards: 10, interval: 1 }).unitCents;
+      const vat = Math.round((net * AUTOMATIC_TAX_RATES.IE) / 100);
+      const [order] = (await irish.client.api("GET", "/api/orders")).json().data;
+      expect(order.amountCents).toBe(net + vat);
+      const row = await env()
+        .ctx.db.selectFrom("orders")
+        .select(["tax_lines"])
+        .where("id", "=", order.id)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.tax_lines ?? "null")).toEqual([
+        { name: "VAT", percent: 23, jurisdiction: "IE", amountCents: vat, taxableCents: net, inclusive: false },
+      ]);
+      const text = pdfText((await irish.client.raw("GET", `/api/orders/${order.id}/pdf`)).rawPayload);
+      const line = (words: string) => text.split("\n").find((one) => one.includes(words)) ?? "";
+      expect(line("Subtotal")).toContain(formatMoney(net, "USD"));
+      expect(line("VAT 23% (IE)")).toContain(formatMoney(vat, "USD"));
+      expect(line("Total (USD)")).toContain(formatMoney(net + vat, "USD"));
+
+      // A plan change keeps Stripe Tax on the subscription, and its renewal is taxed the same way.
+      const changed = await irish.client.api("PUT", "/api/company/subscription", { dashboards: 12, interval: 1 });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const sub = [...stripe.subscriptions.values()].find((s) => s.metadata.company_id === irish.company.id);
+      expect(sub?.updates.at(-1)).toMatchObject({ automatic_tax: { enabled: "true" } });
+      expect(sub?.automaticTax).toBe(true);
+      await sendWebhook(env(), stripe.signed(stripe.renew(sub?.id ?? "")));
+      const [renewal] = (await irish.client.api("GET", "/api/orders")).json().data;
+      const renewed = 12 * quote({ dashboards: 12, interval: 1 }).unitCents;
+      expect(renewal.amountCents).toBe(renewed + Math.round((renewed * 23) / 100));
+
+      // A German business (reverse charge): Stripe Tax charges no VAT, the invoice carries the note.
+      const german = await buildOwner(env(), { company: { name: "Munich Agency" } });
+      await german.client.api("PUT", "/api/company/billing-details", {
+        name: "Munich Agency GmbH",
+        address: "Marienplatz 1",
+        postal_code: "80331",
+        city: "München",
+        country: "DE",
+        vat_id: "DE123456789",
+      });
+      await subscribeAndPay(env(), german.client, 10);
+      const [theirs] = (await german.client.api("GET", "/api/orders")).json().data;
+      expect(theirs.amountCents).toBe(net);
+      const reverse = pdfText((await german.client.raw("GET", `/api/orders/${theirs.id}/pdf`)).rawPayload);
+      expect(reverse.replace(/\s+/g, " ")).toContain(REVERSE_CHARGE_NOTE);
+      expect(reverse).not.toContain("VAT 19%");
+    });
+
+    it("a company without billing details (no Stripe customer yet) asks Stripe Tax without customer_update, which Stripe allows only with a customer", async () => {
+      const stripe = await fake();
+      const { client } = await buildOwner(env());
+      const created = await client.api("POST", "/api/company/subscription", { dashboards: 5, interval: 1 });
+      expect(created.statusCode, created.body).toBe(200);
+      const params = stripe.sessions.get(created.json().data.checkout.payload.split("_secret_")[0])?.params;
+      expect(params).toMatchObject({ automatic_tax: { enabled: "true" } });
+      // Checkout makes the customer from what is typed into it.
+      expect(params).not.toHaveProperty("customer");
+      expect(params).not.toHaveProperty("customer_update");
+    });
+  },
+  async () => ({
+    ...(await fakes.env()),
+    INVOICE_SELLER_NAME: "Seller Ltd",
+    INVOICE_SELLER_COUNTRY: "IE",
+    INVOICE_REVERSE_CHARGE: "true",
+    STRIPE_AUTOMATIC_TAX: "true",
   }),
 );
 

@@ -1,10 +1,10 @@
-import { countryName, ORDER_STATUSES, reverseChargeApplies, type TOrder, type TOrderStatus } from "@app/core";
+import { ORDER_STATUSES, type TOrder, type TOrderStatus } from "@app/core";
 import type { AppContext } from "../../context";
 import type { OrdersTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { CompaniesService } from "../companies/service";
-import { billingDetailsOf } from "./billing-details";
-import { type InvoiceParty, invoiceHtml } from "./invoice-document";
+import { invoiceHtml } from "./invoice-document";
+import { currentParties, storedParties } from "./invoice-parties";
 import { billingRepo, orderLinesOf } from "./repo";
 import { parseTaxLines } from "./tax-lines";
 
@@ -28,19 +28,6 @@ export function presentOrder(row: OrdersTable): TOrder {
 }
 
 /**
- * Where the city comes before the postal code on an envelope ("Bristol BS1 4QA"); elsewhere the postal
- * code leads ("10115 Berlin").
- */
-const CITY_FIRST = new Set(["GB", "IE", "US", "CA", "AU", "NZ", "IN", "ZA"]);
-
-/** The address a company typed (one line per line), without blank lines. */
-const linesOf = (text: string | null) =>
-  (text ?? "")
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-
-/**
  * Invoices (docs/decisions.md, "Invoices"): the company's orders, and each as a PDF made by the product's PDF pipeline
  * (the shared headless browser pool: the invoice's own HTML set on a fresh page, then printed).
  */
@@ -55,34 +42,13 @@ export function invoicesService(ctx: AppContext, companies: CompaniesService) {
     async invoicePdf(companyId: string, orderId: string): Promise<{ filename: string; bytes: Buffer }> {
       const row = await repo.orderOf(companyId, orderId);
       if (!row) throw AppError.notFound();
-      const company = await companies.load(companyId);
       const order = presentOrder(row);
-      const details = billingDetailsOf(company);
-      // The billing details as given; the company's name until a billing name is.
-      const buyer: InvoiceParty = {
-        name: details.name ?? company.name,
-        addressLines: [
-          ...linesOf(details.address),
-          (CITY_FIRST.has(details.country ?? "")
-            ? [details.city, details.postal_code]
-            : [details.postal_code, details.city]
-          )
-            .filter(Boolean)
-            .join(" "),
-          details.country ? countryName(details.country) : "",
-        ].filter(Boolean),
-        vatId: details.vat_id,
-      };
-      const reverseCharge = reverseChargeApplies({
-        enabled: ctx.config.invoiceReverseCharge,
-        sellerCountry: ctx.config.invoiceSeller.country,
-        buyerCountry: details.country,
-        buyerVatId: details.vat_id,
-      });
+      // As issued; an order recorded before the parties were stored prints from the current details.
+      const parties = storedParties(row) ?? currentParties(ctx.config, await companies.load(companyId));
       // The lines stored with the order; an older order's are worked out from its plan (invoiceLines).
-      const html = invoiceHtml(order, ctx.config.invoiceSeller, buyer, orderLinesOf(row) ?? undefined, {
+      const html = invoiceHtml(order, parties.seller, parties.buyer, orderLinesOf(row) ?? undefined, {
         lines: parseTaxLines(row.tax_lines) ?? [],
-        reverseCharge,
+        reverseCharge: parties.reverseCharge,
       });
       const bytes = await ctx.browser.withPage(async (page) => {
         // Nothing on the page comes from the network: the HTML is whole, with its styles inline.

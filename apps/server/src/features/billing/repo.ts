@@ -1,6 +1,7 @@
 import type { Db } from "../../infra/db";
 import type { OrdersTable } from "../../infra/db/schema";
 import { newId } from "../../infra/security";
+import { type InvoiceParties, partiesColumns } from "./invoice-parties";
 import type { OrderLine } from "./order-lines";
 import type { TaxLine } from "./tax-lines";
 
@@ -23,6 +24,11 @@ export interface OrderFacts {
   lines: OrderLine[] | null;
   /** The tax the provider computed (./tax-lines.ts); null when none. */
   taxLines: TaxLine[] | null;
+  /**
+   * Who the invoice is from and to when the order is first recorded; kept as they were from then on
+   * (a later event for the same invoice never changes them).
+   */
+  parties: InvoiceParties;
 }
 
 /** The stored lines of an order; null for orders made before migration 023 (or unreadable ones). */
@@ -131,6 +137,7 @@ export function billingRepo(db: Db) {
         status: facts.status,
         lines: facts.lines ? JSON.stringify(facts.lines) : null,
         tax_lines: facts.taxLines ? JSON.stringify(facts.taxLines) : null,
+        ...partiesColumns(facts.parties),
         created_at: at,
         updated_at: at,
       };

@@ -21,6 +21,7 @@ import { BREAKDOWN_KEY, breakdownOf, type CodedCoupon, type PriceBreakdown } fro
 import type { CheckoutRefunds } from "./refund";
 import { serviceEnd } from "./service-end";
 import { isStripeError, type Stripe } from "./stripe-client";
+import { checkoutTaxParams, subscriptionTaxParams } from "./stripe-tax";
 
 /** The coupons a price counts (features/coupons): a company's applied ones, or a visitor's typed codes. */
 export type CouponPrices = (companyId: string | null, codes: readonly string[]) => Promise<CodedCoupon[]>;
@@ -53,6 +54,19 @@ export function recurringOf(interval: number): { interval: "month" | "year"; int
   return { interval: interval === 12 ? "year" : "month", interval_count: 1 };
 }
 
+/** The checkout's one line: `dashboards` × the unit price before coupons, renewing every interval. */
+function checkoutLineOf(q: Quote, billing: StripeBilling, name: string): Stripe.Checkout.SessionCreateParams.LineItem {
+  return {
+    quantity: q.dashboards,
+    price_data: {
+      currency: q.currency.toLowerCase(),
+      unit_amount: billing.itemUnitCents,
+      recurring: recurringOf(q.interval),
+      product_data: { name },
+    },
+  };
+}
+
 /**
  * Subscriptions and checkout (docs/product.md §4; docs/decisions.md "Billing: subscription lifecycle and
  * Stripe checkout"). Prices are always worked out here with core `quote`, never taken from the browser.
@@ -75,6 +89,7 @@ export function billingService(
   details: BillingDetailsService,
 ) {
   const config = ctx.config.stripe;
+  const automaticTax = config?.automaticTax ?? false;
 
   function requireStripe(): { stripe: Stripe; key: string } {
     if (!stripe || !config) throw AppError.validation({ general: [BILLING_MESSAGES.paymentsOff] });
@@ -140,19 +155,10 @@ export function billingService(
         mode: "subscription",
         ui_mode: "embedded_page",
         redirect_on_completion: "never",
-        line_items: [
-          {
-            quantity: q.dashboards,
-            price_data: {
-              currency: q.currency.toLowerCase(),
-              unit_amount: billing.itemUnitCents,
-              recurring: recurringOf(q.interval),
-              product_data: { name: `${ctx.config.siteTitle} dashboards` },
-            },
-          },
-        ],
+        line_items: [checkoutLineOf(q, billing, `${ctx.config.siteTitle} dashboards`)],
         ...(discounts ? { discounts } : {}),
         ...(customerId && { customer: customerId }),
+        ...checkoutTaxParams(automaticTax, customerId !== null),
         ...(email && { customer_email: email }),
         ...(row && { client_reference_id: row.id }),
         metadata,
@@ -243,6 +249,7 @@ export function billingService(
             },
           ],
           discounts,
+          ...subscriptionTaxParams(automaticTax),
           proration_behavior: "create_prorations",
           metadata: {
             company_id: companyId,

@@ -23,6 +23,8 @@ describe("Stripe settings", () => {
       webhookSecret: "whsec_abc",
       api: { host: "127.0.0.1", port: 4790, protocol: "http" },
       jsUrl: "https://js.stripe.com/v3/",
+      // Stripe Tax is opt-in.
+      automaticTax: false,
     });
     expect(
       loadConfig({ ...base, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x" }).stripe?.api,
@@ -31,6 +33,13 @@ describe("Stripe settings", () => {
       port: 443,
       protocol: "https",
     });
+  });
+
+  it("STRIPE_AUTOMATIC_TAX=true asks Stripe Tax; anything but a boolean is refused, naming the variable", () => {
+    const keys = { ...base, STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc" };
+    expect(loadConfig({ ...keys, STRIPE_AUTOMATIC_TAX: "true" }).stripe?.automaticTax).toBe(true);
+    expect(loadConfig({ ...keys, STRIPE_AUTOMATIC_TAX: "false" }).stripe?.automaticTax).toBe(false);
+    expect(() => loadConfig({ ...keys, STRIPE_AUTOMATIC_TAX: "yes" })).toThrow(/STRIPE_AUTOMATIC_TAX/);
   });
 
   it("refuses a secret key without its publishable key, and keys of the wrong kind, naming the variable", () => {

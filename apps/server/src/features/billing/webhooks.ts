@@ -2,7 +2,8 @@ import { BILLING_MESSAGES } from "@app/core";
 import type { AppContext } from "../../context";
 import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
-import type { CompaniesService, CompanyStatePatch } from "../companies/service";
+import { type CompaniesService, type CompanyStatePatch, companyRecords } from "../companies/service";
+import { currentParties, type InvoicingConfig } from "./invoice-parties";
 import { isLifetimeRow } from "./lifetime";
 import { BREAKDOWN_KEY, linesOfBreakdown, linesOfStripeInvoice, parseBreakdown } from "./order-lines";
 import { billingRepo, type OrderFacts } from "./repo";
@@ -13,7 +14,8 @@ import { addedTaxOf, type TaxRateFacts, taxLinesOfSession, taxLinesOfStripeInvoi
 export interface Effect {
   companyId: string;
   patch: (row: CompaniesTable) => CompanyStatePatch | null;
-  order: OrderFacts | null;
+  /** The order it records; its parties are read when it is recorded (applyEffect). */
+  order: Omit<OrderFacts, "parties"> | null;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -90,9 +92,11 @@ export function checkoutEffect(session: Stripe.Checkout.Session, row: CompaniesT
 /**
  * Applies an effect once per `eventId`: the id is recorded in `payment_events` in the same transaction as
  * the state change and the order, so a second delivery (or a second check) changes nothing. True when
- * this call applied it.
+ * this call applied it. The order is recorded with the invoice's parties as they stand in that
+ * transaction (./invoice-parties.ts).
  */
 export async function applyEffect(
+  config: InvoicingConfig,
   companies: CompaniesService,
   effect: Effect,
   event: { id: string; type: string },
@@ -103,7 +107,11 @@ export async function applyEffect(
     const repo = billingRepo(tx);
     recorded = await repo.recordEvent(event.id, event.type, effect.companyId, now.toISOString());
     if (!recorded) return false;
-    if (effect.order) await repo.upsertOrder(effect.companyId, effect.order, now);
+    if (effect.order) {
+      const company = await companyRecords(tx).find(effect.companyId);
+      if (!company) return false;
+      await repo.upsertOrder(effect.companyId, { ...effect.order, parties: currentParties(config, company) }, now);
+    }
     return true;
   });
   return recorded;
@@ -244,7 +252,7 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
         const recorded = await billingRepo(ctx.db).recordEvent(event.id, event.type, null, at);
         return { duplicate: !recorded };
       }
-      const recorded = await applyEffect(companies, effect, event, now);
+      const recorded = await applyEffect(ctx.config, companies, effect, event, now);
       return { duplicate: !recorded };
     },
   };

@@ -28,6 +28,7 @@ import * as m022 from "./migrations/022_onboarding_source";
 import * as m023 from "./migrations/023_order_lines";
 import * as m024 from "./migrations/024_company_timezone";
 import * as m025 from "./migrations/025_invoice_billing_details";
+import * as m026 from "./migrations/026_order_invoice_parties";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "023_order_lines": m023,
   "024_company_timezone": m024,
   "025_invoice_billing_details": m025,
+  "026_order_invoice_parties": m026,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

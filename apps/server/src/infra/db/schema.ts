@@ -436,6 +436,14 @@ export interface OrdersTable {
   lines: string | null;
   /** JSON list of the tax the provider computed (migration 025, features/billing/tax-lines.ts); null: none known. */
   tax_lines: string | null;
+  /**
+   * Who the invoice is from and to as it was issued: JSON `{name, addressLines, vatId, country}`
+   * (migration 026, features/billing/invoice-parties.ts); null for orders recorded before.
+   */
+  seller_party: string | null;
+  buyer_party: string | null;
+  /** 1 when the reverse charge applied to the order as issued, 0 when not; null for orders recorded before. */
+  reverse_charge: number | null;
   created_at: string;
   updated_at: string;
 }
