@@ -9,8 +9,6 @@
  * - every docs/decisions.md entry cited by its title (the file's path, a comma, the title in quotes) exists: the
  *   quoted words are the start of, or part of, one of its `## ` or `### ` headings ("…" stands for words
  *   left out; line breaks and comment markers inside the quotes do not count).
- * Files under apps/server/src/connectors/ and apps/server/test/fakes/ are not checked for the first rule:
- * they are being moved and rewritten on their own, and their few citations go with that work.
  *   node scripts/check-citations.mjs   fails listing each citation that cannot be followed
  * `findProblems(root)` is exported for the test that proves it fails.
  */
@@ -29,7 +27,6 @@ const FORBIDDEN = [
     why: "cites design notes outside the repository",
   },
 ];
-const EXEMPT = ["apps/server/src/connectors/", "apps/server/test/fakes/"];
 const TEXT = /\.(ts|tsx|mts|mjs|js|css|md|sh|html|yml|yaml)$/;
 const DECISIONS_FILE = ["docs", "decisions.md"].join("/");
 const DECISION = /docs\/decisions\.md(?:,\s*|\s+)["“]([^"”]+)["”]/g;
@@ -60,13 +57,11 @@ export function findProblems(root, files = listFiles(root)) {
   for (const file of files) {
     const text = fs.readFileSync(path.join(root, file), "utf8");
     const lineOf = (index) => text.slice(0, index).split("\n").length;
-    if (!EXEMPT.some((prefix) => file.startsWith(prefix))) {
-      text.split("\n").forEach((line, index) => {
-        for (const { pattern, why } of FORBIDDEN) {
-          if (pattern.test(line)) problems.push(`${file}:${index + 1}: ${line.trim()} (${why})`);
-        }
-      });
-    }
+    text.split("\n").forEach((line, index) => {
+      for (const { pattern, why } of FORBIDDEN) {
+        if (pattern.test(line)) problems.push(`${file}:${index + 1}: ${line.trim()} (${why})`);
+      }
+    });
     for (const match of text.matchAll(DECISION)) {
       const { words, pattern } = titlePattern(match[1]);
       if (!headings.some((heading) => pattern.test(heading))) {

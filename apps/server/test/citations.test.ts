@@ -50,9 +50,11 @@ describe("citations (scripts/check-citations.mjs, run by npm run lint)", () => {
       "apps/server/src/b.ts",
       "apps/server/src/connectors/x/index.ts",
     ]) as string[];
-    expect(found).toHaveLength(3);
+    // Connectors' folders are checked like every other file.
+    expect(found).toHaveLength(4);
     expect(found[0]).toContain("a.ts:1:");
     expect(found[1]).toContain("a.ts:2:");
     expect(found[2]).toContain(`b.ts:3: ${DECISIONS}, "No such entry" (no such entry)`);
+    expect(found[3]).toContain("connectors/x/index.ts:1:");
   });
 });

@@ -3,8 +3,8 @@ import type { FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
 import { answerFault, pathOf } from "../../../test/fakes/kit";
 
 /**
- * AccuRanker's OAuth 2 and Read API v4 as a part of the fakes app (./app.ts), after CONNECTORS.md
- * [ACC][ACC-R][PD-ACC] (AccuRanker's read-docs, recovered in a public API brief):
+ * AccuRanker's OAuth 2 and Read API v4 as a part of the fakes app (./app.ts), after AccuRanker's
+ * read-docs as recovered in a public API brief (docs/connectors.md):
  * - `GET /oauth/authorize/` → 302 back with `code` and `state`, or `error=access_denied`;
  * - `POST /oauth/token/` (form with client_id and client_secret; `authorization_code` and `refresh_token`
  *   grants) → `{access_token, token_type: "Bearer", expires_in, refresh_token, scope}`;

@@ -553,7 +553,7 @@ export interface AhrefsDomainDay {
 }
 
 /**
- * A domain's daily Site Explorer history over a range (Mission Control's providers, issue 11 §2): domain
+ * A domain's daily Site Explorer history over a range (Mission Control's metric sources, docs/decisions.md "Mission Control metric sources"): domain
  * rating, referring domains, organic traffic and organic keywords by position band, from the four
  * history endpoints, daily, the domain with its subdomains, every country. Goes through the connector's
  * client: the same per-key limit, quota buckets and error classification as the widgets.

@@ -5,7 +5,7 @@ import { answerFault, pathOf } from "../../../test/fakes/kit";
 /**
  * Base CRM's API v2 and OAuth 2 (Zendesk Sell, api.getbase.com) as a part of the fakes app (./app.ts),
  * for the "Base.me" connector. Shapes follow Base's reference (developers.getbase.com/docs/rest, kept
- * by Zendesk at developer.zendesk.com/api-reference/sales-crm) and CONNECTORS.md [A-ZS][ZS-RL][ZS-COMM]:
+ * by Zendesk at developer.zendesk.com/api-reference/sales-crm) and docs/connectors.md:
  * - `GET /oauth2/authorize` → 302 back with `code` and `state`, or `error=access_denied`;
  * - `POST /oauth2/token` (form, the client in HTTP Basic) → `{access_token, token_type: "bearer",
  *   expires_in: 3599, refresh_token, scope}`; `invalid_client` (401), `invalid_grant` (400);

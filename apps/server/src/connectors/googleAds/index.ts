@@ -39,7 +39,7 @@ import {
 
 /** Google Ads keeps attributing conversions to the days of their clicks; it reports 1–3 days late (docs/connectors.md). */
 export const GOOGLE_ADS_SETTLING_DAYS = 3;
-/** The days before today whose conversions are still arriving ("1–3 days late", CONNECTORS.md). */
+/** The days before today whose conversions are still arriving ("1–3 days late": docs/connectors.md, its Google Ads section). */
 export const GOOGLE_ADS_LAG_DAYS = 2;
 
 const ZAccessible = z.object({ resourceNames: z.array(z.string()).default([]) });

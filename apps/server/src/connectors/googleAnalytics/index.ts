@@ -78,7 +78,7 @@ const ZDataStreams = z.object({
 /** GA4 keeps processing a day's data for about 3 days (docs/connectors.md, settling window). */
 export const GA4_SETTLING_DAYS = 3;
 
-/** GA4 is still processing yesterday (the research notes, CONNECTORS.md: GA4, Ads and GSC are late by 1–3 days). */
+/** GA4 is still processing yesterday (GA4, Google Ads and Search Console report a day's numbers 1–3 days late: docs/connectors.md). */
 export const GA4_LAG_DAYS = 1;
 
 /** Metrics where a fall is good news. */

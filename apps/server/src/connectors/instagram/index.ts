@@ -53,7 +53,7 @@ const ZMedia = z.object({
     .optional(),
 });
 
-/** Instagram's numbers arrive up to 48 hours late (CONNECTORS.md): three days before a day is final. */
+/** Instagram's numbers arrive up to 48 hours late (Meta's Insights API reference): three days before a day is final. */
 export const INSTAGRAM_SETTLING_DAYS = 3;
 /** Numbers arrive up to 48 hours late: the last two days are not judged yet. (insights and widget alerts, `lagDays`) */
 export const INSTAGRAM_LAG_DAYS = 2;

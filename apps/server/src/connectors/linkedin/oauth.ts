@@ -23,7 +23,7 @@ import type { LinkedInProviderConfig } from "./settings";
  * version header and no r_liteprofile, which new apps can no longer get.
  */
 
-/** Scopes per connector: the reporting ones (CONNECTORS.md §2) plus `openid profile` for the member's name. */
+/** Scopes per connector: the reporting ones (docs/connectors.md) plus `openid profile` for the member's name. */
 export const LINKEDIN_SCOPES: Record<string, readonly string[]> = {
   linkedinAds: ["r_ads", "r_ads_reporting", "openid", "profile"],
   linkedinSocial: ["r_organization_social", "rw_organization_admin", "openid", "profile"],

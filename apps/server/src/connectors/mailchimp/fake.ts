@@ -2,9 +2,8 @@
  * Mailchimp as a part of the fakes app (./app.ts): the OAuth app at login.mailchimp.com (authorize,
  * token, metadata) under `/mailchimp-login`, and the Marketing API 3.0 of the account's data centre
  * under `/mailchimp` (Mailchimp's `/3.0/lists` would be too generic to share the origin's root). Shapes
- * follow https://mailchimp.com/developer/marketing/guides/access-user-data-oauth-2/ (CONNECTORS.md
- * [A-MC], [UNI-MC]), the Marketing API reference for lists, campaigns, reports and list activity
- * ([MC-REP], [MC-OAS]) and https://mailchimp.com/developer/marketing/docs/errors/:
+ * follow https://mailchimp.com/developer/marketing/guides/access-user-data-oauth-2/, the Marketing
+ * API reference for lists, campaigns, reports and list activity (docs/connectors.md) and https://mailchimp.com/developer/marketing/docs/errors/:
  * - the token answer is `{access_token, expires_in: 0, scope: null}` (the token never expires);
  *   a used code is 400 `invalid_grant`, a wrong client 401 `invalid_client`;
  * - `/oauth2/metadata` wants `Authorization: OAuth <token>` and names the data centre;

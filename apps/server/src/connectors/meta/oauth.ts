@@ -21,7 +21,7 @@ import type { MetaProviderConfig } from "./settings";
  * user (features/oauth) protect the code. The verifier the service makes is not sent.
  */
 
-/** Permissions per connector: read-only, the least each one needs (CONNECTORS.md §2). */
+/** Permissions per connector: read-only, the least each one needs (docs/connectors.md). */
 export const META_SCOPES: Record<string, string[]> = {
   facebookAds: ["ads_read", "read_insights", "business_management"],
   facebookSocial: ["pages_show_list", "pages_read_engagement", "read_insights"],

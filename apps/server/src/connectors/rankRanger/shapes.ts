@@ -6,7 +6,7 @@ import { z } from "zod";
  * is a bare query flag, the key rides in the query.
  *
  * Verified (public Looker Studio connectors calling www.rankranger.com/api/v2, Rank Ranger's method pages
- * for add_keyword, add_campaign, market_reach and rank_top100, CONNECTORS.md [RR]):
+ * for add_keyword, add_campaign, market_reach and rank_top100; docs/connectors.md):
  * - the methods `rank` (`start_date`, `end_date`, `campaign_id`, `domain`), `get_visibility_trend`
  *   (the same plus `se_id`), `rank_stats` (one `date`), and `package_campaigns` (the campaign list the
  *   method pages send users to for a `campaign_id`);

@@ -4,7 +4,7 @@ import { type FakeFault, type FakePart, sendFault } from "../../../test/fakes/ap
 
 /**
  * Salesflare's API as a part of the fakes app (./app.ts), in the shapes of api.salesflare.com/docs and
- * its OpenAPI as mirrored in `api-evangelist/salesflare` (CONNECTORS.md [SF], [SF-RL]):
+ * its OpenAPI as mirrored in `api-evangelist/salesflare` (docs/connectors.md):
  * - `Authorization: Bearer <API key>`; a missing header is 401 "Missing authentication", an unknown key
  *   401 "Bad token" (hapi-auth-bearer-token's words);
  * - failures as hapi's Boom envelope `{statusCode, error, message}` (errors/salesflare-problem-types.yml,

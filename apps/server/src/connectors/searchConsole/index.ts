@@ -43,7 +43,7 @@ type Row = z.infer<typeof ZAnalytics>["rows"][number];
 
 /** Search Console keeps revising the last 2–3 days ("fresh" data) before they are final. */
 export const SEARCH_CONSOLE_SETTLING_DAYS = 3;
-/** "Final" data lags about 2–3 days (CONNECTORS.md): the two days before today are still fresh data. */
+/** "Final" data lags about 2–3 days (Google's Search Console help on data freshness): the two days before today are still fresh data. */
 export const SEARCH_CONSOLE_LAG_DAYS = 2;
 /** Share of a site's per-minute allowance optional queries leave to people viewing dashboards (GA4's reserve). */
 const OPTIONAL_RESERVE_SHARE = 0.2;

@@ -4,8 +4,8 @@ import { type FakeFault, type FakePart, sendFault } from "../../../test/fakes/ap
 
 /**
  * SE Ranking's Project API as a part of the fakes app (./app.ts), in the shapes of SE Ranking's API
- * pages (seranking.com/api/project/…) and of public code calling `api4.seranking.com` (CONNECTORS.md
- * [SER-CODE], [SER-AUTH], [SER-RL]):
+ * pages (seranking.com/api/project/…) and of public code calling `api4.seranking.com`
+ * (docs/connectors.md):
  * - `GET /sites` → `[{id, title, name, …}]`;
  * - `GET /sites/{id}/search-engines` → `[{site_engine_id, search_engine_id, region_id, lang_code, business_name}]`;
  * - `GET /system/search-engines` → `[{id, name}]`;

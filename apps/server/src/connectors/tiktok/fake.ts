@@ -3,7 +3,7 @@
  * (`/portal/auth`), the token and revoke endpoints, the user, the granted advertisers and their details,
  * and the synchronous integrated report. Shapes follow TikTok's docs as mirrored in
  * `api-evangelist/tiktok-ads` (errors/tiktok-ads-error-codes.yml, rate-limits/tiktok-ads-rate-limits.yml)
- * and CONNECTORS.md §1/§2 ([TT-REP], [A-TT]):
+ * and docs/connectors.md (its TikTok section):
  * - every answer is HTTP 200 with the envelope `{code, message, request_id, data}`; failures carry a
  *   non-zero code and `data: {}`: 40104 without an `Access-Token`, 40105 for a wrong or revoked token,
  *   40002 for a wrong parameter (an unknown metric, a by-day range over 30 days), 40001 for an advertiser
