@@ -315,65 +315,21 @@ describeEachDb(
       (await fake()).failNext.length = 0;
     });
 
-    it("Base down or limiting: stored numbers with a notice, source valid; a revoked grant makes it invalid", async () => {
-      const { client, company } = await buildOwner(env());
+    // Base down (503) or limiting (429): the stored numbers with a notice, ./scenarios.test.ts.
+    it("a revoked access token makes the source invalid (banner 125); cold, the widget is a 502", async () => {
+      const { client } = await buildOwner(env());
       const id = await connect(client);
-      const sources = env().services.get("sources");
+      (await fake()).revoked.add((await storedCredentials(env(), id)).access_token ?? "");
       const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
-      const view = async (metric: string) => {
-        const inputs = { metrics: [metric] };
-        const stored = await sources.query(company.id, await sources.load(company.id, id), {
-          type: "baseMe.deals",
-          inputs: { ...inputs, pipeline: "1" },
-          range,
-          timezone: "UTC",
-        });
-        await env()
-          .ctx.db.updateTable("provider_results")
-          .set({ fetched_at: new Date(Date.now() - 20 * 60_000).toISOString() })
-          .where("source_id", "=", id)
-          .execute();
-        return {
-          stored: stored.table,
-          ask: () =>
-            client.api("POST", "/api/widgets/data", {
-              instances: [deals(id, inputs)],
-              timezone: "UTC",
-              ...range,
-              comparison: false,
-            }),
-        };
-      };
-      const failure = (status: number, code: string, message: string) => ({
-        status,
-        pathIncludes: "/v2/stages",
-        body: { errors: [{ error: { code, message } }], meta: { type: "errors", http_status: `${status}` } },
+      const refused = await widgetData(client, [deals(id, { metrics: ["lostDeals"] })], {
+        startDate: "2026-11-01",
+        endDate: today,
+        comparison: false,
       });
-      try {
-        for (const [metric, status, code, notice] of [
-          ["openDeals", 503, "service_unavailable", "Base.me is not answering"],
-          ["wonDeals", 429, "rate_limit_exceeded", "Base.me is limiting requests"],
-        ] as const) {
-          const { stored, ask } = await view(metric);
-          (await fake()).failNext.push(...Array.from({ length: 3 }, () => failure(status, code, code)));
-          const response = await ask();
-          expect(response.statusCode).toBe(200);
-          expect(response.json().data.current.totals).toEqual(stored.totals);
-          expect(response.json().data.notices).toEqual([
-            { instanceId: expect.any(String), asOf: expect.any(String), message: notice },
-          ]);
-          expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
-          (await fake()).failNext.length = 0;
-        }
-        const { ask } = await view("lostDeals");
-        (await fake()).revoked.add((await storedCredentials(env(), id)).access_token ?? "");
-        await ask();
-        expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(true);
-        expect(JSON.stringify((await client.api("GET", "/api/page-data")).json())).toContain("125");
-      } finally {
-        (await fake()).failNext.length = 0;
-      }
+      // Nothing stored to fall back on: a provider failure, not the server's.
+      expect(refused.statusCode).toBe(502);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(true);
+      expect(JSON.stringify((await client.api("GET", "/api/page-data")).json())).toContain("125");
     });
 
     it("a settled range is served from the database without asking Base again", async () => {

@@ -3,7 +3,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
-import { expectStoredWithNotice, instance, storeAgedResult, widgetData } from "../../features/widgets/test-helpers";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
 import { metaFake } from "../meta/fake";
 import { asyncNeeded } from ".";
@@ -412,32 +412,6 @@ describeEachDb(
         await counters.reset(`provider:meta:hold:key:account:${SHOP}`);
         await counters.reset("provider:meta:hold:business:900000000000001");
       }
-    });
-
-    it("Meta failing (500, is_transient) on every attempt leaves the source valid and serves the stored numbers with a notice", async () => {
-      const { client, company } = await buildOwner(env());
-      const { result } = await connect(client);
-      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
-      const inputs = { metrics: ["impressions"], property: SHOP };
-      const query = { companyId: company.id, sourceId: result.sourceId, type: "facebookAds.insights", inputs, range };
-      const stored = await storeAgedResult(env(), query);
-      // One fault per attempt (the client asks three times before giving up on a 5xx).
-      const outage = {
-        status: 500,
-        pathIncludes: `act_${SHOP}/insights`,
-        body: {
-          error: {
-            message: "An unexpected error has occurred. Please retry your request later.",
-            type: "OAuthException",
-            code: 2,
-            is_transient: true,
-            fbtrace_id: "AfakeOutage",
-          },
-        },
-      };
-      (await parts()).meta.failNext.push(outage, outage, outage);
-      await expectStoredWithNotice(client, query, stored, "Facebook Ads is not answering");
-      expect((await parts()).meta.failNext).toEqual([]);
     });
 
     it("a token Meta no longer accepts (190) makes the source invalid with banner 125", async () => {

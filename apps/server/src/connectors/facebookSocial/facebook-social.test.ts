@@ -3,7 +3,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
-import { expectStoredWithNotice, instance, storeAgedResult, widgetData } from "../../features/widgets/test-helpers";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
 import { fakePageValue, META_PAGES, META_USER, metaFake } from "../meta/fake";
 import { dayOfEndTime, windows } from "../meta/pages";
@@ -13,7 +13,6 @@ const meta = async () => (await fakes.current()).parts.meta;
 const calls = async () => (await fakes.current()).calls;
 
 const BAKERY = META_PAGES[0].id;
-const SHOES = META_PAGES[1].id;
 
 const pageInsights = (sourceId: string, inputs: Record<string, unknown>, overrides: Record<string, unknown> = {}) =>
   instance(sourceId, "facebookSocial.insights", { property: BAKERY, ...inputs }, overrides);
@@ -256,95 +255,6 @@ describeEachDb(
       const again = await sources.query(company.id, await sources.load(company.id, result.sourceId), request);
       expect(again.table).toEqual(first.table);
       expect(await asked()).toBe(before + 1);
-    });
-
-    it("Meta throttling (code 4 with its usage header) leaves the source valid and serves the stored numbers with a notice", async () => {
-      const { client, company } = await buildOwner(env());
-      const { result } = await connect(client);
-      const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
-      // Keys sorted, as the data path normalises them: the same stored result.
-      const inputs = { metrics: ["page_post_engagements"], property: SHOES };
-      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
-        type: "facebookSocial.insights",
-        inputs,
-        range,
-        timezone: "UTC",
-      });
-      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
-      await env()
-        .ctx.db.updateTable("provider_results")
-        .set({ fetched_at: fetchedAt })
-        .where("source_id", "=", result.sourceId)
-        .execute();
-      (await meta()).failNext.push({
-        status: 400,
-        pathIncludes: `/${SHOES}/insights`,
-        headers: {
-          "x-business-use-case-usage": JSON.stringify({
-            [SHOES]: [
-              { type: "pages", call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: 5 },
-            ],
-          }),
-          "x-app-usage": JSON.stringify({ call_count: 12, total_cputime: 3, total_time: 4 }),
-        },
-        body: {
-          error: {
-            message: "(#4) Application request limit reached",
-            type: "OAuthException",
-            is_transient: true,
-            code: 4,
-            fbtrace_id: "AthrottleTrace",
-          },
-        },
-      });
-      const response = await client.api("POST", "/api/widgets/data", {
-        instances: [instance(result.sourceId, "facebookSocial.insights", inputs)],
-        timezone: "UTC",
-        ...range,
-        comparison: false,
-      });
-      expect(response.statusCode).toBe(200);
-      const data = response.json().data;
-      expect(data.current.totals).toEqual(stored.table.totals);
-      expect(data.notices).toEqual([
-        { instanceId: expect.any(String), asOf: fetchedAt, message: "Facebook Social is limiting requests" },
-      ]);
-      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
-    });
-
-    it("Meta failing (500, is_transient) on every attempt leaves the source valid and serves the stored numbers with a notice", async () => {
-      const { client, company } = await buildOwner(env());
-      const { result } = await connect(client);
-      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
-      // Not SHOES: the throttling test above leaves that Page blocked in this process for Meta's 5 minutes.
-      const inputs = { metrics: ["page_post_engagements"], property: BAKERY };
-      const query = {
-        companyId: company.id,
-        sourceId: result.sourceId,
-        type: "facebookSocial.insights",
-        inputs,
-        range,
-      };
-      const stored = await storeAgedResult(env(), query);
-      // One fault per attempt (the client asks three times before giving up on a 5xx).
-      const outage = {
-        status: 500,
-        pathIncludes: `/${BAKERY}/insights`,
-        body: {
-          error: {
-            message: "An unexpected error has occurred. Please retry your request later.",
-            type: "OAuthException",
-            code: 2,
-            is_transient: true,
-            fbtrace_id: "AfakeOutage",
-          },
-        },
-      };
-      (await meta()).failNext.push(outage, outage, outage);
-      await expectStoredWithNotice(client, query, stored, "Facebook Social is not answering");
-      expect((await meta()).failNext).toEqual([]);
     });
 
     it("the app's usage at 96 % on a successful answer holds every Meta call of the app; the next query is served stored", async () => {

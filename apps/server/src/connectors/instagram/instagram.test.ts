@@ -3,7 +3,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient } from "../../../test/harness";
-import { expectStoredWithNotice, instance, storeAgedResult, widgetData } from "../../features/widgets/test-helpers";
+import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { fakeIgTotal, fakeIgValue, fakeMediaValue, META_MEDIA, META_PAGES, META_USER, metaFake } from "../meta/fake";
 
 const fakes = fakesForFile(afterAll, () => ({ meta: metaFake() }));
@@ -186,93 +186,6 @@ describeEachDb(
       expect(refused.statusCode).toBe(422);
       expect(JSON.stringify(refused.json())).toContain("(#100) metric[0] must be one of the following values");
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
-    });
-
-    it("Meta throttling (code 80001 with its usage header) leaves the source valid and serves the stored numbers with a notice", async () => {
-      const { client, company } = await buildOwner(env());
-      const { result } = await connect(client);
-      const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
-      // Keys sorted, as the data path normalises them: the same stored result.
-      const inputs = { metrics: ["likes"], property: SHOES_IG, target: "profile" };
-      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
-        type: "instagram.insights",
-        inputs,
-        range,
-        timezone: "UTC",
-      });
-      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
-      await env()
-        .ctx.db.updateTable("provider_results")
-        .set({ fetched_at: fetchedAt })
-        .where("source_id", "=", result.sourceId)
-        .execute();
-      (await meta()).failNext.push({
-        status: 400,
-        pathIncludes: `/${SHOES_IG}/insights`,
-        headers: {
-          "x-business-use-case-usage": JSON.stringify({
-            [SHOES_IG]: [
-              {
-                type: "instagram",
-                call_count: 100,
-                total_cputime: 9,
-                total_time: 14,
-                estimated_time_to_regain_access: 12,
-              },
-            ],
-          }),
-        },
-        body: {
-          error: {
-            message: "(#80001) There have been too many calls to this Instagram account. Wait a bit and try again.",
-            type: "OAuthException",
-            code: 80001,
-            fbtrace_id: "AthrottleTrace",
-          },
-        },
-      });
-      const response = await client.api("POST", "/api/widgets/data", {
-        instances: [instance(result.sourceId, "instagram.insights", inputs)],
-        timezone: "UTC",
-        ...range,
-        comparison: false,
-      });
-      expect(response.statusCode).toBe(200);
-      const data = response.json().data;
-      expect(data.current.totals).toEqual(stored.table.totals);
-      expect(data.notices).toEqual([
-        { instanceId: expect.any(String), asOf: fetchedAt, message: "Instagram is limiting requests" },
-      ]);
-      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
-    });
-
-    it("Meta failing (500, is_transient) on every attempt leaves the source valid and serves the stored numbers with a notice", async () => {
-      const { client, company } = await buildOwner(env());
-      const { result } = await connect(client);
-      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
-      // Not SHOES_IG: the throttling test above leaves that account blocked in this process for Meta's 12 minutes.
-      const inputs = { metrics: ["likes"], property: BAKERY_IG, target: "profile" };
-      const query = { companyId: company.id, sourceId: result.sourceId, type: "instagram.insights", inputs, range };
-      const stored = await storeAgedResult(env(), query);
-      // One fault per attempt (the client asks three times before giving up on a 5xx).
-      const outage = {
-        status: 503,
-        pathIncludes: `/${BAKERY_IG}/insights`,
-        body: {
-          error: {
-            message: "Service temporarily unavailable",
-            type: "OAuthException",
-            code: 2,
-            is_transient: true,
-            fbtrace_id: "AfakeOutage",
-          },
-        },
-      };
-      (await meta()).failNext.push(outage, outage, outage);
-      await expectStoredWithNotice(client, query, stored, "Instagram is not answering");
-      expect((await meta()).failNext).toEqual([]);
     });
 
     it("a settled range (older than Instagram's 3 days) is served from the database without asking Meta again", async () => {

@@ -14,7 +14,6 @@ const linkedin = async () => (await fakes.current()).parts.linkedin;
 const calls = async () => (await fakes.current()).calls;
 
 const SHOES = String(LINKEDIN_ACCOUNTS[0].id);
-const CAREERS = String(LINKEDIN_ACCOUNTS[1].id);
 const SHOES_CREATIVES = [810000001, 810000002, 810000003];
 const RANGE = { startDate: "2026-10-01", endDate: "2026-10-07", comparison: false };
 const DAYS = ["2026-10-01", "2026-10-02", "2026-10-03", "2026-10-04", "2026-10-05", "2026-10-06", "2026-10-07"];
@@ -339,73 +338,47 @@ describeEachDb(
       }
     });
 
-    it.each([
-      // A daily limit holds the account's key until midnight UTC in this process: an account of its own.
-      { name: "a daily limit (429)", status: 429, times: 1, account: CAREERS, notice: "LinkedIn Ads quota reached" },
-      {
-        name: "an outage (503, retried)",
-        status: 503,
-        times: 3,
-        account: SHOES,
-        notice: "LinkedIn Ads is not answering",
-      },
-      {
-        name: "an expired LINKEDIN_VERSION (426)",
+    // A daily limit (429) and an outage (503): ./scenarios.test.ts.
+    it("an expired LINKEDIN_VERSION (426) serves the stored result with a notice; the source stays valid", async () => {
+      const { client, company } = await buildOwner(env());
+      const { result } = await connect(client);
+      const sources = env().services.get("sources");
+      const today = new Date().toISOString().slice(0, 10);
+      const range = { startDate: "2026-11-01", endDate: today };
+      const inputs = { metrics: ["clicks"], property: SHOES };
+      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
+        type: "linkedinAds.analytics",
+        inputs,
+        range,
+        timezone: "UTC",
+      });
+      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+      await env()
+        .ctx.db.updateTable("provider_results")
+        .set({ fetched_at: fetchedAt })
+        .where("source_id", "=", result.sourceId)
+        .execute();
+      const fake = await linkedin();
+      fake.failNext.push({
         status: 426,
-        times: 1,
-        account: SHOES,
-        notice: "LinkedIn Ads is not answering",
-      },
-    ])(
-      "$name serves the stored result with a notice; the source stays valid",
-      async ({ status, times, account, notice }) => {
-        const { client, company } = await buildOwner(env());
-        const { result } = await connect(client);
-        const sources = env().services.get("sources");
-        const today = new Date().toISOString().slice(0, 10);
-        const range = { startDate: "2026-11-01", endDate: today };
-        const inputs = { metrics: ["clicks"], property: account };
-        const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
-          type: "linkedinAds.analytics",
-          inputs,
-          range,
-          timezone: "UTC",
-        });
-        const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
-        await env()
-          .ctx.db.updateTable("provider_results")
-          .set({ fetched_at: fetchedAt })
-          .where("source_id", "=", result.sourceId)
-          .execute();
-        const fake = await linkedin();
-        for (let i = 0; i < times; i++) {
-          fake.failNext.push({
-            status,
-            pathIncludes: "/rest/adAnalytics",
-            body:
-              status === 426
-                ? { status, code: "NONEXISTENT_VERSION", message: "Requested version 202610 is not active" }
-                : {
-                    status,
-                    message:
-                      status === 429 ? "Resource level throttle APPLICATION DAY limit reached" : "Service unavailable",
-                  },
-          });
-        }
-        const response = await client.api("POST", "/api/widgets/data", {
-          instances: [instance(result.sourceId, "linkedinAds.analytics", inputs)],
-          timezone: "UTC",
-          ...range,
-          comparison: false,
-        });
-        expect(response.statusCode).toBe(200);
-        const data = response.json().data;
-        expect(data.current.totals).toEqual(stored.table.totals);
-        expect(data.notices).toEqual([{ instanceId: expect.any(String), asOf: fetchedAt, message: notice }]);
-        expect(await invalid(client)).toBe(false);
-        fake.failNext.length = 0;
-      },
-    );
+        pathIncludes: "/rest/adAnalytics",
+        body: { status: 426, code: "NONEXISTENT_VERSION", message: "Requested version 202610 is not active" },
+      });
+      const response = await client.api("POST", "/api/widgets/data", {
+        instances: [instance(result.sourceId, "linkedinAds.analytics", inputs)],
+        timezone: "UTC",
+        ...range,
+        comparison: false,
+      });
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(data.current.totals).toEqual(stored.table.totals);
+      expect(data.notices).toEqual([
+        { instanceId: expect.any(String), asOf: fetchedAt, message: "LinkedIn Ads is not answering" },
+      ]);
+      expect(await invalid(client)).toBe(false);
+      fake.failNext.length = 0;
+    });
 
     it("an expired LINKEDIN_VERSION with nothing stored is an error naming the variable, not the user's fault", async () => {
       const { client, company } = await buildOwner(env());

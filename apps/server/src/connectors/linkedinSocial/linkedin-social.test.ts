@@ -324,46 +324,6 @@ describeEachDb(
       expect(again.table).toEqual(first.table);
       expect(await asked()).toBe(before + 1);
     });
-
-    it("an outage (5xx) serves the stored result with a notice", async () => {
-      const { client, company } = await buildOwner(env());
-      const { result } = await connect(client);
-      const sources = env().services.get("sources");
-      const range = { startDate: shiftDay(today, -3), endDate: today };
-      const inputs = { metrics: ["pageViews"], property: String(SHOES) };
-      const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
-        type: "linkedinSocial.pageViews",
-        inputs,
-        range,
-        timezone: "UTC",
-      });
-      const fetchedAt = new Date(Date.now() - 20 * 60_000).toISOString();
-      await env()
-        .ctx.db.updateTable("provider_results")
-        .set({ fetched_at: fetchedAt })
-        .where("source_id", "=", result.sourceId)
-        .execute();
-      const fake = await linkedin();
-      for (let i = 0; i < 3; i++) {
-        fake.failNext.push({
-          status: 504,
-          pathIncludes: "organizationPageStatistics",
-          body: { status: 504, message: "Gateway timeout" },
-        });
-      }
-      const response = await client.api("POST", "/api/widgets/data", {
-        instances: [instance(result.sourceId, "linkedinSocial.pageViews", inputs)],
-        timezone: "UTC",
-        ...range,
-        comparison: false,
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().data.current.totals).toEqual(stored.table.totals);
-      expect(response.json().data.notices).toEqual([
-        { instanceId: expect.any(String), asOf: fetchedAt, message: "LinkedIn Social is not answering" },
-      ]);
-      expect(await invalid(client)).toBe(false);
-    });
   },
   fakes.env,
 );

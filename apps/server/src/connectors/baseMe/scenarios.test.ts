@@ -1,0 +1,64 @@
+import { expect } from "vitest";
+import { connectorScenarios } from "../../../test/connector-scenarios/kit";
+import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { unseal } from "../../infra/security";
+import { BASE_PREFIX, baseFake } from "./fake";
+
+const STAGES = `${BASE_PREFIX}/v2/stages`;
+/** Deal metrics of the Sales pipeline (keys sorted as the data path normalises them). */
+const deals = (metric: string, pipeline = "1") => ({
+  type: "baseMe.deals",
+  inputs: { metrics: [metric], pipeline },
+});
+/** Base's error envelope; a query first asks the pipeline's stages, so the faults are aimed there. */
+const failing = (status: number, code: string) =>
+  Array.from({ length: 3 }, () => ({
+    status,
+    pathIncludes: "/v2/stages",
+    body: { errors: [{ error: { code, message: code } }], meta: { type: "errors", http_status: `${status}` } },
+  }));
+
+connectorScenarios({
+  title: "Base.me",
+  fakes: () => ({ base: baseFake() }),
+  part: "base",
+  connect: async (client) => {
+    const connected = await connectOAuth(client, "baseMe");
+    expect(connected.result).toMatchObject({ ok: true, connector: "baseMe" });
+    return connected.result.sourceId;
+  },
+  queries: [
+    deals("pipelineValue"),
+    deals("weightedValue"),
+    deals("openDeals"),
+    deals("wonValue"),
+    deals("wonDeals"),
+    deals("lostDeals"),
+    deals("winRate"),
+  ],
+  // One stages list per deals query (then one deals list per stage, paged: not a fixed count).
+  upstream: (call) => call.path === STAGES,
+  notices: {
+    limited: "Base.me is limiting requests",
+    down: "Base.me is not answering",
+    reconnect: "Base.me needs to be reconnected",
+  },
+  // The user revoking the grant at Base: the access token and its refresh token are refused.
+  revoke: async (fakes, env, sourceId) => {
+    const row = await env.ctx.db
+      .selectFrom("sources")
+      .select("credentials")
+      .where("id", "=", sourceId)
+      .executeTakeFirstOrThrow();
+    const credentials = JSON.parse(unseal(env.ctx.config.appKey, row.credentials ?? "")) as Record<string, string>;
+    const tokens = [credentials.access_token ?? "", credentials.refresh_token ?? ""];
+    for (const token of tokens) fakes.parts.base.revoked.add(token);
+    return () => {
+      for (const token of tokens) fakes.parts.base.revoked.delete(token);
+    };
+  },
+  limited: failing(429, "rate_limit_exceeded"),
+  down: failing(503, "service_unavailable"),
+  malformed: [{ status: 200, pathIncludes: "/v2/stages", body: '{"items": [{"data": ' }],
+  settled: { query: deals("openDeals", "2"), range: { startDate: "2026-08-01", endDate: "2026-08-31" } },
+});
