@@ -53,6 +53,13 @@ export interface FakeAccuRanker {
   domains: { id: number; domain: string; display_name: string }[];
   /** The most requests ever in flight at once. */
   maxInFlight: number;
+  /**
+   * When set, a request waits (at most `gatherMs`) until this many are in flight before it is answered,
+   * so a test of the client's parallelism does not depend on how fast the machine answers: requests sent
+   * together overlap, requests sent one after another do not.
+   */
+  gather: number;
+  gatherMs: number;
   refreshes: number;
   expireAccessTokens(): void;
 }
@@ -94,6 +101,8 @@ export function accurankerFake(): FakePart<FakeAccuRanker> {
     failNext: [],
     domains: ACCURANKER_DOMAINS.map((domain) => ({ ...domain })),
     maxInFlight: 0,
+    gather: 0,
+    gatherMs: 500,
     refreshes: 0,
     expireAccessTokens() {
       for (const entry of access.values()) entry.expiresAt = 0;
@@ -200,6 +209,10 @@ export function accurankerFake(): FakePart<FakeAccuRanker> {
                 }
                 const fault = answerFault(state.failNext, reply, pathOf(request));
                 if (fault) return fault;
+                if (state.gather > 0) {
+                  const until = Date.now() + state.gatherMs;
+                  while (inFlight < state.gather && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+                }
               });
               api.get("/accounts/", async (request) => send(request, ACCURANKER_ACCOUNTS));
               api.get("/domains/", async (request) => send(request, state.domains));
