@@ -137,6 +137,13 @@ export interface FormInput {
 export async function readForm(request: FastifyRequest): Promise<FormInput> {
   const form: FormInput = { fields: {}, files: {} };
   if (request.isMultipart()) {
+    // A multipart body holds at least its closing delimiter. An empty one yields no parts and no error
+    // from the parser, so it would read as a form that sets nothing: a complete request on a route where
+    // no fields is valid (cancelling the company). It is malformed, like any cut-short body.
+    const length = request.headers["content-length"];
+    if (request.headers["transfer-encoding"] === undefined && (length === undefined || Number(length) === 0)) {
+      throw asBadMultipart(new Error("empty multipart body"));
+    }
     try {
       for await (const part of request.parts()) {
         if (part.fieldname.includes(NUL) || (part.type === "file" && part.filename.includes(NUL))) {
