@@ -310,7 +310,8 @@ describeEachDb(
           .set({ fetched_at: new Date(Date.now() - 20 * 60_000).toISOString() })
           .where("source_id", "=", result.sourceId)
           .execute();
-        fake.failNext.push({ status: 200, body });
+        // Aimed at the report: the widget's other calls (the property's metadata) must not take it.
+        fake.failNext.push({ status: 200, body, pathIncludes: ":runReport" });
         const response = await client.api("POST", "/api/widgets/data", {
           instances: [ga4(result.sourceId, inputs)],
           timezone: "UTC",
