@@ -82,7 +82,8 @@ export async function startTestEnv(
     LOG_LEVEL: "silent",
     ...env,
   });
-  const logger = pino({ level: "silent" });
+  // TEST_LOG_LEVEL=warn shows what the product logged while a test ran (why a job failed, say).
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const infra = await createInfra(config, { logger, sqliteFile: "test.sqlite" });
   const ctx: AppContext = { ...infra, config };
   // As main.ts wires a process: the features' services, their jobs defined (not started), the app.

@@ -15,6 +15,8 @@ function settled(root: ParentNode): boolean {
   if (cards.some((card) => card.dataset.ready !== "true")) return false;
   // The insights summary is the PDF's first thing: printed once it has its statements.
   if (root.querySelector("[data-insights-loading='true']")) return false;
+  // A part whose code is still loading (a text card's sanitiser) shows nothing yet.
+  if (root.querySelector("[data-chunk-loading='true']")) return false;
   return [...root.querySelectorAll("img")].every((image) => image.complete);
 }
 
