@@ -2,6 +2,7 @@ import type { DayRange, TAuthKind, TOption, TSourceOptionQuery, TTable, TWidgetT
 import type { ProvidersConfig } from "../infra/config";
 import { AppError } from "../infra/errors";
 import type { RateLimitStore } from "../infra/rate-limit-store";
+import type { ApiDescriptionLoader } from "./kit/description";
 import type { OAuthAdapterFactory } from "./oauth/adapter";
 import type { ProviderSettings } from "./settings";
 
@@ -153,6 +154,12 @@ export interface Connector {
    * a comparison period would only repeat the current numbers, so none is sent. Absent means true.
    */
   followsRange?(inputs: QueryInputs): boolean;
+  /**
+   * Providers that publish a machine-readable description of their API: the pinned copy in the
+   * connector's folder (kit/description.ts). Absent where the provider publishes none; docs/connectors.md
+   * then names the documentation pages each shape came from.
+   */
+  description?: ApiDescriptionLoader;
 }
 
 /**
