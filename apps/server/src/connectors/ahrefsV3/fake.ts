@@ -434,3 +434,6 @@ export const fakeEntry: FakeEntry = {
   name: "ahrefs",
   build: () => ahrefsFake(),
 };
+
+/** The login the sources form would send for this fake (the live check's test connects with it). */
+export const fakeLogin = (_origin: string) => ({ account: "Acme SEO", token: AHREFS_KEY });

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import { type Classifier, classifyByStatus, type ProviderAnswer } from "./classify";
 import { ProviderError } from "./errors";
+import { reportAnswer } from "./exchanges";
 import { type AllowList, guardedFetch } from "./outbound-guard";
 
 /**
@@ -127,6 +128,41 @@ async function readBody(response: Response): Promise<unknown> {
   return raw;
 }
 
+/**
+ * A lease on one of `concurrency` slots shared by every process, waited for at most `timeoutMs`: the
+ * provider counts requests in flight whichever process sends them.
+ */
+async function acquireSharedSlot(
+  slot: string,
+  {
+    provider,
+    counters,
+    concurrency,
+    timeoutMs,
+  }: { provider: string; counters: RateLimitStore; concurrency: number; timeoutMs: number },
+): Promise<string> {
+  // A lease outlives one attempt's time limit a little, so a process that dies mid-request frees it.
+  const ttlMs = timeoutMs + 5_000;
+  // Real time, not the injectable clock: a test's frozen clock must not make this wait for ever.
+  const started = Date.now();
+  for (let round = 0; ; round += 1) {
+    let lease: string | null;
+    try {
+      lease = await counters.acquire(slot, concurrency, ttlMs);
+    } catch (error) {
+      // The shared store (Redis) not answering is a failure for now, served like an outage.
+      throw new ProviderError(provider, "server", `the shared limit store failed: ${String(error)}`);
+    }
+    if (lease) return lease;
+    if (Date.now() - started > timeoutMs) {
+      throw new ProviderError(provider, "rate", `${concurrency} requests already in flight`, { retryAfterMs: 1_000 });
+    }
+    // Polling with jitter: other processes' requests end at unknown times.
+    const pause = Math.min(200, 10 * 2 ** Math.min(round, 4));
+    await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * (pause / 2)));
+  }
+}
+
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const provider = options.provider;
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -154,28 +190,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         await options.counters.release(slot, lease).catch(() => {});
       }
     });
-  async function sharedSlot(slot: string): Promise<string> {
-    // A lease outlives one attempt's time limit a little, so a process that dies mid-request frees it.
-    const ttlMs = timeoutMs + 5_000;
-    // Real time, not the injectable clock: a test's frozen clock must not make this wait for ever.
-    const started = Date.now();
-    for (let round = 0; ; round += 1) {
-      let lease: string | null;
-      try {
-        lease = await options.counters.acquire(slot, concurrency, ttlMs);
-      } catch (error) {
-        // The shared store (Redis) not answering is a failure for now, served like an outage.
-        throw new ProviderError(provider, "server", `the shared limit store failed: ${String(error)}`);
-      }
-      if (lease) return lease;
-      if (Date.now() - started > timeoutMs) {
-        throw new ProviderError(provider, "rate", `${concurrency} requests already in flight`, { retryAfterMs: 1_000 });
-      }
-      // Polling with jitter: other processes' requests end at unknown times.
-      const pause = Math.min(200, 10 * 2 ** Math.min(round, 4));
-      await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * (pause / 2)));
-    }
-  }
+  const sharedSlot = (slot: string) =>
+    acquireSharedSlot(slot, { provider, counters: options.counters, concurrency, timeoutMs });
   const send = options.userSuppliedHost ? guardedFetch(options.userSuppliedHost.allow) : fetch;
   // A provider that said "wait" (Meta's regain time, a long Retry-After) is not asked again before then
   // by this process, per limit key.
@@ -207,10 +223,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     const signal = request.signal
       ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)])
       : AbortSignal.timeout(timeoutMs);
+    const method = request.method ?? (body === undefined ? "GET" : "POST");
     let response: Response;
     try {
       response = await send(url, {
-        method: request.method ?? (body === undefined ? "GET" : "POST"),
+        method,
         headers,
         body,
         signal,
@@ -232,6 +249,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         httpStatus: response.status,
       });
     }
+    reportAnswer(provider, { method, url, headers, body }, response, parsed);
     const answer: ProviderAnswer = { status: response.status, headers: response.headers, body: parsed, now: now() };
     const failure = classify(provider, answer);
     if (failure) throw failure;

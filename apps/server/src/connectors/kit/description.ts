@@ -8,6 +8,11 @@
 export interface ApiDescription {
   /** Where the pinned copy came from and when it was taken (YYYY-MM-DD). */
   source: { url: string; retrieved: string };
+  /**
+   * Whether the description speaks of this request at all (a provider's OAuth token endpoint is usually
+   * described elsewhere): the live check validates only what it covers. Absent: every request.
+   */
+  covers?(request: DescribedRequest): boolean;
   /** Problems with a request the connector would send ([] when it is valid): unknown path, field, parameter. */
   checkRequest(request: DescribedRequest): string[];
   /** Problems with an answer to that request ([] when it matches the described response). */

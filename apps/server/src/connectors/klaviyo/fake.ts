@@ -284,3 +284,6 @@ export const fakeEntry: FakeEntry = {
   name: "klaviyo",
   build: () => klaviyoFake(),
 };
+
+/** The login the sources form would send for this fake (the live check's test connects with it). */
+export const fakeLogin = (_origin: string) => ({ account: "Acme", token: KLAVIYO_KEY });

@@ -213,3 +213,6 @@ export const fakeEntry: FakeEntry = {
   name: "rankranger",
   build: () => rankRangerFake(),
 };
+
+/** The login the sources form would send for this fake (the live check's test connects with it). */
+export const fakeLogin = (_origin: string) => ({ account: "Acme SEO", token: RANKRANGER_KEY });

@@ -230,3 +230,6 @@ export const fakeEntry: FakeEntry = {
   name: "salesflare",
   build: () => salesflareFake(),
 };
+
+/** The login the sources form would send for this fake (the live check's test connects with it). */
+export const fakeLogin = (_origin: string) => ({ account: "my crm", token: SALESFLARE_KEY });

@@ -187,3 +187,6 @@ export const fakeEntry: FakeEntry = {
   name: "semrush",
   build: () => semrushFake(),
 };
+
+/** The login the sources form would send for this fake (the live check's test connects with it). */
+export const fakeLogin = (_origin: string) => ({ account: "acme.com", token: FAKE_SEMRUSH_KEY });

@@ -173,3 +173,6 @@ export const fakeEntry: FakeEntry = {
   name: "seranking",
   build: () => serankingFake(),
 };
+
+/** The login the sources form would send for this fake (the live check's test connects with it). */
+export const fakeLogin = (_origin: string) => ({ account: "Acme SEO", token: SERANKING_KEY });

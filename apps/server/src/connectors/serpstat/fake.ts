@@ -146,3 +146,6 @@ export const fakeEntry: FakeEntry = {
   name: "serpstat",
   build: () => serpstatFake(),
 };
+
+/** The login the sources form would send for this fake (the live check's test connects with it). */
+export const fakeLogin = (_origin: string) => ({ account: "acme.com", token: FAKE_SERPSTAT_TOKEN });

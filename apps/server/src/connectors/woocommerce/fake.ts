@@ -393,3 +393,6 @@ export const fakeEntry: FakeEntry = {
   name: "woocommerce",
   build: () => wooCommerceFake(),
 };
+
+/** The login the sources form would send for this fake (the live check's test connects with it). */
+export const fakeLogin = (origin: string) => ({ site: origin, token: `${WOO_KEY}|${WOO_SECRET}` });

@@ -31,6 +31,15 @@ export function sourcesRepo(db: Db) {
         .orderBy("created_at")
         .executeTakeFirst();
     },
+    /**
+     * The company a source belongs to, for the operator's live check (`npm run connectors:check --
+     * --source <id>`, connectors/check/cli.ts). Not scoped to one company on purpose: the operator names a
+     * source, not a company; everything after it is asked through the company's scope.
+     */
+    async companyOfSource(id: string): Promise<string | null> {
+      const row = await db.selectFrom("sources").select("company_id").where("id", "=", id).executeTakeFirst();
+      return row?.company_id ?? null;
+    },
     insert(row: SourcesTable) {
       return db.insertInto("sources").values(row).execute();
     },
