@@ -60,8 +60,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const before = old["x-pinned"];
   if (!before) throw new Error(`${pinnedPath} has no x-pinned operations`);
   const pinned: Pinned = {
-    url: url ?? before.url,
-    retrieved: retrieved ?? new Date().toISOString().slice(0, 10),
+    url: url || before.url,
+    retrieved: retrieved || new Date().toISOString().slice(0, 10),
     operations: before.operations,
   };
   fs.writeFileSync(pinnedPath, `${JSON.stringify(trimOpenApi(full, pinned), null, 2)}\n`);
