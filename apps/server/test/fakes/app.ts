@@ -20,6 +20,8 @@ export interface FakeCall {
   headers: Record<string, string | string[] | undefined>;
   /** The body as sent (JSON text or form), "" when none. */
   body: string;
+  /** The fake's answer once sent: its status and body text (what the description checks compare). */
+  answer?: { status: number; body: string };
 }
 
 /** A scripted fault: the next matching request gets this answer instead of the normal one. */
@@ -70,6 +72,9 @@ export interface RunningFakes<Parts extends Record<string, FakePart<unknown>>> {
 /** The raw body a parser saw, kept for `calls`. */
 const RAW = Symbol("raw body");
 type WithRaw = FastifyRequest & { [RAW]?: string };
+/** The call a request was recorded as, for its answer. */
+const CALL = Symbol("call");
+type WithCall = FastifyRequest & { [CALL]?: FakeCall };
 
 /** A health check for process managers (Playwright's webServer waits for it). */
 export const HEALTH_PATH = "/health";
@@ -102,13 +107,20 @@ export async function startFakes<Parts extends Record<string, FakePart<unknown>>
   });
   app.addHook("preHandler", async (request) => {
     const url = new URL(request.url, "http://fake");
-    calls.push({
+    const call: FakeCall = {
       method: request.method,
       path: decodeURIComponent(url.pathname),
       query: Object.fromEntries(url.searchParams),
       headers: { ...request.headers },
       body: (request as WithRaw)[RAW] ?? "",
-    });
+    };
+    (request as WithCall)[CALL] = call;
+    calls.push(call);
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    const call = (request as WithCall)[CALL];
+    if (call) call.answer = { status: reply.statusCode, body: typeof payload === "string" ? payload : "" };
+    return payload;
   });
   app.get(HEALTH_PATH, async () => ({ ok: true }));
   registerFailSwitch(app, parts);

@@ -417,8 +417,7 @@ export function ahrefsFake(): FakePart<FakeAhrefs> {
                 keyword_count: keywords.length,
                 protocol: "both",
                 owned_by: "owner@acme.com",
-                verified: true,
-                folder: null,
+                access: "private",
               })),
           };
         }

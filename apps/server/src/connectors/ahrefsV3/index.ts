@@ -12,6 +12,7 @@ import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../op
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { classifyAhrefs } from "./classify";
 import { AHREFS_COUNTRIES, ALL_COUNTRIES, countryOptions } from "./countries";
+import { ahrefsDescriptionLoader } from "./description";
 import { logo } from "./logo";
 import { ahrefsSettings } from "./settings";
 
@@ -618,6 +619,8 @@ export const ahrefsConnector: Connector = {
   settlingDays: AHREFS_SETTLING_DAYS,
   lagDays: AHREFS_LAG_DAYS,
   widgetTypes: [SITE_TYPE, RANKS_TYPE],
+  // API v3 as Ahrefs' official SDK describes it, trimmed to the endpoints used (docs/connectors.md).
+  description: ahrefsDescriptionLoader,
 
   async verify({ credentials: typed, runtime }) {
     const token = typed.token ?? "";

@@ -16,6 +16,7 @@ import { metaSettings } from "../meta/settings";
 import { metaOAuthAdapter, metaUsageHeld, withMetaUsage } from "../meta/shared";
 import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
+import { facebookAdsDescription } from "./description";
 import { logo } from "./logo";
 import { addRow, emptyParts, fieldsOf, type InsightRow, METRICS, metricByKey, ZInsightRow } from "./metrics";
 
@@ -268,6 +269,8 @@ export const facebookAdsConnector: Connector = {
   available: true,
   note: null,
   oauth: metaOAuthAdapter,
+  // The Marketing API objects as Meta's business SDK ships them for the pinned Graph version (docs/connectors.md).
+  description: facebookAdsDescription,
   settlingDays: FACEBOOK_ADS_SETTLING_DAYS,
   lagDays: FACEBOOK_ADS_LAG_DAYS,
   insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "campaign" } },

@@ -123,12 +123,25 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
             type: "account",
             id: "XyZ123",
             attributes: {
-              contact_information: { organization_name: "Acme Outfitters", default_sender_name: "Acme" },
+              test_account: false,
+              contact_information: {
+                default_sender_name: "Acme",
+                default_sender_email: "hello@acme.example",
+                organization_name: "Acme Outfitters",
+                street_address: {
+                  address1: "1 Main Street",
+                  city: "Berlin",
+                  country: "DE",
+                  zip: "10115",
+                },
+              },
               industry: "Apparel",
               timezone: "Europe/Berlin",
               preferred_currency: "USD",
               public_api_key: "XyZ123",
+              locale: "en-US",
             },
+            links: { self: `${shared.origin()}/api/accounts/XyZ123/` },
           },
         ],
         links: { self: `${shared.origin()}/api/accounts/` },
@@ -147,10 +160,12 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
               created: "2024-01-01T00:00:00+00:00",
               integration: { name: metric.integration },
             },
+            links: { self: `${shared.origin()}/api/metrics/${metric.id}/` },
           })),
+          // Klaviyo's CollectionLinks leave `next` out on the last page (its schema has no null there).
           links: {
             self: `${shared.origin()}/api/metrics/`,
-            next: second ? null : `${shared.origin()}/api/metrics/?page%5Bcursor%5D=p2`,
+            ...(second ? {} : { next: `${shared.origin()}/api/metrics/?page%5Bcursor%5D=p2` }),
           },
         };
       });
@@ -161,7 +176,13 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
           const id = message[kind];
           if (id) seen.set(id, message.name);
         }
-        return [...seen.entries()].map(([id, name]) => ({ type: kind, id, attributes: { name } }));
+        // Only the name: the connector asks for that attribute alone (`fields[campaign]=name`).
+        return [...seen.entries()].map(([id, name]) => ({
+          type: kind,
+          id,
+          attributes: { name },
+          links: { self: `${shared.origin()}/api/${kind}s/${id}/` },
+        }));
       };
       app.get("/api/campaigns/", { preHandler: guarded }, async (request, reply) => {
         const filter = (request.query as Record<string, string>).filter ?? "";
@@ -170,9 +191,12 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
             parameter: "filter",
           });
         }
-        return { data: names("campaign"), links: { next: null } };
+        return { data: names("campaign"), links: { self: `${shared.origin()}/api/campaigns/` } };
       });
-      app.get("/api/flows/", { preHandler: guarded }, async () => ({ data: names("flow"), links: { next: null } }));
+      app.get("/api/flows/", { preHandler: guarded }, async () => ({
+        data: names("flow"),
+        links: { self: `${shared.origin()}/api/flows/` },
+      }));
 
       for (const target of ["campaign", "flow"] as const) {
         app.post(`/api/${target}-values-reports/`, { preHandler: guarded }, async (request, reply) => {
@@ -271,6 +295,7 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
                 { dimensions: [], measurements: { count: range.map((day) => fakeKlaviyoEvents(metric.name, day)) } },
               ],
             },
+            links: { self: `${shared.origin()}/api/metric-aggregates/agg-1/` },
           },
         };
       });

@@ -9,6 +9,7 @@ import { perRuntime } from "../http/per-runtime";
 import { cachedCurrency } from "../kit/currency";
 import { daysOf } from "../kit/inputs";
 import { type MetricDeclaration, metricHeader } from "../kit/metrics";
+import { openApiLoader } from "../kit/openapi";
 import { widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
 import { classifyJsonApi } from "./classify";
@@ -395,6 +396,11 @@ export const klaviyoConnector: Connector = {
   note: "Beta.",
   settlingDays: KLAVIYO_SETTLING_DAYS,
   widgetTypes: [WIDGET_TYPE],
+  // Klaviyo's OpenAPI document for the pinned revision, trimmed to the operations used (docs/connectors.md).
+  description: openApiLoader(new URL("./openapi.json", import.meta.url), {
+    ignoreTrailingSlash: true,
+    sparseFieldsets: true,
+  }),
 
   async verify({ credentials, runtime }: CredentialsCheck) {
     const key = credentials.token ?? "";
