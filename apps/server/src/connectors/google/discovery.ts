@@ -54,6 +54,27 @@ export interface DiscoveryDocument {
 /** Which way a value goes: Google parses requests leniently (proto3 JSON) but answers in one form. */
 type Direction = "request" | "response";
 
+export interface DiscoveryOptions {
+  /**
+   * Enum values match whatever their case and underscores (`byProperty` is `BY_PROPERTY`): for an API
+   * whose current document spells its enums in capitals while the older path the connector calls
+   * documents and answers them in camelCase, read case-insensitively (Search Console's webmasters/v3).
+   */
+  looseEnums?: boolean;
+}
+
+interface Context {
+  doc: DiscoveryDocument;
+  direction: Direction;
+  options: DiscoveryOptions;
+}
+
+const enumKey = (value: string, options: DiscoveryOptions) =>
+  options.looseEnums ? value.replace(/_/g, "").toLowerCase() : value;
+
+const inEnum = (values: readonly string[], value: string, options: DiscoveryOptions) =>
+  values.some((entry) => enumKey(entry, options) === enumKey(value, options));
+
 interface Route {
   doc: DiscoveryDocument;
   method: DiscoveryMethod;
@@ -92,16 +113,11 @@ const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /** Problems with one value against a schema, each naming where in the body it is. */
-function checkValue(
-  doc: DiscoveryDocument,
-  schema: DiscoverySchema,
-  value: unknown,
-  at: string,
-  direction: Direction,
-): string[] {
+function checkValue(context: Context, schema: DiscoverySchema, value: unknown, at: string): string[] {
+  const { direction } = context;
   if (schema.$ref) {
-    const target = doc.schemas[schema.$ref];
-    return target ? checkValue(doc, target, value, at, direction) : [`${at}: schema ${schema.$ref} is not pinned`];
+    const target = context.doc.schemas[schema.$ref];
+    return target ? checkValue(context, target, value, at) : [`${at}: schema ${schema.$ref} is not pinned`];
   }
   const wrong = (expected: string) => [`${at}: expected ${expected}, got ${kindOf(value)} ${JSON.stringify(value)}`];
   switch (schema.type) {
@@ -110,14 +126,14 @@ function checkValue(
       return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => {
         const property = schema.properties?.[key] ?? schema.additionalProperties;
         if (!property) return [`${at}.${key}: unknown property (not in ${schema.$ref ?? "the schema"})`];
-        return checkValue(doc, property, child, `${at}.${key}`, direction);
+        return checkValue(context, property, child, `${at}.${key}`);
       });
     }
     case "array":
       if (!Array.isArray(value)) return wrong("an array");
-      return value.flatMap((item, index) => checkValue(doc, schema.items ?? {}, item, `${at}[${index}]`, direction));
+      return value.flatMap((item, index) => checkValue(context, schema.items ?? {}, item, `${at}[${index}]`));
     case "string":
-      return checkString(schema, value, at, direction);
+      return checkString(context, schema, value, at);
     case "integer":
       // Google answers int32 as numbers; proto3 JSON parsing takes "5" in a request too.
       if (typeof value === "number" && Number.isInteger(value)) return [];
@@ -137,7 +153,7 @@ function checkValue(
   }
 }
 
-function checkString(schema: DiscoverySchema, value: unknown, at: string, direction: Direction): string[] {
+function checkString({ direction, options }: Context, schema: DiscoverySchema, value: unknown, at: string): string[] {
   const int64 = schema.format === "int64" || schema.format === "uint64";
   if (int64) {
     // Google answers 64-bit integers as strings (JSON numbers lose precision); a request may send either.
@@ -146,19 +162,24 @@ function checkString(schema: DiscoverySchema, value: unknown, at: string, direct
     return [`${at}: expected a 64-bit integer as a string, got ${kindOf(value)} ${JSON.stringify(value)}`];
   }
   if (typeof value !== "string") return [`${at}: expected a string, got ${kindOf(value)} ${JSON.stringify(value)}`];
-  if (schema.enum && !schema.enum.includes(value)) {
+  if (schema.enum && !inEnum(schema.enum, value, options)) {
     return [`${at}: "${value}" is not one of ${schema.enum.join(", ")}`];
   }
   return [];
 }
 
 /** Problems with one query or path parameter's value (as text, as a URL carries it). */
-function checkParameter(name: string, parameter: DiscoveryParameter, value: string): string[] {
+function checkParameter(
+  name: string,
+  parameter: DiscoveryParameter,
+  value: string,
+  options: DiscoveryOptions,
+): string[] {
   if (parameter.type === "integer" && !INTEGER.test(value)) return [`parameter ${name}: "${value}" is not an integer`];
   if (parameter.type === "boolean" && value !== "true" && value !== "false") {
     return [`parameter ${name}: "${value}" is not true or false`];
   }
-  if (parameter.enum && !parameter.enum.includes(value)) {
+  if (parameter.enum && !inEnum(parameter.enum, value, options)) {
     return [`parameter ${name}: "${value}" is not one of ${parameter.enum.join(", ")}`];
   }
   if (parameter.pattern && !new RegExp(parameter.pattern).test(value)) {
@@ -179,7 +200,10 @@ function checkGoogleError(body: unknown): string[] {
   return problems;
 }
 
-export function discoveryDescription(docs: readonly DiscoveryDocument[]): ApiDescription {
+export function discoveryDescription(
+  docs: readonly DiscoveryDocument[],
+  options: DiscoveryOptions = {},
+): ApiDescription {
   const routes = docs.flatMap((doc) => methodsOf(doc.resources).map((method) => routeOf(doc, method)));
   const first = docs[0];
   if (!first) throw new Error("a discovery description needs at least one document");
@@ -220,7 +244,7 @@ export function discoveryDescription(docs: readonly DiscoveryDocument[]): ApiDes
       const problems: string[] = [];
       for (const [name, value] of Object.entries(path)) {
         const parameter = own[name];
-        if (parameter) problems.push(...checkParameter(name, parameter, value));
+        if (parameter) problems.push(...checkParameter(name, parameter, value, options));
       }
       const given = [...request.url.searchParams.keys()];
       for (const name of new Set(given)) {
@@ -231,7 +255,7 @@ export function discoveryDescription(docs: readonly DiscoveryDocument[]): ApiDes
         }
         const values = request.url.searchParams.getAll(name);
         if (values.length > 1 && !parameter.repeated) problems.push(`parameter ${name}: given ${values.length} times`);
-        for (const value of values) problems.push(...checkParameter(name, parameter, value));
+        for (const value of values) problems.push(...checkParameter(name, parameter, value, options));
       }
       for (const [name, parameter] of Object.entries(own)) {
         if (parameter.required && parameter.location === "query" && !given.includes(name)) {
@@ -240,7 +264,10 @@ export function discoveryDescription(docs: readonly DiscoveryDocument[]): ApiDes
       }
       if (request.body !== undefined) {
         if (!route.method.request) problems.push(`${route.method.id} takes no body`);
-        else problems.push(...checkValue(route.doc, route.method.request, request.body, "body", "request"));
+        else {
+          const context: Context = { doc: route.doc, direction: "request", options };
+          problems.push(...checkValue(context, route.method.request, request.body, "body"));
+        }
       }
       return problems.map((problem) => `${route.method.id}: ${problem}`);
     },
@@ -251,7 +278,8 @@ export function discoveryDescription(docs: readonly DiscoveryDocument[]): ApiDes
       if (status < 200 || status >= 300)
         return checkGoogleError(body).map((problem) => `${route.method.id}: ${problem}`);
       if (!route.method.response) return [];
-      return checkValue(route.doc, route.method.response, body, "answer", "response").map(
+      const context: Context = { doc: route.doc, direction: "response", options };
+      return checkValue(context, route.method.response, body, "answer").map(
         (problem) => `${route.method.id}: ${problem}`,
       );
     },
