@@ -4,7 +4,11 @@
  * "Google's API descriptions"): only the methods the connector calls and the schemas they reach
  * (closed over `$ref`), without the prose (descriptions, icons, auth scopes), with where it came from.
  *
- *   node scripts/pin-google-discovery.mjs <full.json> <source url> <YYYY-MM-DD> <out.json> <method id>…
+ *   node scripts/pin-google-discovery.mjs [--amend=<amendments.json>] <full.json> <source url> <YYYY-MM-DD> <out.json> <method id>…
+ *
+ * `--amend` names values Google's reference pages list but the newest document to be had lacks (an enum
+ * value added since): `[{ "enumContaining": "CALL_CLICKS", "add": ["MESSAGING_CLICKS"], "source": url,
+ * "why": "…" }]` adds to every enum holding the marker value; the pin records each amendment.
  *
  * `full.json` is the whole document (Google's Node.js client keeps them as `discovery/<api>-<version>.json`);
  * the source url names that file at the commit it was taken from. Method ids are the document's own
@@ -12,7 +16,10 @@
  */
 import fs from "node:fs";
 
-const [full, url, retrieved, out, ...methodIds] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const amendFile = args[0]?.startsWith("--amend=") ? args.shift()?.slice("--amend=".length) : null;
+const amendments = amendFile ? JSON.parse(fs.readFileSync(amendFile, "utf8")) : [];
+const [full, url, retrieved, out, ...methodIds] = args;
 if (!full || !url || !/^\d{4}-\d{2}-\d{2}$/.test(retrieved ?? "") || !out || methodIds.length === 0) {
   console.error("usage: pin-google-discovery.mjs <full.json> <source url> <YYYY-MM-DD> <out.json> <method id>…");
   process.exit(2);
@@ -76,8 +83,33 @@ function reach(value) {
 }
 reach(resources);
 
+/** Applies the amendments to every enum holding their marker value; each must apply somewhere. */
+function amend(value, amendment) {
+  if (Array.isArray(value)) {
+    if (value.includes(amendment.enumContaining)) {
+      for (const added of amendment.add) if (!value.includes(added)) value.push(added);
+      return 1;
+    }
+    return value.reduce((count, item) => count + amend(item, amendment), 0);
+  }
+  if (value === null || typeof value !== "object") return 0;
+  return Object.values(value).reduce((count, child) => count + amend(child, amendment), 0);
+}
+const trimmed = { resources, schemas };
+for (const amendment of amendments) {
+  if (amend(trimmed, amendment) === 0) {
+    console.error(`no enum holds ${amendment.enumContaining}: the amendment does not apply`);
+    process.exit(1);
+  }
+}
+
 const pinned = {
-  pinned: { source: url, retrieved, methods: [...methodIds].sort() },
+  pinned: {
+    source: url,
+    retrieved,
+    methods: [...methodIds].sort(),
+    ...(amendments.length > 0 ? { amendments } : {}),
+  },
   ...strip({
     id: doc.id,
     name: doc.name,

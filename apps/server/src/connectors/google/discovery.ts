@@ -188,6 +188,13 @@ function checkParameter(
   return [];
 }
 
+/**
+ * A query parameter's JSON name: Google maps query parameters onto the request message by field path and
+ * takes each field by its proto name too (`dailyRange.start_date.year` is `dailyRange.startDate.year`;
+ * Google's own example for fetchMultiDailyMetricsTimeSeries writes `daily_range.start_date.year`).
+ */
+const jsonName = (name: string) => name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+
 /** The error body every Google API but Ads' stream answers a failure with (google.rpc.Status). */
 function checkGoogleError(body: unknown): string[] {
   const error = (body as { error?: unknown } | null)?.error;
@@ -248,7 +255,7 @@ export function discoveryDescription(
       }
       const given = [...request.url.searchParams.keys()];
       for (const name of new Set(given)) {
-        const parameter = own[name] ?? route.doc.parameters[name];
+        const parameter = own[name] ?? own[jsonName(name)] ?? route.doc.parameters[name];
         if (parameter?.location !== "query") {
           problems.push(`parameter ${name}: not a parameter of ${route.method.id}`);
           continue;
@@ -258,7 +265,7 @@ export function discoveryDescription(
         for (const value of values) problems.push(...checkParameter(name, parameter, value, options));
       }
       for (const [name, parameter] of Object.entries(own)) {
-        if (parameter.required && parameter.location === "query" && !given.includes(name)) {
+        if (parameter.required && parameter.location === "query" && !given.some((g) => jsonName(g) === name)) {
           problems.push(`parameter ${name}: required by ${route.method.id}`);
         }
       }
