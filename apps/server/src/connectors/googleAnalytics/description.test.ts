@@ -105,6 +105,23 @@ describe("Google Analytics against Google's discovery documents", () => {
     );
   });
 
+  it("a name the property's metadata lacks is refused in Google's error body, as Google refuses it", async () => {
+    google.calls.length = 0;
+    const unknown = instance(sourceId, "googleAnalytics.ga4", {
+      property: "1001",
+      profile: "2001",
+      metrics: ["sessionz"],
+    });
+    // Google's 400 INVALID_ARGUMENT is the form's 422.
+    expect((await widgetData(client, [unknown], range)).statusCode).toBe(422);
+    const report = await checkCalls(description, google.url, google.calls);
+    expect(report.problems).toEqual([]);
+    // The period and its comparison: each refused.
+    expect(report.failed.length).toBeGreaterThan(0);
+    for (const failure of report.failed)
+      expect(failure).toMatch(/:runReport .* → 400 .*Field sessionz is not a valid metric/);
+  });
+
   it("reports a request Google would refuse and an answer unlike Google's, saying what is wrong", () => {
     const origin = "https://analyticsdata.googleapis.com";
     const runReport = (body: unknown) => ({
