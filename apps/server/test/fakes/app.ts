@@ -15,6 +15,8 @@ import { z } from "zod";
 /** One request as the fake saw it, for tests that assert a request's shape. */
 export interface FakeCall {
   method: string;
+  /** The path and query as sent, still encoded (a Search Console site's slashes are %2F in its segment). */
+  url: string;
   path: string;
   query: Record<string, string>;
   headers: Record<string, string | string[] | undefined>;
@@ -109,6 +111,7 @@ export async function startFakes<Parts extends Record<string, FakePart<unknown>>
     const url = new URL(request.url, "http://fake");
     const call: FakeCall = {
       method: request.method,
+      url: request.url,
       path: decodeURIComponent(url.pathname),
       query: Object.fromEntries(url.searchParams),
       headers: { ...request.headers },

@@ -308,6 +308,8 @@ export const googleAdsConnector: Connector = {
   // Every report type offers the date and the campaign (report.ts, DIMENSIONS).
   insightDimensions: { "googleAds.report": { date: "date", breakdown: "campaign" } },
   widgetTypes: [WIDGET_TYPE],
+  // Google's own description of the API, pinned in ./description (docs/connectors.md), for its tests and the live check.
+  description: async () => (await import("./description")).description,
   missingConfig: (providers: ProvidersConfig) => [
     ...missingGoogleConfig(providers),
     ...(providers.google.adsDeveloperToken ? [] : ["GOOGLE_ADS_DEVELOPER_TOKEN"]),

@@ -396,6 +396,8 @@ export const googleAnalyticsConnector: Connector = {
   insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "sessionDefaultChannelGroup" } },
   describeFilter: (_type, inputs) => describeGa4Filter(inputs.filter),
   widgetTypes: [WIDGET_TYPE, REALTIME_TYPE],
+  // Google's own description of the API, pinned in ./discovery (docs/connectors.md), for its tests and the live check.
+  description: async () => (await import("./description")).description,
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 
   async options(kind, { source, form }): Promise<TOption[]> {

@@ -235,6 +235,8 @@ export const googleBusinessProfileConnector: Connector = {
   settlingDays: BUSINESS_PROFILE_SETTLING_DAYS,
   lagDays: BUSINESS_PROFILE_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],
+  // Google's own description of the API, pinned in ./discovery (docs/connectors.md), for its tests and the live check.
+  description: async () => (await import("./description")).description,
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 
   async options(kind, { source, form }): Promise<TOption[]> {

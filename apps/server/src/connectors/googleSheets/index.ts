@@ -301,6 +301,8 @@ export const googleSheetsConnector: Connector = {
   oauth: googleOAuthAdapter,
   settlingDays: SHEETS_SETTLING_DAYS,
   widgetTypes: [WIDGET_TYPE],
+  // Google's own description of the API, pinned in ./discovery (docs/connectors.md), for its tests and the live check.
+  description: async () => (await import("./description")).description,
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
   followsRange,
 

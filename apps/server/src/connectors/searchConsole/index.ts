@@ -239,6 +239,8 @@ export const searchConsoleConnector: Connector = {
   prewarmAllowed: searchConsoleOptionalAllowed,
   describeFilter: (_type, inputs) => describeSearchConsoleFilter(inputs),
   widgetTypes: [WIDGET_TYPE],
+  // Google's own description of the API, pinned in ./discovery (docs/connectors.md), for its tests and the live check.
+  description: async () => (await import("./description")).description,
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),
 
   async options(kind, { source }) {
