@@ -26,8 +26,14 @@ import { answerFault, pathOf } from "../../../test/fakes/kit";
 export interface FakeMeta {
   appId: string;
   appSecret: string;
-  /** The Graph API version path segment every route carries ("v25.0"). */
-  version: string;
+  /**
+   * The Graph API version this fake serves ("v25.0"): login, `/me`, Pages and insights routes exist at
+   * this path segment only, so a request carrying another version (the Marketing API's, an old one) is
+   * answered 404 as an unknown path.
+   */
+  graphVersion: string;
+  /** The Marketing API version Facebook Ads' part (../facebookAds/fake.ts) serves, alone likewise. */
+  marketingVersion: string;
   /** The user refuses consent on the next authorisation. */
   deny: boolean;
   /**
@@ -257,7 +263,9 @@ export function metaFake(): FakePart<FakeMeta> {
   const state: FakeMeta = {
     appId: "1234567890123456",
     appSecret: "fake-meta-app-secret",
-    version: "v25.0",
+    // Deliberately not one another: a connector calling with the wrong API's version gets a 404.
+    graphVersion: "v25.0",
+    marketingVersion: "v27.0",
     deny: false,
     user: { ...META_USER, email: "ada.marketing@facebook.example" },
     revoked: new Set(),
@@ -352,11 +360,12 @@ export function metaFake(): FakePart<FakeMeta> {
       META_APP_SECRET: state.appSecret,
       META_GRAPH_URL: origin,
       META_DIALOG_URL: origin,
-      META_GRAPH_VERSION: state.version,
+      META_GRAPH_VERSION: state.graphVersion,
+      META_MARKETING_VERSION: state.marketingVersion,
     }),
     register(app, shared) {
       state.calls = shared.calls;
-      const v = `/${state.version}`;
+      const v = `/${state.graphVersion}`;
       // Every Graph answer passes here (this part's and Facebook Ads'): a success takes scripted usage headers.
       app.addHook("onSend", async (request, reply, payload) => {
         if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;

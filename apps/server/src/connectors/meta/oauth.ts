@@ -98,7 +98,7 @@ export function metaOAuth(config: MetaProviderConfig, counters: RateLimitStore) 
     tokenClients.set(config, graph);
   }
   const tokens = graph;
-  const v = `/${config.version}`;
+  const v = `/${config.graphVersion}`;
   const app = () => {
     if (!config.appId || !config.appSecret) {
       throw new ProviderError("meta-oauth", "server", "META_APP_ID and META_APP_SECRET are not set");
