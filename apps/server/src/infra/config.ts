@@ -512,7 +512,7 @@ function socialLoginConfig(e: CoreEnv, meta: ProvidersConfig["meta"]): SocialLog
       appSecret: facebook.secret,
       dialogUrl: meta.dialogUrl.replace(/\/+$/, ""),
       graphUrl: meta.graphUrl.replace(/\/+$/, ""),
-      version: meta.version,
+      version: meta.graphVersion,
     },
   };
 }

@@ -54,7 +54,7 @@ function sums(units: readonly FakeAdsUnit[]) {
 }
 
 const insightsCalls = async (account: string) =>
-  (await calls()).filter((call) => call.path === `/v25.0/act_${account}/insights`);
+  (await calls()).filter((call) => call.path === `/v27.0/act_${account}/insights`);
 
 describeEachDb(
   "Facebook Ads against a local Meta",
@@ -79,7 +79,7 @@ describeEachDb(
         { value: "101000000000003", label: "Old Brand (closed)" },
       ]);
       // Two answers of two accounts at most: the second asked with the first's `after` cursor.
-      const pickerCalls = (await calls()).slice(before).filter((call) => call.path === "/v25.0/me/adaccounts");
+      const pickerCalls = (await calls()).slice(before).filter((call) => call.path === "/v27.0/me/adaccounts");
       expect(pickerCalls).toHaveLength(2);
       expect(pickerCalls[0]?.query.fields).toBe("name,account_id,currency,timezone_name,account_status");
       expect(pickerCalls[0]?.query.after).toBeUndefined();
@@ -268,15 +268,15 @@ describeEachDb(
       expect(table.totals[0]).toBe(total.clicks);
 
       const seen = (await calls()).slice(before);
-      const started = seen.find((call) => call.method === "POST" && call.path === `/v25.0/act_${SHOP}/insights`);
+      const started = seen.find((call) => call.method === "POST" && call.path === `/v27.0/act_${SHOP}/insights`);
       const form = Object.fromEntries(new URLSearchParams(started?.body ?? ""));
       expect(form).toMatchObject({ level: "ad", time_increment: "1", fields: "clicks,impressions" });
       const run = [...(await parts()).ads.runs.entries()].findLast(([, entry]) => entry.query.level === "ad");
       expect(run?.[1].polls).toBe(2);
       const runId = run?.[0] ?? "";
-      expect(seen.filter((call) => call.path === `/v25.0/${runId}`)).toHaveLength(2);
+      expect(seen.filter((call) => call.path === `/v27.0/${runId}`)).toHaveLength(2);
       // 120 days × 4 ads in pages of 25 rows.
-      expect(seen.filter((call) => call.path === `/v25.0/${runId}/insights`).length).toBeGreaterThan(10);
+      expect(seen.filter((call) => call.path === `/v27.0/${runId}/insights`).length).toBeGreaterThan(10);
       // No synchronous by-day request was tried for the range (Meta would have answered "reduce the amount of data").
       expect(
         seen.some(
@@ -435,7 +435,7 @@ describeEachDb(
       // The fake refuses an unknown field as Meta does.
       const token = await tokenOf(env(), result.sourceId);
       const direct = await fetch(
-        `${(await fakes.current()).url}/v25.0/act_${SHOP}/insights?fields=spend,page_impressions&time_range=${encodeURIComponent('{"since":"2026-10-01","until":"2026-10-02"}')}`,
+        `${(await fakes.current()).url}/v27.0/act_${SHOP}/insights?fields=spend,page_impressions&time_range=${encodeURIComponent('{"since":"2026-10-01","until":"2026-10-02"}')}`,
         { headers: { authorization: `Bearer ${token}` } },
       );
       expect(direct.status).toBe(400);
@@ -443,7 +443,7 @@ describeEachDb(
       expect(refusal.error).toMatchObject({ code: 100, type: "OAuthException" });
       expect(refusal.error.message).toMatch(/^\(#100\) page_impressions is not valid for fields param/);
       const notJson = await fetch(
-        `${(await fakes.current()).url}/v25.0/act_${SHOP}/insights?fields=spend&time_range=2026-10-01`,
+        `${(await fakes.current()).url}/v27.0/act_${SHOP}/insights?fields=spend&time_range=2026-10-01`,
         { headers: { authorization: `Bearer ${token}` } },
       );
       expect(((await notJson.json()) as { error: { message: string } }).error.message).toBe(

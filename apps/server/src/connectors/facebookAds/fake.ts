@@ -18,8 +18,9 @@
  * exist, a time_range that is not JSON, an unknown breakdown or a combination Meta does not offer, a
  * filter on an unsupported field, and a synchronous request too large to answer at once (code 1).
  *
- * Report runs are read at `/{v}/{report_run_id}/insights`, the same path pattern as Page insights,
- * which ./meta.ts routes: this part answers its own run ids in a preHandler hook before that route.
+ * Report runs are read at `/{v}/{report_run_id}/insights`: this part's route at the Marketing API
+ * version, or, when the fake serves both APIs at one version, a preHandler hook before Page insights'
+ * route of the same pattern (../meta/fake.ts).
  */
 
 import { createHmac } from "node:crypto";
@@ -405,7 +406,8 @@ export function metaAdsFake(meta: FakeMeta): FakePart<FakeMetaAds> {
     state,
     env: () => ({}),
     register(app, shared) {
-      const v = `/${meta.version}`;
+      // The Marketing API version only (the Meta part serves the Graph API's): a call with another is a 404.
+      const v = `/${meta.marketingVersion}`;
       const origin = () => shared.origin();
       const fault = (request: FastifyRequest, reply: FastifyReply) => {
         return answerFault(meta.failNext, reply, pathOf(request));
@@ -537,14 +539,10 @@ export function metaAdsFake(meta: FakeMeta): FakePart<FakeMetaAds> {
         return { ...Object.fromEntries(Object.entries(all).filter(([key]) => fields.includes(key))), id: node };
       });
 
-      // A finished run's rows, paged. `/{id}/insights` is Page insights' route (./meta.ts): run ids are taken here first.
-      app.addHook("preHandler", async (request, reply) => {
-        if (request.method !== "GET") return;
-        const match = new RegExp(`^${v.replace(".", "\\.")}/(\\d+)/insights$`).exec(
-          new URL(request.url, "http://fake").pathname,
-        );
-        const run = match?.[1] ? state.runs.get(match[1]) : undefined;
-        if (!run) return;
+      // A finished run's rows, paged.
+      const runRows = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
+        const run = state.runs.get(id);
+        if (!run) return unknownObject(reply, id);
         if (!requireUser(request, reply)) return reply;
         if (run.polls < state.pollsToComplete) {
           return metaError(reply, 400, 100, "(#100) The report run is not complete yet: poll it until Job Completed");
@@ -553,10 +551,25 @@ export function metaAdsFake(meta: FakeMeta): FakePart<FakeMetaAds> {
           page(
             rowsOf(run.query),
             request.query as Record<string, string | undefined>,
-            `${origin()}${v}/${match?.[1]}/insights`,
+            `${origin()}${v}/${id}/insights`,
           ),
         );
-      });
+      };
+      if (meta.marketingVersion !== meta.graphVersion) {
+        app.get(`${v}/:node/insights`, async (request, reply) =>
+          runRows(request, reply, (request.params as { node: string }).node),
+        );
+      } else {
+        // Both APIs at one version: `/{id}/insights` is Page insights' route (../meta/fake.ts), so run ids are taken here first.
+        app.addHook("preHandler", async (request, reply) => {
+          if (request.method !== "GET") return;
+          const match = new RegExp(`^${v.replace(".", "\\.")}/(\\d+)/insights$`).exec(
+            new URL(request.url, "http://fake").pathname,
+          );
+          if (!match?.[1] || !state.runs.has(match[1])) return;
+          return runRows(request, reply, match[1]);
+        });
+      }
     },
   };
 }

@@ -184,7 +184,7 @@ async function insights(
   params: Record<string, string>,
   runAsync: boolean,
 ): Promise<InsightRow[]> {
-  const version = source.runtime.providers.meta.version;
+  const version = source.runtime.providers.meta.marketingVersion;
   const limitKey = `account:${account}`;
   const access = metaAccess(source);
   const page = (path: string, extra: Record<string, string>) => (after: string | undefined) =>
@@ -249,7 +249,7 @@ async function currencyOf(context: Insights, rows: InsightRow[]): Promise<string
   return cachedCurrency(currencyCache, context.account, async () => {
     const access = metaAccess(context.source);
     const answer = await context.api.request({
-      path: `/${context.source.runtime.providers.meta.version}/act_${context.account}`,
+      path: `/${context.source.runtime.providers.meta.marketingVersion}/act_${context.account}`,
       query: { fields: "currency", ...access.query },
       headers: access.headers,
       schema: ZAccount,
@@ -286,7 +286,7 @@ export const facebookAdsConnector: Connector = {
     if (kind === "dimensions") return toOptions(DIMENSIONS);
     if (kind === "levels") return toOptions(LEVELS);
     const api = client(source.runtime);
-    const version = source.runtime.providers.meta.version;
+    const version = source.runtime.providers.meta.marketingVersion;
     const access = metaAccess(source);
     if (kind === "properties") {
       const pages = await allPages((after) =>

@@ -12,7 +12,7 @@ const insights = (metric: string, account = SHOP) => ({
   type: "facebookAds.insights",
   inputs: { metrics: [metric], property: account },
 });
-const insightsOf = (account: string) => `/v25.0/act_${account}/insights`;
+const insightsOf = (account: string) => `/v27.0/act_${account}/insights`;
 
 connectorScenarios({
   title: "Facebook Ads",

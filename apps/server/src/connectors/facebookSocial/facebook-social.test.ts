@@ -5,7 +5,7 @@ import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
-import { fakePageValue, META_PAGES, META_USER, metaFake } from "../meta/fake";
+import { fakePageValue, META_BUSINESS, META_BUSINESS_PAGES, META_PAGES, META_USER, metaFake } from "../meta/fake";
 import { dayOfEndTime, windows } from "../meta/pages";
 
 const fakes = fakesForFile(afterAll, () => ({ meta: metaFake() }));
@@ -75,7 +75,9 @@ describeEachDb(
       const before = (await calls()).length;
       const { consent, result } = await connect(client);
       expect(consent.origin + consent.pathname).toBe(`${(await fakes.current()).url}/v25.0/dialog/oauth`);
-      expect(consent.searchParams.get("scope")).toBe("pages_show_list,pages_read_engagement,read_insights");
+      expect(consent.searchParams.get("scope")).toBe(
+        "pages_show_list,pages_read_engagement,read_insights,business_management",
+      );
       expect(consent.searchParams.get("response_type")).toBe("code");
       expect(consent.searchParams.get("client_id")).toBe(fake.appId);
       // Meta takes no PKCE for a web app with a secret.
@@ -130,6 +132,7 @@ describeEachDb(
         { value: META_PAGES[0].id, label: "Acme Bakery" },
         { value: META_PAGES[2].id, label: "Acme Careers" },
         { value: META_PAGES[1].id, label: "Acme Shoes" },
+        { value: META_BUSINESS_PAGES[0].id, label: "Northwind Dental" },
       ]);
       const asked = (await calls()).slice(before).filter((call) => call.path === "/v25.0/me/accounts");
       expect(asked).toHaveLength(2);
@@ -137,6 +140,54 @@ describeEachDb(
       expect(asked[0]?.headers.authorization).toMatch(/^Bearer EAAfakeLong/);
       expect(asked[0]?.query.appsecret_proof).toMatch(/^[0-9a-f]{64}$/);
       expect(asked[1]?.query.after).toBeTruthy();
+    });
+
+    it("lists the Pages an agency reaches through a client's Business portfolio and reads them with their Page token; a login without business_management keeps its own Pages", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const before = (await calls()).length;
+      const pages = (await client.api("GET", `/api/sources/${result.sourceId}/properties`)).json().data;
+      const dental = META_BUSINESS_PAGES[0];
+      expect(pages).toContainEqual({ value: dental.id, label: "Northwind Dental" });
+      // Acme Bakery is both a Page role of the user's and the portfolio's own Page: listed once.
+      expect(pages.filter((page: { value: string }) => page.value === META_PAGES[0].id)).toHaveLength(1);
+      const paths = (await calls()).slice(before).map((call) => call.path);
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          "/v25.0/me/businesses",
+          `/v25.0/${META_BUSINESS.id}/owned_pages`,
+          `/v25.0/${META_BUSINESS.id}/client_pages`,
+        ]),
+      );
+      const range = { startDate: "2026-10-01", endDate: "2026-10-03" };
+      const widget = instance(result.sourceId, "facebookSocial.insights", {
+        property: dental.id,
+        metrics: ["page_media_view"],
+      });
+      const response = await widgetData(client, [widget], range);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.current.totals).toEqual([
+        sum(["2026-10-01", "2026-10-02", "2026-10-03"], "page_media_view", dental.id),
+      ]);
+
+      // The user unticks business_management at Meta's consent: Meta refuses the portfolios (#200), and
+      // the picker still lists the login's own Pages, the source valid.
+      const fake = await meta();
+      fake.declined.add("business_management");
+      try {
+        const { client: other } = await buildOwner(env());
+        const partial = await connect(other);
+        const own = await other.api("GET", `/api/sources/${partial.result.sourceId}/properties`);
+        expect(own.statusCode).toBe(200);
+        expect(own.json().data.map((page: { value: string }) => page.value)).toEqual([
+          META_PAGES[0].id,
+          META_PAGES[2].id,
+          META_PAGES[1].id,
+        ]);
+        expect((await other.api("GET", "/api/sources")).json().data[0]).toMatchObject({ invalid: false });
+      } finally {
+        fake.declined.clear();
+      }
     });
 
     it("numbers by day with the Page token: end_time mapped to the day it ends, across the change to winter time; totals per metric", async () => {

@@ -4,7 +4,16 @@ import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { fakeIgTotal, fakeIgValue, fakeMediaValue, META_MEDIA, META_PAGES, META_USER, metaFake } from "../meta/fake";
+import {
+  fakeIgTotal,
+  fakeIgValue,
+  fakeMediaValue,
+  META_BUSINESS_PAGES,
+  META_MEDIA,
+  META_PAGES,
+  META_USER,
+  metaFake,
+} from "../meta/fake";
 
 const fakes = fakesForFile(afterAll, () => ({ meta: metaFake() }));
 const meta = async () => (await fakes.current()).parts.meta;
@@ -27,7 +36,7 @@ describeEachDb(
       const { client } = await buildOwner(env());
       const { consent, result } = await connect(client);
       expect(consent.searchParams.get("scope")).toBe(
-        "instagram_basic,instagram_manage_insights,pages_show_list,pages_read_engagement",
+        "instagram_basic,instagram_manage_insights,pages_show_list,pages_read_engagement,business_management",
       );
       expect(result).toMatchObject({ ok: true, connector: "instagram" });
       expect((await client.api("GET", "/api/sources")).json().data[0]).toMatchObject({
@@ -35,10 +44,12 @@ describeEachDb(
         account: META_USER.name,
       });
       const accounts = await client.api("GET", `/api/sources/${result.sourceId}/properties`);
-      // The third Page has no Instagram account: not listed.
+      // The third Page has no Instagram account: not listed. A client's Page shared with the agency's
+      // Business portfolio is reached through it (business_management), with its Instagram account.
       expect(accounts.json().data).toEqual([
         { value: BAKERY_IG, label: "@acme.bakery (Acme Bakery)" },
         { value: SHOES_IG, label: "@acmeshoes (Acme Shoes)" },
+        { value: META_BUSINESS_PAGES[0].ig.id, label: "@northwind.dental (Northwind Dental)" },
       ]);
     });
 

@@ -16,6 +16,11 @@
  *   statistics; time-bound statistics for the past 12 months only);
  * - the error body `{status, serviceErrorCode, code, message}` (65600 invalid, 65601 revoked, 65602
  *   expired token; 403 ACCESS_DENIED; 429 without rate headers).
+ * Two apps, as LinkedIn requires (learn.microsoft.com/linkedin/marketing/community-management/community-management-overview:
+ * the Community Management API must be the only product on its app): the Ads app (`clientId`, products
+ * Advertising API and Sign In with LinkedIn) and the Community Management app (`socialClientId`). Each
+ * consent asking for a scope its app's products do not grant comes back `error=unauthorized_scope_error`,
+ * and a code is exchanged only by the app it was given to.
  * Served under `/linkedin` on the fakes' origin (LINKEDIN_AUTH_URL and LINKEDIN_API_URL point there):
  * `/oauth/v2/…` and `/rest/…` are generic enough to collide with other parts. Words of errors LinkedIn does
  * not document exactly (the 12-month refusal, a malformed Rest.li value) are the fake's own.
@@ -132,8 +137,12 @@ interface Token {
 }
 
 export interface FakeLinkedIn {
+  /** The Ads app (Advertising API, Sign In with LinkedIn using OpenID Connect). */
   clientId: string;
   clientSecret: string;
+  /** The Community Management API's app (alone on it). */
+  socialClientId: string;
+  socialClientSecret: string;
   /** The oldest `LinkedIn-Version` still served (older ones answer 426 NONEXISTENT_VERSION). */
   oldestVersion: string;
   /** The newest version (later months answer 426 too: they do not exist yet). */
@@ -228,7 +237,7 @@ const daysFrom = (start: string, end: string) => {
 };
 
 export function linkedinFake(): FakePart<FakeLinkedIn> {
-  const codes = new Map<string, { redirectUri: string; scopes: Set<string> }>();
+  const codes = new Map<string, { redirectUri: string; scopes: Set<string>; clientId: string }>();
   const accessTokens = new Map<string, Token>();
   const refreshTokens = new Map<string, Token & { refreshExpiresAt: number }>();
   let counter = 0;
@@ -236,6 +245,8 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
   const state: FakeLinkedIn = {
     clientId: "86fakeLinkedInClient",
     clientSecret: "fake-linkedin-client-secret",
+    socialClientId: "77fakeLinkedInCommunity",
+    socialClientSecret: "fake-linkedin-community-secret",
     oldestVersion: "202512",
     newestVersion: "202611",
     deny: false,
@@ -306,10 +317,24 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
     return { elements: slice, metadata: next ? { nextPageToken: next } : {} };
   };
 
+  /** The scopes each app's products grant (the Ads app also signs in with OpenID Connect). */
+  const scopesOf = (clientId: string | undefined): Set<string> | null => {
+    if (clientId === state.clientId) return new Set(["r_ads", "r_ads_reporting", "openid", "profile", "email"]);
+    if (clientId === state.socialClientId) {
+      return new Set(["r_organization_social", "rw_organization_admin", "r_organization_admin", "openid", "profile"]);
+    }
+    return null;
+  };
+  /** Whether a form's client id and secret are one of the two apps'. */
+  const knownClient = (form: Record<string, string | undefined>) =>
+    (form.client_id === state.clientId && form.client_secret === state.clientSecret) ||
+    (form.client_id === state.socialClientId && form.client_secret === state.socialClientSecret);
+
   const registerOAuth = (app: FastifyInstance) => {
     app.get(`${LINKEDIN_PREFIX}/oauth/v2/authorization`, async (request, reply) => {
       const query = request.query as Record<string, string | undefined>;
-      if (query.client_id !== state.clientId || query.response_type !== "code") {
+      const allowed = scopesOf(query.client_id);
+      if (!allowed || query.response_type !== "code") {
         return reply.code(400).type("text/html").send("<p>Invalid client_id or response_type.</p>");
       }
       let redirect: URL;
@@ -319,7 +344,12 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
         return reply.code(400).type("text/html").send("<p>The redirect_uri does not match the registered value.</p>");
       }
       if (query.state) redirect.searchParams.set("state", query.state);
-      if (state.deny) {
+      const asked = (query.scope ?? "").split(" ").filter(Boolean);
+      const refused = asked.filter((scope) => !allowed.has(scope));
+      if (refused.length > 0) {
+        redirect.searchParams.set("error", "unauthorized_scope_error");
+        redirect.searchParams.set("error_description", `Scope "${refused[0]}" is not authorized for your application`);
+      } else if (state.deny) {
         state.deny = false;
         redirect.searchParams.set("error", "user_cancelled_authorize");
         redirect.searchParams.set("error_description", "The user cancelled the authorization");
@@ -327,7 +357,8 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
         const code = `AQTfakeCode${++counter}`;
         codes.set(code, {
           redirectUri: query.redirect_uri ?? "",
-          scopes: new Set((query.scope ?? "").split(" ").filter(Boolean)),
+          scopes: new Set(asked),
+          clientId: query.client_id ?? "",
         });
         redirect.searchParams.set("code", code);
       }
@@ -339,7 +370,7 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
         return reply.code(400).send({ error: "invalid_request", error_description: "A form body is required" });
       }
       const form = (request.body ?? {}) as Record<string, string | undefined>;
-      if (form.client_id !== state.clientId || form.client_secret !== state.clientSecret) {
+      if (!knownClient(form)) {
         return reply.code(401).send({ error: "invalid_client", error_description: "Client authentication failed" });
       }
       const answer = (scopes: Set<string>, refresh?: { token: string; expiresAt: number }) => {
@@ -357,7 +388,7 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
       if (form.grant_type === "authorization_code") {
         const code = codes.get(form.code ?? "");
         codes.delete(form.code ?? "");
-        if (!code || code.redirectUri !== form.redirect_uri) {
+        if (!code || code.redirectUri !== form.redirect_uri || code.clientId !== form.client_id) {
           return reply.code(400).send({
             error: "invalid_request",
             error_description:
@@ -391,7 +422,7 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
 
     app.post(`${LINKEDIN_PREFIX}/oauth/v2/revoke`, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, string | undefined>;
-      if (form.client_id !== state.clientId || form.client_secret !== state.clientSecret) {
+      if (!knownClient(form)) {
         return reply.code(401).send({ error: "invalid_client", error_description: "Client authentication failed" });
       }
       if (form.token) state.revoked.add(form.token);
@@ -687,8 +718,10 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
   return {
     state,
     env: (origin) => ({
-      LINKEDIN_CLIENT_ID: state.clientId,
-      LINKEDIN_CLIENT_SECRET: state.clientSecret,
+      LINKEDIN_ADS_CLIENT_ID: state.clientId,
+      LINKEDIN_ADS_CLIENT_SECRET: state.clientSecret,
+      LINKEDIN_SOCIAL_CLIENT_ID: state.socialClientId,
+      LINKEDIN_SOCIAL_CLIENT_SECRET: state.socialClientSecret,
       LINKEDIN_AUTH_URL: `${origin}${LINKEDIN_PREFIX}`,
       LINKEDIN_API_URL: `${origin}${LINKEDIN_PREFIX}`,
       LINKEDIN_VERSION: "202610",

@@ -5,7 +5,7 @@ import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError } from "../http/errors";
 import type { OAuthAdapter } from "../oauth/adapter";
 import { type StandardTokens, standardOAuth2 } from "../oauth/standard";
-import type { LinkedInProviderConfig } from "./settings";
+import type { LinkedInApp, LinkedInProviderConfig } from "./settings";
 
 /**
  * LinkedIn's OAuth 2.0 (3-legged, authorization code) for LinkedIn Ads and LinkedIn Social
@@ -37,30 +37,37 @@ const ZUserInfo = z.object({
   family_name: z.string().optional(),
 });
 
-/** The variables every LinkedIn connector needs: one app for both. */
-export function missingLinkedInConfig(config: LinkedInProviderConfig): string[] {
-  return [config.clientId ? null : "LINKEDIN_CLIENT_ID", config.clientSecret ? null : "LINKEDIN_CLIENT_SECRET"].filter(
+/** Which app each connector signs in with (./settings.ts): Social's must carry the Community Management API alone. */
+export const LINKEDIN_APP_OF: Record<string, "ads" | "social"> = { linkedinAds: "ads", linkedinSocial: "social" };
+
+/** The app a connector signs in with. */
+export const linkedinAppOf = (config: LinkedInProviderConfig, connector: string): LinkedInApp =>
+  config[LINKEDIN_APP_OF[connector] ?? "ads"];
+
+/** The variables a connector's app lacks (the catalogue names them). */
+export function missingLinkedInConfig(app: LinkedInApp): string[] {
+  return [app.clientId ? null : app.variables[0], app.clientSecret ? null : app.variables[1]].filter(
     (name): name is string => name !== null,
   );
 }
 
-/** One adapter per configuration and counters store (one per server process). */
-const adapters = new WeakMap<LinkedInProviderConfig, WeakMap<RateLimitStore, LinkedInOAuth>>();
+/** One adapter per app and counters store (one per server process). */
+const adapters = new WeakMap<LinkedInApp, WeakMap<RateLimitStore, LinkedInOAuth>>();
 
-export function linkedinOAuth(config: LinkedInProviderConfig, counters: RateLimitStore) {
-  let perStore = adapters.get(config);
+export function linkedinOAuth(config: LinkedInProviderConfig, app: LinkedInApp, counters: RateLimitStore) {
+  let perStore = adapters.get(app);
   if (!perStore) {
     perStore = new WeakMap();
-    adapters.set(config, perStore);
+    adapters.set(app, perStore);
   }
   const made = perStore.get(counters);
   if (made) return made;
   const auth = config.authUrl.replace(/\/+$/, "");
   const standard = standardOAuth2({
     provider: "linkedin-oauth",
-    clientId: config.clientId,
-    clientSecret: config.clientSecret,
-    clientVariables: ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"],
+    clientId: app.clientId,
+    clientSecret: app.clientSecret,
+    clientVariables: [...app.variables],
     authUrl: `${auth}/oauth/v2/authorization`,
     tokenUrl: `${auth}/oauth/v2/accessToken`,
     scopes: LINKEDIN_SCOPES,
@@ -104,12 +111,12 @@ export function linkedinOAuth(config: LinkedInProviderConfig, counters: RateLimi
      */
     async revoke(credentials: Readonly<Record<string, string>>): Promise<void> {
       const token = credentials.access_token;
-      if (!token || !config.clientId || !config.clientSecret) return;
+      if (!token || !app.clientId || !app.clientSecret) return;
       await standard.tokenClient
         .request({
           method: "POST",
           path: new URL(`${auth}/oauth/v2/revoke`).pathname,
-          form: { token, client_id: config.clientId, client_secret: config.clientSecret },
+          form: { token, client_id: app.clientId, client_secret: app.clientSecret },
           schema: z.unknown(),
         })
         .catch((error) => {

@@ -6,7 +6,7 @@ import { ProviderError, type ProviderErrorKind, parseRetryAfter } from "../http/
 import { perRuntime } from "../http/per-runtime";
 import type { OAuthAdapterFactory } from "../oauth/adapter";
 import type { SourceHandle } from "../types";
-import { linkedinOAuth, missingLinkedInConfig } from "./oauth";
+import { linkedinAppOf, linkedinOAuth, missingLinkedInConfig } from "./oauth";
 
 /**
  * What LinkedIn Ads and LinkedIn Social share (docs/connectors.md, "LinkedIn"): one REST client per
@@ -83,7 +83,10 @@ export const linkedinApi = perRuntime((runtime) =>
   }),
 );
 
-export const missingLinkedIn = (providers: ProvidersConfig) => missingLinkedInConfig(providers.linkedin);
+/** The variables LinkedIn Ads' app lacks. */
+export const missingLinkedInAds = (providers: ProvidersConfig) => missingLinkedInConfig(providers.linkedin.ads);
+/** The variables LinkedIn Social's app (the Community Management API's own) lacks. */
+export const missingLinkedInSocial = (providers: ProvidersConfig) => missingLinkedInConfig(providers.linkedin.social);
 
 /**
  * The headers of every /rest call: the member's token (refreshed and written back when a refresh token
@@ -92,11 +95,11 @@ export const missingLinkedIn = (providers: ProvidersConfig) => missingLinkedInCo
  */
 export async function linkedinHeaders(source: SourceHandle): Promise<Record<string, string>> {
   const config = source.runtime.providers.linkedin;
-  const token = await linkedinOAuth(config, source.runtime.counters).accessToken(
-    source.credentials,
-    (next) => source.saveCredentials({ ...source.credentials, ...next }),
-    Date.now(),
-  );
+  const token = await linkedinOAuth(
+    config,
+    linkedinAppOf(config, source.connector),
+    source.runtime.counters,
+  ).accessToken(source.credentials, (next) => source.saveCredentials({ ...source.credentials, ...next }), Date.now());
   return {
     authorization: `Bearer ${token}`,
     "linkedin-version": config.version,
@@ -146,6 +149,8 @@ export const dayOfMs = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The numeric id at the end of a URN (`urn:li:sponsoredCampaign:123` → "123"). */
 export const urnId = (urn: string) => urn.slice(urn.lastIndexOf(":") + 1);
 
-/** The OAuth adapter that connects this family's connectors (`Connector.oauth`), built from the server's configuration. */
-export const linkedinOAuthAdapter: OAuthAdapterFactory = (providers, counters) =>
-  linkedinOAuth(providers.linkedin, counters);
+/** The OAuth adapters that connect LinkedIn Ads and LinkedIn Social (`Connector.oauth`): each with its own app. */
+export const linkedinAdsOAuthAdapter: OAuthAdapterFactory = (providers, counters) =>
+  linkedinOAuth(providers.linkedin, providers.linkedin.ads, counters);
+export const linkedinSocialOAuthAdapter: OAuthAdapterFactory = (providers, counters) =>
+  linkedinOAuth(providers.linkedin, providers.linkedin.social, counters);

@@ -8,11 +8,11 @@ import { followCursor } from "../kit/paging";
 import { linkedinSettings } from "../linkedin/settings";
 import {
   encoded,
+  linkedinAdsOAuthAdapter,
   linkedinApi,
   linkedinHeaders,
-  linkedinOAuthAdapter,
   list,
-  missingLinkedIn,
+  missingLinkedInAds,
   restliDate,
   restliQuery,
   urnId,
@@ -175,11 +175,11 @@ export const linkedinAdsConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: linkedinOAuthAdapter,
+  oauth: linkedinAdsOAuthAdapter,
   settlingDays: LINKEDIN_ADS_SETTLING_DAYS,
   lagDays: LINKEDIN_ADS_LAG_DAYS,
   widgetTypes: [WIDGET_TYPE],
-  missingConfig: missingLinkedIn,
+  missingConfig: missingLinkedInAds,
 
   async options(kind, { source, form }): Promise<TOption[]> {
     if (kind === "metrics") return toOptions(METRICS);

@@ -90,14 +90,58 @@ describe("LinkedIn's error answers", () => {
 describe("LinkedIn's configuration", () => {
   it("defaults to LinkedIn's own hosts and a recent version; a version not shaped YYYYMM stops start-up", () => {
     expect(loadConfig({ NODE_ENV: "test" }).providers.linkedin).toEqual({
-      clientId: null,
-      clientSecret: null,
+      ads: { clientId: null, clientSecret: null, variables: ["LINKEDIN_ADS_CLIENT_ID", "LINKEDIN_ADS_CLIENT_SECRET"] },
+      social: {
+        clientId: null,
+        clientSecret: null,
+        variables: ["LINKEDIN_SOCIAL_CLIENT_ID", "LINKEDIN_SOCIAL_CLIENT_SECRET"],
+      },
       authUrl: "https://www.linkedin.com",
       apiUrl: "https://api.linkedin.com",
       version: "202610",
     });
     expect(() => loadConfig({ NODE_ENV: "test", LINKEDIN_VERSION: "2026-10" })).toThrow(/LINKEDIN_VERSION/);
     expect(() => loadConfig({ NODE_ENV: "test", LINKEDIN_VERSION: "202613" })).toThrow(/LINKEDIN_VERSION/);
+  });
+});
+
+describe("LinkedIn's two apps", () => {
+  it("reads Ads' app from LINKEDIN_ADS_CLIENT_*, else the older shared LINKEDIN_CLIENT_*; Social's only from its own pair", () => {
+    const shared = loadConfig({ NODE_ENV: "test", LINKEDIN_CLIENT_ID: "shared", LINKEDIN_CLIENT_SECRET: "s" });
+    expect(shared.providers.linkedin.ads).toEqual({
+      clientId: "shared",
+      clientSecret: "s",
+      variables: ["LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"],
+    });
+    expect(shared.providers.linkedin.social).toMatchObject({ clientId: null, clientSecret: null });
+    const own = loadConfig({
+      NODE_ENV: "test",
+      LINKEDIN_CLIENT_ID: "shared",
+      LINKEDIN_CLIENT_SECRET: "s",
+      LINKEDIN_ADS_CLIENT_ID: "ads",
+      LINKEDIN_SOCIAL_CLIENT_ID: "cm",
+      LINKEDIN_SOCIAL_CLIENT_SECRET: "c",
+    });
+    // Half of the Ads pair set: the Ads pair is meant, and its missing half is named (no mixing with the shared one).
+    expect(own.providers.linkedin.ads).toEqual({
+      clientId: "ads",
+      clientSecret: null,
+      variables: ["LINKEDIN_ADS_CLIENT_ID", "LINKEDIN_ADS_CLIENT_SECRET"],
+    });
+    expect(own.providers.linkedin.social).toMatchObject({ clientId: "cm", clientSecret: "c" });
+  });
+});
+
+describe("LinkedIn Ads on the older shared app", () => {
+  it("is offered with only LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET set", async () => {
+    const env = await startTestEnv("sqlite", { LINKEDIN_CLIENT_ID: "shared", LINKEDIN_CLIENT_SECRET: "shared-secret" });
+    try {
+      const { client } = await buildOwner(env);
+      const list = (await client.api("GET", "/api/configs/connectors")).json().data;
+      expect(list.find((entry: { key: string }) => entry.key === "linkedinAds")).toMatchObject({ available: true });
+    } finally {
+      await env.close();
+    }
   });
 });
 
@@ -109,7 +153,7 @@ describe("LinkedIn Ads without a LinkedIn app on this server", () => {
       const list = (await client.api("GET", "/api/configs/connectors")).json().data;
       expect(list.find((entry: { key: string }) => entry.key === "linkedinAds")).toMatchObject({
         available: false,
-        note: "Not configured on this server (set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET).",
+        note: "Not configured on this server (set LINKEDIN_ADS_CLIENT_ID and LINKEDIN_ADS_CLIENT_SECRET).",
       });
       expect((await client.api("POST", "/api/oauth/linkedinAds/start", {})).statusCode).toBe(422);
     } finally {

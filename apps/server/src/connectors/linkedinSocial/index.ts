@@ -9,8 +9,8 @@ import {
   encoded,
   linkedinApi,
   linkedinHeaders,
-  linkedinOAuthAdapter,
-  missingLinkedIn,
+  linkedinSocialOAuthAdapter,
+  missingLinkedInSocial,
   restliQuery,
   urnId,
 } from "../linkedin/shared";
@@ -143,11 +143,11 @@ export const linkedinSocialConnector: Connector = {
   authKind: "oauth2",
   available: true,
   note: null,
-  oauth: linkedinOAuthAdapter,
+  oauth: linkedinSocialOAuthAdapter,
   settlingDays: LINKEDIN_SOCIAL_SETTLING_DAYS,
   lagDays: LINKEDIN_SOCIAL_LAG_DAYS,
   widgetTypes: WIDGET_TYPES,
-  missingConfig: missingLinkedIn,
+  missingConfig: missingLinkedInSocial,
 
   async options(kind, { source }) {
     if (kind === "dimensions") return toOptions(DIMENSIONS);

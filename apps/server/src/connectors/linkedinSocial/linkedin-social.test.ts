@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
-import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
 import {
@@ -46,6 +46,24 @@ async function accessToken(env: TestEnv, sourceId: string) {
 const invalid = async (client: TestClient) => (await client.api("GET", "/api/sources")).json().data[0].invalid;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
+describe("LinkedIn Social's own app", () => {
+  it("with only the older shared LinkedIn app, the catalogue names LinkedIn Social's own variables (the Community Management API needs an app of its own)", async () => {
+    const env = await startTestEnv("sqlite", { LINKEDIN_CLIENT_ID: "shared", LINKEDIN_CLIENT_SECRET: "shared-secret" });
+    try {
+      const { client } = await buildOwner(env);
+      const list = (await client.api("GET", "/api/configs/connectors")).json().data;
+      const entry = (key: string) => list.find((item: { key: string }) => item.key === key);
+      expect(entry("linkedinSocial")).toMatchObject({
+        available: false,
+        note: "Not configured on this server (set LINKEDIN_SOCIAL_CLIENT_ID and LINKEDIN_SOCIAL_CLIENT_SECRET).",
+      });
+      expect((await client.api("POST", "/api/oauth/linkedinSocial/start", {})).statusCode).toBe(422);
+    } finally {
+      await env.close();
+    }
+  });
+});
+
 describe("LinkedIn's 12-month window", () => {
   const now = Date.parse("2026-11-26T10:00:00Z");
   it("starts the day after the same date a year ago, so the request never crosses LinkedIn's edge", () => {
@@ -76,6 +94,8 @@ describeEachDb(
       const { client } = await buildOwner(env());
       const { consent, result } = await connect(client);
       expect(consent.searchParams.get("scope")).toBe("r_organization_social rw_organization_admin openid profile");
+      // The Community Management API's own app (LinkedIn wants it alone on its app), not the Ads app.
+      expect(consent.searchParams.get("client_id")).toBe((await linkedin()).socialClientId);
       expect(result).toMatchObject({ ok: true, connector: "linkedinSocial" });
       expect((await client.api("GET", "/api/sources")).json().data[0]).toMatchObject({
         name: "linkedinSocial",

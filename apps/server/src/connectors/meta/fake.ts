@@ -6,11 +6,18 @@
  * - https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived (fb_exchange_token)
  * - https://developers.facebook.com/docs/graph-api/guides/error-handling (the error object, codes 100/190/4/17/32/613/80001)
  * - https://developers.facebook.com/docs/graph-api/overview/rate-limiting (X-App-Usage, X-Business-Use-Case-Usage)
- * - https://developers.facebook.com/docs/graph-api/reference/user/accounts (Pages and Page tokens, cursor paging)
+ * - https://developers.facebook.com/docs/graph-api/reference/user/accounts (Pages and Page tokens, cursor paging;
+ *   it leaves out Pages reached through a business, which need business_management)
+ * - https://developers.facebook.com/docs/graph-api/reference/business/owned_pages/ and …/business/client_pages/
+ *   (a Business portfolio's own Pages and its clients' Pages), …/reference/user/businesses/ (the user's portfolios)
  * - http://developers.facebook.com/docs/reference/api/insights/ and
  *   https://developers.facebook.com/documentation/pages-api/platforminsights/page/deprecated-metrics (Page insights)
  * - https://developers.facebook.com/docs/instagram-platform/api-reference/instagram-user/insights and
  *   https://developers.facebook.com/docs/instagram-platform/reference/instagram-media/insights (Instagram)
+ *
+ * Permissions are granted per consent (the dialog's `scope`, less what `declined` names) and carried by
+ * the tokens: without business_management, `/me/businesses` is refused (#200), so Pages reached only
+ * through a Business portfolio stay out of reach as at Meta.
  *
  * It refuses what Meta refuses: a wrong app secret or redirect address, a reused code, a dead token
  * (190), a user token where a Page token is needed, a removed metric (100), a range longer than Meta
@@ -26,10 +33,18 @@ import { answerFault, pathOf } from "../../../test/fakes/kit";
 export interface FakeMeta {
   appId: string;
   appSecret: string;
-  /** The Graph API version path segment every route carries ("v25.0"). */
-  version: string;
+  /**
+   * The Graph API version this fake serves ("v25.0"): login, `/me`, Pages and insights routes exist at
+   * this path segment only, so a request carrying another version (the Marketing API's, an old one) is
+   * answered 404 as an unknown path.
+   */
+  graphVersion: string;
+  /** The Marketing API version Facebook Ads' part (../facebookAds/fake.ts) serves, alone likewise. */
+  marketingVersion: string;
   /** The user refuses consent on the next authorisation. */
   deny: boolean;
+  /** Permissions the user unticks at the next consents (Meta lets a user grant part of a request). */
+  declined: Set<string>;
   /**
    * Who signs in at the dialog and what `/me` says (Facebook Login for social sign-in reads its e-mail;
    * null: the user did not share it). Defaults to META_USER.
@@ -52,6 +67,8 @@ export interface FakeMeta {
   userOf(accessToken: string): string | null;
   /** The Page a live Page token belongs to; null otherwise. */
   pageOf(accessToken: string): string | null;
+  /** The permissions a user token was granted (empty when unknown). */
+  grantedTo(accessToken: string): Set<string>;
   /** Makes every user token handed out so far expire now (a 60-day token reaching its end). */
   expireUserTokens(): void;
 }
@@ -65,6 +82,29 @@ export const META_PAGES = [
   { id: "104000000000002", name: "Acme Shoes", ig: { id: "17841400000000002", username: "acmeshoes" } },
   { id: "104000000000003", name: "Acme Careers", ig: null },
 ] as const;
+
+/** The user's Business portfolio (an agency): reached only with business_management. */
+export const META_BUSINESS = { id: "920000000000001", name: "Ada Agency" } as const;
+
+/**
+ * Pages the user reaches only through that portfolio, not as a Page role of their own (so `/me/accounts`
+ * leaves them out): a client's Page shared with the agency (`client_pages`), with an Instagram account.
+ * The portfolio also owns Acme Bakery (`owned_pages`), which `/me/accounts` lists too.
+ */
+export const META_BUSINESS_PAGES = [
+  {
+    id: "104000000000004",
+    name: "Northwind Dental",
+    ig: { id: "17841400000000004", username: "northwind.dental" },
+    via: "client_pages",
+  },
+] as const;
+
+/** Every Page of the fake, however the user reaches it (insights and media answer for all of them). */
+const ALL_PAGES: readonly { id: string; name: string; ig: { id: string; username: string } | null }[] = [
+  ...META_PAGES,
+  ...META_BUSINESS_PAGES,
+];
 
 /** Posts of the first Instagram account, newest first. */
 export const META_MEDIA = [
@@ -249,16 +289,19 @@ function dayOf(value: string | undefined): string | null {
 }
 
 export function metaFake(): FakePart<FakeMeta> {
-  const codes = new Map<string, { redirectUri: string; userId: string }>();
-  const userTokens = new Map<string, { userId: string; expiresAt: number }>();
+  const codes = new Map<string, { redirectUri: string; userId: string; granted: Set<string> }>();
+  const userTokens = new Map<string, { userId: string; expiresAt: number; granted: Set<string> }>();
   const pageTokens = new Map<string, { pageId: string; userId: string }>();
   let counter = 0;
 
   const state: FakeMeta = {
     appId: "1234567890123456",
     appSecret: "fake-meta-app-secret",
-    version: "v25.0",
+    // Deliberately not one another: a connector calling with the wrong API's version gets a 404.
+    graphVersion: "v25.0",
+    marketingVersion: "v27.0",
     deny: false,
+    declined: new Set(),
     user: { ...META_USER, email: "ada.marketing@facebook.example" },
     revoked: new Set(),
     failNext: [],
@@ -276,15 +319,18 @@ export function metaFake(): FakePart<FakeMeta> {
       if (!entry || state.revoked.has(entry.userId) || state.revoked.has(accessToken)) return null;
       return entry.pageId;
     },
+    grantedTo(accessToken) {
+      return new Set(userTokens.get(accessToken)?.granted ?? []);
+    },
     expireUserTokens() {
       for (const entry of userTokens.values()) entry.expiresAt = 0;
     },
   };
 
-  const issueUser = (userId: string, seconds: number) => {
+  const issueUser = (userId: string, seconds: number, granted: Set<string>) => {
     counter += 1;
     const token = `EAAfake${seconds > 86_400 ? "Long" : "Short"}${counter}`;
-    userTokens.set(token, { userId, expiresAt: Date.now() + seconds * 1000 });
+    userTokens.set(token, { userId, expiresAt: Date.now() + seconds * 1000, granted: new Set(granted) });
     return token;
   };
   const pageToken = (pageId: string, userId: string) => {
@@ -352,11 +398,12 @@ export function metaFake(): FakePart<FakeMeta> {
       META_APP_SECRET: state.appSecret,
       META_GRAPH_URL: origin,
       META_DIALOG_URL: origin,
-      META_GRAPH_VERSION: state.version,
+      META_GRAPH_VERSION: state.graphVersion,
+      META_MARKETING_VERSION: state.marketingVersion,
     }),
     register(app, shared) {
       state.calls = shared.calls;
-      const v = `/${state.version}`;
+      const v = `/${state.graphVersion}`;
       // Every Graph answer passes here (this part's and Facebook Ads'): a success takes scripted usage headers.
       app.addHook("onSend", async (request, reply, payload) => {
         if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
@@ -391,7 +438,13 @@ export function metaFake(): FakePart<FakeMeta> {
           redirect.searchParams.set("error_reason", "user_denied");
         } else {
           const code = `AQfakeCode${++counter}`;
-          codes.set(code, { redirectUri: query.redirect_uri ?? "", userId: state.user.id });
+          const granted = new Set(
+            (query.scope ?? "")
+              .split(",")
+              .map((scope) => scope.trim())
+              .filter((scope) => scope && !state.declined.has(scope)),
+          );
+          codes.set(code, { redirectUri: query.redirect_uri ?? "", userId: state.user.id, granted });
           redirect.searchParams.set("code", code);
         }
         redirect.hash = "_=_";
@@ -411,7 +464,8 @@ export function metaFake(): FakePart<FakeMeta> {
           const user = state.userOf(query.fb_exchange_token ?? "");
           if (!user) return deadToken(reply, query.fb_exchange_token ?? "");
           // About 60 days.
-          return { access_token: issueUser(user, 5_183_944), token_type: "bearer", expires_in: 5_183_944 };
+          const granted = state.grantedTo(query.fb_exchange_token ?? "");
+          return { access_token: issueUser(user, 5_183_944, granted), token_type: "bearer", expires_in: 5_183_944 };
         }
         const code = codes.get(query.code ?? "");
         codes.delete(query.code ?? "");
@@ -427,7 +481,7 @@ export function metaFake(): FakePart<FakeMeta> {
             { subcode: 36008 },
           );
         }
-        return { access_token: issueUser(code.userId, 5400), token_type: "bearer", expires_in: 5400 };
+        return { access_token: issueUser(code.userId, 5400, code.granted), token_type: "bearer", expires_in: 5400 };
       });
 
       app.get(`${v}/me`, async (request, reply) => {
@@ -480,6 +534,48 @@ export function metaFake(): FakePart<FakeMeta> {
         };
       });
 
+      // The user's Business portfolios: Meta refuses this edge without business_management.
+      const requireBusinessManagement = (request: FastifyRequest, reply: FastifyReply): string | null => {
+        const user = requireUser(request, reply);
+        if (!user) return null;
+        if (!state.grantedTo(tokenOf(request)).has("business_management")) {
+          void metaError(reply, 403, 200, "(#200) Requires business_management permission to manage the object");
+          return null;
+        }
+        return user;
+      };
+      app.get(`${v}/me/businesses`, async (request, reply) => {
+        if (!requireBusinessManagement(request, reply)) return reply;
+        return { data: [{ id: META_BUSINESS.id, name: META_BUSINESS.name }], paging: { cursors: {} } };
+      });
+      // A portfolio's own Pages and its clients' Pages, with the same fields as `/me/accounts` (one answer).
+      for (const edge of ["owned_pages", "client_pages"] as const) {
+        app.get(`${v}/:business/${edge}`, async (request, reply) => {
+          const user = requireBusinessManagement(request, reply);
+          if (!user) return reply;
+          const business = (request.params as { business: string }).business;
+          if (business !== META_BUSINESS.id) {
+            return metaError(
+              reply,
+              400,
+              100,
+              `Unsupported get request. Object with ID '${business}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+              { subcode: 33, type: "GraphMethodException" },
+            );
+          }
+          const fields = String((request.query as Record<string, unknown>).fields ?? "id,name");
+          const list = edge === "owned_pages" ? [META_PAGES[0]] : META_BUSINESS_PAGES;
+          const data = list.map((page) => ({
+            id: page.id,
+            ...(fields.includes("name") && { name: page.name }),
+            ...(fields.includes("access_token") && { access_token: pageToken(page.id, user) }),
+            ...(fields.includes("instagram_business_account") &&
+              page.ig && { instagram_business_account: { id: page.ig.id, username: page.ig.username } }),
+          }));
+          return { data, paging: { cursors: {} } };
+        });
+      }
+
       // Insights of a Page (Page token) or an Instagram account (user token), and a post's insights.
       app.get(`${v}/:node/insights`, async (request, reply) => {
         const node = (request.params as { node: string }).node;
@@ -490,8 +586,8 @@ export function metaFake(): FakePart<FakeMeta> {
             type: "GraphMethodException",
           });
         }
-        const page = META_PAGES.find((entry) => entry.id === node);
-        const ig = META_PAGES.find((entry) => entry.ig?.id === node)?.ig;
+        const page = ALL_PAGES.find((entry) => entry.id === node);
+        const ig = ALL_PAGES.find((entry) => entry.ig?.id === node)?.ig;
         const media = META_MEDIA.find((entry) => entry.id === node);
         if (page) {
           if (state.userOf(token)) {
@@ -641,7 +737,7 @@ export function metaFake(): FakePart<FakeMeta> {
         const failed = fault(request, reply);
         if (failed) return failed;
         const node = (request.params as { node: string }).node;
-        const ig = META_PAGES.find((entry) => entry.ig?.id === node)?.ig;
+        const ig = ALL_PAGES.find((entry) => entry.ig?.id === node)?.ig;
         if (!ig) {
           return metaError(
             reply,

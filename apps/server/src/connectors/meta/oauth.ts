@@ -24,8 +24,16 @@ import type { MetaProviderConfig } from "./settings";
 /** Permissions per connector: read-only, the least each one needs (docs/connectors.md). */
 export const META_SCOPES: Record<string, string[]> = {
   facebookAds: ["ads_read", "read_insights", "business_management"],
-  facebookSocial: ["pages_show_list", "pages_read_engagement", "read_insights"],
-  instagram: ["instagram_basic", "instagram_manage_insights", "pages_show_list", "pages_read_engagement"],
+  // business_management: `/me/accounts` leaves out Pages the user reaches through a Business portfolio
+  // (an agency's clients' Pages); they are listed from the portfolios, which need it (./pages.ts).
+  facebookSocial: ["pages_show_list", "pages_read_engagement", "read_insights", "business_management"],
+  instagram: [
+    "instagram_basic",
+    "instagram_manage_insights",
+    "pages_show_list",
+    "pages_read_engagement",
+    "business_management",
+  ],
 };
 
 /** The stored credentials of a Meta source (sealed in the sources table). */
@@ -98,7 +106,7 @@ export function metaOAuth(config: MetaProviderConfig, counters: RateLimitStore) 
     tokenClients.set(config, graph);
   }
   const tokens = graph;
-  const v = `/${config.version}`;
+  const v = `/${config.graphVersion}`;
   const app = () => {
     if (!config.appId || !config.appSecret) {
       throw new ProviderError("meta-oauth", "server", "META_APP_ID and META_APP_SECRET are not set");

@@ -1,12 +1,17 @@
 import { shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
+import { ProviderError } from "../http/errors";
 import type { SourceHandle } from "../types";
 import { graphVersion, metaGraph, metaUserAuth } from "./shared";
 
 /**
- * The Pages a Facebook login manages (`GET /me/accounts`), with their Page tokens and linked Instagram
- * professional accounts, and the date handling Page and Instagram insights share.
+ * The Pages a Facebook login manages, with their Page tokens and linked Instagram professional
+ * accounts, and the date handling Page and Instagram insights share. Two sources (docs/connectors.md,
+ * "Facebook Social"): `GET /me/accounts`, the Pages the user has a role on, which Meta documents as
+ * leaving out Pages reached through a business; and, with business_management granted, each of the
+ * user's Business portfolios' own and client Pages (`/{business}/owned_pages`, `/client_pages`), where
+ * an agency finds the Pages its clients shared with it.
  *
  * Page tokens are fetched with the user token when a widget needs them and kept in this process for
  * 15 minutes, not stored with the source: a Page token made from a long-lived user token lives as
@@ -32,24 +37,38 @@ export type ManagedPage = z.infer<typeof ZAccounts>["data"][number];
 
 const cache = new LRUCache<string, ManagedPage[]>({ max: 1000, ttl: 15 * 60_000 });
 
-/** Every Page of the source's login (cursor paging, at most 10 answers of 100). */
+const FIELDS = "id,name,access_token,instagram_business_account{id,username}";
+const ZBusinesses = z.object({ data: z.array(z.object({ id: z.string() })).default([]) });
+
+/** Every Page of the source's login, each once: its own Page roles first, then its portfolios' Pages. */
 export async function managedPages(source: SourceHandle): Promise<ManagedPage[]> {
   const auth = metaUserAuth(source);
   // Keyed by the token too: a re-authorised source (another login) does not see the old list.
   const key = `${source.id}:${auth.headers.authorization?.slice(-16)}`;
   const cached = cache.get(key);
   if (cached) return cached;
+  const pages = await listed(source, "/me/accounts");
+  for (const business of await businesses(source)) {
+    for (const edge of ["owned_pages", "client_pages"]) {
+      pages.push(...(await listed(source, `/${encodeURIComponent(business)}/${edge}`)));
+    }
+  }
+  // A Page both a role of the user's and its portfolio's is listed once, as `/me/accounts` gave it.
+  const seen = new Set<string>();
+  const unique = pages.filter((page) => !seen.has(page.id) && seen.add(page.id));
+  cache.set(key, unique);
+  return unique;
+}
+
+/** One Page list edge, every answer of it (cursor paging, at most 10 answers of 100). */
+async function listed(source: SourceHandle, edge: string): Promise<ManagedPage[]> {
+  const auth = metaUserAuth(source);
   const pages: ManagedPage[] = [];
   let after: string | undefined;
   for (let answer = 0; answer < 10; answer++) {
     const page = await metaGraph(source.runtime).request({
-      path: `${graphVersion(source)}/me/accounts`,
-      query: {
-        fields: "id,name,access_token,instagram_business_account{id,username}",
-        limit: 100,
-        after,
-        ...auth.query,
-      },
+      path: `${graphVersion(source)}${edge}`,
+      query: { fields: FIELDS, limit: 100, after, ...auth.query },
       headers: auth.headers,
       schema: ZAccounts,
       limitKey: `user:${source.id}`,
@@ -58,8 +77,29 @@ export async function managedPages(source: SourceHandle): Promise<ManagedPage[]>
     after = page.paging?.cursors?.after;
     if (!page.paging?.next || !after || page.data.length === 0) break;
   }
-  cache.set(key, pages);
   return pages;
+}
+
+/**
+ * The login's Business portfolios (`/me/businesses`). A login that did not grant business_management
+ * (connected before it was asked, or unticked at the consent) is refused with a permission error
+ * (#200 or #10): it then has no portfolios here, rather than failing its own Pages; reconnecting grants it.
+ */
+async function businesses(source: SourceHandle): Promise<string[]> {
+  const auth = metaUserAuth(source);
+  try {
+    const answer = await metaGraph(source.runtime).request({
+      path: `${graphVersion(source)}/me/businesses`,
+      query: { fields: "id,name", limit: 100, ...auth.query },
+      headers: auth.headers,
+      schema: ZBusinesses,
+      limitKey: `user:${source.id}`,
+    });
+    return answer.data.map((business) => business.id);
+  } catch (error) {
+    if (error instanceof ProviderError && /^code (10|2\d\d)\b/.test(error.reason)) return [];
+    throw error;
+  }
 }
 
 /**

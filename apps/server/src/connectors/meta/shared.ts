@@ -107,8 +107,8 @@ export function missingMeta(providers: ProvidersConfig): string[] {
   return missingMetaConfig(providers.meta);
 }
 
-/** The version path segment every Graph call starts with ("/v25.0"). */
-export const graphVersion = (source: SourceHandle) => `/${source.runtime.providers.meta.version}`;
+/** The Graph API version path segment a Pages or Instagram call starts with ("/v25.0"); Facebook Ads uses the Marketing API's. */
+export const graphVersion = (source: SourceHandle) => `/${source.runtime.providers.meta.graphVersion}`;
 
 /** A source's long-lived user token (an `auth` failure once it expired), as headers and query for a Graph call. */
 export function metaUserAuth(source: SourceHandle) {

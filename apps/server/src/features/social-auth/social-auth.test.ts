@@ -343,7 +343,7 @@ describeEachDb(
       meta.user = { id: unique("fbuser"), name: "Fay Book", email };
       const browser = env().client();
       const { consent, callback } = await signIn(browser, "/register/facebook", CONSENTS);
-      expect(consent.pathname).toBe(`/${meta.version}/dialog/oauth`);
+      expect(consent.pathname).toBe(`/${meta.graphVersion}/dialog/oauth`);
       expect(consent.searchParams.get("scope")).toBe("email,public_profile");
       expect(callback.headers.location).toBe("/intro");
       const page = await browser.pageData();
