@@ -14,6 +14,7 @@ import { classifyMeta } from "../meta/classify";
 import { graphAuth, metaOAuth, missingMetaConfig } from "../meta/oauth";
 import { metaSettings } from "../meta/settings";
 import { metaOAuthAdapter, metaUsageHeld, withMetaUsage } from "../meta/shared";
+import { verifySystemUserToken } from "../meta/system-user";
 import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import { logo } from "./logo";
@@ -268,6 +269,9 @@ export const facebookAdsConnector: Connector = {
   available: true,
   note: null,
   oauth: metaOAuthAdapter,
+  // An agency's Business Manager token, which does not expire (docs/connectors.md, "Meta tokens").
+  tokenLogin: "System User token",
+  verify: (check) => verifySystemUserToken("facebookAds", check),
   settlingDays: FACEBOOK_ADS_SETTLING_DAYS,
   lagDays: FACEBOOK_ADS_LAG_DAYS,
   insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "campaign" } },
