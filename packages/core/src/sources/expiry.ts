@@ -41,9 +41,12 @@ export function loginEndDay(expiresAt: string): string {
 
 /** Banner 130's body (HTML): which sources, when, and the way to the sources page to reconnect them. */
 export function expiringSourcesBody(sources: readonly ExpiringSource[]): string {
-  const named = sources
-    .map((source) => `<strong>${escapeText(source.label)}</strong> (${escapeText(loginEndDay(source.expiresAt))})`)
-    .join(", ");
-  const verb = sources.length === 1 ? "stops" : "stop";
-  return `The login of ${named} ${verb} working soon. <a href="/company/sources">Reconnect</a> to keep their widgets showing data.`;
+  const named = (source: ExpiringSource) => `<strong>${escapeText(source.label)}</strong>`;
+  const day = (source: ExpiringSource) => escapeText(loginEndDay(source.expiresAt));
+  const [only] = sources;
+  if (sources.length === 1 && only) {
+    return `The login of ${named(only)} stops working on ${day(only)}. <a href="/company/sources">Reconnect</a> it to keep its widgets showing data.`;
+  }
+  const list = sources.map((source) => `${named(source)} (${day(source)})`).join(", ");
+  return `The logins of ${list} stop working within a week. <a href="/company/sources">Reconnect</a> them to keep their widgets showing data.`;
 }

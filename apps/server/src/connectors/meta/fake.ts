@@ -58,11 +58,19 @@ export interface FakeMeta {
   /** Makes every user token handed out so far expire now (a 60-day token reaching its end). */
   expireUserTokens(): void;
   /**
+   * What fb_exchange_token answers as `expires_in` (about 60 days); a browser test shortens it to see a
+   * login near its end (`POST /_fake/meta/token-lifetime {seconds}`, null for the default).
+   */
+  longLivedSeconds: number;
+  /**
    * A System User token as Business Settings hands it out (never expiring unless `expiresInSeconds`),
    * with these permissions and for this app (default: the fake's app and Facebook Ads' permissions).
    */
   systemUserToken(options?: { scopes?: string[]; expiresInSeconds?: number; appId?: string }): string;
 }
+
+/** What Meta's fb_exchange_token answers as `expires_in`: about 60 days. */
+export const LONG_LIVED_SECONDS = 5_183_944;
 
 /** The system user of the agency's Business Manager that System User tokens belong to. */
 export const META_SYSTEM_USER = { id: "61550000000000001", name: "Reportz reporting" };
@@ -279,6 +287,7 @@ export function metaFake(): FakePart<FakeMeta> {
     usageNext: [],
     calls: [],
     accountsPageSize: 2,
+    longLivedSeconds: LONG_LIVED_SECONDS,
     userOf(accessToken) {
       const entry = userTokens.get(accessToken);
       if (!entry || entry.expiresAt <= Date.now()) return null;
@@ -436,8 +445,9 @@ export function metaFake(): FakePart<FakeMeta> {
         if (query.grant_type === "fb_exchange_token") {
           const user = state.userOf(query.fb_exchange_token ?? "");
           if (!user) return deadToken(reply, query.fb_exchange_token ?? "");
-          // About 60 days.
-          return { access_token: issueUser(user, 5_183_944), token_type: "bearer", expires_in: 5_183_944 };
+          // About 60 days (shorter when a test asked).
+          const seconds = state.longLivedSeconds;
+          return { access_token: issueUser(user, seconds), token_type: "bearer", expires_in: seconds };
         }
         const code = codes.get(query.code ?? "");
         codes.delete(query.code ?? "");
@@ -455,6 +465,14 @@ export function metaFake(): FakePart<FakeMeta> {
         }
         return { access_token: issueUser(code.userId, 5400), token_type: "bearer", expires_in: 5400 };
       });
+
+      // For browser tests in another process: a login's lifetime, and a System User token to paste.
+      app.post("/_fake/meta/token-lifetime", async (request) => {
+        const seconds = Number((request.body as { seconds?: unknown } | null)?.seconds);
+        state.longLivedSeconds = Number.isFinite(seconds) && seconds > 0 ? seconds : LONG_LIVED_SECONDS;
+        return { seconds: state.longLivedSeconds };
+      });
+      app.post("/_fake/meta/system-user-token", async () => ({ token: state.systemUserToken() }));
 
       // What a token is, asked with the app's token (app id|secret); a dead token is `is_valid: false`, not an error.
       app.get(`${v}/debug_token`, async (request, reply) => {
