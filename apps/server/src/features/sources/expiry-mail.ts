@@ -22,7 +22,7 @@ export function expiryMailSubject(input: Pick<ExpiryMailInput, "sources">): stri
 
 const WHY =
   "Some providers' logins last a limited time (Facebook's about 60 days) and cannot be renewed without you. Reconnecting signs in again and keeps the source, so every widget that uses it keeps working.";
-const AFTER = "After that day its widgets show 'Data Error' until it is reconnected.";
+const AFTER = "After its day, a source's widgets show 'Data Error' until it is reconnected.";
 const HINT =
   "Agencies with a Meta Business Manager can connect Facebook Ads with a System User token instead, which does not expire.";
 
