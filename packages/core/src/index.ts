@@ -36,6 +36,7 @@ export * from "./ops/scrub";
 export * from "./routing/guards";
 export * from "./routing/routes";
 export * from "./routing/title";
+export * from "./sources/expiry";
 export * from "./widget-alerts";
 export * from "./widgets/calculated";
 export * from "./widgets/expression";

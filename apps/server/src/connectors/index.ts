@@ -122,6 +122,7 @@ export function catalogue(providers: ProvidersConfig): TConnector[] {
       available: available && missing.length === 0,
       note: missing.length > 0 ? `Not configured on this server (set ${missing.join(" and ")}).` : note,
       ...(connector.oauthAccount ? { oauthAccount: connector.oauthAccount } : {}),
+      ...(connector.tokenLogin ? { tokenLogin: connector.tokenLogin } : {}),
     };
   });
 }

@@ -139,9 +139,16 @@ export interface Connector {
    * (create) or replaced (re-authorise). A ProviderError of kind `auth` or `input` becomes the form's
    * 422 on its `field` (default `token`) in the provider's words; a provider not answering is a 422
    * saying so. Should answer within a few seconds (a short `timeoutMs`, one attempt). May return the
-   * account's name as the provider shows it, stored as the source's account.
+   * account's name as the provider shows it, stored as the source's account, and the credentials to
+   * store instead of the typed ones (a pasted token kept in the shape the connector's OAuth login
+   * stores, with its expiry).
    */
-  verify?(check: CredentialsCheck): Promise<{ account?: string } | undefined>;
+  verify?(check: CredentialsCheck): Promise<{ account?: string; credentials?: Record<string, string> } | undefined>;
+  /**
+   * OAuth connectors that also take a pasted token (Meta's System User token): the token field's label.
+   * The token goes through `verify` like a credentials connector's.
+   */
+  tokenLogin?: string;
   /** OAuth connectors: their provider family's OAuth adapter, built from the server's configuration. */
   oauth?: OAuthAdapterFactory;
   /**

@@ -1,3 +1,4 @@
+import { type ExpiringSource, expiringSourcesBody } from "../sources/expiry";
 import { billingStanding, type CompanyBillingFacts, companyFlags } from "./company-flags";
 
 export type GlobalMessageType = "error" | "warning" | "success" | "info";
@@ -40,6 +41,14 @@ export const MESSAGE_CATALOGUE: Readonly<Record<number, GlobalMessage>> = {
     title: "Expired Sources",
     body: "Some of your <a href=\"/company\">sources</a> have expired. Re-authorise them to avoid 'Data Error' widgets.",
   },
+  130: {
+    code: 130,
+    type: "warning",
+    closeable: true,
+    title: "Sources Expiring Soon",
+    // The catalogue's wording; the banner shown names the sources and their days (expiringSourcesBody).
+    body: 'The login of some of your <a href="/company/sources">sources</a> stops working soon. Reconnect them to keep their widgets showing data.',
+  },
   126: {
     code: 126,
     type: "warning",
@@ -68,7 +77,7 @@ export const MESSAGE_CATALOGUE: Readonly<Record<number, GlobalMessage>> = {
  * invitations to subscribe, then the sources warning. Kept fixed so the bar does not reshuffle when
  * one banner comes or goes.
  */
-export const BANNER_ORDER: readonly number[] = [126, 128, 120, 121, 122, 129, 125];
+export const BANNER_ORDER: readonly number[] = [126, 128, 120, 121, 122, 129, 125, 130];
 
 /**
  * docs/product.md §4 "Global messages": which banners a company sees at `now` (pass it for expiries
@@ -79,10 +88,11 @@ export const BANNER_ORDER: readonly number[] = [126, 128, 120, 121, 122, 129, 12
  *   for a canceled one 126 already says to resubscribe);
  * - 122 a restored account without subscription;
  * - 129 no subscription, no running trial and no dashboard can be created;
- * - 125 while any source is invalid.
+ * - 125 while any source is invalid;
+ * - 130 while sources' logins end within a week (`expiringSources`, given to admins only: they reconnect).
  */
 export function globalMessagesFor(
-  company: CompanyBillingFacts & { hasInvalidSource: boolean },
+  company: CompanyBillingFacts & { hasInvalidSource: boolean; expiringSources?: readonly ExpiringSource[] },
   now?: Date,
 ): GlobalMessage[] {
   const flags = companyFlags(company, now);
@@ -95,7 +105,11 @@ export function globalMessagesFor(
   if (!flags.hasSubscription && company.state === "restored") shown.add(122);
   if (!flags.hasSubscription && !standing.trialRunning && !flags.canCreateDashboard) shown.add(129);
   if (company.hasInvalidSource) shown.add(125);
-  return BANNER_ORDER.filter((code) => shown.has(code)).map((code) => MESSAGE_CATALOGUE[code]);
+  const expiring = company.expiringSources ?? [];
+  if (expiring.length > 0) shown.add(130);
+  return BANNER_ORDER.filter((code) => shown.has(code)).map((code) =>
+    code === 130 ? { ...MESSAGE_CATALOGUE[130], body: expiringSourcesBody(expiring) } : MESSAGE_CATALOGUE[code],
+  );
 }
 
 /** Groups messages by type for the top bar (docs/product.md §2), keeping the order types first appear in. */

@@ -23,6 +23,8 @@ export const ZConnector = z.object({
   note: z.string().nullable(),
   /** OAuth connectors that also ask for an account before the consent screen: the field's label (AccuRanker). */
   oauthAccount: z.string().optional(),
+  /** OAuth connectors that also take a pasted token (Meta's System User token): the token field's label. */
+  tokenLogin: z.string().optional(),
 });
 export type TConnector = z.infer<typeof ZConnector>;
 
@@ -44,6 +46,8 @@ export const ZSource = z.object({
   account: z.string().nullable(),
   invalid: z.boolean(),
   properties: z.array(ZOption),
+  /** When the source's login ends for good (ISO instant; Meta's ~60-day token), or null when it does not. */
+  expiresAt: z.string().nullable(),
 });
 export type TSource = z.infer<typeof ZSource>;
 export const ZSourceResponse = dataEnvelope(ZSource);

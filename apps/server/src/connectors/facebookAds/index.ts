@@ -14,6 +14,7 @@ import { classifyMeta } from "../meta/classify";
 import { graphAuth, metaOAuth, missingMetaConfig } from "../meta/oauth";
 import { metaSettings } from "../meta/settings";
 import { metaOAuthAdapter, metaUsageHeld, withMetaUsage } from "../meta/shared";
+import { verifySystemUserToken } from "../meta/system-user";
 import { toOptions, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
 import { facebookAdsDescription } from "./description";
@@ -271,6 +272,9 @@ export const facebookAdsConnector: Connector = {
   oauth: metaOAuthAdapter,
   // The Marketing API objects as Meta's business SDK ships them for the pinned Graph version (docs/connectors.md).
   description: facebookAdsDescription,
+  // An agency's Business Manager token, which does not expire (docs/connectors.md, "Meta tokens").
+  tokenLogin: "System User token",
+  verify: (check) => verifySystemUserToken("facebookAds", check),
   settlingDays: FACEBOOK_ADS_SETTLING_DAYS,
   lagDays: FACEBOOK_ADS_LAG_DAYS,
   insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "campaign" } },

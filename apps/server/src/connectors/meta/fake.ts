@@ -4,6 +4,9 @@
  * `/me/permissions`, Page insights, Instagram account and media insights. Shapes follow:
  * - https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow (dialog, code exchange)
  * - https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived (fb_exchange_token)
+ * - https://developers.facebook.com/docs/graph-api/reference/debug_token (a token's type, app, expiry, scopes)
+ * - https://developers.facebook.com/docs/business-management-apis/system-users/install-apps-and-generate-tokens
+ *   (System User tokens: never expiring, or 60 days)
  * - https://developers.facebook.com/docs/graph-api/guides/error-handling (the error object, codes 100/190/4/17/32/613/80001)
  * - https://developers.facebook.com/docs/graph-api/overview/rate-limiting (X-App-Usage, X-Business-Use-Case-Usage)
  * - https://developers.facebook.com/docs/graph-api/reference/user/accounts (Pages and Page tokens, cursor paging;
@@ -71,7 +74,23 @@ export interface FakeMeta {
   grantedTo(accessToken: string): Set<string>;
   /** Makes every user token handed out so far expire now (a 60-day token reaching its end). */
   expireUserTokens(): void;
+  /**
+   * What fb_exchange_token answers as `expires_in` (about 60 days); a browser test shortens it to see a
+   * login near its end (`POST /_fake/meta/token-lifetime {seconds}`, null for the default).
+   */
+  longLivedSeconds: number;
+  /**
+   * A System User token as Business Settings hands it out (never expiring unless `expiresInSeconds`),
+   * with these permissions and for this app (default: the fake's app and Facebook Ads' permissions).
+   */
+  systemUserToken(options?: { scopes?: string[]; expiresInSeconds?: number; appId?: string }): string;
 }
+
+/** What Meta's fb_exchange_token answers as `expires_in`: about 60 days. */
+export const LONG_LIVED_SECONDS = 5_183_944;
+
+/** The system user of the agency's Business Manager that System User tokens belong to. */
+export const META_SYSTEM_USER = { id: "61550000000000001", name: "Reportz reporting" };
 
 /** The one Facebook user of the fake. */
 export const META_USER = { id: "10228000000000001", name: "Ada Marketing" };
@@ -290,7 +309,17 @@ function dayOf(value: string | undefined): string | null {
 
 export function metaFake(): FakePart<FakeMeta> {
   const codes = new Map<string, { redirectUri: string; userId: string; granted: Set<string> }>();
-  const userTokens = new Map<string, { userId: string; expiresAt: number; granted: Set<string> }>();
+  const userTokens = new Map<
+    string,
+    {
+      userId: string;
+      expiresAt: number;
+      granted: Set<string>;
+      type?: "USER" | "SYSTEM_USER";
+      scopes?: string[];
+      appId?: string;
+    }
+  >();
   const pageTokens = new Map<string, { pageId: string; userId: string }>();
   let counter = 0;
 
@@ -308,6 +337,7 @@ export function metaFake(): FakePart<FakeMeta> {
     usageNext: [],
     calls: [],
     accountsPageSize: 2,
+    longLivedSeconds: LONG_LIVED_SECONDS,
     userOf(accessToken) {
       const entry = userTokens.get(accessToken);
       if (!entry || entry.expiresAt <= Date.now()) return null;
@@ -323,7 +353,20 @@ export function metaFake(): FakePart<FakeMeta> {
       return new Set(userTokens.get(accessToken)?.granted ?? []);
     },
     expireUserTokens() {
-      for (const entry of userTokens.values()) entry.expiresAt = 0;
+      for (const entry of userTokens.values()) if (entry.type !== "SYSTEM_USER") entry.expiresAt = 0;
+    },
+    systemUserToken(options = {}) {
+      counter += 1;
+      const token = `EAAfakeSystem${counter}`;
+      userTokens.set(token, {
+        userId: META_SYSTEM_USER.id,
+        expiresAt: options.expiresInSeconds ? Date.now() + options.expiresInSeconds * 1000 : Number.POSITIVE_INFINITY,
+        type: "SYSTEM_USER",
+        scopes: options.scopes ?? ["ads_read", "read_insights", "business_management"],
+        granted: new Set(options.scopes ?? ["ads_read", "read_insights", "business_management"]),
+        appId: options.appId ?? state.appId,
+      });
+      return token;
     },
   };
 
@@ -463,9 +506,10 @@ export function metaFake(): FakePart<FakeMeta> {
         if (query.grant_type === "fb_exchange_token") {
           const user = state.userOf(query.fb_exchange_token ?? "");
           if (!user) return deadToken(reply, query.fb_exchange_token ?? "");
-          // About 60 days.
+          // About 60 days (shorter when a test asked).
+          const seconds = state.longLivedSeconds;
           const granted = state.grantedTo(query.fb_exchange_token ?? "");
-          return { access_token: issueUser(user, 5_183_944, granted), token_type: "bearer", expires_in: 5_183_944 };
+          return { access_token: issueUser(user, seconds, granted), token_type: "bearer", expires_in: seconds };
         }
         const code = codes.get(query.code ?? "");
         codes.delete(query.code ?? "");
@@ -484,9 +528,49 @@ export function metaFake(): FakePart<FakeMeta> {
         return { access_token: issueUser(code.userId, 5400, code.granted), token_type: "bearer", expires_in: 5400 };
       });
 
+      // For browser tests in another process: a login's lifetime, and a System User token to paste.
+      app.post("/_fake/meta/token-lifetime", async (request) => {
+        const seconds = Number((request.body as { seconds?: unknown } | null)?.seconds);
+        state.longLivedSeconds = Number.isFinite(seconds) && seconds > 0 ? seconds : LONG_LIVED_SECONDS;
+        return { seconds: state.longLivedSeconds };
+      });
+      app.post("/_fake/meta/system-user-token", async () => ({ token: state.systemUserToken() }));
+
+      // What a token is, asked with the app's token (app id|secret); a dead token is `is_valid: false`, not an error.
+      app.get(`${v}/debug_token`, async (request, reply) => {
+        if (tokenOf(request) !== `${state.appId}|${state.appSecret}`) {
+          return metaError(reply, 400, 190, "Invalid OAuth access token - Cannot parse access token");
+        }
+        const input = String((request.query as Record<string, unknown>).input_token ?? "");
+        const entry = userTokens.get(input);
+        const live = state.userOf(input);
+        if (!entry) {
+          return {
+            data: { is_valid: false, error: { code: 190, message: "Invalid OAuth access token." }, scopes: [] },
+          };
+        }
+        const expiresAt = Number.isFinite(entry.expiresAt) ? Math.floor(entry.expiresAt / 1000) : 0;
+        return {
+          data: {
+            app_id: entry.appId ?? state.appId,
+            type: entry.type ?? "USER",
+            application: "Reportz (fake)",
+            data_access_expires_at: expiresAt === 0 ? 0 : expiresAt + 30 * 86_400,
+            expires_at: expiresAt,
+            is_valid: live !== null,
+            ...(live === null && {
+              error: { code: 190, message: "Error validating access token: Session has expired." },
+            }),
+            scopes: entry.scopes ?? ["ads_read", "read_insights", "business_management", "pages_show_list"],
+            user_id: entry.userId,
+          },
+        };
+      });
+
       app.get(`${v}/me`, async (request, reply) => {
         const user = requireUser(request, reply);
         if (!user) return reply;
+        if (user === META_SYSTEM_USER.id) return META_SYSTEM_USER;
         const fields = String((request.query as Record<string, unknown>).fields ?? "id,name").split(",");
         // The signed-in user's own fields; an e-mail the user did not share is left out, as Graph does.
         const me = user === state.user.id ? state.user : { ...META_USER, email: null };

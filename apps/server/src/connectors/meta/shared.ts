@@ -117,5 +117,17 @@ export function metaUserAuth(source: SourceHandle) {
   return graphAuth(meta, token);
 }
 
+/**
+ * When a stored Meta login ends: the long-lived user token's `expires_at` (about 60 days after sign-in,
+ * never refreshed); null for a token without expiry (a System User token, docs/connectors.md).
+ */
+export function metaGrantExpiresAt(credentials: Readonly<Record<string, string>>): number | null {
+  const at = Number(credentials.expires_at || Number.NaN);
+  return Number.isFinite(at) && at > 0 ? at : null;
+}
+
 /** The OAuth adapter that connects this family's connectors (`Connector.oauth`), built from the server's configuration. */
-export const metaOAuthAdapter: OAuthAdapterFactory = (providers, counters) => metaOAuth(providers.meta, counters);
+export const metaOAuthAdapter: OAuthAdapterFactory = (providers, counters) => ({
+  ...metaOAuth(providers.meta, counters),
+  grantExpiresAt: metaGrantExpiresAt,
+});

@@ -34,6 +34,12 @@ export interface OAuthAdapter {
   exchange(input: OAuthExchangeInput): Promise<{ tokens: Record<string, string>; account: string | null }>;
   /** Gives the grant back when the source is deleted; a token already dead is fine. Absent: nothing to revoke. */
   revoke?(credentials: Readonly<Record<string, string>>): Promise<void>;
+  /**
+   * When the stored login ends for good (epoch ms), for providers without refresh (Meta's ~60-day
+   * token): the sources service copies it next to the source so admins are warned before (docs/product.md).
+   * Null when these credentials do not expire. Absent: the provider refreshes, nothing to warn about.
+   */
+  grantExpiresAt?(credentials: Readonly<Record<string, string>>): number | null;
 }
 
 /**

@@ -10,6 +10,7 @@ export const pageDataFeature: Feature = {
       services.get("auth"),
       services.get("companies"),
       services.get("sources").hasInvalidSource,
+      (companyId) => services.get("sources").loginExpiry.expiringSources(companyId),
     ),
   }),
   routes: (app, ctx, services, options) =>

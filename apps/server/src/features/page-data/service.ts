@@ -1,4 +1,4 @@
-import { couponEffects, globalMessagesFor, SOCIAL_PROVIDERS, type TPageData } from "@app/core";
+import { couponEffects, type ExpiringSource, globalMessagesFor, SOCIAL_PROVIDERS, type TPageData } from "@app/core";
 import type { AppContext } from "../../context";
 import type { AuthService, AuthState } from "../auth/service";
 import type { CompaniesService } from "../companies/service";
@@ -13,6 +13,7 @@ export function pageDataService(
   auth: AuthService,
   companies: CompaniesService,
   hasInvalidSource: InvalidSourceCheck = async () => false,
+  expiringSources: (companyId: string) => Promise<ExpiringSource[]> = async () => [],
 ) {
   return {
     async build(state: AuthState | null, guestId: string | null): Promise<TPageData> {
@@ -40,8 +41,13 @@ export function pageDataService(
       }
       const user = presentUser(state.user);
       const company = await companies.get(state.company.id);
+      // Banner 130 is for admins: they are the ones who can reconnect a source.
       const messages = globalMessagesFor(
-        { ...company, hasInvalidSource: await hasInvalidSource(company.id) },
+        {
+          ...company,
+          hasInvalidSource: await hasInvalidSource(company.id),
+          expiringSources: user.roleName === "admin" ? await expiringSources(company.id) : [],
+        },
         ctx.clock.now(),
       );
       return {

@@ -16,6 +16,15 @@ function oauthFor(connector: Connector, runtime: ConnectorRuntime) {
   return connector.oauth ? connector.oauth(runtime.providers, runtime.counters) : null;
 }
 
+/**
+ * When a source's login ends for good (ISO), read by its provider's OAuth adapter from the credentials to
+ * store; null when they do not expire or refresh themselves (docs/product.md, expiring logins).
+ */
+function expiryOf(connector: Connector, runtime: ConnectorRuntime, credentials: Record<string, string> | null) {
+  const at = credentials ? oauthFor(connector, runtime)?.grantExpiresAt?.(credentials) : null;
+  return typeof at === "number" ? new Date(at).toISOString() : null;
+}
+
 /** A company's sources on the sources page: list, connect (typed credentials, a file, OAuth), update, delete. */
 export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow, connectorOf }: SourceDeps) {
   const credentials = sourceCredentials(ctx, runtime);
@@ -35,7 +44,7 @@ export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow
       if (!connector.available)
         throw AppError.validation({ name: [connector.note ?? "This connector cannot be connected yet."] });
       credentials.check(connector, input);
-      const account = await credentials.verify(connector, input);
+      const { account, stored } = await credentials.verify(connector, input);
       const upload = connector.upload ? checkUpload(connector, form.files.file) : null;
       // The uploaded file's row and the source that owns it: both or neither.
       const row = await ctx.db.transaction().execute(async (trx) => {
@@ -47,10 +56,11 @@ export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow
           company_id: actor.companyId,
           name: connector.key,
           account,
-          credentials: credentials.seal(input),
+          credentials: credentials.seal(input, stored),
           properties: JSON.stringify(properties),
           invalid: 0,
           created_at: nowIso(),
+          credentials_expire_at: expiryOf(connector, runtime, stored),
         };
         await sourcesRepo(trx).insert(row);
         return row;
@@ -78,6 +88,8 @@ export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow
           credentials: sealed,
           account: grant.account ?? row.account,
           invalid: 0,
+          credentials_expire_at: expiryOf(connector, runtime, grant.credentials),
+          expiry_warned_for: null,
         });
         await changed(actor.companyId, existingId);
         await announce(actor.companyId, existingId);
@@ -92,6 +104,7 @@ export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow
         properties: JSON.stringify([]),
         invalid: 0,
         created_at: nowIso(),
+        credentials_expire_at: expiryOf(connector, runtime, grant.credentials),
       };
       await repo.insert(row);
       await announce(actor.companyId, row.id);
@@ -106,8 +119,11 @@ export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow
       const patch: Partial<SourcesTable> = { invalid: 0 };
       if (Object.keys(credentialFields(input)).length > 0) {
         credentials.check(connector, input);
-        patch.account = (await credentials.verify(connector, input)) ?? row.account;
-        patch.credentials = credentials.seal(input);
+        const { account, stored } = await credentials.verify(connector, input);
+        patch.account = account ?? row.account;
+        patch.credentials = credentials.seal(input, stored);
+        patch.credentials_expire_at = expiryOf(connector, runtime, stored);
+        patch.expiry_warned_for = null;
       }
       const properties = storedProperties(row);
       const adding = connector.upload !== undefined && form.files.file !== undefined;

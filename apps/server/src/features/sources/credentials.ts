@@ -23,7 +23,8 @@ export function unsealCredentials(appKey: string, sealed: string): Record<string
 export function sourceCredentials(ctx: AppContext, runtime: ConnectorRuntime) {
   return {
     check(connector: Connector, credentials: TSourceCredentials): void {
-      const errors = sourceCredentialErrors(connector.authKind, credentials);
+      // An OAuth connector that also takes a pasted token (`tokenLogin`) needs the token on this form.
+      const errors = sourceCredentialErrors(connector.tokenLogin ? "token" : connector.authKind, credentials);
       const fields = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
       if (Object.keys(fields).length > 0) throw AppError.validation(fields);
     },
@@ -31,16 +32,20 @@ export function sourceCredentials(ctx: AppContext, runtime: ConnectorRuntime) {
     /**
      * A typed login checked with the provider before it is stored (Connector.verify): refused → the
      * form's 422 on the field in the provider's words; not answering → a 422 saying so. Nothing is saved.
+     * Answers the account and, when the connector keeps them in a shape of its own, the credentials to store.
      */
-    async verify(connector: Connector, input: TSourceCredentials): Promise<string | null> {
-      if (!connector.verify) return input.account ?? null;
+    async verify(
+      connector: Connector,
+      input: TSourceCredentials,
+    ): Promise<{ account: string | null; stored: Record<string, string> | null }> {
+      if (!connector.verify) return { account: input.account ?? null, stored: null };
       try {
         const checked = await connector.verify({
           account: input.account ?? null,
           credentials: credentialFields({ token: input.token, site: input.site }),
           runtime,
         });
-        return checked?.account ?? input.account ?? null;
+        return { account: checked?.account ?? input.account ?? null, stored: checked?.credentials ?? null };
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         ctx.logger.info({ connector: connector.key, kind: error.kind }, "credentials refused by the provider");
@@ -55,8 +60,9 @@ export function sourceCredentials(ctx: AppContext, runtime: ConnectorRuntime) {
       }
     },
 
-    seal(credentials: TSourceCredentials): string | null {
-      const secret = credentialFields({ token: credentials.token, site: credentials.site });
+    /** The typed secret fields sealed, or the connector's own credentials from `verify` when it gave some. */
+    seal(credentials: TSourceCredentials, stored: Record<string, string> | null = null): string | null {
+      const secret = stored ?? credentialFields({ token: credentials.token, site: credentials.site });
       return Object.keys(secret).length > 0 ? seal(ctx.config.appKey, JSON.stringify(secret)) : null;
     },
   };

@@ -22,5 +22,6 @@ export function presentSource(row: SourcesTable): TSource {
     account: row.account,
     invalid: row.invalid === 1,
     properties: storedProperties(row),
+    expiresAt: row.credentials_expire_at ?? null,
   };
 }

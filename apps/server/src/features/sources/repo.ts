@@ -104,3 +104,79 @@ export function sourcesRepo(db: Db) {
     },
   };
 }
+
+/**
+ * Logins that end for good (features/sources/expiry.ts): the banner's look-up per company, and the
+ * warning pass's, which crosses companies like the other schedulers, with its once-per-expiry claim.
+ */
+export function loginExpiryRepo(db: Db) {
+  return {
+    /** The company's valid sources whose login ends by `untilIso` (banner 130), soonest first. */
+    loginsEndingBy(companyId: string, untilIso: string) {
+      return db
+        .selectFrom("sources")
+        .select(["id", "name", "account", "credentials_expire_at"])
+        .where("company_id", "=", companyId)
+        .where("invalid", "=", 0)
+        .where("credentials_expire_at", "is not", null)
+        .where("credentials_expire_at", "<=", untilIso)
+        .orderBy("credentials_expire_at")
+        .orderBy("id")
+        .execute();
+    },
+    /**
+     * Every company's valid sources whose login ends after `fromIso` and by `untilIso` and whose admins
+     * were not mailed about this expiry yet (the warning pass crosses companies, like other schedulers).
+     */
+    loginsToWarn(fromIso: string, untilIso: string) {
+      return db
+        .selectFrom("sources")
+        .select(["id", "company_id", "name", "account", "credentials_expire_at"])
+        .where("invalid", "=", 0)
+        .where("credentials_expire_at", ">", fromIso)
+        .where("credentials_expire_at", "<=", untilIso)
+        .where((eb) =>
+          eb.or([eb("expiry_warned_for", "is", null), eb("expiry_warned_for", "!=", eb.ref("credentials_expire_at"))]),
+        )
+        .orderBy("company_id")
+        .orderBy("credentials_expire_at")
+        .execute();
+    },
+    /**
+     * Takes the warning of one expiry for this pass: true for the one process that marked it, so two
+     * passes (or processes) never mail the same expiry twice. A reconnected source has a new expiry.
+     */
+    async claimExpiryWarning(companyId: string, id: string, expiresAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable("sources")
+        .set({ expiry_warned_for: expiresAt })
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .where("credentials_expire_at", "=", expiresAt)
+        .where((eb) => eb.or([eb("expiry_warned_for", "is", null), eb("expiry_warned_for", "!=", expiresAt)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** The mail was not sent: the expiry is free again for the next pass. */
+    async releaseExpiryWarning(companyId: string, id: string, expiresAt: string): Promise<void> {
+      await db
+        .updateTable("sources")
+        .set({ expiry_warned_for: null })
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .where("expiry_warned_for", "=", expiresAt)
+        .execute();
+    },
+    /** Sources of these connectors whose expiry was never copied out of their credentials (from before it was). */
+    withoutExpiry(names: readonly string[]) {
+      if (names.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom("sources")
+        .select(["id", "company_id", "name", "credentials"])
+        .where("name", "in", names)
+        .where("credentials", "is not", null)
+        .where("credentials_expire_at", "is", null)
+        .execute();
+    },
+  };
+}

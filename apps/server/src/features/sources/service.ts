@@ -8,6 +8,7 @@ import { sourceChanges } from "./changes";
 import { connectionUseCases } from "./connections";
 import { connectorCallUseCases, SourceFailure } from "./connector-calls";
 import type { SourceDeps } from "./deps";
+import { loginExpiry } from "./expiry";
 import { sourcesRepo } from "./repo";
 import { storedResultUseCases } from "./stored-results";
 
@@ -25,7 +26,11 @@ export async function hasInvalidSource(db: Db, companyId: string): Promise<boole
  * (open a source and run a connector call: what a failure means), stored-results.ts (a query through the
  * stored results) and changes.ts (who learns of a change).
  */
-export function sourcesService(ctx: AppContext, files: FilesService) {
+export function sourcesService(
+  ctx: AppContext,
+  files: FilesService,
+  companyName: (companyId: string) => Promise<string> = async () => "",
+) {
   const repo = sourcesRepo(ctx.db);
   const runtime: ConnectorRuntime = {
     providers: ctx.config.providers,
@@ -61,6 +66,8 @@ export function sourcesService(ctx: AppContext, files: FilesService) {
 
     /** Banner 125 for the page data: `(companyId) => Promise<boolean>`, usable unbound. */
     hasInvalidSource: (companyId: string): Promise<boolean> => hasInvalidSource(ctx.db, companyId),
+    /** Logins that end for good: banner 130, the admins' e-mail a week before (expiry.ts). */
+    loginExpiry: loginExpiry(ctx, repo, runtime, companyName),
   };
 }
 

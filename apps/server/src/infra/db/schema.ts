@@ -91,6 +91,13 @@ export interface SourcesTable {
   properties: string;
   invalid: number;
   created_at: string;
+  /**
+   * When the login ends for good (ISO instant; a Meta long-lived token), copied from the sealed
+   * credentials by the connector's OAuth adapter; null when it does not expire or refreshes itself.
+   */
+  credentials_expire_at?: string | null;
+  /** The `credentials_expire_at` the company's admins were mailed about (once per expiry). */
+  expiry_warned_for?: string | null;
 }
 
 export interface FilesTable {

@@ -13,7 +13,14 @@ import {
   widgetDataReadsSource,
 } from "./cache-updates";
 
-const source = (id: string, invalid = false): TSource => ({ id, name: "demo", account: null, invalid, properties: [] });
+const source = (id: string, invalid = false): TSource => ({
+  id,
+  name: "demo",
+  account: null,
+  invalid,
+  properties: [],
+  expiresAt: null,
+});
 const range = {
   startDate: "2026-10-01",
   endDate: "2026-10-31",

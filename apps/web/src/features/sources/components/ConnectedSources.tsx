@@ -1,4 +1,4 @@
-import type { TConnector, TSource } from "@app/core";
+import { loginEndDay, loginEndsSoon, type TConnector, type TSource } from "@app/core";
 import { ActionIcon, Badge, Box, Button, Card, Divider, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { Fragment, useState } from "react";
@@ -67,7 +67,9 @@ function SourceRow({
   const reconnect = useReconnectSource();
   const displayName = connectorName(connector ? [connector] : undefined, source.name);
   const canReconnect = source.invalid && connector?.available && connector.authKind === "none";
-  const canReauthorise = source.invalid && connector?.available && connector.authKind === "oauth2";
+  // A login that ends within the week (banner 130) is reconnected in place before it stops.
+  const endsSoon = !source.invalid && loginEndsSoon(source.expiresAt, new Date());
+  const canReauthorise = (source.invalid || endsSoon) && connector?.available && connector.authKind === "oauth2";
   // Typed logins are re-authorised by typing a new one (checked with the provider before it replaces the old).
   const canRetype =
     connector?.available === true && ["account+token", "token", "site+key|secret"].includes(connector.authKind);
@@ -81,7 +83,11 @@ function SourceRow({
       const result = await oauth(source.name, source.id, connector?.oauthAccount ? (source.account ?? "") : null);
       notifications.show(
         result.ok
-          ? { color: "teal", title: "Source re-authorised", message: `${label} works again.` }
+          ? {
+              color: "teal",
+              title: endsSoon ? "Source reconnected" : "Source re-authorised",
+              message: endsSoon ? `${label} keeps working, with its widgets.` : `${label} works again.`,
+            }
           : { color: "red", title: "Not re-authorised", message: result.message ?? "Please try again." },
       );
     } finally {
@@ -117,6 +123,11 @@ function SourceRow({
                   Needs re-authorising
                 </Badge>
               ) : null}
+              {endsSoon && source.expiresAt ? (
+                <Badge color="orange" variant="light" size="sm" tt="none" leftSection={<IconAlert size={12} />}>
+                  {`Login ends ${loginEndDay(source.expiresAt)}`}
+                </Badge>
+              ) : null}
             </Group>
             <SourceDetails source={source} connector={connector} />
             {source.invalid && connector?.authKind === "upload" ? (
@@ -129,7 +140,7 @@ function SourceRow({
         <Group gap={6} wrap="nowrap">
           {canReauthorise ? (
             <Button size="xs" variant="light" loading={reauthorising} onClick={() => void reauthorise()}>
-              Re-authorise
+              {endsSoon ? "Reconnect" : "Re-authorise"}
             </Button>
           ) : null}
           {canRetype ? (

@@ -15,14 +15,20 @@ const FIELDS: Record<string, ReadonlyArray<keyof TypedCredentials>> = {
   "site+key|secret": ["site", "token"],
 };
 
-function labelOf(field: keyof TypedCredentials, authKind: string): string {
+function labelOf(field: keyof TypedCredentials, connector: TConnector): string {
   if (field === "account") return "Account";
   if (field === "site") return "Site URL";
-  return authKind === "site+key|secret" ? "Consumer key|secret" : "API token";
+  if (connector.tokenLogin) return connector.tokenLogin;
+  return connector.authKind === "site+key|secret" ? "Consumer key|secret" : "API token";
 }
 
-function hintOf(field: keyof TypedCredentials, authKind: string, name: string): string {
+function hintOf(field: keyof TypedCredentials, connector: TConnector, name: string): string {
+  const authKind = connector.authKind;
   if (field === "account") return `The ${name} account this token belongs to; it names the source in your list.`;
+  // Meta's System User token (docs/product.md, "Expiring logins"): made for this server's app, it does not expire.
+  if (connector.tokenLogin) {
+    return `From your ${name} business settings (System users → Generate token, for this app). Unlike a sign-in, it does not expire. Stored encrypted.`;
+  }
   if (field === "site") return "The shop's address; it must use https://.";
   return authKind === "site+key|secret"
     ? "From WooCommerce → Settings → Advanced → REST API, written consumer key|consumer secret."
@@ -43,7 +49,8 @@ export function CredentialsConnectAction({
   source?: TSource | null;
   onDone?: (saved: TSource) => void;
 }) {
-  const fields = FIELDS[connector.authKind] ?? [];
+  // An OAuth connector that also takes a pasted token (`tokenLogin`) asks for the token alone.
+  const fields = connector.tokenLogin ? (["token"] as const) : (FIELDS[connector.authKind] ?? []);
   // "[beta]" is a label of the catalogue card, not part of the name in a sentence.
   const name = connectorNameInText(connector.displayName);
   const [values, setValues] = useState<TypedCredentials>({});
@@ -82,8 +89,8 @@ export function CredentialsConnectAction({
         {fields.map((field) => {
           const common = {
             id: `${prefix}-${field}`,
-            label: labelOf(field, connector.authKind),
-            description: hintOf(field, connector.authKind, name),
+            label: labelOf(field, connector),
+            description: hintOf(field, connector, name),
             size: "sm" as const,
             required: true,
             value: values[field] ?? "",

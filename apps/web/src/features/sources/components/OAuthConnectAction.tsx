@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { IconPlus } from "../../../ui/icons";
 import { useOAuthConnect } from "../hooks";
+import { CredentialsConnectAction } from "./CredentialsConnectAction";
 
 /** A catalogue button whose label may take two lines ("Connect another Google My Business account"). */
 const WRAPPING = { root: { height: "auto", minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: "normal" } } as const;
@@ -53,15 +54,18 @@ export function OAuthConnectAction({ connector, existing }: { connector: TConnec
   const label = existing.length > 0 ? `Connect another ${name} account` : `Connect ${name}`;
   if (!asksAccount) {
     return (
-      <Button
-        leftSection={<IconPlus size={16} />}
-        loading={busy}
-        fullWidth
-        styles={WRAPPING}
-        onClick={() => void run()}
-      >
-        {label}
-      </Button>
+      <Stack gap={6}>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          loading={busy}
+          fullWidth
+          styles={WRAPPING}
+          onClick={() => void run()}
+        >
+          {label}
+        </Button>
+        {connector.tokenLogin ? <TokenLoginAction connector={connector} tokenLogin={connector.tokenLogin} /> : null}
+      </Stack>
     );
   }
   return (
@@ -100,6 +104,24 @@ export function OAuthConnectAction({ connector, existing }: { connector: TConnec
             </Button>
           </Stack>
         </form>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The other way in for connectors with `tokenLogin` (Meta's System User token, which does not expire
+ * like a sign-in does): a link-styled button opening the token form in a dialog.
+ */
+function TokenLoginAction({ connector, tokenLogin }: { connector: TConnector; tokenLogin: string }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button variant="subtle" size="xs" aria-haspopup="dialog" aria-expanded={opened} onClick={() => setOpened(true)}>
+        {`Use a ${tokenLogin} instead`}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={`Connect ${connector.displayName}`} centered>
+        <CredentialsConnectAction connector={connector} onDone={() => setOpened(false)} />
       </Modal>
     </>
   );
