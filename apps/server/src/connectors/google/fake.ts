@@ -18,6 +18,8 @@ export { fakeSearch } from "../searchConsole/fake";
  * - OAuth 2.0 for web server applications: https://developers.google.com/identity/protocols/oauth2/web-server
  * - Data API runReport: https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport
  * - Data API metadata: https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/getMetadata
+ *   (metric types: https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/MetricType ;
+ *   metric names, key-event rates and custom metrics: https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema)
  * - Data API runRealtimeReport: https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runRealtimeReport
  * - quotas and PropertyQuota: https://developers.google.com/analytics/devguides/reporting/data/v1/quotas ,
  *   https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/PropertyQuota
@@ -97,28 +99,66 @@ const ACCOUNTS = [
   },
 ];
 
-const METADATA = {
-  name: "properties/2001/metadata",
-  dimensions: [
-    { apiName: "date", uiName: "Date", category: "Time" },
-    { apiName: "sessionDefaultChannelGroup", uiName: "Session default channel group", category: "Traffic source" },
-    { apiName: "country", uiName: "Country", category: "Geography" },
-  ],
-  metrics: [
-    { apiName: "sessions", uiName: "Sessions", type: "TYPE_INTEGER", category: "Session" },
-    { apiName: "totalUsers", uiName: "Total users", type: "TYPE_INTEGER", category: "User" },
-    { apiName: "bounceRate", uiName: "Bounce rate", type: "TYPE_FLOAT", category: "Session" },
+/** The property's standard metrics, named as Google names them since key events replaced conversions (2024). */
+const STANDARD_METRICS = [
+  { apiName: "sessions", uiName: "Sessions", type: "TYPE_INTEGER", category: "Session" },
+  { apiName: "totalUsers", uiName: "Total users", type: "TYPE_INTEGER", category: "User" },
+  { apiName: "bounceRate", uiName: "Bounce rate", type: "TYPE_FLOAT", category: "Session" },
+  { apiName: "engagementRate", uiName: "Engagement rate", type: "TYPE_FLOAT", category: "Session" },
+  {
+    apiName: "averageSessionDuration",
+    uiName: "Average session duration",
+    type: "TYPE_SECONDS",
+    category: "Session",
+  },
+  { apiName: "totalRevenue", uiName: "Total revenue", type: "TYPE_CURRENCY", category: "Revenue" },
+  { apiName: "activeUsers", uiName: "Active users", type: "TYPE_INTEGER", category: "User" },
+  { apiName: "keyEvents", uiName: "Key events", type: "TYPE_FLOAT", category: "Event" },
+  { apiName: "sessionKeyEventRate", uiName: "Session key event rate", type: "TYPE_FLOAT", category: "Session" },
+  { apiName: "userKeyEventRate", uiName: "User key event rate", type: "TYPE_FLOAT", category: "User" },
+];
+
+/**
+ * Each property's own metrics, listed by its metadata as Google lists them: one `keyEvents:{event}` and
+ * one `sessionKeyEventRate:{event}` per key event, and its registered custom metrics
+ * (`customEvent:{parameter}`, typed by the property's admin: standard, currency, distance or time).
+ * 2002 is a shop: a `purchase` key event, a basket value in its currency and a delivery time in minutes.
+ */
+const PROPERTY_METRICS: Record<string, { apiName: string; uiName: string; type: string; category: string }[]> = {
+  "2002": [
+    { apiName: "keyEvents:purchase", uiName: "Key events (purchase)", type: "TYPE_FLOAT", category: "Event" },
     {
-      apiName: "averageSessionDuration",
-      uiName: "Average session duration",
-      type: "TYPE_SECONDS",
+      apiName: "sessionKeyEventRate:purchase",
+      uiName: "Session key event rate (purchase)",
+      type: "TYPE_FLOAT",
       category: "Session",
     },
-    { apiName: "totalRevenue", uiName: "Total revenue", type: "TYPE_CURRENCY", category: "Revenue" },
-    { apiName: "activeUsers", uiName: "Active users", type: "TYPE_INTEGER", category: "User" },
-    { apiName: "keyEvents", uiName: "Key events", type: "TYPE_FLOAT", category: "Event" },
+    { apiName: "customEvent:basket_value", uiName: "Basket value", type: "TYPE_CURRENCY", category: "Custom" },
+    { apiName: "customEvent:delivery_time", uiName: "Delivery time", type: "TYPE_MINUTES", category: "Custom" },
   ],
 };
+
+const DIMENSIONS = [
+  { apiName: "date", uiName: "Date", category: "Time" },
+  { apiName: "sessionDefaultChannelGroup", uiName: "Session default channel group", category: "Traffic source" },
+  { apiName: "country", uiName: "Country", category: "Geography" },
+];
+
+/** `properties/{id}/metadata` as Google answers it: the standard fields and the property's own. */
+function metadataOf(property: string) {
+  const own = (PROPERTY_METRICS[property] ?? []).map((metric) => ({
+    ...metric,
+    ...(metric.apiName.startsWith("customEvent:") && {
+      description: "An event scoped custom metric for your Analytics property.",
+      customDefinition: true,
+    }),
+  }));
+  return { name: `properties/${property}/metadata`, dimensions: DIMENSIONS, metrics: [...STANDARD_METRICS, ...own] };
+}
+
+/** A metric's type on a property (undefined: the property has no such metric). */
+const typeOf = (metric: string, property: string): string | undefined =>
+  [...STANDARD_METRICS, ...(PROPERTY_METRICS[property] ?? [])].find((entry) => entry.apiName === metric)?.type;
 
 /**
  * Each property's data streams (Admin API `properties/{id}/dataStreams`): web streams carry their site's
@@ -171,6 +211,20 @@ export function fakeValue(metric: string, day: string, property: string): number
       return 70 + n;
     case "keyEvents":
       return 2 + (n % 5);
+    case "engagementRate":
+      return 0.6;
+    case "sessionKeyEventRate":
+      return 0.05;
+    case "userKeyEventRate":
+      return 0.08;
+    case "keyEvents:purchase":
+      return 1 + (n % 3);
+    case "sessionKeyEventRate:purchase":
+      return 0.02;
+    case "customEvent:basket_value":
+      return 40 + n;
+    case "customEvent:delivery_time":
+      return 90;
     default:
       return 0;
   }
@@ -184,8 +238,7 @@ function days(start: string, end: string): string[] {
   return out;
 }
 
-const TYPES = Object.fromEntries(METADATA.metrics.map((metric) => [metric.apiName, metric.type]));
-const DIMENSION_NAMES = new Set(METADATA.dimensions.map((dimension) => dimension.apiName));
+const DIMENSION_NAMES = new Set(DIMENSIONS.map((dimension) => dimension.apiName));
 /** The Realtime API's own schema (a subset): https://developers.google.com/analytics/devguides/reporting/data/v1/realtime-api-schema */
 const REALTIME_DIMENSIONS = new Set(["minutesAgo", "country", "deviceCategory", "unifiedScreenName"]);
 const REALTIME_METRICS = new Set(["activeUsers", "screenPageViews", "eventCount", "keyEvents"]);
@@ -201,10 +254,14 @@ const TOKEN_LIMITS: Record<TokenPool, number> = {
 export const FAKE_REPORT_TOKENS = 5;
 
 /** The first field of a report request Google would not know, with the kind Google names in its refusal. */
-function unknownField(body: ReportRequest, realtime: boolean): { name: string; kind: "metric" | "dimension" } | null {
-  const metrics = realtime ? REALTIME_METRICS : new Set(Object.keys(TYPES));
+function unknownField(
+  body: ReportRequest,
+  realtime: boolean,
+  property: string,
+): { name: string; kind: "metric" | "dimension" } | null {
+  const known = (name: string) => (realtime ? REALTIME_METRICS.has(name) : typeOf(name, property) !== undefined);
   const dimensions = realtime ? REALTIME_DIMENSIONS : DIMENSION_NAMES;
-  const metric = (body.metrics ?? []).find((entry) => !metrics.has(entry.name));
+  const metric = (body.metrics ?? []).find((entry) => !known(entry.name));
   if (metric) return { name: metric.name, kind: "metric" };
   const named = [
     ...(body.dimensions ?? []).map((entry) => entry.name),
@@ -213,7 +270,16 @@ function unknownField(body: ReportRequest, realtime: boolean): { name: string; k
   const dimension = named.find((name) => !dimensions.has(name));
   return dimension ? { name: dimension, kind: "dimension" } : null;
 }
-const AVERAGES = new Set(["bounceRate", "averageSessionDuration"]);
+/** Rates and averages: a range's value is the days' mean here, never their sum. */
+const AVERAGES = new Set([
+  "bounceRate",
+  "engagementRate",
+  "averageSessionDuration",
+  "sessionKeyEventRate",
+  "userKeyEventRate",
+  "sessionKeyEventRate:purchase",
+  "customEvent:delivery_time",
+]);
 
 interface ReportRequest {
   dateRanges?: { startDate: string; endDate: string }[];
@@ -248,7 +314,7 @@ function runReport(property: string, body: ReportRequest) {
         : [{ dimensionValues: [], metricValues: metrics.map((m) => ({ value: String(total(m, list)) })) }];
   return {
     dimensionHeaders: dimension ? [{ name: dimension }] : [],
-    metricHeaders: metrics.map((name) => ({ name, type: TYPES[name] ?? "TYPE_INTEGER" })),
+    metricHeaders: metrics.map((name) => ({ name, type: typeOf(name, property) ?? "TYPE_INTEGER" })),
     rows,
     totals: [
       {
@@ -359,8 +425,8 @@ export function googleFake(): FakePart<FakeGoogle> {
     for (const pool of Object.keys(TOKEN_LIMITS) as TokenPool[]) entry[pool] += FAKE_REPORT_TOKENS;
     return { quota: state.propertyQuota(property, category) };
   };
-  const invalidField = (reply: FastifyReply, body: ReportRequest, realtime: boolean) => {
-    const unknown = unknownField(body, realtime);
+  const invalidField = (reply: FastifyReply, body: ReportRequest, realtime: boolean, property: string) => {
+    const unknown = unknownField(body, realtime, property);
     if (!unknown) return null;
     return googleError(
       reply,
@@ -494,11 +560,11 @@ export function googleFake(): FakePart<FakeGoogle> {
           return { dataStreams: dataStreams(property) };
         }
         const metadata = /^\/v1beta\/properties\/(\d+)\/metadata$/.exec(path);
-        if (metadata) return { ...METADATA, name: `properties/${metadata[1]}/metadata` };
+        if (metadata) return metadataOf(metadata[1] ?? "");
         const body = (request.body ?? {}) as ReportRequest;
         const realtime = /^\/v1beta\/properties\/(\d+):runRealtimeReport$/.exec(path);
         if (realtime && request.method === "POST") {
-          const invalid = invalidField(reply, body, true);
+          const invalid = invalidField(reply, body, true, realtime[1] ?? "");
           if (invalid) return invalid;
           const spent = spendTokens(reply, realtime[1] ?? "", "realtime");
           if (spent.refused) return spent.refused;
@@ -527,7 +593,7 @@ export function googleFake(): FakePart<FakeGoogle> {
                 "User does not have sufficient permissions for this property.",
               );
             }
-            const invalid = invalidField(reply, body, false);
+            const invalid = invalidField(reply, body, false, property);
             if (invalid) return invalid;
             const spent = spendTokens(reply, property, "core");
             if (spent.refused) return spent.refused;

@@ -21,9 +21,19 @@ export interface GoogleProviderConfig {
   adsUrl: string;
   adsVersion: string;
   adsDeveloperToken: string | null;
-  /** Operations a day the developer token may spend (its access level). */
-  adsDailyOperations: number;
+  /** The Google Ads API access level of the server's Google Cloud project (docs/connectors.md). */
+  adsAccessLevel: AdsAccessLevel;
+  /** Operations a day the server may spend: the access level's allowance, or the operator's own; null: not counted (Standard). */
+  adsDailyOperations: number | null;
 }
+
+/**
+ * Google Ads API access levels and the operations a day each allows against production accounts
+ * (docs/connectors.md, Google Ads, Quotas): Explorer, granted automatically to most projects that ask,
+ * allows 2,880; Test and Basic 15,000; Standard is not capped (null).
+ */
+export const ADS_ACCESS_LEVELS = { test: 15_000, explorer: 2_880, basic: 15_000, standard: null } as const;
+export type AdsAccessLevel = keyof typeof ADS_ACCESS_LEVELS;
 
 declare module "../settings" {
   interface ProvidersConfig {
@@ -63,9 +73,16 @@ export const googleSettings = defineSettings({
       .regex(/^v\d+$/, "GOOGLE_ADS_API_VERSION looks like v24")
       .default("v24"),
     GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
-    // Operations a day the developer token's access level allows (Explorer 2,880, Basic 15,000; Standard
-    // has no daily cap: set a number above what the server could use). Counted before each call.
-    GOOGLE_ADS_DAILY_OPERATIONS: z.coerce.number().int().positive().default(15_000),
+    // The Google Ads API access level Google granted (test, explorer, basic, standard; default explorer,
+    // the level most projects start with): it sets the operations a day the server counts before each call
+    // (ADS_ACCESS_LEVELS). GOOGLE_ADS_DAILY_OPERATIONS overrides that allowance (fewer when another tool
+    // shares the project, or a cap of the server's own under Standard).
+    GOOGLE_ADS_ACCESS_LEVEL: z
+      .enum(Object.keys(ADS_ACCESS_LEVELS) as [AdsAccessLevel, ...AdsAccessLevel[]], {
+        error: "GOOGLE_ADS_ACCESS_LEVEL is one of test, explorer, basic, standard",
+      })
+      .default("explorer"),
+    GOOGLE_ADS_DAILY_OPERATIONS: z.coerce.number().int().positive().optional(),
   },
   read: (e): GoogleProviderConfig => ({
     clientId: e.GOOGLE_CLIENT_ID || null,
@@ -84,6 +101,7 @@ export const googleSettings = defineSettings({
     adsUrl: e.GOOGLE_ADS_API_URL,
     adsVersion: e.GOOGLE_ADS_API_VERSION,
     adsDeveloperToken: e.GOOGLE_ADS_DEVELOPER_TOKEN || null,
-    adsDailyOperations: e.GOOGLE_ADS_DAILY_OPERATIONS,
+    adsAccessLevel: e.GOOGLE_ADS_ACCESS_LEVEL,
+    adsDailyOperations: e.GOOGLE_ADS_DAILY_OPERATIONS ?? ADS_ACCESS_LEVELS[e.GOOGLE_ADS_ACCESS_LEVEL],
   }),
 });

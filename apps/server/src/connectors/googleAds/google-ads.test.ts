@@ -4,7 +4,8 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
-import { instance, widgetData } from "../../features/widgets/test-helpers";
+import { expectStoredWithNotice, instance, storeAgedResult, widgetData } from "../../features/widgets/test-helpers";
+import { loadConfig } from "../../infra/config";
 import { seal, unseal } from "../../infra/security";
 import { googleFake } from "../google/fake";
 import { nextPacificMidnight } from "../http/google-reset";
@@ -123,6 +124,93 @@ describe("Google Ads: the developer token's operations per day", () => {
       expect(third.json()).toMatchObject({ code: "source_error", message: "Data Error" });
       expect(fake.searches.length).toBe(sent);
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    } finally {
+      await env.close();
+    }
+  });
+});
+
+describe("Google Ads: the access level sets the operations a day", () => {
+  const allowance = (env: Record<string, string>) => loadConfig(env).providers.google;
+
+  it.each<[Record<string, string>, string, number | null]>([
+    // Explorer is the level most projects are granted first: 2,880 a day against production accounts.
+    [{}, "explorer", 2_880],
+    [{ GOOGLE_ADS_ACCESS_LEVEL: "explorer" }, "explorer", 2_880],
+    [{ GOOGLE_ADS_ACCESS_LEVEL: "test" }, "test", 15_000],
+    [{ GOOGLE_ADS_ACCESS_LEVEL: "basic" }, "basic", 15_000],
+    // Standard has no daily cap: nothing is counted.
+    [{ GOOGLE_ADS_ACCESS_LEVEL: "standard" }, "standard", null],
+    // The operator's own number wins (another tool sharing the allowance, a cap under Standard).
+    [{ GOOGLE_ADS_ACCESS_LEVEL: "basic", GOOGLE_ADS_DAILY_OPERATIONS: "5000" }, "basic", 5_000],
+    [{ GOOGLE_ADS_ACCESS_LEVEL: "standard", GOOGLE_ADS_DAILY_OPERATIONS: "100000" }, "standard", 100_000],
+  ])("%j → %s, %j operations a day", (env, level, operations) => {
+    expect(allowance(env)).toMatchObject({ adsAccessLevel: level, adsDailyOperations: operations });
+  });
+
+  it("an unknown level stops the server at start, naming the variable", () => {
+    expect(() => allowance({ GOOGLE_ADS_ACCESS_LEVEL: "gold" })).toThrow(/GOOGLE_ADS_ACCESS_LEVEL/);
+  });
+
+  it("under Standard access nothing is counted: Google does not cap its operations", async () => {
+    const env = await startTestEnv("sqlite", { ...(await fakes.env()), GOOGLE_ADS_ACCESS_LEVEL: "standard" });
+    try {
+      const { client } = await buildOwner(env);
+      const { result } = await connect(client);
+      const answer = await widgetData(client, [ads(result.sourceId, { metrics: ["clicks"] })], {
+        startDate: "2026-05-01",
+        endDate: "2026-05-03",
+        comparison: false,
+      });
+      expect(answer.statusCode).toBe(200);
+      expect((await client.api("GET", `/api/sources/${result.sourceId}/properties`)).statusCode).toBe(200);
+      const key = adsOperationsBucket(1, Date.now()).key;
+      expect(await env.ctx.rateLimits.peek(`provider:google-ads:${key}`)).toBe(0);
+    } finally {
+      await env.close();
+    }
+  });
+
+  it("the account picker spends the allowance as reports do; once spent, the picker and widgets ask Google nothing", async () => {
+    const env = await startTestEnv("sqlite", { ...(await fakes.env()), GOOGLE_ADS_ACCESS_LEVEL: "explorer" });
+    try {
+      const { client, company } = await buildOwner(env);
+      const { result } = await connect(client);
+      const { ads: fake } = await parts();
+      const counter = `provider:google-ads:${adsOperationsBucket(2_880, Date.now()).key}`;
+      const today = new Date().toISOString().slice(0, 10);
+      const query = {
+        companyId: company.id,
+        sourceId: result.sourceId,
+        type: "googleAds.report",
+        // Keys in the order the widget path stores them (sorted), so its ask finds this stored result.
+        inputs: { metrics: ["clicks"], property: SHOES, reportType: "campaign" },
+        range: { startDate: shiftDay(today, -6), endDate: today },
+      };
+      const stored = await storeAgedResult(env, query);
+      expect(await env.ctx.rateLimits.peek(counter)).toBe(1);
+
+      // The picker: listAccessibleCustomers and one customer_client query per accessible account, each
+      // an operation of the same day's allowance.
+      const adsCalls = () => fake.calls.filter((call) => call.path.startsWith("/v24/customers")).length;
+      const before = adsCalls();
+      const picker = await client.api("GET", `/api/sources/${result.sourceId}/properties`);
+      expect(picker.statusCode).toBe(200);
+      const pickerCalls = adsCalls() - before;
+      expect(pickerCalls).toBe(3);
+      expect(await env.ctx.rateLimits.peek(counter)).toBe(1 + pickerCalls);
+
+      // The rest of Explorer's 2,880 spent (other widgets, other pickers): nothing more goes to Google.
+      for (let spent = await env.ctx.rateLimits.peek(counter); spent < 2_880; spent += 1) {
+        await env.ctx.rateLimits.hit(counter, 3_600_000);
+      }
+      const sent = adsCalls();
+      const refused = await client.api("GET", `/api/sources/${result.sourceId}/properties`);
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json()).toMatchObject({ code: "source_error" });
+      // The widget shows its stored numbers, "as of" when they were fetched, with the reason.
+      await expectStoredWithNotice(client, query, stored, "Google Ads quota reached");
+      expect(adsCalls()).toBe(sent);
     } finally {
       await env.close();
     }

@@ -142,8 +142,9 @@ const client = perRuntime((runtime: ConnectorRuntime) =>
 );
 
 /**
- * The developer token's operations per day (its access level: Basic 15,000), shared by every source
- * of this server and counted before each call: once spent, the stored results are served until the
+ * The operations per day of the server's access level (GOOGLE_ADS_ACCESS_LEVEL: Explorer 2,880, Basic
+ * 15,000), shared by every source of this server and counted before each call, the pickers' included
+ * (Google counts every request, a query as one): once spent, the stored results are served until the
  * count resets. Google resets it at midnight Pacific time, so the counter is the Pacific day's (its key
  * names the day) and lasts until that midnight, not a rolling 24 hours from the first call.
  */
@@ -154,9 +155,9 @@ export const adsOperationsBucket = (max: number, now: number): QuotaBucket => ({
   kind: "quota",
 });
 
-const operations = (google: GoogleProviderConfig): QuotaBucket[] => [
-  adsOperationsBucket(google.adsDailyOperations, Date.now()),
-];
+/** The bucket every call spends from; none under Standard access, whose operations Google does not cap. */
+const operations = (google: GoogleProviderConfig): QuotaBucket[] =>
+  google.adsDailyOperations === null ? [] : [adsOperationsBucket(google.adsDailyOperations, Date.now())];
 
 async function adsHeaders(source: SourceHandle, login: string | null): Promise<Record<string, string>> {
   const token = source.runtime.providers.google.adsDeveloperToken;

@@ -6,7 +6,7 @@ import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
 import { FAKE_REPORT_TOKENS, fakeGoogleForFile, fakeValue } from "../google/fake";
-import { describeGa4Filter } from ".";
+import { describeGa4Filter, formatOf, metricValue } from ".";
 import { propertyHoldKeys } from "./quota";
 
 const fakeGoogle = fakeGoogleForFile(afterAll);
@@ -36,6 +36,34 @@ describe("Google Analytics' filter in words", () => {
     ["not a filter", null],
   ])("%j → %j", (filter, expected) => {
     expect(describeGa4Filter(filter)).toBe(expected);
+  });
+});
+
+describe("Google Analytics' metric formats follow each metric's type", () => {
+  // GA4 has no percentage type: its rates are TYPE_FLOAT fractions named …Rate (docs/connectors.md).
+  it.each<[string, string, string, string, number | null]>([
+    ["sessionKeyEventRate", "TYPE_FLOAT", "0.05", "percent", 5],
+    ["userKeyEventRate", "TYPE_FLOAT", "0.25", "percent", 25],
+    ["sessionKeyEventRate:purchase", "TYPE_FLOAT", "0.5", "percent", 50],
+    ["engagementRate", "TYPE_FLOAT", "0.75", "percent", 75],
+    ["purchaserRate", "TYPE_FLOAT", "0.5", "percent", 50],
+    ["dauPerMau", "TYPE_FLOAT", "0.25", "percent", 25],
+    // Names from before key events (2024) still read as rates when a property's metadata offers them.
+    ["sessionConversionRate", "TYPE_FLOAT", "0.5", "percent", 50],
+    // A rate-like name of another type is no fraction: custom metrics are never TYPE_FLOAT.
+    ["customEvent:successRate", "TYPE_STANDARD", "0.5", "number", 0.5],
+    ["eventsPerSession", "TYPE_FLOAT", "2.5", "number", 2.5],
+    ["keyEvents", "TYPE_FLOAT", "3", "number", 3],
+    ["averageSessionDuration", "TYPE_SECONDS", "95.5", "time", 95.5],
+    ["customEvent:load_time", "TYPE_MILLISECONDS", "1500", "time", 1.5],
+    ["customEvent:delivery_time", "TYPE_MINUTES", "2", "time", 120],
+    ["customEvent:shift", "TYPE_HOURS", "0.5", "time", 1800],
+    ["totalRevenue", "TYPE_CURRENCY", "12.5", "money", 12.5],
+    ["customEvent:distance", "TYPE_KILOMETERS", "3", "number", 3],
+    ["bounceRate", "TYPE_FLOAT", "", "percent", null],
+  ])("%s (%s) %j → %s %j", (name, type, raw, format, value) => {
+    expect(formatOf(name, type)).toBe(format);
+    expect(metricValue(raw, name, type)).toBe(value);
   });
 });
 
@@ -192,6 +220,72 @@ describeEachDb(
         metricAggregations: ["TOTAL"],
         returnPropertyQuota: true,
       });
+    });
+
+    it("a key-event rate of 0.05 shows as 5 %: rates are read by the type the property's metadata gives", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const response = await widgetData(
+        client,
+        [ga4(result.sourceId, { metrics: ["sessionKeyEventRate", "userKeyEventRate", "engagementRate", "keyEvents"] })],
+        { startDate: "2026-10-01", endDate: "2026-10-07", comparison: false },
+      );
+      expect(response.statusCode).toBe(200);
+      const table = response.json().data.current;
+      expect(table.metrics).toEqual([
+        { key: "a.sessionKeyEventRate", label: "Session key event rate", format: "percent" },
+        { key: "a.userKeyEventRate", label: "User key event rate", format: "percent" },
+        { key: "a.engagementRate", label: "Engagement rate", format: "percent" },
+        { key: "a.keyEvents", label: "Key events", format: "number" },
+      ]);
+      // Google answers fractions (0.05, the days' mean); the table holds percentages.
+      expect(table.totals[0]).toBeCloseTo(5, 9);
+      expect(table.totals[1]).toBeCloseTo(8, 9);
+      expect(table.totals[2]).toBeCloseTo(60, 9);
+    });
+
+    it("a property's own metrics (a key event's rate, custom metrics) take their type from its metadata", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const shop = { property: "1001", profile: "2002" };
+      const offered = (
+        await client.api(
+          "GET",
+          `/api/sources/${result.sourceId}/metrics?type=googleAnalytics.ga4&property=1001&profile=2002`,
+        )
+      ).json().data;
+      expect(offered).toEqual(
+        expect.arrayContaining([
+          { value: "sessionKeyEventRate:purchase", label: "Session key event rate (purchase)" },
+          { value: "customEvent:basket_value", label: "Basket value" },
+          { value: "customEvent:delivery_time", label: "Delivery time" },
+        ]),
+      );
+      const days = ["01", "02", "03"].map((day) => `202610${day}`);
+      const response = await widgetData(
+        client,
+        [
+          ga4(result.sourceId, {
+            ...shop,
+            metrics: ["sessionKeyEventRate:purchase", "customEvent:basket_value", "customEvent:delivery_time"],
+          }),
+        ],
+        { startDate: "2026-10-01", endDate: "2026-10-03", comparison: false },
+      );
+      expect(response.statusCode).toBe(200);
+      const table = response.json().data.current;
+      expect(table.metrics).toEqual([
+        { key: "a.sessionKeyEventRate:purchase", label: "Session key event rate (purchase)", format: "percent" },
+        { key: "a.customEvent:basket_value", label: "Basket value", format: "money", currency: "EUR" },
+        { key: "a.customEvent:delivery_time", label: "Delivery time", format: "time" },
+      ]);
+      expect(table.totals[0]).toBeCloseTo(2, 9);
+      expect(table.totals[1]).toBe(
+        days.reduce((sum, day) => sum + fakeValue("customEvent:basket_value", day, "2002"), 0),
+      );
+      // Minutes become the product's seconds.
+      expect(table.totals[2]).toBe(90 * 60);
+      expect((await google()).calls.some((call) => call.path === "/v1beta/properties/2002/metadata")).toBe(true);
     });
 
     it("refreshes an expired access token and stores the new one; a revoked grant makes the source invalid", async () => {

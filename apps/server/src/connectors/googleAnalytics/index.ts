@@ -45,7 +45,7 @@ const ZAccountSummaries = z.object({
 const ZMetadata = z.object({
   dimensions: z.array(z.object({ apiName: z.string(), uiName: z.string().default("") })).default([]),
   metrics: z
-    .array(z.object({ apiName: z.string(), uiName: z.string().default(""), type: z.string().default("TYPE_STANDARD") }))
+    .array(z.object({ apiName: z.string(), uiName: z.string().default(""), type: z.string().optional() }))
     .default([]),
 });
 type Metadata = z.infer<typeof ZMetadata>;
@@ -84,20 +84,24 @@ export const GA4_LAG_DAYS = 1;
 /** Metrics where a fall is good news. */
 const LOWER_IS_BETTER = new Set(["bounceRate"]);
 
-/** GA4 rates are fractions (0.42); the product shows percentages as 0–100. */
-const FRACTION_METRICS = new Set([
-  "bounceRate",
-  "engagementRate",
-  "sessionConversionRate",
-  "userConversionRate",
-  "cartToViewRate",
-  "purchaseToViewRate",
-  "firstTimePurchaserRate",
-  "crashFreeUsersRate",
-]);
+/**
+ * Whether a metric is a fraction (0.05) the product shows as a percentage (5 %). GA4's metadata gives
+ * each metric a value type (`MetricType`) but has no type for percentages: its rates are `TYPE_FLOAT`
+ * holding 0–1 (docs/connectors.md). The API schema names them `…Rate` (`bounceRate`, `engagementRate`,
+ * `sessionKeyEventRate`, `userKeyEventRate`, `purchaserRate`, …), key-event-specific ones with the event
+ * after a colon (`sessionKeyEventRate:purchase`), and documents the active-user ratios `dauPerMau`,
+ * `dauPerWau` and `wauPerMau` as percents. Custom metrics are never `TYPE_FLOAT` (their types are
+ * standard, currency, distance and time), so a custom metric named like a rate stays a number.
+ */
+export function isFractionMetric(apiName: string, type: string): boolean {
+  if (type !== "TYPE_FLOAT") return false;
+  const base = apiName.split(":")[0] ?? apiName;
+  return /Rate$/.test(base) || /^(dau|wau)Per(Wau|Mau)$/.test(base);
+}
 
-function formatOf(apiName: string, type: string): TTableMetric["format"] {
-  if (FRACTION_METRICS.has(apiName)) return "percent";
+/** A metric's column format, from its type (the property's metadata, else the report's header). */
+export function formatOf(apiName: string, type: string): TTableMetric["format"] {
+  if (isFractionMetric(apiName, type)) return "percent";
   if (type === "TYPE_CURRENCY") return "money";
   if (type === "TYPE_SECONDS" || type === "TYPE_MILLISECONDS" || type === "TYPE_MINUTES" || type === "TYPE_HOURS") {
     return "time";
@@ -106,10 +110,10 @@ function formatOf(apiName: string, type: string): TTableMetric["format"] {
 }
 
 /** A metric value as the product stores it: seconds for times, 0–100 for rates, null when unreadable. */
-function metricValue(raw: string, apiName: string, type: string): number | null {
+export function metricValue(raw: string, apiName: string, type: string): number | null {
   const value = Number(raw);
   if (raw === "" || !Number.isFinite(value)) return null;
-  if (FRACTION_METRICS.has(apiName)) return value * 100;
+  if (isFractionMetric(apiName, type)) return value * 100;
   if (type === "TYPE_MILLISECONDS") return value / 1000;
   if (type === "TYPE_MINUTES") return value * 60;
   if (type === "TYPE_HOURS") return value * 3600;
@@ -462,12 +466,16 @@ export const googleAnalyticsConnector: Connector = {
         limitKey: `property:${property}`,
       }),
     );
-    // Names as Google shows them (cached per property for an hour); without them the widget still draws.
+    // Names and types as the property's metadata gives them (cached per property for an hour): custom
+    // metrics are the property's own. Without the metadata the report's headers give the types, and the
+    // widget still draws.
     const metadata = await metadataOf(source, property, data, headers).catch(() => undefined);
-    const label = (apiName: string) => metadata?.metrics.find((entry) => entry.apiName === apiName)?.uiName || apiName;
-    const headersOf = metrics.map(
-      (name) => report.metricHeaders.find((header) => header.name === name) ?? { name, type: "TYPE_STANDARD" },
-    );
+    const described = (apiName: string) => metadata?.metrics.find((entry) => entry.apiName === apiName);
+    const label = (apiName: string) => described(apiName)?.uiName || apiName;
+    const headersOf = metrics.map((name) => {
+      const header = report.metricHeaders.find((entry) => entry.name === name);
+      return { name, type: described(name)?.type ?? header?.type ?? "TYPE_STANDARD" };
+    });
     const currency = report.metadata.currencyCode ?? null;
     const table: TTable = {
       dimension: dimension
