@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // One runner for unit (core) and server integration tests. Server tests share one
@@ -20,6 +21,13 @@ export default defineConfig({
           globalSetup: ["apps/server/test/global-setup.ts"],
           // Outbound HTTP to anything but loopback fails the test that made it.
           setupFiles: ["apps/server/test/network-guard.ts"],
+          // Each test process trusts the test-only certificate of the HTTPS front before the fakes
+          // (apps/server/test/tls-front.ts); Node reads this when the process starts.
+          env: {
+            NODE_EXTRA_CA_CERTS: fileURLToPath(
+              new URL("apps/server/test/fixtures/tls/test-only-127.0.0.1.cert.pem", import.meta.url),
+            ),
+          },
         },
       },
     ],

@@ -298,6 +298,12 @@ export const ZTable = z.object({
   totals: z.array(z.number().nullable()),
   /** Set on a stored result served because the provider failed for now (the answer lists it in `notices`). */
   notice: z.object({ asOf: z.string(), message: z.string() }).optional(),
+  /**
+   * Why there are no rows, when the provider said it has nothing (SEMrush's "nothing found" for a new or
+   * small domain): an answer like any other, kept and stored as such; the widget's "No data" says it
+   * (the answer lists it in `noData`).
+   */
+  emptyReason: z.string().optional(),
 });
 export type TTable = z.infer<typeof ZTable>;
 export type TTableMetric = z.infer<typeof ZTableMetric>;
@@ -344,11 +350,14 @@ export type TWidgetDataRequest = z.infer<typeof ZWidgetDataRequest>;
 export const ZWidgetDataError = z.object({ instanceId: z.string(), message: z.string() });
 /** A filter an instance's inputs apply, in words: the widget says it under its content. */
 export const ZWidgetDataFilter = z.object({ instanceId: z.string(), text: z.string() });
+/** An instance whose provider has no data for its inputs, and why: the widget's "No data" state says it. */
+export const ZWidgetDataNoData = z.object({ instanceId: z.string(), reason: z.string() });
 export const ZWidgetDataResponse = dataEnvelope(
   ZWidgetData.extend({
     errors: z.array(ZWidgetDataError),
     notices: z.array(ZWidgetDataNotice).optional(),
     filters: z.array(ZWidgetDataFilter).optional(),
+    noData: z.array(ZWidgetDataNoData).optional(),
   }),
 );
 export type TWidgetDataResponse = z.infer<typeof ZWidgetDataResponse>;

@@ -231,6 +231,10 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
           ) {
             return invalid("'timeframe' must have a key or a start and an end.", "/data/attributes/timeframe");
           }
+          // A values report covers at most a year (wording assumed: the reference states the limit only).
+          if (Date.parse(frame.end) - Date.parse(frame.start) > 365 * 86_400_000) {
+            return invalid("The timeframe cannot be longer than 1 year.", "/data/attributes/timeframe");
+          }
           const range = days(frame.start, frame.end);
           const results = KLAVIYO_MESSAGES.filter((message) => message[target] !== null).map((message) => {
             const sums = {} as Record<keyof Counts, number>;

@@ -263,6 +263,22 @@ const timeframe = (range: { startDate: string; endDate: string }) => ({
   end: `${shiftDay(range.endDate, 1)}T00:00:00+00:00`,
 });
 
+/** The longest timeframe a values report takes (docs/connectors.md, "Klaviyo"): a year, as days. */
+export const KLAVIYO_REPORT_MAX_DAYS = 365;
+
+/** The range cut into consecutive windows of at most KLAVIYO_REPORT_MAX_DAYS days, oldest first. */
+export function reportWindows(range: { startDate: string; endDate: string }) {
+  const windows: { startDate: string; endDate: string }[] = [];
+  for (let start = range.startDate; start <= range.endDate; ) {
+    const last = shiftDay(start, KLAVIYO_REPORT_MAX_DAYS - 1);
+    // The earlier of the two days (ISO days sort as text).
+    const endDate = [last, range.endDate].sort()[0] ?? range.endDate;
+    windows.push({ startDate: start, endDate });
+    start = shiftDay(endDate, 1);
+  }
+  return windows;
+}
+
 async function valuesReport(
   api: Api,
   target: "campaign" | "flow",
@@ -275,26 +291,31 @@ async function valuesReport(
     metric.rate ? [metric.key, metric.rate.of, metric.rate.per] : [metric.key],
   );
   const statistics = [...new Set(base)];
-  const report = await api.client.request({
-    method: "POST",
-    path: `/api/${target}-values-reports/`,
-    headers: { ...api.headers, "content-type": "application/vnd.api+json" },
-    json: {
-      data: {
-        type: `${target}-values-report`,
-        attributes: {
-          statistics,
-          timeframe: timeframe(range),
-          conversion_metric_id: conversionMetric,
-          filter: 'equals(send_channel,"email")',
+  // A timeframe of at most a year per report: a longer range is asked window by window, one after the
+  // other (the allowance is 1 a second, 2 a minute), and the windows' counts added up below.
+  const results: z.infer<typeof ZValuesReport>["data"]["attributes"]["results"] = [];
+  for (const window of reportWindows(range)) {
+    const report = await api.client.request({
+      method: "POST",
+      path: `/api/${target}-values-reports/`,
+      headers: { ...api.headers, "content-type": "application/vnd.api+json" },
+      json: {
+        data: {
+          type: `${target}-values-report`,
+          attributes: {
+            statistics,
+            timeframe: timeframe(window),
+            conversion_metric_id: conversionMetric,
+            filter: 'equals(send_channel,"email")',
+          },
         },
       },
-    },
-    schema: ZValuesReport,
-    limitKey: `reports:${api.account}`,
-    quotas: reportQuotas(api.account),
-  });
-  const results = report.data.attributes.results;
+      schema: ZValuesReport,
+      limitKey: `reports:${api.account}`,
+      quotas: reportQuotas(api.account),
+    });
+    results.push(...report.data.attributes.results);
+  }
   // A campaign or flow may hold several messages: rows add up per campaign or flow.
   const idKey = `${target}_id`;
   const byId = new Map<string, Record<string, number>>();

@@ -164,6 +164,34 @@ describeEachDb(
       });
     });
 
+    it("a range longer than the year a values report takes is asked window by window and added up", async () => {
+      const { client } = await buildOwner(env());
+      const { id } = await connect(client);
+      // 500 days: a window of 365 days, then one of 135 (the fake refuses a timeframe over a year, as Klaviyo).
+      const start = shiftDay(today(), -520);
+      const end = shiftDay(today(), -21);
+      const days = daysOf(start, end);
+      const from = (await klaviyo()).reports.length;
+      const response = await widgetData(
+        client,
+        [instance(id, TYPE, { target: "flow", conversionMetric: "PlcOrd", metrics: ["delivered", "click_rate"] })],
+        { startDate: start, endDate: end, comparison: false },
+      );
+      expect(response.statusCode).toBe(200);
+      const flows = messagesOf("flow");
+      const totals = response.json().data.current.totals;
+      expect(totals[0]).toBe(total(flows, days, "delivered"));
+      expect(totals[1]).toBeCloseTo((total(flows, days, "clicks_unique") / total(flows, days, "delivered")) * 100, 9);
+      const frames = (await klaviyo()).reports
+        .slice(from)
+        .map((report) => (report.body.data as { attributes: { timeframe: unknown } }).attributes.timeframe);
+      const middle = shiftDay(start, 365);
+      expect(frames).toEqual([
+        { start: `${start}T00:00:00+00:00`, end: `${middle}T00:00:00+00:00` },
+        { start: `${middle}T00:00:00+00:00`, end: `${shiftDay(end, 1)}T00:00:00+00:00` },
+      ]);
+    });
+
     it("flows without a dimension give totals; the account target counts Klaviyo's e-mail events by day", async () => {
       const { client } = await buildOwner(env());
       const { id } = await connect(client);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifySemrush } from "./classify";
+import { classifySemrush, isNothingFound } from "./classify";
 
 // 2026-11-25 10:30:00 UTC = 02:30 in Los Angeles: GA4's daily quota resets in 21.5 hours.
 const NOW = Date.UTC(2026, 10, 25, 10, 30, 0);
@@ -36,5 +36,12 @@ describe("SEMrush answers (HTTP 200 with an ERROR line)", () => {
     );
     expect(classifySemrush("semrush", answer(200, "ERROR 131 :: LIMIT EXCEEDED"))?.transient).toBe(true);
     expect(classifySemrush("semrush", answer(502, "Bad Gateway"))?.kind).toBe("server");
+  });
+
+  it("nothing found (50) is an answer with nothing in it; other input errors are not", () => {
+    const of = (body: string) => classifySemrush("semrush", answer(200, `${body}\r\n`));
+    expect(isNothingFound(of("ERROR 50 :: NOTHING FOUND"))).toBe(true);
+    expect(isNothingFound(of("ERROR 40 :: MANDATORY PARAMETER NOT SET"))).toBe(false);
+    expect(isNothingFound(of("ERROR 133 :: DB ACCESS DENIED"))).toBe(false);
   });
 });

@@ -7,8 +7,10 @@ import { ProviderError, type ProviderErrorKind } from "../http/errors";
  * (developer.semrush.com/api/v3/analytics/basic-docs, "Errors"; api/basics/api-units-balance). The code
  * decides the kind: the key (70, 120–122) or its API access (130) is the login's fault; 131 is the
  * 10-requests-a-second limit; units used up (132) or the account's total limit (134) last until more are
- * bought; a database (133) or report (135) outside the plan, a bad query (30–49) and nothing found for
- * the domain (50) are the widget's settings.
+ * bought; a database (133) or report (135) outside the plan and a bad query (30–49) are the widget's
+ * settings. Nothing found for the domain (50) is classified `input` too, but it is an answer, not a
+ * failure: a new or small domain is not in the database yet, and the connector shows it as "No data"
+ * with the reason (`isNothingFound`).
  */
 const SEMRUSH_AUTH_CODES = new Set([10, 20, 70, 120, 121, 122, 130]);
 const SEMRUSH_QUOTA_CODES = new Set([132, 134]);
@@ -29,3 +31,7 @@ export const classifySemrush: Classifier = (provider, answer) => {
   if (answer.status >= 500) return make("server");
   return make("input");
 };
+
+/** SEMrush's `ERROR 50 :: NOTHING FOUND`: the database has no rows for this domain (an answer, not a fault). */
+export const isNothingFound = (error: unknown): boolean =>
+  error instanceof ProviderError && error.provider === "semrush" && /^ERROR 50 ::/.test(error.reason);

@@ -10,7 +10,7 @@ import { domainOf } from "../kit/domain";
 import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
-import { classifySemrush } from "./classify";
+import { classifySemrush, isNothingFound } from "./classify";
 import { isSemrushDatabase, SEMRUSH_DATABASES } from "./databases";
 import { logo } from "./logo";
 import { semrushSettings } from "./settings";
@@ -182,9 +182,12 @@ export const semrushConnector: Connector = {
     const dimension = typeof inputs.dimension === "string" && inputs.dimension !== "" ? inputs.dimension : null;
     const target = domainOf(inputs, source);
     const today = new Date().toISOString().slice(0, 10);
-    const ask = async (query: Record<string, string | number>, columns: readonly string[]) =>
-      readCsv(
-        await api(source.runtime).request({
+    // Nothing found (a new or small domain) is an answer: no rows, and the reason the widget shows.
+    let emptyReason: string | undefined;
+    const ask = async (query: Record<string, string | number>, columns: readonly string[]) => {
+      let body: string;
+      try {
+        body = await api(source.runtime).request({
           path: "/",
           query: {
             ...query,
@@ -196,9 +199,14 @@ export const semrushConnector: Connector = {
           schema: CSV_BODY,
           limitKey: `source:${source.id}`,
           quotas: quotas(source),
-        }),
-        columns,
-      );
+        });
+      } catch (error) {
+        if (!isNothingFound(error)) throw error;
+        emptyReason = nothingFoundReason(target, db);
+        return [];
+      }
+      return readCsv(body, columns);
+    };
 
     if (type === KEYWORDS_TYPE.type) {
       if (dimension && dimension !== "keyword")
@@ -221,8 +229,9 @@ export const semrushConnector: Connector = {
         metrics: metrics.map((metric) => metricHeader(metric)),
         rows: dimension ? rows.map((cells, index) => ({ dimension: cells[0] ?? "", values: values[index] })) : [],
         totals: metrics.map((metric, m) =>
-          metric.total === "sum" ? values.reduce((sum, row) => sum + (row[m] ?? 0), 0) : null,
+          metric.total === "sum" && !emptyReason ? values.reduce((sum, row) => sum + (row[m] ?? 0), 0) : null,
         ),
+        ...(emptyReason ? { emptyReason } : {}),
       };
     }
 
@@ -253,6 +262,12 @@ export const semrushConnector: Connector = {
             .map((row) => ({ dimension: row.day, values: row.values }))
         : [],
       totals: standing ? standing.values : metrics.map(() => null),
+      ...(emptyReason ? { emptyReason } : {}),
     };
   },
 };
+
+/** What the widget's "No data" says for SEMrush's `ERROR 50 :: NOTHING FOUND`. */
+function nothingFoundReason(domain: string, database: string): string {
+  return `SEMrush has no data for ${domain} in its ${database.toUpperCase()} database yet (new and small sites are often not in it).`;
+}

@@ -175,12 +175,46 @@ describeEachDb(
       expect(unitsBefore - (await semrush()).units).toBe(spent);
     });
 
-    it("errors arrive as HTTP 200 text: nothing found and a database outside the plan are the form's 422, the source stays valid", async () => {
+    it("nothing found for a new or small domain is No data with the reason, stored like any answer; the source stays valid", async () => {
       const { client } = await buildOwner(env());
       const id = (await connect(client)).json().data.id;
-      const nothing = await widgetData(client, [domainWidget(id, { domain: "unknown.example", metrics: ["rank"] })]);
-      expect(nothing.statusCode).toBe(422);
-      expect(JSON.stringify(nothing.json())).toContain("ERROR 50 :: NOTHING FOUND");
+      const range = { startDate: "2025-03-01", endDate: "2025-03-31", comparison: false };
+      const asked = async () =>
+        (await reportCalls()).filter((call) => call.query.domain === "new-client.example").length;
+      const before = await asked();
+      for (const widget of [
+        domainWidget(id, { domain: "new-client.example", dimension: "date", metrics: ["rank", "organicTraffic"] }),
+        keywordsWidget(id, { domain: "new-client.example", metrics: ["searchVolume"] }),
+      ]) {
+        const response = await widgetData(client, [widget], range);
+        expect(response.statusCode).toBe(200);
+        const data = response.json().data;
+        expect(data.current.rows).toEqual([]);
+        expect(data.current.totals.every((total: number | null) => total === null)).toBe(true);
+        expect(data.errors).toEqual([]);
+        expect(data.noData).toEqual([
+          {
+            instanceId: widget.id,
+            reason:
+              "SEMrush has no data for new-client.example in its US database yet (new and small sites are often not in it).",
+          },
+        ]);
+      }
+      expect(await asked()).toBe(before + 2);
+      // Asked again: the stored answer, not SEMrush.
+      const again = await widgetData(
+        client,
+        [domainWidget(id, { domain: "new-client.example", dimension: "date", metrics: ["rank", "organicTraffic"] })],
+        range,
+      );
+      expect(again.json().data.noData).toHaveLength(1);
+      expect(await asked()).toBe(before + 2);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
+    it("errors arrive as HTTP 200 text: a database outside the plan is the form's 422, the source stays valid", async () => {
+      const { client } = await buildOwner(env());
+      const id = (await connect(client)).json().data.id;
       (await semrush()).failNext.push({
         status: 200,
         body: "ERROR 133 :: DB ACCESS DENIED",

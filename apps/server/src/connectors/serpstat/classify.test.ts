@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifySerpstat } from "./classify";
+import { classifySerpstat, isDataNotFound } from "./classify";
 
 // 2026-11-25 10:30:00 UTC = 02:30 in Los Angeles: GA4's daily quota resets in 21.5 hours.
 const NOW = Date.UTC(2026, 10, 25, 10, 30, 0);
@@ -35,5 +35,13 @@ describe("Serpstat answers (JSON-RPC errors, mostly with HTTP 200)", () => {
       3_600_000,
     );
     expect(classifySerpstat("serpstat", answer(502, "Bad Gateway"))?.kind).toBe("server");
+  });
+
+  it("Data not found (32017) and an empty result are answers with nothing in them, nothing else is", () => {
+    const of = (body: unknown) => classifySerpstat("serpstat", answer(200, body));
+    expect(isDataNotFound(of(rpc(32017, "Data not found")))).toBe(true);
+    expect(isDataNotFound(of(rpc(-32000, "Empty result!")))).toBe(true);
+    expect(isDataNotFound(of(rpc(-32602, "Invalid params: domain")))).toBe(false);
+    expect(isDataNotFound(of(rpc(-32000, "API credits limit exceeded")))).toBe(false);
   });
 });

@@ -8,6 +8,9 @@ import { text } from "../kit/inputs";
  * and a bad token alike), so the message decides: a token refused is `auth`; requests per second over
  * the plan's limit (1 a second on the lowest plan) are `rate`; credits (API lines) used up are `quota`
  * until more are bought; an internal error is `server`; anything else is the widget's settings.
+ * "Data not found" (code 32017; a new or small domain) is classified `input` too but is an answer, not a
+ * failure: Serpstat charges for it, and the connector keeps it as "No data" with the reason
+ * (`isDataNotFound`).
  */
 export const classifySerpstat: Classifier = (provider, answer) => {
   const error = record(record(answer.body)?.error);
@@ -26,3 +29,9 @@ export const classifySerpstat: Classifier = (provider, answer) => {
   if (answer.status >= 500 || code === -32603) return make("server");
   return make("input");
 };
+
+/** Serpstat's answer for a domain it has no data on (code 32017 "Data not found", or "Empty result!"). */
+export const isDataNotFound = (error: unknown): boolean =>
+  error instanceof ProviderError &&
+  error.provider === "serpstat" &&
+  (/\(code 32017\)$/.test(error.reason) || /^(data not found|empty result)/i.test(error.reason));

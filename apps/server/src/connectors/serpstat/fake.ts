@@ -7,7 +7,8 @@ import { type FakeFault, type FakePart, sendFault, takeFault } from "../../../te
  * documentation (https://serpstat.com/api/, mirrored in public repositories: "api.serpstat.com/v4"):
  * JSON-RPC 2.0 over `POST /v4/?token=…` with `{id, method, params}`; answers `{id, result}` where list
  * methods carry `result.data[]` and `result.summary_info{page, total, left_lines}`; failures
- * `{id, error: {code, message}}` with HTTP 200 (-32601 unknown method, -32602 invalid params).
+ * `{id, error: {code, message}}` with HTTP 200 (-32601 unknown method, -32602 invalid params, 32017
+ * "Data not found" for a domain it has nothing on, charged a credit).
  * Methods: `SerpstatLimitsProcedure.getStats` (`{max_lines, used_lines, left_lines, user_info}`),
  * `SerpstatDatabaseProcedure.getDatabaseInfo` (`[{db_name, country_name, domain_name}]`),
  * `SerpstatDomainProcedure.getDomainsHistory` and `…getDomainKeywords` (a credit a row).
@@ -123,11 +124,14 @@ export function serpstatFake(): FakePart<FakeSerpstat> {
         const size = Number(params.size ?? 100);
         const page = Number(params.page ?? 1);
         if (!Number.isInteger(size) || size < 1 || size > 1000) return fail(-32602, "Invalid params: size");
-        let rows = state.domains.has(params.domain)
-          ? isHistory
-            ? fakeSerpstatHistory(params.se as string)
-            : fakeSerpstatKeywords()
-          : [];
+        // A domain Serpstat knows nothing about: error 32017 "Data not found", and the request still costs
+        // a credit (an empty answer is paid for).
+        if (!state.domains.has(params.domain)) {
+          if (state.credits < 1) return fail(-32000, "API credits limit exceeded");
+          state.credits -= 1;
+          return fail(32017, "Data not found");
+        }
+        let rows = isHistory ? fakeSerpstatHistory(params.se as string) : fakeSerpstatKeywords();
         const sort = (params.sort ?? {}) as Record<string, string>;
         if (isHistory && sort.date === "desc") rows = [...rows].reverse();
         if (!isHistory && sort.traff === "desc") rows = [...rows].sort((a, b) => Number(b.traff) - Number(a.traff));

@@ -7,7 +7,7 @@ import { domainOf } from "../kit/domain";
 import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
-import { classifySerpstat } from "./classify";
+import { classifySerpstat, isDataNotFound } from "./classify";
 import { logo } from "./logo";
 import { serpstatSettings } from "./settings";
 
@@ -225,15 +225,17 @@ export const serpstatConnector: Connector = {
       if (dimension && dimension !== "keyword") {
         throw AppError.validation({ dimension: ["The selected dimension is invalid."] });
       }
-      const answer = await call(
-        source,
-        "SerpstatDomainProcedure.getDomainKeywords",
-        { domain: target, se, page: 1, size: KEYWORD_LINES, sort: { traff: "desc" } },
-        ZRows,
-      );
+      const answer = await domainRows(source, "SerpstatDomainProcedure.getDomainKeywords", {
+        domain: target,
+        se,
+        page: 1,
+        size: KEYWORD_LINES,
+        sort: { traff: "desc" },
+      });
       const rows = answer.result.data;
       const values = rows.map((row) => metrics.map((metric) => numberOf(row[metric.field])));
       const notice = creditsNotice(source, answer.result.summary_info.left_lines);
+      const emptyReason = answer.empty ? notFoundReason(target, se) : undefined;
       return {
         dimension: dimension ? { key: "keyword", label: "Keyword", kind: "string" } : null,
         metrics: metrics.map((metric) => metricHeader(metric)),
@@ -241,9 +243,10 @@ export const serpstatConnector: Connector = {
           ? rows.map((row, index) => ({ dimension: String(row.keyword ?? ""), values: values[index] }))
           : [],
         totals: metrics.map((metric, m) =>
-          metric.total === "sum" ? values.reduce((sum, row) => sum + (row[m] ?? 0), 0) : null,
+          metric.total === "sum" && !emptyReason ? values.reduce((sum, row) => sum + (row[m] ?? 0), 0) : null,
         ),
         ...(notice ? { notice } : {}),
+        ...(emptyReason ? { emptyReason } : {}),
       };
     }
 
@@ -253,12 +256,13 @@ export const serpstatConnector: Connector = {
     const today = new Date().toISOString().slice(0, 10);
     const days = Math.max(0, (Date.parse(today) - Date.parse(range.startDate)) / 86_400_000);
     const size = Math.min(MAX_HISTORY_LINES, Math.ceil(days / 14) + 2);
-    const answer = await call(
-      source,
-      "SerpstatDomainProcedure.getDomainsHistory",
-      { domain: target, se, page: 1, size, sort: { date: "desc" } },
-      ZRows,
-    );
+    const answer = await domainRows(source, "SerpstatDomainProcedure.getDomainsHistory", {
+      domain: target,
+      se,
+      page: 1,
+      size,
+      sort: { date: "desc" },
+    });
     const points = answer.result.data
       .map((row) => ({
         day: typeof row.date === "string" ? row.date.slice(0, 10) : "",
@@ -279,6 +283,29 @@ export const serpstatConnector: Connector = {
         : [],
       totals: standing ? standing.values : metrics.map(() => null),
       ...(notice ? { notice } : {}),
+      ...(answer.empty ? { emptyReason: notFoundReason(target, se) } : {}),
     };
   },
 };
+
+/**
+ * A domain procedure's rows. "Data not found" (a new or small domain) is an answer, and a paid one: no
+ * rows, `empty` set, kept and stored like any other so the credit is not spent again on the next view.
+ */
+async function domainRows(
+  source: SourceHandle,
+  method: string,
+  params: Record<string, unknown>,
+): Promise<z.infer<typeof ZRows> & { empty: boolean }> {
+  try {
+    return { ...(await call(source, method, params, ZRows)), empty: false };
+  } catch (error) {
+    if (!isDataNotFound(error)) throw error;
+    return { result: { data: [], summary_info: {} }, empty: true };
+  }
+}
+
+/** What the widget's "No data" says for Serpstat's "Data not found". */
+function notFoundReason(domain: string, se: string): string {
+  return `Serpstat has no data for ${domain} in its ${se} database yet (new and small sites are often not in it).`;
+}

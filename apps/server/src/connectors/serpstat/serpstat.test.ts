@@ -151,6 +151,44 @@ describeEachDb(
       }
     });
 
+    it("Data not found (32017) for a new or small domain is No data with the reason, kept: the paid answer is not bought twice", async () => {
+      const { client } = await buildOwner(env());
+      const id = (await connect(client)).json().data.id;
+      const range = { startDate: "2025-03-01", endDate: "2025-03-31", comparison: false };
+      const asked = async () =>
+        [
+          ...(await rpcCalls("SerpstatDomainProcedure.getDomainsHistory")),
+          ...(await rpcCalls("SerpstatDomainProcedure.getDomainKeywords")),
+        ].filter((call) => call.body.includes('"new-client.example"')).length;
+      const before = await asked();
+      const creditsBefore = (await serpstat()).credits;
+      const reason =
+        "Serpstat has no data for new-client.example in its g_us database yet (new and small sites are often not in it).";
+      for (const widget of [
+        history(id, { domain: "new-client.example", dimension: "date", metrics: ["visibility"] }),
+        keywords(id, { domain: "new-client.example", metrics: ["searchVolume", "traffic"] }),
+      ]) {
+        const response = await widgetData(client, [widget], range);
+        expect(response.statusCode).toBe(200);
+        const data = response.json().data;
+        expect(data.current.rows).toEqual([]);
+        expect(data.current.totals.every((total: number | null) => total === null)).toBe(true);
+        expect(data.noData).toEqual([{ instanceId: widget.id, reason }]);
+      }
+      expect(await asked()).toBe(before + 2);
+      // Each empty answer cost a credit; showing the widgets again costs none.
+      expect(creditsBefore - (await serpstat()).credits).toBe(2);
+      const again = await widgetData(
+        client,
+        [history(id, { domain: "new-client.example", dimension: "date", metrics: ["visibility"] })],
+        range,
+      );
+      expect(again.json().data.noData).toEqual([{ instanceId: expect.any(String), reason }]);
+      expect(await asked()).toBe(before + 2);
+      expect(creditsBefore - (await serpstat()).credits).toBe(2);
+      expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+    });
+
     it("a settled range is served from the database: Serpstat (and its credits) are not asked twice", async () => {
       const { client, company } = await buildOwner(env());
       const id = (await connect(client)).json().data.id;

@@ -17,7 +17,9 @@ import { answerFault } from "../../../test/fakes/kit";
  * Three shops live on the fakes' origin: the site root (WooCommerce with Analytics), `/legacy` (without
  * Analytics: its routes answer `rest_no_route`) and `/moved` (every request redirected to the cloud
  * metadata address, which the connector must not follow). The real API takes Basic auth only over HTTPS;
- * the fake is plain HTTP on 127.0.0.1 (allow-listed in OUTBOUND_ALLOW_HOSTS), a test-only exception.
+ * the fake is plain HTTP on 127.0.0.1 (allow-listed in OUTBOUND_ALLOW_HOSTS), a test-only exception;
+ * tests that need HTTPS put a TLS front before it (test/tls-front.ts). `stripAuthorization` plays a host
+ * that drops the Authorization header.
  */
 
 export interface FakeWooCommerce {
@@ -27,6 +29,11 @@ export interface FakeWooCommerce {
   failNext: FakeFault[];
   /** Analytics and legacy report requests, in order (path and query), for tests asserting shapes and counts. */
   reports: { path: string; query: Record<string, string> }[];
+  /**
+   * A host or proxy in front of the shop that drops the Authorization header (Apache without
+   * `CGIPassAuth`, some CDNs): every shop then sees requests without it, as WooCommerce would.
+   */
+  stripAuthorization: boolean;
 }
 
 export const WOO_KEY = "ck_5f3c1a9b2e7d4c6f8a0b1c2d3e4f5a6b7c8d9e0f";
@@ -95,32 +102,51 @@ function daysBetween(after: string, before: string): string[] {
   return out;
 }
 
+const query = (request: FastifyRequest) => request.query as Record<string, string>;
+
 export function wooCommerceFake(): FakePart<FakeWooCommerce> {
   const state: FakeWooCommerce = {
     keys: new Map([[WOO_KEY, WOO_SECRET]]),
     currency: "EUR",
     failNext: [],
     reports: [],
+    stripAuthorization: false,
   };
 
-  /** Basic auth as WooCommerce checks it: the key first ("Consumer key is invalid."), then the secret. */
+  /**
+   * The key as WooCommerce reads it (`WC_REST_Authentication::perform_basic_authentication`, HTTPS only):
+   * `consumer_key` and `consumer_secret` from the query string first, else the Basic header; neither
+   * leaves the request a visitor's, which every route refuses with 401 `woocommerce_rest_cannot_view`.
+   * Then the key ("Consumer key is invalid.") and the secret are checked. The fake's own origin is
+   * plain HTTP, where WooCommerce only takes OAuth 1.0a signatures: it stands in for HTTPS requests,
+   * except that query-string keys count only when a TLS front says the request came over HTTPS
+   * (`X-Forwarded-Proto: https`, as WordPress behind a proxy is told), so a key sent in the clear fails.
+   */
   function refused(request: FastifyRequest, reply: FastifyReply) {
-    const header = String(request.headers.authorization ?? "");
-    if (!header.startsWith("Basic ")) {
+    const params = query(request);
+    const overTls = request.headers["x-forwarded-proto"] === "https";
+    const header = state.stripAuthorization ? "" : String(request.headers.authorization ?? "");
+    let key: string;
+    let given: string;
+    if (overTls && params.consumer_key && params.consumer_secret) {
+      key = params.consumer_key;
+      given = params.consumer_secret;
+    } else if (header.startsWith("Basic ")) {
+      const [basicKey = "", ...rest] = Buffer.from(header.slice(6), "base64").toString("utf8").split(":");
+      key = basicKey;
+      given = rest.join(":");
+    } else {
       return wpError(reply, 401, "woocommerce_rest_cannot_view", "Sorry, you cannot list resources.");
     }
-    const [key = "", ...rest] = Buffer.from(header.slice(6), "base64").toString("utf8").split(":");
     const secret = state.keys.get(key);
     if (secret === undefined) {
       return wpError(reply, 401, "woocommerce_rest_authentication_error", "Consumer key is invalid.");
     }
-    if (rest.join(":") !== secret) {
+    if (given !== secret) {
       return wpError(reply, 401, "woocommerce_rest_authentication_error", "Consumer secret is invalid.");
     }
     return null;
   }
-
-  const query = (request: FastifyRequest) => request.query as Record<string, string>;
 
   /** `per_page`, `page`, `after`, `before` as WordPress validates them (rest_invalid_param). */
   function badParams(params: Record<string, string>, dated: boolean): Record<string, string> | null {

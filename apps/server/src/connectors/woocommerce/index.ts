@@ -3,7 +3,7 @@ import { daysBetween } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
-import { createProviderClient, type ProviderClient } from "../http/client";
+import { createProviderClient, type ProviderClient, type ProviderRequest } from "../http/client";
 import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { cachedCurrency } from "../kit/currency";
@@ -17,7 +17,8 @@ import { logo } from "./logo";
 
 /**
  * WooCommerce (docs/connectors.md): the shop's own WordPress REST API at the site address the user
- * typed, with a consumer key and secret (`consumer key|consumer secret`, HTTP Basic over HTTPS). Numbers
+ * typed, with a consumer key and secret (`consumer key|consumer secret`, HTTP Basic over HTTPS, or in the
+ * query string where the host strips the Authorization header: `shopRequest`). Numbers
  * come from WooCommerce Analytics (`wc-analytics/reports/revenue/stats` and `orders/stats` by day, the
  * `reports/products` and `reports/categories` leaderboards); a shop without Analytics (WooCommerce Admin
  * switched off, WooCommerce before 4.0) answers `rest_no_route`, and the legacy `wc/v3/reports/sales`
@@ -203,11 +204,17 @@ export function siteAddress(raw: string, allow: readonly string[]): string {
   return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
 }
 
-/** `consumer key|consumer secret` as HTTP Basic credentials. */
-function authorization(token: string): Record<string, string> {
+/** `consumer key|consumer secret`, split. */
+function keyPair(token: string): { key: string; secret: string } {
   const [key = "", secret = ""] = token.split("|").map((part) => part.trim());
-  return { authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString("base64")}` };
+  return { key, secret };
 }
+
+/**
+ * How long a shop whose host strips the Authorization header is asked with the key in the query string
+ * straight away (one refused request saved per call; a host that changes its set-up is found again then).
+ */
+const KEY_IN_QUERY_MS = 24 * 3_600_000;
 
 /**
  * Per process (runtime), per shop: one client for data requests (retried) and one for the sources
@@ -236,6 +243,8 @@ const shops = perRuntime((runtime: ConnectorRuntime) => {
     },
     currencies: new LRUCache<string, string>({ max: 1000, ttl: 3_600_000 }),
     withoutAnalytics: new LRUCache<string, true>({ max: 1000, ttl: 3_600_000 }),
+    /** Shops (by address) whose host strips the Authorization header: the key goes in the query string. */
+    keyInQuery: new LRUCache<string, true>({ max: 1000, ttl: KEY_IN_QUERY_MS }),
   };
 });
 
@@ -243,13 +252,59 @@ interface Shop {
   site: string;
   api: ProviderClient;
   known: ReturnType<typeof shops>;
-  headers: Record<string, string>;
+  key: string;
+  secret: string;
 }
 
 function shopOf(source: SourceHandle): Shop {
   const site = siteAddress(source.credentials.site ?? "", source.runtime.outboundAllowHosts);
   const known = shops(source.runtime);
-  return { site, api: known.client(site, "data"), known, headers: authorization(source.credentials.token ?? "") };
+  return { site, api: known.client(site, "data"), known, ...keyPair(source.credentials.token ?? "") };
+}
+
+/**
+ * WooCommerce's answer when no key reached it: over HTTPS it reads the key from the Authorization header
+ * or the query string and, finding neither, serves the request as a visitor's, which the route refuses
+ * with 401 `woocommerce_rest_cannot_view` (a key that arrived but lacks read access is 403; a wrong one
+ * `woocommerce_rest_authentication_error`). See docs/connectors.md, "WooCommerce".
+ */
+const isKeyMissing = (error: unknown): error is ProviderError =>
+  error instanceof ProviderError && error.httpStatus === 401 && error.reason.endsWith("(woocommerce_rest_cannot_view)");
+
+/**
+ * One request to the shop with its key: HTTP Basic first; when the answer says no key arrived (hosts and
+ * proxies that strip the Authorization header), the key and secret again as `consumer_key` and
+ * `consumer_secret` in the query string, which WooCommerce documents for exactly this case, and only over
+ * HTTPS (over plain HTTP the secret would sit in every proxy's log, and WooCommerce ignores it there
+ * anyway). A shop where that worked is asked that way straight away for a day (`keyInQuery`).
+ */
+async function shopRequest<T>(shop: Shop, request: Omit<ProviderRequest<T>, "headers" | "limitKey">): Promise<T> {
+  const inQuery = () =>
+    shop.api.request({
+      ...request,
+      query: { ...request.query, consumer_key: shop.key, consumer_secret: shop.secret },
+      limitKey: shop.site,
+    });
+  if (shop.known.keyInQuery.has(shop.site)) return inQuery();
+  const basic = `Basic ${Buffer.from(`${shop.key}:${shop.secret}`).toString("base64")}`;
+  try {
+    return await shop.api.request({ ...request, headers: { authorization: basic }, limitKey: shop.site });
+  } catch (error) {
+    if (!isKeyMissing(error)) throw error;
+    if (!shop.site.startsWith("https:")) {
+      throw new ProviderError(
+        "woocommerce",
+        "auth",
+        "the shop did not receive the key: its host or a proxy in front of it removes the Authorization header. " +
+          "Over https:// the key would be sent in the address instead; over http:// that would expose the secret, " +
+          "so connect the shop's https:// address or ask the host to pass the Authorization header on",
+        { httpStatus: error.httpStatus },
+      );
+    }
+    const answer = await inQuery();
+    shop.known.keyInQuery.set(shop.site, true);
+    return answer;
+  }
 }
 
 /** Every page of a paged route: the first page's `X-WP-TotalPages` says how many follow (at most `maxPages`). */
@@ -264,12 +319,10 @@ async function shopPages<T>(
   return numberedPages(
     maxPages,
     (page) =>
-      shop.api.request({
+      shopRequest(shop, {
         path,
         query: { ...query, per_page: PAGE_SIZE, page },
-        headers: shop.headers,
         schema,
-        limitKey: shop.site,
         onHeaders: (headers) => {
           if (page === 1) pages = Number(headers.get("x-wp-totalpages") ?? "1") || 1;
         },
@@ -280,12 +333,10 @@ async function shopPages<T>(
 
 function currencyOf(shop: Shop): Promise<string | null> {
   return cachedCurrency(shop.known.currencies, shop.site, async () => {
-    const status = await shop.api.request({
+    const status = await shopRequest(shop, {
       path: "/wp-json/wc/v3/system_status",
       query: { _fields: "environment,settings" },
-      headers: shop.headers,
       schema: ZSystemStatus,
-      limitKey: shop.site,
     });
     return status.settings.currency;
   });
@@ -359,12 +410,10 @@ async function legacy(
   dimension: string | null,
   range: { startDate: string; endDate: string },
 ) {
-  const [sales] = await shop.api.request({
+  const [sales] = await shopRequest(shop, {
     path: "/wp-json/wc/v3/reports/sales",
     query: { date_min: range.startDate, date_max: range.endDate },
-    headers: shop.headers,
     schema: ZLegacySales,
-    limitKey: shop.site,
   });
   const totals = metrics.map((metric) => (sales && metric.legacy ? metric.legacy.total(sales) : null));
   if (dimension !== "date") return { rows: [], totals };
@@ -396,12 +445,11 @@ export const wooCommerceConnector: Connector = {
     try {
       // system_status needs the same read access as the reports (a manager's key) and names the shop.
       const known = shops(runtime);
-      const status = await known.client(site, "verify").request({
+      const shop: Shop = { site, api: known.client(site, "verify"), known, ...keyPair(credentials.token ?? "") };
+      const status = await shopRequest(shop, {
         path: "/wp-json/wc/v3/system_status",
         query: { _fields: "environment,settings" },
-        headers: authorization(credentials.token ?? ""),
         schema: ZSystemStatus,
-        limitKey: site,
       });
       if (status.settings.currency) known.currencies.set(site, status.settings.currency);
       return { account: new URL(status.environment.site_url || site).host };

@@ -3,6 +3,7 @@ import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { describeEachDb, type TestClient } from "../../../test/harness";
+import { startTlsFront } from "../../../test/tls-front";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { classifyWooCommerce } from "./classify";
 import { fakeWooDay, fakeWooProductItems, WOO_KEY, WOO_SECRET, wooCommerceFake } from "./fake";
@@ -69,6 +70,69 @@ describeEachDb(
       expect(call?.path).toBe("/wp-json/wc/v3/system_status");
       expect(call?.query).toEqual({ _fields: "environment,settings" });
       expect(call?.headers.authorization).toBe(`Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString("base64")}`);
+    });
+
+    it("a host that strips the Authorization header: over https the key goes in the query string, remembered", async () => {
+      const { client } = await buildOwner(env());
+      const { url, calls } = await running();
+      const shop = await woo();
+      const front = await startTlsFront(url);
+      shop.stripAuthorization = true;
+      try {
+        const before = calls.length;
+        const connected = await client.api("POST", "/api/sources", {
+          name: "woocommerce",
+          site: front.url,
+          token: TOKEN,
+        });
+        expect(connected.statusCode).toBe(200);
+        const id = connected.json().data.id as string;
+        // The check: Basic auth answered 401 woocommerce_rest_cannot_view (no key arrived), then the query string.
+        const checks = calls.slice(before).filter((call) => call.path === "/wp-json/wc/v3/system_status");
+        expect(checks.map((call) => [call.query.consumer_key ?? null, call.headers["x-forwarded-proto"]])).toEqual([
+          [null, "https"],
+          [WOO_KEY, "https"],
+        ]);
+        expect(checks[1]?.query.consumer_secret).toBe(WOO_SECRET);
+
+        const start = shiftDay(today(), -300);
+        const end = shiftDay(today(), -294);
+        const afterConnect = calls.length;
+        const response = await widgetData(client, [instance(id, TYPE, { metrics: ["net_revenue"] })], {
+          startDate: start,
+          endDate: end,
+          comparison: false,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.current.totals).toEqual([sum(daysOf(start, end), "net_revenue")]);
+        // Remembered for the shop: every data request carried the key in the query string at once.
+        const data = calls.slice(afterConnect).filter((call) => call.path.startsWith("/wp-json/"));
+        expect(data.length).toBeGreaterThan(0);
+        expect(data.every((call) => call.query.consumer_key === WOO_KEY && !call.headers.authorization)).toBe(true);
+        expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
+      } finally {
+        shop.stripAuthorization = false;
+        await front.close();
+      }
+    });
+
+    it("a host that strips the Authorization header over plain http: no secret in the address, the reason said", async () => {
+      const { client } = await buildOwner(env());
+      const { url, calls } = await running();
+      const shop = await woo();
+      shop.stripAuthorization = true;
+      try {
+        const before = calls.length;
+        const response = await client.api("POST", "/api/sources", { name: "woocommerce", site: url, token: TOKEN });
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors.token).toEqual([
+          "WooCommerce refused these credentials: the shop did not receive the key: its host or a proxy in front of it removes the Authorization header. Over https:// the key would be sent in the address instead; over http:// that would expose the secret, so connect the shop's https:// address or ask the host to pass the Authorization header on",
+        ]);
+        expect(calls.slice(before).some((call) => "consumer_secret" in call.query)).toBe(false);
+        expect((await client.api("GET", "/api/sources")).json().data).toEqual([]);
+      } finally {
+        shop.stripAuthorization = false;
+      }
     });
 
     it("refuses plain http, private, loopback and link-local sites, unreachable sites and redirects, on site", async () => {

@@ -100,7 +100,7 @@ export function widgetData(sources: Pick<SourcesService, "load">, tables: Instan
   };
 }
 
-/** The `{data}` answer from the instances' outcomes: merged tables, errors, notices and filters, in instance order. */
+/** The `{data}` answer from the instances' outcomes: merged tables, errors, notices, no-data reasons and filters, in instance order. */
 function mergeResults(request: TWidgetDataRequest, results: InstanceResult[], compared: boolean): WidgetData {
   // Listed in instance order, whatever order the sources answered in.
   const errors: WidgetData["errors"] = results
@@ -128,6 +128,10 @@ function mergeResults(request: TWidgetDataRequest, results: InstanceResult[], co
     errors,
     notices: results.flatMap((result) =>
       result.now && result.notice ? [{ instanceId: result.plan.instance.id, ...result.notice }] : [],
+    ),
+    // The instances whose provider had nothing for their inputs, with its reason (SEMrush's "nothing found").
+    noData: results.flatMap(({ plan: { instance }, now }) =>
+      now?.emptyReason ? [{ instanceId: instance.id, reason: now.emptyReason }] : [],
     ),
     // The filters of the instances whose numbers are shown, named as their columns are (merge-tables).
     filters: results.flatMap(({ plan: { instance, inputs, prefix }, now }) => {

@@ -238,7 +238,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
     return (
       <>
         {filtered}
-        <WidgetEmpty />
+        <WidgetEmpty reasons={[...new Set((data?.noData ?? []).map((entry) => entry.reason))]} />
       </>
     );
   }

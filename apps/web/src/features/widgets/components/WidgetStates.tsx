@@ -103,13 +103,19 @@ export function WidgetDataError({ detail }: { detail?: string }) {
 }
 
 /** A widget whose query returned nothing for the range. */
-export function WidgetEmpty() {
+export function WidgetEmpty({ reasons = [] }: { reasons?: readonly string[] }) {
   return (
     <Stack className="dash-state" gap={6} align="center" justify="center">
       <IconChart size={22} color="var(--dash-muted)" />
       <Text fz="sm" className="dash-muted">
         No data for this period
       </Text>
+      {/* The provider said why it has nothing (a domain too new or small for its database). */}
+      {reasons.map((reason) => (
+        <Text key={reason} fz="xs" className="dash-muted" ta="center" data-testid="widget-no-data-reason">
+          {reason}
+        </Text>
+      ))}
     </Stack>
   );
 }
