@@ -52,18 +52,4 @@ connectorScenarios({
   },
   // Acme Shoes EU's ad account is in euros.
   currency: { query: analytics("cost"), code: "EUR" },
-  // adAnalytics has no paging (one answer per request, at most 15,000 elements); the finders' cursor
-  // paging (campaigns, creatives) lists options, not numbers.
-  // LinkedIn reports in UTC days; the viewer's days go as the `dateRange` as they are.
-  zone: {
-    query: { type: "linkedinAds.analytics", inputs: { dimension: "date", metrics: ["clicks"], property: SHOES } },
-    askedDays: (call) => {
-      const found = DATE_RANGE.exec(call.query.dateRange ?? "");
-      if (!found) return null;
-      const [, y1 = "", m1 = "", d1 = "", y2 = "", m2 = "", d2 = ""] = found;
-      return { first: day(y1, m1, d1), last: day(y2, m2, d2) };
-    },
-  },
-  // Acme Shoes EU's ad account is in euros.
-  currency: { query: analytics("cost"), code: "EUR" },
 });
