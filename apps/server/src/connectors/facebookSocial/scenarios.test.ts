@@ -15,14 +15,6 @@ const SHOES: string = META_PAGES[1].id;
 const page = (metric: string, property = BAKERY) => ({
   type: "facebookSocial.insights",
   inputs: { metrics: [metric], property },
-  // Page insights by day, `since` the first day and `until` the day after the last (the Page's days).
-  zone: {
-    query: {
-      type: "facebookSocial.insights",
-      inputs: { dimension: "date", metrics: ["page_views_total"], property: BAKERY },
-    },
-    askedDays: metaInsightsDays,
-  },
 });
 const insightsOf = (pageId: string) => `${GRAPH}/${pageId}/insights`;
 

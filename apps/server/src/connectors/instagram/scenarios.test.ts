@@ -15,14 +15,6 @@ const SHOES_IG: string = META_PAGES[1].ig.id;
 const profile = (metric: string, property = BAKERY_IG) => ({
   type: "instagram.insights",
   inputs: { metrics: [metric], property, target: "profile" },
-  // Reach by day (the one daily series), `since` the first day and `until` the day after the last.
-  zone: {
-    query: {
-      type: "instagram.insights",
-      inputs: { dimension: "date", metrics: ["reach"], property: BAKERY_IG, target: "profile" },
-    },
-    askedDays: metaInsightsDays,
-  },
 });
 const insightsOf = (account: string) => `${GRAPH}/${account}/insights`;
 
