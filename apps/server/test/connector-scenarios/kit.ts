@@ -82,18 +82,29 @@ export interface ConnectorScenarios<P extends Parts> {
   paging?: ScenarioPaging<P>;
   /**
    * The range's first and last days in the viewer's zone: a query by day, and the days a request the
-   * fake received asked for, as the viewer reads them (dates as sent, or the zone's days of instants);
-   * null for a request that asks no range. Absent when the provider takes no range.
+   * fake received asked for, as the viewer reads them (dates as sent, or the viewer's days of the
+   * instants sent); null for any other request. Absent when the provider takes no range.
    */
   zone?: {
     query: ScenarioQuery;
     askedDays(call: FakeCall, zone: string): { first: string; last: string } | null;
+    /**
+     * The values the fake holds for one of the viewer's days, where it holds them by day: the first and
+     * last rows must carry them (a day's numbers shifted onto its neighbour fail).
+     */
+    dayValues?(day: string): (number | null)[];
   };
   /**
    * Money columns in the account's currency as the provider gives it: a query with money columns and
    * the account's currency in the fake (not USD, so a default cannot pass for it). Absent: no money metric.
    */
-  currency?: { query: ScenarioQuery; code: string; range?: { startDate: string; endDate: string } };
+  currency?: {
+    query: ScenarioQuery;
+    code: string;
+    range?: { startDate: string; endDate: string };
+    /** Puts the account in `code` where the fake's accounts are in dollars; returns what undoes it. */
+    arrange?(fakes: RunningFakes<P>): () => void;
+  };
 }
 
 /**
@@ -395,7 +406,7 @@ export function connectorScenarios<P extends Parts>(declared: ConnectorScenarios
             const at = await connected();
             const from = await callCount();
             const table = await fresh(at, zone.query, range, timezone);
-            const asked = (await callsSince(from, declared.upstream))
+            const asked = (await callsSince(from, () => true))
               .map((call) => zone.askedDays(call, timezone))
               .filter((days) => days !== null);
             expect(asked.length).toBeGreaterThan(0);
@@ -407,6 +418,10 @@ export function connectorScenarios<P extends Parts>(declared: ConnectorScenarios
                 .at(-1),
             ).toBe(range.endDate);
             expect(table.rows.map((row) => row.dimension)).toEqual(daysOf(range));
+            if (zone.dayValues) {
+              expect(table.rows[0]?.values).toEqual(zone.dayValues(range.startDate));
+              expect(table.rows.at(-1)?.values).toEqual(zone.dayValues(range.endDate));
+            }
           },
         );
       }
@@ -414,17 +429,26 @@ export function connectorScenarios<P extends Parts>(declared: ConnectorScenarios
       if (declared.currency) {
         const currency = declared.currency;
         it(`money columns are in the account's currency as the provider gives it (${currency.code})`, async () => {
-          const { client, sourceId } = await connected();
-          const response = await widgetData(client, [instance(sourceId, currency.query.type, currency.query.inputs)], {
-            ...(currency.range ?? liveRange()),
-            comparison: false,
-          });
-          expect(response.statusCode, response.body).toBe(200);
-          const metrics: TTable["metrics"] = response.json().data.current.metrics;
-          expect(metrics.some((metric) => metric.format === "money")).toBe(true);
-          for (const metric of metrics) {
-            if (metric.format === "money") expect(metric.currency, metric.key).toBe(currency.code);
-            else expect(metric.currency ?? null, metric.key).toBeNull();
+          const undo = currency.arrange?.(await fakes.current());
+          try {
+            const { client, sourceId } = await connected();
+            const response = await widgetData(
+              client,
+              [instance(sourceId, currency.query.type, currency.query.inputs)],
+              {
+                ...(currency.range ?? liveRange()),
+                comparison: false,
+              },
+            );
+            expect(response.statusCode, response.body).toBe(200);
+            const metrics: TTable["metrics"] = response.json().data.current.metrics;
+            expect(metrics.some((metric) => metric.format === "money")).toBe(true);
+            for (const metric of metrics) {
+              if (metric.format === "money") expect(metric.currency, metric.key).toBe(currency.code);
+              else expect(metric.currency ?? null, metric.key).toBeNull();
+            }
+          } finally {
+            undo?.();
           }
         });
       }
