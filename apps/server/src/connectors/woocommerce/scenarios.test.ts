@@ -61,4 +61,6 @@ connectorScenarios({
     body: '{"totals": {"gross_sales": ',
   })),
   settled: { query: sales("taxes"), range: { startDate: "2026-05-13", endDate: "2026-05-19" } },
+  // The shop's currency (system_status' settings.currency): the fake's shop sells in euros.
+  currency: { query: sales("net_revenue"), code: "EUR" },
 });
