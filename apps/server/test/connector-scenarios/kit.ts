@@ -115,10 +115,16 @@ export interface ConnectorScenarios<P extends Parts> {
 export interface ScenarioPaging<P extends Parts> {
   /** A query by day (its rows are the range's days). */
   query: ScenarioQuery;
-  /** Makes the fake answer at most `size` rows a page from now on; returns what undoes it. */
-  pageSize(fakes: RunningFakes<P>, size: number): () => void;
+  /**
+   * Either makes the fake answer at most `size` rows a page from now on (returns what undoes it), or is
+   * the connector's own page size, which the fake honours as the provider does (the cases are then that
+   * many days, one more, and two pages and a row; each day's first metric must add up to the total).
+   */
+  pageSize: ((fakes: RunningFakes<P>, size: number) => () => void) | number;
   /** The requests that fetch a page (default: `upstream`). */
   requests?(call: FakeCall): boolean;
+  /** Listings of the query's days, each paged on its own (two reports asked side by side; default 1). */
+  listings?: number;
   /** Days one request may span: a longer range is asked in windows, each paged on its own (default: no bound). */
   windowDays?: number;
   /**
@@ -340,33 +346,54 @@ export function connectorScenarios<P extends Parts>(declared: ConnectorScenarios
       if (declared.paging) {
         const paging = declared.paging;
         const paged = paging.requests ?? declared.upstream;
-        /** The table of `rows` days read `size` a page, beside the same range read in one page. */
-        const readPaged = async (rows: number, size: number, start: string) => {
-          const at = await connected();
-          const range = rangeOf(start, rows);
-          const whole = await fresh(at, paging.query, range);
-          const undo = paging.pageSize(await fakes.current(), size);
-          try {
+        const steer = paging.pageSize;
+        if (typeof steer === "number") {
+          it.each([
+            { rows: steer, start: "2025-01-05", title: "exactly one page" },
+            { rows: steer + 1, start: "2025-01-05", title: "one page and a row" },
+            { rows: 2 * steer + 1, start: "2025-01-05", title: "several pages" },
+          ])("paging, $title: every row once, no request after the last page", async ({ rows, start }) => {
+            const at = await connected();
+            const range = rangeOf(start, rows);
             const from = await callCount();
             const table = await fresh(at, paging.query, range);
-            return { range, whole, table, requests: (await callsSince(from, paged)).length };
-          } finally {
-            undo();
-          }
-        };
+            expect(table.rows.map((row) => row.dimension)).toEqual(daysOf(range));
+            // A day lost at a page's edge would leave a gap the total does not have; one read twice, a surplus.
+            const sum = table.rows.reduce((total, row) => total + (row.values[0] ?? 0), 0);
+            expect(sum).toBeCloseTo(table.totals[0] ?? Number.NaN, 6);
+            expect((await callsSince(from, paged)).length).toBe(
+              pagesFor(rows, steer, paging.windowDays) * (paging.listings ?? 1),
+            );
+          });
+        } else {
+          /** The table of `rows` days read `size` a page, beside the same range read in one page. */
+          const readPaged = async (rows: number, size: number, start: string) => {
+            const at = await connected();
+            const range = rangeOf(start, rows);
+            const whole = await fresh(at, paging.query, range);
+            const undo = steer(await fakes.current(), size);
+            try {
+              const from = await callCount();
+              const table = await fresh(at, paging.query, range);
+              return { range, whole, table, requests: (await callsSince(from, paged)).length };
+            } finally {
+              undo();
+            }
+          };
 
-        it.each([
-          { rows: 6, size: 6, start: "2025-03-02", title: "exactly one page" },
-          { rows: 7, size: 6, start: "2025-04-06", title: "one page and a row" },
-          { rows: 11, size: 3, start: "2025-05-04", title: "several pages" },
-        ])("paging, $title: every row once, no request after the last page", async ({ rows, size, start }) => {
-          const { range, whole, table, requests } = await readPaged(rows, size, start);
-          // The one-page answer has every day; the paged one the same rows and numbers, none twice or lost.
-          expect(whole.rows.map((row) => row.dimension)).toEqual(daysOf(range));
-          expect(table.rows).toEqual(whole.rows);
-          expect(table.totals).toEqual(whole.totals);
-          expect(requests).toBe(pagesFor(rows, size, paging.windowDays));
-        });
+          it.each([
+            { rows: 6, size: 6, start: "2025-03-02", title: "exactly one page" },
+            { rows: 7, size: 6, start: "2025-04-06", title: "one page and a row" },
+            { rows: 11, size: 3, start: "2025-05-04", title: "several pages" },
+          ])("paging, $title: every row once, no request after the last page", async ({ rows, size, start }) => {
+            const { range, whole, table, requests } = await readPaged(rows, size, start);
+            // The one-page answer has every day; the paged one the same rows and numbers, none twice or lost.
+            expect(whole.rows.map((row) => row.dimension)).toEqual(daysOf(range));
+            expect(table.rows).toEqual(whole.rows);
+            expect(table.totals).toEqual(whole.totals);
+            expect(requests).toBe(pagesFor(rows, size, paging.windowDays) * (paging.listings ?? 1));
+          });
+        }
 
         if (paging.cap) {
           const cap = paging.cap;
@@ -375,7 +402,9 @@ export function connectorScenarios<P extends Parts>(declared: ConnectorScenarios
             // Twice the bound's days, a row a page: more pages than the bound, even with days without rows.
             const range = rangeOf("2025-08-03", cap.pages * 2);
             const whole = await fresh(at, paging.query, range);
-            const undo = paging.pageSize(await fakes.current(), 1);
+            if (typeof steer === "number")
+              throw new Error("a page bound is proven with a fake whose page size is steered");
+            const undo = steer(await fakes.current(), 1);
             try {
               const from = await callCount();
               if (cap.beyond === "kept") {
