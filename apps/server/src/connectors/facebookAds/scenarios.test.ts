@@ -1,7 +1,11 @@
-import { expect } from "vitest";
-import { connectorScenarios } from "../../../test/connector-scenarios/kit";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
-import { unseal } from "../../infra/security";
+import { connectByConsent, connectorScenarios } from "../../../test/connector-scenarios/kit";
+import {
+  MARKETING,
+  metaDown,
+  metaNotices,
+  metaThrottled,
+  revokeMetaGrant,
+} from "../../../test/connector-scenarios/meta";
 import { metaFake } from "../meta/fake";
 import { metaAdsFake } from "./fake";
 
@@ -12,7 +16,12 @@ const insights = (metric: string, account = SHOP) => ({
   type: "facebookAds.insights",
   inputs: { metrics: [metric], property: account },
 });
-const insightsOf = (account: string) => `/v27.0/act_${account}/insights`;
+/** By day: the totals request (one row) and the days' request, paged. */
+const byDay = (metric: string, account = SHOP) => ({
+  type: "facebookAds.insights",
+  inputs: { dimension: "date", metrics: [metric], property: account },
+});
+const insightsOf = (account: string) => `${MARKETING}/act_${account}/insights`;
 
 connectorScenarios({
   title: "Facebook Ads",
@@ -21,11 +30,7 @@ connectorScenarios({
     return { meta, ads: metaAdsFake(meta.state) };
   },
   part: "meta",
-  connect: async (client) => {
-    const connected = await connectOAuth(client, "facebookAds");
-    expect(connected.result).toMatchObject({ ok: true, connector: "facebookAds" });
-    return connected.result.sourceId;
-  },
+  connect: (client) => connectByConsent(client, "facebookAds"),
   // The limited query has an ad account of its own: Meta's throttling holds the account for the time it names.
   queries: [
     insights("impressions", LEADS),
@@ -37,66 +42,41 @@ connectorScenarios({
     insights("leads"),
   ],
   upstream: (call) => call.path === insightsOf(SHOP) || call.path === insightsOf(LEADS),
-  notices: {
-    limited: "Facebook Ads is limiting requests",
-    down: "Facebook Ads is not answering",
-    reconnect: "Facebook Ads needs to be reconnected",
-  },
-  revoke: async (fakes, env, sourceId) => {
-    const row = await env.ctx.db
-      .selectFrom("sources")
-      .select("credentials")
-      .where("id", "=", sourceId)
-      .executeTakeFirstOrThrow();
-    const token = JSON.parse(unseal(env.ctx.config.appKey, row.credentials ?? "")).access_token ?? "";
-    fakes.parts.meta.revoked.add(token);
-    return () => {
-      fakes.parts.meta.revoked.delete(token);
-    };
-  },
-  // Meta throttling the ad account (80000), with the business use case header naming the wait.
-  limited: [
-    {
-      status: 400,
-      pathIncludes: `act_${LEADS}/insights`,
-      headers: {
-        "x-business-use-case-usage": JSON.stringify({
-          [LEADS]: [
-            {
-              type: "ads_insights",
-              call_count: 100,
-              total_cputime: 40,
-              total_time: 60,
-              estimated_time_to_regain_access: 5,
-            },
-          ],
-        }),
-      },
-      body: {
-        error: {
-          message: "There have been too many calls from this ad-account. Wait a bit and try again.",
-          type: "OAuthException",
-          code: 80000,
-          error_subcode: 2446079,
-          is_transient: true,
-          fbtrace_id: "AfakeThrottle",
-        },
-      },
-    },
-  ],
-  down: Array.from({ length: 3 }, () => ({
-    status: 500,
-    pathIncludes: `act_${SHOP}/insights`,
-    body: {
-      error: {
-        message: "An unexpected error has occurred. Please retry your request later.",
-        type: "OAuthException",
-        code: 2,
-        is_transient: true,
-        fbtrace_id: "AfakeOutage",
-      },
-    },
-  })),
+  notices: metaNotices("Facebook Ads"),
+  revoke: async (fakes) => revokeMetaGrant(fakes.parts.meta),
+  // Meta throttling the ad account (80000, ads_insights).
+  limited: metaThrottled(`act_${LEADS}`, {
+    type: "ads_insights",
+    code: 80000,
+    subcode: 2446079,
+    message: "There have been too many calls from this ad-account. Wait a bit and try again.",
+    wait: 5,
+  }),
+  down: metaDown(`act_${SHOP}`),
   malformed: [{ status: 200, pathIncludes: `act_${SHOP}/insights`, body: '{"data": [{"impressions": ' }],
   settled: { query: insights("clicks"), range: { startDate: "2026-09-01", endDate: "2026-09-30" } },
+  // Cursor paging (`paging.next`, `cursors.after`) of the days' request; the totals' request is one row.
+  paging: {
+    query: byDay("clicks"),
+    pageSize: (fakes, size) => {
+      const before = fakes.parts.ads.insightsPageSize;
+      fakes.parts.ads.insightsPageSize = size;
+      return () => {
+        fakes.parts.ads.insightsPageSize = before;
+      };
+    },
+    requests: (call) => call.path === insightsOf(SHOP) && call.query.time_increment === "1",
+    cap: { pages: 50, beyond: "kept" },
+  },
+  // Meta reports in the ad account's zone: the viewer's days go as `time_range` dates.
+  zone: {
+    query: byDay("impressions"),
+    askedDays: (call) => {
+      if (!call.query.time_range) return null;
+      const { since, until } = JSON.parse(call.query.time_range) as { since: string; until: string };
+      return { first: since, last: until };
+    },
+  },
+  // Acme Shop's ad account is in euros.
+  currency: { query: insights("spend"), code: "EUR" },
 });

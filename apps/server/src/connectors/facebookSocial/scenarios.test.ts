@@ -1,7 +1,13 @@
-import { expect } from "vitest";
-import { connectorScenarios } from "../../../test/connector-scenarios/kit";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
-import { META_PAGES, META_USER, metaFake } from "../meta/fake";
+import { connectByConsent, connectorScenarios } from "../../../test/connector-scenarios/kit";
+import {
+  GRAPH,
+  metaDown,
+  metaInsightsDays,
+  metaNotices,
+  metaThrottled,
+  revokeMetaGrant,
+} from "../../../test/connector-scenarios/meta";
+import { META_PAGES, metaFake } from "../meta/fake";
 
 const BAKERY: string = META_PAGES[0].id;
 const SHOES: string = META_PAGES[1].id;
@@ -10,17 +16,13 @@ const page = (metric: string, property = BAKERY) => ({
   type: "facebookSocial.insights",
   inputs: { metrics: [metric], property },
 });
-const insightsOf = (pageId: string) => `/v25.0/${pageId}/insights`;
+const insightsOf = (pageId: string) => `${GRAPH}/${pageId}/insights`;
 
 connectorScenarios({
   title: "Facebook Social",
   fakes: () => ({ meta: metaFake() }),
   part: "meta",
-  connect: async (client) => {
-    const connected = await connectOAuth(client, "facebookSocial");
-    expect(connected.result).toMatchObject({ ok: true, connector: "facebookSocial" });
-    return connected.result.sourceId;
-  },
+  connect: (client) => connectByConsent(client, "facebookSocial"),
   // The limited query has a Page of its own: Meta's throttling holds the Page for the time it names.
   queries: [
     page("page_post_engagements", SHOES),
@@ -32,55 +34,25 @@ connectorScenarios({
     page("page_video_views"),
   ],
   upstream: (call) => call.path === insightsOf(BAKERY) || call.path === insightsOf(SHOES),
-  notices: {
-    limited: "Facebook Social is limiting requests",
-    down: "Facebook Social is not answering",
-    reconnect: "Facebook Social needs to be reconnected",
-  },
-  // The user removing the app's grant: Meta refuses the user's and the Pages' tokens (code 190).
-  revoke: async (fakes) => {
-    fakes.parts.meta.revoked.add(META_USER.id);
-    return () => {
-      fakes.parts.meta.revoked.delete(META_USER.id);
-    };
-  },
-  // Meta throttling (code 4) with the business use case header naming the wait.
-  limited: [
-    {
-      status: 400,
-      pathIncludes: `/${SHOES}/insights`,
-      headers: {
-        "x-business-use-case-usage": JSON.stringify({
-          [SHOES]: [
-            { type: "pages", call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: 5 },
-          ],
-        }),
-        "x-app-usage": JSON.stringify({ call_count: 12, total_cputime: 3, total_time: 4 }),
-      },
-      body: {
-        error: {
-          message: "(#4) Application request limit reached",
-          type: "OAuthException",
-          is_transient: true,
-          code: 4,
-          fbtrace_id: "AthrottleTrace",
-        },
-      },
-    },
-  ],
-  down: Array.from({ length: 3 }, () => ({
-    status: 500,
-    pathIncludes: `/${BAKERY}/insights`,
-    body: {
-      error: {
-        message: "An unexpected error has occurred. Please retry your request later.",
-        type: "OAuthException",
-        code: 2,
-        is_transient: true,
-        fbtrace_id: "AfakeOutage",
-      },
-    },
-  })),
+  notices: metaNotices("Facebook Social"),
+  revoke: async (fakes) => revokeMetaGrant(fakes.parts.meta),
+  // Meta throttling the Page (code 4), with the app's usage beside the business use case's.
+  limited: metaThrottled(SHOES, {
+    type: "pages",
+    code: 4,
+    message: "(#4) Application request limit reached",
+    wait: 5,
+    appUsage: true,
+  }),
+  down: metaDown(BAKERY),
   malformed: [{ status: 200, pathIncludes: `/${BAKERY}/insights`, body: '{"data": [{"name": "page_views_total", ' }],
   settled: { query: page("page_views_total"), range: { startDate: "2026-09-01", endDate: "2026-09-30" } },
+  // Page insights by day, `since` the first day and `until` the day after the last (the Page's days).
+  zone: {
+    query: {
+      type: "facebookSocial.insights",
+      inputs: { dimension: "date", metrics: ["page_views_total"], property: BAKERY },
+    },
+    askedDays: metaInsightsDays,
+  },
 });

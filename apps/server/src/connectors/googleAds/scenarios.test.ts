@@ -62,4 +62,17 @@ connectorScenarios({
     },
     range: { startDate: "2026-08-01", endDate: "2026-08-31" },
   },
+  // searchStream streams every row in one answer: no paging. Acme Shoes' account is in euros.
+  currency: { query: report("cost"), code: "EUR" },
+  // GAQL dates are the account's days, sent as the viewer's range.
+  zone: {
+    query: {
+      type: "googleAds.report",
+      inputs: { dimension: "date", metrics: ["clicks"], property: SHOES, reportType: "campaign" },
+    },
+    askedDays: (call) => {
+      const found = /segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})'/.exec(call.body);
+      return found ? { first: found[1] ?? "", last: found[2] ?? "" } : null;
+    },
+  },
 });

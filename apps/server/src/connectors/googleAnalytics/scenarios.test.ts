@@ -46,4 +46,18 @@ connectorScenarios({
   ),
   malformed: [atProperty("2001", 200, '{"rows": [{"metricValues": [')],
   settled: { query: report("sessions"), range: { startDate: "2026-09-01", endDate: "2026-09-30" } },
+  // The property's currency (the report's `metadata.currencyCode`): the fake's properties are in euros.
+  currency: { query: report("totalRevenue"), code: "EUR" },
+  // runReport's `dateRanges` are the property's days, sent as the viewer's range.
+  zone: {
+    query: {
+      type: "googleAnalytics.ga4",
+      inputs: { dimension: "date", metrics: ["sessions"], profile: "2001", property: "1001" },
+    },
+    askedDays: (call) => {
+      if (!RUN_REPORT.test(call.path)) return null;
+      const [range] = JSON.parse(call.body).dateRanges as { startDate: string; endDate: string }[];
+      return range ? { first: range.startDate, last: range.endDate } : null;
+    },
+  },
 });

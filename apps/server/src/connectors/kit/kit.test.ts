@@ -4,7 +4,7 @@ import { AppError } from "../../infra/errors";
 import { ProviderError } from "../http/errors";
 import { cachedCurrency } from "./currency";
 import { domainOf } from "./domain";
-import { daysOf, text, trimmedText } from "./inputs";
+import { daysOf, startOfDayIn, text, trimmedText } from "./inputs";
 import { type MetricDeclaration, metricHeader, requireMetrics } from "./metrics";
 import { followCursor, followOffset, numberedPages } from "./paging";
 import { cpc, cpm, ctr, ratio } from "./ratios";
@@ -18,6 +18,21 @@ const errorsOf = (fn: () => unknown) => {
   }
   return null;
 };
+
+describe("startOfDayIn", () => {
+  it.each([
+    ["2025-06-01", "UTC", "2025-06-01T00:00:00+00:00"],
+    // New Zealand's winter (+12:00) and summer (+13:00): the day starts the evening before in UTC.
+    ["2025-06-01", "Pacific/Auckland", "2025-05-31T12:00:00+00:00"],
+    ["2025-01-01", "Pacific/Auckland", "2024-12-31T11:00:00+00:00"],
+    // Los Angeles on daylight time (-07:00), and the day its clocks go back (it starts on daylight time).
+    ["2025-07-06", "America/Los_Angeles", "2025-07-06T07:00:00+00:00"],
+    ["2025-11-02", "America/Los_Angeles", "2025-11-02T07:00:00+00:00"],
+    ["2025-11-03", "America/Los_Angeles", "2025-11-03T08:00:00+00:00"],
+  ])("%s in %s starts at %s", (day, zone, instant) => {
+    expect(startOfDayIn(day, zone)).toBe(instant);
+  });
+});
 
 describe("domainOf", () => {
   it.each([

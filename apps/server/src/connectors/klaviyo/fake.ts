@@ -1,3 +1,4 @@
+import { shiftDay, todayInTimezone } from "@app/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
 import { answerFault, pathOf } from "../../../test/fakes/kit";
@@ -19,6 +20,8 @@ export interface FakeKlaviyo {
   failNext: FakeFault[];
   /** Bodies of the report and aggregate requests, in order. */
   reports: { path: string; body: Record<string, unknown> }[];
+  /** The account's `preferred_currency`. */
+  currency: string;
 }
 
 export const KLAVIYO_KEY = "pk_8c1f0e2d3b4a59687766554433221100ab";
@@ -72,6 +75,31 @@ const RATES: Record<string, [keyof Counts, keyof Counts]> = {
 /** Account-wide events of one of Klaviyo's metrics on one day. */
 export const fakeKlaviyoEvents = (metric: string, day: string) => 20 + (hash(`${metric}:${day}`) % 80);
 
+/** The days of a zone from the instant `start` (inclusive) to `end` (exclusive), as metric-aggregates buckets them. */
+function zoneDays(start: string, end: string, zone: string): string[] {
+  const out: string[] = [];
+  const last = todayInTimezone(zone, new Date(Date.parse(end) - 1));
+  for (let day = todayInTimezone(zone, new Date(start)); day <= last; day = shiftDay(day, 1)) out.push(day);
+  return out;
+}
+
+/** A zone's offset at an instant, as Klaviyo writes it in `dates` ("+13:00"). */
+function offsetOf(zone: string, at: Date): string {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return name && name !== "GMT" ? name.slice(3) : "+00:00";
+}
+
+const isZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const days = (start: string, end: string) => {
   const out: string[] = [];
   for (let day = new Date(start); day < new Date(end); day.setUTCDate(day.getUTCDate() + 1)) {
@@ -90,7 +118,7 @@ const jsonApiError = (
 ) => reply.code(status).send({ errors: [{ id: `err-${Date.now()}`, status, code, title, detail, source, meta: {} }] });
 
 export function klaviyoFake(): FakePart<FakeKlaviyo> {
-  const state: FakeKlaviyo = { keys: new Set([KLAVIYO_KEY]), failNext: [], reports: [] };
+  const state: FakeKlaviyo = { keys: new Set([KLAVIYO_KEY]), failNext: [], reports: [], currency: "USD" };
 
   async function guarded(request: FastifyRequest, reply: FastifyReply) {
     const header = String(request.headers.authorization ?? "");
@@ -137,7 +165,7 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
               },
               industry: "Apparel",
               timezone: "Europe/Berlin",
-              preferred_currency: "USD",
+              preferred_currency: state.currency,
               public_api_key: "XyZ123",
               locale: "en-US",
             },
@@ -288,13 +316,20 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
             },
           );
         }
-        const range = days(start, end);
+        // Days are the zone's the request names (UTC without one); an unknown zone is refused.
+        const zone = typeof attributes.timezone === "string" ? attributes.timezone : "UTC";
+        if (!isZone(zone)) {
+          return jsonApiError(reply, 400, "invalid", "Invalid input.", `'${zone}' is not a valid timezone.`, {
+            pointer: "/data/attributes/timezone",
+          });
+        }
+        const range = zoneDays(start, end, zone);
         return {
           data: {
             type: "metric-aggregate",
             id: "agg-1",
             attributes: {
-              dates: range.map((day) => `${day}T00:00:00+00:00`),
+              dates: range.map((day) => `${day}T00:00:00${offsetOf(zone, new Date(`${day}T12:00:00Z`))}`),
               data: [
                 { dimensions: [], measurements: { count: range.map((day) => fakeKlaviyoEvents(metric.name, day)) } },
               ],

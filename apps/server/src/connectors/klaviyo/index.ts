@@ -7,7 +7,7 @@ import { AppError } from "../../infra/errors";
 import { createProviderClient, type ProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
 import { cachedCurrency } from "../kit/currency";
-import { daysOf } from "../kit/inputs";
+import { daysOf, startOfDayIn } from "../kit/inputs";
 import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { openApiLoader } from "../kit/openapi";
 import { widgetTypeConfig } from "../options";
@@ -255,12 +255,13 @@ const targetOf = (value: unknown): Target | null =>
   value === "account" || value === "campaign" || value === "flow" ? value : null;
 
 /**
- * Klaviyo reads timeframes as instants; the range's days are taken in UTC (the end is the next day's
- * midnight, exclusive), so a day means the same in the values reports and the account counts.
+ * Klaviyo reads timeframes as instants: the range is the viewer's days, from the start of the first to
+ * the start of the day after the last in the dashboard's zone (exclusive), so a day means the same in
+ * the values reports, the account counts and the viewer's calendar.
  */
-const timeframe = (range: { startDate: string; endDate: string }) => ({
-  start: `${range.startDate}T00:00:00+00:00`,
-  end: `${shiftDay(range.endDate, 1)}T00:00:00+00:00`,
+const timeframe = (range: { startDate: string; endDate: string }, timezone: string) => ({
+  start: startOfDayIn(range.startDate, timezone),
+  end: startOfDayIn(shiftDay(range.endDate, 1), timezone),
 });
 
 /** The longest timeframe a values report takes (docs/connectors.md, "Klaviyo"): a year, as days. */
@@ -286,6 +287,7 @@ async function valuesReport(
   metrics: ReportMetric[],
   named: boolean,
   range: { startDate: string; endDate: string },
+  timezone: string,
 ) {
   const base = metrics.flatMap((metric) =>
     metric.rate ? [metric.key, metric.rate.of, metric.rate.per] : [metric.key],
@@ -304,7 +306,7 @@ async function valuesReport(
           type: `${target}-values-report`,
           attributes: {
             statistics,
-            timeframe: timeframe(window),
+            timeframe: timeframe(window, timezone),
             conversion_metric_id: conversionMetric,
             filter: 'equals(send_channel,"email")',
           },
@@ -364,9 +366,10 @@ async function accountCounts(
   metrics: (typeof ACCOUNT_METRICS)[number][],
   byDate: boolean,
   range: { startDate: string; endDate: string },
+  timezone: string,
 ) {
   const known = await metricsOf(api);
-  const frame = timeframe(range);
+  const frame = timeframe(range, timezone);
   const series = await Promise.all(
     metrics.map(async (metric) => {
       const found = known.find(
@@ -385,7 +388,8 @@ async function accountCounts(
               measurements: ["count"],
               interval: "day",
               page_size: 500,
-              timezone: "UTC",
+              // Days are bucketed in this zone (the dates come back as its midnights): the viewer's.
+              timezone,
               filter: [`greater-or-equal(datetime,${frame.start})`, `less-than(datetime,${frame.end})`],
             },
           },
@@ -457,7 +461,7 @@ export const klaviyoConnector: Connector = {
       .sort((a, b) => a.label.localeCompare(b.label));
   },
 
-  async query({ source, inputs, range }): Promise<TTable> {
+  async query({ source, inputs, range, timezone }): Promise<TTable> {
     const target = targetOf(inputs.target);
     if (!target) throw AppError.validation({ target: ["The target field is required."] });
     const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
@@ -479,7 +483,7 @@ export const klaviyoConnector: Connector = {
         .map((key) => ACCOUNT_METRICS.find((metric) => metric.key === key))
         .filter((metric): metric is (typeof ACCOUNT_METRICS)[number] => metric !== undefined);
       if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-      const table = await accountCounts(api, metrics, dimension !== null, range);
+      const table = await accountCounts(api, metrics, dimension !== null, range, timezone);
       return {
         dimension: tableDimension,
         metrics: metrics.map((metric) => metricHeader({ ...metric, format: "number" }, null)),
@@ -493,7 +497,7 @@ export const klaviyoConnector: Connector = {
       .map((key) => REPORT_METRICS.find((metric) => metric.key === key))
       .filter((metric): metric is ReportMetric => metric !== undefined);
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-    const table = await valuesReport(api, target, conversionMetric, metrics, dimension !== null, range);
+    const table = await valuesReport(api, target, conversionMetric, metrics, dimension !== null, range, timezone);
     const currency = metrics.some((metric) => metric.format === "money") ? await currencyOf(api) : null;
     return { dimension: tableDimension, metrics: metrics.map((metric) => metricHeader(metric, currency)), ...table };
   },

@@ -1,7 +1,8 @@
+import { todayInTimezone } from "@app/core";
 import { expect } from "vitest";
 import { connectorScenarios } from "../../../test/connector-scenarios/kit";
 import type { TestClient } from "../../../test/harness";
-import { klaviyoFake } from "./fake";
+import { fakeKlaviyoEvents, klaviyoFake } from "./fake";
 
 const REPORTS = "/api/flow-values-reports/";
 /** Flow statistics without money (a money metric asks the account's currency too): one values report each. */
@@ -81,4 +82,34 @@ connectorScenarios({
   down: failing(503, "service_unavailable", "Service unavailable."),
   malformed: [{ status: 200, pathIncludes: "/api/metric-aggregates/", body: '{"data": {"type": "metric-aggregate", ' }],
   settled: { query: flows("conversions"), range: { startDate: "2026-05-01", endDate: "2026-05-07" } },
+  // Lists (metrics, campaigns, flows) page by `links.next`, but they name options; a report's numbers
+  // come in one answer (values reports have no paging, metric-aggregates one row a metric).
+  // The account's counts by day: the filter's instants bound the viewer's days, and metric-aggregates
+  // buckets them by days of the zone the request names (the viewer's).
+  zone: {
+    query: { type: "klaviyo.report", inputs: { dimension: "date", metrics: ["received"], target: "account" } },
+    askedDays: (call, zone) => {
+      if (call.path !== "/api/metric-aggregates/") return null;
+      const attributes = JSON.parse(call.body).data.attributes as { filter: string[] };
+      const bound = (op: string) =>
+        /\(datetime,(.+)\)$/.exec(attributes.filter.find((entry) => entry.startsWith(op)) ?? "")?.[1] ?? "";
+      return {
+        first: todayInTimezone(zone, new Date(bound("greater-or-equal"))),
+        last: todayInTimezone(zone, new Date(Date.parse(bound("less-than")) - 1)),
+      };
+    },
+    // The fake counts a metric's events by the day of the zone the request names.
+    dayValues: (day) => [fakeKlaviyoEvents("Received Email", day)],
+  },
+  // The account's preferred currency, set to euros for the scenario (the fake's account is in dollars).
+  currency: {
+    query: flows("conversion_value"),
+    code: "EUR",
+    arrange: (fakes) => {
+      fakes.parts.klaviyo.currency = "EUR";
+      return () => {
+        fakes.parts.klaviyo.currency = "USD";
+      };
+    },
+  },
 });

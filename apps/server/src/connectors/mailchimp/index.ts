@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { instantOfWallTime, shiftDay, type TOption, type TTable, todayInTimezone } from "@app/core";
+import { shiftDay, type TOption, type TTable, todayInTimezone } from "@app/core";
 import { z } from "zod";
 import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
@@ -7,7 +7,7 @@ import type { Classifier } from "../http/classify";
 import { createProviderClient, type ProviderClient } from "../http/client";
 import { ProviderError, parseRetryAfter } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
-import { daysOf } from "../kit/inputs";
+import { daysOf, startOfDayIn } from "../kit/inputs";
 import { metricHeader } from "../kit/metrics";
 import { followOffset } from "../kit/paging";
 import { dimensionParam, metricsParam, widgetTypeConfig } from "../options";
@@ -168,14 +168,6 @@ function requireMetrics<M extends { key: string }>(value: unknown, offered: read
   return keys.map((key) => offered.find((metric) => metric.key === key) as M);
 }
 
-/** The instant a day starts in a zone, as Mailchimp's ISO 8601 filter values want it. */
-function startOf(day: string, timezone: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  return instantOfWallTime({ year: year ?? 1970, month: month ?? 1, day: date ?? 1, hour: 0, minute: 0 }, timezone)
-    .toISOString()
-    .replace(/\.\d{3}Z$/, "+00:00");
-}
-
 export const mailchimpConnector: Connector = {
   key: "mailchimp",
   logo,
@@ -285,8 +277,8 @@ export const mailchimpConnector: Connector = {
     const campaign = listId(inputs.campaign, "campaign");
     const { api, headers, limitKey } = apiOf(source);
     // Campaigns sent within the range's days in the dashboard's zone.
-    const since = startOf(range.startDate, timezone);
-    const before = startOf(shiftDay(range.endDate, 1), timezone);
+    const since = startOfDayIn(range.startDate, timezone);
+    const before = startOfDayIn(shiftDay(range.endDate, 1), timezone);
     const reports = (
       await followOffset(MAX_PAGES, async (offset) => {
         const answer = await api.request({

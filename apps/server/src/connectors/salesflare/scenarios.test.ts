@@ -42,4 +42,8 @@ connectorScenarios({
   down: failing(502, "Bad Gateway"),
   malformed: [{ status: 200, body: '[{"id": 1, "value": ' }],
   settled: { query: deals("openDeals", "owner"), range: { startDate: "2026-08-01", endDate: "2026-08-31" } },
+  // Deals page by limit/offset, but not by day: the paging scenarios do not apply (salesflare.test.ts
+  // reads more deals than a page). The widget's money is the currency most of the range's deals are in:
+  // October's are in euros.
+  currency: { query: deals("wonValue"), code: "EUR", range: { startDate: "2026-10-01", endDate: "2026-10-31" } },
 });

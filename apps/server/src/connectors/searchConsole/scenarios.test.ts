@@ -56,4 +56,18 @@ connectorScenarios({
     query: performance(["clicks", "impressions"], "sc-domain:acme.com"),
     range: { startDate: "2026-08-01", endDate: "2026-08-31" },
   },
+  // Rows come 25,000 a page (`startRow`, until a page comes back short): no query by day reaches a
+  // second page, so the paging scenarios do not apply; search-console.test.ts pages a long query list.
+  // The property's days (Pacific time) are sent as the viewer's range.
+  zone: {
+    query: {
+      type: "searchConsole.performance",
+      inputs: { dimension: "date", metrics: ["clicks"], property: "https://acme.com/" },
+    },
+    askedDays: (call) => {
+      if (!SEARCH_ANALYTICS.test(call.path)) return null;
+      const body = JSON.parse(call.body) as { startDate: string; endDate: string };
+      return { first: body.startDate, last: body.endDate };
+    },
+  },
 });

@@ -11,6 +11,11 @@ const report = (metric: string, advertiser = SHOP) => ({
   type: "tiktok.report",
   inputs: { metrics: [metric], property: advertiser },
 });
+/** By day: the table's rows are the range's days. */
+const byDay = (metric: string, advertiser = SHOP) => ({
+  type: "tiktok.report",
+  inputs: { dimension: "date", metrics: [metric], property: advertiser },
+});
 /** TikTok's answer to a failure: HTTP 200 and a code (the envelope of every TikTok error). */
 const tiktokError = (code: number, message: string) => ({
   status: 200,
@@ -59,4 +64,25 @@ connectorScenarios({
   down: Array.from({ length: 3 }, () => tiktokError(50000, "System error")),
   malformed: [{ status: 200, pathIncludes: REPORT, body: '{"code": 0, "data": {"list": [' }],
   settled: { query: report("clicks", OLD), range: { startDate: "2026-08-01", endDate: "2026-08-31" } },
+  // Pages of `page_info.total_page`, per window of at most 30 days by day. The 100-page bound needs more
+  // than 100 rows in one window: no query by day reaches it (30 rows a window at most).
+  paging: {
+    query: byDay("clicks"),
+    pageSize: (fakes, size) => {
+      const before = fakes.parts.tiktok.reportPageSize;
+      fakes.parts.tiktok.reportPageSize = size;
+      return () => {
+        fakes.parts.tiktok.reportPageSize = before;
+      };
+    },
+    windowDays: 30,
+  },
+  // TikTok reports in the advertiser's zone: the viewer's days are sent as dates.
+  zone: {
+    query: byDay("impressions"),
+    askedDays: (call) =>
+      call.path === REPORT ? { first: call.query.start_date ?? "", last: call.query.end_date ?? "" } : null,
+  },
+  // Acme Shop's account is in euros.
+  currency: { query: report("spend"), code: "EUR" },
 });

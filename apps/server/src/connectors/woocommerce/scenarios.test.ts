@@ -61,4 +61,13 @@ connectorScenarios({
     body: '{"totals": {"gross_sales": ',
   })),
   settled: { query: sales("taxes"), range: { startDate: "2026-05-13", endDate: "2026-05-19" } },
+  // The shop's currency (system_status' settings.currency): the fake's shop sells in euros.
+  currency: { query: sales("net_revenue"), code: "EUR" },
+  // Analytics' stats page their days 100 at a time (`per_page`, `X-WP-TotalPages`); the pages read
+  // follow from the range's days, so no answer can hold the connector past them.
+  paging: {
+    query: { type: "woocommerce.sales", inputs: { dimension: "date", metrics: ["gross_sales"] } },
+    pageSize: 100,
+    requests: (call) => call.path === "/wp-json/wc-analytics/reports/revenue/stats",
+  },
 });
