@@ -69,12 +69,14 @@ async function main() {
         { timeout: 60_000, polling: 16 },
       );
       const wall = Date.now() - started;
+      // Stopped at once: what the page does after every widget is ready (charts going live) is not this load's.
+      const profile = profiling ? ((await cdp.send("Profiler.stop")).profile as unknown as Profile) : null;
       const server = process.cpuUsage(serverCpu);
       const trace = mainThread(JSON.parse((await browser.stopTracing()).toString("utf8")));
       // Chromium's counters start again with each document: what they say is this load's.
       const after = await metrics();
       const cpu = (key: string) => `${(after[key] * 1000).toFixed(0)} ms`;
-      if (profiling) summarise((await cdp.send("Profiler.stop")).profile as unknown as Profile, webDist);
+      if (profile) summarise(profile, webDist);
       const all = [...requests.values()].sort((a, b) => a.start - b.start);
       const t0 = all[0]?.start ?? 0;
       const ms = (t: number | undefined) => (t === undefined ? "  …" : `${((t - t0) * 1000).toFixed(0).padStart(5)}`);
@@ -82,7 +84,7 @@ async function main() {
         `\n${label}: ${wall} ms wall; main thread: tasks ${cpu("TaskDuration")}, script ${cpu("ScriptDuration")}, layout ${cpu("LayoutDuration")}, style ${cpu("RecalcStyleDuration")}; ${all.length} requests`,
       );
       console.log(
-        `  CPU (thread time): page main thread ${trace.cpuMs.toFixed(0)} ms in ${trace.tasks} tasks (${trace.long} over 50 ms), server process ${((server.user + server.system) / 1000).toFixed(0)} ms`,
+        `  CPU (thread time): page main thread ${trace.cpuMs.toFixed(0)} ms in ${trace.tasks} tasks (${trace.long} over 50 ms), its workers ${trace.workerMs.toFixed(0)} ms, server process ${((server.user + server.system) / 1000).toFixed(0)} ms`,
       );
       const widgetData = all.filter((request) => /widgets\/data|\/data$/.test(request.url));
       // Static files in waves (a wave starts 20 ms or more after the previous file was asked for): each
@@ -133,7 +135,7 @@ function mainThread(trace: { traceEvents: Array<Record<string, unknown>> }) {
     (event) => event.name === "thread_name" && (event.args as { name?: string })?.name === "CrRendererMain",
   );
   // The renderer that ran the page: the main thread with the most task time.
-  let best = { cpuMs: 0, tasks: 0, long: 0 };
+  let best: { cpuMs: number; tasks: number; long: number; pid?: unknown } = { cpuMs: 0, tasks: 0, long: 0 };
   for (const thread of main) {
     const tasks = events.filter(
       (event) =>
@@ -144,9 +146,29 @@ function mainThread(trace: { traceEvents: Array<Record<string, unknown>> }) {
     );
     const cpuMs = tasks.reduce((sum, event) => sum + Number(event.tdur ?? 0), 0) / 1000;
     const long = tasks.filter((event) => Number(event.dur ?? 0) > 50_000).length;
-    if (cpuMs > best.cpuMs) best = { cpuMs, tasks: tasks.length, long };
+    if (cpuMs > best.cpuMs) best = { cpuMs, tasks: tasks.length, long, pid: thread.pid };
   }
-  return best;
+  // The page's workers (the chart snapshots' thread): CPU off the main thread, on the same machine.
+  const workers = events.filter(
+    (event) =>
+      event.name === "thread_name" &&
+      event.pid === best.pid &&
+      /Worker/.test(String((event.args as { name?: string })?.name ?? "")),
+  );
+  let workerMs = 0;
+  for (const thread of workers) {
+    workerMs +=
+      events
+        .filter(
+          (event) =>
+            event.pid === thread.pid &&
+            event.tid === thread.tid &&
+            (event.name === "RunTask" || event.name === "ThreadControllerImpl::RunTask") &&
+            event.ph === "X",
+        )
+        .reduce((sum, event) => sum + Number(event.tdur ?? 0), 0) / 1000;
+  }
+  return { ...best, workerMs };
 }
 
 interface Profile {

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, type Route, test } from "@playwright/t
 import { snap } from "./support";
 import { callForm } from "./support-api";
 import { signUp } from "./support-auth";
-import { createTemplateDashboard, readyWidget } from "./support-dashboard";
+import { createTemplateDashboard, liveChartWidget, readyWidget } from "./support-dashboard";
 
 /**
  * Widgets a client can read (docs/decisions.md, "Widgets a client can read"): what the charts, the gauge and the tables show, read from
@@ -242,7 +242,7 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
 
     // Bars by country beside a second axis stand upright: every bar is named under it (turned and cut short
     // when the names do not fit), not every other one.
-    const bars = await readyWidget(page, "Sessions and revenue by country");
+    const bars = await liveChartWidget(page, "Sessions and revenue by country");
     const countries = ((await chartOptionOf(bars)).xAxis as Json[])[0].data as string[];
     expect(countries.length).toBeGreaterThan(5);
     const drawnNames = (await drawnTexts(bars)).texts
@@ -251,7 +251,7 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
     expect(drawnNames, `country names drawn (${name})`).toHaveLength(countries.length);
 
     // Radar over channels: one spoke per channel, one polygon per metric and period; legend below it.
-    const radar = await readyWidget(page, "Channels radar");
+    const radar = await liveChartWidget(page, "Channels radar");
     const radarOption = await chartOptionOf(radar);
     const indicator = ((radarOption.radar as Json[])[0].indicator as Json[]).map((spoke) => spoke.name);
     expect(indicator).toEqual(expect.arrayContaining(["Organic Search", "Direct"]));
@@ -268,7 +268,7 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
     }
 
     // Clicks beside impressions: a second value axis, impressions on the right.
-    const line = await readyWidget(page, "Clicks and impressions");
+    const line = await liveChartWidget(page, "Clicks and impressions");
     const lineOption = await chartOptionOf(line);
     const yAxes = lineOption.yAxis as Json[];
     expect(yAxes).toHaveLength(2);
@@ -279,7 +279,7 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
 
     // Gauges (small, wide, tall): the whole value is drawn inside the canvas and never over its label.
     for (const title of ["Bounce gauge", "Bounce gauge wide", "Bounce gauge tall"]) {
-      const gauge = await readyWidget(page, title);
+      const gauge = await liveChartWidget(page, title);
       if (SHOTS) await gauge.screenshot({ path: `${SHOTS}/${name}-${title.replace(/\W+/g, "-")}.png` });
       const gaugeTexts = await drawnTexts(gauge);
       // Demo bounce rates are 40–50 %: both digits before the point are drawn.
@@ -382,7 +382,7 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
       if (direction !== "flat") expect(tone).toBe(direction === "up" ? "good" : "bad");
     }
     // …and so in chart tooltips: a rising average position is red.
-    const trend = await readyWidget(page, "Position trend");
+    const trend = await liveChartWidget(page, "Position trend");
     const tips: string[][] = [];
     for (const dataIndex of [2, 5, 9]) {
       await trend.getByRole("img").evaluate((element, index) => {
@@ -408,7 +408,7 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
     `/dashboards/${permalink}?startDate=2026-10-15&endDate=2026-10-28&compareStartDate=2026-09-01&compareEndDate=2026-09-14`,
   );
   await expect(page.getByTestId("dashboard-range-note")).toHaveText("vs Sep 1 – Sep 14");
-  const radar = await readyWidget(page, "Channels radar");
+  const radar = await liveChartWidget(page, "Channels radar");
   const polygons = (((await chartOptionOf(radar)).series as Json[])[0].data as Json[]).map((item) => item.name);
   expect(polygons).toEqual([
     "Sessions",
@@ -416,7 +416,7 @@ test("charts, gauge and tables a client can read, at 1280 px and on a phone", as
     "Conversions",
     "Conversions (vs Sep 1 – Sep 14)",
   ]);
-  const line = await readyWidget(page, "Clicks and impressions");
+  const line = await liveChartWidget(page, "Clicks and impressions");
   const lineTexts = (await drawnTexts(line)).texts.map((text) => text.text);
   expect(lineTexts).toContain("- - vs Sep 1 – Sep 14");
   expect(lineTexts.join(" ")).not.toMatch(/previous period/i);
@@ -538,6 +538,57 @@ test("a shared dashboard draws its charts off the page's thread, and the live ch
   await expect(pie.locator("canvas").first()).toBeVisible();
   await expect(pie.locator(".echart-snapshot")).toHaveCount(0);
   await desk.context().close();
+});
+
+test("the owner's dashboard shows each chart's snapshot first, then the live chart with its tooltip", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Drawn before it is live");
+  // The page's own echarts (what the live charts are made with) is held back: until it comes, the owner
+  // sees every chart as the worker's SVG drawing of the same option (charts/live-queue.ts).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/echarts-setup-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboards/${permalink}`);
+  for (const [title, names] of [
+    ["Sessions and users", ["Sessions", "Users"]],
+    ["Devices", ["desktop", "mobile", "tablet"]],
+  ] as const) {
+    const card = await readyWidget(page, title);
+    const chart = card.getByRole("img", { name: `${title} chart` });
+    await expect(chart.locator(".echart-snapshot svg")).toBeVisible();
+    expect(await chart.locator(".echart-snapshot text").allTextContents()).toEqual(expect.arrayContaining([...names]));
+    await expect(chart.locator("canvas")).toHaveCount(0);
+    await expect(chart).not.toHaveAttribute("data-live", "true");
+  }
+  // The dated axis reads as days, drawn at the card's size.
+  const area = page.getByRole("img", { name: "Sessions and users chart" });
+  const texts = await area.locator(".echart-snapshot text").allTextContents();
+  expect(texts.filter((text) => /^[A-Z][a-z]{2} \d{2}$/.test(text)).length).toBeGreaterThanOrEqual(3);
+  const [areaBox, svgBox] = [await area.boundingBox(), await area.locator(".echart-snapshot svg").boundingBox()];
+  expect(Math.abs((svgBox?.width ?? 0) - (areaBox?.width ?? 0))).toBeLessThan(2);
+
+  // Once the code is in, each chart goes live by itself when the page is idle, the snapshot replaced.
+  release();
+  for (const title of ["Sessions and users", "Devices"]) {
+    const chart = (await liveChartWidget(page, title)).getByRole("img", { name: `${title} chart` });
+    await expect(chart.locator("canvas").first()).toBeVisible();
+    await expect(chart.locator(".echart-snapshot")).toHaveCount(0);
+  }
+  // The live chart's drawing is the same chart: its legend names the same series.
+  const drawn = (await drawnTexts(page.getByRole("article", { name: "Sessions and users", exact: true }))).texts;
+  expect(drawn.map((text) => text.text)).toEqual(expect.arrayContaining(["Sessions", "Users"]));
+  // Pointing at a day shows its tooltip.
+  await area.hover({ position: { x: (areaBox?.width ?? 300) * 0.5, y: (areaBox?.height ?? 200) * 0.6 } });
+  await expect(area.getByText("Sessions (previous)")).toBeVisible();
 });
 
 test("a shared dashboard whose chart worker cannot load or fails draws its charts live instead, never a blank card", async ({

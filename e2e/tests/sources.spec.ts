@@ -5,7 +5,7 @@ import { FAKE_QUERIES, fakeSearch } from "../../apps/server/src/connectors/searc
 import { fakeWooDay, WOO_KEY, WOO_SECRET } from "../../apps/server/src/connectors/woocommerce/fake";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
-import { choose, createDashboard, readyWidget, widgetDrawer } from "./support-dashboard";
+import { choose, createDashboard, liveChartWidget, readyWidget, widgetDrawer } from "./support-dashboard";
 
 test("company sources: the whole catalogue, Demo connected, CSV uploaded, a malformed CSV named by line", async ({
   page,
@@ -154,7 +154,7 @@ test("a Google Analytics 4 dashboard: Google's numbers in a table and a line cha
   await expect(card.getByRole("row", { name: /Organic Search/ })).toContainText(organic.toLocaleString("en-US"));
 
   await addGa4Widget("Sessions over time", "Date", ["Sessions"], "Line Chart");
-  const line = await readyWidget(page, "Sessions over time");
+  const line = await liveChartWidget(page, "Sessions over time");
   const drawn = await line.getByRole("img").evaluate((element) => {
     const chart = (element as HTMLElement & { echartsInstance?: { getOption(): unknown } }).echartsInstance;
     return JSON.parse(JSON.stringify(chart?.getOption() ?? null)) as { series: { name: string; data: unknown[] }[] };

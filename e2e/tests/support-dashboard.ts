@@ -162,6 +162,17 @@ export async function readyWidget(page: Page, title: string): Promise<Locator> {
   return card;
 }
 
+/**
+ * The chart card named `title`, once its live ECharts chart has drawn (`data-live` on the chart): a
+ * member's chart is first its snapshot (an SVG, which makes the card ready) and goes live when the page
+ * is idle (apps/web/src/features/widgets/charts/live-queue.ts). For what reads the chart's instance.
+ */
+export async function liveChartWidget(page: Page, title: string): Promise<Locator> {
+  const card = await readyWidget(page, title);
+  await expect(card.getByRole("img")).toHaveAttribute("data-live", "true", { timeout: 15_000 });
+  return card;
+}
+
 /** Widget titles in the order the grid shows them. */
 export function widgetTitles(page: Page): Locator {
   return page.getByRole("main").getByRole("article").getByRole("heading", { level: 2 });

@@ -1,10 +1,11 @@
 import { Box } from "@mantine/core";
-import { useContext, useEffect, useRef } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { PrintModeContext } from "../print";
 import type { ChartInput } from "./chart-common";
 import { CHART_PARTS, type ChartPart, chartParts, loadChartParts, loadedChartParts } from "./chart-parts";
-import { chartSnapshot, snapshotLayer, snapshotsAvailable } from "./chart-snapshots";
+import { chartSnapshot, snapshotLayer, snapshotsAvailable, snapshotsPending, warmSnapshots } from "./chart-snapshots";
 import type { ChartOption } from "./chart-types";
+import { browserLiveQueue, type LiveQueue, liveChartsHeld } from "./live-queue";
 
 type EChartsModule = typeof import("./echarts-setup");
 type ECharts = EChartsModule["echarts"];
@@ -49,20 +50,35 @@ export async function preloadPrintCharts(): Promise<void> {
 }
 
 /**
- * The parts a dashboard's charts will draw with, fetched and evaluated as soon as the dashboard is known
- * (features/dashboard/early-widgets.ts), while its data is still on the way: a chart then sets up as
- * soon as its answer is drawn, instead of starting a chain of chunk downloads then.
+ * The parts a member's dashboard's charts will draw with, asked for as soon as the dashboard is known
+ * (features/dashboard/early-widgets.ts), while its data is still on the way: the snapshot worker starts
+ * and loads them at once (each chart's first drawing is its snapshot); the page's own echarts, for the
+ * live charts that follow, is fetched and evaluated when the page is idle (its evaluation is main-thread
+ * time the first frame does not need).
  */
 export function preloadChartCode(parts: ChartPart[]): void {
-  loading ??= import("./echarts-setup");
-  void Promise.all([loading, loadChartParts(parts)]).then(
-    ([{ echarts }, extensions]) => {
-      echarts.use(extensions.flat());
-      core = echarts;
-    },
-    // A chart that needs the code asks for it again when it draws, and reports a failure then.
-    () => {},
-  );
+  warmSnapshots(parts);
+  const load = () => {
+    loading ??= import("./echarts-setup");
+    void Promise.all([loading, loadChartParts(parts)]).then(
+      ([{ echarts }, extensions]) => {
+        echarts.use(extensions.flat());
+        core = echarts;
+      },
+      // A chart that needs the code asks for it again when it draws, and reports a failure then.
+      () => {},
+    );
+  };
+  if (!snapshotsAvailable()) load();
+  else if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 2_000 });
+  else setTimeout(load, 200);
+}
+
+/** The queue of a member's charts waiting to go live (live-queue.ts), made with the first. */
+let liveQueue: LiveQueue | null = null;
+function queueLive(setUp: () => Promise<unknown>): () => void {
+  liveQueue ??= browserLiveQueue(() => snapshotsPending() || liveChartsHeld());
+  return liveQueue.add(setUp);
 }
 
 /**
@@ -115,6 +131,11 @@ interface Props {
    * off the main thread (chart-snapshots.ts), and the live chart takes over when the reader points at it.
    */
   snapshot?: ChartInput;
+  /**
+   * With `snapshot` (a member's dashboard): the live chart is set up after its snapshot, when the page is
+   * idle (live-queue.ts), not only when the reader points at it. Off on public views.
+   */
+  liveWhenIdle?: boolean;
 }
 
 /** Print: SVG (vector text in the PDF, not a bitmap). */
@@ -138,7 +159,7 @@ function nextTask(): Promise<void> {
 }
 
 /** An ECharts canvas that follows its option and resizes with its container (the widget card). */
-export function EChart({ option, label, onRendered, whenVisible = false, snapshot }: Props) {
+export function EChart({ option, label, onRendered, whenVisible = false, snapshot, liveWhenIdle = false }: Props) {
   const print = useContext(PrintModeContext) !== null;
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ChartInstance | null>(null);
@@ -149,6 +170,8 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
   const firstSnapshot = useRef(snapshot !== undefined && !print);
   /** A draw has been asked of ECharts and its `finished` event not yet seen. */
   const awaitingFinish = useRef(false);
+  /** The live ECharts chart has drawn (`data-live`): what reads the chart's instance waits for this. */
+  const [isLive, setIsLive] = useState(false);
 
   useEffect(() => {
     const element = container.current;
@@ -160,12 +183,14 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     let painted = false;
     let overlay: HTMLDivElement | null = null;
     let drawnSize = "";
+    /** Takes this chart out of the idle queue (live-queue.ts). */
+    let unqueue: (() => void) | null = null;
     const near = whenVisible ? nearViewport(element) : null;
     if (near) {
       waitingForView.add(drawForPrint);
       // Its code loaded ahead while the page is idle, so a print can draw it at once. Not on public views
       // before any chart went live: there the page keeps echarts out until the reader points at a chart.
-      if (!latest.current.snapshot || core) {
+      if (!latest.current.snapshot || liveWhenIdle || core) {
         const preload = () => {
           if (!disposed && !painted) void loadECharts(latest.current.option).catch(() => {});
         };
@@ -180,6 +205,8 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     const leaveSnapshot = () => {
       live = true;
       redrawSnapshot.current = null;
+      unqueue?.();
+      unqueue = null;
       waitingForView.delete(drawForPrint);
       near?.cancel();
       for (const type of WAKE_EVENTS) element.removeEventListener(type, wake);
@@ -216,6 +243,7 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       instance.getZr().flush();
       overlay?.remove();
       overlay = null;
+      setIsLive(true);
       if (pointer) instance.dispatchAction({ type: "showTip", x: pointer.x, y: pointer.y });
       observer = new ResizeObserver(() => {
         cancelAnimationFrame(frame);
@@ -287,7 +315,8 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     };
 
     void (near?.visible ?? Promise.resolve()).then(async () => {
-      waitingForView.delete(drawForPrint);
+      // A member's snapshot stays a print's to draw live until the chart is live (drawForPrint).
+      if (!liveWhenIdle) waitingForView.delete(drawForPrint);
       if (disposed || live) return;
       if (!firstSnapshot.current || print || !snapshotsAvailable()) return goLive();
       for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true, once: true });
@@ -316,9 +345,15 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
         });
       });
       observer.observe(element);
+      if (liveWhenIdle) {
+        // Printing the page (beforeprint) draws it live at once, as it draws the charts not yet in view.
+        waitingForView.add(drawForPrint);
+        unqueue = queueLive(() => goLive());
+      }
     });
     return () => {
       disposed = true;
+      unqueue?.();
       waitingForView.delete(drawForPrint);
       near?.cancel();
       cancelAnimationFrame(frame);
@@ -328,7 +363,7 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       chart.current?.dispose();
       chart.current = null;
     };
-  }, [print, whenVisible]);
+  }, [print, whenVisible, liveWhenIdle]);
 
   useEffect(() => {
     // Still a snapshot: the new input is drawn as one too.
@@ -362,6 +397,7 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       h="100%"
       mih={0}
       pos="relative"
+      data-live={isLive || undefined}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty constant; it keeps React out of the box's children.
       dangerouslySetInnerHTML={UNMANAGED}
       // The server's page draws its charts before the app starts, from the input they are made from.

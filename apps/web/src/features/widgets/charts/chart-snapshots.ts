@@ -1,4 +1,5 @@
 import type { ChartInput } from "./chart-common";
+import type { ChartPart } from "./chart-parts";
 import type { ChartSize } from "./chart-svg";
 
 /**
@@ -9,11 +10,10 @@ import type { ChartSize } from "./chart-svg";
  * library, so it reads the same; the live (canvas) chart takes over when the reader points at it, for
  * tooltips and legend toggles (EChart.tsx). docs/decisions.md, "Public view: charts drawn in a worker".
  */
-export interface SnapshotRequest {
-  id: number;
-  input: ChartInput;
-  size: ChartSize;
-}
+export type SnapshotRequest =
+  | { id: number; input: ChartInput; size: ChartSize }
+  /** Load these parts now, before the first chart asks (the owner's dashboard, while its data is on the way). */
+  | { warm: ChartPart[] };
 
 export type SnapshotReply = { id: number; svg: string } | { id: number; error: string };
 
@@ -52,6 +52,24 @@ function snapshotWorker(): Worker {
 /** Whether snapshots can be drawn here (module workers; false once the worker has failed). */
 export function snapshotsAvailable(): boolean {
   return !broken && typeof Worker !== "undefined";
+}
+
+/** Whether snapshots asked for are still being drawn (live charts wait for them: live-queue.ts). */
+export function snapshotsPending(): boolean {
+  return waiting.size > 0;
+}
+
+/**
+ * Starts the worker and has it load echarts and these parts while the dashboard's data is on the way,
+ * so the first snapshot does not wait for the worker's code (a member's dashboard: early-widgets.ts).
+ */
+export function warmSnapshots(parts: ChartPart[]): void {
+  if (!snapshotsAvailable()) return;
+  try {
+    snapshotWorker().postMessage({ warm: parts } satisfies SnapshotRequest);
+  } catch {
+    // The first chart asks again, and draws live if the worker cannot.
+  }
 }
 
 /** The SVG of the chart `input` draws at `size`; rejects when the worker cannot draw it. */

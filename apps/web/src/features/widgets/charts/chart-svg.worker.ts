@@ -4,6 +4,7 @@
 import { LegendComponent, TooltipComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { install as SVGRenderer } from "echarts/lib/renderer/installSVGRenderer";
+import { loadChartParts } from "./chart-parts";
 import type { SnapshotReply, SnapshotRequest } from "./chart-snapshots";
 import { chartSvg } from "./chart-svg";
 
@@ -16,6 +17,11 @@ if (typeof OffscreenCanvas !== "undefined") {
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 scope.onmessage = async (event: MessageEvent<SnapshotRequest>) => {
+  if ("warm" in event.data) {
+    // Loaded now, while the page waits for its data; a failure shows again on the first drawing.
+    void loadChartParts(event.data.warm).catch(() => undefined);
+    return;
+  }
   const { id, input, size } = event.data;
   let reply: SnapshotReply;
   try {

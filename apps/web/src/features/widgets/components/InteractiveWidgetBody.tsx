@@ -9,6 +9,7 @@ import type { ChartInput } from "../charts/chart-common";
 import { chartOption } from "../charts/chart-options";
 import type { ChartPart } from "../charts/chart-parts";
 import type { ChartOption } from "../charts/chart-types";
+import { holdLiveCharts } from "../charts/live-queue";
 import { asShareOfTotal, isEmptyTable } from "../data/view-model";
 import { useWidgetLook } from "../look";
 import { asOfText, PrintModeContext, RealtimeMarkContext, updatedClock } from "../print";
@@ -28,9 +29,10 @@ const FORMAT_PARTS: Partial<Record<string, ChartPart[]>> = {
 };
 
 /**
- * Loads the chart component and the echarts code these widgets' charts draw with, while their data is on
- * the way (a member's dashboard, features/dashboard/early-widgets.ts; a public view draws snapshots and
- * keeps echarts out until the reader points at a chart).
+ * Loads the chart component and starts the snapshot worker with the echarts parts these widgets' charts
+ * draw with, while their data is on the way (a member's dashboard, features/dashboard/early-widgets.ts;
+ * the page's own echarts follows when idle, for the live charts; a public view keeps echarts out until
+ * the reader points at a chart).
  */
 export function preloadChartCode(widgets: TWidget[]): void {
   const parts = new Set(widgets.flatMap((widget) => FORMAT_PARTS[widget.format] ?? []));
@@ -196,6 +198,11 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   // Charts are ready once EChart has drawn the current option.
   const [drawn, setDrawn] = useState<ChartOption | null>(null);
 
+  // While this widget's data is on its way or being drawn, the charts already drawn as snapshots wait
+  // to go live (charts/live-queue.ts): every card's first drawing comes before ECharts' set-ups.
+  const inFlight = enabled && !failed && !gaveUp && (!current || !settled);
+  useEffect(() => (inFlight ? holdLiveCharts() : undefined), [inFlight]);
+
   useEffect(() => {
     if (!enabled) onState("unavailable");
     else if (failed || gaveUp) onState("error");
@@ -287,8 +294,11 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
             label={`${widget.title} chart`}
             onRendered={() => setDrawn(option)}
             whenVisible={!print && !live}
-            // Public views draw a chart first off the main thread (charts/chart-snapshots.ts).
-            snapshot={access && !print && !live && input ? input : undefined}
+            // A chart is drawn first off the main thread (charts/chart-snapshots.ts); on a member's
+            // dashboard the live chart follows when the page is idle (charts/live-queue.ts), on a public
+            // view when the reader points at it.
+            snapshot={!print && !live && input ? input : undefined}
+            liveWhenIdle={!access}
           />
         </Suspense>
       ) : null}
