@@ -6,6 +6,7 @@ import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { metaFake } from "../meta/fake";
+import { META_DEFAULT_VERSIONS } from "../meta/versions";
 import { metaAdsFake } from "./fake";
 import { facebookAdsConnector } from "./index";
 
@@ -75,16 +76,18 @@ describeEachDb(
         .slice(from)
         .filter((call) => /^\/v\d+\.\d+\/(act_|me\/adaccounts|\d)/.test(call.path));
       const kinds = new Set(calls.map((call) => `${call.method} ${call.path.replace(/\d{6,}/g, "{id}")}`));
+      // Facebook Ads calls the Marketing API's own version (connectors/meta/versions.ts).
+      const v = META_DEFAULT_VERSIONS.marketing;
       expect([...kinds].sort()).toEqual(
         [
-          "GET /v25.0/act_{id}",
-          "GET /v25.0/act_{id}/campaigns",
-          "GET /v25.0/act_{id}/insights",
-          "GET /v25.0/me/adaccounts",
-          "GET /v25.0/{id}",
-          "GET /v25.0/{id}/insights",
-          "POST /v25.0/act_{id}/insights",
-        ].filter((kind) => kinds.has(kind) || kind !== "GET /v25.0/act_{id}"),
+          `GET /${v}/act_{id}`,
+          `GET /${v}/act_{id}/campaigns`,
+          `GET /${v}/act_{id}/insights`,
+          `GET /${v}/me/adaccounts`,
+          `GET /${v}/{id}`,
+          `GET /${v}/{id}/insights`,
+          `POST /${v}/act_{id}/insights`,
+        ].filter((kind) => kinds.has(kind) || kind !== `GET /${v}/act_{id}`),
       );
       const breakdowns = new Set(calls.map((call) => call.query.breakdowns).filter(Boolean));
       expect(breakdowns.size).toBe(5);

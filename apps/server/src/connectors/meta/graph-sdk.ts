@@ -21,7 +21,14 @@ export interface GraphSdkObject {
 }
 
 export interface GraphSdk {
-  "x-pinned": { url: string; retrieved: string; release: string };
+  "x-pinned": {
+    url: string;
+    retrieved: string;
+    release: string;
+    /** Later versions these objects stand for while Meta has published no SDK for them, and why. */
+    carriedTo?: string[];
+    carriedBecause?: string;
+  };
   /** SDK class name → its python module (`AdsInsights` → `adsinsights`) and what it declares. */
   objects: Record<string, GraphSdkObject & { module: string }>;
 }
