@@ -106,7 +106,12 @@ describeEachDb(
       // What the fakes hand out as secrets and identities: none of it survives the scrubber.
       const running = await fakes.current();
       const secrets = running.calls
-        .flatMap((call) => [String(call.headers.authorization ?? ""), call.query.key ?? "", call.query.token ?? ""])
+        .flatMap((call) => [
+          String(call.headers.authorization ?? ""),
+          ...["key", "token", "access_token", "consumer_key", "consumer_secret", "appsecret_proof"].map(
+            (name) => call.query[name] ?? "",
+          ),
+        ])
         .map((value) => value.replace(/^(Bearer|Basic|Token)\s+/i, ""))
         .filter((value) => value.length >= 8);
       expect(secrets.length).toBeGreaterThan(0);
@@ -161,7 +166,17 @@ describeEachDb(
                 `${recording.connector} ${recording.type}: ${String(error)}; asked ${replay.unmatched.join(", ")}; recorded ${recorded.join(", ")}`,
               );
             });
-          expect(table.rows.length, `${recording.connector} ${recording.type}`).toBeGreaterThanOrEqual(0);
+          // The same table as the provider's answers made: its columns, its rows and its totals.
+          const what = `${recording.connector} ${recording.type}`;
+          expect(
+            table.metrics.map((metric) => metric.key),
+            what,
+          ).toEqual(recording.table.metrics.map((m) => m.key));
+          expect(
+            table.rows.map((row) => row.values),
+            what,
+          ).toEqual(recording.table.rows.map((row) => row.values));
+          expect(table.totals, what).toEqual(recording.table.totals);
           replayed += 1;
         }
         expect(replay.unmatched).toEqual([]);

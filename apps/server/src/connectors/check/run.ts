@@ -1,4 +1,4 @@
-import { type DayRange, ZTable } from "@app/core";
+import { type DayRange, type TTable, ZTable } from "@app/core";
 import { ProviderError } from "../http/errors";
 import { observeExchanges, type ProviderExchange } from "../http/exchanges";
 import type { ApiDescription, DescribedRequest } from "../kit/description";
@@ -35,6 +35,8 @@ export interface Recording {
     properties: { value: string; label: string }[];
   };
   exchanges: RecordedExchange[];
+  /** The table the provider's answers made, scrubbed like them: what a replay must give again. */
+  table: TTable;
 }
 
 export interface RecordedExchange {
@@ -184,7 +186,13 @@ export async function checkSource(
         );
         // Everything asked, the form's lists included: a replay may need them (a page's token comes with the page list).
         await options.record(
-          recordingOf(connector.key, config.type, sample.inputs, options.range, timezone, source, exchanges, scrub),
+          recordingOf(
+            { connector: connector.key, type: config.type, inputs: sample.inputs, range: options.range, timezone },
+            source,
+            exchanges,
+            table,
+            scrub,
+          ),
         );
       }
       if (problems.length > 0) {
@@ -215,13 +223,10 @@ export async function checkSource(
 }
 
 function recordingOf(
-  connector: string,
-  type: string,
-  inputs: Record<string, unknown>,
-  range: DayRange,
-  timezone: string,
+  query: { connector: string; type: string; inputs: Record<string, unknown>; range: DayRange; timezone: string },
   source: SourceHandle,
   exchanges: readonly ProviderExchange[],
+  table: TTable,
   scrub: Scrubber,
 ): Recording {
   // The exchanges first: the ids their answers name (a search engine's id) are then known when the
@@ -236,11 +241,8 @@ function recordingOf(
     body: scrub.value(exchange.body),
   }));
   return {
-    connector,
-    type,
-    inputs: scrub.value(inputs) as Record<string, unknown>,
-    range,
-    timezone,
+    ...query,
+    inputs: scrub.value(query.inputs) as Record<string, unknown>,
     source: {
       account: source.account === null ? null : scrub.text(source.account),
       credentials: scrub.value(source.credentials) as Record<string, string>,
@@ -250,6 +252,11 @@ function recordingOf(
       })),
     },
     exchanges: scrubbed,
+    // Only the rows' labels can name the client (a campaign, a page); column keys are the product's own.
+    table: {
+      ...table,
+      rows: table.rows.map((row) => ({ ...row, dimension: row.dimension === null ? null : scrub.text(row.dimension) })),
+    },
   };
 }
 

@@ -188,6 +188,21 @@ describeEachDb(
       } finally {
         fake.declined.clear();
       }
+
+      // A portfolio whose client Pages this user may not read (#200 on that list): its own Pages still come.
+      fake.lockedEdges.add("client_pages");
+      try {
+        const { client: employee } = await buildOwner(env());
+        const limited = await connect(employee);
+        const listed = await employee.api("GET", `/api/sources/${limited.result.sourceId}/properties`);
+        expect(listed.statusCode, listed.body).toBe(200);
+        const values = listed.json().data.map((page: { value: string }) => page.value);
+        expect(values).toContain(META_PAGES[0].id);
+        expect(values).not.toContain(dental.id);
+        expect((await employee.api("GET", "/api/sources")).json().data[0]).toMatchObject({ invalid: false });
+      } finally {
+        fake.lockedEdges.clear();
+      }
     });
 
     it("numbers by day with the Page token: end_time mapped to the day it ends, across the change to winter time; totals per metric", async () => {

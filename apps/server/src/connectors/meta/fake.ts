@@ -48,6 +48,8 @@ export interface FakeMeta {
   deny: boolean;
   /** Permissions the user unticks at the next consents (Meta lets a user grant part of a request). */
   declined: Set<string>;
+  /** Portfolio Page lists the user may not read (an employee of the portfolio, not an admin): #200. */
+  lockedEdges: Set<"owned_pages" | "client_pages">;
   /**
    * Who signs in at the dialog and what `/me` says (Facebook Login for social sign-in reads its e-mail;
    * null: the user did not share it). Defaults to META_USER.
@@ -330,6 +332,7 @@ export function metaFake(): FakePart<FakeMeta> {
     graphVersion: "v25.0",
     marketingVersion: "v27.0",
     deny: false,
+    lockedEdges: new Set(),
     declined: new Set(),
     user: { ...META_USER, email: "ada.marketing@facebook.example" },
     revoked: new Set(),
@@ -637,6 +640,9 @@ export function metaFake(): FakePart<FakeMeta> {
         app.get(`${v}/:business/${edge}`, async (request, reply) => {
           const user = requireBusinessManagement(request, reply);
           if (!user) return reply;
+          if (state.lockedEdges.has(edge)) {
+            return metaError(reply, 403, 200, "(#200) The user does not have permission to view this business's pages");
+          }
           const business = (request.params as { business: string }).business;
           if (business !== META_BUSINESS.id) {
             return metaError(

@@ -50,7 +50,13 @@ export async function managedPages(source: SourceHandle): Promise<ManagedPage[]>
   const pages = await listed(source, "/me/accounts");
   for (const business of await businesses(source)) {
     for (const edge of ["owned_pages", "client_pages"]) {
-      pages.push(...(await listed(source, `/${encodeURIComponent(business)}/${edge}`)));
+      // One portfolio refusing its list (the user is only an employee there) costs that list, not the
+      // source: the same permission errors as `/me/businesses` are skipped.
+      const listing = listed(source, `/${encodeURIComponent(business)}/${edge}`).catch((error: unknown) => {
+        if (isPermissionRefusal(error)) return [];
+        throw error;
+      });
+      pages.push(...(await listing));
     }
   }
   // A Page both a role of the user's and its portfolio's is listed once, as `/me/accounts` gave it.
@@ -97,10 +103,14 @@ async function businesses(source: SourceHandle): Promise<string[]> {
     });
     return answer.data.map((business) => business.id);
   } catch (error) {
-    if (error instanceof ProviderError && /^code (10|2\d\d)\b/.test(error.reason)) return [];
+    if (isPermissionRefusal(error)) return [];
     throw error;
   }
 }
+
+/** Meta's permission errors (#10, #200–#299): something this login may not read, not a lost login. */
+const isPermissionRefusal = (error: unknown) =>
+  error instanceof ProviderError && /^code (10|2\d\d)\b/.test(error.reason);
 
 /**
  * The day an insights value belongs to. Meta stamps a daily value with the END of that day in the

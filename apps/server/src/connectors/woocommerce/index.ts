@@ -292,13 +292,15 @@ async function shopRequest<T>(shop: Shop, request: Omit<ProviderRequest<T>, "hea
   } catch (error) {
     if (!isKeyMissing(error)) throw error;
     if (!shop.site.startsWith("https:")) {
+      // The address is what needs changing, not the key: an `input` failure on `site`, so the source is
+      // not marked invalid (re-authorising with the same address could not help).
       throw new ProviderError(
         "woocommerce",
-        "auth",
+        "input",
         "the shop did not receive the key: its host or a proxy in front of it removes the Authorization header. " +
           "Over https:// the key would be sent in the address instead; over http:// that would expose the secret, " +
           "so connect the shop's https:// address or ask the host to pass the Authorization header on",
-        { httpStatus: error.httpStatus },
+        { httpStatus: error.httpStatus, field: "site" },
       );
     }
     const answer = await inQuery();

@@ -6,7 +6,7 @@ import type { JobDefinition } from "../../infra/jobs";
 import { userAccounts } from "../users/service";
 import { unsealCredentials } from "./credentials";
 import { expiryMail } from "./expiry-mail";
-import { loginExpiryRepo, type sourcesRepo } from "./repo";
+import { loginExpiryRepo } from "./repo";
 
 export const LOGIN_EXPIRY_JOB = "sources.login-expiry";
 /** Hourly: a week's warning is not hurt by an hour, and a reconnect is seen by the next pass. */
@@ -29,7 +29,6 @@ function sourceLabel(row: { name: string; account: string | null }): string {
  */
 export function loginExpiry(
   ctx: AppContext,
-  repo: ReturnType<typeof sourcesRepo>,
   runtime: ConnectorRuntime,
   companyName: (companyId: string) => Promise<string>,
 ) {
@@ -70,6 +69,11 @@ export function loginExpiry(
           claimed.map((row) => ({ label: sourceLabel(row), expiresAt: row.credentials_expire_at ?? "" })),
         );
         if (mailed) sent += 1;
+        else {
+          // Nobody to tell yet (a company without admins): free again, so an admin added later hears of it.
+          for (const row of claimed)
+            await logins.releaseExpiryWarning(companyId, row.id, row.credentials_expire_at ?? "");
+        }
       } catch (error) {
         // Not sent: free again, so the next pass (or the job's retry) tries once more.
         for (const row of claimed)
@@ -106,8 +110,7 @@ export function loginExpiry(
         try {
           const at = readers.get(row.name)?.(unsealCredentials(ctx.config.appKey, row.credentials ?? ""));
           if (typeof at !== "number") continue;
-          await repo.update(row.company_id, row.id, { credentials_expire_at: new Date(at).toISOString() });
-          copied += 1;
+          if (await logins.copyExpiry(row.company_id, row.id, new Date(at).toISOString())) copied += 1;
         } catch (error) {
           // Sealed under another APP_KEY: the source fails on use anyway (banner 125); nothing to warn about.
           ctx.logger.warn({ err: error, sourceId: row.id }, "a source's login expiry could not be read");

@@ -157,6 +157,20 @@ export function loginExpiryRepo(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    /**
+     * The expiry read from a source's credentials, kept only while none is: a reconnect that stored a new
+     * one meanwhile (it read the old credentials before) is not overwritten.
+     */
+    async copyExpiry(companyId: string, id: string, expiresAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable("sources")
+        .set({ credentials_expire_at: expiresAt })
+        .where("company_id", "=", companyId)
+        .where("id", "=", id)
+        .where("credentials_expire_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     /** The mail was not sent: the expiry is free again for the next pass. */
     async releaseExpiryWarning(companyId: string, id: string, expiresAt: string): Promise<void> {
       await db
@@ -167,7 +181,10 @@ export function loginExpiryRepo(db: Db) {
         .where("expiry_warned_for", "=", expiresAt)
         .execute();
     },
-    /** Sources of these connectors whose expiry was never copied out of their credentials (from before it was). */
+    /**
+     * Every company's sources of these connectors whose expiry was never copied out of their credentials
+     * (connected before it was kept): the start-up pass crosses companies, like the warning pass.
+     */
     withoutExpiry(names: readonly string[]) {
       if (names.length === 0) return Promise.resolve([]);
       return db

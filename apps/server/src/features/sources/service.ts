@@ -67,7 +67,7 @@ export function sourcesService(
     /** Banner 125 for the page data: `(companyId) => Promise<boolean>`, usable unbound. */
     hasInvalidSource: (companyId: string): Promise<boolean> => hasInvalidSource(ctx.db, companyId),
     /** Logins that end for good: banner 130, the admins' e-mail a week before (expiry.ts). */
-    loginExpiry: loginExpiry(ctx, repo, runtime, companyName),
+    loginExpiry: loginExpiry(ctx, runtime, companyName),
   };
 }
 

@@ -22,7 +22,11 @@ let svgInstalled = false;
  * the first chart that needs them; the core is loaded once for the page.
  */
 async function loadECharts(option: ChartOption): Promise<ECharts> {
-  loading ??= import("./echarts-setup");
+  // A failed fetch (a new release while the tab was open) is not kept: the next chart asks again.
+  loading ??= import("./echarts-setup").catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
   const [{ echarts }, parts] = await Promise.all([loading, loadChartParts(chartParts(option))]);
   echarts.use(parts.flat());
   core = echarts;
@@ -42,7 +46,11 @@ function loadedECharts(option: ChartOption, svg: boolean): ECharts | null {
  * echarts' core, the SVG renderer and every part.
  */
 export async function preloadPrintCharts(): Promise<void> {
-  loading ??= import("./echarts-setup");
+  // A failed fetch (a new release while the tab was open) is not kept: the next chart asks again.
+  loading ??= import("./echarts-setup").catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
   const [{ echarts }, parts] = await Promise.all([loading, loadChartParts(CHART_PARTS)]);
   echarts.use(parts.flat());
   core = echarts;
@@ -59,7 +67,11 @@ export async function preloadPrintCharts(): Promise<void> {
 export function preloadChartCode(parts: ChartPart[]): void {
   warmSnapshots(parts);
   const load = () => {
-    loading ??= import("./echarts-setup");
+    // A failed fetch (a new release while the tab was open) is not kept: the next chart asks again.
+    loading ??= import("./echarts-setup").catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
     void Promise.all([loading, loadChartParts(parts)]).then(
       ([{ echarts }, extensions]) => {
         echarts.use(extensions.flat());
@@ -185,6 +197,8 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     let drawnSize = "";
     /** Takes this chart out of the idle queue (live-queue.ts). */
     let unqueue: (() => void) | null = null;
+    /** Draws the snapshot again at the chart's size and data, while it is one. */
+    let snapshotRedraw: (() => void) | null = null;
     const near = whenVisible ? nearViewport(element) : null;
     if (near) {
       waitingForView.add(drawForPrint);
@@ -256,6 +270,18 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     const goLive = async (pointer?: { x: number; y: number }) => {
       if (live || disposed) return;
       leaveSnapshot();
+      try {
+        await setUpLive(pointer);
+      } catch {
+        if (disposed || painted) return;
+        // The chart's code could not be loaded: the snapshot stays the chart (redrawn as its data
+        // changes), and pointing at it tries again.
+        live = false;
+        redrawSnapshot.current = snapshotRedraw;
+        for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true, once: true });
+      }
+    };
+    const setUpLive = async (pointer?: { x: number; y: number }) => {
       const echarts = await loadECharts(latest.current.option);
       if (disposed) return;
       // The option may have changed (and need other parts) while echarts loaded.
@@ -333,9 +359,10 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
           return goLive({ x: woken[0], y: woken[1] });
         }
       } else if (!(await drawSnapshot())) return goLive();
-      redrawSnapshot.current = () => {
+      snapshotRedraw = () => {
         void drawSnapshot().then((drawn) => (drawn ? undefined : goLive()));
       };
+      redrawSnapshot.current = snapshotRedraw;
       // A snapshot is drawn at one size: a card that changes size gets a new one.
       observer = new ResizeObserver(() => {
         cancelAnimationFrame(frame);
