@@ -177,6 +177,29 @@ describe("the connectors' HTTP layer against a local provider", () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("a request queued behind one that found the quota used up is not sent either", async () => {
+    script = [
+      {
+        status: 429,
+        body: {
+          error: { code: 429, status: "RESOURCE_EXHAUSTED", message: "Exhausted property tokens per hour quota." },
+        },
+        delayMs: 50,
+      },
+      { status: 200, body: { rows: [] } },
+    ];
+    // One at a time per key: the second waits for the first's answer, which says the quota is used up.
+    const { client: ga4 } = client({ concurrency: 1 });
+    const [first, second] = await Promise.all([
+      failure(ga4.request({ path: "/x", schema: ZReport, limitKey: "property:7" })),
+      failure(ga4.request({ path: "/y", schema: ZReport, limitKey: "property:7" })),
+    ]);
+    expect(first.kind).toBe("quota");
+    expect(second.kind).toBe("quota");
+    expect(second.reason).toMatch(/^still waiting/);
+    expect(seen.map((request) => request.url)).toEqual(["/x"]);
+  });
+
   it("spends quota buckets before sending: the request over the allowance never leaves", async () => {
     script = [{ status: 200, body: { rows: [] } }];
     const { client: gsc } = client({ provider: "gsc" });

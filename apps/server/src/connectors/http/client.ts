@@ -163,6 +163,14 @@ async function acquireSharedSlot(
   }
 }
 
+/** A key the provider said to wait for (a used-up allowance, a long Retry-After) is not asked before then. */
+function throwIfHeld(provider: string, blocked: { until: number; error: ProviderError } | undefined, at: number) {
+  if (!blocked || blocked.until <= at) return;
+  throw new ProviderError(provider, blocked.error.kind, `still waiting: ${blocked.error.detail}`, {
+    retryAfterMs: blocked.until - at,
+  });
+}
+
 export function createProviderClient(options: ProviderClientOptions): ProviderClient {
   const provider = options.provider;
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -268,12 +276,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   return {
     async request<T>(request: ProviderRequest<T>): Promise<T> {
       const key = request.limitKey ?? provider;
-      const blocked = blockedUntil.get(key);
-      if (blocked && blocked.until > now()) {
-        throw new ProviderError(provider, blocked.error.kind, `still waiting: ${blocked.error.detail}`, {
-          retryAfterMs: blocked.until - now(),
-        });
-      }
+      const stillWaiting = () => throwIfHeld(provider, blockedUntil.get(key), now());
+      stillWaiting();
       await spend(request.quotas ?? []);
       const url = buildUrl(options.baseUrl, request.path, request.query);
       const headers: Record<string, string> = { accept: "application/json", ...request.headers };
@@ -287,7 +291,12 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       }
       for (let tried = 1; ; tried += 1) {
         try {
-          return await limit(key, request.limitKey !== undefined, () => attempt(request, url, body, headers));
+          // Asked again once its turn comes: a request queued behind one the provider answered "used up"
+          // (or "wait") is not sent.
+          return await limit(key, request.limitKey !== undefined, () => {
+            stillWaiting();
+            return attempt(request, url, body, headers);
+          });
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
           if (!error.transient) {
