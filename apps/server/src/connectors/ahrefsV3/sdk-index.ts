@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 /**
  * Ahrefs' API v3 as its official Python SDK (ahrefs-python) describes it: the SDK is generated from
@@ -8,7 +7,7 @@ import { pathToFileURL } from "node:url";
  * (types, required, enum values) and the fields of its answer rows; its generated client names each
  * endpoint's path and the key the rows come under. The connector pins the endpoints it calls as
  * `./sdk-index.json` (docs/connectors.md "Ahrefs"), extracted by this script:
- *   npx tsx apps/server/src/connectors/ahrefsV3/sdk-index.ts <sdk checkout> apps/server/src/connectors/ahrefsV3/sdk-index.json [url] [date]
+ *   npx tsx apps/server/src/connectors/ahrefsV3/sdk-index-refresh.ts <sdk checkout> apps/server/src/connectors/ahrefsV3/sdk-index.json [url] [date]
  * which keeps the endpoints the pinned file already lists.
  */
 
@@ -75,17 +74,4 @@ export function extractAhrefsIndex(checkout: string, wanted: string[]): AhrefsIn
   const missing = wanted.filter((key) => !endpoints[key]);
   if (missing.length > 0) throw new Error(`the SDK has no ${missing.join(", ")}`);
   return endpoints;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [checkout, pinnedPath, url, retrieved] = process.argv.slice(2);
-  if (!checkout || !pinnedPath) throw new Error("usage: sdk-index.ts <sdk checkout> <sdk-index.json> [url] [date]");
-  const old = JSON.parse(fs.readFileSync(pinnedPath, "utf8")) as AhrefsIndex;
-  const endpoints = extractAhrefsIndex(checkout, Object.keys(old.endpoints));
-  const pinned = {
-    url: url || old["x-pinned"].url,
-    retrieved: retrieved || new Date().toISOString().slice(0, 10),
-    release: old["x-pinned"].release,
-  };
-  fs.writeFileSync(pinnedPath, `${JSON.stringify({ "x-pinned": pinned, endpoints }, null, 2)}\n`);
 }

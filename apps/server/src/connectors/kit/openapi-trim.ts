@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import { pathToFileURL } from "node:url";
 import type { OpenApiDocument, Pinned } from "./openapi";
 
 /**
  * Trims a provider's full OpenAPI document to the operations a connector uses, closed over the `$ref`s
  * they reach, so the copy pinned in the connector's folder stays small and its diff readable when it is
  * refreshed. The operations kept are the pinned copy's own `x-pinned.operations`:
- *   npx tsx apps/server/src/connectors/kit/openapi-trim.ts <full.json> <connector>/openapi.json [url] [date]
+ *   npx tsx apps/server/src/connectors/kit/openapi-trim-refresh.ts <full.json> <connector>/openapi.json [url] [date]
  * rewrites `<connector>/openapi.json` from the full document (the url and date of the new source, when
  * given, replace the pinned ones; the date defaults to today).
  */
@@ -49,20 +47,4 @@ export function trimOpenApi(full: OpenApiDocument, pinned: Pinned): OpenApiDocum
     paths,
     components,
   } as OpenApiDocument;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [fullPath, pinnedPath, url, retrieved] = process.argv.slice(2);
-  if (!fullPath || !pinnedPath)
-    throw new Error("usage: openapi-trim.ts <full.json> <pinned openapi.json> [url] [date]");
-  const full = JSON.parse(fs.readFileSync(fullPath, "utf8")) as OpenApiDocument;
-  const old = JSON.parse(fs.readFileSync(pinnedPath, "utf8")) as OpenApiDocument;
-  const before = old["x-pinned"];
-  if (!before) throw new Error(`${pinnedPath} has no x-pinned operations`);
-  const pinned: Pinned = {
-    url: url || before.url,
-    retrieved: retrieved || new Date().toISOString().slice(0, 10),
-    operations: before.operations,
-  };
-  fs.writeFileSync(pinnedPath, `${JSON.stringify(trimOpenApi(full, pinned), null, 2)}\n`);
 }

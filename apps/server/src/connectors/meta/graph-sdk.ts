@@ -1,7 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-
 /**
  * Meta publishes no OpenAPI document for the Graph API; its official business SDKs are generated from
  * Meta's own API specification per Graph version and ship, for each object, its fields with their types
@@ -9,7 +5,7 @@ import { pathToFileURL } from "node:url";
  * the objects they use, extracted from the Python SDK's `facebook_business/adobjects/*.py` of the release
  * closest to the pinned Graph version, as JSON in their folder (`graph-sdk.json`, docs/connectors.md), and
  * check requests (fields, breakdowns, levels) and answers (field names and types) against them.
- *   npx tsx apps/server/src/connectors/meta/graph-sdk.ts <sdk checkout> <folder>/graph-sdk.json [url] [date]
+ *   npx tsx apps/server/src/connectors/meta/graph-sdk-refresh.ts <sdk checkout> <folder>/graph-sdk.json [url] [date]
  * rewrites the pinned file from an SDK checkout, keeping the objects it already lists.
  */
 
@@ -117,20 +113,3 @@ export function checkSdkFields(
 /** A comma list's entries that are not among `allowed` (a request's `fields`, `breakdowns`). */
 export const notAmong = (list: string, allowed: readonly string[]): string[] =>
   list.split(",").filter((entry) => !allowed.includes(entry));
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [checkout, pinnedPath, url, retrieved] = process.argv.slice(2);
-  if (!checkout || !pinnedPath) throw new Error("usage: graph-sdk.ts <sdk checkout> <graph-sdk.json> [url] [date]");
-  const old = JSON.parse(fs.readFileSync(pinnedPath, "utf8")) as GraphSdk;
-  const objects: GraphSdk["objects"] = {};
-  for (const [name, entry] of Object.entries(old.objects)) {
-    const text = fs.readFileSync(path.join(checkout, "facebook_business/adobjects", `${entry.module}.py`), "utf8");
-    objects[name] = { module: entry.module, ...parseSdkModule(text) };
-  }
-  const pinned = {
-    url: url || old["x-pinned"].url,
-    retrieved: retrieved || new Date().toISOString().slice(0, 10),
-    release: old["x-pinned"].release,
-  };
-  fs.writeFileSync(pinnedPath, `${JSON.stringify({ "x-pinned": pinned, objects }, null, 2)}\n`);
-}
