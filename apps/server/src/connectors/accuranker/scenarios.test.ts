@@ -1,6 +1,4 @@
-import { expect } from "vitest";
-import { connectorScenarios } from "../../../test/connector-scenarios/kit";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { connectByConsent, connectorScenarios } from "../../../test/connector-scenarios/kit";
 import type { TestEnv } from "../../../test/harness";
 import { unseal } from "../../infra/security";
 import { ACCURANKER_PREFIX, accurankerFake } from "./fake";
@@ -26,11 +24,7 @@ connectorScenarios({
   title: "AccuRanker",
   fakes: () => ({ accuranker: accurankerFake() }),
   part: "accuranker",
-  connect: async (client) => {
-    const connected = await connectOAuth(client, "accuranker", { account: "Acme Agency" });
-    expect(connected.result).toMatchObject({ ok: true, connector: "accuranker" });
-    return connected.result.sourceId;
-  },
+  connect: (client) => connectByConsent(client, "accuranker", { account: "Acme Agency" }),
   queries: [
     rankings("averagePosition"),
     rankings("top3"),

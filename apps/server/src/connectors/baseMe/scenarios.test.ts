@@ -1,6 +1,4 @@
-import { expect } from "vitest";
-import { connectorScenarios } from "../../../test/connector-scenarios/kit";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { connectByConsent, connectorScenarios } from "../../../test/connector-scenarios/kit";
 import { unseal } from "../../infra/security";
 import { BASE_PREFIX, baseFake } from "./fake";
 
@@ -22,11 +20,7 @@ connectorScenarios({
   title: "Base.me",
   fakes: () => ({ base: baseFake() }),
   part: "base",
-  connect: async (client) => {
-    const connected = await connectOAuth(client, "baseMe");
-    expect(connected.result).toMatchObject({ ok: true, connector: "baseMe" });
-    return connected.result.sourceId;
-  },
+  connect: (client) => connectByConsent(client, "baseMe"),
   queries: [
     deals("pipelineValue"),
     deals("weightedValue"),

@@ -1,6 +1,4 @@
-import { expect } from "vitest";
-import { connectorScenarios } from "../../../test/connector-scenarios/kit";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { connectByConsent, connectorScenarios } from "../../../test/connector-scenarios/kit";
 import { unseal } from "../../infra/security";
 import { MAILCHIMP_API_PREFIX, mailchimpFake } from "./fake";
 
@@ -19,11 +17,7 @@ connectorScenarios({
   title: "Mailchimp",
   fakes: () => ({ mailchimp: mailchimpFake() }),
   part: "mailchimp",
-  connect: async (client) => {
-    const connected = await connectOAuth(client, "mailchimp");
-    expect(connected.result).toMatchObject({ ok: true, connector: "mailchimp" });
-    return connected.result.sourceId;
-  },
+  connect: (client) => connectByConsent(client, "mailchimp"),
   queries: [
     campaigns("emails_sent"),
     campaigns("clicks_total"),

@@ -1,6 +1,4 @@
-import { expect } from "vitest";
-import { connectorScenarios } from "../../../test/connector-scenarios/kit";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { connectByConsent, connectorScenarios } from "../../../test/connector-scenarios/kit";
 import { unseal } from "../../infra/security";
 import { TIKTOK_ADVERTISERS, tiktokFake } from "./fake";
 
@@ -27,11 +25,7 @@ connectorScenarios({
   title: "TikTok",
   fakes: () => ({ tiktok: tiktokFake() }),
   part: "tiktok",
-  connect: async (client) => {
-    const connected = await connectOAuth(client, "tiktok");
-    expect(connected.result).toMatchObject({ ok: true, connector: "tiktok" });
-    return connected.result.sourceId;
-  },
+  connect: (client) => connectByConsent(client, "tiktok"),
   // The limited query has an advertiser of its own: a throttled advertiser is not asked again before its wait is over.
   queries: [
     report("impressions", LEADS),
