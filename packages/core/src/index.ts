@@ -37,6 +37,7 @@ export * from "./routing/guards";
 export * from "./routing/routes";
 export * from "./routing/title";
 export * from "./sources/expiry";
+export * from "./two-factor/rules";
 export * from "./widget-alerts";
 export * from "./widgets/calculated";
 export * from "./widgets/expression";

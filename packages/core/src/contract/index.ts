@@ -21,4 +21,5 @@ export * from "./sender";
 export * from "./social-auth";
 export * from "./sources";
 export * from "./templates";
+export * from "./two-factor";
 export * from "./users";

@@ -22,6 +22,8 @@ export const ZSessionData = z.object({
   timezone: z.string(),
   dates: z.record(z.string(), z.unknown()),
   authorization: z.record(z.string(), z.string()),
+  /** The company requires two-factor and the user has none: the app shows only the set-up page. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type TSessionData = z.infer<typeof ZSessionData>;
 

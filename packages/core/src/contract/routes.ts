@@ -90,6 +90,14 @@ import {
   ZWidgetTypeConfigListResponse,
 } from "./sources";
 import { ZTemplatesResponse } from "./templates";
+import {
+  ZCompanyTwoFactor,
+  ZRecoveryCodes,
+  ZTwoFactorCode,
+  ZTwoFactorConfirm,
+  ZTwoFactorSetup,
+  ZTwoFactorStatus,
+} from "./two-factor";
 import { ZUser, ZUserCreate, ZUserData, ZUserUpdate } from "./users";
 
 export * from "./route-lines";
@@ -144,6 +152,14 @@ export const API = {
   login: { body: ZLogin, bodyKind: "form", output: ZAuthResult },
   setPassword: { body: ZSetPassword, bodyKind: "form", output: ZAuthResult },
   logout: { body: ZNoFields, bodyKind: "form", output: null },
+  // The second step of sign-in (a pending sign-in's cookie and a code): the same answer as login.
+  twoFactorLogin: { body: ZTwoFactorCode, bodyKind: "form", output: ZAuthResult },
+  twoFactorShow: { output: dataEnvelope(ZTwoFactorStatus) },
+  twoFactorSetup: { body: ZNoFields, output: dataEnvelope(ZTwoFactorSetup) },
+  twoFactorEnable: { body: ZTwoFactorCode, output: dataEnvelope(ZRecoveryCodes) },
+  twoFactorDisable: { body: ZTwoFactorConfirm, output: dataEnvelope(ZTwoFactorStatus) },
+  twoFactorRecoveryCodes: { body: ZTwoFactorConfirm, output: dataEnvelope(ZRecoveryCodes) },
+  companyTwoFactor: { body: ZCompanyTwoFactor, output: dataEnvelope(ZCompanyTwoFactor) },
   // Social sign-up and login (docs/product.md §7): the answer's redirect is the provider's consent page.
   socialRegister: { params: ZSocialProviderParams, body: ZSocialRegister, bodyKind: "form", output: ZAuthResult },
   socialLogin: { params: ZSocialProviderParams, body: ZSocialLogin, bodyKind: "form", output: ZAuthResult },

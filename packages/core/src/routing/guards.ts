@@ -1,3 +1,4 @@
+import { TWO_FACTOR_SETUP_PATH } from "../two-factor/rules";
 import type { RouteDefinition } from "./routes";
 
 export interface GuardUser {
@@ -16,11 +17,13 @@ export interface GuardInput {
   fromRouteName?: string | null;
   /** Guard 4: the onboarding step that holds the user on a route, filled by the onboarding feature. */
   onboardingBlock?: ((to: RouteDefinition, fromRouteName: string | null) => string | null) | null;
+  /** The user's company requires two-factor and the user has none (page data's session). */
+  twoFactorSetupRequired?: boolean;
 }
 
 export type GuardDecision =
   | { kind: "allow" }
-  | { kind: "redirect"; to: string; reason: "login" | "consent" | "intro" | "admin" | "guest" }
+  | { kind: "redirect"; to: string; reason: "login" | "consent" | "intro" | "admin" | "guest" | "twoFactor" }
   | { kind: "block"; message: string };
 
 export const LOGIN_PATH = "/login";
@@ -43,6 +46,12 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     return { kind: "redirect", to: LOGIN_PATH, reason: "login" };
   }
   if (route.errorPage) return { kind: "allow" };
+
+  // Before all the rest: a member whose company requires two-factor sets it up first, and sees nothing else.
+  if (input.twoFactorSetupRequired) {
+    if (route.name === "twoFactor.setup") return { kind: "allow" };
+    return { kind: "redirect", to: TWO_FACTOR_SETUP_PATH, reason: "twoFactor" };
+  }
 
   // 2. Both consents, except on the user and subscription pages.
   const consented = user.termsConsent && user.ageConsent;

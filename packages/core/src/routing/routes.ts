@@ -34,10 +34,12 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: "/company/automatic-reports", name: "company.automaticReports", title: "Automatic Reports", access: "all" },
   { path: "/company/users", name: "company.users", title: "Users", access: "admin" },
   { path: "/intro", name: "intro", title: "Intro", access: "all" },
+  { path: "/two-factor/setup", name: "twoFactor.setup", title: "Two-Factor Sign-In", access: "all" },
   { path: "/404", name: "notFound", title: "Page Not Found", access: "all", errorPage: true },
   { path: "/403", name: "forbidden", title: "Forbidden", access: "all", errorPage: true },
   { path: "/402", name: "subscriptionRequired", title: "Subscription Required", access: "all", errorPage: true },
   { path: "/login", name: "login", title: "Log In", access: "all", guestOnly: true },
+  { path: "/login/two-factor", name: "login.twoFactor", title: "Two-Factor Sign-In", access: "all", guestOnly: true },
   { path: "/register", name: "register", title: "Register", access: "all", guestOnly: true },
   { path: "/password/set/:token", name: "password.set", title: "Set Your Password", access: "all", guestOnly: true },
 ];

@@ -129,6 +129,32 @@ describe("decideNavigation (docs/product.md §2 guards, in order)", () => {
     expect(decideNavigation({ route: match.route, params: match.params, user })).toEqual(expected);
   });
 
+  it.each([
+    ["dashboards", "/dashboards", { kind: "redirect", to: "/two-factor/setup", reason: "twoFactor" }],
+    ["own profile", "/users/u1", { kind: "redirect", to: "/two-factor/setup", reason: "twoFactor" }],
+    ["company settings", "/company/settings", { kind: "redirect", to: "/two-factor/setup", reason: "twoFactor" }],
+    ["intro", "/intro", { kind: "redirect", to: "/two-factor/setup", reason: "twoFactor" }],
+    ["the set-up page", "/two-factor/setup", { kind: "allow" }],
+    ["an error page", "/403", { kind: "allow" }],
+  ] as const)("two-factor required and not set up: %s (%s)", (_label, path, expected) => {
+    const match = matchRoute(path);
+    if (!match) throw new Error(`no route for ${path}`);
+    // Before consents and the intro: the set-up comes first.
+    const user = { ...admin, introPassed: false, termsConsent: false };
+    expect(decideNavigation({ route: match.route, params: match.params, user, twoFactorSetupRequired: true })).toEqual(
+      expected,
+    );
+  });
+
+  it("the set-up page is open to anyone signed in; the second-step page only to guests", () => {
+    const setup = matchRoute("/two-factor/setup");
+    const second = matchRoute("/login/two-factor");
+    if (!setup || !second) throw new Error("no route");
+    expect(decideNavigation({ route: setup.route, params: {}, user: admin })).toEqual({ kind: "allow" });
+    expect(decideNavigation({ route: second.route, params: {}, user: null })).toEqual({ kind: "allow" });
+    expect(decideNavigation({ route: second.route, params: {}, user: admin })).toMatchObject({ kind: "redirect" });
+  });
+
   it("guard 4: an onboarding block holds the user with the step hint, before the admin guard", () => {
     const match = matchRoute("/company/users");
     if (!match) throw new Error("no route");

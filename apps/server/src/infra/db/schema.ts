@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /**
  * Database tables. Portable types only, so one set of migrations serves SQLite and
  * PostgreSQL: ids are text, booleans are integers 0/1, timestamps are ISO-8601 text,
@@ -38,6 +40,8 @@ export interface CompaniesTable {
   billing_country: string | null;
   /** The company's IANA zone (migration 024): the browser's at registration, UTC before. */
   timezone: string;
+  /** 1: every member must have a second factor (migration 028); 0 by default. */
+  require_two_factor: ColumnType<number, number | undefined, number>;
 }
 
 export interface UsersTable {
@@ -192,6 +196,9 @@ export interface Database {
   payment_events: PaymentEventsTable;
   coupons: CouponsTable;
   company_coupons: CompanyCouponsTable;
+  user_two_factor: UserTwoFactorTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  pending_sign_ins: PendingSignInsTable;
 }
 
 export interface ProviderResultsTable {
@@ -473,5 +480,35 @@ export interface UserIdentitiesTable {
   /** The e-mail the provider gave when the identity was linked (lower case), and whether it vouched for it. */
   email: string | null;
   email_verified: number;
+  created_at: string;
+}
+
+/** A user's TOTP secret, sealed (migration 028); on once `enabled_at` is set. */
+export interface UserTwoFactorTable {
+  user_id: string;
+  company_id: string;
+  secret_sealed: string;
+  enabled_at: string | null;
+  /** The last TOTP time step a code was accepted for: a code is never accepted twice. */
+  last_used_step: number;
+  created_at: string;
+}
+
+/** Keyed hashes of a user's recovery codes (migration 028); `used_at` once spent. */
+export interface UserRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  company_id: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A sign-in waiting for its second step (migration 028); `id` is the SHA-256 of the cookie token. */
+export interface PendingSignInsTable {
+  id: string;
+  user_id: string;
+  company_id: string;
+  failures: number;
+  expires_at: string;
   created_at: string;
 }
