@@ -128,6 +128,9 @@ export async function buildApp(
     }
   });
 
+  // A company that requires two-factor: a member without it may only set it up (features/two-factor).
+  app.addHook("onRequest", services.get("twoFactor").enforceRequirement);
+
   app.setErrorHandler((error, request, reply) => {
     const known = asAppError(error);
     if (known) return reply.code(known.status).send(known.body());

@@ -18,6 +18,7 @@ import { buildServices, type Feature, type ServiceRegistry } from "./registry";
 import { senderFeature } from "./sender";
 import { socialAuthFeature } from "./social-auth";
 import { sourcesFeature } from "./sources";
+import { twoFactorFeature } from "./two-factor";
 import { usersFeature } from "./users";
 import { widgetAlertsFeature } from "./widget-alerts";
 import { widgetsFeature } from "./widgets";
@@ -38,6 +39,7 @@ export const FEATURES: readonly Feature[] = [
   billingFeature,
   authFeature,
   socialAuthFeature,
+  twoFactorFeature,
   usersFeature,
   dashboardsFeature,
   exportsFeature,

@@ -18,6 +18,8 @@ import type { OAuthService } from "./oauth/service";
 import type { PageDataService } from "./page-data/service";
 import type { SenderService } from "./sender/service";
 import type { SourcesService } from "./sources/service";
+import type { TwoFactorService } from "./two-factor/service";
+import type { PendingSignIns } from "./two-factor/sign-in";
 import type { UsersService } from "./users/service";
 import type { WidgetAlertsService } from "./widget-alerts/service";
 import type { WidgetsService } from "./widgets/service";
@@ -33,6 +35,8 @@ export interface Services {
   billing: BillingService;
   sessions: SessionsService;
   auth: AuthService;
+  twoFactor: TwoFactorService;
+  twoFactorSignIns: PendingSignIns;
   users: UsersService;
   pageData: PageDataService;
   dashboards: DashboardsService;

@@ -9,6 +9,12 @@ export const ERRORS = {
   unauthenticated: { status: 401, message: "Unauthenticated." },
   payment_required: { status: 402, message: "Payment required." },
   forbidden: { status: 403, message: "This action is unauthorized." },
+  /** The company requires two-factor sign-in and the user has not set it up (features/two-factor). */
+  two_factor_required: {
+    status: 403,
+    message:
+      "Your company requires two-factor sign-in. Set it up on the two-factor set-up page before doing anything else.",
+  },
   not_found: { status: 404, message: "Not found." },
   conflict: { status: 409, message: "Conflict." },
   /** A body over the server's limit (2 MB; uploads have their own limit, answered as a 422 on the file). */

@@ -22,7 +22,15 @@ export const authFeature: Feature = {
         ctx.events.publish("session.revoked", {}).catch((error) => ctx.logger.error({ err: error }, "publish failed"));
       },
     };
-    return { sessions, auth: authService(ctx, services.get("companies"), cache, () => services.get("billing").claims) };
+    const auth = authService(
+      ctx,
+      services.get("companies"),
+      cache,
+      () => services.get("billing").claims,
+      // Sign-in's second step, for users with one (features/two-factor).
+      (user) => services.get("twoFactorSignIns").begin(user),
+    );
+    return { sessions, auth };
   },
   routes: (app, ctx, services) => authRoutes(app, ctx, services.get("auth")),
 };

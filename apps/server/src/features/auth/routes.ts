@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { type App, parseInput, readForm, SESSION_COOKIE, setSessionCookie } from "../../infra/http";
+import { type SignInResult, setPendingCookie } from "../two-factor/pending";
 import type { AuthService } from "./service";
 
 /** The registration page shows errors under these fields (its plan part too); anything else is reported as 'general' (docs/product.md §5). */
@@ -35,8 +36,10 @@ function parseRegistration(fields: Record<string, string>) {
 /** POST /register, /login, /logout, /password/set: form posts outside /api (docs/product.md §7). */
 export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
   const rateLimit = { max: ctx.config.rateLimit.authMax, timeWindow: ctx.config.rateLimit.windowMs };
-  const signIn = (reply: FastifyReply, result: { token: string; redirect: string }) => {
-    setSessionCookie(reply, result.token, ctx.config.secureCookies, ctx.config.sessionTtlDays);
+  const signIn = (reply: FastifyReply, result: SignInResult) => {
+    // A pending sign-in (the second step to come, features/two-factor) gets its own cookie, no session.
+    if (result.pending) setPendingCookie(reply, result.token, ctx.config.secureCookies);
+    else setSessionCookie(reply, result.token, ctx.config.secureCookies, ctx.config.sessionTtlDays);
     return { data: { redirect: result.redirect } };
   };
   // Form posts: the body is read as text fields (JSON, urlencoded or multipart), then checked by the contract.

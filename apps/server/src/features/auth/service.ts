@@ -9,6 +9,7 @@ import type { SessionCache } from "../../infra/session-cache";
 import type { CheckoutClaims } from "../billing/claim";
 import type { CompaniesService } from "../companies/service";
 import { couponLedger } from "../coupons/service";
+import type { SignInResult } from "../two-factor/pending";
 import { userAccounts } from "../users/service";
 import { authRepo } from "./repo";
 
@@ -56,6 +57,7 @@ export function authService(
   cache: SessionCache<AuthState>,
   // Absent where payments cannot exist (test factories): a registration naming a checkout is refused.
   checkouts: () => CheckoutClaims | null = () => null,
+  secondStep: (user: UsersTable) => Promise<SignInResult | null> = async () => null,
 ) {
   const claims = (): CheckoutClaims => {
     const found = checkouts();
@@ -165,16 +167,15 @@ export function authService(
       return { token, redirect: "/intro" };
     },
 
-    /** Verifies credentials; a new session token every time (rotation at login). */
-    async login(
-      email: string,
-      password: string,
-      previousToken: string | null,
-    ): Promise<{ token: string; redirect: string }> {
+    /** Verifies credentials; a new session token every time (rotation at login), or first the second step. */
+    async login(email: string, password: string, previousToken: string | null): Promise<SignInResult> {
       const user = await users.findByEmail(email.trim().toLowerCase());
       // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
       const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
       if (!user || !ok) throw AppError.validation({ email: [INVALID_CREDENTIALS] });
+      // A user with a second factor gets a pending sign-in, no session yet (features/two-factor).
+      const pending = await secondStep(user);
+      if (pending) return pending;
       if (previousToken) await endSession(sha256(previousToken));
       return { token: await startSession(user), redirect: "/dashboards" };
     },

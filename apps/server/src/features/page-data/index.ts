@@ -11,6 +11,7 @@ export const pageDataFeature: Feature = {
       services.get("companies"),
       services.get("sources").hasInvalidSource,
       (companyId) => services.get("sources").loginExpiry.expiringSources(companyId),
+      (state) => services.get("twoFactor").setupRequired(state),
     ),
   }),
   routes: (app, ctx, services, options) =>

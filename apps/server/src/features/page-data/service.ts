@@ -14,6 +14,7 @@ export function pageDataService(
   companies: CompaniesService,
   hasInvalidSource: InvalidSourceCheck = async () => false,
   expiringSources: (companyId: string) => Promise<ExpiringSource[]> = async () => [],
+  twoFactorSetupRequired: (state: AuthState) => Promise<boolean> = async () => false,
 ) {
   return {
     async build(state: AuthState | null, guestId: string | null): Promise<TPageData> {
@@ -61,6 +62,7 @@ export function pageDataService(
           timezone: user.timezone,
           dates: state.data.dates,
           authorization: state.data.authorization,
+          twoFactorSetupRequired: await twoFactorSetupRequired(state),
         },
         identification,
         messages,

@@ -13,6 +13,7 @@ export const socialAuthFeature: Feature = {
       socialAuthService(ctx, services.get("auth"), {
         coupons: services.get("coupons"),
         billing: services.get("billing"),
+        secondStep: (user) => services.get("twoFactorSignIns").begin(user),
       }),
     ),
 };

@@ -11,6 +11,11 @@ export interface SocialProfile {
   /** Only a provider's explicit word counts: an address it does not vouch for is never linked to an account. */
   emailVerified: boolean;
   name: string | null;
+  /**
+   * The provider says the person passed a second factor of its own (an ID token's `amr` claim, RFC
+   * 8176, naming "mfa"): then our second step is not asked again. Absent: it did not say so.
+   */
+  mfa?: boolean;
 }
 
 /** What the start of a sign-in keeps until the provider sends the browser back. */
@@ -132,7 +137,8 @@ function oidcClient(config: OidcClientConfig, quirks: OidcQuirks): SocialClient 
         emailVerified = verifiedClaim(info.email_verified);
         name ??= text(info.name);
       }
-      return { subject: claims.sub, email: email?.toLowerCase() ?? null, emailVerified, name };
+      const mfa = Array.isArray(claims.amr) && claims.amr.includes("mfa");
+      return { subject: claims.sub, email: email?.toLowerCase() ?? null, emailVerified, name, mfa };
     },
   };
 }

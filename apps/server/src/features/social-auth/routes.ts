@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { type App, parseInput, readForm, SESSION_COOKIE, setSessionCookie } from "../../infra/http";
+import { setPendingCookie } from "../two-factor/pending";
 import { SOCIAL_STATE_TTL_MS, type SocialAuthService } from "./service";
 
 /**
@@ -113,6 +114,8 @@ export function socialAuthRoutes(app: App, ctx: AppContext, social: SocialAuthSe
       if (outcome.kind === "signed-in") {
         setSessionCookie(reply, outcome.token, ctx.config.secureCookies, ctx.config.sessionTtlDays);
       }
+      // A user with a second factor: the pending sign-in's cookie, and the second step's page next.
+      if (outcome.kind === "second-step") setPendingCookie(reply, outcome.token, ctx.config.secureCookies);
       return reply.header("cache-control", "no-store").redirect(outcome.redirect, 302);
     },
   );

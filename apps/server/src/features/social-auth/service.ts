@@ -12,6 +12,7 @@ import type { UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import { nowIso } from "../../infra/security";
 import type { AuthService } from "../auth/service";
+import type { SignInResult } from "../two-factor/pending";
 import { userAccounts } from "../users/service";
 import {
   type SignInChecks,
@@ -34,10 +35,37 @@ interface PendingSignIn {
   registration: TSocialRegister | null;
 }
 
-/** How a callback ends: signed in (a session token and where to go), or back to a page with the reason. */
+/**
+ * How a callback ends: signed in (a session token and where to go), a pending sign-in waiting for its
+ * second step (its token; features/two-factor), or back to a page with the reason.
+ */
 export type SocialOutcome =
   | { kind: "signed-in"; token: string; redirect: string }
+  | { kind: "second-step"; token: string; redirect: string }
   | { kind: "refused"; redirect: string };
+
+/** What social sign-in needs of other features: registration's checks, and sign-in's second step. */
+export interface SocialAuthDeps extends SocialRegistrationDeps {
+  /** A pending sign-in for a user with a second factor, or null (features/two-factor). */
+  secondStep?: (user: UsersTable) => Promise<SignInResult | null>;
+}
+
+/**
+ * Signs `user` in: a fresh session, ending the one the browser had (rotation, as at login). A user with
+ * a second factor gets the second step first, unless the provider says it checked one itself (`mfa`:
+ * Google's ID token `amr` claim; docs/decisions.md "Two-factor sign-in with TOTP").
+ */
+function socialSignIn(auth: AuthService, secondStep: NonNullable<SocialAuthDeps["secondStep"]>) {
+  return async (user: UsersTable, previousToken: string | null, mfa = false): Promise<SocialOutcome> => {
+    const pending = mfa ? null : await secondStep(user);
+    if (pending) return { kind: "second-step", token: pending.token, redirect: pending.redirect };
+    if (previousToken) await auth.logout(previousToken);
+    // Straight to the intro when it is not passed yet: the guard would send the user there anyway and drop
+    // the query, and with it a notice added to this address (a refunded sign-up, refundUnclaimed).
+    const redirect = user.intro_passed ? "/dashboards" : "/intro";
+    return { kind: "signed-in", token: await auth.startSession(user), redirect };
+  };
+}
 
 /** A callback's outcome, and whether a new account took the registration's paid checkout. */
 type Settled = SocialOutcome & { registered?: true };
@@ -59,7 +87,7 @@ const PAGE: Record<Mode, string> = { register: "/register", login: "/login" };
 export function socialAuthService(
   ctx: AppContext,
   auth: AuthService,
-  deps: SocialRegistrationDeps,
+  deps: SocialAuthDeps,
   clients: Partial<Record<TSocialProvider, SocialClient>> = socialClients(ctx.config.socialLogin),
 ) {
   const signUps = socialRegistrationChecks(ctx, deps);
@@ -80,14 +108,7 @@ export function socialAuthService(
     return { kind: "refused", redirect: `${PAGE[mode]}?${query}` };
   };
 
-  /** A fresh session for `user`, ending the one the browser had (rotation, as at login). */
-  async function signIn(user: UsersTable, previousToken: string | null): Promise<SocialOutcome> {
-    if (previousToken) await auth.logout(previousToken);
-    // Straight to the intro when it is not passed yet: the guard would send the user there anyway and drop
-    // the query, and with it a notice added to this address (a refunded sign-up, refundUnclaimed).
-    const redirect = user.intro_passed ? "/dashboards" : "/intro";
-    return { kind: "signed-in", token: await auth.startSession(user), redirect };
-  }
+  const signIn = socialSignIn(auth, deps.secondStep ?? (async () => null));
 
   async function userOfIdentity(provider: TSocialProvider, subject: string): Promise<UsersTable | undefined> {
     const identity = await identities.find(provider, subject);
@@ -188,7 +209,7 @@ export function socialAuthService(
     if (typeof profile === "string") return refused(profile, started.mode, provider);
 
     const known = await userOfIdentity(provider, profile.subject);
-    if (known) return signIn(known, previousToken);
+    if (known) return signIn(known, previousToken, profile.mfa);
     if (!profile.email) return refused("no_email", started.mode, provider);
     const email = profile.email;
 
@@ -202,9 +223,9 @@ export function socialAuthService(
         if (!isUniqueViolation(error)) throw error;
         const linked = await userOfIdentity(provider, profile.subject);
         if (!linked) throw error;
-        return signIn(linked, previousToken);
+        return signIn(linked, previousToken, profile.mfa);
       }
-      return signIn(existing, previousToken);
+      return signIn(existing, previousToken, profile.mfa);
     }
     // Creating an account needs the consents of the registration page (docs/product.md §4).
     if (started.mode === "login" || !started.registration) return refused("no_account", "register", provider);

@@ -1,0 +1,21 @@
+import type { Feature } from "../registry";
+import { twoFactorRoutes } from "./routes";
+import { twoFactorService } from "./service";
+import { pendingSignIns } from "./sign-in";
+
+export { hasSecondFactor } from "./second-factor";
+
+/**
+ * Two-factor sign-in (docs/product.md, "Two-factor sign-in"): TOTP and recovery codes, the sign-in's
+ * second step (features/auth and features/social-auth open a pending sign-in through `twoFactorSignIns`),
+ * and the company's requirement (a request hook app.ts adds after the session is resolved).
+ */
+export const twoFactorFeature: Feature = {
+  name: "two-factor",
+  services: (ctx, services) => ({
+    twoFactor: twoFactorService(ctx, () => services.get("sessions").forgetAll()),
+    twoFactorSignIns: pendingSignIns(ctx, () => services.get("auth")),
+  }),
+  routes: (app, ctx, services) =>
+    twoFactorRoutes(app, ctx, services.get("twoFactor"), services.get("twoFactorSignIns")),
+};

@@ -1,0 +1,45 @@
+import { allowedBeforeTwoFactorSetup } from "@app/core";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
+import type { AuthState } from "../auth/service";
+import { twoFactorRepo } from "./repo";
+import { hasSecondFactor } from "./second-factor";
+
+const ADMIN_FIRST = "Turn on two-factor sign-in for yourself first.";
+
+/**
+ * "Two-factor required" (a company setting): a member without a second factor is held at the set-up,
+ * in a session already open as at their next sign-in, until they have one.
+ */
+export function twoFactorRequirement(ctx: AppContext, forgetSessions: () => void) {
+  return {
+    async setupRequired(state: AuthState): Promise<boolean> {
+      return state.company.require_two_factor === 1 && !(await hasSecondFactor(ctx.db, state.user));
+    },
+
+    /** The setting (admins: the route checks the role). */
+    async setCompanyRequirement(state: AuthState, required: boolean): Promise<{ required: boolean }> {
+      // The admin who requires it is held to it too: never locked out by their own setting.
+      if (required && !(await hasSecondFactor(ctx.db, state.user))) {
+        throw AppError.validation({ required: [ADMIN_FIRST] });
+      }
+      await twoFactorRepo(ctx.db).setCompanyRequirement(state.user.company_id, required);
+      // Sessions cache their company row: every process reads the requirement again.
+      forgetSessions();
+      return { required };
+    },
+
+    /**
+     * The request hook (app.ts adds it after the session is resolved): a member without a second factor
+     * may only set one up; the API's other routes answer a 403 saying so (the web app shows the set-up).
+     */
+    async enforceRequirement(request: FastifyRequest): Promise<void> {
+      const state = request.auth;
+      if (!state?.company.require_two_factor) return;
+      if (allowedBeforeTwoFactorSetup(request.method, request.url)) return;
+      if (await hasSecondFactor(ctx.db, state.user)) return;
+      throw new AppError("two_factor_required");
+    },
+  };
+}

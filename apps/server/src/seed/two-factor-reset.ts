@@ -1,0 +1,54 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pino from "pino";
+import type { AppContext } from "../context";
+import { resetSecondFactor } from "../features/two-factor/reset";
+import { createInfra } from "../infra";
+import { ConfigError, loadConfig } from "../infra/config";
+import { loadEnvFile } from "../infra/env-file";
+import type { CliOutput } from "./coupons";
+
+const USAGE = `Reset a user's second factor (docs/operations.md "Resetting a user's second factor"):
+  npm run two-factor:reset -- user@example.com
+Removes the user's authenticator and recovery codes, ends all their sessions and e-mails them.`;
+
+/** Runs the reset for the e-mail in `args`; returns the exit code (0 done, 1 no such user, 2 wrong usage). */
+export async function runTwoFactorResetCli(args: string[], ctx: AppContext, io: CliOutput): Promise<number> {
+  if (args.length !== 1 || !args[0].includes("@")) {
+    io.error(USAGE);
+    return 2;
+  }
+  if (!(await resetSecondFactor(ctx, args[0]))) {
+    io.error(`No user has the e-mail ${args[0]}.`);
+    return 1;
+  }
+  io.out(`Two-factor sign-in was reset for ${args[0]}: they sign in with their password and may set it up again.`);
+  return 0;
+}
+
+/**
+ * `npm run two-factor:reset -- …`: the app's own settings (.env, DATABASE_URL or DATA_DIR, REDIS_URL so
+ * the running web processes drop the user's sessions at once, SMTP_URL for the notice), migrated first.
+ */
+async function main() {
+  loadEnvFile();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const infra = await createInfra(config, { logger: pino({ level: "warn" }) });
+  try {
+    const io = { out: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+    process.exitCode = await runTwoFactorResetCli(process.argv.slice(2), { ...infra, config }, io);
+  } finally {
+    await infra.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();
