@@ -15,7 +15,7 @@ import { useNavigationBlock } from "./use-navigation-block";
 function GuardedOutlet() {
   const location = useLocation();
   const user = useCurrentUser();
-  const { siteTitle } = usePageData();
+  const { siteTitle, session } = usePageData();
   const [pageTitle, setPageTitle] = useState<string | null>(null);
   const [ownerSiteTitle, setOwnerSiteTitle] = useState<string | null>(null);
   const match = matchRoute(location.pathname);
@@ -39,7 +39,13 @@ function GuardedOutlet() {
 
   if (match) {
     // Guard 4 (onboarding block) acts in useNavigationBlock, before the navigation happens.
-    const decision = decideNavigation({ route: match.route, params: match.params, user, onboardingBlock: null });
+    const decision = decideNavigation({
+      route: match.route,
+      params: match.params,
+      user,
+      onboardingBlock: null,
+      twoFactorSetupRequired: session?.twoFactorSetupRequired ?? false,
+    });
     if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
   }
 

@@ -145,6 +145,10 @@ async function send(
   const parsed = await readBody(response);
   if (!response.ok) {
     if (RELOAD_STATUSES.includes(response.status)) window.location.reload();
+    // The company requires two-factor and this user has none yet: the set-up page is the only one open.
+    if (response.status === 403 && (parsed as { code?: unknown } | null)?.code === "two_factor_required") {
+      window.location.assign("/two-factor/setup");
+    }
     throw new ApiError(response.status, parsed);
   }
   return { body: parsed, headers: response.headers };

@@ -6,6 +6,7 @@ import {
   SenderSettings,
   useCompany,
 } from "../features/company";
+import { CompanyTwoFactorCard } from "../features/two-factor";
 import { errorMessage } from "../lib/api";
 import { PageLoader } from "../ui/AppLoader";
 import { PageHeader } from "../ui/PageHeader";
@@ -21,6 +22,7 @@ export default function CompanySettingsScreen() {
           <CompanySettingsForm key={company.id} company={company} />
           <SenderSettings key={`sender-${company.id}`} company={company} />
           <DomainSettings key={`domain-${company.id}`} company={company} />
+          <CompanyTwoFactorCard />
           <AccountDangerZone company={company} />
         </Stack>
       ) : isPending ? (

@@ -29,10 +29,12 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   "company.automaticReports": { load: () => import("./company-automatic-reports"), layout: "app" },
   "company.users": { load: () => import("./company-users"), layout: "app" },
   intro: { load: () => import("./intro"), layout: "focus" },
+  "twoFactor.setup": { load: () => import("./two-factor-setup"), layout: "focus" },
   notFound: { load: () => import("./not-found"), layout: "app" },
   forbidden: { load: () => import("./forbidden"), layout: "app" },
   subscriptionRequired: { load: () => import("./subscription-required"), layout: "app" },
   login: { load: () => import("./login"), layout: "guest" },
+  "login.twoFactor": { load: () => import("./login-two-factor"), layout: "guest" },
   register: { load: () => import("./register"), layout: "guest" },
   "password.set": { load: () => import("./password-set"), layout: "guest" },
 };

@@ -1,4 +1,5 @@
 export { logout } from "./api";
+export { AuthCard } from "./components/AuthCard";
 export { LoginForm } from "./components/LoginForm";
 export { RegisterForm } from "./components/RegisterForm";
 export { SetPasswordForm } from "./components/SetPasswordForm";

@@ -1,0 +1,71 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { errorMessage, fieldErrors } from "../../../lib/api";
+import { IconAlert } from "../../../ui/icons";
+import { AuthCard } from "../../auth";
+import { goTo } from "../../auth/api";
+import { secondStep } from "../api";
+
+/** /login/two-factor: the code from the authenticator app, or a recovery code. */
+export function SecondStepForm() {
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [redirecting, setRedirecting] = useState(false);
+  const mutation = useMutation({
+    mutationFn: secondStep,
+    onSuccess: (result) => {
+      setRedirecting(true);
+      goTo(result.data.redirect);
+    },
+    onError: (error) => setErrors(fieldErrors(error) ?? { general: errorMessage(error) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setErrors({ code: "The code field is required." });
+      return;
+    }
+    setErrors({});
+    mutation.mutate(code.trim());
+  };
+
+  return (
+    <AuthCard
+      title="Two-factor sign-in"
+      subtitle="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {errors.general ? (
+            <Alert color="red" icon={<IconAlert />} title="Could not sign in">
+              {errors.general}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            placeholder="123456"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            error={errors.code}
+            required
+            data-autofocus
+          />
+          <Button type="submit" size="md" fullWidth mt="xs" loading={mutation.isPending || redirecting}>
+            Verify and sign in
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" c="dimmed" ta="center">
+        Lost your phone and your recovery codes? Ask your company's admin to have your two-factor sign-in reset.{" "}
+        <Anchor component={Link} to="/login" fw={600}>
+          Back to log in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}
