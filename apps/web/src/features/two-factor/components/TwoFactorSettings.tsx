@@ -103,7 +103,7 @@ function SetUpTwoFactor({ onCodes }: { onCodes: (codes: string[]) => void }) {
                 value={code}
                 onChange={(event) => setCode(event.currentTarget.value)}
                 error={errors.code}
-                maw={260}
+                maw={360}
               />
               <Group>
                 <Button type="submit" loading={confirm.isPending}>
