@@ -22,13 +22,19 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** What a challenge was handed out for: it is taken back only for the same purpose (and user). */
 export type ChallengePurpose = "register" | "sign-in" | "verify";
 
+/** Loopback addresses: the same machine as `localhost`. */
+const LOOPBACK = new Set(["127.0.0.1", "[::1]"]);
+
 /**
  * The relying party is the app's own address (APP_URL): its host is the RP id every passkey is bound
- * to, and its origin the only one a browser's answer may come from (docs/decisions.md, "Passkeys:
- * the relying party is APP_URL's host").
+ * to, and its origin the only one a browser's answer may come from (docs/decisions.md, "Passkeys: the
+ * relying party is APP_URL's host"). Browsers refuse an IP address as an RP id, so an APP_URL on a
+ * loopback address (a developer's machine, the browser tests) is taken as `localhost` on the same port,
+ * where the app answers too.
  */
 export function relyingParty(config: AppContext["config"]) {
   const url = new URL(config.appUrl);
+  if (LOOPBACK.has(url.hostname)) url.hostname = "localhost";
   return { id: url.hostname, origin: url.origin, name: config.siteTitle };
 }
 
