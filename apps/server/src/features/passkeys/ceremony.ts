@@ -48,7 +48,7 @@ export function ceremonies(ctx: AppContext, repo: PasskeysRepo) {
   const rp = relyingParty(ctx.config);
 
   async function issueChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null) {
-    const now = Date.now();
+    const now = ctx.clock.now().getTime();
     // Expired challenges go as new ones come: the table stays as small as the ceremonies under way.
     await repo.deleteExpiredChallenges(new Date(now).toISOString());
     await repo.insertChallenge({
@@ -61,7 +61,7 @@ export function ceremonies(ctx: AppContext, repo: PasskeysRepo) {
 
   /** The library checks the answer's challenge with this: it is good once, for its purpose and user. */
   const takeChallenge = (purpose: ChallengePurpose, userId: string | null) => (challenge: string) =>
-    repo.takeChallenge(challenge, purpose, userId, nowIso());
+    repo.takeChallenge(challenge, purpose, userId, ctx.clock.now().toISOString());
 
   const log = (what: string, error: unknown) =>
     ctx.logger.info({ reason: error instanceof Error ? error.message : String(error) }, `passkey ${what} refused`);

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { buildOwner, buildUser, signIn } from "../../../test/factories";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
 import { SoftAuthenticator } from "../../../test/webauthn-authenticator";
+import { manualClock } from "../../infra/clock";
 import { SESSION_COOKIE } from "../../infra/http";
+import { CHALLENGE_TTL_MS } from "./ceremony";
 
 const XHR = { "x-requested-with": "XMLHttpRequest" };
 
@@ -88,6 +90,29 @@ describeEachDb("passkeys (WebAuthn)", (env) => {
     expect(replayed.statusCode).toBe(422);
     // A fresh answer with a higher counter to the used challenge is refused too: the challenge is spent.
     expect((await passkeySignIn(env().client(), authenticator.assert(signInChallenge))).statusCode).toBe(422);
+  });
+
+  it("a challenge is good for five minutes", async () => {
+    const { client: owner } = await buildOwner(env());
+    const authenticator = new SoftAuthenticator(origin(env()));
+    await registerPasskey(owner, authenticator);
+    const ctx = env().ctx as TestEnv["ctx"] & { clock: ReturnType<typeof manualClock> };
+    const clock = manualClock(new Date());
+    const original = ctx.clock;
+    ctx.clock = clock;
+    try {
+      const browser = env().client();
+      const late = await signInOptions(browser);
+      const inTime = await signInOptions(browser);
+      clock.advance(CHALLENGE_TTL_MS - 1000);
+      expect((await passkeySignIn(browser, authenticator.assert(inTime))).statusCode).toBe(200);
+      clock.advance(2000);
+      const expired = await passkeySignIn(env().client(), authenticator.assert(late));
+      expect(expired.statusCode).toBe(422);
+      expect(expired.json().errors.passkey).toEqual([PASSKEY_MESSAGES.refused]);
+    } finally {
+      ctx.clock = original;
+    }
   });
 
   it("an answer made for another origin, or without user verification, is refused", async () => {
