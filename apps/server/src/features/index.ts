@@ -13,6 +13,7 @@ import { insightsFeature } from "./insights";
 import { oauthFeature } from "./oauth";
 import { opsFeature } from "./ops";
 import { pageDataFeature } from "./page-data";
+import { passkeysFeature } from "./passkeys";
 import { realtimeFeature } from "./realtime";
 import { buildServices, type Feature, type ServiceRegistry } from "./registry";
 import { senderFeature } from "./sender";
@@ -39,6 +40,7 @@ export const FEATURES: readonly Feature[] = [
   authFeature,
   socialAuthFeature,
   usersFeature,
+  passkeysFeature,
   dashboardsFeature,
   exportsFeature,
   insightsFeature,

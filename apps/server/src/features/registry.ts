@@ -16,6 +16,7 @@ import type { FilesService } from "./files/service";
 import type { InsightsService } from "./insights/service";
 import type { OAuthService } from "./oauth/service";
 import type { PageDataService } from "./page-data/service";
+import type { PasskeysService } from "./passkeys/service";
 import type { SenderService } from "./sender/service";
 import type { SourcesService } from "./sources/service";
 import type { UsersService } from "./users/service";
@@ -34,6 +35,7 @@ export interface Services {
   sessions: SessionsService;
   auth: AuthService;
   users: UsersService;
+  passkeys: PasskeysService;
   pageData: PageDataService;
   dashboards: DashboardsService;
   exports: ExportsService;

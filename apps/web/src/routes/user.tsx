@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { usePageTitle } from "../app/page-title";
+import { PasskeysSection } from "../features/passkeys";
 import { useCurrentUser } from "../features/session/hooks";
 import { ConsentsForm, PasswordForm, ProfileDetailsForm, roleLabel, useUsers } from "../features/users";
 import { errorMessage } from "../lib/api";
@@ -79,6 +80,14 @@ export default function UserScreen() {
         {isSelf ? (
           <Section title="Password" description="Choose a new password for logging in.">
             <PasswordForm user={user} />
+          </Section>
+        ) : null}
+        {isSelf ? (
+          <Section
+            title="Passkeys"
+            description="Log in with your fingerprint, face or device PIN instead of your password."
+          >
+            <PasskeysSection user={user} />
           </Section>
         ) : null}
         {isSelf && consented ? consentsSection : null}

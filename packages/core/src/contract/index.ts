@@ -14,6 +14,7 @@ export * from "./insights";
 export * from "./invoices";
 export * from "./ops";
 export * from "./page-data";
+export * from "./passkeys";
 export * from "./realtime";
 export * from "./report-records";
 export * from "./routes";

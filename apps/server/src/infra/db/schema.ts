@@ -192,6 +192,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   coupons: CouponsTable;
   company_coupons: CompanyCouponsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export interface ProviderResultsTable {
@@ -474,4 +476,31 @@ export interface UserIdentitiesTable {
   email: string | null;
   email_verified: number;
   created_at: string;
+}
+
+/** A WebAuthn credential a user registered (features/passkeys, migration 029). */
+export interface PasskeysTable {
+  id: string;
+  company_id: string;
+  user_id: string;
+  /** The credential's id, base64url, as the browser sends it back at sign-in. */
+  credential_id: string;
+  /** The credential's COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter at the last sign-in (0: the authenticator keeps none). */
+  counter: number;
+  /** JSON list of the transports the browser reported at registration (usb, internal, hybrid…). */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A challenge handed out for a WebAuthn ceremony, good once and for a few minutes (migration 029). */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  /** register, sign-in or verify (a known user's assertion). */
+  purpose: string;
+  user_id: string | null;
+  expires_at: string;
 }
