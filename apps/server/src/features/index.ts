@@ -16,6 +16,7 @@ import { pageDataFeature } from "./page-data";
 import { realtimeFeature } from "./realtime";
 import { buildServices, type Feature, type ServiceRegistry } from "./registry";
 import { senderFeature } from "./sender";
+import { signedInSessionsFeature } from "./sessions";
 import { socialAuthFeature } from "./social-auth";
 import { sourcesFeature } from "./sources";
 import { usersFeature } from "./users";
@@ -39,6 +40,7 @@ export const FEATURES: readonly Feature[] = [
   authFeature,
   socialAuthFeature,
   usersFeature,
+  signedInSessionsFeature,
   dashboardsFeature,
   exportsFeature,
   insightsFeature,

@@ -17,6 +17,7 @@ import type { InsightsService } from "./insights/service";
 import type { OAuthService } from "./oauth/service";
 import type { PageDataService } from "./page-data/service";
 import type { SenderService } from "./sender/service";
+import type { SignedInSessionsService } from "./sessions/service";
 import type { SourcesService } from "./sources/service";
 import type { UsersService } from "./users/service";
 import type { WidgetAlertsService } from "./widget-alerts/service";
@@ -32,6 +33,7 @@ export interface Services {
   coupons: CouponsService;
   billing: BillingService;
   sessions: SessionsService;
+  signedInSessions: SignedInSessionsService;
   auth: AuthService;
   users: UsersService;
   pageData: PageDataService;

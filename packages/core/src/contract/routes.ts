@@ -74,6 +74,7 @@ import { ZBroadcastAuth, ZBroadcastAuthResponse, ZBroadcastUserAuth, ZBroadcastU
 import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./report-records";
 import { ROUTE_LINES, type RouteName } from "./route-lines";
 import { ZSenderResponse, ZSenderUpdate } from "./sender";
+import { ZSessionsEnded, ZSignedInSessionsResponse } from "./sessions";
 import { ZSocialCallbackQuery, ZSocialLogin, ZSocialProviderParams, ZSocialRegister } from "./social-auth";
 import {
   ZConnectorListResponse,
@@ -192,6 +193,10 @@ export const API = {
   userUpdate: { params: ZIdParams, body: ZUserUpdate, output: ZUserResponse },
   userDelete: { params: ZIdParams, output: null },
   userData: { body: ZUserData, output: ZUserResponse },
+  // The current user's own signed-in sessions (the profile's list): another user's session id is a 404.
+  userSessionsList: { output: ZSignedInSessionsResponse },
+  userSessionEnd: { params: ZIdParams, output: null },
+  userSessionsEndOthers: { body: ZNoFields, output: ZSessionsEnded },
   sourcesList: { output: ZSourceListResponse },
   sourceCreate: {
     body: ZSourceCreate.extend({ file: zFilePart.optional() }),
