@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { usePageTitle } from "../app/page-title";
 import { useCurrentUser } from "../features/session/hooks";
+import { SignedInSessions } from "../features/sessions";
 import { ConsentsForm, PasswordForm, ProfileDetailsForm, roleLabel, useUsers } from "../features/users";
 import { errorMessage } from "../lib/api";
 import { PageLoader } from "../ui/AppLoader";
@@ -79,6 +80,14 @@ export default function UserScreen() {
         {isSelf ? (
           <Section title="Password" description="Choose a new password for logging in.">
             <PasswordForm user={user} />
+          </Section>
+        ) : null}
+        {isSelf ? (
+          <Section
+            title="Signed-in sessions"
+            description="Where your account is signed in. Sign out any you do not recognise."
+          >
+            <SignedInSessions />
           </Section>
         ) : null}
         {isSelf && consented ? consentsSection : null}

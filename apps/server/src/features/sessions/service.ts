@@ -16,8 +16,10 @@ import { describeUserAgent } from "./user-agent";
 export function signedInSessionsService(ctx: AppContext, auth: () => AuthService, places: PlaceLookup) {
   const repo = signedInSessionsRepo(ctx.db);
   return {
+    /** The user's live sessions: this one first, then the others, most recently used first. */
     async list(actor: Actor, currentId: string): Promise<TSignedInSession[]> {
       const rows = await repo.list(actor.companyId, actor.id, nowIso());
+      rows.sort((a, b) => Number(b.id === currentId) - Number(a.id === currentId));
       return Promise.all(
         rows.map(async (row) => ({
           id: row.public_id,
