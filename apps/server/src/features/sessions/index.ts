@@ -3,7 +3,7 @@ import { geoPlaces } from "./geoip";
 import { signedInSessionRoutes } from "./routes";
 import { signedInSessionsService } from "./service";
 
-/** The profile's list of signed-in sessions (docs/product.md, "Signed-in sessions"). */
+/** The profile's list of signed-in sessions (docs/product.md §2, "Signed-in sessions"). */
 export const signedInSessionsFeature: Feature = {
   name: "sessions",
   services: (ctx, services) => ({

@@ -9,7 +9,7 @@ import { signedInSessionsRepo } from "./repo";
 import { describeUserAgent } from "./user-agent";
 
 /**
- * The profile's list of the user's signed-in sessions (docs/product.md, "Signed-in sessions"): only
+ * The profile's list of the user's signed-in sessions (docs/product.md §2, "Signed-in sessions"): only
  * their own, named by public id; ending one goes through the auth service's `endSession`, which deletes
  * the row and tells every process (session caches, realtime sockets) to forget it at once.
  */
