@@ -17,6 +17,7 @@ import { passkeysFeature } from "./passkeys";
 import { realtimeFeature } from "./realtime";
 import { buildServices, type Feature, type ServiceRegistry } from "./registry";
 import { senderFeature } from "./sender";
+import { signedInSessionsFeature } from "./sessions";
 import { socialAuthFeature } from "./social-auth";
 import { sourcesFeature } from "./sources";
 import { usersFeature } from "./users";
@@ -41,6 +42,7 @@ export const FEATURES: readonly Feature[] = [
   socialAuthFeature,
   usersFeature,
   passkeysFeature,
+  signedInSessionsFeature,
   dashboardsFeature,
   exportsFeature,
   insightsFeature,

@@ -18,6 +18,7 @@ import type { OAuthService } from "./oauth/service";
 import type { PageDataService } from "./page-data/service";
 import type { PasskeysService } from "./passkeys/service";
 import type { SenderService } from "./sender/service";
+import type { SignedInSessionsService } from "./sessions/service";
 import type { SourcesService } from "./sources/service";
 import type { UsersService } from "./users/service";
 import type { WidgetAlertsService } from "./widget-alerts/service";
@@ -33,6 +34,7 @@ export interface Services {
   coupons: CouponsService;
   billing: BillingService;
   sessions: SessionsService;
+  signedInSessions: SignedInSessionsService;
   auth: AuthService;
   users: UsersService;
   passkeys: PasskeysService;

@@ -4,6 +4,7 @@ import { useParams } from "react-router";
 import { usePageTitle } from "../app/page-title";
 import { PasskeysSection } from "../features/passkeys";
 import { useCurrentUser } from "../features/session/hooks";
+import { SignedInSessions } from "../features/sessions";
 import { ConsentsForm, PasswordForm, ProfileDetailsForm, roleLabel, useUsers } from "../features/users";
 import { errorMessage } from "../lib/api";
 import { PageLoader } from "../ui/AppLoader";
@@ -88,6 +89,14 @@ export default function UserScreen() {
             description="Log in with your fingerprint, face or device PIN instead of your password."
           >
             <PasskeysSection user={user} />
+          </Section>
+        ) : null}
+        {isSelf ? (
+          <Section
+            title="Signed-in sessions"
+            description="Where your account is signed in. Sign out any you do not recognise."
+          >
+            <SignedInSessions />
           </Section>
         ) : null}
         {isSelf && consented ? consentsSection : null}

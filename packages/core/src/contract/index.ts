@@ -19,6 +19,7 @@ export * from "./realtime";
 export * from "./report-records";
 export * from "./routes";
 export * from "./sender";
+export * from "./sessions";
 export * from "./social-auth";
 export * from "./sources";
 export * from "./templates";

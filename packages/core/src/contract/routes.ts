@@ -84,6 +84,7 @@ import { ZBroadcastAuth, ZBroadcastAuthResponse, ZBroadcastUserAuth, ZBroadcastU
 import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./report-records";
 import { ROUTE_LINES, type RouteName } from "./route-lines";
 import { ZSenderResponse, ZSenderUpdate } from "./sender";
+import { ZSessionsEnded, ZSignedInSessionsResponse } from "./sessions";
 import { ZSocialCallbackQuery, ZSocialLogin, ZSocialProviderParams, ZSocialRegister } from "./social-auth";
 import {
   ZConnectorListResponse,
@@ -213,6 +214,10 @@ export const API = {
   passkeyDelete: { params: ZIdParams, body: ZPasskeyRemove, output: null },
   // An assertion of one of the signed-in user's own passkeys (allowCredentials: theirs), to confirm a removal.
   passkeyVerifyOptions: { body: ZNoFields, output: ZPasskeyRequestOptionsResponse },
+  // The current user's own signed-in sessions (the profile's list): another user's session id is a 404.
+  userSessionsList: { output: ZSignedInSessionsResponse },
+  userSessionEnd: { params: ZIdParams, output: null },
+  userSessionsEndOthers: { body: ZNoFields, output: ZSessionsEnded },
   sourcesList: { output: ZSourceListResponse },
   sourceCreate: {
     body: ZSourceCreate.extend({ file: zFilePart.optional() }),

@@ -69,6 +69,11 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** What names the session outside the server (the profile's list); the token's hash never leaves it. */
+  public_id: string;
+  /** The browser's User-Agent and client address of its latest recorded request (null: none yet). */
+  user_agent: string | null;
+  ip_address: string | null;
 }
 
 export interface InvitationsTable {
