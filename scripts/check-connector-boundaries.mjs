@@ -40,22 +40,15 @@ const SELF = "scripts/check-connector-boundaries.mjs";
  * what it says about the connector into the connector's folder; never add to it.
  */
 export const DEBT = {
-  // Mission control's metric sources name the connectors they read.
-  "packages/core/src/mission-control/metrics-source.ts": "contract",
-  // Campaign metrics read named connectors' sources (a capability the connectors could declare instead).
-  "apps/server/src/features/campaigns/providers/connected.ts": "campaign providers",
-  "apps/server/src/features/campaigns/providers/ahrefs-key.ts": "campaign providers",
   // Meta's placements include the word of a sibling connector's platform.
   "apps/server/src/connectors/facebookAds/fake.ts": "provider vocabulary",
   // Tests and benchmarks of other features that use a connector as their data.
   "apps/server/src/features/campaigns/metrics.test.ts": "test data",
-  "apps/server/src/features/campaigns/providers/ahrefs-key.test.ts": "test data",
   "apps/server/src/features/campaigns/providers/connected.test.ts": "test data",
   "apps/server/src/features/insights/budget.test.ts": "test data",
   "apps/server/src/features/insights/insights-providers.test.ts": "test data",
   "apps/server/src/features/oauth/callback.test.ts": "test data",
   "apps/server/src/features/sources/sources.test.ts": "test data",
-  "packages/core/src/mission-control/metrics-source.test.ts": "test data",
   "packages/core/src/widgets/refresh-merge.test.ts": "test data",
   "packages/core/src/widgets/validation.test.ts": "test data",
   "bench/ga4-cold-loads.ts": "test data",

@@ -1,5 +1,5 @@
 import { shiftDay, type TCampaign, todayInTimezone } from "@app/core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../../test/factories";
 import { fakesForFile } from "../../../../test/fakes/app";
 import { connectOAuth } from "../../../../test/fakes/oauth-connect";
@@ -16,7 +16,7 @@ import {
 } from "../../../connectors/seranking/fake";
 import { BACKFILL_DAYS } from "../metrics";
 import { addDomain, createGroup, runBackfill, storedRows } from "../test-helpers";
-import { CONNECTED_LAG_DAYS, notCoveredHint, searchConsoleSiteFor, siteHost } from "./connected";
+import { CONNECTED_LAG_DAYS, notCoveredHint } from "./connected";
 
 const google = fakeGoogleForFile(afterAll);
 const fakes = fakesForFile(afterAll, () => ({
@@ -66,34 +66,6 @@ const serankingDay = (day: string) =>
 
 /** The fake AccuRanker's day of its domain 9001. */
 const accurankerDay = (day: string) => rankDay(ACCURANKER_KEYWORDS.map((keyword) => accurankerRank(keyword.id, day)));
-
-describe("siteHost", () => {
-  it.each([
-    ["https://www.acme.com", "acme.com"],
-    ["https://acme.com/", "acme.com"],
-    ["acme.com", "acme.com"],
-    ["www.Acme.com.", "acme.com"],
-    ["http://shop.acme.com", "shop.acme.com"],
-    ["https://acme.com/blog/", null],
-    ["", null],
-    ["https://", null],
-  ])("%s is %s", (address, expected) => {
-    expect(siteHost(address)).toBe(expected);
-  });
-});
-
-describe("searchConsoleSiteFor", () => {
-  it.each([
-    ["acme.com", ["https://acme.com/", "sc-domain:acme.com"], "sc-domain:acme.com"],
-    ["acme.com", ["https://www.acme.com/"], "https://www.acme.com/"],
-    ["acme.com", ["http://acme.com/"], "http://acme.com/"],
-    ["blog.acme.com", ["sc-domain:acme.com"], null],
-    ["acme.com", ["https://acme.com/shop/"], null],
-    ["acme.com", [], null],
-  ])("%s among %j is %s", (domain, sites, expected) => {
-    expect(searchConsoleSiteFor(domain, sites)).toBe(expected);
-  });
-});
 
 describeEachDb(
   "Mission Control: the company's connected sources",
