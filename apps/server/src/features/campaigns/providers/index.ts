@@ -1,7 +1,9 @@
 import { CAMPAIGN_METRICS_SOURCES, type CampaignMetricsSource, type TCampaignMetricsSourceOption } from "@app/core";
+import { DOMAIN_METRICS_CONNECTORS } from "../../../connectors";
 import type { AppContext } from "../../../context";
 import type { SourcesService } from "../../sources/service";
 import { CONNECTED_LABEL, CONNECTED_PROVIDER_ID, connectedProvider } from "./connected";
+import type { FeedingConnector } from "./connected-plan";
 import { DEMO_LABEL, DEMO_PROVIDER_ID, demoProvider } from "./demo";
 import { serverKeySources } from "./server-keys";
 import type { DomainMetricsProvider } from "./types";
@@ -21,10 +23,12 @@ interface Choice {
  * written by a later version, or a server key's source on a server without the key): its domains then
  * say "no_provider". `sources` gives the connected-sources provider the sources service (looked up when
  * first used, so the two features may be built in any order); without it "sources" has no provider.
+ * `feeding`: the connectors whose sources it reads (the registry's; a test may declare its own).
  */
 export function metricsProviders(
   ctx: Pick<AppContext, "clock" | "config" | "rateLimits" | "logger">,
   sources?: () => SourcesService,
+  feeding: readonly FeedingConnector[] = DOMAIN_METRICS_CONNECTORS,
 ) {
   const byId = new Map<string, DomainMetricsProvider>();
   const add = (provider: DomainMetricsProvider | null) => {
@@ -34,7 +38,7 @@ export function metricsProviders(
   // Read through ctx at each call: tests replace ctx.clock with a manual one after the services exist.
   add(demoProvider({ now: () => ctx.clock.now() }));
   for (const serverKey of serverKeys) add(serverKey.provider);
-  if (sources) add(connectedProvider(ctx, sources));
+  if (sources) add(connectedProvider(ctx, sources, feeding));
   // The order the form lists them: real data first (the company's sources, the server's keys), demo last.
   const choices: Choice[] = [
     { id: CONNECTED_PROVIDER_ID, label: CONNECTED_LABEL, notConfigured: null },
