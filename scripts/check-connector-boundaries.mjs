@@ -44,14 +44,11 @@ const SELF = "scripts/check-connector-boundaries.mjs";
  */
 export const DEBT = {
   // Tests and benchmarks of other features that use a connector as their data.
-  "apps/server/src/features/campaigns/metrics.test.ts": "test data",
   "apps/server/src/features/campaigns/providers/connected.test.ts": "test data",
   "apps/server/src/features/insights/budget.test.ts": "test data",
   "apps/server/src/features/insights/insights-providers.test.ts": "test data",
   "apps/server/src/features/oauth/callback.test.ts": "test data",
   "apps/server/src/features/sources/sources.test.ts": "test data",
-  "packages/core/src/widgets/refresh-merge.test.ts": "test data",
-  "packages/core/src/widgets/validation.test.ts": "test data",
   "bench/ga4-cold-loads.ts": "test data",
   "e2e/tests/accuranker.spec.ts": "test data",
   "e2e/tests/oauth-popup-host.spec.ts": "test data",
