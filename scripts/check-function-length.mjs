@@ -34,7 +34,6 @@ export const ALLOWED = {
   "apps/server/src/features/social-auth/service.ts:socialAuthService": 224,
   "apps/server/src/features/users/service.ts:usersService": 215,
   "apps/server/src/features/auth/service.ts:authService": 180,
-  "apps/server/src/features/campaigns/alert-jobs.ts:campaignAlertJobs": 171,
   "apps/server/src/features/automatic-reports/service.ts:reportsService": 169,
 };
 
