@@ -3,6 +3,7 @@ import type { ProvidersConfig } from "../infra/config";
 import { AppError } from "../infra/errors";
 import type { RateLimitStore } from "../infra/rate-limit-store";
 import type { ApiDescriptionLoader } from "./kit/description";
+import type { DomainMetrics } from "./kit/domain-metrics";
 import type { OAuthAdapterFactory } from "./oauth/adapter";
 import type { ProviderSettings } from "./settings";
 
@@ -167,6 +168,12 @@ export interface Connector {
    * then names the documentation pages each shape came from.
    */
   description?: ApiDescriptionLoader;
+  /**
+   * What Mission Control reads of a domain from this connector's sources (kit/domain-metrics.ts): the
+   * metrics, how a source is matched to a domain and read, and the server's own key when it has one.
+   * Absent: its sources feed no group.
+   */
+  domainMetrics?: DomainMetrics;
 }
 
 /**
