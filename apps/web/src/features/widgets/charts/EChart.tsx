@@ -1,5 +1,5 @@
 import { Box } from "@mantine/core";
-import { useContext, useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { PrintModeContext } from "../print";
 import type { ChartInput } from "./chart-common";
 import { CHART_PARTS, type ChartPart, chartParts, loadChartParts, loadedChartParts } from "./chart-parts";
@@ -185,7 +185,10 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
   /** The live ECharts chart has drawn (`data-live`): what reads the chart's instance waits for this. */
   const [isLive, setIsLive] = useState(false);
 
-  useEffect(() => {
+  // A layout effect, run in the commit that mounts the chart: a passive effect of a background
+  // (transition) commit runs in a task the scheduler puts after the other renders waiting, which on the
+  // owner's busy first second was 0.1–1 s before the snapshot was even asked for (bench (b)'s profile).
+  useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
     let disposed = false;
@@ -340,7 +343,12 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       return true;
     };
 
-    void (near?.visible ?? Promise.resolve()).then(async () => {
+    // A member's chart draws its snapshot at once, in view or not: the worker draws it off the page's
+    // thread, and the IntersectionObserver's first report comes only with a frame, which a page busy
+    // with its first renders gives late (0.2–0.5 s in bench (b)'s profile; docs/decisions.md, "The
+    // owner's dashboard: no Suspense retry before a chart"). Its live chart still follows in the idle queue.
+    const snapshotAtOnce = liveWhenIdle && firstSnapshot.current && !print && snapshotsAvailable();
+    void (snapshotAtOnce ? Promise.resolve() : (near?.visible ?? Promise.resolve())).then(async () => {
       // A member's snapshot stays a print's to draw live until the chart is live (drawForPrint).
       if (!liveWhenIdle) waitingForView.delete(drawForPrint);
       if (disposed || live) return;
