@@ -126,6 +126,16 @@ function nearViewport(element: Element): { visible: Promise<void>; cancel: () =>
   return { visible, cancel: () => observer?.disconnect() };
 }
 
+/**
+ * Whether the element is where `nearViewport` would report it at once (within 200 px above or below the
+ * viewport). Read in a layout effect, after the commit's DOM changes: the layout it forces is the one
+ * the browser makes before painting anyway.
+ */
+function isNearViewport(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.bottom >= -200 && box.top <= window.innerHeight + 200 && box.right >= 0 && box.left <= window.innerWidth;
+}
+
 interface Props {
   option: ChartOption;
   /**
@@ -343,11 +353,12 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       return true;
     };
 
-    // A member's chart draws its snapshot at once, in view or not: the worker draws it off the page's
-    // thread, and the IntersectionObserver's first report comes only with a frame, which a page busy
-    // with its first renders gives late (0.2–0.5 s in bench (b)'s profile; docs/decisions.md, "The
-    // owner's dashboard: no Suspense retry before a chart"). Its live chart still follows in the idle queue.
-    const snapshotAtOnce = liveWhenIdle && firstSnapshot.current && !print && snapshotsAvailable();
+    // A member's chart in view asks for its snapshot at once: the IntersectionObserver's first report,
+    // which says the same, comes only with a frame, and a page busy with its first renders gives one
+    // 0.2–0.5 s late (bench (b)'s profile; docs/decisions.md, "The owner's dashboard: no Suspense retry
+    // before a chart"). One below the fold still waits to be scrolled to.
+    const snapshotAtOnce =
+      liveWhenIdle && firstSnapshot.current && !print && snapshotsAvailable() && isNearViewport(element);
     void (snapshotAtOnce ? Promise.resolve() : (near?.visible ?? Promise.resolve())).then(async () => {
       // A member's snapshot stays a print's to draw live until the chart is live (drawForPrint).
       if (!liveWhenIdle) waitingForView.delete(drawForPrint);
