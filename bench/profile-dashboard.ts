@@ -61,6 +61,12 @@ async function main() {
         }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
       `);
     }
+    // `CORES=n`: the page believes it has n cores (the chart snapshots' worker pool is sized by it).
+    if (process.env.CORES) {
+      await page.addInitScript(
+        `Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => ${Number(process.env.CORES)} });`,
+      );
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Performance.enable");

@@ -19,12 +19,13 @@ export type SnapshotReply = { id: number; svg: string } | { id: number; error: s
 
 /**
  * How many workers draw snapshots. A member's dashboard (warmSnapshots) draws its charts side by side,
- * one worker per core left to the page, at least two, at most four: one worker drew the owner's 16
- * charts one after another (~0.3 s of its thread after the data was in), the last card's wait. Each
- * worker loads ECharts once. A public view keeps one: its phone budget (bench/README.md (d)) was
- * measured with one, and a second worker's ECharts is CPU a phone's first second does not have.
+ * one worker per core left to the page's main thread, at most four: one worker draws the owner's 16
+ * charts one after another (~0.3 s of its thread after the data is in), the last card's wait. Each
+ * worker loads ECharts once (~0.1 s of CPU more per extra worker), so where no core is left (two
+ * cores: bench (b)'s machine) it stays one; measured there under load, a second worker only added CPU.
+ * A public view keeps one: its phone budget (bench/README.md (d)) was measured with one.
  */
-const PARALLEL = Math.min(4, Math.max(2, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
+const PARALLEL = Math.min(4, Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
 let poolSize = 1;
 
 interface PooledWorker {
