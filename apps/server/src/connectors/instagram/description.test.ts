@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { connectByConsent } from "../../../test/connector-scenarios/kit";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { checkCalls } from "../../../test/fakes/described";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { metaFake } from "../meta/fake";
@@ -33,9 +33,7 @@ describeEachDb(
     it("every request each account, target, post, dimension and metric builds is described, and so is every answer", async () => {
       const { client } = await buildOwner(env());
       const from = (await fakes.current()).calls.length;
-      const connected = await connectOAuth(client, "instagram");
-      expect(connected.result).toMatchObject({ ok: true });
-      const id = connected.result.sourceId as string;
+      const id = await connectByConsent(client, "instagram");
       const accounts = await options(client, id, "properties");
       expect(accounts.length).toBeGreaterThan(1);
       const range = { startDate: "2026-09-01", endDate: "2026-10-15", comparison: false };
