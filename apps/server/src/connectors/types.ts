@@ -64,6 +64,13 @@ export interface QueryRequest {
   range: DayRange;
   /** The dashboard's IANA zone; providers that report in UTC shift days by it. */
   timezone: string;
+  /**
+   * The other ranges the same widget request asks of this query (its comparison period, or the current
+   * one when this is the comparison). A connector whose provider answers several ranges in one request
+   * may ask them together and keep that answer briefly for the companion's own call; the table it
+   * returns is still this range's alone, and the stored result's key does not include them.
+   */
+  companions?: readonly DayRange[];
 }
 
 /** Context of a remote option list: the source and the type form's current values. */
