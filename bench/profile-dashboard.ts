@@ -27,6 +27,46 @@ async function main() {
     const [name, value] = client.cookie.split("=");
     await context.addCookies([{ name, value, url: server.url }]);
     const page = await context.newPage();
+    if (process.env.DETAIL === "1") {
+      // When each card became ready and each chart's snapshot went in, from the page's own clock.
+      // A string, not a function: tsx's compiled functions call a helper (`__name`) the page does not have.
+      await page.addInitScript(`
+        const marks = [];
+        window.__marks = marks;
+        // React's commits, through the hook React calls for its developer tools (production builds too).
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject() { return 1; },
+          checkDCE() {},
+          onCommitFiberRoot() { marks.push(["commit", performance.now()]); },
+          onCommitFiberUnmount() {},
+          onPostCommitFiberRoot() {},
+          onScheduleFiberRoot() {},
+        };
+        // Each chart snapshot asked of the worker (a chart drawn twice, e.g. before and after its card is measured, shows here).
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (message, ...rest) {
+          if (message && message.input) marks.push(["snapshot asked", performance.now()]);
+          return post.call(this, message, ...rest);
+        };
+        new MutationObserver((records) => {
+          for (const record of records) {
+            if (record.type === "attributes" && record.target.getAttribute("data-ready") === "true")
+              marks.push(["ready", performance.now()]);
+            for (const node of record.addedNodes)
+              if (node instanceof Element && node.classList.contains("echart-snapshot"))
+                marks.push(["snapshot layer", performance.now()]);
+          }
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-ready"] });
+      `);
+    }
+    // `CORES=n`: the page believes it has n cores (the chart snapshots' worker pool is sized by it).
+    if (process.env.CORES) {
+      await page.addInitScript(
+        `Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => ${Number(process.env.CORES)} });`,
+      );
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Performance.enable");
@@ -77,6 +117,15 @@ async function main() {
       const after = await metrics();
       const cpu = (key: string) => `${(after[key] * 1000).toFixed(0)} ms`;
       if (profile) summarise(profile, webDist);
+      if (process.env.DETAIL === "1") {
+        const marks = await page.evaluate(() => (window as unknown as { __marks: Array<[string, number]> }).__marks);
+        const of = (kind: string) => marks.filter(([name]) => name === kind).map(([, at]) => at.toFixed(0));
+        const readyAt = Math.max(...marks.filter(([name]) => name === "ready").map(([, at]) => at));
+        const commits = marks.filter(([name, at]) => name === "commit" && at <= readyAt).map(([, at]) => at.toFixed(0));
+        console.log(
+          `  snapshots asked at ${of("snapshot asked").join(" ")}\n  snapshot layers at ${of("snapshot layer").join(" ")}\n  cards ready at ${of("ready").join(" ")}\n  ${commits.length} React commits until then, at ${commits.join(" ")}`,
+        );
+      }
       const all = [...requests.values()].sort((a, b) => a.start - b.start);
       const t0 = all[0]?.start ?? 0;
       const ms = (t: number | undefined) => (t === undefined ? "  …" : `${((t - t0) * 1000).toFixed(0).padStart(5)}`);
@@ -135,7 +184,11 @@ function mainThread(trace: { traceEvents: Array<Record<string, unknown>> }) {
     (event) => event.name === "thread_name" && (event.args as { name?: string })?.name === "CrRendererMain",
   );
   // The renderer that ran the page: the main thread with the most task time.
-  let best: { cpuMs: number; tasks: number; long: number; pid?: unknown } = { cpuMs: 0, tasks: 0, long: 0 };
+  let best: { cpuMs: number; tasks: number; long: number; pid?: unknown; tid?: unknown } = {
+    cpuMs: 0,
+    tasks: 0,
+    long: 0,
+  };
   for (const thread of main) {
     const tasks = events.filter(
       (event) =>
@@ -146,8 +199,9 @@ function mainThread(trace: { traceEvents: Array<Record<string, unknown>> }) {
     );
     const cpuMs = tasks.reduce((sum, event) => sum + Number(event.tdur ?? 0), 0) / 1000;
     const long = tasks.filter((event) => Number(event.dur ?? 0) > 50_000).length;
-    if (cpuMs > best.cpuMs) best = { cpuMs, tasks: tasks.length, long, pid: thread.pid };
+    if (cpuMs > best.cpuMs) best = { cpuMs, tasks: tasks.length, long, pid: thread.pid, tid: thread.tid };
   }
+  if (process.env.DETAIL === "1") breakdown(events, best.pid, best.tid);
   // The page's workers (the chart snapshots' thread): CPU off the main thread, on the same machine.
   const workers = events.filter(
     (event) =>
@@ -169,6 +223,53 @@ function mainThread(trace: { traceEvents: Array<Record<string, unknown>> }) {
         .reduce((sum, event) => sum + Number(event.tdur ?? 0), 0) / 1000;
   }
   return { ...best, workerMs };
+}
+
+/**
+ * `DETAIL=1`: the main thread's thread time by trace event (self time: a nested event's time is its own,
+ * not its parent's) and its busy time per 100 ms of the load, to see what kind of work is left.
+ */
+function breakdown(events: Array<Record<string, unknown>>, pid: unknown, tid: unknown) {
+  const mine = events
+    .filter((event) => event.pid === pid && event.tid === tid && event.ph === "X" && event.tdur !== undefined)
+    .map((event) => ({
+      name: String(event.name),
+      ts: Number(event.ts),
+      end: Number(event.ts) + Number(event.dur ?? 0),
+      tdur: Number(event.tdur),
+    }))
+    .sort((a, b) => a.ts - b.ts || b.end - a.end);
+  const self = new Map<string, number>();
+  const stack: Array<{ name: string; end: number; tdur: number; children: number }> = [];
+  const close = (until: number) => {
+    while (stack.length > 0 && stack[stack.length - 1].end <= until) {
+      const done = stack.pop();
+      if (!done) break;
+      self.set(done.name, (self.get(done.name) ?? 0) + Math.max(0, done.tdur - done.children));
+      if (stack.length > 0) stack[stack.length - 1].children += done.tdur;
+    }
+  };
+  for (const event of mine) {
+    close(event.ts);
+    stack.push({ name: event.name, end: event.end, tdur: event.tdur, children: 0 });
+  }
+  close(Number.POSITIVE_INFINITY);
+  const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(`  main thread by trace event (self thread time):`);
+  for (const [name, us] of rows) console.log(`    ${(us / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+  const tasks = mine.filter((event) => event.name === "RunTask" || event.name === "ThreadControllerImpl::RunTask");
+  const start = Math.min(...tasks.map((event) => event.ts));
+  const buckets = new Map<number, number>();
+  for (const task of tasks) {
+    const bucket = Math.floor((task.ts - start) / 100_000);
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + task.tdur);
+  }
+  console.log(
+    `  main thread busy per 100 ms: ${[...buckets.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([bucket, us]) => `${bucket * 100}:${(us / 1000).toFixed(0)}`)
+      .join(" ")}`,
+  );
 }
 
 interface Profile {

@@ -16,7 +16,14 @@ import { boundJsonBodies, parseFormText } from "./infra/body-parsers";
 import { registerCompression } from "./infra/compression";
 import { REPOSITORY_ROOT } from "./infra/env-file";
 import { AppError, asAppError } from "./infra/errors";
-import { type App, contractValidator, formFieldsForJsonRoutes, GUEST_COOKIE, SESSION_COOKIE } from "./infra/http";
+import {
+  type App,
+  contractValidator,
+  formFieldsForJsonRoutes,
+  GUEST_COOKIE,
+  SESSION_COOKIE,
+  sessionClientOf,
+} from "./infra/http";
 import { sharedRateLimitStore } from "./infra/http-rate-limit";
 import { lingerBeforeClosing } from "./infra/lingering-close";
 import { newId, newToken, safeEqual } from "./infra/security";
@@ -91,7 +98,8 @@ export async function buildApp(
   // Session and request protection run before validation, so a bad session never sees a 422.
   app.addHook("onRequest", async (request, reply) => {
     // Nobody signs in on a custom domain: its pages are the public views, whatever cookie comes along.
-    request.auth = request.whiteLabel ? null : await auth.resolve(request.cookies[SESSION_COOKIE] ?? null);
+    const token = request.cookies[SESSION_COOKIE] ?? null;
+    request.auth = request.whiteLabel ? null : await auth.resolve(token, sessionClientOf(request));
     request.guestId = request.cookies[GUEST_COOKIE] ?? null;
     // A guest id is only minted where page data (and so an identification bound to it) is handed out:
     // the SPA's HTML (the not-found fallback) and /api/page-data; API calls and files do not pay for it.

@@ -55,4 +55,29 @@ describe("connector boundaries (scripts/check-connector-boundaries.mjs, run by n
       "apps/server/src/features/x/service.ts: names no connector any more; remove it from DEBT in scripts/check-connector-boundaries.mjs",
     ]);
   });
+
+  it("allows a provider's own word that is a sibling's key only as the quoted string in the folder VOCABULARY names", () => {
+    const vocabulary = [{ folder: "fooAds", word: "fooPhotos", why: "Foo's placement" }];
+    const dir = tree({
+      [`${C}/fooAds/index.ts`]: connector("fooAds", 'const placements = ["foo", "fooPhotos"];'),
+      [`${C}/fooAds/fake.ts`]: "export const platforms = ['fooPhotos'];",
+      [`${C}/fooPhotos/index.ts`]: connector("fooPhotos"),
+      [`${C}/barAds/index.ts`]: connector("barAds", 'const placements = ["fooPhotos"];'),
+    });
+    expect(findConnectorViolations(dir, {}, vocabulary)).toEqual([
+      `${C}/barAds/index.ts: names the connector "fooPhotos" (move it into ${C}/fooPhotos/)`,
+    ]);
+    // Not as code: an import of the sibling, or its key as a name, is still the sibling's.
+    fs.writeFileSync(path.join(dir, `${C}/fooAds/fake.ts`), 'import { x } from "../fooPhotos/fake";\n');
+    fs.writeFileSync(path.join(dir, `${C}/barAds/index.ts`), connector("barAds"));
+    expect(findConnectorViolations(dir, {}, vocabulary)).toEqual([
+      `${C}/fooAds/fake.ts: names the connector "fooPhotos" (move it into ${C}/fooPhotos/)`,
+    ]);
+    // An entry its folder no longer says goes.
+    fs.writeFileSync(path.join(dir, `${C}/fooAds/fake.ts`), "export const platforms = [];\n");
+    fs.writeFileSync(path.join(dir, `${C}/fooAds/index.ts`), connector("fooAds"));
+    expect(findConnectorViolations(dir, {}, vocabulary)).toEqual([
+      `${C}/fooAds: no longer says "fooPhotos"; remove it from VOCABULARY in scripts/check-connector-boundaries.mjs`,
+    ]);
+  });
 });

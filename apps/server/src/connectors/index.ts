@@ -12,6 +12,7 @@ import { googleAnalyticsConnector } from "./googleAnalytics";
 import { googleBusinessProfileConnector } from "./googleMyBusiness";
 import { googleSheetsConnector } from "./googleSheets";
 import { instagramConnector } from "./instagram";
+import type { DomainMetrics } from "./kit/domain-metrics";
 import { klaviyoConnector } from "./klaviyo";
 import { linkedinAdsConnector } from "./linkedinAds";
 import { linkedinSocialConnector } from "./linkedinSocial";
@@ -27,14 +28,18 @@ import { tiktokConnector } from "./tiktok";
 import type { Connector } from "./types";
 import { wooCommerceConnector } from "./woocommerce";
 
-export { accurankerDomains } from "./accuranker";
-export { type AhrefsDomainDay, ahrefsDomainHistory } from "./ahrefsV3";
 export { type GoogleOAuth, googleOAuth } from "./google/oauth";
-export { type Ga4WebProperty, ga4WebProperties } from "./googleAnalytics";
 export { ProviderError, type ProviderErrorKind } from "./http/errors";
+export type {
+  DomainCoverage,
+  DomainMetrics,
+  DomainMetricsProvider,
+  DomainMetricsRequest,
+  DomainMetricsSource,
+  DomainMetricValue,
+} from "./kit/domain-metrics";
 export { type MetaOAuth, metaOAuth } from "./meta/oauth";
 export type { OAuthAdapter, OAuthAdapterFactory } from "./oauth/adapter";
-export { serankingProjects } from "./seranking";
 export type { Connector, ConnectorRuntime, CredentialsCheck, QueryRequest, SourceHandle, UploadedFile } from "./types";
 export { ConnectorError } from "./types";
 
@@ -83,6 +88,14 @@ export function connectorByKey(key: string): Connector | undefined {
   return byKey.get(key);
 }
 
+/**
+ * The connectors whose sources give Mission Control a domain's metrics, with what they declare, in
+ * the order their sources are asked (`domainMetrics.order`).
+ */
+export const DOMAIN_METRICS_CONNECTORS: readonly { key: string; domainMetrics: DomainMetrics }[] = CONNECTORS.flatMap(
+  ({ key, domainMetrics }) => (domainMetrics ? [{ key, domainMetrics }] : []),
+).sort((a, b) => a.domainMetrics.order - b.domainMetrics.order);
+
 /** A widget type and the connector offering it, or undefined. */
 export function widgetType(type: string): { connector: Connector; config: TWidgetTypeConfig } | undefined {
   return typeIndex.get(type);
@@ -123,6 +136,7 @@ export function catalogue(providers: ProvidersConfig): TConnector[] {
       note: missing.length > 0 ? `Not configured on this server (set ${missing.join(" and ")}).` : note,
       ...(connector.oauthAccount ? { oauthAccount: connector.oauthAccount } : {}),
       ...(connector.tokenLogin ? { tokenLogin: connector.tokenLogin } : {}),
+      ...(connector.domainMetrics ? { domainMetrics: true } : {}),
     };
   });
 }

@@ -1,5 +1,13 @@
 import type { DayRange, TTable } from "@app/core";
 import { daysBetween, shiftDay } from "@app/core";
+import {
+  type ColumnMap,
+  columnKeys,
+  columnMetrics,
+  type DomainMetrics,
+  type DomainMetricsSource,
+  tableDomainValues,
+} from "./kit/domain-metrics";
 import { metricHeader } from "./kit/metrics";
 import type { QueryInputs } from "./types";
 
@@ -114,5 +122,46 @@ export function rankTable(
           onDay(lastDay),
         )
       : metrics.map(() => null),
+  };
+}
+
+/** What a rank tracker's rankings table gives Mission Control per checked day → the catalogue's key. */
+const RANK_DOMAIN_COLUMNS: ColumnMap = [
+  ["averagePosition", "averagePosition"],
+  ["top3", "keywordsTop3"],
+  ["top10", "keywordsTop10"],
+];
+
+/**
+ * A rank tracker's domain metrics (docs/decisions.md, "Mission Control metric sources"): the project
+ * that tracks the domain gives average position and the keywords in the top 3/10 of the tracked
+ * keywords, by day through the rankings widget query `type`. They win over the others' (precedence 1):
+ * the tracked keywords are the fixed set the agency chose, while Search Console's average drifts with
+ * long-tail queries. `project` finds the project (its plan name and the query's inputs besides the
+ * metrics), or null. A day once checked is complete.
+ */
+export function rankTrackerDomainMetrics(
+  order: number,
+  type: string,
+  project: (
+    source: DomainMetricsSource,
+    domain: string,
+  ) => Promise<{ plan: string; inputs: Record<string, unknown> } | null>,
+): DomainMetrics {
+  return {
+    order,
+    metrics: columnMetrics(RANK_DOMAIN_COLUMNS),
+    precedence: 1,
+    lagDays: 0,
+    hint: "a rank tracker",
+    async locate(source, domain) {
+      const found = await project(source, domain);
+      if (!found) return null;
+      const inputs = { dimension: "date", metrics: columnKeys(RANK_DOMAIN_COLUMNS), ...found.inputs };
+      return {
+        plan: found.plan,
+        read: async (range) => tableDomainValues(await source.query(type, inputs, range), RANK_DOMAIN_COLUMNS),
+      };
+    },
   };
 }

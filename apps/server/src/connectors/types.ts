@@ -3,6 +3,7 @@ import type { ProvidersConfig } from "../infra/config";
 import { AppError } from "../infra/errors";
 import type { RateLimitStore } from "../infra/rate-limit-store";
 import type { ApiDescriptionLoader } from "./kit/description";
+import type { DomainMetrics } from "./kit/domain-metrics";
 import type { OAuthAdapterFactory } from "./oauth/adapter";
 import type { ProviderSettings } from "./settings";
 
@@ -63,6 +64,13 @@ export interface QueryRequest {
   range: DayRange;
   /** The dashboard's IANA zone; providers that report in UTC shift days by it. */
   timezone: string;
+  /**
+   * The other ranges the same widget request asks of this query (its comparison period, or the current
+   * one when this is the comparison). A connector whose provider answers several ranges in one request
+   * may ask them together and keep that answer briefly for the companion's own call; the table it
+   * returns is still this range's alone, and the stored result's key does not include them.
+   */
+  companions?: readonly DayRange[];
 }
 
 /** Context of a remote option list: the source and the type form's current values. */
@@ -167,6 +175,12 @@ export interface Connector {
    * then names the documentation pages each shape came from.
    */
   description?: ApiDescriptionLoader;
+  /**
+   * What Mission Control reads of a domain from this connector's sources (kit/domain-metrics.ts): the
+   * metrics, how a source is matched to a domain and read, and the server's own key when it has one.
+   * Absent: its sources feed no group.
+   */
+  domainMetrics?: DomainMetrics;
 }
 
 /**

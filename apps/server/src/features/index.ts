@@ -13,9 +13,11 @@ import { insightsFeature } from "./insights";
 import { oauthFeature } from "./oauth";
 import { opsFeature } from "./ops";
 import { pageDataFeature } from "./page-data";
+import { passkeysFeature } from "./passkeys";
 import { realtimeFeature } from "./realtime";
 import { buildServices, type Feature, type ServiceRegistry } from "./registry";
 import { senderFeature } from "./sender";
+import { signedInSessionsFeature } from "./sessions";
 import { socialAuthFeature } from "./social-auth";
 import { sourcesFeature } from "./sources";
 import { twoFactorFeature } from "./two-factor";
@@ -41,6 +43,8 @@ export const FEATURES: readonly Feature[] = [
   socialAuthFeature,
   twoFactorFeature,
   usersFeature,
+  passkeysFeature,
+  signedInSessionsFeature,
   dashboardsFeature,
   exportsFeature,
   insightsFeature,

@@ -163,6 +163,9 @@ const ZCoreEnv = z.object({
   SENTRY_BROWSER_DSN: zDsn,
   SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.2),
   // Who may read GET /metrics without OPS_TOKEN: addresses or CIDR ranges, comma-separated (default: loopback).
+  // A MaxMind City database (GeoLite2-City.mmdb or GeoIP2-City.mmdb): the profile's sessions show a coarse
+  // place for each address. Empty: no place is shown.
+  GEOIP_DATABASE: z.string().optional(),
   METRICS_ALLOW: z
     .string()
     .refine((v) => parseAddressList(v) !== null, "must be IP addresses or CIDR ranges, comma-separated")
@@ -252,6 +255,8 @@ export interface AppConfig {
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   /** Where uploaded files live without S3 (absolute). */
   storageDir: string;
+  /** The MaxMind City database the sessions list places addresses with (absolute); null: no places. */
+  geoipDatabase: string | null;
   chromiumPath: string;
   /** Hosts user-supplied connector addresses may reach although private (docs/decisions.md, "Connector HTTP layer"). */
   outboundAllowHosts: string[];
@@ -359,6 +364,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     storageDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.STORAGE_DIR || path.join(e.DATA_DIR, "files")),
+    geoipDatabase: e.GEOIP_DATABASE ? path.resolve(env.INIT_CWD ?? process.cwd(), e.GEOIP_DATABASE) : null,
     chromiumPath: e.CHROMIUM_PATH,
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(",")
       .map((host) => host.trim().toLowerCase())

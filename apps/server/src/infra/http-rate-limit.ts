@@ -22,6 +22,14 @@ export async function hitRouteLimit(
 }
 
 /**
+ * The counter a route's limit keeps for one client (`key`: the address, the plugin's default), so that
+ * another route can count into the same window: a passkey sign-in spends the attempts of POST /login.
+ */
+export function routeLimitKey(method: string, url: string, key: string): string {
+  return `${routeLimitPrefix(method, url)}${key}`;
+}
+
+/**
  * @fastify/rate-limit counting in the context's rate-limit store instead of its own per-process
  * memory, so N web processes enforce one limit, not N times it. Each route with its own limit gets
  * its own namespace (as the plugin's Redis store does).

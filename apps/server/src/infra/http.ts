@@ -248,6 +248,25 @@ export async function adminOnly(request: FastifyRequest): Promise<void> {
   requireAdmin(request);
 }
 
+/** Which browser and address a session's request came from (features/sessions lists them). */
+export interface SessionClient {
+  userAgent: string | null;
+  address: string | null;
+}
+
+/**
+ * The request's browser and address: `request.ip` follows TRUST_PROXY (app.ts), so behind a trusted
+ * proxy it is the visitor's address, and a forged X-Forwarded-For is ignored otherwise. Cut to the
+ * columns' sizes (migration 030).
+ */
+export function sessionClientOf(request: FastifyRequest): SessionClient {
+  const userAgent = request.headers["user-agent"];
+  return {
+    userAgent: typeof userAgent === "string" && userAgent !== "" ? userAgent.slice(0, 512) : null,
+    address: request.ip ? request.ip.slice(0, 64) : null,
+  };
+}
+
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeDays: number): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: "/",

@@ -1,8 +1,10 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { FakeGoogle } from "../../src/connectors/google/fake";
 import { seal, unseal } from "../../src/infra/security";
+import { buildOwner } from "../factories";
+import { type FakePart, type RunningFakes, startFakes } from "../fakes/app";
 import { connectOAuth } from "../fakes/oauth-connect";
-import type { TestClient, TestEnv } from "../harness";
+import { startTestEnv, type TestClient, type TestEnv } from "../harness";
 
 /**
  * What the Google connectors' scenario declarations share (connectors/<key>/scenarios.test.ts): one Google
@@ -14,6 +16,34 @@ export async function connectGoogle(client: TestClient, connector: string): Prom
   const connected = await connectOAuth(client, connector);
   expect(connected.result).toMatchObject({ ok: true, connector });
   return connected.result.sourceId;
+}
+
+/**
+ * A Google connector's description test set-up (connectors/<key>/description.test.ts): its fakes, a
+ * SQLite server on them, an owner and a source connected through the consent, started before the file's
+ * tests and closed after them. Its fields are read inside the tests, once they are set.
+ */
+export function connectedGoogleSource<P extends Record<string, FakePart<unknown>>>(connector: string, parts: () => P) {
+  const setUp = {} as {
+    fakes: RunningFakes<P>;
+    env: TestEnv & { close(): Promise<void> };
+    client: TestClient;
+    companyId: string;
+    sourceId: string;
+  };
+  beforeAll(async () => {
+    setUp.fakes = await startFakes(parts());
+    setUp.env = await startTestEnv("sqlite", setUp.fakes.env);
+    const owner = await buildOwner(setUp.env);
+    setUp.client = owner.client;
+    setUp.companyId = owner.company.id;
+    setUp.sourceId = await connectGoogle(setUp.client, connector);
+  });
+  afterAll(async () => {
+    await setUp.env?.close();
+    await setUp.fakes?.close();
+  });
+  return setUp;
 }
 
 /**

@@ -81,6 +81,12 @@ export interface ConnectorScenarios<P extends Parts> {
    */
   paging?: ScenarioPaging<P>;
   /**
+   * A listing the provider pages that is not by day (deals, campaigns): its items are summed into the
+   * table, so the kit fills the fake with as many items as each case needs. Absent where the numbers come
+   * in one answer (the declaration's comment says why).
+   */
+  listing?: ScenarioListing<P>;
+  /**
    * The range's first and last days in the viewer's zone: a query by day, and the days a request the
    * fake received asked for, as the viewer reads them (dates as sent, or the viewer's days of the
    * instants sent); null for any other request. Absent when the provider takes no range.
@@ -93,6 +99,11 @@ export interface ConnectorScenarios<P extends Parts> {
      * last rows must carry them (a day's numbers shifted onto its neighbour fail).
      */
     dayValues?(day: string): (number | null)[];
+    /**
+     * The provider answers only for recent days (LinkedIn's organization statistics: 12 months): the two
+     * ranges are then the last weeks' instead of fixed days of 2025, which would fall outside in time.
+     */
+    recentOnly?: boolean;
   };
   /**
    * Money columns in the account's currency as the provider gives it: a query with money columns and
@@ -135,6 +146,32 @@ export interface ScenarioPaging<P extends Parts> {
   cap?: { pages: number; beyond: "kept" | "refused" };
 }
 
+/**
+ * A paged listing whose items are not days: the fake is filled with n items over the range, each adding
+ * exactly 1 to the query's first metric, so the total says every item was read once (none lost at a
+ * page's edge, none read twice). The kit asks n = one page exactly, one page and an item, two pages and
+ * an item, and counts the listing's requests: exactly the pages.
+ */
+export interface ScenarioListing<P extends Parts> {
+  /** A query over `range` whose first metric's total is the number of items in the listing. */
+  query: ScenarioQuery;
+  range: { startDate: string; endDate: string };
+  /** Puts exactly `n` items in the listing over the range (and none else in it); returns what undoes it. */
+  fill(fakes: RunningFakes<P>, n: number): () => void;
+  /**
+   * The connector's own page size, which the fake honours as the provider does, or a steer making the fake
+   * answer at most `size` items a page (returns what undoes it; the kit then pages by 4).
+   */
+  pageSize: number | ((fakes: RunningFakes<P>, size: number) => () => void);
+  /** The requests that fetch a page of the listing. */
+  requests(call: FakeCall): boolean;
+  /**
+   * The provider says neither a total nor whether a page is the last: a full last page is followed by
+   * one empty answer, which is then the only request after the last page allowed.
+   */
+  noEndMarker?: boolean;
+}
+
 /** Connects an OAuth connector through its fake's consent screen, as the sources page's popup does; its id. */
 export async function connectByConsent(client: TestClient, connector: string, options?: { account?: string }) {
   const connected = await connectOAuth(client, connector, options);
@@ -169,6 +206,9 @@ export const FAR_ZONES = ["Pacific/Auckland", "America/Los_Angeles"] as const;
 
 /** `days` days from `start` (a settled range: 2025). */
 const rangeOf = (start: string, days: number) => ({ startDate: start, endDate: shiftDay(start, days - 1) });
+
+/** The first day of a recent zone range: 40 or 25 days before today (UTC), wholly in the past everywhere. */
+const recentStart = (index: number) => shiftDay(new Date().toISOString().slice(0, 10), index === 0 ? -40 : -25);
 
 /** Every day of a range, in order. */
 function daysOf(range: { startDate: string; endDate: string }): string[] {
@@ -422,12 +462,37 @@ export function connectorScenarios<P extends Parts>(declared: ConnectorScenarios
         }
       }
 
+      if (declared.listing) {
+        const listing = declared.listing;
+        const size = typeof listing.pageSize === "number" ? listing.pageSize : 4;
+        it.each([
+          { items: size, title: "exactly one page" },
+          { items: size + 1, title: "one page and an item" },
+          { items: 2 * size + 1, title: "several pages" },
+        ])("paging a listing, $title: every item once, no request after the last page", async ({ items }) => {
+          const at = await connected();
+          const running = await fakes.current();
+          const undoSize = typeof listing.pageSize === "number" ? () => {} : listing.pageSize(running, size);
+          const undoFill = listing.fill(running, items);
+          try {
+            const from = await callCount();
+            const table = await fresh(at, listing.query, listing.range);
+            expect(table.totals[0]).toBe(items);
+            const emptyLast = listing.noEndMarker && items % size === 0 ? 1 : 0;
+            expect((await callsSince(from, listing.requests)).length).toBe(Math.ceil(items / size) + emptyLast);
+          } finally {
+            undoFill();
+            undoSize();
+          }
+        });
+      }
+
       if (declared.zone) {
         const zone = declared.zone;
         it.each(
           FAR_ZONES.map((timezone, index) => ({
             timezone,
-            range: rangeOf(["2025-06-01", "2025-07-06"][index] ?? "", 10),
+            range: rangeOf(zone.recentOnly ? recentStart(index) : (["2025-06-01", "2025-07-06"][index] ?? ""), 10),
           })),
         )(
           "the range's first and last days in the viewer's zone ($timezone): asked as such, their rows in the table",

@@ -2,8 +2,10 @@ import { Alert, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { usePageTitle } from "../app/page-title";
+import { PasskeysSection } from "../features/passkeys";
 import { useCurrentUser } from "../features/session/hooks";
 import { ProfileTwoFactorLink } from "../features/two-factor";
+import { SignedInSessions } from "../features/sessions";
 import { ConsentsForm, PasswordForm, ProfileDetailsForm, roleLabel, useUsers } from "../features/users";
 import { errorMessage } from "../lib/api";
 import { PageLoader } from "../ui/AppLoader";
@@ -85,6 +87,22 @@ export default function UserScreen() {
         {isSelf ? (
           <Section title="Two-factor sign-in" description="A code from your phone after your password.">
             <ProfileTwoFactorLink />
+          </Section>
+        ) : null}
+        {isSelf ? (
+          <Section
+            title="Passkeys"
+            description="Log in with your fingerprint, face or device PIN instead of your password."
+          >
+            <PasskeysSection user={user} />
+          </Section>
+        ) : null}
+        {isSelf ? (
+          <Section
+            title="Signed-in sessions"
+            description="Where your account is signed in. Sign out any you do not recognise."
+          >
+            <SignedInSessions />
           </Section>
         ) : null}
         {isSelf && consented ? consentsSection : null}

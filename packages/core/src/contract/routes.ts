@@ -70,10 +70,21 @@ import {
   ZProbeRuns,
 } from "./ops";
 import { ZHealth, ZPageData } from "./page-data";
+import {
+  ZPasskeyCreate,
+  ZPasskeyCreationOptionsResponse,
+  ZPasskeyListResponse,
+  ZPasskeyRemove,
+  ZPasskeyRename,
+  ZPasskeyRequestOptionsResponse,
+  ZPasskeyResponse,
+  ZPasskeySignIn,
+} from "./passkeys";
 import { ZBroadcastAuth, ZBroadcastAuthResponse, ZBroadcastUserAuth, ZBroadcastUserAuthResponse } from "./realtime";
 import { ZAutomaticReportListResponse, ZAutomaticReportResponse } from "./report-records";
 import { ROUTE_LINES, type RouteName } from "./route-lines";
 import { ZSenderResponse, ZSenderUpdate } from "./sender";
+import { ZSessionsEnded, ZSignedInSessionsResponse } from "./sessions";
 import { ZSocialCallbackQuery, ZSocialLogin, ZSocialProviderParams, ZSocialRegister } from "./social-auth";
 import {
   ZConnectorListResponse,
@@ -168,6 +179,9 @@ export const API = {
     query: ZSocialCallbackQuery,
     output: z.string().meta({ description: "A redirect into the app (signed in) or back to the page with the reason" }),
   },
+  // Passwordless sign-in with a passkey (docs/product.md §7): options first, then the browser's answer.
+  passkeySignInOptions: { body: ZNoFields, output: ZPasskeyRequestOptionsResponse },
+  passkeySignIn: { body: ZPasskeySignIn, output: ZAuthResult },
   health: { output: ZHealth },
   pageData: { output: ZPageData },
   companyShow: { output: ZCompanyResponse },
@@ -208,6 +222,18 @@ export const API = {
   userUpdate: { params: ZIdParams, body: ZUserUpdate, output: ZUserResponse },
   userDelete: { params: ZIdParams, output: null },
   userData: { body: ZUserData, output: ZUserResponse },
+  // The signed-in user's own passkeys (the profile's "Passkeys" section).
+  passkeysList: { output: ZPasskeyListResponse },
+  passkeyRegistrationOptions: { body: ZNoFields, output: ZPasskeyCreationOptionsResponse },
+  passkeyCreate: { body: ZPasskeyCreate, output: ZPasskeyResponse },
+  passkeyUpdate: { params: ZIdParams, body: ZPasskeyRename, output: ZPasskeyResponse },
+  passkeyDelete: { params: ZIdParams, body: ZPasskeyRemove, output: null },
+  // An assertion of one of the signed-in user's own passkeys (allowCredentials: theirs), to confirm a removal.
+  passkeyVerifyOptions: { body: ZNoFields, output: ZPasskeyRequestOptionsResponse },
+  // The current user's own signed-in sessions (the profile's list): another user's session id is a 404.
+  userSessionsList: { output: ZSignedInSessionsResponse },
+  userSessionEnd: { params: ZIdParams, output: null },
+  userSessionsEndOthers: { body: ZNoFields, output: ZSessionsEnded },
   sourcesList: { output: ZSourceListResponse },
   sourceCreate: {
     body: ZSourceCreate.extend({ file: zFilePart.optional() }),

@@ -25,6 +25,8 @@ export const ZConnector = z.object({
   oauthAccount: z.string().optional(),
   /** OAuth connectors that also take a pasted token (Meta's System User token): the token field's label. */
   tokenLogin: z.string().optional(),
+  /** Present (true) when its sources can feed a Mission Control group's "Connected sources" (domain metrics). */
+  domainMetrics: z.literal(true).optional(),
 });
 export type TConnector = z.infer<typeof ZConnector>;
 

@@ -111,7 +111,7 @@ describe("canMerge (docs/product.md §5)", () => {
     [
       "both without dimension, unsupported type",
       ga("base", null),
-      buildWidget({ id: "w3", instances: [buildInstance({ type: "semrush", inputs: {} })] }),
+      buildWidget({ id: "w3", instances: [buildInstance({ type: "seo", inputs: {} })] }),
       "base",
       false,
     ],

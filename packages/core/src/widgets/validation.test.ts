@@ -12,12 +12,14 @@ const param = (key: string, kind: TWidgetParam["kind"], extra: Partial<TWidgetPa
 });
 
 const ga4: TWidgetParam[] = [param("property", "remote"), param("profile", "remote"), param("metrics", "multiselect")];
-const instagram: TWidgetParam[] = [
+// Shaped as Instagram's form is: a post asked only unless the target is the profile.
+const socialPosts: TWidgetParam[] = [
   param("target", "select"),
   param("post", "remote", { unless: "target::profile" }),
   param("metrics", "multiselect"),
 ];
-const klaviyo: TWidgetParam[] = [
+// Shaped as Klaviyo's form is: a conversion metric asked unless the target is a campaign or flow.
+const emailTargets: TWidgetParam[] = [
   param("target", "select"),
   param("conversionMetric", "remote", { unless: "target!:campaign|flow" }),
   param("metrics", "multiselect"),
@@ -50,16 +52,16 @@ describe("validateTypeForm (docs/product.md §5)", () => {
       [],
     ],
     ["empty calculated metrics do not", ga4, { property: "p", profile: "v", calculatedMetrics: [] }, ["metrics"]],
-    ["Instagram post not required for profile", instagram, { target: "profile", metrics: ["likes"] }, []],
-    ["Instagram post required for media", instagram, { target: "media", metrics: ["likes"] }, ["post"]],
+    ["Instagram post not required for profile", socialPosts, { target: "profile", metrics: ["likes"] }, []],
+    ["Instagram post required for media", socialPosts, { target: "media", metrics: ["likes"] }, ["post"]],
     [
       "Klaviyo conversion metric for campaign",
-      klaviyo,
+      emailTargets,
       { target: "campaign", metrics: ["opens"] },
       ["conversionMetric"],
     ],
-    ["Klaviyo conversion metric for flow", klaviyo, { target: "flow", metrics: ["opens"] }, ["conversionMetric"]],
-    ["Klaviyo conversion metric not for list", klaviyo, { target: "list", metrics: ["opens"] }, []],
+    ["Klaviyo conversion metric for flow", emailTargets, { target: "flow", metrics: ["opens"] }, ["conversionMetric"]],
+    ["Klaviyo conversion metric not for list", emailTargets, { target: "list", metrics: ["opens"] }, []],
     [
       "booleans need explicit values",
       sheets,
@@ -192,8 +194,8 @@ describe("optionsReady (an option list waits for the answers above it)", () => {
       "metrics",
       false,
     ],
-    ["a hidden parameter holds nothing", instagram, { target: "profile" }, "metrics", true],
-    ["a shown one does", instagram, { target: "post" }, "metrics", false],
+    ["a hidden parameter holds nothing", socialPosts, { target: "profile" }, "metrics", true],
+    ["a shown one does", socialPosts, { target: "post" }, "metrics", false],
   ] as const)("%s", (_name, params, form, key, expected) => {
     expect(optionsReady(params, form, key)).toBe(expected);
   });

@@ -3,10 +3,17 @@ import { z } from "zod";
 import { AppError } from "../../infra/errors";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { siteHost } from "../kit/domain-metrics";
 import { text } from "../kit/inputs";
 import { sharedAccessToken } from "../oauth/single-refresh";
 import { toOptions, widgetTypeConfig } from "../options";
-import { chosenRankMetrics, RANK_METRICS, type RankSeries, rankTable } from "../rank-tracking";
+import {
+  chosenRankMetrics,
+  RANK_METRICS,
+  type RankSeries,
+  rankTable,
+  rankTrackerDomainMetrics,
+} from "../rank-tracking";
 import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../types";
 import { logo } from "./logo";
 import {
@@ -208,6 +215,17 @@ export async function accurankerDomains(source: SourceHandle): Promise<{ id: str
   return domains.map((entry) => ({ id: entry.id, domain: entry.domain ?? "" }));
 }
 
+/**
+ * Mission Control's rank metrics from AccuRanker (docs/decisions.md, "Mission Control metric sources"):
+ * the account's domain that is the group's domain. Asked after SE Ranking's.
+ */
+const domainMetrics = rankTrackerDomainMetrics(5, RANKINGS_TYPE.type, async (source, domain) => {
+  const domains = await source.call(accurankerDomains);
+  const project = domains.find((entry) => siteHost(entry.domain) === domain);
+  // No search engine to name: the plan keeps its empty last part.
+  return project ? { plan: `accuranker:${source.id}:${project.id}:`, inputs: { property: project.id } } : null;
+});
+
 export const accurankerConnector: Connector = {
   key: "accuranker",
   logo,
@@ -221,6 +239,7 @@ export const accurankerConnector: Connector = {
   oauthAccount: "AccuRanker account",
   settlingDays: ACCURANKER_SETTLING_DAYS,
   widgetTypes: [RANKINGS_TYPE, KEYWORDS_TYPE],
+  domainMetrics,
   missingConfig: (providers) => missingAccuRankerConfig(providers.accuranker),
 
   async options(kind, { source }) {

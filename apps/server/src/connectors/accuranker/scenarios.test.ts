@@ -52,4 +52,13 @@ connectorScenarios({
   down: failing(503, { detail: "Service unavailable" }),
   malformed: [{ status: 200, body: '{"results": [{"id": ', pathIncludes: "/keywords/" }],
   settled: { query: rankings("averagePosition", "keyword"), range: { startDate: "2026-08-01", endDate: "2026-08-31" } },
+  // A window's keywords (at most 100 days) come in one answer: no paging. Ranks are checked once a day
+  // and named by that day (`period_from`/`period_to` are dates), so the viewer's dates are sent as they are.
+  zone: {
+    query: rankings("top10"),
+    askedDays: (call) =>
+      call.query.period_from && call.query.period_to
+        ? { first: call.query.period_from, last: call.query.period_to }
+        : null,
+  },
 });

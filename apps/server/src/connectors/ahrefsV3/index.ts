@@ -13,6 +13,7 @@ import type { Connector, ConnectorRuntime, QueryInputs, SourceHandle } from "../
 import { classifyAhrefs } from "./classify";
 import { AHREFS_COUNTRIES, ALL_COUNTRIES, countryOptions } from "./countries";
 import { ahrefsDescriptionLoader } from "./description";
+import { ahrefsDomainMetrics } from "./domain-metrics";
 import { logo } from "./logo";
 import { ahrefsSettings } from "./settings";
 
@@ -619,6 +620,7 @@ export const ahrefsConnector: Connector = {
   settlingDays: AHREFS_SETTLING_DAYS,
   lagDays: AHREFS_LAG_DAYS,
   widgetTypes: [SITE_TYPE, RANKS_TYPE],
+  domainMetrics: ahrefsDomainMetrics(ahrefsDomainHistory),
   // API v3 as Ahrefs' official SDK describes it, trimmed to the endpoints used (docs/connectors.md).
   description: ahrefsDescriptionLoader,
 

@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, expect, it } from "vitest";
+import { connectByConsent } from "../../../test/connector-scenarios/kit";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
@@ -14,11 +15,8 @@ const fake = async () => (await fakes.current()).parts.base;
 const calls = async () => (await fakes.current()).calls;
 const baseCalls = async () => (await calls()).filter((call) => call.path.startsWith(BASE_PREFIX));
 
-async function connect(client: TestClient): Promise<string> {
-  const connected = await connectOAuth(client, "baseMe");
-  expect(connected.result).toMatchObject({ ok: true, connector: "baseMe" });
-  return connected.result.sourceId;
-}
+/** A source connected through the fake's consent, as the sources page's popup does; its id. */
+const connect = (client: TestClient): Promise<string> => connectByConsent(client, "baseMe");
 
 async function storedCredentials(env: TestEnv, sourceId: string) {
   const row = await env.ctx.db

@@ -55,8 +55,35 @@ connectorScenarios({
   down: failing(503, "service_unavailable"),
   malformed: [{ status: 200, pathIncludes: "/v2/stages", body: '{"items": [{"data": ' }],
   settled: { query: deals("openDeals", "2"), range: { startDate: "2026-08-01", endDate: "2026-08-31" } },
-  // Deals page by `page`/`per_page` until `next_page` is gone, but not by day: the paging scenarios do
-  // not apply (base-me.test.ts covers its pages). The widget's money is the currency most of the
+  // Deals page by `page`/`per_page` (100 a page) until `next_page` is gone, one listing per stage, not by
+  // day (an open deal counts on the day it was added), so the paging is proven on one stage's listing
+  // (base-me.test.ts also reads a busy stage with the other stages full). The widget's money is the currency most of the
   // range's deals are in: October's won deals are mostly in euros.
   currency: { query: deals("wonValue"), code: "EUR", range: { startDate: "2026-10-01", endDate: "2026-10-31" } },
+  listing: {
+    query: deals("openDeals"),
+    range: { startDate: "2025-02-01", endDate: "2025-02-28" },
+    fill: (fakes, n) => {
+      const kept = fakes.parts.base.deals;
+      fakes.parts.base.deals = Array.from({ length: n }, (_, index) => {
+        const day = `2025-02-${String(1 + (index % 28)).padStart(2, "0")}T09:00:00Z`;
+        const id = 5000 + index;
+        return {
+          id,
+          name: `Filled ${index + 1}`,
+          value: "100.00",
+          currency: "EUR",
+          stage: 11,
+          owner: 501,
+          addedAt: day,
+          lastStageChangeAt: day,
+        };
+      });
+      return () => {
+        fakes.parts.base.deals = kept;
+      };
+    },
+    pageSize: 100,
+    requests: (call) => call.path === `${BASE_PREFIX}/v2/deals` && call.query.stage_id === "11",
+  },
 });

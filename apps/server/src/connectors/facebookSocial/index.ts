@@ -5,6 +5,7 @@ import { AppError } from "../../infra/errors";
 import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { graphAuth } from "../meta/oauth";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
+import { graphPagesLoader } from "../meta/pages-description";
 import { metaSettings } from "../meta/settings";
 import { graphVersion, metaGraph, metaOAuthAdapter, missingMeta } from "../meta/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
@@ -87,6 +88,8 @@ export const facebookSocialConnector: Connector = {
   key: "facebookSocial",
   logo,
   settings: metaSettings,
+  // Meta's business SDK objects for the pinned Graph version (docs/connectors.md).
+  description: graphPagesLoader("pages"),
   displayName: "Facebook Social",
   order: 6,
   authKind: "oauth2",

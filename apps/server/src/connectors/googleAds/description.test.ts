@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectGoogle } from "../../../test/connector-scenarios/google";
-import { buildOwner } from "../../../test/factories";
-import { type RunningFakes, startFakes } from "../../../test/fakes/app";
-import { startTestEnv, type TestClient } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { connectedGoogleSource } from "../../../test/connector-scenarios/google";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { checkCalls, describedRequest } from "../google/description-check";
 import { googleFake } from "../google/fake";
@@ -21,25 +18,11 @@ const parts = () => {
   const google = googleFake();
   return { google, ads: googleAdsFake(google.state) };
 };
-let fakes: RunningFakes<ReturnType<typeof parts>>;
-let env: Awaited<ReturnType<typeof startTestEnv>>;
-let client: TestClient;
-let sourceId: string;
-
-beforeAll(async () => {
-  fakes = await startFakes(parts());
-  env = await startTestEnv("sqlite", fakes.env);
-  ({ client } = await buildOwner(env));
-  sourceId = await connectGoogle(client, "googleAds");
-});
-afterAll(async () => {
-  await env?.close();
-  await fakes?.close();
-});
+const setUp = connectedGoogleSource("googleAds", parts);
 
 const list = async (kind: string, form: Record<string, string>): Promise<string[]> => {
   const query = new URLSearchParams({ type: "googleAds.report", ...form });
-  const response = await client.api("GET", `/api/sources/${sourceId}/${kind}?${query}`);
+  const response = await setUp.client.api("GET", `/api/sources/${setUp.sourceId}/${kind}?${query}`);
   expect(response.statusCode).toBe(200);
   return response.json().data.map((option: { value: string }) => option.value);
 };
@@ -51,16 +34,16 @@ describe("Google Ads against Google's field metadata", () => {
     const loaded = await googleAdsConnector.description?.();
     expect(loaded?.source.url).toContain("src/protos/autogen/fields.ts");
     expect(loaded?.source.retrieved).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(fakes.env.GOOGLE_ADS_API_VERSION).toBe("v24");
+    expect(setUp.fakes.env.GOOGLE_ADS_API_VERSION).toBe("v24");
   });
 
   it("every query its form can build, and every answer the fake gives, is as Google describes", async () => {
-    fakes.calls.length = 0;
+    setUp.fakes.calls.length = 0;
     // A report without rows carries no currency: the connector asks the account's (FROM customer), first,
     // before a report's rows teach it the currency.
     for (const property of await list("properties", {})) {
-      await widgetData(client, [
-        instance(sourceId, "googleAds.report", {
+      await widgetData(setUp.client, [
+        instance(setUp.sourceId, "googleAds.report", {
           property,
           reportType: "campaign",
           campaign: "999",
@@ -72,31 +55,31 @@ describe("Google Ads against Google's field metadata", () => {
     for (const property of await list("properties", {})) {
       for (const reportType of Object.keys(REPORT_TYPES)) {
         const report = (inputs: Record<string, unknown>) =>
-          instance(sourceId, "googleAds.report", { property, reportType, ...inputs });
+          instance(setUp.sourceId, "googleAds.report", { property, reportType, ...inputs });
         // Every metric together, every dimension the report offers, each narrowing the form allows.
-        await widgetData(client, [report({ metrics })], range);
+        await widgetData(setUp.client, [report({ metrics })], range);
         for (const dimension of await list("dimensions", { property, reportType })) {
-          await widgetData(client, [report({ dimension, metrics: [metrics[0]] })], range);
+          await widgetData(setUp.client, [report({ dimension, metrics: [metrics[0]] })], range);
         }
         for (const campaign of await list("campaigns", { property, reportType })) {
-          await widgetData(client, [report({ campaign, metrics: [metrics[0]] })], range);
+          await widgetData(setUp.client, [report({ campaign, metrics: [metrics[0]] })], range);
           if (reportType === "campaign") continue;
           for (const adGroup of await list("adGroups", { property, reportType, campaign })) {
-            await widgetData(client, [report({ campaign, adGroup, metrics: [metrics[0]] })], range);
+            await widgetData(setUp.client, [report({ campaign, adGroup, metrics: [metrics[0]] })], range);
             if (reportType !== "ad") continue;
             for (const ad of await list("ads", { property, reportType, campaign, adGroup })) {
-              await widgetData(client, [report({ campaign, adGroup, ad, metrics: [metrics[0]] })], range);
+              await widgetData(setUp.client, [report({ campaign, adGroup, ad, metrics: [metrics[0]] })], range);
             }
           }
         }
       }
     }
-    const report = await checkCalls(description, fakes.url, fakes.calls);
+    const report = await checkCalls(description, setUp.fakes.url, setUp.fakes.calls);
     expect(report.requests.length).toBeGreaterThan(30);
     expect(report.problems).toEqual([]);
     expect(report.failed).toEqual([]);
     const froms = new Set(
-      fakes.calls.map((call) => /FROM ([a-z_]+)/.exec(call.body)?.[1]).filter((from) => from !== undefined),
+      setUp.fakes.calls.map((call) => /FROM ([a-z_]+)/.exec(call.body)?.[1]).filter((from) => from !== undefined),
     );
     expect(froms).toEqual(
       new Set(["customer_client", "customer", "campaign", "ad_group", "ad_group_ad", "keyword_view"]),

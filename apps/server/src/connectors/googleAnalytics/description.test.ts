@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectGoogle } from "../../../test/connector-scenarios/google";
-import { buildOwner } from "../../../test/factories";
-import { startTestEnv, type TestClient } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { connectedGoogleSource } from "../../../test/connector-scenarios/google";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { checkCalls, describedRequest } from "../google/description-check";
-import { type FakeGoogle, startFakeGoogle } from "../google/fake";
+import { googleFake } from "../google/fake";
 import { ga4WebProperties, googleAnalyticsConnector as googleAnalytics } from ".";
 import { description } from "./description";
 
@@ -13,28 +11,11 @@ import { description } from "./description";
  * builds for every option its forms offer, and every answer the fake gives to them.
  */
 
-type Env = Awaited<ReturnType<typeof startTestEnv>>;
-let google: FakeGoogle;
-let env: Env;
-let client: TestClient;
-let sourceId: string;
-let companyId: string;
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  env = await startTestEnv("sqlite", google.env);
-  const owner = await buildOwner(env);
-  client = owner.client;
-  companyId = owner.company.id;
-  sourceId = await connectGoogle(client, "googleAnalytics");
-});
-afterAll(async () => {
-  await env?.close();
-  await google?.close();
-});
+const parts = () => ({ google: googleFake() });
+const setUp = connectedGoogleSource("googleAnalytics", parts);
 
 const options = async (path: string): Promise<{ value: string }[]> => {
-  const response = await client.api("GET", `/api/sources/${sourceId}/${path}`);
+  const response = await setUp.client.api("GET", `/api/sources/${setUp.sourceId}/${path}`);
   expect(response.statusCode).toBe(200);
   return response.json().data;
 };
@@ -50,7 +31,7 @@ describe("Google Analytics against Google's discovery documents", () => {
   });
 
   it("every request its forms can make, and every answer the fake gives, is as Google describes", async () => {
-    google.calls.length = 0;
+    setUp.fakes.calls.length = 0;
     const form = "type=googleAnalytics.ga4";
     for (const account of await options("properties")) {
       for (const property of await options(`profiles?${form}&property=${account.value}`)) {
@@ -58,17 +39,21 @@ describe("Google Analytics against Google's discovery documents", () => {
         const metrics = (await options(`metrics?${at}`)).map((option) => option.value);
         const dimensions = (await options(`dimensions?${at}`)).map((option) => option.value);
         const ga4 = (inputs: Record<string, unknown>) =>
-          instance(sourceId, "googleAnalytics.ga4", { property: account.value, profile: property.value, ...inputs });
+          instance(setUp.sourceId, "googleAnalytics.ga4", {
+            property: account.value,
+            profile: property.value,
+            ...inputs,
+          });
         // Every metric (in widgets of up to ten, as a form allows many), every dimension, both filters.
         for (let index = 0; index < metrics.length; index += 10) {
-          await widgetData(client, [ga4({ metrics: metrics.slice(index, index + 10) })], range);
+          await widgetData(setUp.client, [ga4({ metrics: metrics.slice(index, index + 10) })], range);
         }
         for (const dimension of dimensions) {
-          await widgetData(client, [ga4({ dimension, metrics: [metrics[0]] })], range);
+          await widgetData(setUp.client, [ga4({ dimension, metrics: [metrics[0]] })], range);
         }
         const filtered = dimensions.find((dimension) => dimension !== "date") ?? "date";
         for (const filter of [`${filtered}==Germany`, `${filtered}=@blog`]) {
-          await widgetData(client, [ga4({ dimension: "date", metrics: [metrics[0]], filter })], range);
+          await widgetData(setUp.client, [ga4({ dimension: "date", metrics: [metrics[0]], filter })], range);
         }
       }
     }
@@ -76,8 +61,8 @@ describe("Google Analytics against Google's discovery documents", () => {
     const offered = (key: string) =>
       (realtime?.params.find((param) => param.key === key)?.options ?? []).map((option) => option.value);
     for (const dimension of [null, ...offered("dimension")]) {
-      await widgetData(client, [
-        instance(sourceId, "googleAnalytics.ga4realtime", {
+      await widgetData(setUp.client, [
+        instance(setUp.sourceId, "googleAnalytics.ga4realtime", {
           property: "1001",
           profile: "2001",
           metrics: offered("metrics"),
@@ -86,9 +71,9 @@ describe("Google Analytics against Google's discovery documents", () => {
       ]);
     }
     // The campaigns' domain matching reads each property's web streams (Admin API dataStreams).
-    const loaded = await env.services.get("sources").load(companyId, sourceId);
+    const loaded = await setUp.env.services.get("sources").load(setUp.companyId, setUp.sourceId);
     expect((await ga4WebProperties(loaded.handle)).length).toBeGreaterThan(0);
-    const report = await checkCalls(description, google.url, google.calls);
+    const report = await checkCalls(description, setUp.fakes.url, setUp.fakes.calls);
     expect(report.requests.length).toBeGreaterThan(20);
     expect(report.problems).toEqual([]);
     // The fake refuses names its property's metadata lacks, as Google does: none was refused.
@@ -106,15 +91,15 @@ describe("Google Analytics against Google's discovery documents", () => {
   });
 
   it("a name the property's metadata lacks is refused in Google's error body, as Google refuses it", async () => {
-    google.calls.length = 0;
-    const unknown = instance(sourceId, "googleAnalytics.ga4", {
+    setUp.fakes.calls.length = 0;
+    const unknown = instance(setUp.sourceId, "googleAnalytics.ga4", {
       property: "1001",
       profile: "2001",
       metrics: ["sessionz"],
     });
     // Google's 400 INVALID_ARGUMENT is the form's 422.
-    expect((await widgetData(client, [unknown], range)).statusCode).toBe(422);
-    const report = await checkCalls(description, google.url, google.calls);
+    expect((await widgetData(setUp.client, [unknown], range)).statusCode).toBe(422);
+    const report = await checkCalls(description, setUp.fakes.url, setUp.fakes.calls);
     expect(report.problems).toEqual([]);
     // The period and its comparison: each refused.
     expect(report.failed.length).toBeGreaterThan(0);

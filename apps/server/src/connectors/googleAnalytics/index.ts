@@ -12,6 +12,7 @@ import { ProviderError } from "../http/errors";
 import { perRuntime } from "../http/per-runtime";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
+import { ga4DomainMetrics } from "./domain-metrics";
 import { logo } from "./logo";
 import {
   assertPropertyOpen,
@@ -400,6 +401,7 @@ export const googleAnalyticsConnector: Connector = {
   insightDimensions: { [WIDGET_TYPE.type]: { date: "date", breakdown: "sessionDefaultChannelGroup" } },
   describeFilter: (_type, inputs) => describeGa4Filter(inputs.filter),
   widgetTypes: [WIDGET_TYPE, REALTIME_TYPE],
+  domainMetrics: ga4DomainMetrics(WIDGET_TYPE.type, ga4WebProperties),
   // Google's own description of the API, pinned in ./discovery (docs/connectors.md), for its tests and the live check.
   description: async () => (await import("./description")).description,
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectGoogle } from "../../../test/connector-scenarios/google";
-import { buildOwner } from "../../../test/factories";
-import { type RunningFakes, startFakes } from "../../../test/fakes/app";
-import { startTestEnv, type TestClient } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { connectedGoogleSource } from "../../../test/connector-scenarios/google";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { checkCalls, describedRequest } from "../google/description-check";
 import { googleFake } from "../google/fake";
@@ -20,26 +17,12 @@ const parts = () => {
   const google = googleFake();
   return { google, profile: businessProfileFake(google.state) };
 };
-let fakes: RunningFakes<ReturnType<typeof parts>>;
-let env: Awaited<ReturnType<typeof startTestEnv>>;
-let client: TestClient;
-let sourceId: string;
-
-beforeAll(async () => {
-  fakes = await startFakes(parts());
-  env = await startTestEnv("sqlite", fakes.env);
-  ({ client } = await buildOwner(env));
-  sourceId = await connectGoogle(client, "googleMyBusiness");
-});
-afterAll(async () => {
-  await env?.close();
-  await fakes?.close();
-});
+const setUp = connectedGoogleSource("googleMyBusiness", parts);
 
 const TYPE = "googleMyBusiness.performance";
 const list = async (kind: string, form: Record<string, string>): Promise<string[]> => {
   const query = new URLSearchParams({ type: TYPE, ...form });
-  const response = await client.api("GET", `/api/sources/${sourceId}/${kind}?${query}`);
+  const response = await setUp.client.api("GET", `/api/sources/${setUp.sourceId}/${kind}?${query}`);
   expect(response.statusCode).toBe(200);
   return response.json().data.map((option: { value: string }) => option.value);
 };
@@ -55,20 +38,20 @@ describe("Google Business Profile against Google's discovery documents", () => {
   });
 
   it("every request its form can make, and every answer the fake gives, is as Google describes", async () => {
-    fakes.calls.length = 0;
+    setUp.fakes.calls.length = 0;
     const metrics = await list("metrics", {});
     const dimensions = await list("dimensions", {});
     for (const property of await list("properties", {})) {
       for (const profile of await list("profiles", { property })) {
         const performance = (inputs: Record<string, unknown>) =>
-          instance(sourceId, TYPE, { property, profile, ...inputs });
-        await widgetData(client, [performance({ metrics })], range);
+          instance(setUp.sourceId, TYPE, { property, profile, ...inputs });
+        await widgetData(setUp.client, [performance({ metrics })], range);
         for (const dimension of dimensions) {
-          await widgetData(client, [performance({ dimension, metrics: [metrics[0]] })], range);
+          await widgetData(setUp.client, [performance({ dimension, metrics: [metrics[0]] })], range);
         }
       }
     }
-    const report = await checkCalls(description, fakes.url, fakes.calls);
+    const report = await checkCalls(description, setUp.fakes.url, setUp.fakes.calls);
     expect(report.problems).toEqual([]);
     expect(report.failed).toEqual([]);
     const asked = new Set(report.requests.map((request) => request.replace(/\?.*$/, "").replace(/\d+/g, "N")));

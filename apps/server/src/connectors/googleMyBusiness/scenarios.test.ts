@@ -63,4 +63,23 @@ connectorScenarios({
     query: performance("BUSINESS_DIRECTION_REQUESTS", "8102"),
     range: { startDate: "2026-08-01", endDate: "2026-08-31" },
   },
+  // Accounts and locations page (option lists); a location's daily series comes in one answer. Google
+  // counts a location's days in its own zone and `dailyRange` is dates: the viewer's dates are asked as
+  // they are. The history is 18 months, so the ranges are recent ones.
+  zone: {
+    query: {
+      type: "googleMyBusiness.performance",
+      inputs: { dimension: "date", metrics: ["CALL_CLICKS"], profile: "8101", property: "7001" },
+    },
+    askedDays: (call) => {
+      if (!PERFORMANCE.test(call.path)) return null;
+      const q = call.query;
+      const date = (end: "start" | "end") => {
+        const part = (name: string) => (q[`dailyRange.${end}_date.${name}`] ?? "").padStart(2, "0");
+        return `${part("year")}-${part("month")}-${part("day")}`;
+      };
+      return q["dailyRange.start_date.year"] ? { first: date("start"), last: date("end") } : null;
+    },
+    recentOnly: true,
+  },
 });

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectGoogle } from "../../../test/connector-scenarios/google";
-import { buildOwner } from "../../../test/factories";
-import { type RunningFakes, startFakes } from "../../../test/fakes/app";
-import { startTestEnv, type TestClient } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { connectedGoogleSource } from "../../../test/connector-scenarios/google";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { checkCalls, describedRequest } from "../google/description-check";
 import { googleFake } from "../google/fake";
@@ -21,25 +18,11 @@ const parts = () => {
   const google = googleFake();
   return { google, sheets: sheetsFake(google.state) };
 };
-let fakes: RunningFakes<ReturnType<typeof parts>>;
-let env: Awaited<ReturnType<typeof startTestEnv>>;
-let client: TestClient;
-let sourceId: string;
-
-beforeAll(async () => {
-  fakes = await startFakes(parts());
-  env = await startTestEnv("sqlite", fakes.env);
-  ({ client } = await buildOwner(env));
-  sourceId = await connectGoogle(client, "googleSheets");
-});
-afterAll(async () => {
-  await env?.close();
-  await fakes?.close();
-});
+const setUp = connectedGoogleSource("googleSheets", parts);
 
 const list = async (kind: string, form: Record<string, string>): Promise<string[]> => {
   const query = new URLSearchParams({ type: "googleSheets.sheet", ...form });
-  const response = await client.api("GET", `/api/sources/${sourceId}/${kind}?${query}`);
+  const response = await setUp.client.api("GET", `/api/sources/${setUp.sourceId}/${kind}?${query}`);
   // A sheet without numbers has no columns to offer (a 422 in words): its requests are checked all the same.
   return response.statusCode === 200 ? response.json().data.map((option: { value: string }) => option.value) : [];
 };
@@ -54,7 +37,7 @@ describe("Google Sheets against Google's discovery documents", () => {
   });
 
   it("every request its form can make, and every answer the fake gives, is as Google describes", async () => {
-    fakes.calls.length = 0;
+    setUp.fakes.calls.length = 0;
     const spreadsheets = await list("properties", {});
     expect(spreadsheets.length).toBeGreaterThan(1);
     await list("properties", { searchTerm: "Q1" });
@@ -66,10 +49,12 @@ describe("Google Sheets against Google's discovery documents", () => {
         await list("dimensions", form);
         if (metrics.length === 0) continue;
         const inputs = { property, sheet, metrics, has_header: true, has_footer: false, has_labels: true };
-        await widgetData(client, [instance(sourceId, "googleSheets.sheet", { ...inputs, uses_date_range: false })]);
+        await widgetData(setUp.client, [
+          instance(setUp.sourceId, "googleSheets.sheet", { ...inputs, uses_date_range: false }),
+        ]);
       }
     }
-    const report = await checkCalls(description, fakes.url, fakes.calls);
+    const report = await checkCalls(description, setUp.fakes.url, setUp.fakes.calls);
     expect(report.requests.length).toBeGreaterThan(5);
     expect(report.problems).toEqual([]);
     expect(report.failed).toEqual([]);

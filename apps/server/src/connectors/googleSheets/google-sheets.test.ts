@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { connectByConsent } from "../../../test/connector-scenarios/kit";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
@@ -44,11 +45,8 @@ async function options(client: TestClient, sourceId: string, list: string, form:
   return client.api("GET", `/api/sources/${sourceId}/${list}?${query}`);
 }
 
-async function connect(client: TestClient): Promise<string> {
-  const { result } = await connectOAuth(client, "googleSheets");
-  expect(result).toMatchObject({ ok: true, connector: "googleSheets" });
-  return result.sourceId;
-}
+/** A source connected through the fake's consent, as the sources page's popup does; its id. */
+const connect = (client: TestClient): Promise<string> => connectByConsent(client, "googleSheets");
 
 /** What File → Download → CSV writes for these cells: the text each shows, rows as wide as the widest. */
 function csvOf(cells: FakeCell[][]): string {

@@ -4,6 +4,7 @@ import type { ProvidersConfig } from "../../infra/config";
 import { AppError } from "../../infra/errors";
 import { text } from "../kit/inputs";
 import { dayOfEndTime, daysOf, managedPages, windows } from "../meta/pages";
+import { graphPagesLoader } from "../meta/pages-description";
 import { metaSettings } from "../meta/settings";
 import { graphVersion, metaGraph, metaOAuthAdapter, metaUserAuth, missingMeta } from "../meta/shared";
 import { dimensionParam, toOptions, widgetTypeConfig } from "../options";
@@ -148,6 +149,8 @@ export const instagramConnector: Connector = {
   key: "instagram",
   logo,
   settings: metaSettings,
+  // Meta's business SDK objects for the pinned Graph version (docs/connectors.md).
+  description: graphPagesLoader("igUsers"),
   displayName: "Instagram",
   order: 7,
   authKind: "oauth2",

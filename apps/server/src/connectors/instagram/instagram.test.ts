@@ -53,6 +53,32 @@ describeEachDb(
       ]);
     });
 
+    it("the post picker reads the posts' pages by cursor, none after the last, and at most two", async () => {
+      const { client } = await buildOwner(env());
+      const { result } = await connect(client);
+      const state = await meta();
+      const mediaCalls = async (since: number) =>
+        (await calls()).slice(since).filter((call) => call.path === `/v25.0/${BAKERY_IG}/media`);
+      const listed = async () =>
+        (await client.api("GET", `/api/sources/${result.sourceId}/posts?property=${BAKERY_IG}&target=post`))
+          .json()
+          .data.map((option: { value: string }) => option.value);
+      try {
+        // Two a page: the three posts in two answers, the second without a next page.
+        state.mediaPageSize = 2;
+        let before = (await calls()).length;
+        expect(await listed()).toEqual(META_MEDIA.map((media) => media.id));
+        expect((await mediaCalls(before)).map((call) => call.query.after ?? null)).toEqual([null, expect.any(String)]);
+        // One a page: the picker's bound (the newest two pages) holds; older posts are not asked for.
+        state.mediaPageSize = 1;
+        before = (await calls()).length;
+        expect(await listed()).toEqual([META_MEDIA[0].id, META_MEDIA[1].id]);
+        expect(await mediaCalls(before)).toHaveLength(2);
+      } finally {
+        state.mediaPageSize = 100;
+      }
+    });
+
     it("the post picker lists the account's posts by date and caption; metrics depend on the target", async () => {
       const { client } = await buildOwner(env());
       const { result } = await connect(client);

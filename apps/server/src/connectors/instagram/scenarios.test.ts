@@ -46,7 +46,9 @@ connectorScenarios({
   down: metaDown(BAKERY_IG, 503),
   malformed: [{ status: 200, pathIncludes: `/${BAKERY_IG}/insights`, body: '{"data": [{"name": "likes", ' }],
   settled: { query: profile("views"), range: { startDate: "2026-09-01", endDate: "2026-09-20" } },
-  // Reach by day (the one daily series), `since` the first day and `until` the day after the last.
+  // No paging of numbers: profile insights come in 30-day windows and a post's insights in one answer.
+  // Posts are listed by cursor for the post picker (an option list, not a query's rows):
+  // instagram.test.ts proves its pages and its bound. Reach by day (the one daily series), `since` the first day and `until` the day after the last.
   zone: {
     query: {
       type: "instagram.insights",

@@ -67,6 +67,13 @@ describeEachDb(
           expect(response.json().data.error ?? null).toBeNull();
         }
       }
+      // Flows over more than a daily series' 60 days (by itself) read the values report.
+      const long = await widgetData(
+        client,
+        [instance(await connect(client), TYPE, { target: "flow", metrics: ["delivered"], conversionMetric: "PlcOrd" })],
+        { ...range, startDate: shiftDay(range.endDate, -89) },
+      );
+      expect(long.statusCode, long.body).toBe(200);
       const calls = (await fakes.current()).calls.slice(from).filter((call) => call.path.startsWith("/api/"));
       const paths = new Set(calls.map((call) => `${call.method} ${call.path}`));
       expect([...paths].sort()).toEqual([
@@ -75,6 +82,7 @@ describeEachDb(
         "GET /api/flows/",
         "GET /api/metrics/",
         "POST /api/campaign-values-reports/",
+        "POST /api/flow-series-reports/",
         "POST /api/flow-values-reports/",
         "POST /api/metric-aggregates/",
       ]);

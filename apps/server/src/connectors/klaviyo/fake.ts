@@ -8,6 +8,14 @@ import { answerFault, pathOf } from "../../../test/fakes/kit";
  * - https://developers.klaviyo.com/en/reference/reporting_api_overview (`POST /api/campaign-values-reports/`
  *   and `/api/flow-values-reports/`: JSON:API `{data: {type, attributes: {statistics, timeframe,
  *   conversion_metric_id, filter}}}` → `{data: {attributes: {results: [{groupings, statistics}]}}}`),
+ * - https://developers.klaviyo.com/en/reference/query_flow_series (`POST /api/flow-series-reports/`: the
+ *   same body with `interval`; a daily series takes at most 60 days → `{data: {attributes: {results:
+ *   [{groupings, statistics: {name: [one value a bucket]}}], date_times}}}`, a bucket a day from the
+ *   timeframe's start),
+ * - the reporting endpoints' rate limits as their reference pages give them (steady 2 a minute, 225 a day
+ *   per account): a request over either is a 429 `throttled` with Retry-After. The 1-a-second burst is not
+ *   enforced: two requests sent together arrive a few milliseconds apart or not, as the machine's load
+ *   decides, and a fake that answered by that would make tests fail now and then.
  * - `GET /api/accounts/`, `GET /api/metrics/` (paged by `links.next`), `GET /api/campaigns/` (a channel
  *   filter is required), `GET /api/flows/`, `POST /api/metric-aggregates/`,
  * - https://developers.klaviyo.com/en/docs/rate_limits_and_error_handling: errors as
@@ -22,6 +30,8 @@ export interface FakeKlaviyo {
   reports: { path: string; body: Record<string, unknown> }[];
   /** The account's `preferred_currency`. */
   currency: string;
+  /** When each key's reporting requests were accepted (the rate limits count these). */
+  reportTimes: Map<string, number[]>;
 }
 
 export const KLAVIYO_KEY = "pk_8c1f0e2d3b4a59687766554433221100ab";
@@ -118,7 +128,68 @@ const jsonApiError = (
 ) => reply.code(status).send({ errors: [{ id: `err-${Date.now()}`, status, code, title, detail, source, meta: {} }] });
 
 export function klaviyoFake(): FakePart<FakeKlaviyo> {
-  const state: FakeKlaviyo = { keys: new Set([KLAVIYO_KEY]), failNext: [], reports: [], currency: "USD" };
+  const state: FakeKlaviyo = {
+    keys: new Set([KLAVIYO_KEY]),
+    failNext: [],
+    reports: [],
+    currency: "USD",
+    reportTimes: new Map(),
+  };
+
+  /** Klaviyo's reporting limits per account (its key): 2 a minute, 225 a day; the 429 it answers past them. */
+  function throttled(request: FastifyRequest, reply: FastifyReply) {
+    const key = String(request.headers.authorization ?? "").slice(16);
+    const now = Date.now();
+    const times = (state.reportTimes.get(key) ?? []).filter((at) => at > now - 86_400_000);
+    const minute = times.filter((at) => at > now - 60_000);
+    const [oldest] = minute.length >= 2 ? minute : times.length >= 225 ? times : [];
+    if (oldest !== undefined) {
+      const seconds = Math.ceil((oldest + (minute.length >= 2 ? 60_000 : 86_400_000) - now) / 1000);
+      reply.header("retry-after", String(seconds));
+      return jsonApiError(
+        reply,
+        429,
+        "throttled",
+        "Request was throttled.",
+        `Request was throttled. Expected available in ${seconds} seconds.`,
+      );
+    }
+    state.reportTimes.set(key, [...times, now]);
+    return null;
+  }
+
+  /** The checks every report body passes (type, statistics, conversion metric, timeframe), or the 400 sent. */
+  function reportBody(request: FastifyRequest, reply: FastifyReply, type: string) {
+    const body = request.body as { data?: { type?: string; attributes?: Record<string, unknown> } };
+    const attributes = body.data?.attributes ?? {};
+    const invalid = (detail: string, pointer: string) => ({
+      error: jsonApiError(reply, 400, "invalid", "Invalid input.", detail, { pointer }),
+    });
+    if (body.data?.type !== type) return invalid(`The type must be ${type}.`, "/data/type");
+    const statistics = attributes.statistics as string[] | undefined;
+    const known = [...Object.keys(fakeKlaviyoDay("x", "2025-01-01")), ...Object.keys(RATES)];
+    if (!Array.isArray(statistics) || statistics.length === 0) {
+      return invalid("'statistics' is a required field.", "/data/attributes/statistics");
+    }
+    const unknown = statistics.find((name) => !known.includes(name));
+    if (unknown) return invalid(`'${unknown}' is not a valid statistic.`, "/data/attributes/statistics");
+    const metric = attributes.conversion_metric_id;
+    if (typeof metric !== "string") {
+      return invalid("'conversion_metric_id' is a required field.", "/data/attributes/conversion_metric_id");
+    }
+    if (!KLAVIYO_METRICS.some((entry) => entry.id === metric)) {
+      return invalid(`Metric with id ${metric} does not exist.`, "/data/attributes/conversion_metric_id");
+    }
+    const frame = attributes.timeframe as { start?: string; end?: string; key?: string } | undefined;
+    if (!frame?.start || !frame.end || Number.isNaN(Date.parse(frame.start)) || Number.isNaN(Date.parse(frame.end))) {
+      return invalid("'timeframe' must have a key or a start and an end.", "/data/attributes/timeframe");
+    }
+    // A report covers at most a year (wording assumed: the reference states the limit only).
+    if (Date.parse(frame.end) - Date.parse(frame.start) > 365 * 86_400_000) {
+      return invalid("The timeframe cannot be longer than 1 year.", "/data/attributes/timeframe");
+    }
+    return { body, attributes, statistics, frame: { start: frame.start, end: frame.end }, invalid };
+  }
 
   async function guarded(request: FastifyRequest, reply: FastifyReply) {
     const header = String(request.headers.authorization ?? "");
@@ -228,41 +299,12 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
 
       for (const target of ["campaign", "flow"] as const) {
         app.post(`/api/${target}-values-reports/`, { preHandler: guarded }, async (request, reply) => {
-          const body = request.body as { data?: { type?: string; attributes?: Record<string, unknown> } };
-          state.reports.push({ path: `/api/${target}-values-reports/`, body: body as Record<string, unknown> });
-          const attributes = body.data?.attributes ?? {};
-          const invalid = (detail: string, pointer: string) =>
-            jsonApiError(reply, 400, "invalid", "Invalid input.", detail, { pointer });
-          if (body.data?.type !== `${target}-values-report`) {
-            return invalid(`The type must be ${target}-values-report.`, "/data/type");
-          }
-          const statistics = attributes.statistics as string[] | undefined;
-          const known = [...Object.keys(fakeKlaviyoDay("x", "2025-01-01")), ...Object.keys(RATES)];
-          if (!Array.isArray(statistics) || statistics.length === 0) {
-            return invalid("'statistics' is a required field.", "/data/attributes/statistics");
-          }
-          const unknown = statistics.find((name) => !known.includes(name));
-          if (unknown) return invalid(`'${unknown}' is not a valid statistic.`, "/data/attributes/statistics");
-          const metric = attributes.conversion_metric_id;
-          if (typeof metric !== "string") {
-            return invalid("'conversion_metric_id' is a required field.", "/data/attributes/conversion_metric_id");
-          }
-          if (!KLAVIYO_METRICS.some((entry) => entry.id === metric)) {
-            return invalid(`Metric with id ${metric} does not exist.`, "/data/attributes/conversion_metric_id");
-          }
-          const frame = attributes.timeframe as { start?: string; end?: string; key?: string } | undefined;
-          if (
-            !frame?.start ||
-            !frame.end ||
-            Number.isNaN(Date.parse(frame.start)) ||
-            Number.isNaN(Date.parse(frame.end))
-          ) {
-            return invalid("'timeframe' must have a key or a start and an end.", "/data/attributes/timeframe");
-          }
-          // A values report covers at most a year (wording assumed: the reference states the limit only).
-          if (Date.parse(frame.end) - Date.parse(frame.start) > 365 * 86_400_000) {
-            return invalid("The timeframe cannot be longer than 1 year.", "/data/attributes/timeframe");
-          }
+          state.reports.push({ path: `/api/${target}-values-reports/`, body: request.body as Record<string, unknown> });
+          const checked = reportBody(request, reply, `${target}-values-report`);
+          if ("error" in checked) return checked.error;
+          const limited = throttled(request, reply);
+          if (limited) return limited;
+          const { statistics, frame } = checked;
           const range = days(frame.start, frame.end);
           const results = KLAVIYO_MESSAGES.filter((message) => message[target] !== null).map((message) => {
             const sums = {} as Record<keyof Counts, number>;
@@ -288,6 +330,56 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
           return { data: { type: `${target}-values-report`, id: "rep-1", attributes: { results } } };
         });
       }
+
+      app.post("/api/flow-series-reports/", { preHandler: guarded }, async (request, reply) => {
+        state.reports.push({ path: "/api/flow-series-reports/", body: request.body as Record<string, unknown> });
+        const checked = reportBody(request, reply, "flow-series-report");
+        if ("error" in checked) return checked.error;
+        const { attributes, statistics, frame, invalid } = checked;
+        const interval = attributes.interval;
+        if (interval !== "daily" && interval !== "hourly" && interval !== "weekly" && interval !== "monthly") {
+          return invalid("'interval' must be one of daily, hourly, weekly, monthly.", "/data/attributes/interval")
+            .error;
+        }
+        if (interval !== "daily") {
+          return invalid("This fake answers daily series only.", "/data/attributes/interval").error;
+        }
+        if (Date.parse(frame.end) - Date.parse(frame.start) > 60 * 86_400_000) {
+          return invalid("If daily is used, the timeframe cannot be longer than 60 days.", "/data/attributes/timeframe")
+            .error;
+        }
+        const limited = throttled(request, reply);
+        if (limited) return limited;
+        // A bucket a day from the timeframe's start; its numbers are the fake's day as the values reports
+        // count it (the UTC date of the bucket's start), so a series adds up to the values report exactly.
+        const starts: number[] = [];
+        for (let at = Date.parse(frame.start); at < Date.parse(frame.end); at += 86_400_000) starts.push(at);
+        const results = KLAVIYO_MESSAGES.filter((message) => message.flow !== null).map((message) => {
+          const byDay = starts.map((at) => fakeKlaviyoDay(message.id, new Date(at).toISOString().slice(0, 10)));
+          const value = (counts: Counts, name: string) => {
+            const rate = RATES[name];
+            if (!rate) return counts[name as keyof Counts] ?? 0;
+            return counts[rate[1]] > 0 ? counts[rate[0]] / counts[rate[1]] : 0;
+          };
+          return {
+            groupings: { flow_id: message.flow, send_channel: "email", flow_message_id: message.id },
+            statistics: Object.fromEntries(
+              statistics.map((name) => [name, byDay.map((counts) => value(counts, name))]),
+            ),
+          };
+        });
+        return {
+          data: {
+            type: "flow-series-report",
+            id: "series-1",
+            attributes: {
+              results,
+              date_times: starts.map((at) => new Date(at).toISOString().replace(/\.\d{3}Z$/, "+00:00")),
+            },
+            relationships: {},
+          },
+        };
+      });
 
       app.post("/api/metric-aggregates/", { preHandler: guarded }, async (request, reply) => {
         const body = request.body as { data?: { type?: string; attributes?: Record<string, unknown> } };

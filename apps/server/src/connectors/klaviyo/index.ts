@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { TOption, TTable } from "@app/core";
-import { shiftDay } from "@app/core";
+import { shiftDay, todayInTimezone } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
@@ -21,6 +21,8 @@ import { klaviyoSettings } from "./settings";
  * `Authorization: Klaviyo-API-Key …` with the `revision` header (KLAVIYO_REVISION). Campaign and flow
  * targets read the Reporting API's values reports (`POST /api/campaign-values-reports/`,
  * `/api/flow-values-reports/`), which need a conversion metric (the picker lists `GET /api/metrics/`);
+ * flows over at most 60 days read one daily series report (`POST /api/flow-series-reports/`) covering
+ * the range and its comparison together, shared by both periods' calls (see `flowSeries`);
  * the account target counts Klaviyo's own e-mail events by day (`POST /api/metric-aggregates/`), which
  * needs none (docs/product.md §5: the conversion metric is required only for campaign or flow targets).
  * The values reports allow about 225 requests a day per account: a daily and a per-minute bucket guard
@@ -62,6 +64,20 @@ const ZValuesReport = z.object({
     }),
   }),
 });
+const ZSeriesReport = z.object({
+  data: z.object({
+    attributes: z.object({
+      results: z.array(
+        z.object({
+          groupings: z.record(z.string(), z.string().nullish()),
+          statistics: z.record(z.string(), z.array(z.number().nullish())),
+        }),
+      ),
+      date_times: z.array(z.string()),
+    }),
+  }),
+});
+type SeriesReport = z.infer<typeof ZSeriesReport>["data"]["attributes"];
 const ZAggregate = z.object({
   data: z.object({
     attributes: z.object({
@@ -151,6 +167,18 @@ const WIDGET_TYPE = widgetTypeConfig({
   ],
 });
 
+/** A series answer asked for several periods, and the periods whose call has not taken it yet. */
+interface SharedSeries {
+  answer: Promise<SeriesReport>;
+  pending: Set<string>;
+}
+
+/**
+ * How long a flow series answer is kept for the other period's call: the two calls of one widget request
+ * arrive together, so a minute is ample, and far shorter than a settled range is kept in the result store.
+ */
+const SERIES_SHARED_MS = 60_000;
+
 /** One client per process: the per-key concurrency and Klaviyo's waits hold across requests. */
 const clients = perRuntime((runtime: ConnectorRuntime) => ({
   data: createProviderClient({
@@ -169,6 +197,8 @@ const clients = perRuntime((runtime: ConnectorRuntime) => ({
     timeoutMs: 5000,
   }),
   currencies: new LRUCache<string, string>({ max: 1000, ttl: 3_600_000 }),
+  /** Flow series answers asked for two periods, each kept until the other period's call takes it. */
+  series: new LRUCache<string, SharedSeries>({ max: 500, ttl: SERIES_SHARED_MS }),
 }));
 
 /** Limits and caches count per Klaviyo account, named by a digest of its key (never the key itself). */
@@ -330,6 +360,140 @@ async function valuesReport(
     }
     byId.set(id, sums);
   }
+  return reportTable(api, target, metrics, named, byId);
+}
+
+/** The counts a report's metrics need: rates are computed from their parts, never added up. */
+const countsOf = (metrics: ReportMetric[]) => [
+  ...new Set(metrics.flatMap((metric) => (metric.rate ? [metric.rate.of, metric.rate.per] : [metric.key]))),
+];
+
+/** The longest timeframe a daily series report takes (docs/connectors.md, "Klaviyo"), as days. */
+export const KLAVIYO_SERIES_MAX_DAYS = 60;
+
+/** The span from the earliest start to the latest end of some ranges (ISO days sort as text). */
+function spanOf(ranges: readonly { startDate: string; endDate: string }[]) {
+  const startDate = ranges.map((range) => range.startDate).sort()[0] ?? "";
+  const endDate = ranges
+    .map((range) => range.endDate)
+    .sort()
+    .at(-1);
+  return { startDate, endDate: endDate ?? startDate };
+}
+
+/**
+ * Whether a daily series can cover the span: at most 60 days, measured as Klaviyo measures the timeframe
+ * (instants), so a span of 60 days across a clock change that adds an hour does not qualify.
+ */
+function seriesFits(span: { startDate: string; endDate: string }, timezone: string): boolean {
+  const frame = timeframe(span, timezone);
+  return Date.parse(frame.end) - Date.parse(frame.start) <= KLAVIYO_SERIES_MAX_DAYS * 86_400_000;
+}
+
+const periodKey = (range: { startDate: string; endDate: string }) => `${range.startDate}..${range.endDate}`;
+
+/**
+ * Flow statistics by day over `span` from one series report. The range's and the comparison's calls ask
+ * the same span with the same statistics: the first call asks, and its answer waits (at most
+ * SERIES_SHARED_MS) for the other periods' calls, each taking it once. Any other call asks anew, so a
+ * query asked again (a stale stored result refreshed) is never answered from an earlier request.
+ */
+function flowSeries(
+  api: Api,
+  conversionMetric: string,
+  statistics: string[],
+  span: { startDate: string; endDate: string },
+  periods: { own: { startDate: string; endDate: string }; others: readonly { startDate: string; endDate: string }[] },
+  timezone: string,
+): Promise<SeriesReport> {
+  const shared = clients(api.runtime).series;
+  const key = JSON.stringify([api.account, conversionMetric, statistics, span.startDate, span.endDate, timezone]);
+  const kept = shared.get(key);
+  if (kept?.pending.delete(periodKey(periods.own))) {
+    if (kept.pending.size === 0) shared.delete(key);
+    return kept.answer;
+  }
+  const asked = api.client
+    .request({
+      method: "POST",
+      path: "/api/flow-series-reports/",
+      headers: { ...api.headers, "content-type": "application/vnd.api+json" },
+      json: {
+        data: {
+          type: "flow-series-report",
+          attributes: {
+            statistics,
+            timeframe: timeframe(span, timezone),
+            interval: "daily",
+            conversion_metric_id: conversionMetric,
+            filter: 'equals(send_channel,"email")',
+          },
+        },
+      },
+      schema: ZSeriesReport,
+      limitKey: `reports:${api.account}`,
+      quotas: reportQuotas(api.account),
+    })
+    .then((report) => report.data.attributes);
+  const pending = new Set(periods.others.map(periodKey).filter((other) => other !== periodKey(periods.own)));
+  if (pending.size > 0) {
+    shared.set(key, { answer: asked, pending });
+    // A failure is not kept: the other periods' calls ask again.
+    asked.catch(() => {
+      if (shared.get(key)?.answer === asked) shared.delete(key);
+    });
+  }
+  return asked;
+}
+
+/** Flows from the daily series: each day's counts added up per flow over the range's own days. */
+async function flowSeriesReport(
+  api: Api,
+  conversionMetric: string,
+  metrics: ReportMetric[],
+  named: boolean,
+  range: { startDate: string; endDate: string },
+  span: { startDate: string; endDate: string; others: readonly { startDate: string; endDate: string }[] },
+  timezone: string,
+) {
+  const statistics = countsOf(metrics);
+  const series = await flowSeries(
+    api,
+    conversionMetric,
+    statistics,
+    span,
+    { own: range, others: span.others },
+    timezone,
+  );
+  // Each bucket starts at one of the viewer's midnights (the timeframe starts at one): its day is the
+  // viewer's day twelve hours after that instant, so a bucket a clock change moved by an hour (24-hour
+  // steps across it) still falls on its own day.
+  const inRange = series.date_times.map((at) => {
+    const day = todayInTimezone(timezone, new Date(Date.parse(at) + 12 * 3_600_000));
+    return day >= range.startDate && day <= range.endDate;
+  });
+  const byId = new Map<string, Record<string, number>>();
+  for (const result of series.results) {
+    const id = result.groupings.flow_id ?? "";
+    const sums = byId.get(id) ?? {};
+    for (const name of statistics) {
+      const values = result.statistics[name] ?? [];
+      sums[name] =
+        (sums[name] ?? 0) + values.reduce<number>((sum, v, index) => sum + (inRange[index] ? (v ?? 0) : 0), 0);
+    }
+    byId.set(id, sums);
+  }
+  return reportTable(api, "flow", metrics, named, byId);
+}
+
+/** A report's table from its counts per campaign or flow: rows named, rates from the summed counts. */
+async function reportTable(
+  api: Api,
+  target: "campaign" | "flow",
+  metrics: ReportMetric[],
+  named: boolean,
+  byId: Map<string, Record<string, number>>,
+) {
   const value = (sums: Record<string, number>, metric: ReportMetric): number | null => {
     if (!metric.rate) return sums[metric.key] ?? 0;
     const per = sums[metric.rate.per] ?? 0;
@@ -461,7 +625,7 @@ export const klaviyoConnector: Connector = {
       .sort((a, b) => a.label.localeCompare(b.label));
   },
 
-  async query({ source, inputs, range, timezone }): Promise<TTable> {
+  async query({ source, inputs, range, timezone, companions }): Promise<TTable> {
     const target = targetOf(inputs.target);
     if (!target) throw AppError.validation({ target: ["The target field is required."] });
     const keys = Array.isArray(inputs.metrics) ? inputs.metrics.map(String) : [];
@@ -497,7 +661,16 @@ export const klaviyoConnector: Connector = {
       .map((key) => REPORT_METRICS.find((metric) => metric.key === key))
       .filter((metric): metric is ReportMetric => metric !== undefined);
     if (metrics.length === 0) throw AppError.validation({ metrics: ["The metrics field is required."] });
-    const table = await valuesReport(api, target, conversionMetric, metrics, dimension !== null, range, timezone);
+    // Flows: one daily series over the range and its comparison when both fit in one (else the range
+    // alone), so a widget with its comparison costs one report of the account's allowance, not two.
+    const both = spanOf([range, ...(companions ?? [])]);
+    const span = seriesFits(both, timezone)
+      ? { ...both, others: companions ?? [] }
+      : { ...spanOf([range]), others: [] };
+    const table =
+      target === "flow" && seriesFits(span, timezone)
+        ? await flowSeriesReport(api, conversionMetric, metrics, dimension !== null, range, span, timezone)
+        : await valuesReport(api, target, conversionMetric, metrics, dimension !== null, range, timezone);
     const currency = metrics.some((metric) => metric.format === "money") ? await currencyOf(api) : null;
     return { dimension: tableDimension, metrics: metrics.map((metric) => metricHeader(metric, currency)), ...table };
   },

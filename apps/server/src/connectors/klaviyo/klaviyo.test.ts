@@ -1,4 +1,4 @@
-import { shiftDay } from "@app/core";
+import { shiftDay, todayInTimezone } from "@app/core";
 import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
@@ -164,6 +164,92 @@ describeEachDb(
       });
     });
 
+    it("flows: one daily series report covers the range and its comparison; each period adds up its own days", async () => {
+      const { client } = await buildOwner(env());
+      const { id } = await connect(client);
+      // 20 days and the 20 before them: 40 days, inside the 60 a daily series takes.
+      const start = shiftDay(today(), -30);
+      const end = shiftDay(today(), -11);
+      const compareStart = shiftDay(start, -20);
+      const compareEnd = shiftDay(start, -1);
+      const from = (await klaviyo()).reports.length;
+      const response = await client.api("POST", "/api/widgets/data", {
+        instances: [
+          instance(id, TYPE, {
+            target: "flow",
+            conversionMetric: "PlcOrd",
+            dimension: "flow",
+            metrics: ["delivered", "click_rate"],
+          }),
+        ],
+        timezone: "Pacific/Auckland",
+        startDate: start,
+        endDate: end,
+        comparison: true,
+        compareStartDate: compareStart,
+        compareEndDate: compareEnd,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const asked = (await klaviyo()).reports.slice(from);
+      expect(asked.map((report) => report.path)).toEqual(["/api/flow-series-reports/"]);
+      const attributes = (asked[0]?.body.data as { attributes: Record<string, unknown> } | undefined)?.attributes;
+      // The viewer's midnights (Auckland, 11 or 13 hours ahead) from the comparison's first day to the day
+      // after the range's last; counts only (rates are computed from them).
+      expect(attributes).toMatchObject({
+        statistics: ["delivered", "clicks_unique"],
+        interval: "daily",
+        conversion_metric_id: "PlcOrd",
+        filter: 'equals(send_channel,"email")',
+      });
+      const frame = attributes?.timeframe as { start: string; end: string };
+      expect(todayInTimezone("Pacific/Auckland", new Date(frame.start))).toBe(compareStart);
+      expect(todayInTimezone("Pacific/Auckland", new Date(Date.parse(frame.end) - 1))).toBe(end);
+      // The span's k-th day is the k-th bucket, a day after the timeframe's start; the fake counts a
+      // bucket as the UTC date of its start (as its values reports count days).
+      const bucketDays = (first: string, last: string) =>
+        daysOf(first, last).map((day) => {
+          const k = daysOf(compareStart, day).length - 1;
+          return new Date(Date.parse(frame.start) + k * 86_400_000).toISOString().slice(0, 10);
+        });
+      const data = response.json().data;
+      const welcome = messagesOf("flow", "WelcomeFlw");
+      for (const [table, days] of [
+        [data.current, bucketDays(start, end)],
+        [data.previous, bucketDays(compareStart, compareEnd)],
+      ] as const) {
+        expect(days).toHaveLength(20);
+        const row = table.rows.find((entry: { dimension: string }) => entry.dimension === "Welcome Series");
+        expect(row.values[0]).toBe(total(welcome, days, "delivered"));
+        expect(row.values[1]).toBeCloseTo(
+          (total(welcome, days, "clicks_unique") / total(welcome, days, "delivered")) * 100,
+          9,
+        );
+        expect(table.totals[0]).toBe(total(messagesOf("flow"), days, "delivered"));
+      }
+    });
+
+    it("flows whose two periods together pass the 60 days a daily series takes: a series per period", async () => {
+      const { client } = await buildOwner(env());
+      const { id } = await connect(client);
+      const start = shiftDay(today(), -60);
+      const end = shiftDay(today(), -21);
+      const from = (await klaviyo()).reports.length;
+      const response = await widgetData(
+        client,
+        [instance(id, TYPE, { target: "flow", conversionMetric: "PlcOrd", metrics: ["recipients"] })],
+        { startDate: start, endDate: end, comparison: true },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      // 40 days and the 40 before: 80 days together, so each period is a series of its own (40 days).
+      expect((await klaviyo()).reports.slice(from).map((report) => report.path)).toEqual([
+        "/api/flow-series-reports/",
+        "/api/flow-series-reports/",
+      ]);
+      expect(response.json().data.current.totals).toEqual([
+        total(messagesOf("flow"), daysOf(start, end), "recipients"),
+      ]);
+    });
+
     it("a range longer than the year a values report takes is asked window by window and added up", async () => {
       const { client } = await buildOwner(env());
       const { id } = await connect(client);
@@ -316,7 +402,7 @@ describeEachDb(
           state.failNext.push({
             status,
             headers,
-            pathIncludes: "/api/flow-values-reports/",
+            pathIncludes: "/api/flow-series-reports/",
             body: {
               errors: [{ id: "e", status, code: "throttled", title: "Request was throttled.", detail: "Try later." }],
             },

@@ -4,8 +4,11 @@ import { connectorScenarios } from "../../../test/connector-scenarios/kit";
 import type { TestClient } from "../../../test/harness";
 import { fakeKlaviyoEvents, klaviyoFake } from "./fake";
 
-const REPORTS = "/api/flow-values-reports/";
-/** Flow statistics without money (a money metric asks the account's currency too): one values report each. */
+const REPORTS = "/api/flow-series-reports/";
+/**
+ * Flow statistics without money (a money metric asks the account's currency too): one daily series
+ * report each (the scenarios' ranges are shorter than the series' 60 days).
+ */
 const flows = (metric: string) => ({
   type: "klaviyo.report",
   inputs: { conversionMetric: "PlcOrd", metrics: [metric], target: "flow" },
@@ -83,7 +86,7 @@ connectorScenarios({
   malformed: [{ status: 200, pathIncludes: "/api/metric-aggregates/", body: '{"data": {"type": "metric-aggregate", ' }],
   settled: { query: flows("conversions"), range: { startDate: "2026-05-01", endDate: "2026-05-07" } },
   // Lists (metrics, campaigns, flows) page by `links.next`, but they name options; a report's numbers
-  // come in one answer (values reports have no paging, metric-aggregates one row a metric).
+  // come in one answer (reports have no paging, metric-aggregates one row a metric).
   // The account's counts by day: the filter's instants bound the viewer's days, and metric-aggregates
   // buckets them by days of the zone the request names (the viewer's).
   zone: {

@@ -33,6 +33,8 @@ export interface FakeMailchimp {
   calls: FakeCall[];
   pageSize: number;
   tokens: string[];
+  /** The account's sent campaigns, oldest first (MAILCHIMP_CAMPAIGNS unless a test puts others). */
+  campaigns: FakeMailchimpCampaign[];
 }
 
 export const MAILCHIMP_AUDIENCES = [
@@ -57,7 +59,8 @@ export interface FakeMailchimpCampaign {
   unsubscribed: number;
 }
 
-const campaign = (
+/** A sent campaign of the fake, its numbers following from its index and emails sent. */
+export const fakeMailchimpCampaign = (
   index: number,
   title: string,
   listId: string,
@@ -81,12 +84,12 @@ const campaign = (
 
 /** Sent campaigns, oldest first; the fifth is sent at 23:30 UTC on Oct 31 (Nov 1 in Paris). */
 export const MAILCHIMP_CAMPAIGNS: readonly FakeMailchimpCampaign[] = [
-  campaign(1, "September news", "a1b2c3d4e5", "2026-09-15T09:00:00+00:00", 4000),
-  campaign(2, "October news", "a1b2c3d4e5", "2026-10-06T09:00:00+00:00", 4100),
-  campaign(3, "Autumn sale", "f6e5d4c3b2", "2026-10-06T15:30:00+00:00", 2500),
-  campaign(4, "Sale – last call", "f6e5d4c3b2", "2026-10-20T08:00:00+00:00", 2400),
-  campaign(5, "Halloween", "a1b2c3d4e5", "2026-10-31T23:30:00+00:00", 4200),
-  campaign(6, "November news", "a1b2c3d4e5", "2026-11-03T09:00:00+00:00", 4300),
+  fakeMailchimpCampaign(1, "September news", "a1b2c3d4e5", "2026-09-15T09:00:00+00:00", 4000),
+  fakeMailchimpCampaign(2, "October news", "a1b2c3d4e5", "2026-10-06T09:00:00+00:00", 4100),
+  fakeMailchimpCampaign(3, "Autumn sale", "f6e5d4c3b2", "2026-10-06T15:30:00+00:00", 2500),
+  fakeMailchimpCampaign(4, "Sale – last call", "f6e5d4c3b2", "2026-10-20T08:00:00+00:00", 2400),
+  fakeMailchimpCampaign(5, "Halloween", "a1b2c3d4e5", "2026-10-31T23:30:00+00:00", 4200),
+  fakeMailchimpCampaign(6, "November news", "a1b2c3d4e5", "2026-11-03T09:00:00+00:00", 4300),
 ];
 
 /** One audience's activity on one day: numbers a test can sum. */
@@ -122,6 +125,7 @@ export function mailchimpFake(): FakePart<FakeMailchimp> {
     calls: [],
     pageSize: 2,
     tokens: [],
+    campaigns: [...MAILCHIMP_CAMPAIGNS],
   };
 
   const problem = (reply: FastifyReply, status: number, title: string, detail: string) =>
@@ -275,7 +279,7 @@ export function mailchimpFake(): FakePart<FakeMailchimp> {
         const page = paging(request, reply);
         if (!page) return reply;
         const query = request.query as Record<string, string | undefined>;
-        let found = [...MAILCHIMP_CAMPAIGNS];
+        let found = [...state.campaigns];
         if (query.list_id) found = found.filter((entry) => entry.listId === query.list_id);
         if (query.sort_field === "send_time" && query.sort_dir === "DESC") found.reverse();
         return {
@@ -301,7 +305,7 @@ export function mailchimpFake(): FakePart<FakeMailchimp> {
         if (Number.isNaN(since) || Number.isNaN(before)) {
           return problem(reply, 400, "Invalid Resource", "Please provide a valid ISO 8601 time.");
         }
-        const found = MAILCHIMP_CAMPAIGNS.filter((entry) => {
+        const found = state.campaigns.filter((entry) => {
           const at = Date.parse(entry.sendTime);
           return at >= since && at < before;
         });

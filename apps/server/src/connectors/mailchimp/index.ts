@@ -12,6 +12,7 @@ import { metricHeader } from "../kit/metrics";
 import { followOffset } from "../kit/paging";
 import { dimensionParam, metricsParam, widgetTypeConfig } from "../options";
 import type { Connector, SourceHandle } from "../types";
+import { mailchimpDescription } from "./description";
 import { logo } from "./logo";
 import {
   ACTIVITY_METRICS,
@@ -172,6 +173,8 @@ export const mailchimpConnector: Connector = {
   key: "mailchimp",
   logo,
   settings: mailchimpSettings,
+  // Mailchimp's official Node.js SDK's endpoint index (docs/connectors.md): its OpenAPI copy is not obtainable.
+  description: mailchimpDescription,
   displayName: "Mailchimp",
   order: 21,
   authKind: "oauth2",

@@ -1,6 +1,6 @@
 import { connectByConsent, connectorScenarios } from "../../../test/connector-scenarios/kit";
 import { unseal } from "../../infra/security";
-import { MAILCHIMP_API_PREFIX, mailchimpFake } from "./fake";
+import { fakeMailchimpCampaign, MAILCHIMP_API_PREFIX, mailchimpFake } from "./fake";
 
 const REPORTS = `${MAILCHIMP_API_PREFIX}/3.0/reports`;
 /** Campaign report metrics: one `/3.0/reports` request each (the campaigns of a month fit one page). */
@@ -50,4 +50,28 @@ connectorScenarios({
   down: problem(503, "Service Unavailable", "Please try again."),
   malformed: [{ status: 200, pathIncludes: "/reports", body: '{"reports": [{"id": ' }],
   settled: { query: campaigns("open_rate"), range: { startDate: "2026-09-01", endDate: "2026-09-30" } },
+  // Reports page by `offset`/`count` with `total_items`; not by day (a row per campaign sent), so the
+  // paging is proven on the listing: the fake's page is steered, each filled campaign sends one e-mail.
+  listing: {
+    query: campaigns("emails_sent"),
+    range: { startDate: "2025-02-01", endDate: "2025-02-28" },
+    fill: (fakes, n) => {
+      const kept = fakes.parts.mailchimp.campaigns;
+      fakes.parts.mailchimp.campaigns = Array.from({ length: n }, (_, index) => ({
+        ...fakeMailchimpCampaign(100 + index, `Filled ${index + 1}`, "a1b2c3d4e5", "2025-02-10T09:00:00+00:00", 1),
+        sendTime: `2025-02-${String(1 + (index % 28)).padStart(2, "0")}T09:00:00+00:00`,
+      }));
+      return () => {
+        fakes.parts.mailchimp.campaigns = kept;
+      };
+    },
+    pageSize: (fakes, size) => {
+      const kept = fakes.parts.mailchimp.pageSize;
+      fakes.parts.mailchimp.pageSize = size;
+      return () => {
+        fakes.parts.mailchimp.pageSize = kept;
+      };
+    },
+    requests: (call) => call.path === REPORTS,
+  },
 });

@@ -68,6 +68,8 @@ export interface FakeMeta {
   calls: FakeCall[];
   /** The Pages `/me/accounts` serves per answer at most (small, so paging is exercised). */
   accountsPageSize: number;
+  /** The posts `/{ig-user-id}/media` serves per answer at most, whatever `limit` asks (cursor paging). */
+  mediaPageSize: number;
   /** The user id a live user token belongs to; null when unknown, expired or revoked. */
   userOf(accessToken: string): string | null;
   /** The Page a live Page token belongs to; null otherwise. */
@@ -340,6 +342,7 @@ export function metaFake(): FakePart<FakeMeta> {
     usageNext: [],
     calls: [],
     accountsPageSize: 2,
+    mediaPageSize: 100,
     longLivedSeconds: LONG_LIVED_SECONDS,
     userOf(accessToken) {
       const entry = userTokens.get(accessToken);
@@ -837,13 +840,26 @@ export function metaFake(): FakePart<FakeMeta> {
             { subcode: 33, type: "GraphMethodException" },
           );
         }
-        const fields = String((request.query as Record<string, unknown>).fields ?? "id").split(",");
+        const query = request.query as Record<string, string | undefined>;
+        const fields = String(query.fields ?? "id").split(",");
         const list = ig.id === META_PAGES[0].ig.id ? META_MEDIA : [];
+        // `limit` posts an answer (25 unless asked), `after` the cursor of the last one read; `next` only
+        // while more posts follow, as the Graph API's cursor paging does.
+        const limit = Math.min(Number(query.limit ?? 25) || 25, state.mediaPageSize);
+        const start = query.after ? Number(Buffer.from(query.after, "base64url").toString()) : 0;
+        const slice = list.slice(start, start + limit);
+        const cursor = (index: number) => Buffer.from(String(index)).toString("base64url");
+        const more = start + limit < list.length;
         return {
-          data: list.map((media) =>
+          data: slice.map((media) =>
             Object.fromEntries(Object.entries(media).filter(([key]) => key === "id" || fields.includes(key))),
           ),
-          paging: { cursors: { before: "QVFIUmZAfirst", after: "QVFIUmZAlast" } },
+          paging: {
+            cursors: { before: cursor(start), after: cursor(start + slice.length) },
+            ...(more && {
+              next: `${shared.origin()}${v}/${node}/media?fields=${encodeURIComponent(fields.join(","))}&limit=${limit}&after=${cursor(start + slice.length)}`,
+            }),
+          },
         };
       });
     },

@@ -60,4 +60,13 @@ connectorScenarios({
     },
     range: { startDate: "2026-09-01", endDate: "2026-09-30" },
   },
+  // One answer a request: no paging. Ranks are named by the day Rank Ranger checked them and the range
+  // is sent as dates (`start_date`/`end_date`), so the viewer's dates are asked as they are.
+  zone: {
+    query: stats("top10"),
+    askedDays: (call) =>
+      "rank" in call.query && call.query.start_date && call.query.end_date
+        ? { first: call.query.start_date, last: call.query.end_date }
+        : null,
+  },
 });

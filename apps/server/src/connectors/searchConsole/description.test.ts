@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectGoogle } from "../../../test/connector-scenarios/google";
-import { buildOwner } from "../../../test/factories";
-import { startTestEnv, type TestClient } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { connectedGoogleSource } from "../../../test/connector-scenarios/google";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { checkCalls, describedRequest } from "../google/description-check";
-import { type FakeGoogle, startFakeGoogle } from "../google/fake";
+import { googleFake } from "../google/fake";
 import { searchConsoleConnector } from ".";
 import { description } from "./description";
+import { searchConsoleFake } from "./fake";
 
 /**
  * Search Console against Google's own discovery document (./discovery): every request the connector
@@ -14,21 +13,14 @@ import { description } from "./description";
  * every answer the fake gives to them.
  */
 
-let google: FakeGoogle;
-let env: Awaited<ReturnType<typeof startTestEnv>>;
-let client: TestClient;
-let sourceId: string;
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-  env = await startTestEnv("sqlite", google.env);
-  ({ client } = await buildOwner(env));
-  sourceId = await connectGoogle(client, "searchConsole");
-});
-afterAll(async () => {
-  await env?.close();
-  await google?.close();
-});
+/** Google's sign-in and Search Console's API, its faults taken from Google's list (as the fake Google serves them). */
+const parts = () => {
+  const google = googleFake();
+  const searchConsole = searchConsoleFake(google.state);
+  searchConsole.state.failNext = google.state.failNext;
+  return { google, searchConsole };
+};
+const setUp = connectedGoogleSource("searchConsole", parts);
 
 const offered = (key: string, within?: string): string[] => {
   const params = searchConsoleConnector.widgetTypes[0]?.params ?? [];
@@ -55,8 +47,8 @@ describe("Search Console against Google's discovery document", () => {
   });
 
   it("every request its form can make, and every answer the fake gives, is as Google describes", async () => {
-    google.calls.length = 0;
-    const sites = await client.api("GET", `/api/sources/${sourceId}/properties`);
+    setUp.fakes.calls.length = 0;
+    const sites = await setUp.client.api("GET", `/api/sources/${setUp.sourceId}/properties`);
     expect(sites.statusCode).toBe(200);
     const metrics = offered("metrics");
     // One site of each kind (a domain property, a URL prefix): the requests differ only in its path segment.
@@ -68,20 +60,20 @@ describe("Search Console against Google's discovery document", () => {
     expect(kinds).not.toContain(undefined);
     for (const property of kinds) {
       const performance = (inputs: Record<string, unknown>) =>
-        instance(sourceId, "searchConsole.performance", { property, metrics, ...inputs });
+        instance(setUp.sourceId, "searchConsole.performance", { property, metrics, ...inputs });
       for (const dimension of [null, ...offered("dimension")]) {
-        await widgetData(client, [performance(dimension ? { dimension } : {})], range);
+        await widgetData(setUp.client, [performance(dimension ? { dimension } : {})], range);
       }
       // A filter changes the request the same with or without a dimension: the totals' request carries it.
       for (const filterDimension of offered("filterDimension")) {
         for (const filterOperator of offered("filterOperator", "filterDimension")) {
           const filter = { filterDimension, filterOperator, filterExpression: FILTER_VALUES[filterDimension] };
-          const answer = await widgetData(client, [performance(filter)], range);
+          const answer = await widgetData(setUp.client, [performance(filter)], range);
           expect(answer.statusCode).toBe(200);
         }
       }
     }
-    const report = await checkCalls(description, google.url, google.calls);
+    const report = await checkCalls(description, setUp.fakes.url, setUp.fakes.calls);
     expect(report.requests.length).toBeGreaterThan(20);
     expect(report.problems).toEqual([]);
     expect(report.failed).toEqual([]);

@@ -68,6 +68,19 @@ export function fakeSearch(
   return { clicks: 10 * (query + 1) + n, impressions: 200 * (query + 1) + 10 * n, position: 3 + query * 2 + (n % 2) };
 }
 
+/**
+ * The fake's day of the whole site by date, as Search Console sums its three queries (null: Google has
+ * no row that day): clicks, impressions, CTR in percent and the impression-weighted position.
+ */
+export function fakeSiteDay(day: string) {
+  const cells = [0, 1, 2].map((query) => fakeSearch(day, query)).filter((cell) => cell !== null);
+  if (cells.length === 0) return null;
+  const clicks = cells.reduce((sum, cell) => sum + cell.clicks, 0);
+  const impressions = cells.reduce((sum, cell) => sum + cell.impressions, 0);
+  const position = cells.reduce((sum, cell) => sum + cell.position * cell.impressions, 0) / impressions;
+  return { clicks, impressions, ctr: (clicks / impressions) * 100, averagePosition: position };
+}
+
 /** An integer split by shares whose parts add up to the whole (the last part takes the remainder). */
 function split(total: number, shares: readonly { share: number }[]): number[] {
   const parts = shares.map((entry) => Math.floor(total * entry.share));

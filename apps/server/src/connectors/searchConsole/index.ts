@@ -12,6 +12,7 @@ import { daysOf, trimmedText as text } from "../kit/inputs";
 import { type MetricDeclaration, metricHeader } from "../kit/metrics";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
+import { searchConsoleDomainMetrics } from "./domain-metrics";
 import { logo } from "./logo";
 
 /**
@@ -239,6 +240,7 @@ export const searchConsoleConnector: Connector = {
   prewarmAllowed: searchConsoleOptionalAllowed,
   describeFilter: (_type, inputs) => describeSearchConsoleFilter(inputs),
   widgetTypes: [WIDGET_TYPE],
+  domainMetrics: searchConsoleDomainMetrics(WIDGET_TYPE.type),
   // Google's own description of the API, pinned in ./discovery (docs/connectors.md), for its tests and the live check.
   description: async () => (await import("./description")).description,
   missingConfig: (providers: ProvidersConfig) => missingGoogleConfig(providers),

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { connectByConsent } from "../../../test/connector-scenarios/kit";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
@@ -37,11 +38,8 @@ const RANGE = { startDate: "2026-10-01", endDate: "2026-10-06" };
 const ASK = { ...RANGE, comparison: false };
 type Table = { rows: { dimension: string; values: (number | null)[] }[]; totals: (number | null)[] };
 
-async function connect(client: TestClient): Promise<string> {
-  const { result } = await connectOAuth(client, "searchConsole");
-  expect(result).toMatchObject({ ok: true, connector: "searchConsole" });
-  return result.sourceId;
-}
+/** A source connected through the fake's consent, as the sources page's popup does; its id. */
+const connect = (client: TestClient): Promise<string> => connectByConsent(client, "searchConsole");
 
 /**
  * A result stored twenty minutes ago for a range touching today (so it is due again), asked for through

@@ -51,4 +51,6 @@ connectorScenarios({
   // A CSV that ends inside a quoted cell cannot be parsed.
   malformed: [{ status: 200, body: 'Organic Keywords;Date\r\n"1200;20251115\r\n' }],
   settled: { query: domain("organicKeywords", "uk"), range: { startDate: "2025-04-01", endDate: "2025-04-30" } },
+  // No paging (a fixed number of lines a request) and no zone: the history is one snapshot a month per
+  // database, so no viewer's day can fall into another month's row than its own date says.
 });

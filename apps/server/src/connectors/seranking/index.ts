@@ -5,10 +5,11 @@ import { sha256 } from "../../infra/security";
 import { classifyByStatusWithMessage } from "../http/classify";
 import { createProviderClient, type QuotaBucket } from "../http/client";
 import { perRuntime } from "../http/per-runtime";
+import { siteHost } from "../kit/domain-metrics";
 import { text } from "../kit/inputs";
 import { storedToken } from "../kit/token";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
-import { chosenRankMetrics, RANK_METRICS, rankTable } from "../rank-tracking";
+import { chosenRankMetrics, RANK_METRICS, rankTable, rankTrackerDomainMetrics } from "../rank-tracking";
 import type { Connector, ConnectorRuntime, SourceHandle } from "../types";
 import { logo } from "./logo";
 import { serankingSettings } from "./settings";
@@ -122,6 +123,24 @@ export async function serankingProjects(source: SourceHandle): Promise<{ id: str
   return sites.map((site) => ({ id: site.id, address: site.name ?? "" }));
 }
 
+/**
+ * Mission Control's rank metrics from SE Ranking (docs/decisions.md, "Mission Control metric sources"):
+ * the project named for the domain, on its first search engine (SE Ranking lists the main one first).
+ * Asked before AccuRanker's.
+ */
+const domainMetrics = rankTrackerDomainMetrics(4, WIDGET_TYPE.type, async (source, domain) => {
+  const projects = await source.call(serankingProjects);
+  const project = projects.find((entry) => siteHost(entry.address) === domain);
+  if (!project) return null;
+  const engines = await source.options("searchEngines", { property: project.id });
+  const engine = engines[0]?.value;
+  if (!engine) return null;
+  return {
+    plan: `seranking:${source.id}:${project.id}:${engine}`,
+    inputs: { property: project.id, searchEngine: engine },
+  };
+});
+
 export const serankingConnector: Connector = {
   key: "seranking",
   logo,
@@ -133,6 +152,7 @@ export const serankingConnector: Connector = {
   note: null,
   settlingDays: SERANKING_SETTLING_DAYS,
   widgetTypes: [WIDGET_TYPE],
+  domainMetrics,
 
   async verify({ credentials, runtime }) {
     const token = credentials.token ?? "";

@@ -49,4 +49,11 @@ connectorScenarios({
     query: rankings("keyword", "top3"),
     range: { startDate: "2026-09-01", endDate: "2026-09-30" },
   },
+  // One answer a request: no paging. Positions are named by the day SE Ranking checked them and the
+  // range is sent as dates (`date_from`/`date_to`), so the viewer's dates are asked as they are.
+  zone: {
+    query: rankings("date", "top10"),
+    askedDays: (call) =>
+      call.query.date_from && call.query.date_to ? { first: call.query.date_from, last: call.query.date_to } : null,
+  },
 });

@@ -49,4 +49,6 @@ connectorScenarios({
   down: failing(503, "Service Unavailable"),
   malformed: [{ status: 200, body: '{"id": "1", "result": {"data": [{"date": ' }],
   settled: { query: history("keywords", "g_uk"), range: { startDate: "2025-04-01", endDate: "2025-04-30" } },
+  // No paging (a fixed number of lines a request) and no zone: the history is one snapshot a month per
+  // database, so no viewer's day can fall into another month's row than its own date says.
 });

@@ -70,4 +70,15 @@ connectorScenarios({
     pageSize: 100,
     requests: (call) => call.path === "/wp-json/wc-analytics/reports/revenue/stats",
   },
+  // Analytics reads `after`/`before` in the shop's own zone (ISO 8601 without an offset), the days the
+  // shop's owner sees in WooCommerce: the viewer's dates are sent as the shop's whole days.
+  zone: {
+    query: { type: "woocommerce.sales", inputs: { dimension: "date", metrics: ["gross_sales"] } },
+    askedDays: (call) => {
+      if (call.path !== "/wp-json/wc-analytics/reports/revenue/stats") return null;
+      const { after = "", before = "" } = call.query;
+      if (!after.endsWith("T00:00:00") || !before.endsWith("T23:59:59")) return null;
+      return { first: after.slice(0, 10), last: before.slice(0, 10) };
+    },
+  },
 });

@@ -1,5 +1,6 @@
 import type { Db } from "../../infra/db";
 import type { SessionsTable } from "../../infra/db/schema";
+import type { SessionClient } from "../../infra/http";
 
 /** Sessions and invitations: the only SQL of the auth feature. */
 export function authRepo(db: Db) {
@@ -10,8 +11,14 @@ export function authRepo(db: Db) {
     findSession(id: string) {
       return db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
     },
-    touchSession(id: string, lastSeenAt: string) {
-      return db.updateTable("sessions").set({ last_seen_at: lastSeenAt }).where("id", "=", id).execute();
+    /** Last seen now, and (when the request is known) from which browser and address. */
+    touchSession(id: string, lastSeenAt: string, client?: SessionClient) {
+      const seen = client ? { user_agent: client.userAgent, ip_address: client.address } : {};
+      return db
+        .updateTable("sessions")
+        .set({ last_seen_at: lastSeenAt, ...seen })
+        .where("id", "=", id)
+        .execute();
     },
     updateSessionData(id: string, data: string) {
       return db.updateTable("sessions").set({ data }).where("id", "=", id).execute();

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
 import type { CompaniesTable, SessionsTable, UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
+import type { SessionClient } from "../../infra/http";
 import { hashPassword, hmac, newId, newToken, nowIso, sha256, verifyPassword } from "../../infra/security";
 import type { SessionCache } from "../../infra/session-cache";
 import type { CheckoutClaims } from "../billing/claim";
@@ -74,17 +75,7 @@ export function authService(
   /** Creates a server-side session and returns the cookie token (only its hash is stored). */
   async function startSession(user: UsersTable, db: Db = ctx.db): Promise<string> {
     const token = newToken();
-    const now = new Date();
-    const row: SessionsTable = {
-      id: sha256(token),
-      user_id: user.id,
-      company_id: user.company_id,
-      data: JSON.stringify({ dates: {}, authorization: {} } satisfies SessionData),
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86400_000).toISOString(),
-    };
-    await authRepo(db).insertSession(row);
+    await authRepo(db).insertSession(sessionRow(sha256(token), user, ctx.config.sessionTtlDays));
     return token;
   }
 
@@ -97,6 +88,7 @@ export function authService(
 
   return {
     startSession,
+    endSession,
 
     /** docs/product.md §3 registration: the company in its trial, its admin (creator), signed in. */
     async register(
@@ -203,7 +195,7 @@ export function authService(
     },
 
     /** Resolves a cookie token to a live session, or null. */
-    async resolve(token: string | null): Promise<AuthState | null> {
+    async resolve(token: string | null, client?: SessionClient): Promise<AuthState | null> {
       if (!token) return null;
       const id = tokenHash(token);
       const cached = cache.get(id);
@@ -215,7 +207,9 @@ export function authService(
       if (!user) return null;
       const company = await companies.load(session.company_id).catch(() => null);
       if (!company) return null;
-      if (Date.now() - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) await repo.touchSession(id, nowIso());
+      const due = Date.now() - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS;
+      // The first request of a session, and then one a minute at most, records its browser and address.
+      if (due || (client?.address && session.ip_address === null)) await repo.touchSession(id, nowIso(), client);
       const state: AuthState = { sessionId: id, user, company, data: JSON.parse(session.data) as SessionData };
       cache.set(id, state, generation);
       return state;
@@ -229,6 +223,23 @@ export function authService(
       if (sessionId) return identification(`session:${sessionId}`);
       return identification(`guest:${guestId ?? ""}`);
     },
+  };
+}
+
+/** A new session's row: its id is the token's hash; its browser and address come with its first request. */
+function sessionRow(id: string, user: UsersTable, ttlDays: number): SessionsTable {
+  const now = new Date();
+  return {
+    id,
+    user_id: user.id,
+    company_id: user.company_id,
+    data: JSON.stringify({ dates: {}, authorization: {} } satisfies SessionData),
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + ttlDays * 86400_000).toISOString(),
+    public_id: newId(),
+    user_agent: null,
+    ip_address: null,
   };
 }
 

@@ -1,10 +1,4 @@
-import {
-  dueDigestPeriod,
-  formatDisplayDate,
-  REALTIME_EVENTS,
-  ROLE_ADMIN,
-  type TCampaignAlertsUpdated,
-} from "@app/core";
+import { dueDigestPeriod, REALTIME_EVENTS, ROLE_ADMIN, type TCampaignAlertsUpdated } from "@app/core";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { broadcastToCompany } from "../../infra/broadcast";
@@ -14,8 +8,9 @@ import type { SenderLookup } from "../automatic-reports/delivery";
 import type { AnyJobDefinition } from "../registry";
 import { userAccounts } from "../users/service";
 import type { CampaignAlerts } from "./alerts";
-import type { AlertsRepo, OpenAlertRow } from "./alerts-repo";
-import { type DigestDashboard, type DigestGroup, digestMail } from "./digest-mail";
+import type { AlertsRepo } from "./alerts-repo";
+import { digestDashboards, digestGroups } from "./digest-content";
+import { digestMail } from "./digest-mail";
 
 /** An open widget alert as the digest lists it (the widget-alerts feature's openForDigest). */
 export interface DigestWidgetAlertRow {
@@ -69,51 +64,6 @@ export function campaignAlertJobs(
     return { timezone: owner?.timezone || "UTC", admins };
   }
 
-  function groupsOf(rows: readonly OpenAlertRow[], lastDigestAt: string | null): DigestGroup[] {
-    const groups = new Map<string, DigestGroup>();
-    for (const row of rows) {
-      let group = groups.get(row.campaign_id);
-      if (!group) {
-        group = { name: row.campaign_name, url: `${ctx.config.appUrl}/groups/${row.campaign_id}`, domains: [] };
-        groups.set(row.campaign_id, group);
-      }
-      let domain = group.domains.find((entry) => entry.domain === row.domain);
-      if (!domain) {
-        domain = { domain: row.domain, alerts: [] };
-        group.domains.push(domain);
-      }
-      domain.alerts.push({
-        reason: row.reason,
-        openedDay: formatDisplayDate(row.opened_at.slice(0, 10)),
-        isNew: lastDigestAt === null || row.opened_at > lastDigestAt,
-      });
-    }
-    return [...groups.values()];
-  }
-
-  function dashboardsOf(rows: readonly DigestWidgetAlertRow[], lastDigestAt: string | null): DigestDashboard[] {
-    const dashboards = new Map<string, DigestDashboard>();
-    for (const row of rows) {
-      let dashboard = dashboards.get(row.dashboardId);
-      if (!dashboard) {
-        dashboard = {
-          name: row.dashboardName,
-          url: `${ctx.config.appUrl}/dashboards/${encodeURIComponent(row.dashboardPermalink)}`,
-          alerts: [],
-        };
-        dashboards.set(row.dashboardId, dashboard);
-      }
-      dashboard.alerts.push({
-        widgetTitle: row.widgetTitle,
-        metricLabel: row.metricLabel,
-        message: row.message,
-        openedDay: formatDisplayDate(row.openedAt.slice(0, 10)),
-        isNew: lastDigestAt === null || row.openedAt > lastDigestAt,
-      });
-    }
-    return [...dashboards.values()];
-  }
-
   /** Companies the digest may be due for: those tracking domains and those with a widget alert firing. */
   async function digestCompanies(): Promise<string[]> {
     const companies = new Set(await companiesWithDomains());
@@ -141,8 +91,8 @@ export function campaignAlertJobs(
       const mail = digestMail({
         companyName: from.fromName,
         frequency,
-        groups: groupsOf(rows, lastDigestAt),
-        dashboards: dashboardsOf(widgetRows, lastDigestAt),
+        groups: digestGroups(ctx.config.appUrl, rows, lastDigestAt),
+        dashboards: digestDashboards(ctx.config.appUrl, widgetRows, lastDigestAt),
         settingsUrl: `${ctx.config.appUrl}/groups#alert-settings`,
       });
       await ctx.mailer.send({

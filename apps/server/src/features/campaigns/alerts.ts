@@ -1,11 +1,7 @@
 import {
-  ALERT_DIGEST_FREQUENCIES,
-  type AlertDigestFrequency,
   type AlertState,
   alertDedupeKey,
   type DailyValue,
-  DEFAULT_ALERT_DIGEST,
-  DEFAULT_ALERT_RULES,
   type DomainMetricKey,
   effectiveRules,
   evaluateRule,
@@ -17,9 +13,7 @@ import {
   snoozeEndedSince,
   type TAlertRule,
   type TAlertRuleOverride,
-  type TCampaignAlertSettings,
   type TCampaignAlertsUpdated,
-  ZAlertRule,
   ZAlertRuleOverride,
 } from "@app/core";
 import { z } from "zod";
@@ -28,25 +22,14 @@ import { broadcastToCompany } from "../../infra/broadcast";
 import type { CampaignAlertsTable } from "../../infra/db/schema";
 import { isUniqueViolation } from "../../infra/errors";
 import { newId } from "../../infra/security";
+import { alertSettings, parseJson } from "./alert-settings";
 import { type AlertsRepo, alertsRepo, type DomainForEvaluation } from "./alerts-repo";
 import type { CampaignMetrics } from "./metrics";
 
 /** Days of stored values an evaluation reads: two 30-day windows, the stock tolerance, the longest silence. */
 const HISTORY_DAYS = Math.max(2 * 30 + STOCK_TOLERANCE_DAYS, MAX_NO_DATA_DAYS) + 1;
 
-const ZStoredRules = z.array(ZAlertRule);
 const ZStoredOverrides = z.array(ZAlertRuleOverride);
-
-/** JSON written by this or a later version; anything unreadable falls back rather than failing a page. */
-function parseJson<T>(text: string | null, schema: z.ZodType<T>, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** A group's overrides of the company's rules, as stored in `campaigns.alert_settings`. */
 export function parseOverrides(text: string | null): TAlertRuleOverride[] {
@@ -67,12 +50,7 @@ export interface EvaluationResult {
  * company's open pages.
  */
 export function campaignAlerts(ctx: AppContext, metrics: CampaignMetrics, repo: AlertsRepo = alertsRepo(ctx.db)) {
-  async function settings(companyId: string): Promise<TCampaignAlertSettings> {
-    const row = await repo.settings(companyId);
-    const digest = ALERT_DIGEST_FREQUENCIES.find((value) => value === row?.digest) ?? DEFAULT_ALERT_DIGEST;
-    const rules = parseJson(row?.rules ?? null, ZStoredRules, [...DEFAULT_ALERT_RULES]);
-    return { rules: rules.length > 0 ? rules : [...DEFAULT_ALERT_RULES], digest };
-  }
+  const { settings, saveSettings } = alertSettings(ctx, repo);
 
   /** Judges one domain's rules against its series; returns the transitions it caused. */
   async function judgeDomain(
@@ -209,15 +187,7 @@ export function campaignAlerts(ctx: AppContext, metrics: CampaignMetrics, repo: 
     settings,
     /** Domains of the company whose snooze ended since they were last judged. */
     snoozeEnded: (companyId: string) => repo.snoozeEnded(companyId, ctx.clock.now().toISOString()),
-    async saveSettings(companyId: string, input: TCampaignAlertSettings): Promise<TCampaignAlertSettings> {
-      await repo.saveSettings({
-        company_id: companyId,
-        rules: JSON.stringify(input.rules),
-        digest: input.digest satisfies AlertDigestFrequency,
-        updated_at: ctx.clock.now().toISOString(),
-      });
-      return settings(companyId);
-    },
+    saveSettings,
   };
 }
 

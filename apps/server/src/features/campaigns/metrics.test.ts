@@ -185,7 +185,7 @@ describeEachDb("Mission Control domain metrics (demo provider and snapshot jobs)
       expect(response.json().errors).toEqual({ window: [CAMPAIGN_MESSAGES.window] });
     }
     const cases: [string, string, Record<string, unknown>][] = [
-      ["POST", "/api/campaigns", { name: "Other", metrics_source: "semrush" }],
+      ["POST", "/api/campaigns", { name: "Other", metrics_source: "myspace" }],
       ["PUT", `/api/campaigns/${group.id}`, { name: "Validation", metrics_source: 3 }],
     ];
     for (const [method, url, body] of cases) {

@@ -1,19 +1,10 @@
-import {
-  type ChangeWindow,
-  computeChange,
-  type DailyValue,
-  type DomainMetricKey,
-  isDomainMetricKey,
-  STOCK_TOLERANCE_DAYS,
-  shiftDay,
-  type TDomainMetricChange,
-  todayInTimezone,
-} from "@app/core";
+import { shiftDay, todayInTimezone } from "@app/core";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { JobDefinition } from "../../infra/jobs";
 import type { AnyJobDefinition } from "../registry";
 import { coverageRepo } from "./coverage-repo";
+import { metricReads } from "./metrics-read";
 import { type MetricsProviders, metricsProviders } from "./providers";
 import type { CampaignsRepo } from "./repo";
 
@@ -28,26 +19,19 @@ export const BACKFILL_DAYS = 60;
  * days), and the demo's scripted drop moves with the clock; 7 covers both, and an upsert makes it cheap.
  */
 export const SNAPSHOT_DAYS = 7;
-/** A domain whose latest value is older than this many days beyond its window is treated as having none. */
-const STALE_GRACE_DAYS = 7;
 
 const ZBackfillPayload = z.object({ companyId: z.string(), domainId: z.string(), source: z.string() });
 export type TBackfillPayload = z.infer<typeof ZBackfillPayload>;
 const ZSnapshotPayload = z.object({ companyId: z.string(), day: z.string() });
 export type TSnapshotPayload = z.infer<typeof ZSnapshotPayload>;
 
-export type DomainMetricsStatus = "ready" | "backfilling" | "no_provider" | "not_covered";
-export interface DomainMetrics {
-  status: DomainMetricsStatus;
-  metrics: TDomainMetricChange[];
-  /** With not_covered: what to connect for the domain. */
-  hint?: string;
-}
+export type { DomainMetrics, DomainMetricsStatus } from "./metrics-read";
 
 /**
  * Daily domain metrics (docs/decisions.md, "Mission Control metric sources"): jobs copy each group's provider values into domain_metric_days
  * (60 days when a domain is added, the last days once a day), and the group page reads only those rows,
- * turning them into 7/30-day changes with core's computeChange.
+ * turning them into 7/30-day changes with core's computeChange. The jobs are here; the reading is
+ * metrics-read.ts.
  */
 export function campaignMetrics(
   ctx: AppContext,
@@ -159,89 +143,7 @@ export function campaignMetrics(
       await ctx.jobs.enqueue(BACKFILL_JOB, { companyId, domainId, source } satisfies TBackfillPayload);
     },
 
-    /** The provider behind a group's source, or null when this version has none for it. */
-    providerFor: (source: string) => providers.forSource(source),
-
-    /**
-     * Each domain's stored daily values per metric from one provider, from `fromDay` on (what the
-     * alert rules judge); a domain with no values is absent.
-     */
-    async history(companyId: string, domainIds: readonly string[], providerId: string, fromDay: string) {
-      const series = new Map<string, Map<DomainMetricKey, DailyValue[]>>();
-      for (const row of await repo.metricDays(companyId, domainIds, providerId, fromDay)) {
-        if (!isDomainMetricKey(row.metric)) continue;
-        const byMetric = series.get(row.campaign_domain_id) ?? new Map<DomainMetricKey, DailyValue[]>();
-        series.set(row.campaign_domain_id, byMetric);
-        const values = byMetric.get(row.metric) ?? [];
-        byMetric.set(row.metric, values);
-        values.push({ day: row.day, value: Number(row.value) });
-      }
-      return series;
-    },
-
-    /** The label of a source's values ("Demo data"), or null when this version has no provider for it. */
-    labelOf: (source: string) => providers.forSource(source)?.label ?? null,
-
-    /**
-     * Each domain's change per covered metric over `window` days, as of its latest stored day (so a
-     * snapshot running late shows slightly older values with their day, not a false fall).
-     */
-    async forDomains(
-      companyId: string,
-      domainIds: readonly string[],
-      source: string,
-      window: ChangeWindow,
-    ): Promise<Map<string, DomainMetrics>> {
-      const result = new Map<string, DomainMetrics>();
-      const provider = providers.forSource(source);
-      if (!provider) {
-        for (const id of domainIds) result.set(id, { status: "no_provider", metrics: [] });
-        return result;
-      }
-      const hints = provider.coverage ? await coverage.hints(companyId, domainIds, provider.id) : new Map();
-      const latest = provider.latestCompleteDay();
-      const from = shiftDay(latest, -(2 * window + STOCK_TOLERANCE_DAYS + STALE_GRACE_DAYS));
-      const series = new Map<string, Map<DomainMetricKey, DailyValue[]>>();
-      for (const row of await repo.metricDays(companyId, domainIds, provider.id, from)) {
-        if (!isDomainMetricKey(row.metric) || row.day > latest) continue;
-        const byMetric = series.get(row.campaign_domain_id) ?? new Map<DomainMetricKey, DailyValue[]>();
-        series.set(row.campaign_domain_id, byMetric);
-        const values = byMetric.get(row.metric) ?? [];
-        byMetric.set(row.metric, values);
-        values.push({ day: row.day, value: Number(row.value) });
-      }
-      for (const id of domainIds) {
-        const hint = hints.get(id);
-        if (hint) {
-          result.set(id, { status: "not_covered", metrics: [], hint });
-          continue;
-        }
-        const byMetric = series.get(id);
-        if (!byMetric) {
-          result.set(id, { status: "backfilling", metrics: [] });
-          continue;
-        }
-        let asOf = "";
-        for (const values of byMetric.values()) for (const value of values) if (value.day > asOf) asOf = value.day;
-        // A provider whose metrics depend on what covers the domain (Search Console only, Ahrefs only)
-        // shows those it stored; the others show every metric they deliver, N/A where a value is missing.
-        const shown = provider.coverage ? provider.metrics.filter((metric) => byMetric.has(metric)) : provider.metrics;
-        const metrics = shown.map((metric) => {
-          const change = computeChange(metric, byMetric.get(metric) ?? [], asOf, window);
-          return {
-            metric,
-            as_of: change.asOf,
-            current: change.current,
-            baseline: change.baseline,
-            change: change.change,
-            percent_change: change.percentChange,
-            tone: change.tone,
-          };
-        });
-        result.set(id, { status: "ready", metrics });
-      }
-      return result;
-    },
+    ...metricReads(repo, providers, coverage),
   };
 }
 

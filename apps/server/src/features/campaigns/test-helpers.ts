@@ -1,7 +1,8 @@
-import type { ChangeWindow, TCampaign, TCampaignDomain } from "@app/core";
+import { type ChangeWindow, shiftDay, type TCampaign, type TCampaignDomain, todayInTimezone } from "@app/core";
 import { expect } from "vitest";
 import type { TestClient, TestEnv } from "../../../test/harness";
 import { BACKFILL_JOB, type TBackfillPayload } from "./metrics";
+import { CONNECTED_LAG_DAYS } from "./providers/connected";
 
 /** Steps the Mission Control tests share: groups and domains through the API, jobs run by hand. */
 
@@ -46,4 +47,28 @@ export async function storedRows(env: TestEnv, domainId: string) {
     .orderBy("day")
     .execute();
   return rows.map((row) => ({ ...row, value: Number(row.value) }));
+}
+
+/** One domain of a group as the group page shows it. */
+export async function shownDomain(client: TestClient, groupId: string, domainId: string) {
+  return (await showGroup(client, groupId)).domains.find((domain) => domain.id === domainId);
+}
+
+/** The connected sources' latest complete day: the slowest connector's lag before today, in UTC. */
+export const connectedLatestDay = (env: TestEnv) =>
+  shiftDay(todayInTimezone("UTC", env.ctx.clock.now()), -CONNECTED_LAG_DAYS);
+
+/** One metric's stored values by day. */
+export const series = (rows: Awaited<ReturnType<typeof storedRows>>, metric: string) =>
+  new Map(rows.filter((row) => row.metric === metric).map((row) => [row.day, row.value]));
+
+/** A rank tracker's day as connectors/rank-tracking.ts counts it: the mean of ranked checks (2 decimals), top-3/10 counts. */
+export function rankDay(positions: readonly (number | null)[]) {
+  const ranked = positions.filter((pos): pos is number => pos !== null && pos > 0);
+  return {
+    averagePosition:
+      ranked.length > 0 ? Math.round((ranked.reduce((sum, pos) => sum + pos, 0) / ranked.length) * 100) / 100 : null,
+    keywordsTop3: ranked.filter((pos) => pos <= 3).length,
+    keywordsTop10: ranked.filter((pos) => pos <= 10).length,
+  };
 }

@@ -32,6 +32,7 @@ export function instanceTables(
       range: DayRange,
       timezone: string,
       extra: readonly string[],
+      companions: readonly DayRange[] = [],
     ) {
       const key = queryCacheKey({
         // Still starts with sourceKeyPrefix(id), so deletePrefix drops every version.
@@ -49,7 +50,7 @@ export function instanceTables(
           const answer = await sources.query(
             companyId,
             source,
-            { type: plan.config.type, inputs: plan.inputs, range, timezone },
+            { type: plan.config.type, inputs: plan.inputs, range, timezone, companions },
             plan.config.realtime === true,
           );
           // A stored result served for a failing provider travels with its notice (cached briefly like any table).

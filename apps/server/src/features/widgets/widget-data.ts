@@ -49,10 +49,19 @@ export function widgetData(sources: Pick<SourcesService, "load">, tables: Instan
     try {
       const named = await tables.withNamedMetrics(companyId, planned, source);
       plan = named.plan;
+      // Each range is told of the other: a provider that answers both in one request is asked once.
       const [now, before] = await Promise.all([
-        tables.fetchTable(companyId, plan, source, ranges.current, request.timezone, named.extra),
+        tables.fetchTable(
+          companyId,
+          plan,
+          source,
+          ranges.current,
+          request.timezone,
+          named.extra,
+          ranges.previous ? [ranges.previous] : [],
+        ),
         ranges.previous
-          ? tables.fetchTable(companyId, plan, source, ranges.previous, request.timezone, named.extra)
+          ? tables.fetchTable(companyId, plan, source, ranges.previous, request.timezone, named.extra, [ranges.current])
           : Promise.resolve(null),
       ]);
       return {

@@ -31,6 +31,8 @@ import * as m025 from "./migrations/025_invoice_billing_details";
 import * as m026 from "./migrations/026_order_invoice_parties";
 import * as m027 from "./migrations/027_source_credentials_expiry";
 import * as m028 from "./migrations/028_two_factor";
+import * as m029 from "./migrations/029_passkeys";
+import * as m030 from "./migrations/030_session_details";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -71,6 +73,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "026_order_invoice_parties": m026,
   "027_source_credentials_expiry": m027,
   "028_two_factor": m028,
+  "029_passkeys": m029,
+  "030_session_details": m030,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

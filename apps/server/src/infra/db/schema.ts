@@ -74,6 +74,11 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** What names the session outside the server (the profile's list); the token's hash never leaves it. */
+  public_id: string;
+  /** The browser's User-Agent and client address of its latest recorded request (null: none yet). */
+  user_agent: string | null;
+  ip_address: string | null;
 }
 
 export interface InvitationsTable {
@@ -200,6 +205,8 @@ export interface Database {
   user_two_factor: UserTwoFactorTable;
   user_recovery_codes: UserRecoveryCodesTable;
   pending_sign_ins: PendingSignInsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 export interface ProviderResultsTable {
@@ -512,4 +519,31 @@ export interface PendingSignInsTable {
   failures: number;
   expires_at: string;
   created_at: string;
+}
+
+/** A WebAuthn credential a user registered (features/passkeys, migration 029). */
+export interface PasskeysTable {
+  id: string;
+  company_id: string;
+  user_id: string;
+  /** The credential's id, base64url, as the browser sends it back at sign-in. */
+  credential_id: string;
+  /** The credential's COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter at the last sign-in (0: the authenticator keeps none). */
+  counter: number;
+  /** JSON list of the transports the browser reported at registration (usb, internal, hybrid…). */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A challenge handed out for a WebAuthn ceremony, good once and for a few minutes (migration 029). */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  /** register, sign-in or verify (a known user's assertion). */
+  purpose: string;
+  user_id: string | null;
+  expires_at: string;
 }

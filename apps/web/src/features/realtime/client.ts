@@ -49,6 +49,10 @@ export function openCompanyChannel(companyId: string): CompanyChannel {
     setRealtimeStatus({ state: "connecting" });
     // Socket.IO reconnects by itself after a lost connection, but not when the server ended the socket.
     if (reason === "io server disconnect") {
+      // The server also ends the sockets of a session signed out elsewhere (the profile's sessions list):
+      // ask at once whether this page's session still lives. If not, the answer is a 401 and the API
+      // client reloads the page into the sign-in page; a restart or a live session changes nothing.
+      call("userSessionsList").catch(() => undefined);
       const delay = SERVER_DISCONNECT_RETRY_MS[Math.min(retries++, SERVER_DISCONNECT_RETRY_MS.length - 1)];
       retryTimer = setTimeout(() => socket.connect(), delay);
     }

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { zodFieldErrors } from "../../../lib/form-errors";
 import { IconAlert } from "../../../ui/icons";
+import { PasskeySignInButton } from "../../passkeys";
 import { goTo, login } from "../api";
 import { AuthCard } from "./AuthCard";
 import { SocialLogIn, SocialSignInError } from "./SocialButtons";
@@ -69,6 +70,15 @@ export function LoginForm() {
           <Button type="submit" size="md" fullWidth mt="xs" loading={mutation.isPending || redirecting}>
             Log in
           </Button>
+          <PasskeySignInButton
+            fullWidth
+            size="md"
+            onVerified={(result) => {
+              setRedirecting(true);
+              goTo(result.data.redirect);
+            }}
+            onError={(message) => setErrors({ general: message })}
+          />
           <SocialLogIn onError={(message) => setErrors({ general: message })} />
         </Stack>
       </form>

@@ -9,7 +9,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { IconAlert } from "../../../ui/icons";
-import { useSources } from "../../sources";
+import { useConnectors, useSources } from "../../sources";
 import { useCreateCampaign, useMetricsSources } from "../hooks";
 
 /** What each source means, under its label. */
@@ -27,6 +27,7 @@ export function CreateGroupForm() {
   const create = useCreateCampaign();
   const sources = useMetricsSources();
   const connected = useSources();
+  const catalogue = useConnectors();
   const [name, setName] = useState("");
   const [picked, setPicked] = useState<CampaignMetricsSource | null>(null);
   // Until one is picked: the company's connected sources when one can feed a group, else the server's
@@ -34,10 +35,11 @@ export function CreateGroupForm() {
   // show no number).
   const source: CampaignMetricsSource | null =
     picked ??
-    (sources.data && connected.data
+    (sources.data && connected.data && catalogue.data
       ? suggestedCampaignMetricsSource(
           sources.data,
           connected.data.filter((entry) => !entry.invalid).map((entry) => entry.name),
+          catalogue.data.filter((entry) => entry.domainMetrics).map((entry) => entry.key),
         )
       : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -92,7 +94,7 @@ export function CreateGroupForm() {
             error={errors.metrics_source}
           >
             <Stack gap="sm" mt="xs">
-              {sources.isPending || connected.isPending ? (
+              {sources.isPending || connected.isPending || catalogue.isPending ? (
                 <Skeleton h={72} maw={520} />
               ) : (
                 (sources.data ?? []).map((option) => (

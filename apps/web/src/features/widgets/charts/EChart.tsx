@@ -1,5 +1,5 @@
 import { Box } from "@mantine/core";
-import { useContext, useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { PrintModeContext } from "../print";
 import type { ChartInput } from "./chart-common";
 import { CHART_PARTS, type ChartPart, chartParts, loadChartParts, loadedChartParts } from "./chart-parts";
@@ -126,6 +126,16 @@ function nearViewport(element: Element): { visible: Promise<void>; cancel: () =>
   return { visible, cancel: () => observer?.disconnect() };
 }
 
+/**
+ * Whether the element is where `nearViewport` would report it at once (within 200 px above or below the
+ * viewport). Read in a layout effect, after the commit's DOM changes: the layout it forces is the one
+ * the browser makes before painting anyway.
+ */
+function isNearViewport(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.bottom >= -200 && box.top <= window.innerHeight + 200 && box.right >= 0 && box.left <= window.innerWidth;
+}
+
 interface Props {
   option: ChartOption;
   /**
@@ -185,7 +195,10 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
   /** The live ECharts chart has drawn (`data-live`): what reads the chart's instance waits for this. */
   const [isLive, setIsLive] = useState(false);
 
-  useEffect(() => {
+  // A layout effect, run in the commit that mounts the chart: a passive effect of a background
+  // (transition) commit runs in a task the scheduler puts after the other renders waiting, which on the
+  // owner's busy first second was 0.1–1 s before the snapshot was even asked for (bench (b)'s profile).
+  useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
     let disposed = false;
@@ -340,7 +353,13 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       return true;
     };
 
-    void (near?.visible ?? Promise.resolve()).then(async () => {
+    // A member's chart in view asks for its snapshot at once: the IntersectionObserver's first report,
+    // which says the same, comes only with a frame, and a page busy with its first renders gives one
+    // 0.2–0.5 s late (bench (b)'s profile; docs/decisions.md, "The owner's dashboard: no Suspense retry
+    // before a chart"). One below the fold still waits to be scrolled to.
+    const snapshotAtOnce =
+      liveWhenIdle && firstSnapshot.current && !print && snapshotsAvailable() && isNearViewport(element);
+    void (snapshotAtOnce ? Promise.resolve() : (near?.visible ?? Promise.resolve())).then(async () => {
       // A member's snapshot stays a print's to draw live until the chart is live (drawForPrint).
       if (!liveWhenIdle) waitingForView.delete(drawForPrint);
       if (disposed || live) return;

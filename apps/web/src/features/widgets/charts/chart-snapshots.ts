@@ -17,36 +17,70 @@ export type SnapshotRequest =
 
 export type SnapshotReply = { id: number; svg: string } | { id: number; error: string };
 
-let worker: Worker | null = null;
+/**
+ * How many workers draw snapshots. A member's dashboard (warmSnapshots) draws its charts side by side,
+ * one worker per core left to the page's main thread, at most four: one worker draws the owner's 16
+ * charts one after another (~0.3 s of its thread after the data is in), the last card's wait. Each
+ * worker loads ECharts once (~0.1 s of CPU more per extra worker), so where no core is left (two
+ * cores: bench (b)'s machine) it stays one; measured there under load, a second worker only added CPU.
+ * A public view keeps one: its phone budget (bench/README.md (d)) was measured with one.
+ */
+const PARALLEL = Math.min(4, Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
+let poolSize = 1;
+
+interface PooledWorker {
+  worker: Worker;
+  /** Snapshots asked of this worker and not yet answered. */
+  busy: number;
+}
+
+let pool: PooledWorker[] = [];
 let broken = false;
 let nextId = 0;
-const waiting = new Map<number, { resolve: (svg: string) => void; reject: (error: Error) => void }>();
+const waiting = new Map<
+  number,
+  { resolve: (svg: string) => void; reject: (error: Error) => void; from: PooledWorker }
+>();
 
 function failAll(error: Error) {
   broken = true;
   for (const { reject } of waiting.values()) reject(error);
   waiting.clear();
-  worker?.terminate();
-  worker = null;
+  for (const { worker } of pool) worker.terminate();
+  pool = [];
 }
 
-function snapshotWorker(): Worker {
-  if (worker) return worker;
-  worker = new Worker(new URL("./chart-svg.worker.ts", import.meta.url), { type: "module" });
-  worker.onmessage = (event: MessageEvent<SnapshotReply>) => {
+function startWorker(): PooledWorker {
+  const pooled: PooledWorker = {
+    worker: new Worker(new URL("./chart-svg.worker.ts", import.meta.url), { type: "module" }),
+    busy: 0,
+  };
+  pooled.worker.onmessage = (event: MessageEvent<SnapshotReply>) => {
     const reply = event.data;
     const pending = waiting.get(reply.id);
     if (!pending) return;
     waiting.delete(reply.id);
+    pending.from.busy -= 1;
     if ("svg" in reply) pending.resolve(reply.svg);
     else pending.reject(new Error(reply.error));
   };
-  // The worker's script failed to load or run: every chart draws live instead.
-  worker.onerror = (event) => {
+  // A worker's script failed to load or run: every chart draws live instead.
+  pooled.worker.onerror = (event) => {
     event.preventDefault();
     failAll(new Error(event.message || "The chart worker failed."));
   };
-  return worker;
+  return pooled;
+}
+
+/** Every worker of the pool, started on first use. */
+function snapshotWorkers(): PooledWorker[] {
+  while (pool.length < poolSize) pool.push(startWorker());
+  return pool;
+}
+
+/** The worker with the fewest snapshots waiting (the first of them on a tie). */
+function leastBusy(): PooledWorker {
+  return snapshotWorkers().reduce((best, pooled) => (pooled.busy < best.busy ? pooled : best));
 }
 
 /** Whether snapshots can be drawn here (module workers; false once the worker has failed). */
@@ -65,8 +99,9 @@ export function snapshotsPending(): boolean {
  */
 export function warmSnapshots(parts: ChartPart[]): void {
   if (!snapshotsAvailable()) return;
+  poolSize = PARALLEL;
   try {
-    snapshotWorker().postMessage({ warm: parts } satisfies SnapshotRequest);
+    for (const { worker } of snapshotWorkers()) worker.postMessage({ warm: parts } satisfies SnapshotRequest);
   } catch {
     // The first chart asks again, and draws live if the worker cannot.
   }
@@ -77,10 +112,14 @@ export function chartSnapshot(input: ChartInput, size: ChartSize): Promise<strin
   if (!snapshotsAvailable()) return Promise.reject(new Error("Chart snapshots are not available."));
   const id = ++nextId;
   return new Promise<string>((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
     try {
-      snapshotWorker().postMessage({ id, input, size } satisfies SnapshotRequest);
+      const from = leastBusy();
+      waiting.set(id, { resolve, reject, from });
+      from.busy += 1;
+      from.worker.postMessage({ id, input, size } satisfies SnapshotRequest);
     } catch (error) {
+      const pending = waiting.get(id);
+      if (pending) pending.from.busy -= 1;
       waiting.delete(id);
       reject(error instanceof Error ? error : new Error(String(error)));
     }

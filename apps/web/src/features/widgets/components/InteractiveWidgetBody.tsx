@@ -1,7 +1,18 @@
 import { comparisonLabel, METRICS_PARAM, type TInteractiveWidget, type TTable, type TWidget } from "@app/core";
 import { Badge, Text } from "@mantine/core";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
-import { lazy, memo, Suspense, useContext, useDeferredValue, useEffect, useMemo, useState } from "react";
+import {
+  type ComponentProps,
+  type ComponentType,
+  lazy,
+  memo,
+  Suspense,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { ApiError } from "../../../lib/api";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 import { bodyFit } from "../card-size";
@@ -14,9 +25,31 @@ import { asShareOfTotal, isEmptyTable } from "../data/view-model";
 import { useWidgetLook } from "../look";
 import { asOfText, PrintModeContext, RealtimeMarkContext, updatedClock } from "../print";
 
+type EChartComponent = ComponentType<ComponentProps<typeof import("../charts/EChart").EChart>>;
+
+/** The chart component once its module has loaded (preloadChartCode, or the first chart's lazy load). */
+let loadedEChart: EChartComponent | null = null;
+
 // The chart component loads with ECharts itself (which it waits for anyway), not with the dashboard:
 // a dashboard of tables and figures never downloads it, and the public view's first load stays small.
-const EChart = lazy(async () => ({ default: (await import("../charts/EChart")).EChart }));
+const LazyEChart = lazy(async () => {
+  const { EChart } = await import("../charts/EChart");
+  loadedEChart = EChart;
+  return { default: EChart };
+});
+
+/**
+ * The chart, with its component chosen once, when the body first has a chart to draw: the module itself
+ * when it is loaded already (a member's dashboard loads it with the data), so the chart mounts in the
+ * render that draws the card's answer. A lazy component suspends on its first render even when its
+ * module is in, and React reveals a suspended boundary's content in a retry it holds until 300 ms after
+ * the page last showed a fallback (any lazy part of the screen): every chart's snapshot waited for that
+ * before it was asked for (docs/decisions.md, "The owner's dashboard: no Suspense retry before a chart").
+ */
+function Chart(props: ComponentProps<EChartComponent>) {
+  const [EChart] = useState<EChartComponent>(() => loadedEChart ?? LazyEChart);
+  return <EChart {...props} />;
+}
 
 /** The echarts parts each chart format draws with (charts/chart-parts.ts). */
 const FORMAT_PARTS: Partial<Record<string, ChartPart[]>> = {
@@ -38,7 +71,10 @@ export function preloadChartCode(widgets: TWidget[]): void {
   const parts = new Set(widgets.flatMap((widget) => FORMAT_PARTS[widget.format] ?? []));
   if (parts.size === 0) return;
   import("../charts/EChart").then(
-    ({ preloadChartCode: load }) => load([...parts]),
+    ({ EChart, preloadChartCode: load }) => {
+      loadedEChart = EChart;
+      load([...parts]);
+    },
     () => {},
   );
 }
@@ -289,7 +325,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
         <SummaryWidget widget={widget} current={current} previous={previous} width={width} />
       ) : option ? (
         <Suspense fallback={null}>
-          <EChart
+          <Chart
             option={option}
             label={`${widget.title} chart`}
             onRendered={() => setDrawn(option)}

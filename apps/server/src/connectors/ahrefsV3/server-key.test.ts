@@ -1,18 +1,12 @@
 import { CAMPAIGN_SOURCE_MESSAGES, shiftDay, todayInTimezone } from "@app/core";
 import { afterAll, expect, it } from "vitest";
-import { buildOwner } from "../../../../test/factories";
-import { fakesForFile } from "../../../../test/fakes/app";
-import { describeEachDb, type TestEnv } from "../../../../test/harness";
-import {
-  ahrefsFake,
-  fakeBacklinks,
-  fakeDomainRating,
-  fakeKeywordBands,
-  fakeSiteMetrics,
-} from "../../../connectors/ahrefsV3/fake";
-import { BACKFILL_DAYS, BACKFILL_JOB, type TBackfillPayload } from "../metrics";
-import { addDomain, createGroup, storedRows } from "../test-helpers";
-import { AHREFS_DOMAIN_METRICS } from "./ahrefs-key";
+import { buildOwner } from "../../../test/factories";
+import { fakesForFile } from "../../../test/fakes/app";
+import { describeEachDb, type TestEnv } from "../../../test/harness";
+import { BACKFILL_DAYS, BACKFILL_JOB, type TBackfillPayload } from "../../features/campaigns/metrics";
+import { addDomain, createGroup, storedRows } from "../../features/campaigns/test-helpers";
+import { AHREFS_DOMAIN_METRICS } from "./domain-metrics";
+import { ahrefsFake, fakeBacklinks, fakeDomainRating, fakeKeywordBands, fakeSiteMetrics } from "./fake";
 
 const fakes = fakesForFile(afterAll, () => ({ ahrefs: ahrefsFake() }));
 const fake = async () => (await fakes.current()).parts.ahrefs;

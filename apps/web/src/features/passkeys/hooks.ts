@@ -1,0 +1,46 @@
+import type { TPasskey } from "@app/core";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createPasskey, fetchPasskeys, registrationOptions, removePasskey, renamePasskey } from "./api";
+import { createCredential } from "./browser";
+
+export const passkeyKeys = { all: ["passkeys"] as const };
+
+export function usePasskeys() {
+  return useQuery(queryOptions({ queryKey: passkeyKeys.all, queryFn: fetchPasskeys }));
+}
+
+/** Options from the server, the browser's prompt, then the answer and its name back to the server. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) =>
+      createPasskey({ name, response: await createCredential(await registrationOptions()) }),
+    onSuccess: (passkey) => {
+      queryClient.setQueryData<TPasskey[]>(passkeyKeys.all, (list) => (list ? [...list, passkey] : list));
+      void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+    },
+  });
+}
+
+export function useRenamePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => renamePasskey(id, name),
+    onSuccess: (passkey) => {
+      queryClient.setQueryData<TPasskey[]>(passkeyKeys.all, (list) =>
+        list?.map((p) => (p.id === passkey.id ? passkey : p)),
+      );
+    },
+  });
+}
+
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Parameters<typeof removePasskey>[1] }) => removePasskey(id, body),
+    onSuccess: (_result, { id }) => {
+      queryClient.setQueryData<TPasskey[]>(passkeyKeys.all, (list) => list?.filter((p) => p.id !== id));
+      void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { SignedInSessions } from "./components/SignedInSessions";
