@@ -30,6 +30,7 @@ import * as m024 from "./migrations/024_company_timezone";
 import * as m025 from "./migrations/025_invoice_billing_details";
 import * as m026 from "./migrations/026_order_invoice_parties";
 import * as m027 from "./migrations/027_source_credentials_expiry";
+import * as m031 from "./migrations/031_audit_events";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "025_invoice_billing_details": m025,
   "026_order_invoice_parties": m026,
   "027_source_credentials_expiry": m027,
+  "031_audit_events": m031,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

@@ -192,6 +192,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   coupons: CouponsTable;
   company_coupons: CompanyCouponsTable;
+  audit_events: AuditEventsTable;
 }
 
 export interface ProviderResultsTable {
@@ -473,5 +474,23 @@ export interface UserIdentitiesTable {
   /** The e-mail the provider gave when the identity was linked (lower case), and whether it vouched for it. */
   email: string | null;
   email_verified: number;
+  created_at: string;
+}
+
+/** The company audit log (migration 031): append-only, see features/audit. */
+export interface AuditEventsTable {
+  id: string;
+  company_id: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON of the action's allowed detail keys (core allowedDetails). */
+  details: string;
+  ip: string | null;
+  user_agent: string | null;
   created_at: string;
 }

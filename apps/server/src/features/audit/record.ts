@@ -1,0 +1,108 @@
+import { type AuditAction, allowedDetails } from "@app/core";
+import type { AppContext } from "../../context";
+import type { Db } from "../../infra/db";
+import type { AuditEventsTable } from "../../infra/db/schema";
+import { newId } from "../../infra/security";
+import { auditRepo } from "./repo";
+import { type AuditActor, auditRequest } from "./request-context";
+
+export type { AuditActor } from "./request-context";
+
+/** One change to record (the action's words and allowed detail keys are in core's AUDIT_ACTIONS). */
+export interface AuditEvent {
+  action: AuditAction;
+  companyId: string;
+  /** Who acted. Left out: the request's signed-in member (none outside a request); null: the system. */
+  actor?: AuditActor | null;
+  target?: { type: string; id?: string | null; label?: string | null };
+  /** Only the keys the action allows are kept; anything else (a password, a token) is dropped. */
+  details?: Record<string, unknown>;
+}
+
+/** A member row as an audit actor. */
+export const actorOfUser = (user: { id: string; name: string; email: string }): AuditActor => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+});
+
+/**
+ * Writes audit rows on the change's own transaction, so the change and its record commit together or not
+ * at all (docs/decisions.md, "The company audit log"), and tells the server log once the row is committed.
+ * Features call `within(db, event, change)` around a change, or `record(trx, event)` inside a transaction
+ * they already hold.
+ */
+export function auditLog(ctx: Pick<AppContext, "clock" | "logger">) {
+  function rowOf(event: AuditEvent): AuditEventsTable {
+    const request = auditRequest();
+    const actor = event.actor === undefined ? (request?.actor ?? null) : event.actor;
+    return {
+      id: newId(),
+      company_id: event.companyId,
+      actor_id: actor?.id ?? null,
+      actor_name: actor?.name.slice(0, 255) ?? null,
+      actor_email: actor?.email.slice(0, 255) ?? null,
+      action: event.action,
+      target_type: event.target?.type ?? null,
+      target_id: event.target?.id ?? null,
+      target_label: event.target?.label?.slice(0, 255) ?? null,
+      details: JSON.stringify(allowedDetails(event.action, event.details)),
+      ip: request?.ip?.slice(0, 64) ?? null,
+      user_agent: request?.userAgent?.slice(0, 512) ?? null,
+      created_at: ctx.clock.now().toISOString(),
+    };
+  }
+
+  /** The operators' structured line: the same facts as the row, never more (no details, no user agent). */
+  function logLine(row: AuditEventsTable): void {
+    ctx.logger.info(
+      {
+        audit: {
+          action: row.action,
+          company: row.company_id,
+          actor: row.actor_id,
+          target: row.target_type ? `${row.target_type}:${row.target_id ?? ""}` : null,
+          ip: row.ip,
+        },
+      },
+      "audit event",
+    );
+  }
+
+  async function insert(db: Db, event: AuditEvent): Promise<AuditEventsTable> {
+    const row = rowOf(event);
+    await auditRepo(db).insert(row);
+    return row;
+  }
+
+  return {
+    /**
+     * Records `event` on `db`: the change's transaction, or the database itself for an event that changes
+     * nothing else (a failed sign-in). Its log line is written at once.
+     */
+    async record(db: Db, event: AuditEvent): Promise<void> {
+      logLine(await insert(db, event));
+    },
+
+    /**
+     * Runs `change` and records `event` (or what `event` makes of the change's result) in one transaction;
+     * inside one already (`db` is a transaction), in that one. The log line follows the commit.
+     */
+    async within<T>(
+      db: Db,
+      event: AuditEvent | ((result: T) => AuditEvent | null),
+      change: (trx: Db) => Promise<T>,
+    ): Promise<T> {
+      const run = async (trx: Db) => {
+        const result = await change(trx);
+        const made = typeof event === "function" ? event(result) : event;
+        return { result, row: made ? await insert(trx, made) : null };
+      };
+      const { result, row } = db.isTransaction ? await run(db) : await db.transaction().execute(run);
+      if (row) logLine(row);
+      return result;
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof auditLog>;
