@@ -32,7 +32,7 @@ export const ALLOWED = {
   "apps/server/src/features/billing/service.ts:billingService": 227,
   "apps/server/src/features/automatic-reports/delivery.ts:deliveryService": 224,
   "apps/server/src/features/social-auth/service.ts:socialAuthService": 224,
-  "apps/server/src/features/users/service.ts:usersService": 215,
+  "apps/server/src/features/users/service.ts:usersService": 204,
   "apps/server/src/features/campaigns/metrics.ts:campaignMetrics": 195,
   "apps/server/src/features/campaigns/providers/connected.ts:connectedProvider": 192,
   "apps/server/src/features/auth/service.ts:authService": 180,

@@ -106,3 +106,24 @@ export function auditLog(ctx: Pick<AppContext, "clock" | "logger">) {
 }
 
 export type AuditLog = ReturnType<typeof auditLog>;
+
+/** A session started for `user` (password, invitation, registration or social sign-in): they signed in. */
+export const signedIn = (user: { id: string; company_id: string; name: string; email: string }): AuditEvent => ({
+  action: "auth.sign_in",
+  companyId: user.company_id,
+  actor: actorOfUser(user),
+  target: { type: "user", id: user.id, label: user.email },
+});
+
+/**
+ * A wrong password for an existing member: recorded in that member's company only, with no actor (whoever
+ * typed it is not known to be the member). An address nobody uses is recorded nowhere, so the log never
+ * tells one company about another's attempts.
+ */
+export const signInRefused = (user: { id: string; company_id: string; email: string }): AuditEvent => ({
+  action: "auth.sign_in_failed",
+  companyId: user.company_id,
+  actor: null,
+  target: { type: "user", id: user.id, label: user.email },
+  details: { email: user.email },
+});

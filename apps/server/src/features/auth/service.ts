@@ -6,6 +6,7 @@ import type { CompaniesTable, SessionsTable, UsersTable } from "../../infra/db/s
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import { hashPassword, hmac, newId, newToken, nowIso, sha256, verifyPassword } from "../../infra/security";
 import type { SessionCache } from "../../infra/session-cache";
+import { auditLog, signedIn, signInRefused } from "../audit/record";
 import type { CheckoutClaims } from "../billing/claim";
 import type { CompaniesService } from "../companies/service";
 import { couponLedger } from "../coupons/service";
@@ -69,7 +70,7 @@ export function authService(
   const tokenHash = memoized(sha256);
   const identification = memoized((input: string) => hmac(ctx.config.appKey, input));
 
-  /** Creates a server-side session and returns the cookie token (only its hash is stored). */
+  /** Creates a server-side session and returns the cookie token (only its hash is stored); audited as a sign-in. */
   async function startSession(user: UsersTable, db: Db = ctx.db): Promise<string> {
     const token = newToken();
     const now = new Date();
@@ -82,7 +83,7 @@ export function authService(
       last_seen_at: now.toISOString(),
       expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86400_000).toISOString(),
     };
-    await authRepo(db).insertSession(row);
+    await auditLog(ctx).within(db, signedIn(user), (trx) => authRepo(trx).insertSession(row));
     return token;
   }
 
@@ -174,14 +175,14 @@ export function authService(
       const user = await users.findByEmail(email.trim().toLowerCase());
       // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
       const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
+      if (user && !ok) await auditLog(ctx).record(ctx.db, signInRefused(user));
       if (!user || !ok) throw AppError.validation({ email: [INVALID_CREDENTIALS] });
       if (previousToken) await endSession(sha256(previousToken));
       return { token: await startSession(user), redirect: "/dashboards" };
     },
 
     async logout(token: string | null): Promise<void> {
-      if (!token) return;
-      await endSession(sha256(token));
+      if (token) await endSession(sha256(token));
     },
 
     /** An invited user sets their password from the e-mailed link and is signed in. */
