@@ -37,7 +37,7 @@ export const ALLOWED = {
   "apps/server/src/features/campaigns/providers/connected.ts:connectedProvider": 192,
   "apps/server/src/features/auth/service.ts:authService": 180,
   "apps/server/src/features/campaigns/alert-jobs.ts:campaignAlertJobs": 171,
-  "apps/server/src/features/automatic-reports/service.ts:reportsService": 169,
+  "apps/server/src/features/automatic-reports/service.ts:reportsService": 166,
   "apps/server/src/features/campaigns/alerts.ts:campaignAlerts": 154,
 };
 

@@ -51,3 +51,15 @@ export const sourceChanged = (
   target: { type: "source", id: row.id, label: row.account ? `${connectorName} (${row.account})` : connectorName },
   details: { connector: row.name },
 });
+
+/** An automatic report created, changed, deleted or sent by hand, labelled by the dashboard it sends. */
+export const reportChanged = (
+  action: Extract<AuditAction, `report.${string}`>,
+  report: { id: string; companyId: string; dashboardName: string },
+  details?: Record<string, unknown>,
+): AuditEvent => ({
+  action,
+  companyId: report.companyId,
+  target: { type: "automatic_report", id: report.id, label: `report of ${report.dashboardName}` },
+  details,
+});
