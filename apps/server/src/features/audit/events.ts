@@ -63,3 +63,10 @@ export const reportChanged = (
   target: { type: "automatic_report", id: report.id, label: `report of ${report.dashboardName}` },
   details,
 });
+
+/** Subscription, billing, custom domain and sender changes: the company itself is the target. */
+export const companyChanged = (
+  action: Extract<AuditAction, `billing.${string}` | `company.${string}`>,
+  companyId: string,
+  details?: Record<string, unknown>,
+): AuditEvent => ({ action, companyId, target: { type: "company", id: companyId, label: null }, details });

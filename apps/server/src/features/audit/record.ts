@@ -85,12 +85,23 @@ export function auditLog(ctx: Pick<AppContext, "clock" | "logger">) {
     },
 
     /**
+     * For a service that hands its own change a callback inside the change's transaction (companies'
+     * setState `within`): records `event` there and lets the change go on.
+     */
+    alongside(event: AuditEvent): (trx: Db) => Promise<true> {
+      return async (trx) => {
+        logLine(await insert(trx, event));
+        return true;
+      };
+    },
+
+    /**
      * Runs `change` and records `event` (or what `event` makes of the change's result) in one transaction;
      * inside one already (`db` is a transaction), in that one. The log line follows the commit.
      */
     async within<T>(
       db: Db,
-      event: AuditEvent | ((result: T) => AuditEvent | null),
+      event: AuditEvent | null | ((result: T) => AuditEvent | null),
       change: (trx: Db) => Promise<T>,
     ): Promise<T> {
       const run = async (trx: Db) => {
