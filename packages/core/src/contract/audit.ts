@@ -37,7 +37,8 @@ export const ZAuditLogQuery = z
     perPage: z.coerce.number().int().min(1).max(100).default(50),
   })
   .superRefine((value, ctx) => {
-    if (value.from && value.to && value.to < value.from)
+    // Only two well-formed days are compared (a malformed one has its own message).
+    if (value.from && value.to && DAY.test(value.from) && DAY.test(value.to) && value.to < value.from)
       ctx.addIssue({ code: "custom", path: ["to"], message: AUDIT_MESSAGES.range });
   });
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
