@@ -19,6 +19,17 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
+let sequence = 0;
+
+/**
+ * Row ids that sort as they were written: the time, then a per-process counter, then randomness. Rows of
+ * the same millisecond (a sign-in and the change right after it) keep their order in "newest first".
+ */
+function sortableId(at: Date): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `${at.getTime().toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${newId(3)}`;
+}
+
 /** A member row as an audit actor. */
 export const actorOfUser = (user: { id: string; name: string; email: string }): AuditActor => ({
   id: user.id,
@@ -34,10 +45,11 @@ export const actorOfUser = (user: { id: string; name: string; email: string }): 
  */
 export function auditLog(ctx: Pick<AppContext, "clock" | "logger">) {
   function rowOf(event: AuditEvent): AuditEventsTable {
+    const at = ctx.clock.now();
     const request = auditRequest();
     const actor = event.actor === undefined ? (request?.actor ?? null) : event.actor;
     return {
-      id: newId(),
+      id: sortableId(at),
       company_id: event.companyId,
       actor_id: actor?.id ?? null,
       actor_name: actor?.name.slice(0, 255) ?? null,
@@ -49,7 +61,7 @@ export function auditLog(ctx: Pick<AppContext, "clock" | "logger">) {
       details: JSON.stringify(allowedDetails(event.action, event.details)),
       ip: request?.ip?.slice(0, 64) ?? null,
       user_agent: request?.userAgent?.slice(0, 512) ?? null,
-      created_at: ctx.clock.now().toISOString(),
+      created_at: at.toISOString(),
     };
   }
 
