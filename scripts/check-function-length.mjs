@@ -27,13 +27,13 @@ const ROOT_DIR = "apps/server/src";
 export const ALLOWED = {
   "apps/server/src/infra/db-jobs.ts:createDatabaseJobQueue": 452,
   "apps/server/src/features/campaigns/service.ts:campaignsService": 283,
-  "apps/server/src/features/companies/service.ts:companiesService": 209,
-  "apps/server/src/features/billing/service.ts:billingService": 227,
+  "apps/server/src/features/billing/service.ts:billingService": 222,
   "apps/server/src/features/automatic-reports/delivery.ts:deliveryService": 224,
   "apps/server/src/features/social-auth/service.ts:socialAuthService": 217,
-  "apps/server/src/features/users/service.ts:usersService": 215,
+  "apps/server/src/features/users/service.ts:usersService": 204,
+  "apps/server/src/features/companies/service.ts:companiesService": 203,
   "apps/server/src/features/auth/service.ts:authService": 173,
-  "apps/server/src/features/automatic-reports/service.ts:reportsService": 169,
+  "apps/server/src/features/automatic-reports/service.ts:reportsService": 166,
 };
 
 function* files(dir) {

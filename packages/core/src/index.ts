@@ -1,3 +1,5 @@
+export * from "./audit/actions";
+export * from "./audit/csv";
 export * from "./billing/company-flags";
 export * from "./billing/coupons";
 export * from "./billing/messages";

@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import { auditFeature } from "./audit";
 import { authFeature } from "./auth";
 import { reportsFeature } from "./automatic-reports";
 import { billingFeature } from "./billing";
@@ -37,6 +38,7 @@ export const FEATURES: readonly Feature[] = [
   oauthFeature,
   widgetsFeature,
   companiesFeature,
+  auditFeature,
   couponsFeature,
   billingFeature,
   authFeature,

@@ -1,6 +1,7 @@
 import type { AppContext } from "../context";
 import type { App } from "../infra/http";
 import type { JobDefinition } from "../infra/jobs";
+import type { AuditService } from "./audit/service";
 import type { SessionsService } from "./auth";
 import type { AuthService } from "./auth/service";
 import type { DeliveryService } from "./automatic-reports/delivery";
@@ -33,6 +34,7 @@ export interface Services {
   oauth: OAuthService;
   widgets: WidgetsService;
   companies: CompaniesService;
+  audit: AuditService;
   coupons: CouponsService;
   billing: BillingService;
   sessions: SessionsService;

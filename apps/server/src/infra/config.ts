@@ -92,6 +92,7 @@ const ZCoreEnv = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   MAX_PDF_WIDGETS: z.coerce.number().int().min(1).default(60),
   SEED_DEMO: zBool,
   // The public dashboard view rendered by the server (features/page-data/server-render.ts); on unless "0".
@@ -227,6 +228,8 @@ export interface AppConfig {
   logLevel: string;
   rateLimit: { authMax: number; windowMs: number };
   sessionTtlDays: number;
+  /** AUDIT_RETENTION_DAYS: how long the company audit log keeps a row (a daily job deletes older ones). */
+  auditRetentionDays: number;
   maxPdfWidgets: number;
   seedDemo: boolean;
   /**
@@ -336,6 +339,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     maxPdfWidgets: e.MAX_PDF_WIDGETS,
     seedDemo: e.NODE_ENV !== "production" && (env.SEED_DEMO === undefined ? true : e.SEED_DEMO),
     demoPassword: e.DEMO_PASSWORD ?? null,

@@ -28,6 +28,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   "company.managePayment": { load: () => import("./company-manage-payment"), layout: "app" },
   "company.automaticReports": { load: () => import("./company-automatic-reports"), layout: "app" },
   "company.users": { load: () => import("./company-users"), layout: "app" },
+  "company.auditLog": { load: () => import("./company-audit-log"), layout: "app" },
   intro: { load: () => import("./intro"), layout: "focus" },
   "twoFactor.setup": { load: () => import("./two-factor-setup"), layout: "focus" },
   notFound: { load: () => import("./not-found"), layout: "app" },

@@ -22,6 +22,8 @@ export const ROUTE_LINES = {
   companySenderUpdate: "PUT /api/company/sender",
   companySenderVerify: "POST /api/company/sender/verify",
   companyDomainVerify: "POST /api/company/domain/verify",
+  auditLog: "GET /api/company/audit-log",
+  auditLogCsv: "GET /api/company/audit-log/export",
   companySubscriptionCreate: "POST /api/company/subscription",
   companySubscriptionChange: "PUT /api/company/subscription",
   companySubscriptionConfirm: "POST /api/company/subscription/confirm",

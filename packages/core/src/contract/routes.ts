@@ -5,6 +5,7 @@ import {
   ZWidgetAlertListResponse,
   ZWidgetAlertResponse,
 } from "../widget-alerts/contract";
+import { ZAuditCsv, ZAuditLogQuery, ZAuditLogResponse } from "./audit";
 import { ZAuthResult, ZLogin, ZRegister, ZSetPassword } from "./auth";
 import { ZAutomaticReportInput } from "./automatic-reports";
 import {
@@ -194,6 +195,9 @@ export const API = {
   companySenderUpdate: { body: ZSenderUpdate, output: ZSenderResponse },
   companySenderVerify: { body: ZNoFields, output: ZSenderResponse },
   companyDomainVerify: { body: ZNoFields, output: ZCompanyResponse },
+  // The company audit log (admins): newest first, filtered, paged; and the same filter as CSV.
+  auditLog: { query: ZAuditLogQuery, output: ZAuditLogResponse },
+  auditLogCsv: { query: ZAuditLogQuery, output: ZAuditCsv },
   companySubscriptionCreate: { body: ZSubscriptionInput, output: ZSubscriptionAnswer },
   companySubscriptionChange: { body: ZSubscriptionInput, output: ZSubscriptionAnswer },
   // The page's check that its checkout was paid (Stripe's webhook may come later, or never).

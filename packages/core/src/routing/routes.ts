@@ -33,6 +33,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { path: "/company/manage-payment", name: "company.managePayment", title: "Manage Payment", access: "admin" },
   { path: "/company/automatic-reports", name: "company.automaticReports", title: "Automatic Reports", access: "all" },
   { path: "/company/users", name: "company.users", title: "Users", access: "admin" },
+  { path: "/company/audit-log", name: "company.auditLog", title: "Audit log", access: "admin" },
   { path: "/intro", name: "intro", title: "Intro", access: "all" },
   { path: "/two-factor/setup", name: "twoFactor.setup", title: "Two-Factor Sign-In", access: "all" },
   { path: "/404", name: "notFound", title: "Page Not Found", access: "all", errorPage: true },

@@ -7,6 +7,7 @@ import { AppError, isUniqueViolation } from "../../infra/errors";
 import type { SessionClient } from "../../infra/http";
 import { hashPassword, hmac, newId, newToken, nowIso, sha256, verifyPassword } from "../../infra/security";
 import type { SessionCache } from "../../infra/session-cache";
+import { auditLog, signedIn, signInRefused } from "../audit/record";
 import type { CheckoutClaims } from "../billing/claim";
 import type { CompaniesService } from "../companies/service";
 import { couponLedger } from "../coupons/service";
@@ -72,10 +73,10 @@ export function authService(
   const tokenHash = memoized(sha256);
   const identification = memoized((input: string) => hmac(ctx.config.appKey, input));
 
-  /** Creates a server-side session and returns the cookie token (only its hash is stored). */
+  /** Creates a server-side session and returns the cookie token (only its hash is stored); audited as a sign-in. */
   async function startSession(user: UsersTable, db: Db = ctx.db): Promise<string> {
     const token = newToken();
-    await authRepo(db).insertSession(sessionRow(sha256(token), user, ctx.config.sessionTtlDays));
+    await auditLog(ctx).within(db, signedIn(user), (trx) => authRepo(trx).insertSession(sessionRow(token, user, ctx)));
     return token;
   }
 
@@ -164,6 +165,7 @@ export function authService(
       const user = await users.findByEmail(email.trim().toLowerCase());
       // Verify against a dummy hash when the user is unknown, so timing does not reveal accounts.
       const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
+      if (user && !ok) await auditLog(ctx).record(ctx.db, signInRefused(user));
       if (!user || !ok) throw AppError.validation({ email: [INVALID_CREDENTIALS] });
       // A user with a second factor gets a pending sign-in, no session yet (features/two-factor).
       const pending = await secondStep(user);
@@ -173,8 +175,7 @@ export function authService(
     },
 
     async logout(token: string | null): Promise<void> {
-      if (!token) return;
-      await endSession(sha256(token));
+      if (token) await endSession(sha256(token));
     },
 
     /** An invited user sets their password from the e-mailed link and is signed in. */
@@ -227,16 +228,16 @@ export function authService(
 }
 
 /** A new session's row: its id is the token's hash; its browser and address come with its first request. */
-function sessionRow(id: string, user: UsersTable, ttlDays: number): SessionsTable {
+function sessionRow(token: string, user: UsersTable, ctx: AppContext): SessionsTable {
   const now = new Date();
   return {
-    id,
+    id: sha256(token),
     user_id: user.id,
     company_id: user.company_id,
     data: JSON.stringify({ dates: {}, authorization: {} } satisfies SessionData),
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + ttlDays * 86400_000).toISOString(),
+    expires_at: new Date(now.getTime() + ctx.config.sessionTtlDays * 86400_000).toISOString(),
     public_id: newId(),
     user_agent: null,
     ip_address: null,

@@ -71,7 +71,7 @@ export function reportsRepo(db: Db) {
       if (Number(touched.numUpdatedRows) === 0) return undefined;
       return db
         .selectFrom("dashboards")
-        .select(["id", "widgets"])
+        .select(["id", "name", "widgets"])
         .where("company_id", "=", companyId)
         .where("id", "=", dashboardId)
         .executeTakeFirst();

@@ -15,6 +15,8 @@ import type { Db } from "../../infra/db";
 import type { ReportDeliveriesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { newId, nowIso } from "../../infra/security";
+import { reportChanged } from "../audit/events";
+import { auditLog } from "../audit/record";
 import type { CompaniesService } from "../companies/service";
 import type { Actor } from "../users/service";
 import type { DeliveryService } from "./delivery";
@@ -31,6 +33,22 @@ function zoneOrDefault(requested: string | undefined, fallback: string): string 
   return requested ?? normaliseTimeZone(fallback) ?? "UTC";
 }
 
+/** A report as its audit events name it. */
+const report = (id: string, actor: Actor, dashboardName: string) => ({ id, companyId: actor.companyId, dashboardName });
+
+/** A report's latest finished delivery as the API tells it (a pending one is not a result yet). */
+function lastResult(last: ReportDeliveriesTable | undefined): TAutomaticReport["last_result"] {
+  if (!last || last.state === "pending") return null;
+  return {
+    status: last.state,
+    at: last.finished_at ?? last.created_at,
+    scheduled_for: last.scheduled_for,
+    late: last.late === 1,
+    manual: last.manual === 1,
+    error: last.error,
+  };
+}
+
 /**
  * Automatic reports of docs/product.md §3 with the rules of §5 and §9: at most 5 per dashboard, the
  * company must be allowed to create them, and the PDF option only for dashboards within the PDF
@@ -38,18 +56,7 @@ function zoneOrDefault(requested: string | undefined, fallback: string): string 
  */
 export function reportsService(ctx: AppContext, companies: CompaniesService, delivery: () => DeliveryService) {
   const repo = reportsRepo(ctx.db);
-
-  function lastResult(last: ReportDeliveriesTable | undefined): TAutomaticReport["last_result"] {
-    if (!last || last.state === "pending") return null;
-    return {
-      status: last.state,
-      at: last.finished_at ?? last.created_at,
-      scheduled_for: last.scheduled_for,
-      late: last.late === 1,
-      manual: last.manual === 1,
-      error: last.error,
-    };
-  }
+  const audit = auditLog(ctx);
 
   function present(row: ReportRow, last?: ReportDeliveriesTable): TAutomaticReport {
     const common = {
@@ -120,6 +127,7 @@ export function reportsService(ctx: AppContext, companies: CompaniesService, del
     }
     if (errors.general) throw AppError.validation(errors, AUTOMATIC_REPORT_REFUSALS.perDashboardLimit);
     if (errors.with_pdf) throw AppError.validation(errors);
+    return dashboard;
   }
 
   function columns(input: TAutomaticReportInput, timezone: string) {
@@ -163,7 +171,8 @@ export function reportsService(ctx: AppContext, companies: CompaniesService, del
       const now = nowIso();
       const id = newId();
       await ctx.db.transaction().execute(async (trx) => {
-        await assertAllowed(trx, actor, input, null);
+        const dashboard = await assertAllowed(trx, actor, input, null);
+        await audit.record(trx, reportChanged("report.created", report(id, actor, dashboard.name)));
         await reportsRepo(trx).insert({
           id,
           company_id: actor.companyId,
@@ -183,7 +192,8 @@ export function reportsService(ctx: AppContext, companies: CompaniesService, del
     async update(actor: Actor, id: string, input: TAutomaticReportInput): Promise<TAutomaticReport> {
       const current = await load(actor, id);
       await ctx.db.transaction().execute(async (trx) => {
-        await assertAllowed(trx, actor, input, id);
+        const dashboard = await assertAllowed(trx, actor, input, id);
+        await audit.record(trx, reportChanged("report.changed", report(id, actor, dashboard.name)));
         await reportsRepo(trx).update(actor.companyId, id, {
           ...columns(input, input.timezone ?? current.timezone),
           updated_at: nowIso(),
@@ -196,12 +206,17 @@ export function reportsService(ctx: AppContext, companies: CompaniesService, del
     async sendNow(actor: Actor, id: string): Promise<TAutomaticReport> {
       const row = await load(actor, id);
       await delivery().sendNow(actor, row);
+      await audit.record(
+        ctx.db,
+        reportChanged("report.sent", report(id, actor, row.dashboard_name), { recipients: row.recipients }),
+      );
       return presentOne(actor.companyId, row);
     },
 
     /** DELETE /api/automatic-reports/{id}; another company's report is not found (404). */
     async remove(actor: Actor, id: string): Promise<void> {
-      if (!(await repo.delete(actor.companyId, id))) throw AppError.notFound("Automatic report not found.");
+      const event = reportChanged("report.deleted", report(id, actor, (await load(actor, id)).dashboard_name));
+      await audit.within(ctx.db, event, (trx) => reportsRepo(trx).delete(actor.companyId, id));
     },
   };
 }

@@ -11,6 +11,8 @@ import {
 import type { AppContext } from "../../context";
 import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
+import { companyChanged } from "../audit/events";
+import { auditLog } from "../audit/record";
 import type { CompaniesService } from "../companies/service";
 import type { BillingDetailsService } from "./billing-details";
 import type { CheckoutClaims } from "./claim";
@@ -80,6 +82,17 @@ interface CheckoutCustomer {
   lastName?: string | undefined;
 }
 
+/** A Stripe call: its failures are a 503 the admin may retry (logged with Stripe's own words). */
+async function stripeCall<T>(ctx: AppContext, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isStripeError(error)) throw error;
+    ctx.logger.warn({ err: error, stripeType: error.type, stripeCode: error.code }, `stripe: ${what} failed`);
+    throw new AppError("unavailable", BILLING_MESSAGES.providerFailed);
+  }
+}
+
 export function billingService(
   ctx: AppContext,
   companies: CompaniesService,
@@ -96,16 +109,8 @@ export function billingService(
     return { stripe, key: config.publishableKey };
   }
 
-  /** A Stripe call: its failures are a 503 the admin may retry (logged with Stripe's own words). */
-  async function provider<T>(what: string, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (!isStripeError(error)) throw error;
-      ctx.logger.warn({ err: error, stripeType: error.type, stripeCode: error.code }, `stripe: ${what} failed`);
-      throw new AppError("unavailable", BILLING_MESSAGES.providerFailed);
-    }
-  }
+  const provider = <T>(what: string, call: () => Promise<T>) => stripeCall(ctx, what, call);
+  const audit = auditLog(ctx);
 
   async function priceFor(row: CompaniesTable | null, input: TSubscriptionInput): Promise<Priced> {
     const coupons = await couponPrices(row?.id ?? null, input.coupons);
@@ -259,10 +264,12 @@ export function billingService(
           },
         }),
       );
-      const company = await companies.setState(companyId, {
-        services_dashboards: q.dashboards,
-        subscription_interval: q.interval,
-      });
+      const plan = { dashboards: q.dashboards, interval: q.interval };
+      const company = await companies.setState(
+        companyId,
+        { services_dashboards: q.dashboards, subscription_interval: q.interval },
+        audit.alongside(companyChanged("billing.plan_changed", companyId, plan)),
+      );
       return { company, quote: presentQuote(q), checkout: null };
     },
 
@@ -301,6 +308,7 @@ export function billingService(
           return_url: `${ctx.config.appUrl.replace(/\/+$/, "")}/company/subscription`,
         }),
       );
+      await audit.record(ctx.db, companyChanged("billing.payment_method", companyId));
       return { url: session.url };
     },
 

@@ -15,6 +15,8 @@ import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { nowIso } from "../../infra/security";
 import { type Storage, storeImage } from "../../infra/storage";
+import { companyChanged } from "../audit/events";
+import { auditLog } from "../audit/record";
 import { customDomains } from "./custom-domains";
 import { type CompanyUsage, presentCompany } from "./presenter";
 import { companiesRepo } from "./repo";
@@ -89,6 +91,30 @@ async function applyState(
   return true;
 }
 
+/** The billing details section, replaced whole. */
+const billingColumns = (input: TBillingDetailsUpdate) => ({
+  billing_name: input.name,
+  billing_address: input.address,
+  billing_postal_code: input.postal_code,
+  billing_city: input.city,
+  billing_country: input.country,
+  vat_id: input.vat_id,
+});
+
+/** What a company update writes (docs/product.md §3 company settings). */
+function companyPatch(input: TCompanyUpdate, logoPath: string | undefined, domainChanged: boolean) {
+  return {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.domain !== undefined && { domain: input.domain }),
+    ...(input.phone !== undefined && { phone: input.phone }),
+    ...(input.site_title !== undefined && { site_title: input.site_title || null }),
+    ...(logoPath !== undefined && { logo: logoPath }),
+    ...(input.remove_logo && !logoPath && { logo: null }),
+    // A new domain has no CNAME found yet: it serves nothing until verified again.
+    ...(domainChanged && { domain_cname: input.domain_cname, domain_verified_at: null }),
+  };
+}
+
 export function companiesService(
   ctx: AppContext,
   storage: Storage,
@@ -97,6 +123,7 @@ export function companiesService(
   canceller: () => SubscriptionCanceller | null = () => null,
 ) {
   const repo = companiesRepo(ctx.db);
+  const audit = auditLog(ctx);
   // Wrapped: a cache holds objects, and "no company" is an answer worth keeping too (unknown hosts).
   const hosts = ctx.cache<{ company: HostCompany | null }>("custom-domains", {
     maxSize: 10_000,
@@ -194,16 +221,11 @@ export function companiesService(
       if (domainChanged && input.domain_cname) await checkDomainFree(companyId, input.domain_cname);
       // Store the new logo first: a bad file fails the whole request before anything is written.
       const logoPath = logo ? await storeImage(storage, companyId, logo, "logo") : undefined;
-      await repo.update(companyId, {
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.domain !== undefined && { domain: input.domain }),
-        ...(input.phone !== undefined && { phone: input.phone }),
-        ...(input.site_title !== undefined && { site_title: input.site_title || null }),
-        ...(logoPath !== undefined && { logo: logoPath }),
-        ...(input.remove_logo && !logoPath && { logo: null }),
-        // A new domain has no CNAME found yet: it serves nothing until verified again.
-        ...(domainChanged && { domain_cname: input.domain_cname, domain_verified_at: null }),
-      });
+      const domain = { domain: input.domain_cname ?? "" };
+      const event = domainChanged ? companyChanged("company.domain_changed", companyId, domain) : null;
+      await audit.within(ctx.db, event, (trx) =>
+        companiesRepo(trx).update(companyId, companyPatch(input, logoPath, domainChanged)),
+      );
       // The site title or the domain of a routed host may have changed.
       await hosts.clear();
       if (current.logo && (logoPath || input.remove_logo)) await storage.remove(companyId, current.logo);
@@ -216,14 +238,8 @@ export function companiesService(
      * first): the whole section is replaced, nothing else of the company changes.
      */
     async setBillingDetails(companyId: string, input: TBillingDetailsUpdate): Promise<TCompany> {
-      await repo.update(companyId, {
-        billing_name: input.name,
-        billing_address: input.address,
-        billing_postal_code: input.postal_code,
-        billing_city: input.city,
-        billing_country: input.country,
-        vat_id: input.vat_id,
-      });
+      const event = companyChanged("billing.details_changed", companyId);
+      await audit.within(ctx.db, event, (trx) => companiesRepo(trx).update(companyId, billingColumns(input)));
       onAccountChange();
       return this.get(companyId);
     },
@@ -245,11 +261,15 @@ export function companiesService(
         return null;
       }
       // A paid subscription ends with its period: service stays until the next charge would have been.
-      return this.setState(companyId, {
-        state: "canceled",
-        cancellation: JSON.stringify({ ...input.cancellation, at: nowIso() }),
-        ...(row.subscription_id && row.next_charge_at && { expires_at: row.next_charge_at, next_charge_at: null }),
-      });
+      return this.setState(
+        companyId,
+        {
+          state: "canceled",
+          cancellation: JSON.stringify({ ...input.cancellation, at: nowIso() }),
+          ...(row.subscription_id && row.next_charge_at && { expires_at: row.next_charge_at, next_charge_at: null }),
+        },
+        audit.alongside(companyChanged("billing.canceled", companyId)),
+      );
     },
 
     /**

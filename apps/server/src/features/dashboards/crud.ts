@@ -9,6 +9,8 @@ import type { Db } from "../../infra/db";
 import type { DashboardsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { newId, nowIso } from "../../infra/security";
+import { dashboardShared } from "../audit/events";
+import { auditLog } from "../audit/record";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { EMPTY_STYLES, parseWidgets, presentListItem } from "./presenter";
@@ -19,6 +21,7 @@ export const NO_SERVICE_CREATE = "Your trial or subscription has ended. Subscrib
 
 /** A member's dashboards: list, create (from a template), clone, archive, delete, new permalink. */
 export function crudUseCases({ ctx, repo, companies, resolveTemplate, load }: DashboardDeps) {
+  const audit = auditLog(ctx);
   /** docs/product.md §9: a new dashboard needs dashboardsCount below services.dashboards + bonusDashboards (else banner 121). */
   async function assertAllowance(companyId: string, db: Db = ctx.db, known?: number) {
     // Read outside the insert's transaction (its caller checks first): SQLite has one writer connection.
@@ -119,9 +122,12 @@ export function crudUseCases({ ctx, repo, companies, resolveTemplate, load }: Da
     },
 
     async setActive(actor: Actor, id: string, active: boolean): Promise<void> {
-      await load(actor, id);
+      const row = await load(actor, id);
       if (active) await assertAllowance(actor.companyId);
-      await repo.update(actor.companyId, id, { active: active ? 1 : 0, updated_at: nowIso() });
+      const patch = { active: active ? 1 : 0, updated_at: nowIso() };
+      await audit.within(ctx.db, dashboardShared(active ? "dashboard.restored" : "dashboard.archived", row), (trx) =>
+        dashboardsRepo(trx).update(actor.companyId, id, patch),
+      );
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
@@ -130,9 +136,11 @@ export function crudUseCases({ ctx, repo, companies, resolveTemplate, load }: Da
     },
 
     async refreshPermalink(actor: Actor, id: string): Promise<string> {
-      await load(actor, id);
+      const row = await load(actor, id);
       const permalink = await uniquePermalink();
-      await repo.update(actor.companyId, id, { permalink, updated_at: nowIso() });
+      await audit.within(ctx.db, dashboardShared("dashboard.permalink_refreshed", row), (trx) =>
+        dashboardsRepo(trx).update(actor.companyId, id, { permalink, updated_at: nowIso() }),
+      );
       return permalink;
     },
   };

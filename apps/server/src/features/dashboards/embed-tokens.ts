@@ -1,8 +1,11 @@
 import type { DashboardsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { hmac, newId, nowIso, safeEqual } from "../../infra/security";
+import { dashboardShared } from "../audit/events";
+import { auditLog } from "../audit/record";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
+import { dashboardsRepo } from "./repo";
 
 /** What an embedded view shows when its token is missing, forged, expired or revoked (403). */
 export const EMBED_REFUSED = "This embed link has expired or was revoked.";
@@ -64,6 +67,7 @@ export function renderTokenValid(
 
 /** Making and revoking a dashboard's embed links (docs/product.md §2 share menu). */
 export function embedLinkUseCases({ ctx, repo, load }: DashboardDeps) {
+  const audit = auditLog(ctx);
   return {
     /**
      * A signed embed link valid for `days` days (docs/product.md §2 share menu). The embed secret is made
@@ -82,6 +86,7 @@ export function embedLinkUseCases({ ctx, repo, load }: DashboardDeps) {
       const exp = Math.floor(ctx.clock.now().getTime() / 1000) + days * 86_400;
       const token = signEmbedToken(ctx.config.appKey, row, secret, exp);
       const base = ctx.config.appUrl.replace(/\/$/, "");
+      await audit.record(ctx.db, dashboardShared("dashboard.embed_created", row, { days }));
       return {
         url: `${base}/dashboards/${encodeURIComponent(row.permalink)}/embed?token=${token}`,
         expiresAt: new Date(exp * 1000).toISOString(),
@@ -90,8 +95,10 @@ export function embedLinkUseCases({ ctx, repo, load }: DashboardDeps) {
 
     /** Replaces the embed secret: every embed link made before stops working at once. */
     async revokeEmbedLinks(actor: Actor, id: string): Promise<void> {
-      await load(actor, id);
-      await repo.update(actor.companyId, id, { embed_secret: newId(24), updated_at: nowIso() });
+      const row = await load(actor, id);
+      await audit.within(ctx.db, dashboardShared("dashboard.embed_revoked", row), (trx) =>
+        dashboardsRepo(trx).update(actor.companyId, id, { embed_secret: newId(24), updated_at: nowIso() }),
+      );
     },
   };
 }

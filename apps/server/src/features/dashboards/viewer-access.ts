@@ -2,9 +2,12 @@ import { LRUCache } from "lru-cache";
 import type { DashboardsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { hashPassword, nowIso, sha256, verifyPassword } from "../../infra/security";
+import { dashboardShared } from "../audit/events";
+import { auditLog } from "../audit/record";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { EMBED_REFUSED, embedTokenValid, renderTokenValid } from "./embed-tokens";
+import { dashboardsRepo } from "./repo";
 
 /** What a company without service's shared dashboards say. */
 export const NO_SERVICE_VIEW = "This dashboard is not available: its owner's subscription has ended.";
@@ -34,6 +37,7 @@ export class DashboardPasswordError extends AppError {
  */
 export function viewerAccess({ ctx, repo, companies, load }: DashboardDeps) {
   // A public viewer sends the password with every widget request; argon2 once per (hash, attempt) is enough.
+  const audit = auditLog(ctx);
   const verifiedPasswords = new LRUCache<string, true>({ max: 10_000, ttl: 10 * 60_000 });
   async function passwordMatches(passwordHash: string, attempt: string): Promise<boolean> {
     const key = sha256(`${passwordHash}\u0000${attempt}`);
@@ -126,11 +130,12 @@ export function viewerAccess({ ctx, repo, companies, load }: DashboardDeps) {
     useCases: {
       /** Sets or (with an empty password) clears the dashboard password. */
       async setPassword(actor: Actor, id: string, password: string | null): Promise<boolean> {
-        await load(actor, id);
-        await repo.update(actor.companyId, id, {
-          password_hash: password ? await hashPassword(password) : null,
-          updated_at: nowIso(),
-        });
+        const row = await load(actor, id);
+        const patch = { password_hash: password ? await hashPassword(password) : null, updated_at: nowIso() };
+        const action = password ? "dashboard.password_set" : "dashboard.password_removed";
+        await audit.within(ctx.db, dashboardShared(action, row), (trx) =>
+          dashboardsRepo(trx).update(actor.companyId, id, patch),
+        );
         return password !== null;
       },
     },

@@ -8,10 +8,12 @@ export function senderRepo(db: Db) {
       return db.selectFrom("company_senders").selectAll().where("company_id", "=", companyId).executeTakeFirst();
     },
     async replace(row: CompanySendersTable) {
-      await db.transaction().execute(async (trx) => {
+      // Inside the caller's transaction when given one (the audit row's), else in one of its own.
+      const write = async (trx: Db) => {
         await trx.deleteFrom("company_senders").where("company_id", "=", row.company_id).execute();
         await trx.insertInto("company_senders").values(row).execute();
-      });
+      };
+      await (db.isTransaction ? write(db) : db.transaction().execute(write));
     },
     async remove(companyId: string) {
       await db.deleteFrom("company_senders").where("company_id", "=", companyId).execute();

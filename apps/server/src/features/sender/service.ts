@@ -5,6 +5,8 @@ import type { CompanySendersTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { MailDkim } from "../../infra/mail";
 import { newId, nowIso, seal, unseal } from "../../infra/security";
+import { companyChanged } from "../audit/events";
+import { auditLog } from "../audit/record";
 import type { CompaniesService } from "../companies/service";
 import type { Actor } from "../users/service";
 import { checkRecords, type RecordCheck } from "./dns-check";
@@ -35,6 +37,7 @@ function newDkimKey() {
  */
 export function senderService(ctx: AppContext, companies: () => CompaniesService) {
   const repo = senderRepo(ctx.db);
+  const audit = auditLog(ctx);
   const records = (row: CompanySendersTable) =>
     senderRecords({ domain: row.domain, selector: row.selector, dkimPublic: row.dkim_public }, ctx.config.sender);
 
@@ -63,11 +66,12 @@ export function senderService(ctx: AppContext, companies: () => CompaniesService
     /** PUT /api/company/sender (admin): a new address gets a new key and must be verified again. */
     async set(actor: Actor, input: TSenderUpdate): Promise<TCompany> {
       const current = await repo.find(actor.companyId);
+      const event = companyChanged("company.sender_changed", actor.companyId, { address: input.address ?? "" });
       if (input.address === null) {
-        await repo.remove(actor.companyId);
+        if (current) await audit.within(ctx.db, event, (trx) => senderRepo(trx).remove(actor.companyId));
       } else if (current?.address.toLowerCase() !== input.address.toLowerCase()) {
         const key = newDkimKey();
-        await repo.replace({
+        const row: CompanySendersTable = {
           company_id: actor.companyId,
           address: input.address,
           domain: input.address.split("@")[1].toLowerCase(),
@@ -81,7 +85,8 @@ export function senderService(ctx: AppContext, companies: () => CompaniesService
           verified: 0,
           checked_at: null,
           created_at: nowIso(),
-        });
+        };
+        await audit.within(ctx.db, event, (trx) => senderRepo(trx).replace(row));
       }
       return companies().get(actor.companyId);
     },

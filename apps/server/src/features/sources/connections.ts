@@ -4,6 +4,8 @@ import type { SourcesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import { type FormInput, parseInput } from "../../infra/http";
 import { newId, nowIso, seal } from "../../infra/security";
+import { sourceChanged } from "../audit/events";
+import { auditLog } from "../audit/record";
 import type { Actor } from "../users/service";
 import { credentialFields, sourceCredentials, unsealCredentials } from "./credentials";
 import type { SourceDeps } from "./deps";
@@ -25,9 +27,49 @@ function expiryOf(connector: Connector, runtime: ConnectorRuntime, credentials: 
   return typeof at === "number" ? new Date(at).toISOString() : null;
 }
 
+/**
+ * Gives a deleted source's grant back to the provider; a provider that cannot be reached does not keep the
+ * source alive (the user asked to delete it), it is logged.
+ */
+async function revokeGrant(
+  ctx: SourceDeps["ctx"],
+  runtime: ConnectorRuntime,
+  connector: Connector,
+  row: SourcesTable,
+  sealed: string,
+): Promise<void> {
+  try {
+    await oauthFor(connector, runtime)?.revoke?.(unsealCredentials(ctx.config.appKey, sealed));
+  } catch (error) {
+    ctx.logger.warn({ err: error, sourceId: row.id }, "could not revoke the provider grant of a deleted source");
+  }
+}
+
+/** A new source holding an OAuth grant (sealed), with no properties chosen yet. */
+function oauthSourceRow(
+  companyId: string,
+  connector: Connector,
+  account: string | null,
+  sealed: string,
+  expiresAt: string | null,
+): SourcesTable {
+  return {
+    id: newId(),
+    company_id: companyId,
+    name: connector.key,
+    account,
+    credentials: sealed,
+    properties: JSON.stringify([]),
+    invalid: 0,
+    created_at: nowIso(),
+    credentials_expire_at: expiresAt,
+  };
+}
+
 /** A company's sources on the sources page: list, connect (typed credentials, a file, OAuth), update, delete. */
 export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow, connectorOf }: SourceDeps) {
   const credentials = sourceCredentials(ctx, runtime);
+  const audit = auditLog(ctx);
   const { changed, announce } = changes;
 
   const useCases = {
@@ -63,6 +105,7 @@ export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow
           credentials_expire_at: expiryOf(connector, runtime, stored),
         };
         await sourcesRepo(trx).insert(row);
+        await audit.record(trx, sourceChanged("source.connected", row, connector.displayName));
         return row;
       });
       await announce(actor.companyId, row.id);
@@ -84,29 +127,28 @@ export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow
         const row = await loadRow(actor.companyId, existingId);
         if (row.name !== connector.key)
           throw AppError.validation({ name: ["This source belongs to another connector."] });
-        await repo.update(actor.companyId, existingId, {
+        const patch = {
           credentials: sealed,
           account: grant.account ?? row.account,
           invalid: 0,
           credentials_expire_at: expiryOf(connector, runtime, grant.credentials),
           expiry_warned_for: null,
-        });
+        };
+        const event = sourceChanged("source.reauthorised", { ...row, ...patch }, connector.displayName);
+        await audit.within(ctx.db, event, (trx) => sourcesRepo(trx).update(actor.companyId, existingId, patch));
         await changed(actor.companyId, existingId);
         await announce(actor.companyId, existingId);
         return presentSource(await loadRow(actor.companyId, existingId));
       }
-      const row: SourcesTable = {
-        id: newId(),
-        company_id: actor.companyId,
-        name: connector.key,
-        account: grant.account,
-        credentials: sealed,
-        properties: JSON.stringify([]),
-        invalid: 0,
-        created_at: nowIso(),
-        credentials_expire_at: expiryOf(connector, runtime, grant.credentials),
-      };
-      await repo.insert(row);
+      const row = oauthSourceRow(
+        actor.companyId,
+        connector,
+        grant.account,
+        sealed,
+        expiryOf(connector, runtime, grant.credentials),
+      );
+      const event = sourceChanged("source.connected", row, connector.displayName);
+      await audit.within(ctx.db, event, (trx) => sourcesRepo(trx).insert(row));
       await announce(actor.companyId, row.id);
       return presentSource(row);
     },
@@ -139,6 +181,8 @@ export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow
             await storeUpload(files, actor.companyId, connector, upload, trx),
           ]);
         await sourcesRepo(trx).update(actor.companyId, id, patch);
+        if (patch.credentials !== undefined)
+          await audit.record(trx, sourceChanged("source.reauthorised", { ...row, ...patch }, connector.displayName));
       });
       await changed(actor.companyId, id);
       await announce(actor.companyId, id);
@@ -149,20 +193,15 @@ export function connectionUseCases({ ctx, repo, files, runtime, changes, loadRow
     async remove(actor: Actor, id: string): Promise<void> {
       const row = await loadRow(actor.companyId, id);
       const connector = connectorByKey(row.name);
-      if (connector?.oauth && row.credentials) {
-        // The grant is given back to the provider; a provider that cannot be reached does not keep the
-        // source alive (the user asked to delete it), it is logged.
-        try {
-          await oauthFor(connector, runtime)?.revoke?.(unsealCredentials(ctx.config.appKey, row.credentials));
-        } catch (error) {
-          ctx.logger.warn({ err: error, sourceId: id }, "could not revoke the provider grant of a deleted source");
-        }
-      }
+      if (connector?.oauth && row.credentials) await revokeGrant(ctx, runtime, connector, row, row.credentials);
       if (connectorByKey(row.name)?.upload) {
         for (const property of storedProperties(row)) await files.remove(actor.companyId, property.value);
       }
-      await repo.deleteResults(actor.companyId, id);
-      await repo.delete(actor.companyId, id);
+      const event = sourceChanged("source.removed", row, connector?.displayName ?? row.name);
+      await audit.within(ctx.db, event, async (trx) => {
+        await sourcesRepo(trx).deleteResults(actor.companyId, id);
+        await sourcesRepo(trx).delete(actor.companyId, id);
+      });
       await changed(actor.companyId, id);
       await announce(actor.companyId, id);
     },

@@ -15,6 +15,8 @@ import { AppError, isUniqueViolation } from "../../infra/errors";
 import type { MailMessage } from "../../infra/mail";
 import { escapeHtml } from "../../infra/mail-html";
 import { hashPassword, newId, newToken, nowIso, sha256 } from "../../infra/security";
+import { invited, memberRemoved, roleChanged } from "../audit/events";
+import { auditLog } from "../audit/record";
 import { sessionStore } from "../auth/service";
 import { companyRecords } from "../companies/service";
 import { presentUser } from "./presenter";
@@ -70,6 +72,7 @@ export function usersService(
 ) {
   const repo = usersRepo(ctx.db);
   const companies = companyRecords(ctx.db);
+  const audit = auditLog(ctx);
 
   /** Who the invitation comes from, as the invitee reads it: the inviter, their company, its site title. */
   async function inviterOf(actor: Actor): Promise<Inviter> {
@@ -134,27 +137,11 @@ export function usersService(
       if (existing?.company_id === actor.companyId)
         throw AppError.validation({ email: ["The email has already been taken."] });
       const now = nowIso();
-      const row: UsersTable = {
-        id: newId(),
-        company_id: actor.companyId,
-        name: input.name,
-        email,
-        password_hash: null,
-        role: input.roleName,
-        creator: 0,
-        avatar: null,
-        // The invited user gives their own consents on first sign-in (guard 2 sends them to their profile).
-        terms_consent: 0,
-        age_consent: 0,
-        intro_passed: 0,
-        timezone: "UTC",
-        onboarding_flow: "dashboard",
-        onboarding_step: 0,
-        onboarding_source: null,
-        created_at: now,
-      };
+      const row = invitedUser(actor.companyId, input, email, now);
       const from = await inviterOf(actor);
+      // Recorded alike whether or not the address has an account elsewhere: the log tells no more than the answer.
       if (existing) {
+        await audit.record(ctx.db, invited(row));
         await ctx.mailer.send(registeredNotice(email, from));
         return presentUser(row);
       }
@@ -163,6 +150,7 @@ export function usersService(
         // The user and its invitation exist together or not at all.
         await ctx.db.transaction().execute(async (trx) => {
           await usersRepo(trx).insert(row);
+          await audit.record(trx, invited(row));
           await sessionStore(trx).insertInvitation({
             token_hash: sha256(token),
             user_id: row.id,
@@ -177,6 +165,7 @@ export function usersService(
         const winner = await repo.findByEmail(email);
         if (winner?.company_id === actor.companyId)
           throw AppError.validation({ email: ["The email has already been taken."] });
+        await audit.record(ctx.db, invited(row));
         await ctx.mailer.send(registeredNotice(email, from));
         return presentUser(row);
       }
@@ -231,6 +220,8 @@ export function usersService(
         // New credentials and the end of the other sessions: both or neither.
         await ctx.db.transaction().execute(async (trx) => {
           if (Object.keys(patch).length > 0) await usersRepo(trx).update(actor.companyId, id, patch);
+          if (patch.role !== undefined && patch.role !== row.role)
+            await audit.record(trx, roleChanged(row, patch.role));
           if (credentialsChanged)
             await sessionStore(trx).deleteSessionsOfUser(actor.companyId, id, self ? currentSessionId : null);
         });
@@ -272,10 +263,33 @@ export function usersService(
     async remove(actor: Actor, id: string): Promise<void> {
       if (!isAdmin(actor)) throw AppError.forbidden();
       if (actor.id === id) throw AppError.validation({ general: ["You cannot delete your own account here."] });
-      await loadInCompany(actor, id);
-      await repo.delete(actor.companyId, id);
+      const row = await loadInCompany(actor, id);
+      await audit.within(ctx.db, memberRemoved(row), (trx) => usersRepo(trx).delete(actor.companyId, id));
       onAccountChange();
     },
+  };
+}
+
+/** The row of an invited member: no password until they follow the e-mailed link. */
+function invitedUser(companyId: string, input: TUserCreate, email: string, now: string): UsersTable {
+  return {
+    id: newId(),
+    company_id: companyId,
+    name: input.name,
+    email,
+    password_hash: null,
+    role: input.roleName,
+    creator: 0,
+    avatar: null,
+    // The invited user gives their own consents on first sign-in (guard 2 sends them to their profile).
+    terms_consent: 0,
+    age_consent: 0,
+    intro_passed: 0,
+    timezone: "UTC",
+    onboarding_flow: "dashboard",
+    onboarding_step: 0,
+    onboarding_source: null,
+    created_at: now,
   };
 }
 

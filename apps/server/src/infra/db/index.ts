@@ -33,6 +33,7 @@ import * as m027 from "./migrations/027_source_credentials_expiry";
 import * as m028 from "./migrations/028_two_factor";
 import * as m029 from "./migrations/029_passkeys";
 import * as m030 from "./migrations/030_session_details";
+import * as m031 from "./migrations/031_audit_events";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "028_two_factor": m028,
   "029_passkeys": m029,
   "030_session_details": m030,
+  "031_audit_events": m031,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

@@ -207,6 +207,7 @@ export interface Database {
   pending_sign_ins: PendingSignInsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  audit_events: AuditEventsTable;
 }
 
 export interface ProviderResultsTable {
@@ -546,4 +547,22 @@ export interface PasskeyChallengesTable {
   purpose: string;
   user_id: string | null;
   expires_at: string;
+}
+
+/** The company audit log (migration 031): append-only, see features/audit. */
+export interface AuditEventsTable {
+  id: string;
+  company_id: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON of the action's allowed detail keys (core allowedDetails). */
+  details: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
 }

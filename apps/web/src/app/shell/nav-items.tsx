@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import {
+  IconClock,
   IconCreditCard,
   IconDashboard,
   IconMail,
@@ -38,6 +39,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: "Automatic Reports", to: "/company/automatic-reports", icon: <IconMail /> },
       { label: "Users", to: "/company/users", icon: <IconUsers />, adminOnly: true },
       { label: "Company Settings", to: "/company/settings", icon: <IconSettings />, adminOnly: true },
+      { label: "Audit log", to: "/company/audit-log", icon: <IconClock />, adminOnly: true },
     ],
   },
   {
