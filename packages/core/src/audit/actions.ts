@@ -8,6 +8,7 @@
 
 export const AUDIT_GROUPS = {
   "sign-ins": "Sign-ins",
+  security: "Two-factor and passkeys",
   members: "Members",
   sources: "Sources",
   dashboards: "Dashboard sharing",
@@ -34,6 +35,14 @@ const entry = (group: AuditGroup, words: string, details: readonly string[] = []
 export const AUDIT_ACTIONS = {
   "auth.sign_in": entry("sign-ins", "signed in"),
   "auth.sign_in_failed": entry("sign-ins", "failed sign-in (wrong password) for", ["email"]),
+  "two_factor.enabled": entry("security", "turned on two-factor sign-in for"),
+  "two_factor.disabled": entry("security", "turned off two-factor sign-in for"),
+  "two_factor.recovery_codes": entry("security", "made new recovery codes for"),
+  "two_factor.company_required": entry("security", "changed whether the company requires two-factor sign-in", [
+    "required",
+  ]),
+  "passkey.added": entry("security", "added passkey"),
+  "passkey.removed": entry("security", "removed passkey"),
   "member.invited": entry("members", "invited member", ["role"]),
   "member.role_changed": entry("members", "changed the role of member", ["from", "to"]),
   "member.removed": entry("members", "removed member"),

@@ -9,6 +9,8 @@ export const ROUTE_LINES = {
   setPassword: "POST /password/set",
   logout: "POST /logout",
   twoFactorLogin: "POST /login/two-factor",
+  twoFactorPasskeyOptions: "POST /login/two-factor/passkey/options",
+  twoFactorPasskey: "POST /login/two-factor/passkey",
   socialRegister: "POST /register/:provider",
   socialLogin: "POST /login/:provider",
   socialCallback: "GET /auth/:provider/callback",

@@ -166,6 +166,9 @@ export const API = {
   logout: { body: ZNoFields, bodyKind: "form", output: null },
   // The second step of sign-in (a pending sign-in's cookie and a code): the same answer as login.
   twoFactorLogin: { body: ZTwoFactorCode, bodyKind: "form", output: ZAuthResult },
+  // The second step with a passkey instead of a code: options for the pending user's passkeys, then the answer.
+  twoFactorPasskeyOptions: { body: ZNoFields, output: ZPasskeyRequestOptionsResponse },
+  twoFactorPasskey: { body: ZPasskeySignIn, output: ZAuthResult },
   twoFactorShow: { output: dataEnvelope(ZTwoFactorStatus) },
   twoFactorSetup: { body: ZNoFields, output: dataEnvelope(ZTwoFactorSetup) },
   twoFactorEnable: { body: ZTwoFactorCode, output: dataEnvelope(ZRecoveryCodes) },

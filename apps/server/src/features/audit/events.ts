@@ -70,3 +70,23 @@ export const companyChanged = (
   companyId: string,
   details?: Record<string, unknown>,
 ): AuditEvent => ({ action, companyId, target: { type: "company", id: companyId, label: null }, details });
+
+/** The user's own two-factor sign-in turned on or off, or new recovery codes made (never the codes). */
+export const twoFactorChanged = (
+  change: "enabled" | "disabled" | "recovery-codes",
+  user: { id: string; company_id: string; email: string },
+): AuditEvent => ({
+  action: change === "recovery-codes" ? "two_factor.recovery_codes" : `two_factor.${change}`,
+  companyId: user.company_id,
+  target: { type: "user", id: user.id, label: user.email },
+});
+
+/** A passkey added or removed, labelled by the name its owner gave it (never its key). */
+export const passkeyChanged = (
+  action: "passkey.added" | "passkey.removed",
+  passkey: { id: string; company_id: string; name: string },
+): AuditEvent => ({
+  action,
+  companyId: passkey.company_id,
+  target: { type: "passkey", id: passkey.id, label: passkey.name },
+});

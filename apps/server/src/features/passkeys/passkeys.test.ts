@@ -197,6 +197,70 @@ describeEachDb("passkeys (WebAuthn)", (env) => {
     expect(after.json().errors.passkey).toEqual([PASSKEY_MESSAGES.unknown]);
   });
 
+  it("with a passkey registered, the password opens a second step that only the user's own passkey completes", async () => {
+    const { client: owner, email, password } = await buildOwner(env());
+    const authenticator = new SoftAuthenticator(origin(env()));
+    await registerPasskey(owner, authenticator, "Phone");
+    const { client: stranger } = await buildOwner(env());
+    const strangersKey = new SoftAuthenticator(origin(env()));
+    await registerPasskey(stranger, strangersKey, "Theirs");
+
+    const browser = env().client();
+    const first = await browser.raw("POST", "/login", { body: { email, password }, headers: XHR });
+    expect(first.json()).toEqual({ data: { redirect: "/login/two-factor" } });
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+    const options = (await browser.raw("POST", "/login/two-factor/passkey/options", { body: {}, headers: XHR })).json()
+      .data;
+    // Only the pending user's passkeys may answer.
+    expect(options.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.id })]);
+    // Another user's passkey, answering these options, does not complete this sign-in.
+    const foreign = await browser.raw("POST", "/login/two-factor/passkey", {
+      body: { response: strangersKey.assert(options) },
+      headers: XHR,
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+    const options2 = (await browser.raw("POST", "/login/two-factor/passkey/options", { body: {}, headers: XHR })).json()
+      .data;
+    const done = await browser.raw("POST", "/login/two-factor/passkey", {
+      body: { response: authenticator.assert(options2) },
+      headers: XHR,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ data: { redirect: "/dashboards" } });
+    expect((await browser.pageData()).user.email).toBe(email);
+    // The pending sign-in is spent: its options are refused now.
+    const spent = await browser.raw("POST", "/login/two-factor/passkey/options", { body: {}, headers: XHR });
+    expect(spent.statusCode).toBe(422);
+  });
+
+  it("adding and removing a passkey are in the audit log by the name given; a passkey meets the company's two-factor rule", async () => {
+    const { client: owner, email, password, company } = await buildOwner(env());
+    const authenticator = new SoftAuthenticator(origin(env()));
+    // Without a second factor the admin may not require one; a passkey is one.
+    expect((await owner.api("PUT", "/api/company/two-factor", { required: true })).statusCode).toBe(422);
+    const passkey = await registerPasskey(owner, authenticator, "Desk key");
+    expect((await owner.api("PUT", "/api/company/two-factor", { required: true })).statusCode).toBe(200);
+    const status = (await owner.api("GET", "/api/two-factor")).json().data;
+    // The authenticator app is still the user's to set up: the passkey is not it.
+    expect(status).toMatchObject({ enabled: false, companyRequires: true, setupRequired: false });
+    expect((await owner.api("POST", "/api/two-factor/setup", {})).statusCode).toBe(200);
+    expect((await owner.api("PUT", "/api/company/two-factor", { required: false })).statusCode).toBe(200);
+    expect((await owner.api("DELETE", `/api/passkeys/${passkey.id}`, { password })).statusCode).toBe(204);
+    const rows = await env()
+      .ctx.db.selectFrom("audit_events")
+      .selectAll()
+      .where("company_id", "=", company.id)
+      .where("action", "like", "passkey.%")
+      .orderBy("id")
+      .execute();
+    expect(rows.map((row) => [row.action, row.actor_email, row.target_label])).toEqual([
+      ["passkey.added", email, "Desk key"],
+      ["passkey.removed", email, "Desk key"],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(authenticator.id);
+  });
+
   it("renames a passkey; a name is required and at most 60 characters", async () => {
     const { client: owner } = await buildOwner(env());
     const passkey = await registerPasskey(owner, new SoftAuthenticator(origin(env())));

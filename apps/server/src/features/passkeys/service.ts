@@ -10,6 +10,8 @@ import type { AppContext } from "../../context";
 import type { PasskeysTable, UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
 import { newId, nowIso, verifyPassword } from "../../infra/security";
+import { passkeyChanged } from "../audit/events";
+import { auditLog } from "../audit/record";
 import type { AuthService, AuthState } from "../auth/service";
 import { userAccounts } from "../users/service";
 import { ceremonies, transportsOf } from "./ceremony";
@@ -90,7 +92,9 @@ export function passkeysService(ctx: AppContext, auth: AuthService) {
         last_used_at: null,
       };
       try {
-        await repo.insert(row);
+        await auditLog(ctx).within(ctx.db, passkeyChanged("passkey.added", row), (trx) =>
+          passkeysRepo(trx).insert(row),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw AppError.validation({ passkey: [PASSKEY_MESSAGES.duplicate] });
         throw error;
@@ -117,7 +121,12 @@ export function passkeysService(ctx: AppContext, auth: AuthService) {
       } else if (!(await verifyPassword(state.user.password_hash, input.password))) {
         throw AppError.validation({ password: [PASSKEY_MESSAGES.passwordWrong] });
       }
-      if (!(await repo.delete(state.company.id, state.user.id, id))) throw AppError.notFound();
+      const removed = await auditLog(ctx).within(
+        ctx.db,
+        (done: boolean) => (done ? passkeyChanged("passkey.removed", passkey) : null),
+        (trx) => passkeysRepo(trx).delete(state.company.id, state.user.id, id),
+      );
+      if (!removed) throw AppError.notFound();
       await notify(state, "removed", passkey.name);
     },
 

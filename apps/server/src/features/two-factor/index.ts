@@ -1,4 +1,5 @@
 import type { Feature } from "../registry";
+import { passkeyStepRoutes } from "./passkey-step";
 import { twoFactorRoutes } from "./routes";
 import { twoFactorService } from "./service";
 import { pendingSignIns } from "./sign-in";
@@ -16,6 +17,8 @@ export const twoFactorFeature: Feature = {
     twoFactor: twoFactorService(ctx, () => services.get("sessions").forgetAll()),
     twoFactorSignIns: pendingSignIns(ctx, () => services.get("auth")),
   }),
-  routes: (app, ctx, services) =>
-    twoFactorRoutes(app, ctx, services.get("twoFactor"), services.get("twoFactorSignIns")),
+  routes: (app, ctx, services) => {
+    twoFactorRoutes(app, ctx, services.get("twoFactor"), services.get("twoFactorSignIns"));
+    passkeyStepRoutes(app, ctx, services.get("twoFactorSignIns"), services.get("passkeys"));
+  },
 };

@@ -2,6 +2,7 @@ import { allowedBeforeTwoFactorSetup } from "@app/core";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { auditLog } from "../audit/record";
 import type { AuthState } from "../auth/service";
 import { twoFactorRepo } from "./repo";
 import { hasSecondFactor } from "./second-factor";
@@ -24,7 +25,14 @@ export function twoFactorRequirement(ctx: AppContext, forgetSessions: () => void
       if (required && !(await hasSecondFactor(ctx.db, state.user))) {
         throw AppError.validation({ required: [ADMIN_FIRST] });
       }
-      await twoFactorRepo(ctx.db).setCompanyRequirement(state.user.company_id, required);
+      const event = {
+        action: "two_factor.company_required",
+        companyId: state.user.company_id,
+        details: { required },
+      } as const;
+      await auditLog(ctx).within(ctx.db, event, (trx) =>
+        twoFactorRepo(trx).setCompanyRequirement(state.user.company_id, required),
+      );
       // Sessions cache their company row: every process reads the requirement again.
       forgetSessions();
       return { required };

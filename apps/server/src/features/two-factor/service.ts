@@ -10,12 +10,14 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { nowIso, seal, verifyPassword } from "../../infra/security";
+import { twoFactorChanged } from "../audit/events";
+import { auditLog } from "../audit/record";
 import { type AuthState, sessionStore } from "../auth/service";
 import { newRecoveryCodes, openSecret, spendCode } from "./codes";
 import { type TwoFactorChange, twoFactorChangeMail } from "./mail";
 import { twoFactorRepo } from "./repo";
 import { twoFactorRequirement } from "./requirement";
-import { hasSecondFactor } from "./second-factor";
+import { hasAuthenticator, hasSecondFactor } from "./second-factor";
 import { acceptedStep, newTotpSecret, totpUri } from "./totp";
 
 const ALREADY_ON = "Two-factor sign-in is already on.";
@@ -43,6 +45,7 @@ export function twoFactorService(ctx: AppContext, forgetSessions: () => void) {
     await ctx.db.transaction().execute(async (trx) => {
       await write(trx);
       await sessionStore(trx).deleteSessionsOfUser(user.company_id, user.id, state.sessionId);
+      await auditLog(ctx).record(trx, twoFactorChanged(change, user));
     });
     forgetSessions();
     try {
@@ -72,19 +75,21 @@ export function twoFactorService(ctx: AppContext, forgetSessions: () => void) {
 
     async status(state: AuthState): Promise<TTwoFactorStatus> {
       const { user } = state;
-      const enabled = await hasSecondFactor(ctx.db, user);
+      const enabled = await hasAuthenticator(ctx.db, user);
+      const requires = state.company.require_two_factor === 1;
       return {
         enabled,
         recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(user.company_id, user.id) : 0,
-        companyRequires: state.company.require_two_factor === 1,
-        setupRequired: state.company.require_two_factor === 1 && !enabled,
+        companyRequires: requires,
+        // A passkey meets the requirement too (hasSecondFactor).
+        setupRequired: requires && !(enabled || (await hasSecondFactor(ctx.db, user))),
       };
     },
 
     /** A new secret, shown once; two-factor is on only once a code from it is confirmed (enable). */
     async setup(state: AuthState): Promise<TTwoFactorSetup> {
       const { user } = state;
-      if (await hasSecondFactor(ctx.db, user)) throw AppError.validation({ general: [ALREADY_ON] });
+      if (await hasAuthenticator(ctx.db, user)) throw AppError.validation({ general: [ALREADY_ON] });
       const secret = newTotpSecret();
       await repo.replaceUnconfirmed({
         user_id: user.id,
@@ -122,7 +127,7 @@ export function twoFactorService(ctx: AppContext, forgetSessions: () => void) {
 
     async disable(state: AuthState, input: TTwoFactorConfirm): Promise<TTwoFactorStatus> {
       const { user } = state;
-      if (!(await hasSecondFactor(ctx.db, user))) throw AppError.validation({ general: [NOT_ON] });
+      if (!(await hasAuthenticator(ctx.db, user))) throw AppError.validation({ general: [NOT_ON] });
       if (state.company.require_two_factor === 1) throw AppError.validation({ general: [COMPANY_REQUIRES] });
       await confirmAgain(state, input);
       await commitChange(state, "disabled", (trx) => twoFactorRepo(trx).remove(user.company_id, user.id));
@@ -132,7 +137,7 @@ export function twoFactorService(ctx: AppContext, forgetSessions: () => void) {
     /** New recovery codes replace all the old ones (used or not); answered once. */
     async regenerateRecoveryCodes(state: AuthState, input: TTwoFactorConfirm): Promise<TRecoveryCodes> {
       const { user } = state;
-      if (!(await hasSecondFactor(ctx.db, user))) throw AppError.validation({ general: [NOT_ON] });
+      if (!(await hasAuthenticator(ctx.db, user))) throw AppError.validation({ general: [NOT_ON] });
       await confirmAgain(state, input);
       const codes = newRecoveryCodes(ctx.config.appKey, user.id);
       await commitChange(state, "recovery-codes", (trx) =>

@@ -331,6 +331,34 @@ describeEachDb("two-factor changes: asked again, mailed, other sessions ended", 
     expect((await secondStep(browser, codes[0])).statusCode).toBe(200);
   });
 
+  it("turning on, new recovery codes, the company's requirement and turning off are in the audit log, with no code or secret", async () => {
+    const { client, company, email, password } = await buildOwner(env());
+    const { secret, recoveryCodes } = await enableTotp(client, clock());
+    const fresh = await client.api("POST", "/api/two-factor/recovery-codes", { password });
+    expect(fresh.statusCode).toBe(200);
+    expect((await client.api("PUT", "/api/company/two-factor", { required: true })).statusCode).toBe(200);
+    expect((await client.api("PUT", "/api/company/two-factor", { required: false })).statusCode).toBe(200);
+    expect((await client.api("POST", "/api/two-factor/disable", { password })).statusCode).toBe(200);
+    const rows = await env()
+      .ctx.db.selectFrom("audit_events")
+      .selectAll()
+      .where("company_id", "=", company.id)
+      .where("action", "like", "two_factor.%")
+      .orderBy("id")
+      .execute();
+    expect(rows.map((row) => [row.action, row.actor_email, JSON.parse(row.details)])).toEqual([
+      ["two_factor.enabled", email, {}],
+      ["two_factor.recovery_codes", email, {}],
+      ["two_factor.company_required", email, { required: true }],
+      ["two_factor.company_required", email, { required: false }],
+      ["two_factor.disabled", email, {}],
+    ]);
+    const written = JSON.stringify(rows);
+    for (const secretValue of [secret, password, ...recoveryCodes, ...fresh.json().data.recoveryCodes]) {
+      expect(written).not.toContain(secretValue);
+    }
+  });
+
   it("no mail holds a secret or a code", async () => {
     const { here, email, password, secret, recoveryCodes } = await twoBrowsers();
     const fresh = (await here.api("POST", "/api/two-factor/recovery-codes", { password })).json().data.recoveryCodes;

@@ -1,6 +1,8 @@
 import type {
   TAuthResult,
   TCompanyTwoFactor,
+  TPasskeyAssertion,
+  TPasskeyRequestOptions,
   TRecoveryCodes,
   TTwoFactorConfirm,
   TTwoFactorSetup,
@@ -37,4 +39,14 @@ export async function setCompanyRequirement(required: boolean): Promise<TCompany
 /** POST /login/two-factor: the pending sign-in's cookie goes along; answers where to go, as login does. */
 export function secondStep(code: string): Promise<TAuthResult> {
   return call("twoFactorLogin", { body: { code } });
+}
+
+/** The second step with a passkey: options allowing only the pending user's passkeys. */
+export async function secondStepPasskeyOptions(): Promise<TPasskeyRequestOptions> {
+  return (await call("twoFactorPasskeyOptions", { body: {} })).data;
+}
+
+/** The second step with a passkey: the browser's answer completes the pending sign-in. */
+export function secondStepPasskey(response: TPasskeyAssertion): Promise<TAuthResult> {
+  return call("twoFactorPasskey", { body: { response } });
 }

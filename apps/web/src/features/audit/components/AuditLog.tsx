@@ -11,6 +11,7 @@ import { useAuditLog, useDownloadAuditCsv } from "../hooks";
 
 const GROUP_COLOR: Record<AuditGroup, string> = {
   "sign-ins": "gray",
+  security: "red",
   members: "violet",
   sources: "teal",
   dashboards: "blue",

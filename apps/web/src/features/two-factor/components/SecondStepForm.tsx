@@ -6,9 +6,10 @@ import { errorMessage, fieldErrors } from "../../../lib/api";
 import { IconAlert } from "../../../ui/icons";
 import { AuthCard } from "../../auth";
 import { goTo } from "../../auth/api";
-import { secondStep } from "../api";
+import { PasskeySignInButton } from "../../passkeys";
+import { secondStep, secondStepPasskey, secondStepPasskeyOptions } from "../api";
 
-/** /login/two-factor: the code from the authenticator app, or a recovery code. */
+/** /login/two-factor: the code from the authenticator app, a recovery code, or one of the user's passkeys. */
 export function SecondStepForm() {
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -35,7 +36,7 @@ export function SecondStepForm() {
   return (
     <AuthCard
       title="Two-factor sign-in"
-      subtitle="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+      subtitle="Enter the 6-digit code from your authenticator app or one of your recovery codes, or use your passkey."
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -58,6 +59,18 @@ export function SecondStepForm() {
           <Button type="submit" size="md" fullWidth mt="xs" loading={mutation.isPending || redirecting}>
             Verify and sign in
           </Button>
+          <PasskeySignInButton
+            fullWidth
+            size="md"
+            label="Use a passkey"
+            getOptions={secondStepPasskeyOptions}
+            verify={secondStepPasskey}
+            onVerified={(result) => {
+              setRedirecting(true);
+              goTo(result.data.redirect);
+            }}
+            onError={(message) => setErrors({ general: message })}
+          />
         </Stack>
       </form>
       <Text size="sm" c="dimmed" ta="center">
