@@ -70,6 +70,9 @@ test("TOTP from the profile: sign in with password and code; a recovery code onc
   await logOut(page);
   await passwordStep(page, email);
   await expect(page).toHaveURL(/\/login\/two-factor$/);
+  // The page, not its loader: the code field and both ways to complete the sign-in are shown.
+  await expect(page.getByLabel("Code")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Use a passkey" })).toBeVisible();
   await snap(page, "two-factor-second-step-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, "two-factor-second-step-390");
