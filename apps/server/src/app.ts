@@ -51,6 +51,12 @@ export async function buildApp(
     // A counter behind a per-process prefix: unique without asking the CSPRNG on every request.
     genReqId: () => requestIdPrefix + (++requestCount).toString(36),
     logController: new AccessLogController(),
+    // A graceful shutdown (main.ts) lets in-flight requests finish. A request whose connection was open
+    // and whose headers were already sent when SIGTERM came, but which a busy event loop read only after
+    // it, is in flight too: Fastify's default would answer it 503. It is served instead; its connection
+    // closes after the answer (Fastify sets Connection: close while closing), and server.close() takes no
+    // new connections, so the drain still ends.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   // An answer given before the request's body has arrived (a 413, an early 401) must reach the client.
   lingerBeforeClosing(app.server);
