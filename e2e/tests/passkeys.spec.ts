@@ -31,7 +31,11 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
 
 async function signOut(page: Page) {
   await call(page, "POST", "/logout", {});
-  await page.goto("/login");
+  // The open page may already be on its way to the sign-in page by itself (its realtime channel closes
+  // with the session), which aborts this navigation; either way the sign-in page is where it ends.
+  await page.goto("/login").catch(() => undefined);
+  await expect(page).toHaveURL(/\/login/);
+  await page.waitForLoadState("load");
 }
 
 /** The mails the main server wrote to its outbox for this address. */

@@ -106,7 +106,9 @@ test("an admin requires two-factor: a member without it is led to set it up and 
   await setUpOnPage(page);
   await page.goto("/company/settings");
   const requirement = page.getByRole("switch", { name: "Require two-factor sign-in for every member" });
-  await requirement.check();
+  // The switch is disabled until the admin's own two-factor state has loaded.
+  await expect(requirement).toBeEnabled();
+  await requirement.click();
   await expect(requirement).toBeChecked();
   await page.reload();
   await expect(page.getByRole("switch", { name: "Require two-factor sign-in for every member" })).toBeChecked();

@@ -25,7 +25,8 @@ export function CompanyTwoFactorCard() {
         {error ? <Alert color="red">{error}</Alert> : null}
         <Switch
           label="Require two-factor sign-in for every member"
-          checked={status.data?.companyRequires ?? false}
+          // While the change is on its way the switch shows what was asked; the server's answer follows.
+          checked={mutation.isPending ? mutation.variables : (status.data?.companyRequires ?? false)}
           disabled={status.isPending || mutation.isPending}
           onChange={(event) => {
             setError(null);
