@@ -1,4 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "./errors";
 import type { RateLimitStore } from "./rate-limit-store";
 
 /** The counters' namespace of a route's own limit ("http:POST/login:"), before the client's address. */
@@ -7,26 +9,19 @@ export function routeLimitPrefix(method: string, url: string): string {
 }
 
 /**
- * Counts one attempt against another route's limit, as @fastify/rate-limit counts that route's requests
- * (by the client's address): for a route that shares a limit, such as the sign-in's second step sharing
- * the password's (features/two-factor). True while within `max`.
+ * An onRequest hook that counts the request as an attempt of POST /login, in that route's own per-address
+ * window, and refuses it (429) past `authMax`: for what is guessed like a password (the sign-in's second
+ * step with a code or a passkey, a passwordless passkey sign-in). Counted before the body is read.
  */
-export async function hitRouteLimit(
-  store: RateLimitStore,
-  route: { method: string; url: string },
-  address: string,
-  limit: { max: number; timeWindow: number },
-): Promise<boolean> {
-  const { count } = await store.hit(`${routeLimitPrefix(route.method, route.url)}${address}`, limit.timeWindow);
-  return count <= limit.max;
-}
-
-/**
- * The counter a route's limit keeps for one client (`key`: the address, the plugin's default), so that
- * another route can count into the same window: a passkey sign-in spends the attempts of POST /login.
- */
-export function routeLimitKey(method: string, url: string, key: string): string {
-  return `${routeLimitPrefix(method, url)}${key}`;
+export function countAsLoginAttempt(ctx: {
+  rateLimits: RateLimitStore;
+  config: { rateLimit: { authMax: number; windowMs: number } };
+}): (request: FastifyRequest) => Promise<void> {
+  const { authMax, windowMs } = ctx.config.rateLimit;
+  return async (request) => {
+    const { count } = await ctx.rateLimits.hit(`${routeLimitPrefix("POST", "/login")}${request.ip}`, windowMs);
+    if (count > authMax) throw new AppError("too_many_requests");
+  };
 }
 
 /**

@@ -1,9 +1,7 @@
 import { API } from "@app/core";
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
-import { AppError } from "../../infra/errors";
 import { type App, requireAuth, SESSION_COOKIE, setSessionCookie } from "../../infra/http";
-import { routeLimitKey } from "../../infra/http-rate-limit";
+import { countAsLoginAttempt } from "../../infra/http-rate-limit";
 import type { PasskeysService } from "./service";
 
 /**
@@ -16,10 +14,7 @@ export function passkeyRoutes(app: App, ctx: AppContext, passkeys: PasskeysServi
   const { authMax, windowMs } = ctx.config.rateLimit;
   // As POST /login: each address has authMax requests per window, counted before anything is read.
   const rateLimit = { max: authMax, timeWindow: windowMs };
-  const countAsLogin = async (request: FastifyRequest) => {
-    const { count } = await ctx.rateLimits.hit(routeLimitKey("POST", "/login", request.ip), windowMs);
-    if (count > authMax) throw new AppError("too_many_requests");
-  };
+  const countAsLogin = countAsLoginAttempt(ctx);
 
   app.post(
     "/passkey/login/options",

@@ -2,7 +2,7 @@ import { API } from "@app/core";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { type App, SESSION_COOKIE, setSessionCookie } from "../../infra/http";
-import { hitRouteLimit } from "../../infra/http-rate-limit";
+import { countAsLoginAttempt } from "../../infra/http-rate-limit";
 import type { PasskeysService } from "../passkeys";
 import { clearPendingCookie, PENDING_COOKIE } from "./pending";
 import type { PendingSignIns } from "./sign-in";
@@ -15,7 +15,8 @@ const EXPIRED = "Your sign-in has expired. Please sign in again.";
  * features/passkeys for that user, completes the pending sign-in as a code would.
  */
 export function passkeyStepRoutes(app: App, ctx: AppContext, signIns: PendingSignIns, passkeys: PasskeysService) {
-  const loginLimit = { max: ctx.config.rateLimit.authMax, timeWindow: ctx.config.rateLimit.windowMs };
+  // Codes and passkey answers are guessed like passwords: each counts in the same shared limit as POST /login.
+  const countAsLogin = countAsLoginAttempt(ctx);
   const pendingUser = async (token: string | undefined) => {
     const user = await signIns.pendingUser(token ?? null);
     if (!user) throw AppError.validation({ passkey: [EXPIRED] });
@@ -38,6 +39,7 @@ export function passkeyStepRoutes(app: App, ctx: AppContext, signIns: PendingSig
   app.post(
     "/login/two-factor/passkey",
     {
+      onRequest: countAsLogin,
       schema: {
         tags: ["auth"],
         summary: "Complete a sign-in with one of the user's passkeys as its second factor",
@@ -46,10 +48,6 @@ export function passkeyStepRoutes(app: App, ctx: AppContext, signIns: PendingSig
       },
     },
     async (request, reply) => {
-      // An answer is an attempt like a code: it counts against the same shared limit as POST /login.
-      if (!(await hitRouteLimit(ctx.rateLimits, { method: "POST", url: "/login" }, request.ip, loginLimit))) {
-        throw new AppError("too_many_requests");
-      }
       const pendingToken = request.cookies[PENDING_COOKIE] ?? null;
       const user = await pendingUser(pendingToken ?? undefined);
       await passkeys.verifyForUser(user.id, request.body.response);

@@ -1,6 +1,5 @@
 import { API, ZTwoFactorCode } from "@app/core";
 import type { AppContext } from "../../context";
-import { AppError } from "../../infra/errors";
 import {
   type App,
   adminOnly,
@@ -11,7 +10,7 @@ import {
   SESSION_COOKIE,
   setSessionCookie,
 } from "../../infra/http";
-import { hitRouteLimit } from "../../infra/http-rate-limit";
+import { countAsLoginAttempt } from "../../infra/http-rate-limit";
 import { clearPendingCookie, PENDING_COOKIE } from "./pending";
 import type { TwoFactorService } from "./service";
 import type { PendingSignIns } from "./sign-in";
@@ -19,11 +18,13 @@ import type { PendingSignIns } from "./sign-in";
 /** POST /login/two-factor and the two-factor settings under /api (docs/product.md, "Two-factor sign-in"). */
 export function twoFactorRoutes(app: App, ctx: AppContext, twoFactor: TwoFactorService, signIns: PendingSignIns) {
   const tags = ["two-factor"];
-  const loginLimit = { max: ctx.config.rateLimit.authMax, timeWindow: ctx.config.rateLimit.windowMs };
+  // Codes and passkey answers are guessed like passwords: each counts in the same shared limit as POST /login.
+  const countAsLogin = countAsLoginAttempt(ctx);
 
   app.post(
     "/login/two-factor",
     {
+      onRequest: countAsLogin,
       schema: {
         tags: ["auth"],
         summary: "Complete a sign-in with its second factor (an authenticator or recovery code)",
@@ -33,10 +34,6 @@ export function twoFactorRoutes(app: App, ctx: AppContext, twoFactor: TwoFactorS
       },
     },
     async (request, reply) => {
-      // Codes are guessed like passwords: every attempt counts against the same shared limit as POST /login.
-      if (!(await hitRouteLimit(ctx.rateLimits, { method: "POST", url: "/login" }, request.ip, loginLimit))) {
-        throw new AppError("too_many_requests");
-      }
       const input = parseInput(ZTwoFactorCode, (await readForm(request)).fields);
       const result = await signIns.completeWithCode(
         request.cookies[PENDING_COOKIE] ?? null,
