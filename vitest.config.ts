@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 
 // One runner for unit (core) and server integration tests. Server tests share one
 // SQLite file per worker and, when TEST_DATABASE_URL is set, a PostgreSQL database.
+
+// One id per run, in every test database's name (apps/server/test/global-setup.ts): the run's teardown
+// drops only its own, so two runs may share a cluster.
+process.env.TEST_DB_RUN ??= Math.random().toString(36).slice(2, 8);
 export default defineConfig({
   test: {
     projects: [
@@ -24,6 +28,7 @@ export default defineConfig({
           // Each test process trusts the test-only certificate of the HTTPS front before the fakes
           // (apps/server/test/tls-front.ts); Node reads this when the process starts.
           env: {
+            TEST_DB_RUN: process.env.TEST_DB_RUN,
             NODE_EXTRA_CA_CERTS: fileURLToPath(
               new URL("apps/server/test/fixtures/tls/test-only-127.0.0.1.cert.pem", import.meta.url),
             ),

@@ -12,7 +12,7 @@ import type { ServiceRegistry } from "../src/features/registry";
 import { createInfra } from "../src/infra";
 import { loadConfig } from "../src/infra/config";
 import type { App } from "../src/infra/http";
-import { TEST_DATABASE_PATTERN } from "./global-setup";
+import { TEST_DATABASE_PATTERN, testDatabaseName } from "./global-setup";
 
 export type DbTarget = "sqlite" | "postgres";
 
@@ -32,7 +32,7 @@ async function adminQuery(sql: string): Promise<pg.QueryResult> {
 }
 
 async function createPostgresDatabase(): Promise<{ name: string; url: string }> {
-  const name = `t_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = testDatabaseName();
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(process.env.TEST_DATABASE_URL as string);
   url.pathname = `/${name}`;
