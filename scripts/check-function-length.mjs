@@ -28,12 +28,12 @@ export const ALLOWED = {
   "apps/server/src/infra/db-jobs.ts:createDatabaseJobQueue": 452,
   "apps/server/src/features/campaigns/service.ts:campaignsService": 283,
   "apps/server/src/features/billing/service.ts:billingService": 222,
-  "apps/server/src/features/automatic-reports/delivery.ts:deliveryService": 224,
+  "apps/server/src/features/automatic-reports/delivery.ts:deliveryService": 210,
   "apps/server/src/features/social-auth/service.ts:socialAuthService": 217,
-  "apps/server/src/features/users/service.ts:usersService": 204,
+  "apps/server/src/features/users/service.ts:usersService": 198,
   "apps/server/src/features/companies/service.ts:companiesService": 203,
   "apps/server/src/features/auth/service.ts:authService": 173,
-  "apps/server/src/features/automatic-reports/service.ts:reportsService": 166,
+  "apps/server/src/features/automatic-reports/service.ts:reportsService": 163,
 };
 
 function* files(dir) {

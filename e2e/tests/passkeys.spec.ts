@@ -120,3 +120,48 @@ test("a passkey added on the profile signs in without a password; renamed, then 
   await expect(page.getByText("This passkey is not registered with any account.")).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test("a passkey as the second step after the password; the first passkey's recovery codes sign in once", async ({
+  page,
+}) => {
+  await virtualAuthenticator(page);
+  const email = await signUp(page, "Petra Passkey");
+  const { user } = (await call(page, "GET", "/api/page-data")) as { user: { id: string } };
+  await page.goto(`/users/${user.id}`);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  const adding = page.getByRole("dialog", { name: "Add a passkey" });
+  await adding.getByLabel("Name").fill("Desk key");
+  await adding.getByRole("button", { name: "Continue" }).click();
+  await expect(adding).toBeHidden();
+  // No authenticator app: the first passkey comes with recovery codes, shown once.
+  const shown = page.getByTestId("recovery-codes").locator("code");
+  await expect(shown).toHaveCount(10);
+  const recoveryCodes = await shown.allInnerTexts();
+  await page.reload();
+  await expect(page.getByTestId("passkey-row")).toHaveCount(1);
+  await expect(page.getByTestId("recovery-codes")).toHaveCount(0);
+
+  // The password, then the passkey as the second step (only this user's passkeys may answer).
+  const passwordStep = async () => {
+    await signOut(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect(page).toHaveURL(/\/login\/two-factor$/);
+  };
+  await passwordStep();
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(/\/dashboards$/);
+  expect(((await call(page, "GET", "/api/page-data")) as { user: { email: string } }).user.email).toBe(email);
+
+  // A recovery code instead of the passkey, once.
+  await passwordStep();
+  await page.getByLabel("Code").fill(recoveryCodes[0]);
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboards$/);
+  await passwordStep();
+  await page.getByLabel("Code").fill(recoveryCodes[0]);
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByText("The code is not valid, or it was already used.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/two-factor$/);
+});

@@ -1,12 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CouponDefinitionError, couponCatalogue } from "../features/coupons/catalogue";
-import { ConfigError, loadConfig } from "../infra/config";
 import { type Db, migrateToLatest, openDatabase } from "../infra/db";
 import type { CouponsTable } from "../infra/db/schema";
-import { loadEnvFile } from "../infra/env-file";
+import { type CliOutput, isEntryPoint, runOperatorCommand } from "./cli";
 
 const USAGE = `Coupons (docs/operations.md "Coupons"):
   npm run coupons -- add CODE TYPE VALUE [--name "Spring promo"] [--max N] [--expires YYYY-MM-DD]
@@ -14,12 +12,6 @@ const USAGE = `Coupons (docs/operations.md "Coupons"):
   npm run coupons -- import coupons.json
 TYPE is price.discount (VALUE = percent off), price.fixed (VALUE = cents off each dashboard),
 dashboards.bonus (VALUE = extra dashboards) or ltd.appsumo (VALUE = dashboards owned for life).`;
-
-/** Where the CLI writes: the terminal, or a test's lines. */
-export interface CliOutput {
-  out(line: string): void;
-  error(line: string): void;
-}
 
 function describe(row: CouponsTable): string {
   const uses =
@@ -91,29 +83,19 @@ export async function runCouponsCli(args: string[], db: Db, io: CliOutput, cwd =
 
 /** `npm run coupons -- …`: the app's own settings (.env, DATABASE_URL or DATA_DIR), migrated first. */
 async function main() {
-  loadEnvFile();
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
+  await runOperatorCommand(async (config, io, args) => {
+    const handle = openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqlitePath: path.join(config.dataDir, "reportz.sqlite"),
+    });
+    try {
+      await migrateToLatest(handle.db);
+      // npm runs scripts from the package's folder; a file name is meant from where the operator typed it.
+      return await runCouponsCli(args, handle.db, io, process.env.INIT_CWD ?? process.cwd());
+    } finally {
+      await handle.close();
     }
-    throw error;
-  }
-  const handle = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqlitePath: path.join(config.dataDir, "reportz.sqlite"),
   });
-  try {
-    await migrateToLatest(handle.db);
-    const io = { out: (line: string) => console.log(line), error: (line: string) => console.error(line) };
-    // npm runs scripts from the package's folder; a file name is meant from where the operator typed it.
-    process.exitCode = await runCouponsCli(process.argv.slice(2), handle.db, io, process.env.INIT_CWD ?? process.cwd());
-  } finally {
-    await handle.close();
-  }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();
+if (isEntryPoint(import.meta.url)) await main();

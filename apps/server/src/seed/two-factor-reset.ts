@@ -1,12 +1,8 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pino from "pino";
 import type { AppContext } from "../context";
 import { resetSecondFactor } from "../features/two-factor/reset";
 import { createInfra } from "../infra";
-import { ConfigError, loadConfig } from "../infra/config";
-import { loadEnvFile } from "../infra/env-file";
-import type { CliOutput } from "./coupons";
+import { type CliOutput, isEntryPoint, runOperatorCommand } from "./cli";
 
 const USAGE = `Reset a user's second factor (docs/operations.md "Resetting a user's second factor"):
   npm run two-factor:reset -- user@example.com
@@ -31,24 +27,14 @@ export async function runTwoFactorResetCli(args: string[], ctx: AppContext, io: 
  * the running web processes drop the user's sessions at once, SMTP_URL for the notice), migrated first.
  */
 async function main() {
-  loadEnvFile();
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
+  await runOperatorCommand(async (config, io, args) => {
+    const infra = await createInfra(config, { logger: pino({ level: "warn" }) });
+    try {
+      return await runTwoFactorResetCli(args, { ...infra, config }, io);
+    } finally {
+      await infra.close();
     }
-    throw error;
-  }
-  const infra = await createInfra(config, { logger: pino({ level: "warn" }) });
-  try {
-    const io = { out: (line: string) => console.log(line), error: (line: string) => console.error(line) };
-    process.exitCode = await runTwoFactorResetCli(process.argv.slice(2), { ...infra, config }, io);
-  } finally {
-    await infra.close();
-  }
+  });
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();
+if (isEntryPoint(import.meta.url)) await main();

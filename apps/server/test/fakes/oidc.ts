@@ -16,6 +16,8 @@ export interface FakeOidcProfile {
   email: string | null;
   email_verified: boolean;
   name: string;
+  /** The ID token's `amr` (RFC 8176): `["pwd", "mfa"]` plays a provider that checked its own second factor. */
+  amr?: string[];
 }
 
 export interface FakeOidc {
@@ -34,6 +36,7 @@ const ZProfile = z.object({
   email: z.string().nullable(),
   email_verified: z.boolean(),
   name: z.string(),
+  amr: z.array(z.string()).optional(),
 });
 
 export function oidcFake(name: "google" | "linkedin", options: { pkce?: boolean } = {}): FakePart<FakeOidc> {
@@ -55,6 +58,8 @@ export function oidcFake(name: "google" | "linkedin", options: { pkce?: boolean 
 
   service.on(Events.BeforeTokenSigning, (token) => {
     Object.assign(token.payload, claims());
+    // Only the ID token says how the person authenticated (userinfo carries no `amr`).
+    if (state.profile.amr) token.payload.amr = state.profile.amr;
     if (options.pkce === false) delete token.payload.nonce;
   });
   service.on(Events.BeforeUserinfo, (response) => {
@@ -90,7 +95,7 @@ export function oidcFake(name: "google" | "linkedin", options: { pkce?: boolean 
       await issuer.keys.generate("RS256");
       app.post(`/_fake${prefix}/profile`, async (request, reply) => {
         const parsed = ZProfile.safeParse(request.body);
-        if (!parsed.success) return reply.code(400).send({ error: "body: { sub, email, email_verified, name }" });
+        if (!parsed.success) return reply.code(400).send({ error: "body: { sub, email, email_verified, name, amr? }" });
         state.profile = parsed.data;
         return state.profile;
       });

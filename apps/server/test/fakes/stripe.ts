@@ -155,6 +155,17 @@ export interface FakeStripe {
   failInvoice(subscriptionId: string): Stripe.Event;
   /** Stripe gives up (or the period of a canceled subscription ends): customer.subscription.deleted. */
   deleteSubscription(subscriptionId: string): Stripe.Event;
+  /**
+   * The customer changes the subscription in Stripe's billing portal (cancels at the period's end, takes
+   * the cancellation back, or picks another quantity or interval): customer.subscription.updated with
+   * `previous_attributes`, as Stripe sends it.
+   */
+  portalUpdate(
+    subscriptionId: string,
+    change: { cancelAtPeriodEnd?: boolean; quantity?: number; interval?: "month" | "year" },
+  ): Stripe.Event;
+  /** The customer puts another card in the portal (the customer's new default): customer.updated. */
+  portalChangeCard(customerId: string): Stripe.Event;
   /** The body and Stripe-Signature header Stripe would send for `event` (or with another secret: forged). */
   signed(event: Stripe.Event, secret?: string): { payload: string; header: string };
   /**
@@ -179,7 +190,13 @@ export const STRIPE_FAKE_SECRET_KEY = "sk_test_fake_7Hc2kq9Vx3LmP0aZ";
 export const STRIPE_FAKE_WEBHOOK_SECRET = "whsec_fake_0123456789abcdef";
 
 /** A webhook event as Stripe posts it: the envelope around one object. */
-export function stripeEvent(id: string, type: string, object: unknown, created = Math.floor(Date.now() / 1000)) {
+export function stripeEvent(
+  id: string,
+  type: string,
+  object: unknown,
+  created = Math.floor(Date.now() / 1000),
+  previousAttributes?: Record<string, unknown>,
+) {
   return {
     id,
     object: "event",
@@ -189,7 +206,7 @@ export function stripeEvent(id: string, type: string, object: unknown, created =
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
-    data: { object },
+    data: { object, ...(previousAttributes && { previous_attributes: previousAttributes }) },
   } as unknown as Stripe.Event;
 }
 
@@ -642,6 +659,33 @@ export function stripeFake(options: StripeFakeOptions = {}): FakePart<FakeStripe
       if (!sub) throw new Error(`no subscription ${subscriptionId}`);
       sub.status = "canceled";
       return event("customer.subscription.deleted", subscriptionObject(sub));
+    },
+    portalUpdate(subscriptionId, change) {
+      const sub = state.subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+      const before = subscriptionObject(sub);
+      const previous: Record<string, unknown> = {};
+      if (change.cancelAtPeriodEnd !== undefined && change.cancelAtPeriodEnd !== sub.cancelAtPeriodEnd) {
+        previous.cancel_at_period_end = sub.cancelAtPeriodEnd;
+        sub.cancelAtPeriodEnd = change.cancelAtPeriodEnd;
+      }
+      if (change.quantity !== undefined || change.interval !== undefined) {
+        previous.items = before.items;
+        sub.quantity = change.quantity ?? sub.quantity;
+        sub.interval = change.interval ?? sub.interval;
+      }
+      return stripeEvent(id("evt"), "customer.subscription.updated", subscriptionObject(sub), now(), previous);
+    },
+    portalChangeCard(customerId) {
+      const card = id("pm");
+      const previous = { invoice_settings: { default_payment_method: null } };
+      const customer = {
+        id: customerId,
+        object: "customer",
+        invoice_settings: { default_payment_method: card, custom_fields: null, footer: null },
+        metadata: state.customers.get(customerId)?.metadata ?? {},
+      };
+      return stripeEvent(id("evt"), "customer.updated", customer, now(), previous);
     },
     deliver: null,
     webhooksLost: false,

@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = {
   "billing.canceled": entry("billing", "canceled the subscription"),
   "billing.resumed": entry("billing", "resumed the subscription"),
   "billing.payment_method": entry("billing", "opened the payment method page"),
+  "billing.card_changed": entry("billing", "changed the payment card"),
   "billing.details_changed": entry("billing", "changed the billing details"),
   "company.domain_changed": entry("company", "changed the custom domain to", ["domain"]),
   "company.sender_changed": entry("company", "changed the sender address to", ["address"]),

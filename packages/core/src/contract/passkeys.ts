@@ -107,6 +107,15 @@ export const ZPasskey = z.object({
 });
 export type TPasskey = z.infer<typeof ZPasskey>;
 export const ZPasskeyResponse = dataEnvelope(ZPasskey);
+/**
+ * POST /api/passkeys: the passkey; with the user's first passkey, when it is their only second factor
+ * (no authenticator app), their ten recovery codes, shown once.
+ */
+export const ZPasskeyCreated = ZPasskey.extend({
+  recoveryCodes: z.array(z.string()).optional().meta({ description: "Shown once: the first passkey's recovery codes" }),
+});
+export type TPasskeyCreated = z.infer<typeof ZPasskeyCreated>;
+export const ZPasskeyCreatedResponse = dataEnvelope(ZPasskeyCreated);
 export const ZPasskeyListResponse = dataEnvelope(z.array(ZPasskey));
 
 const ZCredentialDescriptor = z.object({

@@ -73,6 +73,7 @@ import {
 import { ZHealth, ZPageData } from "./page-data";
 import {
   ZPasskeyCreate,
+  ZPasskeyCreatedResponse,
   ZPasskeyCreationOptionsResponse,
   ZPasskeyListResponse,
   ZPasskeyRemove,
@@ -232,7 +233,7 @@ export const API = {
   // The signed-in user's own passkeys (the profile's "Passkeys" section).
   passkeysList: { output: ZPasskeyListResponse },
   passkeyRegistrationOptions: { body: ZNoFields, output: ZPasskeyCreationOptionsResponse },
-  passkeyCreate: { body: ZPasskeyCreate, output: ZPasskeyResponse },
+  passkeyCreate: { body: ZPasskeyCreate, output: ZPasskeyCreatedResponse },
   passkeyUpdate: { params: ZIdParams, body: ZPasskeyRename, output: ZPasskeyResponse },
   passkeyDelete: { params: ZIdParams, body: ZPasskeyRemove, output: null },
   // An assertion of one of the signed-in user's own passkeys (allowCredentials: theirs), to confirm a removal.

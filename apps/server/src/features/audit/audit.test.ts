@@ -1,9 +1,10 @@
 import { Writable } from "node:stream";
 import type { TAuditEvent } from "@app/core";
 import pino from "pino";
-import { beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildDashboard, buildMember, buildOwner, type Owner } from "../../../test/factories";
 import { describeEachDb, type TestEnv } from "../../../test/harness";
+import { startSmtpSink } from "../../../test/smtp-sink";
 import type { Db } from "../../infra/db";
 import type { AuditEventsTable } from "../../infra/db/schema";
 import { newId } from "../../infra/security";
@@ -174,6 +175,34 @@ describeEachDb("company audit log", (env) => {
       ["report.sent", owner.email, "report of Acme monthly", { recipients: "ceo@client.com, cmo@client.com" }],
       ["report.deleted", owner.email, "report of Acme monthly", {}],
     ]);
+  });
+
+  it("sent by hand: the delivery and its row commit together; a failure in that transaction leaves neither", async () => {
+    const owner = await buildOwner(env());
+    const dashboard = await buildDashboard(env(), { company: owner.company, name: "Acme weekly" });
+    const created = await as(owner)("POST", "/api/automatic-reports", {
+      dashboard_id: dashboard.id,
+      recipients: "ceo@client.com",
+    });
+    const id = created.json().data.id;
+    const deliveries = () =>
+      env().ctx.db.selectFrom("report_deliveries").select(["manual", "state"]).where("report_id", "=", id).execute();
+    const db = env().ctx.db;
+    // The audit row's insert fails (its table refuses it): no delivery may stand (or be queued) without it.
+    await db.schema.alterTable("audit_events").renameTo("audit_events_away").execute();
+    try {
+      const refused = await as(owner)("POST", `/api/automatic-reports/${id}/send`, {});
+      expect(refused.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await db.schema.alterTable("audit_events_away").renameTo("audit_events").execute();
+    }
+    expect(await deliveries()).toEqual([]);
+    const queued = await env().ctx.jobs.list("reports.send", "waiting");
+    expect(queued.filter((job) => JSON.stringify(job.payload).includes(owner.company.id))).toEqual([]);
+
+    expect((await as(owner)("POST", `/api/automatic-reports/${id}/send`, {})).statusCode).toBe(200);
+    expect(await deliveries()).toEqual([{ manual: 1, state: "pending" }]);
+    expect((await eventsOf(env(), owner, "report.sent")).length).toBe(1);
   });
 
   it("company: custom domain, sender address, billing details and cancellation", async () => {
@@ -355,4 +384,56 @@ describeEachDb("company audit log", (env) => {
     const left = (await rowsOf(env(), owner.company.id)).filter((r) => r.action === "billing.canceled");
     expect(left.map((r) => r.target_label)).toEqual(["364 days ago", "10 days ago"]);
   });
+});
+
+/** A mail server that refuses every "bounce-" address (a mailbox that does not exist). */
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+
+describeEachDb(
+  "company audit log: an invitation whose e-mail fails",
+  (env) => {
+    it("leaves neither the invited member nor its audit row; a delivered one keeps both", async () => {
+      const owner = await buildOwner(env());
+      const failed = await as(owner)("POST", "/api/users", {
+        name: "Bea Bounce",
+        email: "bounce-new@example.com",
+        roleName: "user",
+      });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      // An address registered with another company: the neutral notice fails alike.
+      const other = await buildOwner(env(), { user: { email: "bounce-elsewhere@example.com" } });
+      const notice = await as(owner)("POST", "/api/users", {
+        name: "Eli Elsewhere",
+        email: other.email,
+        roleName: "user",
+      });
+      expect(notice.statusCode).toBeGreaterThanOrEqual(500);
+      const users = await env()
+        .ctx.db.selectFrom("users")
+        .select("email")
+        .where("company_id", "=", owner.company.id)
+        .execute();
+      expect(users.map((u) => u.email)).toEqual([owner.email]);
+      expect(await eventsOf(env(), owner, "member.")).toEqual([]);
+
+      const delivered = await as(owner)("POST", "/api/users", {
+        name: "Dee",
+        email: "dee@example.com",
+        roleName: "user",
+      });
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect(await eventsOf(env(), owner, "member.")).toEqual([
+        ["member.invited", owner.email, "dee@example.com", { role: "user" }],
+      ]);
+      expect(sink.received.flatMap((mail) => mail.to)).toContain("dee@example.com");
+    });
+  },
+  async () => {
+    sink = await startSmtpSink({ refuse: (address) => address.startsWith("bounce-") });
+    return { SMTP_URL: sink.url };
+  },
+);
+
+afterAll(async () => {
+  await sink?.close();
 });

@@ -8,6 +8,13 @@ import { type AuditActor, auditRequest } from "./request-context";
 
 export type { AuditActor } from "./request-context";
 
+/** A written row, as `withdraw` needs it. */
+export interface RecordedAudit {
+  id: string;
+  companyId: string;
+  action: string;
+}
+
 /** One change to record (the action's words and allowed detail keys are in core's AUDIT_ACTIONS). */
 export interface AuditEvent {
   action: AuditAction;
@@ -29,6 +36,9 @@ function sortableId(at: Date): string {
   sequence = (sequence + 1) % 36 ** 4;
   return `${at.getTime().toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${newId(3)}`;
 }
+
+/** Changes made at Stripe (its billing portal), told by its webhooks: no member of ours acted. */
+export const STRIPE_ACTOR: AuditActor = { id: null, name: "Stripe", email: "" };
 
 /** A member row as an audit actor. */
 export const actorOfUser = (user: { id: string; name: string; email: string }): AuditActor => ({
@@ -53,7 +63,7 @@ export function auditLog(ctx: Pick<AppContext, "clock" | "logger">) {
       company_id: event.companyId,
       actor_id: actor?.id ?? null,
       actor_name: actor?.name.slice(0, 255) ?? null,
-      actor_email: actor?.email.slice(0, 255) ?? null,
+      actor_email: actor?.email ? actor.email.slice(0, 255) : null,
       action: event.action,
       target_type: event.target?.type ?? null,
       target_id: event.target?.id ?? null,
@@ -92,8 +102,24 @@ export function auditLog(ctx: Pick<AppContext, "clock" | "logger">) {
      * Records `event` on `db`: the change's transaction, or the database itself for an event that changes
      * nothing else (a failed sign-in). Its log line is written at once.
      */
-    async record(db: Db, event: AuditEvent): Promise<void> {
-      logLine(await insert(db, event));
+    async record(db: Db, event: AuditEvent): Promise<RecordedAudit> {
+      const row = await insert(db, event);
+      logLine(row);
+      return { id: row.id, companyId: row.company_id, action: row.action };
+    },
+
+    /**
+     * Takes back `recorded` on `trx`, the transaction that undoes the change it recorded: a change
+     * committed first and completed outside the database afterwards (an invitation and its e-mail, which
+     * is not sent while a transaction is held open) leaves no row when it is rolled back. The operators'
+     * log, already told, is told it was withdrawn.
+     */
+    async withdraw(trx: Db, recorded: RecordedAudit): Promise<void> {
+      await auditRepo(trx).deleteOne(recorded.companyId, recorded.id);
+      ctx.logger.info(
+        { audit: { withdrawn: recorded.id, action: recorded.action, company: recorded.companyId } },
+        "audit event withdrawn",
+      );
     },
 
     /**

@@ -11,7 +11,8 @@ export interface AuditFilter {
 
 /**
  * The audit log's only SQL: append-only. Rows are inserted (on the change's own transaction), listed and
- * counted for one company, and deleted only by age (the retention job); nothing updates a row.
+ * counted for one company, and deleted only by age (the retention job) or together with the change they
+ * recorded when that change is undone (./record.ts `withdraw`); nothing updates a row.
  */
 export function auditRepo(db: Db) {
   function filtered(companyId: string, filter: AuditFilter) {
@@ -41,6 +42,10 @@ export function auditRepo(db: Db) {
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+    /** One row of the company's, taken back in the transaction that undoes the change it recorded. */
+    async deleteOne(companyId: string, id: string): Promise<void> {
+      await db.deleteFrom("audit_events").where("company_id", "=", companyId).where("id", "=", id).execute();
     },
     /** Retention: every company's rows older than `cutoff`; answers how many went. */
     async deleteOlderThan(cutoff: string): Promise<number> {

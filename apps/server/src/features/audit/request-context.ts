@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-/** Who is acting: a copy of the member's name and e-mail is kept, since members get deleted. */
+/**
+ * Who is acting: a copy of the member's name and e-mail is kept, since members get deleted. No id (and
+ * no e-mail): an outside party by name (Stripe, for changes made in its billing portal).
+ */
 export interface AuditActor {
-  id: string;
+  id: string | null;
   name: string;
   email: string;
 }

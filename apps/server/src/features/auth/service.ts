@@ -26,6 +26,11 @@ export interface AuthState {
   user: UsersTable;
   company: CompaniesTable;
   data: SessionData;
+  /**
+   * Whether the user has a second factor, once a request asked (features/two-factor's requirement):
+   * kept with the cached session, which every process drops when a factor is added or removed.
+   */
+  secondFactor?: boolean;
 }
 
 const INVALID_CREDENTIALS = "These credentials do not match our records.";

@@ -14,11 +14,13 @@ import {
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import type { Db } from "../../infra/db";
 import type { ReportDeliveriesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { JobDefinition } from "../../infra/jobs";
 import type { MailAttachment, MailDkim } from "../../infra/mail";
 import { newId } from "../../infra/security";
+import { auditLog, type RecordedAudit } from "../audit/record";
 import type { CompaniesService } from "../companies/service";
 import type { DashboardsService } from "../dashboards/service";
 import { BlankRenderError, RenderTimeoutError } from "../exports/chromium-renderer";
@@ -69,6 +71,64 @@ export function failureReason(error: unknown): string {
   return "The report could not be made.";
 }
 
+/** A pending delivery of `row`'s `slot` (claimed once: a slot already held answers its row). */
+function pendingDelivery(
+  row: ReportRow,
+  slot: string,
+  scheduledFor: Date,
+  manual: boolean,
+  late: boolean,
+  now: Date,
+): ReportDeliveriesTable {
+  return {
+    id: newId(),
+    company_id: row.company_id,
+    report_id: row.id,
+    slot,
+    scheduled_for: scheduledFor.toISOString(),
+    late: late ? 1 : 0,
+    manual: manual ? 1 : 0,
+    state: "pending",
+    attempts: 0,
+    error: null,
+    finished_at: null,
+    created_at: now.toISOString(),
+  };
+}
+
+/**
+ * "Send now" (docs/product.md §3 reports page): a manual delivery of the report as if due now. The
+ * delivery and its "sent by hand" audit row (`record`) commit together; the queue (Redis, when
+ * distributed) cannot join that transaction, so it is asked after the commit, and when it refuses
+ * nothing would ever send the delivery: it and its row are taken back together and the request fails
+ * (docs/decisions.md, "Sent by hand: the delivery and its audit row in one transaction").
+ */
+async function sendByHand(
+  ctx: AppContext,
+  enqueue: (delivery: ReportDeliveriesTable) => Promise<unknown>,
+  row: ReportRow,
+  record: (trx: Db) => Promise<RecordedAudit>,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const pending = pendingDelivery(row, `manual:${now.toISOString()}`, now, true, false, now);
+  const { delivery, recorded } = await ctx.db.transaction().execute(async (trx) => {
+    const claimed = await reportsRepo(trx).claimDelivery(pending);
+    // The same instant's second click holds the first one's delivery: one send, one row.
+    return { delivery: claimed.row, recorded: claimed.created ? await record(trx) : null };
+  });
+  try {
+    await enqueue(delivery);
+  } catch (error) {
+    if (recorded) {
+      await ctx.db.transaction().execute(async (trx) => {
+        await reportsRepo(trx).deleteDelivery(row.company_id, delivery.id);
+        await auditLog(ctx).withdraw(trx, recorded);
+      });
+    }
+    throw error;
+  }
+}
+
 /**
  * Sending automatic reports (docs/product.md §3, §5): a scheduler job finds each report's due slot and
  * records it as a delivery keyed (report, slot), then a send job per delivery renders the dashboard for
@@ -116,27 +176,15 @@ export function deliveryService(
   const sender: SenderLookup =
     deps.sender ?? (async (companyId) => ({ fromName: (await deps.companies().load(companyId)).name }));
 
+  const enqueueSend = (delivery: ReportDeliveriesTable) =>
+    ctx.jobs.enqueue(SEND_JOB, { companyId: delivery.company_id, deliveryId: delivery.id });
+
   async function claim(row: ReportRow, slot: string, scheduledFor: Date, manual: boolean, late: boolean) {
-    const now = ctx.clock.now().toISOString();
-    const { row: delivery, created } = await repo.claimDelivery({
-      id: newId(),
-      company_id: row.company_id,
-      report_id: row.id,
-      slot,
-      scheduled_for: scheduledFor.toISOString(),
-      late: late ? 1 : 0,
-      manual: manual ? 1 : 0,
-      state: "pending",
-      attempts: 0,
-      error: null,
-      finished_at: null,
-      created_at: now,
-    });
+    const pending = pendingDelivery(row, slot, scheduledFor, manual, late, ctx.clock.now());
+    const { row: delivery, created } = await repo.claimDelivery(pending);
     // Enqueued again even when the row existed: the job key makes it a no-op unless the earlier
     // enqueue was lost (a crash between the insert and the enqueue).
-    if (delivery.state === "pending") {
-      await ctx.jobs.enqueue(SEND_JOB, { companyId: row.company_id, deliveryId: delivery.id });
-    }
+    if (delivery.state === "pending") await enqueueSend(delivery);
     return { delivery, created };
   }
 
@@ -292,10 +340,8 @@ export function deliveryService(
     jobs,
     scheduleDue,
     /** "Send now" (docs/product.md §3 reports page): a manual delivery of the report as if due now. */
-    async sendNow(actor: Actor, row: ReportRow): Promise<void> {
-      const now = ctx.clock.now();
-      await claim({ ...row, company_id: actor.companyId }, `manual:${now.toISOString()}`, now, true, false);
-    },
+    sendNow: (actor: Actor, row: ReportRow, record: (trx: Db) => Promise<RecordedAudit>) =>
+      sendByHand(ctx, enqueueSend, { ...row, company_id: actor.companyId }, record),
     /** The latest finished delivery of each report, for the API's `last_result`. */
     lastResults: (companyId: string, reportIds: string[]) => repo.lastResults(companyId, reportIds),
   };

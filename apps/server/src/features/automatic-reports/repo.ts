@@ -164,6 +164,10 @@ function deliveryQueries(db: Db) {
         .executeTakeFirstOrThrow();
       return { row: held, created };
     },
+    /** A manual delivery that could not be queued, taken back with its audit row. */
+    async deleteDelivery(companyId: string, id: string): Promise<void> {
+      await db.deleteFrom("report_deliveries").where("company_id", "=", companyId).where("id", "=", id).execute();
+    },
     findDelivery(companyId: string, id: string): Promise<ReportDeliveriesTable | undefined> {
       return db
         .selectFrom("report_deliveries")

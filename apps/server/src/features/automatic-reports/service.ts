@@ -205,11 +205,8 @@ export function reportsService(ctx: AppContext, companies: CompaniesService, del
     /** POST /api/automatic-reports/{id}/send ("send now"): delivered by a job; answers the report as it is. */
     async sendNow(actor: Actor, id: string): Promise<TAutomaticReport> {
       const row = await load(actor, id);
-      await delivery().sendNow(actor, row);
-      await audit.record(
-        ctx.db,
-        reportChanged("report.sent", report(id, actor, row.dashboard_name), { recipients: row.recipients }),
-      );
+      const event = reportChanged("report.sent", report(id, actor, row.dashboard_name), { recipients: row.recipients });
+      await delivery().sendNow(actor, row, (trx) => audit.record(trx, event));
       return presentOne(actor.companyId, row);
     },
 

@@ -2,6 +2,8 @@ import { BILLING_MESSAGES } from "@app/core";
 import type { AppContext } from "../../context";
 import type { CompaniesTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
+import { companyChanged } from "../audit/events";
+import { type AuditEvent, type AuditLog, auditLog, STRIPE_ACTOR } from "../audit/record";
 import { type CompaniesService, type CompanyStatePatch, companyRecords } from "../companies/service";
 import { currentParties, type InvoicingConfig } from "./invoice-parties";
 import { isLifetimeRow } from "./lifetime";
@@ -16,6 +18,12 @@ export interface Effect {
   patch: (row: CompaniesTable) => CompanyStatePatch | null;
   /** The order it records; its parties are read when it is recorded (applyEffect). */
   order: Omit<OrderFacts, "parties"> | null;
+  /**
+   * The audit row of a change made at Stripe (its billing portal), worked out from the company as it is
+   * in the effect's transaction: null when the company already stands so (the change was made here and
+   * recorded with its member, and this is Stripe's echo of it).
+   */
+  audit?: (row: CompaniesTable) => AuditEvent | null;
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -101,20 +109,95 @@ export async function applyEffect(
   effect: Effect,
   event: { id: string; type: string },
   now: Date,
+  audit: AuditLog | null = null,
 ): Promise<boolean> {
   let recorded = false;
   await companies.setState(effect.companyId, effect.patch, async (tx) => {
     const repo = billingRepo(tx);
     recorded = await repo.recordEvent(event.id, event.type, effect.companyId, now.toISOString());
     if (!recorded) return false;
+    if (!effect.order && !effect.audit) return true;
+    const company = await companyRecords(tx).find(effect.companyId);
+    if (!company) return false;
     if (effect.order) {
-      const company = await companyRecords(tx).find(effect.companyId);
-      if (!company) return false;
       await repo.upsertOrder(effect.companyId, { ...effect.order, parties: currentParties(config, company) }, now);
     }
+    // Before the patch, in its transaction: the row says whether Stripe's change is news here.
+    const auditEvent = effect.audit?.(company) ?? null;
+    if (audit && auditEvent) await audit.record(tx, auditEvent);
     return true;
   });
   return recorded;
+}
+
+/** Months of a Stripe price's recurring interval (our subscription_interval). */
+function monthsOf(recurring: { interval: string; interval_count: number } | null | undefined): number | null {
+  if (!recurring) return null;
+  if (recurring.interval === "year") return 12 * recurring.interval_count;
+  return recurring.interval === "month" ? recurring.interval_count : null;
+}
+
+/** What a subscription Stripe reports means for `row`: a patch and the audit row it makes, or null. */
+type PortalChange = { patch: CompanyStatePatch; event: AuditEvent };
+
+/**
+ * customer.subscription.updated: a change made in Stripe's billing portal (docs/decisions.md, "Billing
+ * changes made at Stripe in the audit log"). Compared with the company as it stands, so the echo of a
+ * change made here (cancel, plan change: already applied and recorded with its member) changes nothing.
+ * Canceling keeps service to the period's end as DELETE /api/company does; taking it back reopens the
+ * next charge; another quantity or interval is the plan. Recorded with Stripe as the actor.
+ */
+export function portalSubscriptionEffect(subscription: Stripe.Subscription, row: CompaniesTable | null): Effect | null {
+  if (!row) return null;
+  const item = subscription.items.data[0];
+  const periodEnd = fromUnix(item?.current_period_end);
+  const change = (current: CompaniesTable): PortalChange | null => {
+    if (isLifetimeRow(current) || current.subscription_id !== subscription.id) return null;
+    if (subscription.status !== "active" && subscription.status !== "past_due") return null;
+    const by = (action: Parameters<typeof companyChanged>[0], details?: Record<string, unknown>) => ({
+      ...companyChanged(action, current.id, details),
+      actor: STRIPE_ACTOR,
+    });
+    if (subscription.cancel_at_period_end && current.state !== "canceled") {
+      const end = periodEnd ?? current.next_charge_at ?? current.expires_at;
+      return { patch: { state: "canceled", expires_at: end, next_charge_at: null }, event: by("billing.canceled") };
+    }
+    if (!subscription.cancel_at_period_end && current.state === "canceled" && periodEnd) {
+      const patch: CompanyStatePatch = {
+        state: subscription.status === "past_due" ? "overdue" : "active",
+        expires_at: periodEnd,
+        next_charge_at: periodEnd,
+        cancellation: null,
+      };
+      return { patch, event: by("billing.resumed") };
+    }
+    const dashboards = item?.quantity ?? current.services_dashboards;
+    const interval = monthsOf(item?.price.recurring) ?? current.subscription_interval ?? 1;
+    if (dashboards === current.services_dashboards && interval === current.subscription_interval) return null;
+    return {
+      patch: { services_dashboards: dashboards, subscription_interval: interval },
+      event: by("billing.plan_changed", { dashboards, interval }),
+    };
+  };
+  return {
+    companyId: row.id,
+    patch: (current) => change(current)?.patch ?? null,
+    order: null,
+    audit: (current) => change(current)?.event ?? null,
+  };
+}
+
+/** customer.updated names the default card among what changed: a card put in Stripe's billing portal. */
+function defaultCardChanged(previous: unknown): boolean {
+  const settings = (previous as { invoice_settings?: unknown } | undefined)?.invoice_settings;
+  return typeof settings === "object" && settings !== null && "default_payment_method" in settings;
+}
+
+/** A new default card: nothing changes here but the log, with Stripe as the actor. */
+function portalCardEffect(row: CompaniesTable | null): Effect | null {
+  if (!row) return null;
+  const event = { ...companyChanged("billing.card_changed", row.id), actor: STRIPE_ACTOR };
+  return { companyId: row.id, patch: () => null, order: null, audit: () => event };
 }
 
 /**
@@ -125,6 +208,7 @@ export async function applyEffect(
  */
 export function webhookHandler(ctx: AppContext, companies: CompaniesService, stripe: Stripe | null) {
   const secret = ctx.config.stripe?.webhookSecret ?? null;
+  const audit = auditLog(ctx);
 
   async function companyOf(metadataId: string | undefined, customer: string | null): Promise<CompaniesTable | null> {
     if (metadataId) {
@@ -230,9 +314,20 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
           order: null,
         };
       }
+      case "customer.subscription.updated":
+        return portalSubscriptionEffect(event.data.object, await companyOfSubscription(event.data.object));
+      case "customer.updated": {
+        if (!defaultCardChanged(event.data.previous_attributes)) return null;
+        const customer = event.data.object;
+        return portalCardEffect(await companyOf(customer.metadata?.company_id, customer.id));
+      }
       default:
         return null;
     }
+  }
+
+  function companyOfSubscription(subscription: Stripe.Subscription) {
+    return companyOf(subscription.metadata?.company_id, idOf(subscription.customer));
   }
 
   return {
@@ -252,7 +347,7 @@ export function webhookHandler(ctx: AppContext, companies: CompaniesService, str
         const recorded = await billingRepo(ctx.db).recordEvent(event.id, event.type, null, at);
         return { duplicate: !recorded };
       }
-      const recorded = await applyEffect(ctx.config, companies, effect, event, now);
+      const recorded = await applyEffect(ctx.config, companies, effect, event, now, audit);
       return { duplicate: !recorded };
     },
   };

@@ -10,6 +10,8 @@ export type { PasskeysService } from "./service";
  */
 export const passkeysFeature: Feature = {
   name: "passkeys",
-  services: (ctx, services) => ({ passkeys: passkeysService(ctx, services.get("auth")) }),
+  services: (ctx, services) => ({
+    passkeys: passkeysService(ctx, services.get("auth"), () => services.get("sessions").forgetAll()),
+  }),
   routes: (app, ctx, services) => passkeyRoutes(app, ctx, services.get("passkeys")),
 };

@@ -5,6 +5,7 @@ import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../
 import { SoftAuthenticator } from "../../../test/webauthn-authenticator";
 import { manualClock } from "../../infra/clock";
 import { SESSION_COOKIE } from "../../infra/http";
+import { totpCode } from "../two-factor/totp";
 import { CHALLENGE_TTL_MS } from "./ceremony";
 
 const XHR = { "x-requested-with": "XMLHttpRequest" };
@@ -259,6 +260,100 @@ describeEachDb("passkeys (WebAuthn)", (env) => {
       ["passkey.removed", email, "Desk key"],
     ]);
     expect(JSON.stringify(rows)).not.toContain(authenticator.id);
+  });
+
+  it("while the company requires two-factor, the answer is kept with the cached session and dropped when a factor changes", async () => {
+    const { client: owner, password } = await buildOwner(env());
+    const authenticator = new SoftAuthenticator(origin(env()));
+    const first = await registerPasskey(owner, authenticator, "Desk key");
+    await registerPasskey(owner, new SoftAuthenticator(origin(env())), "Spare key");
+    expect((await owner.api("PUT", "/api/company/two-factor", { required: true })).statusCode).toBe(200);
+    expect((await owner.api("GET", "/api/dashboards")).statusCode).toBe(200);
+    // Taken away behind the app's back (nobody told the session caches): the answer is the session's, no
+    // query asks again, so the member is still let through.
+    const db = env().ctx.db;
+    const spare = await db.selectFrom("passkeys").selectAll().where("name", "=", "Spare key").executeTakeFirstOrThrow();
+    await db.deleteFrom("passkeys").where("id", "=", spare.id).execute();
+    await db.deleteFrom("passkeys").where("id", "=", first.id).execute();
+    expect((await owner.api("GET", "/api/dashboards")).statusCode).toBe(200);
+    // What another process's change publishes: every cached session goes, and the database is asked again.
+    await env().ctx.events.publish("session.revoked", {});
+    expect((await owner.api("GET", "/api/dashboards")).statusCode).toBe(403);
+    await db.insertInto("passkeys").values(spare).execute();
+    await env().ctx.events.publish("session.revoked", {});
+    expect((await owner.api("GET", "/api/dashboards")).statusCode).toBe(200);
+
+    // Removing the last passkey through the app drops the cached answer by itself.
+    expect((await owner.api("DELETE", `/api/passkeys/${spare.id}`, { password })).statusCode).toBe(204);
+    const held = await owner.api("GET", "/api/dashboards");
+    expect(held.statusCode).toBe(403);
+    expect(held.json().code).toBe("two_factor_required");
+  });
+
+  it("a passkey-only user gets recovery codes with their first passkey: shown once, each signs in once, regenerable, gone with the last passkey", async () => {
+    const { client: owner, email, password } = await buildOwner(env());
+    const options = (await owner.api("POST", "/api/passkeys/options", {})).json().data;
+    const authenticator = new SoftAuthenticator(origin(env()));
+    const first = await owner.api("POST", "/api/passkeys", {
+      name: "Desk key",
+      response: authenticator.register(options),
+    });
+    expect(first.statusCode).toBe(200);
+    const codes: string[] = first.json().data.recoveryCodes;
+    expect(codes).toHaveLength(10);
+    // Shown once: a second passkey brings none, and the list never shows them.
+    const second = await registerPasskey(owner, new SoftAuthenticator(origin(env())), "Spare key");
+    expect(second).not.toHaveProperty("recoveryCodes");
+    expect(JSON.stringify((await owner.api("GET", "/api/passkeys")).json())).not.toContain(codes[0]);
+    expect((await owner.api("GET", "/api/two-factor")).json().data).toMatchObject({
+      enabled: false,
+      recoveryCodesLeft: 10,
+    });
+    const stored = await env().ctx.db.selectFrom("user_recovery_codes").select("code_hash").execute();
+    expect(JSON.stringify(stored)).not.toContain(codes[0].replace("-", ""));
+
+    // The second step takes a recovery code once, as for an authenticator's user.
+    const browser = env().client();
+    expect((await browser.raw("POST", "/login", { body: { email, password }, headers: XHR })).json()).toEqual({
+      data: { redirect: "/login/two-factor" },
+    });
+    const used = await browser.raw("POST", "/login/two-factor", { body: { code: codes[0] }, headers: XHR });
+    expect(used.statusCode, used.body).toBe(200);
+    const again = env().client();
+    await again.raw("POST", "/login", { body: { email, password }, headers: XHR });
+    expect((await again.raw("POST", "/login/two-factor", { body: { code: codes[0] }, headers: XHR })).statusCode).toBe(
+      422,
+    );
+
+    // Regenerated with the password: the old ones are refused.
+    const fresh = await owner.api("POST", "/api/two-factor/recovery-codes", { password });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().data.recoveryCodes).toHaveLength(10);
+    expect((await again.raw("POST", "/login/two-factor", { body: { code: codes[1] }, headers: XHR })).statusCode).toBe(
+      422,
+    );
+
+    // The last passkey removed: no second factor, and no recovery codes left behind.
+    for (const passkey of (await owner.api("GET", "/api/passkeys")).json().data) {
+      expect((await owner.api("DELETE", `/api/passkeys/${passkey.id}`, { password })).statusCode).toBe(204);
+    }
+    expect((await owner.api("GET", "/api/two-factor")).json().data).toMatchObject({ recoveryCodesLeft: 0 });
+  });
+
+  it("an authenticator's user gets no second set with a passkey; turning the app off keeps the codes for the passkey", async () => {
+    const { client: owner, password } = await buildOwner(env());
+    const setup = (await owner.api("POST", "/api/two-factor/setup", {})).json().data;
+    const enabled = await owner.api("POST", "/api/two-factor/enable", { code: totpCode(setup.secret, new Date()) });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const options = (await owner.api("POST", "/api/passkeys/options", {})).json().data;
+    const added = await owner.api("POST", "/api/passkeys", {
+      name: "Desk key",
+      response: new SoftAuthenticator(origin(env())).register(options),
+    });
+    expect(added.json().data).not.toHaveProperty("recoveryCodes");
+    const off = await owner.api("POST", "/api/two-factor/disable", { password });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ enabled: false, recoveryCodesLeft: 10 });
   });
 
   it("renames a passkey; a name is required and at most 60 characters", async () => {

@@ -3,6 +3,7 @@ import {
   type TPasskey,
   type TPasskeyAssertion,
   type TPasskeyCreate,
+  type TPasskeyCreated,
   type TPasskeyRemove,
 } from "@app/core";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
@@ -13,6 +14,7 @@ import { newId, nowIso, verifyPassword } from "../../infra/security";
 import { passkeyChanged } from "../audit/events";
 import { auditLog } from "../audit/record";
 import type { AuthService, AuthState } from "../auth/service";
+import { dropCodesWithoutSecondFactor, recoveryCodesForFirstPasskey } from "../two-factor/passkey-codes";
 import { userAccounts } from "../users/service";
 import { ceremonies, transportsOf } from "./ceremony";
 import { passkeyMail } from "./mail";
@@ -35,7 +37,11 @@ const unknownPasskey = () => AppError.validation({ passkey: [PASSKEY_MESSAGES.un
  * in with one instead of a password; and a known user's assertion can be checked on its own
  * (`verifyForUser`), for a second sign-in step or to confirm a removal.
  */
-export function passkeysService(ctx: AppContext, auth: AuthService) {
+/**
+ * @param forgetSessions makes every process drop its cached sessions: they keep whether their user has a
+ * second factor (features/two-factor/requirement.ts), which adding or removing a passkey changes.
+ */
+export function passkeysService(ctx: AppContext, auth: AuthService, forgetSessions: () => void) {
   const repo = passkeysRepo(ctx.db);
   const webauthn = ceremonies(ctx, repo);
   const users = userAccounts(ctx.db);
@@ -77,7 +83,8 @@ export function passkeysService(ctx: AppContext, auth: AuthService) {
       return webauthn.registrationOptions(state.user, await repo.listOfUser(state.company.id, state.user.id));
     },
 
-    async register(state: AuthState, input: TPasskeyCreate): Promise<TPasskey> {
+    /** A new passkey; a user's first one that is their only second factor comes with recovery codes (shown once). */
+    async register(state: AuthState, input: TPasskeyCreate): Promise<TPasskeyCreated> {
       const credential = await webauthn.verifyRegistration(state.user, input.response);
       const row: PasskeysTable = {
         id: newId(),
@@ -91,16 +98,21 @@ export function passkeysService(ctx: AppContext, auth: AuthService) {
         created_at: nowIso(),
         last_used_at: null,
       };
+      let recoveryCodes: string[] | null;
       try {
-        await auditLog(ctx).within(ctx.db, passkeyChanged("passkey.added", row), (trx) =>
-          passkeysRepo(trx).insert(row),
-        );
+        recoveryCodes = await auditLog(ctx).within(ctx.db, passkeyChanged("passkey.added", row), async (trx) => {
+          // Before the insert: whether this is the user's first passkey and only second factor.
+          const codes = await recoveryCodesForFirstPasskey(ctx, trx, state.user);
+          await passkeysRepo(trx).insert(row);
+          return codes;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw AppError.validation({ passkey: [PASSKEY_MESSAGES.duplicate] });
         throw error;
       }
+      forgetSessions();
       await notify(state, "added", row.name);
-      return present(row);
+      return { ...present(row), ...(recoveryCodes && { recoveryCodes }) };
     },
 
     async rename(state: AuthState, id: string, name: string): Promise<TPasskey> {
@@ -124,9 +136,15 @@ export function passkeysService(ctx: AppContext, auth: AuthService) {
       const removed = await auditLog(ctx).within(
         ctx.db,
         (done: boolean) => (done ? passkeyChanged("passkey.removed", passkey) : null),
-        (trx) => passkeysRepo(trx).delete(state.company.id, state.user.id, id),
+        async (trx) => {
+          const done = await passkeysRepo(trx).delete(state.company.id, state.user.id, id);
+          // The last second factor gone: its recovery codes go with it.
+          if (done) await dropCodesWithoutSecondFactor(trx, state.user);
+          return done;
+        },
       );
       if (!removed) throw AppError.notFound();
+      forgetSessions();
       await notify(state, "removed", passkey.name);
     },
 

@@ -9,7 +9,8 @@ export { hasSecondFactor } from "./second-factor";
 /**
  * Two-factor sign-in (docs/product.md, "Two-factor sign-in"): TOTP and recovery codes, the sign-in's
  * second step (features/auth and features/social-auth open a pending sign-in through `twoFactorSignIns`),
- * and the company's requirement (a request hook app.ts adds after the session is resolved).
+ * the company's requirement (a request hook app.ts adds after the session is resolved), and the
+ * sweep of expired pending sign-ins (a job).
  */
 export const twoFactorFeature: Feature = {
   name: "two-factor",
@@ -21,4 +22,5 @@ export const twoFactorFeature: Feature = {
     twoFactorRoutes(app, ctx, services.get("twoFactor"), services.get("twoFactorSignIns"));
     passkeyStepRoutes(app, ctx, services.get("twoFactorSignIns"), services.get("passkeys"));
   },
+  jobs: (_ctx, services) => [services.get("twoFactorSignIns").sweepJob()],
 };

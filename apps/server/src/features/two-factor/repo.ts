@@ -38,12 +38,22 @@ export function twoFactorRepo(db: Db) {
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async remove(companyId: string, userId: string) {
+    async removeRecoveryCodes(companyId: string, userId: string) {
       await db
         .deleteFrom("user_recovery_codes")
         .where("company_id", "=", companyId)
         .where("user_id", "=", userId)
         .execute();
+    },
+    /** The authenticator; its recovery codes too unless `keepRecoveryCodes` (a passkey still needs them). */
+    async remove(companyId: string, userId: string, keepRecoveryCodes = false) {
+      if (!keepRecoveryCodes) {
+        await db
+          .deleteFrom("user_recovery_codes")
+          .where("company_id", "=", companyId)
+          .where("user_id", "=", userId)
+          .execute();
+      }
       await db
         .deleteFrom("user_two_factor")
         .where("company_id", "=", companyId)

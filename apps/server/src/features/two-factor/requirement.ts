@@ -14,9 +14,20 @@ const ADMIN_FIRST = "Turn on two-factor sign-in for yourself first.";
  * in a session already open as at their next sign-in, until they have one.
  */
 export function twoFactorRequirement(ctx: AppContext, forgetSessions: () => void) {
+  /**
+   * The answer kept on the session's cached state: while a company requires two-factor, every API
+   * request asks, and a member who has a factor would otherwise cost two queries each time. A change
+   * of the user's factors (two-factor's commitChange, a passkey added or removed, the operator's reset)
+   * drops every process's cached sessions, so the next request asks the database again.
+   */
+  async function secondFactorOf(state: AuthState): Promise<boolean> {
+    state.secondFactor ??= await hasSecondFactor(ctx.db, state.user);
+    return state.secondFactor;
+  }
+
   return {
     async setupRequired(state: AuthState): Promise<boolean> {
-      return state.company.require_two_factor === 1 && !(await hasSecondFactor(ctx.db, state.user));
+      return state.company.require_two_factor === 1 && !(await secondFactorOf(state));
     },
 
     /** The setting (admins: the route checks the role). */
@@ -46,7 +57,7 @@ export function twoFactorRequirement(ctx: AppContext, forgetSessions: () => void
       const state = request.auth;
       if (!state?.company.require_two_factor) return;
       if (allowedBeforeTwoFactorSetup(request.method, request.url)) return;
-      if (await hasSecondFactor(ctx.db, state.user)) return;
+      if (await secondFactorOf(state)) return;
       throw new AppError("two_factor_required");
     },
   };

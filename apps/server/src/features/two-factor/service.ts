@@ -13,6 +13,7 @@ import { nowIso, seal, verifyPassword } from "../../infra/security";
 import { twoFactorChanged } from "../audit/events";
 import { auditLog } from "../audit/record";
 import { type AuthState, sessionStore } from "../auth/service";
+import { userHasPasskey } from "../passkeys/owned";
 import { newRecoveryCodes, openSecret, spendCode } from "./codes";
 import { type TwoFactorChange, twoFactorChangeMail } from "./mail";
 import { twoFactorRepo } from "./repo";
@@ -79,7 +80,8 @@ export function twoFactorService(ctx: AppContext, forgetSessions: () => void) {
       const requires = state.company.require_two_factor === 1;
       return {
         enabled,
-        recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(user.company_id, user.id) : 0,
+        // An authenticator's codes, or a passkey-only user's (made with their first passkey).
+        recoveryCodesLeft: await repo.recoveryCodesLeft(user.company_id, user.id),
         companyRequires: requires,
         // A passkey meets the requirement too (hasSecondFactor).
         setupRequired: requires && !(enabled || (await hasSecondFactor(ctx.db, user))),
@@ -130,14 +132,18 @@ export function twoFactorService(ctx: AppContext, forgetSessions: () => void) {
       if (!(await hasAuthenticator(ctx.db, user))) throw AppError.validation({ general: [NOT_ON] });
       if (state.company.require_two_factor === 1) throw AppError.validation({ general: [COMPANY_REQUIRES] });
       await confirmAgain(state, input);
-      await commitChange(state, "disabled", (trx) => twoFactorRepo(trx).remove(user.company_id, user.id));
-      return { enabled: false, recoveryCodesLeft: 0, companyRequires: false, setupRequired: false };
+      // A passkey stays a second factor, and its recovery codes with it.
+      const passkey = await userHasPasskey(ctx.db, user.id);
+      await commitChange(state, "disabled", (trx) => twoFactorRepo(trx).remove(user.company_id, user.id, passkey));
+      const recoveryCodesLeft = passkey ? await repo.recoveryCodesLeft(user.company_id, user.id) : 0;
+      return { enabled: false, recoveryCodesLeft, companyRequires: false, setupRequired: false };
     },
 
     /** New recovery codes replace all the old ones (used or not); answered once. */
     async regenerateRecoveryCodes(state: AuthState, input: TTwoFactorConfirm): Promise<TRecoveryCodes> {
       const { user } = state;
-      if (!(await hasAuthenticator(ctx.db, user))) throw AppError.validation({ general: [NOT_ON] });
+      // An authenticator or a passkey: either one's recovery codes (a passkey-only user has them too).
+      if (!(await hasSecondFactor(ctx.db, user))) throw AppError.validation({ general: [NOT_ON] });
       await confirmAgain(state, input);
       const codes = newRecoveryCodes(ctx.config.appKey, user.id);
       await commitChange(state, "recovery-codes", (trx) =>

@@ -1,7 +1,9 @@
 import { TWO_FACTOR_LOGIN_PATH } from "@app/core";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { UsersTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
+import type { JobDefinition } from "../../infra/jobs";
 import { newToken, sha256 } from "../../infra/security";
 import { userAccounts } from "../users/service";
 import { spendCode } from "./codes";
@@ -12,6 +14,10 @@ import { hasSecondFactor } from "./second-factor";
 const EXPIRED = "Your sign-in has expired. Please sign in again.";
 const WRONG_CODE = "The code is not valid, or it was already used.";
 const TOO_MANY = "Too many wrong codes. Please sign in again.";
+
+export const PENDING_SWEEP_JOB = "two-factor.pending-sweep";
+/** How often expired pending sign-ins are deleted: each lives PENDING_TTL_MS, so a few at most linger. */
+export const PENDING_SWEEP_EVERY_MS = 15 * 60_000;
 
 /** What completing a sign-in needs of the auth feature: a new session, and the end of the browser's old one. */
 export interface SessionStarter {
@@ -56,6 +62,22 @@ export function pendingSignIns(ctx: AppContext, sessions: () => SessionStarter) 
   return {
     completePendingSignIn,
 
+    /**
+     * Deletes the pending sign-ins past their PENDING_TTL_MS (an expired one is refused anyway: this only
+     * keeps the table small and forgets abandoned sign-ins without waiting for the next one to begin).
+     */
+    sweepJob(): JobDefinition<Record<string, never>> {
+      return {
+        name: PENDING_SWEEP_JOB,
+        payload: z.object({}) as unknown as z.ZodType<Record<string, never>>,
+        schedule: { everyMs: PENDING_SWEEP_EVERY_MS },
+        retry: { attempts: 3, backoffMs: 60_000 },
+        handle: async () => {
+          await repo.deleteExpiredPending(ctx.clock.now().toISOString());
+        },
+      };
+    },
+
     /** The user a pending sign-in waits for (a passkey's challenge is built for them), or null. */
     async pendingUser(pendingToken: string | null): Promise<UsersTable | null> {
       const pending = await openPending(pendingToken);
@@ -70,7 +92,6 @@ export function pendingSignIns(ctx: AppContext, sessions: () => SessionStarter) 
       if (!(await hasSecondFactor(ctx.db, user))) return null;
       const token = newToken();
       const now = ctx.clock.now();
-      await repo.deleteExpiredPending(now.toISOString());
       await repo.insertPending({
         id: sha256(token),
         user_id: user.id,

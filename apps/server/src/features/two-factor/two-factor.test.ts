@@ -218,6 +218,25 @@ describeEachDb("two-factor sign-in with TOTP", (env) => {
     expect(late.cookies.find((c) => c.name === "session")).toBeUndefined();
   });
 
+  it("the sweep job deletes expired pending sign-ins without waiting for another sign-in, and only those", async () => {
+    const { client, email, password, user } = await buildOwner(env());
+    await enableTotp(client, clock());
+    const pendingOf = () =>
+      env().ctx.db.selectFrom("pending_sign_ins").select("id").where("user_id", "=", user.id).execute();
+    await passwordStep(env().client(), email, password);
+    clock().advance(10 * 60_000 + 1000);
+    await passwordStep(env().client(), email, password); // a fresh one, not expired
+    expect(await pendingOf()).toHaveLength(2);
+    const job = env().services.get("twoFactorSignIns").sweepJob();
+    expect(job.name).toBe("two-factor.pending-sweep");
+    expect(job.schedule).toEqual({ everyMs: 15 * 60_000 });
+    await job.handle({}, { jobId: "test", attempt: 1, signal: new AbortController().signal });
+    expect(await pendingOf()).toHaveLength(1);
+    clock().advance(10 * 60_000 + 1000);
+    await job.handle({}, { jobId: "test", attempt: 1, signal: new AbortController().signal });
+    expect(await pendingOf()).toHaveLength(0);
+  });
+
   it("five wrong codes end the pending sign-in; the password is asked again", async () => {
     const { client, email, password } = await buildOwner(env());
     const { secret } = await enableTotp(client, clock());

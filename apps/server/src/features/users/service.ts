@@ -16,7 +16,7 @@ import type { MailMessage } from "../../infra/mail";
 import { escapeHtml } from "../../infra/mail-html";
 import { hashPassword, newId, newToken, nowIso, sha256 } from "../../infra/security";
 import { invited, memberRemoved, roleChanged } from "../audit/events";
-import { auditLog } from "../audit/record";
+import { type AuditLog, auditLog, type RecordedAudit } from "../audit/record";
 import { sessionStore } from "../auth/service";
 import { companyRecords } from "../companies/service";
 import { presentUser } from "./presenter";
@@ -62,6 +62,35 @@ export function userAccounts(db: Db) {
 export type ForcedFlowOf = (companyId: string) => Promise<OnboardingFlow | null>;
 
 /**
+ * An invitation's e-mail, sent after the invitation and its audit row committed (a transaction is not
+ * held open over SMTP): a mail that cannot be sent undoes the invitation (`undo`, when it made rows) and
+ * takes its audit row back in one transaction, then fails the request, so the log never shows an
+ * invitation the admin saw fail.
+ */
+function invitationMails(ctx: AppContext, audit: AuditLog) {
+  async function mailOrUndo(mail: MailMessage, recorded: RecordedAudit, undo?: (trx: Db) => Promise<unknown>) {
+    try {
+      await ctx.mailer.send(mail);
+    } catch (error) {
+      await ctx.db.transaction().execute(async (trx) => {
+        await undo?.(trx);
+        await audit.withdraw(trx, recorded);
+      });
+      throw error;
+    }
+  }
+  return {
+    mailOrUndo,
+    /** An address registered with another company: the invitation's answer and row, and only a neutral notice. */
+    async noticeRegistered(row: UsersTable, from: Inviter): Promise<TUser> {
+      const recorded = await audit.record(ctx.db, invited(row));
+      await mailOrUndo(registeredNotice(row.email, from), recorded);
+      return presentUser(row);
+    },
+  };
+}
+
+/**
  * @param onAccountChange called after every change to a user, so cached sessions are read again.
  * @param forcedFlowOf the company's forced onboarding flow, which the intro questionnaire may not change.
  */
@@ -73,6 +102,7 @@ export function usersService(
   const repo = usersRepo(ctx.db);
   const companies = companyRecords(ctx.db);
   const audit = auditLog(ctx);
+  const { mailOrUndo, noticeRegistered } = invitationMails(ctx, audit);
 
   /** Who the invitation comes from, as the invitee reads it: the inviter, their company, its site title. */
   async function inviterOf(actor: Actor): Promise<Inviter> {
@@ -140,17 +170,14 @@ export function usersService(
       const row = invitedUser(actor.companyId, input, email, now);
       const from = await inviterOf(actor);
       // Recorded alike whether or not the address has an account elsewhere: the log tells no more than the answer.
-      if (existing) {
-        await audit.record(ctx.db, invited(row));
-        await ctx.mailer.send(registeredNotice(email, from));
-        return presentUser(row);
-      }
+      if (existing) return noticeRegistered(row, from);
       const token = newToken();
+      let recorded: RecordedAudit;
       try {
-        // The user and its invitation exist together or not at all.
-        await ctx.db.transaction().execute(async (trx) => {
+        // The user, its invitation and its audit row exist together or not at all.
+        recorded = await ctx.db.transaction().execute(async (trx) => {
           await usersRepo(trx).insert(row);
-          await audit.record(trx, invited(row));
+          const written = await audit.record(trx, invited(row));
           await sessionStore(trx).insertInvitation({
             token_hash: sha256(token),
             user_id: row.id,
@@ -158,6 +185,7 @@ export function usersService(
             expires_at: new Date(Date.now() + INVITATION_DAYS * 86400_000).toISOString(),
             created_at: now,
           });
+          return written;
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -165,20 +193,15 @@ export function usersService(
         const winner = await repo.findByEmail(email);
         if (winner?.company_id === actor.companyId)
           throw AppError.validation({ email: ["The email has already been taken."] });
-        await audit.record(ctx.db, invited(row));
-        await ctx.mailer.send(registeredNotice(email, from));
-        return presentUser(row);
+        return noticeRegistered(row, from);
       }
       // Mailed after the commit (a transaction is not held open over SMTP); a mail that cannot be sent
-      // removes the user again (its invitation goes with it), since nobody could ever set its password.
+      // removes the user again (its invitation goes with it), since nobody could ever set its password,
+      // and its audit row in the same transaction: the log never shows an invitation the admin saw fail.
       const link = `${ctx.config.appUrl}/password/set/${token}`;
-      try {
-        await ctx.mailer.send(invitationMail(email, input.name, from, link));
-      } catch (error) {
-        // Without the e-mail the invited user could never set a password: undo the invitation.
-        await repo.delete(actor.companyId, row.id);
-        throw error;
-      }
+      await mailOrUndo(invitationMail(email, input.name, from, link), recorded, (trx) =>
+        usersRepo(trx).delete(actor.companyId, row.id),
+      );
       return presentUser(row);
     },
 

@@ -3,6 +3,7 @@ import type {
   TPasskey,
   TPasskeyAssertion,
   TPasskeyCreate,
+  TPasskeyCreated,
   TPasskeyCreationOptions,
   TPasskeyRemove,
   TPasskeyRequestOptions,
@@ -17,7 +18,7 @@ export async function registrationOptions(): Promise<TPasskeyCreationOptions> {
   return (await call("passkeyRegistrationOptions", { body: {} })).data;
 }
 
-export async function createPasskey(body: TPasskeyCreate): Promise<TPasskey> {
+export async function createPasskey(body: TPasskeyCreate): Promise<TPasskeyCreated> {
   return (await call("passkeyCreate", { body })).data;
 }
 

@@ -1,5 +1,6 @@
 import type { TPasskey } from "@app/core";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { twoFactorKey } from "../two-factor/api";
 import { createPasskey, fetchPasskeys, registrationOptions, removePasskey, renamePasskey } from "./api";
 import { createCredential } from "./browser";
 
@@ -15,9 +16,11 @@ export function useAddPasskey() {
   return useMutation({
     mutationFn: async (name: string) =>
       createPasskey({ name, response: await createCredential(await registrationOptions()) }),
-    onSuccess: (passkey) => {
+    onSuccess: ({ recoveryCodes: _shownOnce, ...passkey }) => {
       queryClient.setQueryData<TPasskey[]>(passkeyKeys.all, (list) => (list ? [...list, passkey] : list));
       void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+      // A first passkey may bring recovery codes: the two-factor settings count them.
+      void queryClient.invalidateQueries({ queryKey: twoFactorKey });
     },
   });
 }
@@ -41,6 +44,8 @@ export function useRemovePasskey() {
     onSuccess: (_result, { id }) => {
       queryClient.setQueryData<TPasskey[]>(passkeyKeys.all, (list) => list?.filter((p) => p.id !== id));
       void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+      // The last one's recovery codes go with it.
+      void queryClient.invalidateQueries({ queryKey: twoFactorKey });
     },
   });
 }

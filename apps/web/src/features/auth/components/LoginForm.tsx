@@ -1,13 +1,12 @@
 import { ZLogin } from "@app/core";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { errorMessage, fieldErrors } from "../../../lib/api";
 import { zodFieldErrors } from "../../../lib/form-errors";
 import { IconAlert } from "../../../ui/icons";
 import { PasskeySignInButton } from "../../passkeys";
-import { goTo, login } from "../api";
+import { login } from "../api";
+import { useSignIn } from "../use-sign-in";
 import { AuthCard } from "./AuthCard";
 import { SocialLogIn, SocialSignInError } from "./SocialButtons";
 
@@ -15,17 +14,7 @@ import { SocialLogIn, SocialSignInError } from "./SocialButtons";
 export function LoginForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [redirecting, setRedirecting] = useState(false);
-
-  const mutation = useMutation({
-    mutationFn: login,
-    onSuccess: (result) => {
-      setRedirecting(true);
-      goTo(result.data.redirect);
-    },
-    onError: (error) => setErrors(fieldErrors(error) ?? { general: errorMessage(error) }),
-  });
+  const { errors, setErrors, send, signedIn, busy } = useSignIn(login);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,8 +23,7 @@ export function LoginForm() {
       setErrors(zodFieldErrors(parsed.error));
       return;
     }
-    setErrors({});
-    mutation.mutate(parsed.data);
+    send(parsed.data);
   };
 
   return (
@@ -67,16 +55,13 @@ export function LoginForm() {
             error={errors.password}
             required
           />
-          <Button type="submit" size="md" fullWidth mt="xs" loading={mutation.isPending || redirecting}>
+          <Button type="submit" size="md" fullWidth mt="xs" loading={busy}>
             Log in
           </Button>
           <PasskeySignInButton
             fullWidth
             size="md"
-            onVerified={(result) => {
-              setRedirecting(true);
-              goTo(result.data.redirect);
-            }}
+            onVerified={signedIn}
             onError={(message) => setErrors({ general: message })}
           />
           <SocialLogIn onError={(message) => setErrors({ general: message })} />

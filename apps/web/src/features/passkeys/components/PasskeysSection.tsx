@@ -5,6 +5,7 @@ import { useState } from "react";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { PageLoader } from "../../../ui/AppLoader";
 import { IconPencil, IconPlus, IconTrash } from "../../../ui/icons";
+import { RecoveryCodes } from "../../../ui/RecoveryCodes";
 import { ceremonyErrorMessage } from "../browser";
 import { useAddPasskey, usePasskeys, useRenamePasskey } from "../hooks";
 import { PasskeyNameModal } from "./PasskeyNameModal";
@@ -72,6 +73,7 @@ export function PasskeysSection({ user }: { user: TUser }) {
   const [renaming, setRenaming] = useState<TPasskey | null>(null);
   const [removing, setRemoving] = useState<TPasskey | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   const closeModals = () => {
     setAdding(false);
@@ -87,6 +89,8 @@ export function PasskeysSection({ user }: { user: TUser }) {
           title: "Passkey added",
           message: `Log in with "${passkey.name}" next time.`,
         });
+        // The first passkey of a user without an authenticator app: its recovery codes, shown once.
+        if (passkey.recoveryCodes) setRecoveryCodes(passkey.recoveryCodes);
         closeModals();
       },
       onError: (error) => setErrors(formErrors(error)),
@@ -104,6 +108,7 @@ export function PasskeysSection({ user }: { user: TUser }) {
   return (
     <Stack gap="md">
       {passkeys.isError ? <Alert color="red">{errorMessage(passkeys.error)}</Alert> : null}
+      {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
       {passkeys.data?.length ? (
         <Stack gap="xs">
           {passkeys.data.map((passkey) => (

@@ -1,27 +1,15 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { errorMessage, fieldErrors } from "../../../lib/api";
 import { IconAlert } from "../../../ui/icons";
-import { AuthCard } from "../../auth";
-import { goTo } from "../../auth/api";
+import { AuthCard, useSignIn } from "../../auth";
 import { PasskeySignInButton } from "../../passkeys";
 import { secondStep, secondStepPasskey, secondStepPasskeyOptions } from "../api";
 
 /** /login/two-factor: the code from the authenticator app, a recovery code, or one of the user's passkeys. */
 export function SecondStepForm() {
   const [code, setCode] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [redirecting, setRedirecting] = useState(false);
-  const mutation = useMutation({
-    mutationFn: secondStep,
-    onSuccess: (result) => {
-      setRedirecting(true);
-      goTo(result.data.redirect);
-    },
-    onError: (error) => setErrors(fieldErrors(error) ?? { general: errorMessage(error) }),
-  });
+  const { errors, setErrors, send, signedIn, busy } = useSignIn(secondStep);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,8 +17,7 @@ export function SecondStepForm() {
       setErrors({ code: "The code field is required." });
       return;
     }
-    setErrors({});
-    mutation.mutate(code.trim());
+    send(code.trim());
   };
 
   return (
@@ -56,7 +43,7 @@ export function SecondStepForm() {
             required
             data-autofocus
           />
-          <Button type="submit" size="md" fullWidth mt="xs" loading={mutation.isPending || redirecting}>
+          <Button type="submit" size="md" fullWidth mt="xs" loading={busy}>
             Verify and sign in
           </Button>
           <PasskeySignInButton
@@ -65,10 +52,7 @@ export function SecondStepForm() {
             label="Use a passkey"
             getOptions={secondStepPasskeyOptions}
             verify={secondStepPasskey}
-            onVerified={(result) => {
-              setRedirecting(true);
-              goTo(result.data.redirect);
-            }}
+            onVerified={signedIn}
             onError={(message) => setErrors({ general: message })}
           />
         </Stack>

@@ -18,9 +18,9 @@ import { type FormEvent, useState } from "react";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { PageLoader } from "../../../ui/AppLoader";
 import { IconAlert } from "../../../ui/icons";
+import { RecoveryCodes } from "../../../ui/RecoveryCodes";
 import { useRefreshPageData } from "../../session/hooks";
 import { disable, enable, regenerateRecoveryCodes, startSetup, twoFactorKey, twoFactorStatus } from "../api";
-import { RecoveryCodes } from "./RecoveryCodes";
 
 /** The user's two-factor sign-in: set up (QR code and secret, confirmed by a code), or manage it once on. */
 export function TwoFactorSettings() {
@@ -41,6 +41,9 @@ export function TwoFactorSettings() {
       ) : (
         <SetUpTwoFactor onCodes={setCodes} />
       )}
+      {!status.data.enabled && status.data.recoveryCodesLeft > 0 ? (
+        <PasskeyRecoveryCodes left={status.data.recoveryCodesLeft} onCodes={setCodes} />
+      ) : null}
     </Stack>
   );
 }
@@ -116,6 +119,39 @@ function SetUpTwoFactor({ onCodes }: { onCodes: (codes: string[]) => void }) {
           <Group>
             <Button onClick={() => start.mutate()} loading={start.isPending}>
               Set up an authenticator app
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A passkey-only user's recovery codes (made with their first passkey): how many are left, and new ones. */
+function PasskeyRecoveryCodes({ left, onCodes }: { left: number; onCodes: (codes: string[]) => void }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  return (
+    <Card>
+      <Stack gap="md">
+        <Title order={3}>Recovery codes for your passkeys</Title>
+        <Text size="sm" c="dimmed">
+          If you lose your passkeys, a recovery code signs you in once. Recovery codes left: <strong>{left}</strong>.
+        </Text>
+        {asking ? (
+          <ConfirmAgain
+            label="Make new recovery codes"
+            run={async (body) => {
+              onCodes((await regenerateRecoveryCodes(body)).recoveryCodes);
+              setAsking(false);
+              await queryClient.invalidateQueries({ queryKey: twoFactorKey });
+            }}
+            onCancel={() => setAsking(false)}
+          />
+        ) : (
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setAsking(true)}>
+              New recovery codes
             </Button>
           </Group>
         )}
