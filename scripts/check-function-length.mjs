@@ -25,7 +25,6 @@ const ROOT_DIR = "apps/server/src";
 
 /** "file:name" → the length it had when it was allowed (longest first). */
 export const ALLOWED = {
-  "apps/server/src/infra/db-jobs.ts:createDatabaseJobQueue": 452,
   "apps/server/src/features/campaigns/service.ts:campaignsService": 283,
   "apps/server/src/features/billing/service.ts:billingService": 222,
   "apps/server/src/features/automatic-reports/delivery.ts:deliveryService": 224,
@@ -87,11 +86,11 @@ export function findLongFunctions(root) {
 }
 
 /** The offenders: functions over the limit that are not allowed, or have grown past their allowance. */
-export function findViolations(root) {
+export function findViolations(root, allowances = ALLOWED) {
   const problems = [];
   const shrunk = [];
   for (const found of findLongFunctions(root)) {
-    const allowed = ALLOWED[found.key];
+    const allowed = allowances[found.key];
     if (allowed === undefined) {
       problems.push(`${found.file}:${found.line}: ${found.name} is ${found.lines} lines (at most ${MAX_LINES})`);
     } else if (found.lines > allowed) {
@@ -103,7 +102,7 @@ export function findViolations(root) {
     }
   }
   const found = new Set(findLongFunctions(root).map((each) => each.key));
-  for (const key of Object.keys(ALLOWED)) {
+  for (const key of Object.keys(allowances)) {
     const file = key.slice(0, key.lastIndexOf(":"));
     if (!found.has(key) && fs.existsSync(path.join(root, file)))
       problems.push(`${key} is no longer over ${MAX_LINES} lines (or was renamed): remove its entry`);
