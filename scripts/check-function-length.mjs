@@ -28,7 +28,6 @@ export const ALLOWED = {
   "apps/server/src/features/billing/service.ts:billingService": 222,
   "apps/server/src/features/automatic-reports/delivery.ts:deliveryService": 224,
   "apps/server/src/features/social-auth/service.ts:socialAuthService": 217,
-  "apps/server/src/features/users/service.ts:usersService": 204,
   "apps/server/src/features/auth/service.ts:authService": 173,
   "apps/server/src/features/automatic-reports/service.ts:reportsService": 166,
 };
