@@ -29,7 +29,6 @@ export const ALLOWED = {
   "apps/server/src/features/automatic-reports/delivery.ts:deliveryService": 224,
   "apps/server/src/features/social-auth/service.ts:socialAuthService": 217,
   "apps/server/src/features/auth/service.ts:authService": 173,
-  "apps/server/src/features/automatic-reports/service.ts:reportsService": 166,
 };
 
 function* files(dir) {
