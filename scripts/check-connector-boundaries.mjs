@@ -49,8 +49,6 @@ export const DEBT = {
   "apps/server/src/features/campaigns/providers/connected.test.ts": "test data",
   // Tests and benchmarks of other features that use a connector as their data.
   "apps/server/src/features/insights/budget.test.ts": "test data",
-  "apps/server/src/features/insights/insights-providers.test.ts": "test data",
-  "apps/server/src/features/oauth/callback.test.ts": "test data",
   "apps/server/src/features/sources/sources.test.ts": "test data",
   "bench/ga4-cold-loads.ts": "test data",
   "e2e/tests/accuranker.spec.ts": "test data",

@@ -32,12 +32,14 @@ describe("function length (scripts/check-function-length.mjs, run by npm run lin
 
   it("an allowed function may shrink but not grow, and its entry goes once it is under the limit", () => {
     const file = "apps/server/src/infra/db-jobs.ts";
-    const grown = findViolations(tree(file, "createDatabaseJobQueue", 1000));
+    // An allowance of the test's own: the repository's list may be empty.
+    const allowances = { [`${file}:createDatabaseJobQueue`]: 452 };
+    const grown = findViolations(tree(file, "createDatabaseJobQueue", 1000), allowances);
     expect(grown.problems[0]).toContain("grew to 1000 lines");
-    const shrunk = findViolations(tree(file, "createDatabaseJobQueue", 200));
+    const shrunk = findViolations(tree(file, "createDatabaseJobQueue", 200), allowances);
     expect(shrunk.problems).toEqual([]);
     expect(shrunk.shrunk[0]).toContain("now 200 lines");
-    const split = findViolations(tree(file, "createDatabaseJobQueue", 100));
+    const split = findViolations(tree(file, "createDatabaseJobQueue", 100), allowances);
     expect(split.problems[0]).toContain("no longer over");
   });
 });

@@ -145,10 +145,6 @@ const ZCoreEnv = z.object({
   SOCIAL_LINKEDIN_ISSUER_URL: z.url().default("https://www.linkedin.com/oauth"),
   SOCIAL_FACEBOOK_APP_ID: z.string().optional(),
   SOCIAL_FACEBOOK_APP_SECRET: z.string().optional(),
-  // Mission Control's server SEO key (docs/decisions.md, "Mission Control metric sources"): an Ahrefs API v3 key of the operator's that lets a
-  // group track any domain with no customer connection (the "ahrefs" metrics source). Unset: not offered.
-  MC_AHREFS_KEY: z.string().min(1).optional(),
-  MC_AHREFS_BASE_URL: z.url().default("https://api.ahrefs.com"),
   // Bearer token of the operator's endpoints (/metrics, /ops/*); without it they answer 404.
   OPS_TOKEN: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -263,8 +259,6 @@ export interface AppConfig {
   chromiumPath: string;
   /** Hosts user-supplied connector addresses may reach although private (docs/decisions.md, "Connector HTTP layer"). */
   outboundAllowHosts: string[];
-  /** Mission Control's server Ahrefs key (MC_AHREFS_KEY) and base URL; null without a key. */
-  missionControlAhrefs: { key: string; apiUrl: string } | null;
   /** Chromium pages rendering at once in this process. */
   browserPages: number;
   /** Jobs this process runs at once. */
@@ -373,7 +367,6 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS.split(",")
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
-    missionControlAhrefs: e.MC_AHREFS_KEY ? { key: e.MC_AHREFS_KEY, apiUrl: e.MC_AHREFS_BASE_URL } : null,
     browserPages: e.BROWSER_PAGES,
     jobsConcurrency: e.JOBS_CONCURRENCY,
     sender: {

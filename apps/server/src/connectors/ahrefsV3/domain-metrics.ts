@@ -82,11 +82,11 @@ export function ahrefsDomainMetrics(history: DomainHistory): DomainMetrics {
        * connector's result store is not used.
        */
       provider(server) {
-        const settings = server.config.missionControlAhrefs;
+        const settings = server.config.providers.ahrefs.serverKey;
         if (!settings) return null;
         // One runtime for the provider's life: the connector keeps one client (and its limits) per runtime.
         const runtime: ConnectorRuntime = {
-          providers: { ...server.config.providers, ahrefs: { apiUrl: settings.apiUrl } },
+          providers: { ...server.config.providers, ahrefs: { apiUrl: settings.apiUrl, serverKey: settings } },
           counters: server.counters,
           outboundAllowHosts: server.config.outboundAllowHosts,
           logger: server.logger,

@@ -1,133 +1,20 @@
-import {
-  copyUrlParams,
-  type DayRange,
-  describeSchedule,
-  dueRuns,
-  type MonthDetail,
-  REPORT_DATE_RANGE_LABELS,
-  type ReportDateRange,
-  type ReportSchedule,
-  rangeText,
-  reportRange,
-  type Weekday,
-} from "@app/core";
-import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
-import type { ReportDeliveriesTable } from "../../infra/db/schema";
-import { AppError } from "../../infra/errors";
 import type { JobDefinition } from "../../infra/jobs";
-import type { MailAttachment, MailDkim } from "../../infra/mail";
-import { newId } from "../../infra/security";
-import { auditLog, type RecordedAudit } from "../audit/record";
-import type { CompaniesService } from "../companies/service";
-import type { DashboardsService } from "../dashboards/service";
-import { BlankRenderError, RenderTimeoutError } from "../exports/chromium-renderer";
-import type { DashboardRenderer } from "../exports/renderer";
-import { pdfFilename } from "../exports/service";
-import type { InsightsService } from "../insights/service";
+import type { RecordedAudit } from "../audit/record";
 import type { AnyJobDefinition } from "../registry";
 import type { Actor } from "../users/service";
 import { type ReportRow, reportsRepo } from "./repo";
-import { reportMail } from "./report-mail";
+import { SEND_JOB, schedulingSteps } from "./scheduling";
+import { DELIVERY_ATTEMPTS, type DeliveryDeps, sendStep, type TSendPayload, ZSendPayload } from "./sending";
 
-/** How long reports due together share one render of the same dashboard, period and zone. */
-const RENDER_SHARE_MS = 10 * 60_000;
-/** A slot sent more than this after its time is marked late (the service was down when it was due). */
-export const LATE_AFTER_MS = 5 * 60_000;
-/** Attempts of one delivery in all; the backoff doubles from the base (2 s, 4 s…). */
-export const DELIVERY_ATTEMPTS = 4;
+export { LATE_AFTER_MS, SEND_JOB, scheduleOf } from "./scheduling";
+export { DELIVERY_ATTEMPTS, type DeliveryDeps, failureReason, type SenderLookup } from "./sending";
+
 const DELIVERY_BACKOFF_MS = 2_000;
 
-export const SEND_JOB = "reports.send";
 export const SCHEDULE_JOB = "reports.schedule";
-
-/** Who a company's reports come from: its name always; its own address and DKIM once verified. */
-export type SenderLookup = (companyId: string) => Promise<{ fromName: string; fromAddress?: string; dkim?: MailDkim }>;
-
-const ZSendPayload = z.object({ companyId: z.string(), deliveryId: z.string() });
-type TSendPayload = z.infer<typeof ZSendPayload>;
-
-export function scheduleOf(row: ReportRow): ReportSchedule {
-  const time = { hour: row.hour, minute: row.minute, timezone: row.timezone };
-  return row.period === "WEEK"
-    ? { ...time, period: "WEEK", detail: Number(row.detail) as Weekday }
-    : { ...time, period: "MONTH", detail: row.detail as MonthDetail };
-}
-
-/** Why a delivery failed, in words the agency can act on (shown as the report's last result). */
-export function failureReason(error: unknown): string {
-  if (error instanceof BlankRenderError) return "The dashboard showed no data when the report was made.";
-  if (error instanceof RenderTimeoutError) return "The dashboard did not finish loading in time.";
-  if (error instanceof AppError && error.status === 404) return "The dashboard of this report no longer exists.";
-  const smtp = error as { responseCode?: number; response?: string; code?: string };
-  if (typeof smtp.responseCode === "number") {
-    return `The mail server refused the message (${smtp.responseCode}${smtp.response ? `: ${smtp.response.slice(0, 160)}` : ""}).`;
-  }
-  if (smtp.code === "ECONNECTION" || smtp.code === "ESOCKET" || smtp.code === "ECONNREFUSED") {
-    return "The mail server could not be reached.";
-  }
-  return "The report could not be made.";
-}
-
-/** A pending delivery of `row`'s `slot` (claimed once: a slot already held answers its row). */
-function pendingDelivery(
-  row: ReportRow,
-  slot: string,
-  scheduledFor: Date,
-  manual: boolean,
-  late: boolean,
-  now: Date,
-): ReportDeliveriesTable {
-  return {
-    id: newId(),
-    company_id: row.company_id,
-    report_id: row.id,
-    slot,
-    scheduled_for: scheduledFor.toISOString(),
-    late: late ? 1 : 0,
-    manual: manual ? 1 : 0,
-    state: "pending",
-    attempts: 0,
-    error: null,
-    finished_at: null,
-    created_at: now.toISOString(),
-  };
-}
-
-/**
- * "Send now" (docs/product.md §3 reports page): a manual delivery of the report as if due now. The
- * delivery and its "sent by hand" audit row (`record`) commit together; the queue (Redis, when
- * distributed) cannot join that transaction, so it is asked after the commit, and when it refuses
- * nothing would ever send the delivery: it and its row are taken back together and the request fails
- * (docs/decisions.md, "Sent by hand: the delivery and its audit row in one transaction").
- */
-async function sendByHand(
-  ctx: AppContext,
-  enqueue: (delivery: ReportDeliveriesTable) => Promise<unknown>,
-  row: ReportRow,
-  record: (trx: Db) => Promise<RecordedAudit>,
-): Promise<void> {
-  const now = ctx.clock.now();
-  const pending = pendingDelivery(row, `manual:${now.toISOString()}`, now, true, false, now);
-  const { delivery, recorded } = await ctx.db.transaction().execute(async (trx) => {
-    const claimed = await reportsRepo(trx).claimDelivery(pending);
-    // The same instant's second click holds the first one's delivery: one send, one row.
-    return { delivery: claimed.row, recorded: claimed.created ? await record(trx) : null };
-  });
-  try {
-    await enqueue(delivery);
-  } catch (error) {
-    if (recorded) {
-      await ctx.db.transaction().execute(async (trx) => {
-        await reportsRepo(trx).deleteDelivery(row.company_id, delivery.id);
-        await auditLog(ctx).withdraw(trx, recorded);
-      });
-    }
-    throw error;
-  }
-}
 
 /**
  * Sending automatic reports (docs/product.md §3, §5): a scheduler job finds each report's due slot and
@@ -135,186 +22,12 @@ async function sendByHand(
  * the report's period in its zone, composes the e-mail and hands it to the mailer. The key makes a slot
  * go out once whatever restarts or how many workers look; a slot missed while the service was down goes
  * out once on the next run, marked late; failures retry with backoff and end as a visible reason.
+ * The scheduler's side is scheduling.ts, the send job's sending.ts; this assembles their jobs.
  */
-export function deliveryService(
-  ctx: AppContext,
-  deps: {
-    companies: () => CompaniesService;
-    dashboards: () => DashboardsService;
-    renderer: () => DashboardRenderer;
-    /** The dashboard's insights summary for the e-mail (absent: none). */
-    insights?: () => Pick<InsightsService, "reportSummary">;
-    sender?: SenderLookup;
-  },
-) {
+export function deliveryService(ctx: AppContext, deps: DeliveryDeps) {
   const repo = reportsRepo(ctx.db);
-  /**
-   * Renders shared by reports of the same dashboard, period and zone in this process: a dashboard sent
-   * to many recipient lists at the same time is rendered once. Promises, so concurrent sends wait for
-   * the same render; a failed one is forgotten at once so the retry renders again.
-   */
-  const renders = new LRUCache<string, Promise<{ pdf: Buffer | null; preview: Buffer | null }>>({
-    max: 40,
-    ttl: RENDER_SHARE_MS,
-  });
-  function sharedRender(key: string, make: () => Promise<{ pdf: Buffer | null; preview: Buffer | null }>) {
-    let render = renders.get(key);
-    if (!render) {
-      render = make();
-      renders.set(key, render);
-      render.catch(() => renders.delete(key));
-    }
-    return render;
-  }
-  // A queue of one: each send waits for the previous one to be recorded (or to fail).
-  let sending: Promise<unknown> = Promise.resolve();
-  function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const run = sending.then(work, work);
-    sending = run.catch(() => {});
-    return run;
-  }
-  const sender: SenderLookup =
-    deps.sender ?? (async (companyId) => ({ fromName: (await deps.companies().load(companyId)).name }));
-
-  const enqueueSend = (delivery: ReportDeliveriesTable) =>
-    ctx.jobs.enqueue(SEND_JOB, { companyId: delivery.company_id, deliveryId: delivery.id });
-
-  async function claim(row: ReportRow, slot: string, scheduledFor: Date, manual: boolean, late: boolean) {
-    const pending = pendingDelivery(row, slot, scheduledFor, manual, late, ctx.clock.now());
-    const { row: delivery, created } = await repo.claimDelivery(pending);
-    // Enqueued again even when the row existed: the job key makes it a no-op unless the earlier
-    // enqueue was lost (a crash between the insert and the enqueue).
-    if (delivery.state === "pending") await enqueueSend(delivery);
-    return { delivery, created };
-  }
-
-  /** One pass of the scheduler: every report's latest due slot since its last one (or its creation). */
-  async function scheduleDue(): Promise<number> {
-    const now = ctx.clock.now();
-    let claimed = 0;
-    for (const row of await repo.listAllForScheduling()) {
-      const since = (await repo.latestScheduledSlot(row.company_id, row.id)) ?? row.created_at;
-      const due = dueRuns(scheduleOf(row), new Date(since), now);
-      const slot = due.at(-1);
-      if (!slot) continue;
-      const late = now.getTime() - slot.getTime() > LATE_AFTER_MS;
-      if (late && due.length > 1) {
-        ctx.logger.warn(
-          { report: row.id, missed: due.length },
-          "report slots missed while down: sending the latest once",
-        );
-      }
-      const { created } = await claim(row, slot.toISOString(), slot, false, late);
-      if (created) claimed += 1;
-    }
-    return claimed;
-  }
-
-  /** The insights summary of the e-mail; a failure to read it never holds the report back. */
-  async function reportInsights(companyId: string, dashboardId: string, range: DayRange, timezone: string) {
-    if (!deps.insights) return [];
-    try {
-      return await deps.insights().reportSummary(companyId, dashboardId, range, timezone);
-    } catch (error) {
-      ctx.logger.warn({ err: error, dashboard: dashboardId }, "report insights failed: sent without them");
-      return [];
-    }
-  }
-
-  async function send(payload: TSendPayload, attempt: number) {
-    const delivery = await repo.findDelivery(payload.companyId, payload.deliveryId);
-    if (delivery?.state !== "pending") return;
-    const finish = (patch: Partial<ReportDeliveriesTable>) =>
-      repo.updateDelivery(delivery.company_id, delivery.id, { ...patch, finished_at: ctx.clock.now().toISOString() });
-    const report = await repo.find(delivery.company_id, delivery.report_id);
-    if (!report)
-      return finish({ state: "failed", error: "The report was deleted before it was sent.", attempts: attempt });
-    await repo.updateDelivery(delivery.company_id, delivery.id, { attempts: attempt });
-    try {
-      const sentAt = new Date(delivery.scheduled_for);
-      const range = reportRange(report.date_range as ReportDateRange, sentAt, report.timezone);
-      const target = await deps.dashboards().exportTargetById(report.company_id, report.dashboard_id);
-      const request = {
-        companyId: report.company_id,
-        dashboardId: report.dashboard_id,
-        timezone: report.timezone,
-        dateRange: {
-          rangeType: "custom" as const,
-          ...range,
-          compareStartDate: null,
-          compareEndDate: null,
-          customCompare: false,
-        },
-      };
-      const attachments: MailAttachment[] = [];
-      const previewCid = report.with_preview === 1 ? `preview-${delivery.id}@reportz` : null;
-      const filename = report.with_pdf === 1 ? pdfFilename(target.name, range) : null;
-      const renderKey = JSON.stringify([
-        target.dashboardId,
-        target.version,
-        report.timezone,
-        range,
-        Boolean(previewCid),
-        Boolean(filename),
-      ]);
-      const rendered =
-        previewCid || filename
-          ? await sharedRender(renderKey, async () => {
-              const renderer = deps.renderer();
-              if (previewCid && filename) return renderer.both(request);
-              if (filename) return { pdf: await renderer.pdf(request), preview: null };
-              return { pdf: null, preview: await renderer.preview(request) };
-            })
-          : { pdf: null, preview: null };
-      if (previewCid && rendered.preview) {
-        attachments.push({
-          filename: "preview.png",
-          content: rendered.preview,
-          contentType: "image/png",
-          cid: previewCid,
-        });
-      }
-      if (filename && rendered.pdf)
-        attachments.push({ filename, content: rendered.pdf, contentType: "application/pdf" });
-      const insights = await reportInsights(report.company_id, report.dashboard_id, range, report.timezone);
-      const from = await sender(report.company_id);
-      const link = new URL(`${ctx.config.appUrl}/dashboards/${encodeURIComponent(target.permalink)}`);
-      for (const [key, value] of Object.entries(copyUrlParams(range))) if (value) link.searchParams.set(key, value);
-      const mail = reportMail({
-        companyName: from.fromName,
-        dashboardName: target.name,
-        periodText: rangeText(range.startDate, range.endDate),
-        rangeLabel: REPORT_DATE_RANGE_LABELS[report.date_range as ReportDateRange],
-        scheduleText: describeSchedule(scheduleOf(report)),
-        dashboardUrl: link.toString(),
-        previewCid,
-        pdfFilename: filename,
-        late: delivery.late === 1,
-        insights,
-      });
-      // One message at a time per process from the mail server's "250" to our `sent` row: renders run
-      // side by side, but a crash can only ever catch one message in that window (see docs/decisions.md).
-      await oneAtATime(async () => {
-        await ctx.mailer.send({
-          to: report.recipients,
-          ...mail,
-          fromName: from.fromName,
-          ...(from.fromAddress && { fromAddress: from.fromAddress }),
-          ...(from.dkim && { dkim: from.dkim }),
-          attachments,
-          messageId: `<report-${report.id}-${delivery.slot.replace(/[^A-Za-z0-9.-]/g, "")}@${new URL(ctx.config.appUrl).hostname}>`,
-        });
-        await finish({ state: "sent", error: null });
-      });
-    } catch (error) {
-      ctx.logger.warn({ err: error, delivery: delivery.id, attempt }, "report delivery failed");
-      if (attempt >= DELIVERY_ATTEMPTS) {
-        await finish({ state: "failed", error: failureReason(error) });
-        return;
-      }
-      throw error;
-    }
-  }
+  const { scheduleDue, sendByHand } = schedulingSteps(ctx, repo);
+  const send = sendStep(ctx, deps, repo);
 
   const scheduleJob: JobDefinition<Record<string, never>> = {
     name: SCHEDULE_JOB,
@@ -339,9 +52,9 @@ export function deliveryService(
   return {
     jobs,
     scheduleDue,
-    /** "Send now" (docs/product.md §3 reports page): a manual delivery of the report as if due now. */
+    /** "Send now": a manual delivery as if due now, with its "sent by hand" audit row (scheduling.ts). */
     sendNow: (actor: Actor, row: ReportRow, record: (trx: Db) => Promise<RecordedAudit>) =>
-      sendByHand(ctx, enqueueSend, { ...row, company_id: actor.companyId }, record),
+      sendByHand({ ...row, company_id: actor.companyId }, record),
     /** The latest finished delivery of each report, for the API's `last_result`. */
     lastResults: (companyId: string, reportIds: string[]) => repo.lastResults(companyId, reportIds),
   };

@@ -19,7 +19,7 @@ const instances = (...specs: Spec[]) =>
 
 describe("the connectors' insight dimensions", () => {
   // Every declared type exists and offers the declared values in its dimension picker (GA4's comes from
-  // the property's metadata: its channel dimension is checked against the fake in insights-providers.test.ts).
+  // the property's metadata: its channel dimension is checked against the fake in connectors/googleAnalytics/insights.test.ts).
   const declared = CONNECTORS.flatMap((connector) =>
     Object.entries(connector.insightDimensions ?? {}).map(([type, dimensions]) => ({ connector, type, dimensions })),
   );

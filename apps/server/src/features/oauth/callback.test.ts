@@ -1,7 +1,10 @@
 import { expect, it } from "vitest";
+import { connectorWith } from "../../../test/connectors";
 import { describeEachDb, type TestEnv } from "../../../test/harness";
 
 const APP_URL = "http://localhost:3999";
+/** Some OAuth connector of the registry (the first in catalogue order; its words are in the expectations below). */
+const oauthConnector = connectorWith("oauth");
 /** What a browser sends when a page (the popup, sent back by the provider) is loaded. */
 const NAVIGATION = { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", accept: "text/html,*/*;q=0.8" };
 
@@ -50,7 +53,7 @@ describeEachDb(
     it("a real OAuth connector still answers its popup page (here: not configured, said in words)", async () => {
       const owner = env().client();
       await owner.signUpAndPassIntro();
-      const page = await owner.raw("GET", "/api/oauth/googleAnalytics/callback?code=x&state=y", {
+      const page = await owner.raw("GET", `/api/oauth/${oauthConnector.key}/callback?code=x&state=y`, {
         headers: NAVIGATION,
       });
       expect(page.statusCode).toBe(200);
@@ -63,7 +66,7 @@ describeEachDb(
     it("opened at another host than APP_URL: the popup says in words where to open the product", async () => {
       // The session belongs to 127.0.0.1; the provider returns to APP_URL's host, where no cookie is sent.
       const browser = env().client();
-      const page = await browser.raw("GET", "/api/oauth/googleAnalytics/callback?code=abc&state=def", {
+      const page = await browser.raw("GET", `/api/oauth/${oauthConnector.key}/callback?code=abc&state=def`, {
         headers: { ...NAVIGATION, host: "localhost:3999" },
       });
       expect(page.statusCode).toBe(401);
@@ -77,7 +80,7 @@ describeEachDb(
       expect(page.body).not.toContain("oauth-done.js");
 
       // Reached at an address that is not APP_URL's (the product opened at 127.0.0.1), it says so.
-      const elsewhere = await browser.raw("GET", "/api/oauth/googleAnalytics/callback?code=abc&state=def", {
+      const elsewhere = await browser.raw("GET", `/api/oauth/${oauthConnector.key}/callback?code=abc&state=def`, {
         headers: { ...NAVIGATION, host: "127.0.0.1:3999" },
       });
       expect(pageText(elsewhere.body)).toBe(
@@ -85,7 +88,7 @@ describeEachDb(
       );
 
       // A browser without Sec-Fetch headers that asks for HTML gets the page as well.
-      const older = await browser.raw("GET", "/api/oauth/googleAnalytics/callback", {
+      const older = await browser.raw("GET", `/api/oauth/${oauthConnector.key}/callback`, {
         headers: { accept: "text/html,application/xhtml+xml" },
       });
       expect(older.statusCode).toBe(401);
@@ -100,7 +103,7 @@ describeEachDb(
         {},
       ];
       for (const headers of clients) {
-        const response = await client.raw("GET", "/api/oauth/googleAnalytics/callback?code=abc&state=def", {
+        const response = await client.raw("GET", `/api/oauth/${oauthConnector.key}/callback?code=abc&state=def`, {
           headers,
         });
         expect(response.statusCode).toBe(401);

@@ -1,17 +1,11 @@
-import { defaultCompareRange, formatChange, formatNumber, shiftDay, todayInTimezone } from "@app/core";
-import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
+import { defaultCompareRange, formatChange, formatNumber, shiftDay } from "@app/core";
 import { afterAll, expect, it } from "vitest";
-import { buildDashboard, buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
-import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
-import { fakeValue, googleFake } from "../../connectors/google/fake";
-import { searchConsoleFake } from "../../connectors/searchConsole/fake";
+import { describeEachDb } from "../../../test/harness";
+import { lineOf, singleNumber } from "../../features/insights/test-helpers";
+import { fakeValue, googleFake } from "../google/fake";
 
-const fakes = fakesForFile(afterAll, () => {
-  const google = googleFake();
-  return { google, searchConsole: searchConsoleFake(google.state) };
-});
+const fakes = fakesForFile(afterAll, () => ({ google: googleFake() }));
 const calls = async () => (await fakes.current()).calls;
 const google = async () => (await fakes.current()).parts.google;
 
@@ -28,28 +22,6 @@ async function reportsTo(profile: string, from = 0): Promise<string[]> {
     .filter((call) => call.path === `/v1beta/properties/${profile}:runReport`)
     .map((call) => (JSON.parse(call.body) as { dimensions?: { name: string }[] }).dimensions?.[0]?.name ?? "")
     .slice(from);
-}
-
-/** An owner with a dashboard of one single-number widget (no dimension) of `type` over `inputs`. */
-async function singleNumber(env: TestEnv, connector: string, type: string, inputs: Record<string, unknown>) {
-  const owner = await buildOwner(env);
-  const { result } = await connectOAuth(owner.client, connector);
-  expect(result).toMatchObject({ ok: true, connector });
-  const widget = buildWidget({
-    id: "number",
-    hash: "number",
-    title: "Sessions",
-    format: "summary",
-    instances: [buildInstance({ id: "n1", type, sourceId: result.sourceId, inputs: { dimension: "", ...inputs } })],
-  });
-  const dashboard = await buildDashboard(env, { company: owner.company, user: owner.user, widgets: [widget] });
-  return { client: owner.client, permalink: dashboard.permalink };
-}
-
-async function lineOf(client: TestClient, permalink: string, range: Record<string, string>): Promise<string | null> {
-  const response = await client.api("POST", `/api/dashboards/${permalink}/insights`, range);
-  expect(response.statusCode).toBe(200);
-  return response.json().data.widgets.number;
 }
 
 /** The fake's sessions of a property over a range, as GA4 totals them, and its channel rows' rounding. */
@@ -72,7 +44,7 @@ function fakeSessions(profile: string, range: { startDate: string; endDate: stri
 const signed = (value: number) => `${value < 0 ? "\u2212" : "+"}${formatNumber(Math.abs(value))}`;
 
 describeEachDb(
-  "insights of providers' widgets: history and breakdown within the quota budget, lagging days",
+  "insights of GA4 widgets: history and breakdown within the quota budget",
   (env) => {
     it("GA4 with healthy quota: history and the channel breakdown are asked once, and the line names the channels", async () => {
       const { client, permalink } = await singleNumber(env(), "googleAnalytics", "googleAnalytics.ga4", {
@@ -126,29 +98,6 @@ describeEachDb(
       expect(line).toBe(
         `Sessions down ${formatNumber(Math.abs(percent), { format: "percent" })} (${signed(now - before)}) vs Sep 24 \u2013 Sep 30.`,
       );
-    });
-
-    it("Search Console: a range ending inside its lag is not judged (nor asked for); a settled one is", async () => {
-      const { client, permalink } = await singleNumber(env(), "searchConsole", "searchConsole.performance", {
-        property: "https://acme.com/",
-        metrics: ["clicks"],
-      });
-      const searches = async () =>
-        (await calls()).filter((call) => call.path.endsWith("/searchAnalytics/query")).length;
-      const yesterday = shiftDay(todayInTimezone("UTC"), -1);
-      const before = await searches();
-      const lagging = { startDate: shiftDay(yesterday, -6), endDate: yesterday, timezone: "UTC" };
-      expect(await lineOf(client, permalink, lagging)).toBeNull();
-      expect(await searches()).toBe(before);
-      // Three days before today is final: the widget's query and its history go out.
-      const settled = { startDate: shiftDay(yesterday, -8), endDate: shiftDay(yesterday, -2), timezone: "UTC" };
-      await lineOf(client, permalink, settled);
-      const history = (await calls()).filter(
-        (call) =>
-          call.path.endsWith("/searchAnalytics/query") &&
-          (JSON.parse(call.body) as { dimensions?: string[] }).dimensions?.includes("date") === true,
-      );
-      expect(history.length).toBeGreaterThan(0);
     });
   },
   fakes.env,
