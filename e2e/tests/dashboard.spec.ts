@@ -5,12 +5,14 @@ import {
   addWidget,
   connectDemo,
   createDashboard,
+  createTemplateDashboard,
   daysAgo,
   displayRange,
   editModeSwitch,
   enterEditMode,
   expectSaved,
   inviteColleague,
+  liveChartWidget,
   moveWidgetWithKeyboard,
   pickCompareDays,
   readyWidget,
@@ -272,4 +274,37 @@ test("a Copy URL link with start, end and compare dates opens the dashboard on t
   await expect(trigger).toHaveText(
     displayRange(lastMonth.toISOString().slice(0, 10), monthEnd.toISOString().slice(0, 10)),
   );
+});
+
+test("on the owner's dashboard the sidebar, sharing menu, reordering and chart tooltips come after the cards, and work", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Cards first");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboards/${permalink}`);
+  // The cards are drawn first; what is not a card is mounted once they are
+  // (apps/web/src/features/dashboard/components/DashboardView.tsx, useCardsFirst): each of these comes.
+  const trend = await readyWidget(page, "Sessions and users");
+  const area = (await liveChartWidget(page, "Sessions and users")).getByRole("img", {
+    name: "Sessions and users chart",
+  });
+  const box = await area.boundingBox();
+  await area.hover({ position: { x: (box?.width ?? 300) * 0.5, y: (box?.height ?? 200) * 0.6 } });
+  await expect(area.getByText("Sessions (previous)")).toBeVisible();
+  await expect(trend).toHaveAttribute("data-ready", "true");
+
+  await page.getByRole("button", { name: "Sharing" }).click();
+  await expect(page.getByRole("menuitem", { name: "Embed" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menuitem", { name: "Embed" })).toHaveCount(0);
+
+  await enterEditMode(page);
+  const before = await widgetTitles(page).allTextContents();
+  await moveWidgetWithKeyboard(page, before[1], "ArrowUp", 1);
+  await expect(widgetTitles(page).first()).toHaveText(before[1]);
+  await expectSaved(page);
+  await page.reload();
+  await expect(widgetTitles(page).first()).toHaveText(before[1]);
 });

@@ -1,5 +1,5 @@
 import type { TInteractiveWidget, TWidgetInstance } from "@app/core";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { hashKey, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { createContext } from "react";
 import { ApiError } from "../../lib/api";
 import { fetchSourceOptions, fetchWidgetTypes, type OptionQuery, type PublicAccess } from "./api";
@@ -20,14 +20,43 @@ function queryPart({ metricsOptions: _drawOnly, ...query }: TWidgetInstance) {
 }
 
 /**
+ * A widget's instances as its data key holds them, and their hash (React Query's own `hashKey`), made
+ * once per widget object: React Query hashes a query's key on each render of each card, and a widget's
+ * instances (every input) were most of that text; the widget objects are replaced, never changed, when
+ * edited (docs/decisions.md, "The owner's dashboard: the cards before the rest of the screen").
+ */
+const instanceParts = new WeakMap<
+  TInteractiveWidget,
+  { instances: Array<ReturnType<typeof queryPart>>; hashed: string }
+>();
+function instancesPart(widget: TInteractiveWidget) {
+  let part = instanceParts.get(widget);
+  if (!part) {
+    const instances = widget.instances.map(queryPart);
+    part = { instances, hashed: hashKey(instances) };
+    instanceParts.set(widget, part);
+  }
+  return part;
+}
+
+/** `hashKey`'s text of one value (its hash of `[value]` less the brackets). */
+const hashPart = (value: unknown) => hashKey([value]).slice(1, -1);
+
+/** `hashKey(key)` for a widget-data key whose instances are hashed already: the same text. */
+export function widgetDataHash(hashedInstances: string, key: readonly unknown[]): string {
+  return `[${hashPart(key[0])},${hashedInstances},${hashPart(key[2])},${hashPart(key[3] ?? null)}]`;
+}
+
+/**
  * docs/product.md §4: a widget refetches only when its query or the range changes. The key holds exactly the
  * request (instances without metric options, range, zone), so a style change (format, ordering,
  * rows limit, size) reuses the cached table, and two widgets with the same query share one request.
  */
 export function widgetDataQuery(widget: TInteractiveWidget, range: WidgetRange, access: PublicAccess | null = null) {
-  const instances = widget.instances.map(queryPart);
+  const { instances, hashed } = instancesPart(widget);
   return queryOptions({
     queryKey: [...widgetKeys.data, instances, range, access] as const,
+    queryKeyHashFn: (key) => (key[1] === instances ? widgetDataHash(hashed, key) : hashKey(key)),
     // Members send the widget's instances (also unsaved ones, while editing); public viewers name a saved
     // widget. The request the dashboard's start sent for this very widget and range, else a new one.
     queryFn: ({ signal }) =>

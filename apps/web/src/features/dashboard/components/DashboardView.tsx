@@ -1,7 +1,17 @@
 import { classifyWidgetChange, type TDashboard, type TDashboardStyles, type TWidget, todayInTimezone } from "@app/core";
 import { Box, Button, Group, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api";
 import type { DateRangeValue } from "../../../ui/date-range";
@@ -10,6 +20,7 @@ import { LazySafeHtml } from "../../../ui/LazySafeHtml";
 import { useModals } from "../../../ui/modals";
 import { OnboardingAnchor, onboardingEvent, useOnboardingViewer } from "../../onboarding";
 import {
+  afterCardsDrawn,
   deleteWidgetFile,
   type PrintMode,
   PrintModeContext,
@@ -94,6 +105,22 @@ function usePreviewUrls(files: Partial<Record<StyleImageField, File>>): Partial<
     [urls],
   );
   return urls;
+}
+
+/**
+ * False until the cards have drawn their first answers, when `wait`; then true for good. A member's
+ * dashboard mounts what is not its cards (the sidebar's contents, sharing controls, messages, insights,
+ * the alerts' bells) only then, in a background render: their code, requests and renders were half of
+ * the main thread's work before the last card was ready, and the cards are what the reader came for
+ * (docs/decisions.md, "The owner's dashboard: the cards before the rest of the screen").
+ */
+function useCardsFirst(wait: boolean): boolean {
+  const [rest, setRest] = useState(!wait);
+  useEffect(() => {
+    if (rest) return;
+    return afterCardsDrawn(() => startTransition(() => setRest(true)));
+  }, [rest]);
+  return rest;
 }
 
 /** A loaded dashboard: header, grid of widgets, and (for members) the sidebar with edit mode. */
@@ -305,9 +332,11 @@ export function DashboardView({
   // load) only holds the function the chunk makes.
   const [alertBadge, setAlertBadge] = useState<((widget: TWidget) => ReactNode) | null>(null);
   const withBadges = canEdit && !embedded;
+  const rest = useCardsFirst(canEdit);
   useEffect(() => {
+    if (!rest) return;
     if (withBadges) void alertsUi().then((ui) => setAlertBadge(() => ui.alertBadges(dashboard.id, setAlertsFor)));
-  }, [withBadges, dashboard.id]);
+  }, [rest, withBadges, dashboard.id]);
 
   const hasSidebar = canEdit;
   useOnboardingViewer({ isPublic, print: print !== undefined || embedded });
@@ -329,40 +358,42 @@ export function DashboardView({
             <aside className="dash-sidebar" data-open={showSidebar} aria-label="Dashboard sidebar">
               <div className="dash-sidebar-inner">
                 <Suspense fallback={null}>
-                  <DashboardSidebar
-                    name={state.name}
-                    onName={(name) => update({ name })}
-                    canEdit={canEdit}
-                    editMode={editMode}
-                    onEditMode={(on) => void toggleEditMode(on)}
-                    lockedByOther={lock.lockedByOther}
-                    lockBusy={lock.busy}
-                    hiddenDateSelector={state.hiddenDateSelector}
-                    onHiddenDateSelector={(hiddenDateSelector) => update({ hiddenDateSelector })}
-                    footer={state.footer}
-                    onFooter={(footer) => update({ footer })}
-                    saveStatus={saver.status}
-                    showBackLink={currentUserId !== null}
-                    userSlot={userSlot}
-                    onClose={() => setSidebarOpen(false)}
-                    stylesPanel={
-                      <StylesPanel
-                        styles={state.styles}
-                        pendingFiles={pendingFiles}
-                        onStyles={(patch) => update({ styles: { ...latest.current.styles, ...patch } })}
-                        onFile={(field, file) => {
-                          saver.setFile(field, file);
-                          setPendingFiles((current) => {
-                            const next = { ...current };
-                            if (file) next[field] = file;
-                            else delete next[field];
-                            return next;
-                          });
-                          if (file) update({});
-                        }}
-                      />
-                    }
-                  />
+                  {rest ? (
+                    <DashboardSidebar
+                      name={state.name}
+                      onName={(name) => update({ name })}
+                      canEdit={canEdit}
+                      editMode={editMode}
+                      onEditMode={(on) => void toggleEditMode(on)}
+                      lockedByOther={lock.lockedByOther}
+                      lockBusy={lock.busy}
+                      hiddenDateSelector={state.hiddenDateSelector}
+                      onHiddenDateSelector={(hiddenDateSelector) => update({ hiddenDateSelector })}
+                      footer={state.footer}
+                      onFooter={(footer) => update({ footer })}
+                      saveStatus={saver.status}
+                      showBackLink={currentUserId !== null}
+                      userSlot={userSlot}
+                      onClose={() => setSidebarOpen(false)}
+                      stylesPanel={
+                        <StylesPanel
+                          styles={state.styles}
+                          pendingFiles={pendingFiles}
+                          onStyles={(patch) => update({ styles: { ...latest.current.styles, ...patch } })}
+                          onFile={(field, file) => {
+                            saver.setFile(field, file);
+                            setPendingFiles((current) => {
+                              const next = { ...current };
+                              if (file) next[field] = file;
+                              else delete next[field];
+                              return next;
+                            });
+                            if (file) update({});
+                          }}
+                        />
+                      }
+                    />
+                  ) : null}
                 </Suspense>
               </div>
             </aside>
@@ -410,7 +441,7 @@ export function DashboardView({
             }
             onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}
             sharing={
-              canEdit ? (
+              canEdit && rest ? (
                 <Suspense fallback={null}>
                   <SharingControls
                     dashboardId={dashboard.id}
@@ -423,7 +454,7 @@ export function DashboardView({
             }
           />
           {realtime?.indicator(polling)}
-          {messagesSlot}
+          {rest ? messagesSlot : null}
           {editMode ? (
             <Box className="dash-toolbar">
               <Text fz="sm" className="dash-muted">
@@ -464,7 +495,14 @@ export function DashboardView({
                 <RealtimeMarkContext.Provider value={realtimeMark}>
                   {/* Print: its code still loading counts as insights still to come (the PDF waits for them). */}
                   <Suspense fallback={print ? <span hidden data-insights-loading="true" /> : null}>
-                    <DashboardInsights {...state} permalink={dashboard.permalink} range={widgetRange} edit={editMode} />
+                    {rest ? (
+                      <DashboardInsights
+                        {...state}
+                        permalink={dashboard.permalink}
+                        range={widgetRange}
+                        edit={editMode}
+                      />
+                    ) : null}
                   </Suspense>
                   <WidgetBadgeContext.Provider value={alertBadge}>
                     <WidgetGrid

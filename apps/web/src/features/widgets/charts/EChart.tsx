@@ -5,7 +5,7 @@ import type { ChartInput } from "./chart-common";
 import { CHART_PARTS, type ChartPart, chartParts, loadChartParts, loadedChartParts } from "./chart-parts";
 import { chartSnapshot, snapshotLayer, snapshotsAvailable, snapshotsPending, warmSnapshots } from "./chart-snapshots";
 import type { ChartOption } from "./chart-types";
-import { browserLiveQueue, type LiveQueue, liveChartsHeld } from "./live-queue";
+import { afterCardsDrawn, browserLiveQueue, type LiveQueue, liveChartsHeld } from "./live-queue";
 
 type EChartsModule = typeof import("./echarts-setup");
 type ECharts = EChartsModule["echarts"];
@@ -61,8 +61,8 @@ export async function preloadPrintCharts(): Promise<void> {
  * The parts a member's dashboard's charts will draw with, asked for as soon as the dashboard is known
  * (features/dashboard/early-widgets.ts), while its data is still on the way: the snapshot worker starts
  * and loads them at once (each chart's first drawing is its snapshot); the page's own echarts, for the
- * live charts that follow, is fetched and evaluated when the page is idle (its evaluation is main-thread
- * time the first frame does not need).
+ * live charts that follow, is fetched and evaluated once the cards are drawn (afterCardsDrawn: its
+ * evaluation is main-thread time the first frame does not need).
  */
 export function preloadChartCode(parts: ChartPart[]): void {
   warmSnapshots(parts);
@@ -82,8 +82,7 @@ export function preloadChartCode(parts: ChartPart[]): void {
     );
   };
   if (!snapshotsAvailable()) load();
-  else if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 2_000 });
-  else setTimeout(load, 200);
+  else afterCardsDrawn(load);
 }
 
 /** The queue of a member's charts waiting to go live (live-queue.ts), made with the first. */
@@ -221,7 +220,9 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
         const preload = () => {
           if (!disposed && !painted) void loadECharts(latest.current.option).catch(() => {});
         };
-        if (typeof requestIdleCallback === "function") requestIdleCallback(preload, { timeout: 5_000 });
+        // A member's: once the cards are drawn, with the rest of the screen.
+        if (liveWhenIdle) afterCardsDrawn(preload);
+        else if (typeof requestIdleCallback === "function") requestIdleCallback(preload, { timeout: 5_000 });
         else setTimeout(preload, 1_000);
       }
     }

@@ -1,6 +1,7 @@
 import type { ChartInput } from "./chart-common";
 import type { ChartPart } from "./chart-parts";
 import type { ChartSize } from "./chart-svg";
+import { holdLiveCharts } from "./live-queue";
 
 /**
  * Chart snapshots: the first drawing of a chart on a public view is an SVG made by ECharts in a worker
@@ -111,7 +112,9 @@ export function warmSnapshots(parts: ChartPart[]): void {
 export function chartSnapshot(input: ChartInput, size: ChartSize): Promise<string> {
   if (!snapshotsAvailable()) return Promise.reject(new Error("Chart snapshots are not available."));
   const id = ++nextId;
-  return new Promise<string>((resolve, reject) => {
+  // Until it is drawn, the live charts and the rest of the owner's screen wait (live-queue.ts).
+  const release = holdLiveCharts();
+  const drawn = new Promise<string>((resolve, reject) => {
     try {
       const from = leastBusy();
       waiting.set(id, { resolve, reject, from });
@@ -124,6 +127,8 @@ export function chartSnapshot(input: ChartInput, size: ChartSize): Promise<strin
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
+  drawn.then(release, release);
+  return drawn;
 }
 
 /** The layer a snapshot's SVG goes in: over the chart's area, letting pointer events through to it. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createLiveQueue, holdLiveCharts, IDLE_TIMEOUT_MS, liveChartsHeld, MAX_WAIT_MS } from "./live-queue";
+import {
+  afterFirstDrawing,
+  createLiveQueue,
+  holdLiveCharts,
+  IDLE_TIMEOUT_MS,
+  liveChartsHeld,
+  MAX_WAIT_MS,
+} from "./live-queue";
 
 /** A page whose idle callbacks, busy flag and clock the test drives. */
 function fakePage() {
@@ -116,5 +123,67 @@ describe("live-queue", () => {
     expect(liveChartsHeld()).toBe(true);
     second();
     expect(liveChartsHeld()).toBe(false);
+  });
+
+  describe("afterFirstDrawing", () => {
+    // Each idle time the page gives: whether widgets were still drawing then, and the clock.
+    const cases: Array<{ name: string; idles: Array<{ busy: boolean; now: number }>; ranAt: number | null }> = [
+      { name: "nothing drawing: at the first idle time", idles: [{ busy: false, now: 5 }], ranAt: 0 },
+      {
+        name: "waits for the drawing to end",
+        idles: [
+          { busy: true, now: 50 },
+          { busy: true, now: 400 },
+          { busy: false, now: 600 },
+        ],
+        ranAt: 2,
+      },
+      {
+        name: "not past MAX_WAIT_MS however busy",
+        idles: [
+          { busy: true, now: 10 },
+          { busy: true, now: MAX_WAIT_MS - 1 },
+          { busy: true, now: MAX_WAIT_MS },
+        ],
+        ranAt: 2,
+      },
+      { name: "still drawing and within the wait: not yet", idles: [{ busy: true, now: 100 }], ranAt: null },
+    ];
+    it.each(cases)("$name", ({ idles, ranAt }) => {
+      const page = { busy: false, now: 0 };
+      const pending: Array<{ run: () => void; timeoutMs: number }> = [];
+      let ran: number | null = null;
+      afterFirstDrawing(
+        { whenIdle: (run, timeoutMs) => pending.push({ run, timeoutMs }), busy: () => page.busy, now: () => page.now },
+        () => {
+          ran = index;
+        },
+      );
+      let index = 0;
+      for (; index < idles.length; index++) {
+        Object.assign(page, idles[index]);
+        const next = pending.shift();
+        expect(next?.timeoutMs).toBe(IDLE_TIMEOUT_MS);
+        next?.run();
+        if (ran !== null) break;
+      }
+      expect(ran).toBe(ranAt);
+      // Once run, nothing more is asked of the page.
+      if (ranAt !== null) expect(pending).toEqual([]);
+    });
+
+    it("cancelled before the idle time: never runs", () => {
+      const pending: Array<() => void> = [];
+      let ran = false;
+      const cancel = afterFirstDrawing(
+        { whenIdle: (run) => pending.push(run), busy: () => false, now: () => 0 },
+        () => {
+          ran = true;
+        },
+      );
+      cancel();
+      for (const run of pending) run();
+      expect(ran).toBe(false);
+    });
   });
 });

@@ -85,7 +85,10 @@ export function createLiveQueue(host: LiveQueueHost): LiveQueue {
   };
 }
 
-/** Widgets whose data is on its way or being drawn (`holdLiveCharts`): live charts wait for them. */
+/**
+ * Widgets whose data is on its way or being drawn, and snapshots being drawn (`holdLiveCharts`): live
+ * charts wait for them.
+ */
 let holds = 0;
 
 /**
@@ -107,14 +110,48 @@ export function liveChartsHeld(): boolean {
   return holds > 0;
 }
 
-/** The page's queue: `requestIdleCallback` (a timer where missing), busy while `busy()` says so. */
-export function browserLiveQueue(busy: () => boolean): LiveQueue {
-  return createLiveQueue({
+/**
+ * Runs `run` once the cards' first drawing is done: at the first idle time when no widget's data is on
+ * its way or being drawn (`busy` false), or after MAX_WAIT_MS at most. The owner's dashboard mounts
+ * what is not its cards (sidebar, sharing controls, messages, insights, alerts' bells) then, so the
+ * main thread draws the answers first (docs/decisions.md, "The owner's dashboard: the cards before the
+ * rest of the screen"). Returns a function that cancels it.
+ */
+export function afterFirstDrawing(host: LiveQueueHost, run: () => void): () => void {
+  const since = host.now();
+  let cancelled = false;
+  const step = () => {
+    if (cancelled) return;
+    if (host.busy() && host.now() - since < MAX_WAIT_MS) host.whenIdle(step, IDLE_TIMEOUT_MS);
+    else run();
+  };
+  host.whenIdle(step, IDLE_TIMEOUT_MS);
+  return () => {
+    cancelled = true;
+  };
+}
+
+/** The browser as a LiveQueueHost: `requestIdleCallback` (a timer where missing). */
+export function browserHost(busy: () => boolean): LiveQueueHost {
+  return {
     whenIdle(run, timeoutMs) {
       if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: timeoutMs });
       else setTimeout(run, 50);
     },
     busy,
     now: () => performance.now(),
-  });
+  };
+}
+
+/** The page's queue: `requestIdleCallback` (a timer where missing), busy while `busy()` says so. */
+export function browserLiveQueue(busy: () => boolean): LiveQueue {
+  return createLiveQueue(browserHost(busy));
+}
+
+/**
+ * afterFirstDrawing on this page: once no widget's data is on its way or being drawn and no snapshot is
+ * being drawn (holdLiveCharts).
+ */
+export function afterCardsDrawn(run: () => void): () => void {
+  return afterFirstDrawing(browserHost(liveChartsHeld), run);
 }
