@@ -67,7 +67,8 @@ async function documentTitle(
   return { title: buildDocumentTitle(match.route.title, data.siteTitle), header: null, language: null };
 }
 
-const HTML_LANG = /<html lang="[^"]*"/;
+/** The `lang` of the page's `<html>` (a server-rendered page has another attribute before it). */
+const HTML_LANG = /(<html\b[^>]*?\s)lang="[^"]*"/;
 
 /**
  * The page's language (docs/product.md §9, "Report language"): a client's dashboard page says the
@@ -75,7 +76,7 @@ const HTML_LANG = /<html lang="[^"]*"/;
  * loading that catalogue before the dashboard's answer is in (lib/i18n.tsx). Tags come from core's list.
  */
 function withLanguage(html: string, language: string | null): string {
-  return language ? html.replace(HTML_LANG, () => `<html lang="${escapeHtml(language)}"`) : html;
+  return language ? html.replace(HTML_LANG, (_, start: string) => `${start}lang="${escapeHtml(language)}"`) : html;
 }
 
 const ROOT = '<div id="root">';

@@ -79,7 +79,10 @@ export function DashboardScreen({
   const queryClient = useQueryClient();
   // The page names the dashboard's language before the dashboard's answer is in: its catalogue loads
   // alongside (docs/decisions.md, "Report languages").
-  useState(() => prefetchMessages(queryClient, pageLanguage()));
+  useState(() => {
+    const named = pageLanguage();
+    if (named) prefetchMessages(queryClient, named);
+  });
   const language = query.data?.dashboard.language ?? promptField(query.error, "language") ?? pageLanguage();
   // A public viewer's tab carries the agency's site title, the password prompt's too (its 422 names it).
   const ownerSiteTitle = query.data?.dashboard.siteTitle ?? promptSiteTitle(query.error);
