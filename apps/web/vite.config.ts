@@ -184,7 +184,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
   resolve: {
     alias: [
-      { find: "@app/core", replacement: fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)) },
+      // Core's i18n modules by path (its library stays out of the index: docs/decisions.md, "Report languages").
+      {
+        find: /^@app\/core\/i18n\/(.*)$/,
+        replacement: fileURLToPath(new URL("../../packages/core/src/i18n/", import.meta.url)) + "$1",
+      },
+      {
+        find: /^@app\/core$/,
+        replacement: fileURLToPath(new URL("../../packages/core/src/index.ts", import.meta.url)),
+      },
       ...(command === "build" ? REACT_ROUTER_PRODUCTION : []),
     ],
     // @mantine/dates sits at the workspace root next to a different @mantine/core patch version;

@@ -23,7 +23,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // the API client carries (~0.27 KB gzip), the router's entries and guard for the two-factor, passkey and
 // audit-log screens (~0.38 KB; their screens stay lazy), and the owner's chart path without a Suspense
 // retry (~0.07 KB; docs/decisions.md "The owner's dashboard: no Suspense retry before a chart").
-const BUDGET_GZIP_BYTES = 183 * 1024;
+// 185 KB since 2026-11-29 (from 183, measured 184.5): report languages (docs/decisions.md "Report
+// languages"): the English catalogue that shared widget code reads outside a dashboard's language (~0.7 KB
+// gzip), the catalogue loader and provider, the language list and the locale-aware date and unit
+// formatters (~1.6 KB). The ICU library and every other catalogue stay lazy.
+const BUDGET_GZIP_BYTES = 185 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

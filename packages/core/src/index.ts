@@ -23,6 +23,7 @@ export * from "./format/user-html";
 export * from "./forms/filled";
 export * from "./forms/number-input";
 export * from "./goals";
+export * from "./i18n/languages";
 export * from "./insights";
 export * from "./mission-control/alert-rules";
 export * from "./mission-control/alert-state";

@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { createQueryClient } from "../app/query-client";
 import { pageDataKey } from "../features/session/page-data";
+import { loadI18nRuntime } from "../lib/i18n";
 import type { LazyPartTracker } from "../ui/LazyPart";
 import { PublicViewTree } from "./public-tree";
 import type { ServerRenderState } from "./server-entry";
@@ -85,26 +86,30 @@ export function hydratePublicView(
       if (parts.waiting() === 0) live();
       else timer = setTimeout(live, LIVE_AT_MOST_MS);
     };
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <PublicViewTree
-          queryClient={queryClient}
-          router={BrowserRouter}
-          timezone={state.timezone}
-          otherPages={<LeaveForTheApp />}
-          onLive={onLive}
-          parts={parts}
-          onClickAnswered={(event) => answered.add(event)}
-        />,
-        {
-          // React renders the part anew in the browser; the page stays usable. Said on the page for tests.
-          onRecoverableError: (error) => {
-            document.documentElement.dataset.hydration = "mismatch";
-            console.warn("Hydration mismatch:", error);
+    // The page's catalogue came in its state; the library that reads it loads first, so the first
+    // render draws the same words the server did (lib/i18n.tsx).
+    void loadI18nRuntime().then(() =>
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <PublicViewTree
+            queryClient={queryClient}
+            router={BrowserRouter}
+            timezone={state.timezone}
+            otherPages={<LeaveForTheApp />}
+            onLive={onLive}
+            parts={parts}
+            onClickAnswered={(event) => answered.add(event)}
+          />,
+          {
+            // React renders the part anew in the browser; the page stays usable. Said on the page for tests.
+            onRecoverableError: (error) => {
+              document.documentElement.dataset.hydration = "mismatch";
+              console.warn("Hydration mismatch:", error);
+            },
           },
-        },
-      );
-    });
+        );
+      }),
+    );
   });
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isValidDay } from "../dates/day";
 import { RANGE_TYPE_KEYS } from "../dates/ranges";
 import { GOAL_PERIODS } from "../goals/period";
+import { LANGUAGES, PSEUDO_LANGUAGE } from "../i18n/languages";
 import { widgetAlertMetrics } from "../widget-alerts/metrics";
 import { CALCULATED_METRIC_TYPES } from "../widgets/calculated";
 import { parseExpression } from "../widgets/expression";
@@ -14,6 +15,15 @@ import { ZAutomaticReport } from "./report-records";
 export const ZDay = z.string().refine(isValidDay, "The date must be a valid date (yyyy-MM-dd).");
 export const ZRangeType = z.enum(RANGE_TYPE_KEYS);
 export type TRangeType = z.infer<typeof ZRangeType>;
+
+/**
+ * The language a dashboard's client-facing pages are read in (docs/product.md §9, "Report language"). The
+ * pseudo-locale is accepted for finding overflowing text; the settings never offer it.
+ */
+export const ZLanguage = z.enum([...LANGUAGES, PSEUDO_LANGUAGE], {
+  error: `The language must be one of: ${LANGUAGES.join(", ")}.`,
+});
+export type TLanguage = z.infer<typeof ZLanguage>;
 
 /** Where the company's uploaded images live: `/files/{companyId}/{name}.{png|jpg|webp}`. */
 export const STYLE_IMAGE_PATH = /^\/files\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\.(png|jpg|webp)$/;
@@ -290,6 +300,8 @@ export const ZDashboard = z.object({
   locked: z.string().nullable(),
   hiddenDateSelector: z.boolean(),
   footer: z.string().nullable(),
+  /** The language of its public, embedded, password and print views, its PDF and its e-mails. */
+  language: ZLanguage,
   /** Public viewers only: the owning company's site title for the tab (white label; members use page data). */
   siteTitle: z.string().optional(),
 });
@@ -364,6 +376,7 @@ export const ZDashboardSave = z
     compare_start: zOptionalDay,
     compare_end: zOptionalDay,
     category: z.literal("files").optional(),
+    language: ZLanguage.optional(),
   })
   .superRefine((value, ctx) => {
     if ((value.start === undefined) !== (value.end === undefined)) {

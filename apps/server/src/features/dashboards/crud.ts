@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   dashboardAllowance,
   MESSAGE_CATALOGUE,
   type TDashboardCreate,
@@ -171,6 +172,8 @@ function newRow(
     widgets: JSON.stringify(widgets),
     hidden_date_selector: base?.hidden_date_selector ?? 0,
     footer: base?.footer ?? null,
+    // A clone reads in its original's language; a new dashboard in the default.
+    language: base?.language ?? DEFAULT_LANGUAGE,
     password_hash: null,
     embed_secret: null,
     locked_by: null,

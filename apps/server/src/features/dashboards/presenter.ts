@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   dashboardRangeFor,
   isRangeType,
   type RangeType,
@@ -7,7 +8,9 @@ import {
   type TDashboard,
   type TDashboardListItem,
   type TDashboardStyles,
+  type TLanguage,
   type TWidget,
+  ZLanguage,
 } from "@app/core";
 import type { DashboardsTable } from "../../infra/db/schema";
 
@@ -79,7 +82,14 @@ export function presentDashboard(
     locked: lockHolder,
     hiddenDateSelector: row.hidden_date_selector === 1,
     footer: row.footer,
+    language: languageOf(row.language),
   };
+}
+
+/** A stored language as the contract has it; a row written by hand with anything else reads in English. */
+export function languageOf(stored: string | null | undefined): TLanguage {
+  const parsed = ZLanguage.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
 }
 
 export function presentListItem(row: DashboardsTable): TDashboardListItem {

@@ -74,6 +74,7 @@ export function saveUseCase({ repo, storage, load }: DashboardDeps) {
         ...(input.name !== undefined && { name: input.name }),
         ...(input.hidden_date_selector !== undefined && { hidden_date_selector: input.hidden_date_selector ? 1 : 0 }),
         ...(input.footer !== undefined && { footer: sanitizeUserHtml(input.footer) }),
+        ...(input.language !== undefined && { language: input.language }),
         ...(input.range_type !== undefined && { range_type: input.range_type }),
         ...(input.start !== undefined && { start_date: input.start, end_date: input.end ?? null }),
         ...(input.compare_start !== undefined && {

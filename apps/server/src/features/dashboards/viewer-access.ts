@@ -7,6 +7,7 @@ import { auditLog } from "../audit/record";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { EMBED_REFUSED, embedTokenValid, renderTokenValid } from "./embed-tokens";
+import { languageOf } from "./presenter";
 import { dashboardsRepo } from "./repo";
 
 /** What a company without service's shared dashboards say. */
@@ -21,13 +22,17 @@ export class DashboardPasswordError extends AppError {
   constructor(
     message: string,
     readonly siteTitle: string,
+    readonly language: string,
   ) {
     super("validation", undefined, { password: [message] });
   }
 
-  /** The usual 422 body plus the agency's site title, so the password prompt carries its white label. */
+  /**
+   * The usual 422 body plus the agency's site title, so the password prompt carries its white label,
+   * and the dashboard's language, so it asks in the client's language.
+   */
   protected override extra() {
-    return { siteTitle: this.siteTitle };
+    return { siteTitle: this.siteTitle, language: this.language };
   }
 }
 
@@ -95,6 +100,7 @@ export function viewerAccess({ ctx, repo, companies, load }: DashboardDeps) {
       throw new DashboardPasswordError(
         passwordAttempt ? "The password is incorrect." : "This dashboard is password protected.",
         await ownerSiteTitle(row.company_id),
+        languageOf(row.language),
       );
     }
   }

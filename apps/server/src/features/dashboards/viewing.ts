@@ -1,6 +1,7 @@
 import {
   type TDashboard,
   type TDashboardStyles,
+  type TLanguage,
   type TWidget,
   type TWidgetGoal,
   type TWidgetInstance,
@@ -10,7 +11,7 @@ import { AppError } from "../../infra/errors";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { lockHolder } from "./edit-lock";
-import { EMPTY_STYLES, presentDashboard, withOwnImages } from "./presenter";
+import { EMPTY_STYLES, languageOf, presentDashboard, withOwnImages } from "./presenter";
 import type { ViewerAccess } from "./viewer-access";
 
 /** A public, unprotected dashboard's header as its HTML paints it (see page-data routes). */
@@ -65,20 +66,30 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
     async pageTitle(
       viewerCompanyId: string | null,
       permalink: string,
-    ): Promise<{ name: string | null; siteTitle: string | null; publicHeader: PublicHeader | null }> {
+    ): Promise<{
+      name: string | null;
+      siteTitle: string | null;
+      publicHeader: PublicHeader | null;
+      language: TLanguage | null;
+    }> {
       const row = await repo.findByPermalink(permalink);
-      if (!row) return { name: null, siteTitle: null, publicHeader: null };
-      if (viewerCompanyId === row.company_id) return { name: row.name, siteTitle: null, publicHeader: null };
-      if (row.active !== 1) return { name: null, siteTitle: null, publicHeader: null };
+      if (!row) return { name: null, siteTitle: null, publicHeader: null, language: null };
+      // A member's page is the agency's own screen (English around the dashboard): its page stays `en`.
+      if (viewerCompanyId === row.company_id) {
+        return { name: row.name, siteTitle: null, publicHeader: null, language: null };
+      }
+      if (row.active !== 1) return { name: null, siteTitle: null, publicHeader: null, language: null };
       const siteTitle = await ownerSiteTitle(row.company_id);
-      if (row.password_hash) return { name: null, siteTitle, publicHeader: null };
+      // The client's page is in the dashboard's language, the password prompt's too.
+      const language = languageOf(row.language);
+      if (row.password_hash) return { name: null, siteTitle, publicHeader: null, language };
       // What a public viewer's page paints before its scripts run: only what `show` would give them.
       const styles = withOwnImages(row.company_id, {
         ...EMPTY_STYLES,
         ...(JSON.parse(row.styles) as Partial<TDashboardStyles>),
       });
       const publicHeader = { name: row.name, styles, hiddenDateSelector: row.hidden_date_selector === 1 };
-      return { name: row.name, siteTitle, publicHeader };
+      return { name: row.name, siteTitle, publicHeader, language };
     },
 
     /**

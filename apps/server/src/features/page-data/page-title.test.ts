@@ -50,6 +50,8 @@ describeEachDb("page title of the served HTML (white label)", (env) => {
       message: "The given data was invalid.",
       errors: { password: ["This dashboard is password protected."] },
       siteTitle: "Acme Reports",
+      // The prompt asks in the client's language (docs/product.md §9, "Report language").
+      language: "en",
     });
     const wrong = await client.raw("GET", `/api/dashboards/${permalink}`, { headers: { "x-authorization": "nope" } });
     expect(wrong.json()).toMatchObject({

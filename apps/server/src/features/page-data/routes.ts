@@ -23,7 +23,13 @@ import type { PageDataService } from "./service";
 export type DashboardPageTitle = (
   viewerCompanyId: string | null,
   permalink: string,
-) => Promise<{ name: string | null; siteTitle: string | null; publicHeader?: PublicHeader | null }>;
+) => Promise<{
+  name: string | null;
+  siteTitle: string | null;
+  publicHeader?: PublicHeader | null;
+  /** The dashboard's language for a public viewer (its page's `<html lang>`), else null. */
+  language?: string | null;
+}>;
 
 const DASHBOARD_ROUTES = new Set(["dashboard.show", "dashboard.print", "dashboard.realTime", "dashboard.embedded"]);
 const TITLE = /<title>[^<]*<\/title>/;
@@ -41,15 +47,36 @@ async function documentTitle(
   pathname: string,
   data: TPageData,
   dashboardTitle: DashboardPageTitle | undefined,
-): Promise<{ title: string; header: PublicHeader | null }> {
+): Promise<{ title: string; header: PublicHeader | null; language: string | null }> {
   const match = matchRoute(pathname);
-  if (!match) return { title: buildDocumentTitle(routeByName("notFound").title, data.siteTitle), header: null };
-  if (DASHBOARD_ROUTES.has(match.route.name) && match.params.permalink && dashboardTitle) {
-    const { name, siteTitle, publicHeader } = await dashboardTitle(data.company?.id ?? null, match.params.permalink);
-    const header = match.route.name === "dashboard.show" ? (publicHeader ?? null) : null;
-    return { title: buildDocumentTitle(name, documentSiteTitle(data.siteTitle, siteTitle)), header };
+  if (!match) {
+    return { title: buildDocumentTitle(routeByName("notFound").title, data.siteTitle), header: null, language: null };
   }
-  return { title: buildDocumentTitle(match.route.title, data.siteTitle), header: null };
+  if (DASHBOARD_ROUTES.has(match.route.name) && match.params.permalink && dashboardTitle) {
+    const { name, siteTitle, publicHeader, language } = await dashboardTitle(
+      data.company?.id ?? null,
+      match.params.permalink,
+    );
+    const header = match.route.name === "dashboard.show" ? (publicHeader ?? null) : null;
+    return {
+      title: buildDocumentTitle(name, documentSiteTitle(data.siteTitle, siteTitle)),
+      header,
+      language: language ?? null,
+    };
+  }
+  return { title: buildDocumentTitle(match.route.title, data.siteTitle), header: null, language: null };
+}
+
+/** The `lang` of the page's `<html>` (a server-rendered page has another attribute before it). */
+const HTML_LANG = /(<html\b[^>]*?\s)lang="[^"]*"/;
+
+/**
+ * The page's language (docs/product.md §9, "Report language"): a client's dashboard page says the
+ * dashboard's, so the browser hyphenates, reads aloud and offers translation rightly, and the app starts
+ * loading that catalogue before the dashboard's answer is in (lib/i18n.tsx). Tags come from core's list.
+ */
+function withLanguage(html: string, language: string | null): string {
+  return language ? html.replace(HTML_LANG, (_, start: string) => `${start}lang="${escapeHtml(language)}"`) : html;
 }
 
 const ROOT = '<div id="root">';
@@ -253,13 +280,14 @@ export async function pageDataRoutes(
         : null;
     const head = `${screen?.styles ?? ""}${jsonScript("page-data", data)}${rendered ? jsonScript("ssr-state", rendered.state) : ""}`;
     // Replacer functions: a "$&" or "$'" in user text must not be read as a replacement pattern.
-    const html = rendered
+    const page = rendered
       ? serverRenderedPage(servedTemplate, title, `${preloads.get(SERVER_RENDERED)?.styles ?? ""}${head}`, rendered)
       : template
           .replace(TITLE, () => `<title>${title}</title>`)
           .replace(PLACEHOLDER, () => head)
           .replace(HEAD_END, () => `${screen?.modules ?? ""}${HEAD_END}`)
           .replace(ROOT, () => (document.header ? bootHeaderHtml(document.header) : "") + ROOT);
+    const html = withLanguage(page, document.language);
     return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
   }
 }

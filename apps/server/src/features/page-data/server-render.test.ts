@@ -115,6 +115,36 @@ describeEachDb("the public view rendered by the server", (env) => {
     return response.body;
   };
 
+  it("a German client's page says its language and reads in German (docs/product.md §9, 'Report language')", async () => {
+    const { client: owner } = await buildOwner(env());
+    const created = await owner.api("POST", "/api/dashboards", { name: "Übersicht", template: "website-overview" });
+    const { permalink } = created.json().data as { permalink: string };
+    const { id } = (await owner.api("GET", `/api/dashboards/${permalink}`)).json().data as { id: string };
+    expect((await owner.apiMultipart("POST", `/api/dashboards/${id}`, { language: "de" })).statusCode).toBe(200);
+    const html = await get(app, `/dashboards/${permalink}`, "tz=Europe%2FBerlin");
+
+    expect(html).toMatch(/<html [^>]*lang="de"/);
+    const state = jsonScript(html, "ssr-state") as SsrState;
+    expect(state.complete).toBe(true);
+    // The catalogue travels with the page, so the browser hydrates the same words.
+    const catalogues = state.queries.queries.filter((query) => query.queryKey[0] === "messages");
+    expect(catalogues.map((query) => query.queryKey)).toEqual([["messages", "de"]]);
+    const messages = catalogues[0];
+    const catalogue = (messages?.state.data ?? {}) as Record<string, string>;
+    expect(catalogue["widget.noData"]).toBe("Keine Daten für diesen Zeitraum");
+    // The range in German dates ("1. Nov. 2026 – 28. Nov. 2026"), not English ones.
+    expect(html).toMatch(/\d{1,2}\. [A-Z][a-zä]{2,3}\.? \d{4} – \d{1,2}\. [A-Z][a-zä]{2,3}\.? \d{4}/);
+    expect(html).not.toMatch(/[A-Z][a-z]{2} \d{2}, \d{4} - /);
+    // A table's total row, and its numbers with German separators ("103.399", "45,99 %").
+    expect(html).toContain('<th scope="row">Gesamt</th>');
+    expect(html).toMatch(/>\d{1,3}\.\d{3}</);
+    expect(html).toMatch(/>\d{1,2},\d{1,2}\u00a0%</);
+    // The app's page for the agency stays English.
+    expect(await get(app, `/dashboards/${permalink}`, `${SESSION_COOKIE}=${owner.cookie(SESSION_COOKIE)}`)).toMatch(
+      /<html [^>]*lang="en"/,
+    );
+  });
+
   it("shows every card with the API's own numbers, in the viewer's zone, and starts no app", async () => {
     const { client: owner } = await buildOwner(env());
     const created = await owner.api("POST", "/api/dashboards", { name: "Overview", template: "website-overview" });

@@ -34,6 +34,7 @@ import * as m028 from "./migrations/028_two_factor";
 import * as m029 from "./migrations/029_passkeys";
 import * as m030 from "./migrations/030_session_details";
 import * as m031 from "./migrations/031_audit_events";
+import * as m032 from "./migrations/032_dashboard_language";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "029_passkeys": m029,
   "030_session_details": m030,
   "031_audit_events": m031,
+  "032_dashboard_language": m032,
 };
 
 /** Every migration, in order (tests compare what was applied against it). */

@@ -136,6 +136,8 @@ export interface DashboardsTable {
   widgets: string;
   hidden_date_selector: number;
   footer: string | null;
+  /** The language of its client-facing pages (a tag of core's LANGUAGES, or the pseudo-locale). */
+  language: string;
   password_hash: string | null;
   /** Key part of the dashboard's signed embed links; replaced to revoke them all (null: none made yet). */
   embed_secret: string | null;

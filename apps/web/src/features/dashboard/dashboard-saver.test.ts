@@ -20,6 +20,7 @@ function snapshot(overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot
     styles: STYLES,
     widgets: [],
     hiddenDateSelector: false,
+    language: "en",
     footer: "",
     range: {
       rangeType: "last_30_days",
@@ -267,13 +268,17 @@ describe("buildSaveForm", () => {
   const fields = (form: FormData) => Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
 
   it("sends the whole state, the name trimmed, booleans as 1/0", () => {
-    const form = buildSaveForm(snapshot({ name: "  Q3  ", hiddenDateSelector: true, footer: "<p>x</p>" }), {});
+    const form = buildSaveForm(
+      snapshot({ name: "  Q3  ", hiddenDateSelector: true, footer: "<p>x</p>", language: "de" }),
+      {},
+    );
     expect(fields(form)).toEqual({
       styles: JSON.stringify(STYLES),
       widgets: "[]",
       name: "Q3",
       hidden_date_selector: "1",
       footer: "<p>x</p>",
+      language: "de",
       range_type: "last_30_days",
       start: "2026-10-01",
       end: "2026-10-30",

@@ -1,4 +1,4 @@
-import type { DashboardDateRange, TDashboardStyles, TWidget } from "@app/core";
+import type { DashboardDateRange, TDashboardStyles, TLanguage, TWidget } from "@app/core";
 import { ApiError } from "../../lib/api";
 
 /** docs/product.md §7: a save is tried at most this many times in all when the server answers 504. */
@@ -16,6 +16,8 @@ export interface DashboardSnapshot {
   widgets: TWidget[];
   hiddenDateSelector: boolean;
   footer: string;
+  /** The client's language (docs/product.md §9, "Report language"). */
+  language: TLanguage;
   range: DashboardDateRange;
 }
 
@@ -30,6 +32,7 @@ export function buildSaveForm(snapshot: DashboardSnapshot, files: Partial<Record
   if (snapshot.name.trim() !== "") form.append("name", snapshot.name.trim());
   form.append("hidden_date_selector", snapshot.hiddenDateSelector ? "1" : "0");
   form.append("footer", snapshot.footer);
+  form.append("language", snapshot.language);
   const { range } = snapshot;
   form.append("range_type", range.rangeType);
   if (range.startDate && range.endDate) {

@@ -14,6 +14,7 @@ import {
 import { Button, Divider, Group, Modal, Popover, Stack, Switch, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { type JSX, useMemo, useState } from "react";
+import { useI18n } from "../../lib/i18n";
 import { IconCalendar, IconChevronDown } from "../icons";
 import { SelectInput } from "../SelectInput";
 import {
@@ -49,7 +50,10 @@ export interface DateRangePickerProps {
   disabled?: boolean;
 }
 
-const RANGE_TYPE_OPTIONS = RANGE_TYPES.map((type) => ({ value: type.key, label: type.label }));
+/** The range types in the dashboard's language ('Letzte 30 Tage'); plain English outside a dashboard. */
+function rangeTypeOptions(t: ReturnType<typeof useI18n>["t"]) {
+  return RANGE_TYPES.map((type) => ({ value: type.key, label: t(`range.${type.key}`) }));
+}
 
 function daysText(startDate: string | null, endDate: string | null): string | null {
   if (!startDate || !endDate) return null;
@@ -98,6 +102,7 @@ interface PanelProps {
 
 /** The inside of the picker: range type, calendars, Custom Compare, Apply and Cancel. */
 function PickerPanel({ draft, onDraftChange, limits, withCompare, onApply, onCancel, stacked }: PanelProps) {
+  const { t } = useI18n();
   const maxDate = latestAllowedDay(limits);
   const years = useMemo(() => yearOptions(limits.today), [limits.today]);
   const [mainMonth, setMainMonth] = useState(() => monthOf(draft.endDate ?? maxDate));
@@ -126,7 +131,7 @@ function PickerPanel({ draft, onDraftChange, limits, withCompare, onApply, onCan
         <Stack gap="md" w={stacked ? "100%" : 236}>
           <SelectInput
             label="Range type"
-            data={RANGE_TYPE_OPTIONS}
+            data={rangeTypeOptions(t)}
             value={draft.rangeType}
             onChange={changeType}
             searchable={false}
@@ -209,6 +214,7 @@ export function DateRangePicker({
   withCompare = true,
   disabled = false,
 }: DateRangePickerProps): JSX.Element {
+  const { t, locale } = useI18n();
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<DashboardDateRange>(() => toDraft(value));
   const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
@@ -229,7 +235,7 @@ export function DateRangePicker({
   const trigger = (
     <Button
       variant="default"
-      aria-label="Date range"
+      aria-label={t("dashboard.dateRange")}
       aria-haspopup="dialog"
       aria-expanded={opened}
       onClick={() => (opened ? close() : open())}
@@ -238,7 +244,7 @@ export function DateRangePicker({
       rightSection={<IconChevronDown size={14} />}
       styles={{ label: { fontWeight: 500 } }}
     >
-      {rangeText(value.startDate, value.endDate)}
+      {rangeText(value.startDate, value.endDate, locale)}
     </Button>
   );
 

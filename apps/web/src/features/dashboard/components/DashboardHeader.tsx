@@ -1,6 +1,8 @@
 import { comparisonLabel, defaultCompareRange, rangeText } from "@app/core";
+import type { Translator } from "@app/core/i18n/translator";
 import { Box, Button, Text } from "@mantine/core";
 import { lazy, type ReactNode } from "react";
+import { useI18n } from "../../../lib/i18n";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconCalendar, IconChevronDown, IconLink } from "../../../ui/icons";
 import { LazyPart } from "../../../ui/LazyPart";
@@ -19,17 +21,18 @@ const CopyUrlButton = lazy(async () => ({
 const OpenSidebarButton = lazy(async () => ({ default: (await import("./OpenSidebarButton")).OpenSidebarButton }));
 
 function PickerPlaceholder({ range }: { range: DateRangeValue }) {
+  const { t, locale } = useI18n();
   return (
     <Button
       variant="default"
       // Not usable yet (tests and assistive technology wait for the real picker); looks the same.
       aria-disabled="true"
-      aria-label="Date range"
+      aria-label={t("dashboard.dateRange")}
       leftSection={<IconCalendar size={16} />}
       rightSection={<IconChevronDown size={14} />}
       styles={{ label: { fontWeight: 500 } }}
     >
-      {rangeText(range.startDate, range.endDate)}
+      {rangeText(range.startDate, range.endDate, locale)}
     </Button>
   );
 }
@@ -56,13 +59,13 @@ interface Props {
 }
 
 /** "Oct 1 – Oct 31, 2026 · vs Sep 1 – Sep 30": what a printed report covers, default comparison included. */
-function printedPeriod(range: DateRangeValue): string {
+function printedPeriod(range: DateRangeValue, i18n: Translator): string {
   const year = Number(range.endDate.slice(0, 4));
   const compare =
     range.customCompare && range.compareStartDate && range.compareEndDate
       ? { startDate: range.compareStartDate, endDate: range.compareEndDate }
       : defaultCompareRange(range.startDate, range.endDate);
-  return `${rangeText(range.startDate, range.endDate)} · ${comparisonLabel(compare.startDate, compare.endDate, year)}`;
+  return `${rangeText(range.startDate, range.endDate, i18n.locale)} · ${comparisonLabel(compare.startDate, compare.endDate, year, i18n)}`;
 }
 
 /** Logo, name, date-range picker with Copy URL, and the client's logo. */
@@ -81,9 +84,10 @@ export function DashboardHeader({
   pdf,
 }: Props) {
   // A custom comparison is named where the range is (docs/product.md §2); the default one needs no words.
+  const i18n = useI18n();
   const compared =
     range.customCompare && range.compareStartDate && range.compareEndDate
-      ? comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)))
+      ? comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)), i18n)
       : null;
   const idle = useIdle();
   if (print) {
@@ -94,7 +98,7 @@ export function DashboardHeader({
           <Box style={{ minWidth: 0 }}>
             <h1 className="dash-title">{name}</h1>
             <Text className="dash-subtitle" data-testid="print-period">
-              {printedPeriod(range)}
+              {printedPeriod(range, i18n)}
             </Text>
           </Box>
         </div>
@@ -124,7 +128,7 @@ export function DashboardHeader({
           <h1 className="dash-title">{name}</h1>
           {hideDateSelector || compared ? (
             <Text className="dash-subtitle" data-testid="dashboard-range-note">
-              {[hideDateSelector ? rangeText(range.startDate, range.endDate) : null, compared]
+              {[hideDateSelector ? rangeText(range.startDate, range.endDate, i18n.locale) : null, compared]
                 .filter(Boolean)
                 .join(" · ")}
             </Text>

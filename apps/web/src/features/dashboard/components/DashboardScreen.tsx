@@ -1,9 +1,11 @@
 import { Center } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useLayoutEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api";
+import { I18nProvider, prefetchMessages, useI18n } from "../../../lib/i18n";
 import { AppLoader } from "../../../ui/AppLoader";
 import { usePageData } from "../../session/hooks";
+import type { LoadedDashboard } from "../api";
 import { removeBootView } from "../boot-view";
 import { storedPassword, storePassword, viewerTimezone } from "../early-fetch";
 import { startWithEarlyDashboard } from "../early-widgets";
@@ -43,9 +45,19 @@ export interface DashboardScreenProps {
  * editable to members or read-only to public viewers (x-public).
  */
 function promptSiteTitle(error: unknown): string | null {
+  return promptField(error, "siteTitle");
+}
+
+/** A field the password prompt's 422 carries: the agency's site title, the dashboard's language. */
+function promptField(error: unknown, field: "siteTitle" | "language"): string | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const siteTitle = (error.body as { siteTitle?: unknown } | undefined)?.siteTitle;
-  return typeof siteTitle === "string" ? siteTitle : null;
+  const value = (error.body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === "string" ? value : null;
+}
+
+/** The page's own language (the server names the dashboard's for a client), in the browser. */
+function pageLanguage(): string | null {
+  return typeof document === "undefined" ? null : document.documentElement.lang || null;
 }
 
 export function DashboardScreen({
@@ -64,6 +76,14 @@ export function DashboardScreen({
   const timezone = zoneOverride || viewerTimezone(pageData);
   const [password, setPassword] = useState<string | null>(() => storedPassword(permalink));
   const query = useQuery(dashboardQuery(permalink, timezone, password));
+  const queryClient = useQueryClient();
+  // The page names the dashboard's language before the dashboard's answer is in: its catalogue loads
+  // alongside (docs/decisions.md, "Report languages").
+  useState(() => {
+    const named = pageLanguage();
+    if (named) prefetchMessages(queryClient, named);
+  });
+  const language = query.data?.dashboard.language ?? promptField(query.error, "language") ?? pageLanguage();
   // A public viewer's tab carries the agency's site title, the password prompt's too (its 422 names it).
   const ownerSiteTitle = query.data?.dashboard.siteTitle ?? promptSiteTitle(query.error);
   useEffect(() => onSiteTitle?.(ownerSiteTitle), [onSiteTitle, ownerSiteTitle]);
@@ -87,14 +107,67 @@ export function DashboardScreen({
   }, [drawing]);
   useLayoutEffect(() => removeBootView, []);
 
-  if (drawing) {
-    return (
-      <Center mih="100vh">
-        <AppLoader size="l" label="Loading dashboard" />
-      </Center>
-    );
-  }
+  const loader = (
+    <Center mih="100vh">
+      <AppLoader size="l" label="Loading dashboard" />
+    </Center>
+  );
+  if (drawing) return loader;
+  return (
+    <I18nProvider language={language} fallback={loader}>
+      <DashboardScreenBody
+        query={query}
+        shown={shown}
+        permalink={permalink}
+        password={password}
+        setPassword={setPassword}
+        ownerSiteTitle={ownerSiteTitle}
+        missing={missing}
+        embedded={embedded}
+        signedIn={user !== null}
+        currentUserId={user?.id ?? null}
+        timezone={timezone}
+        userSlot={userSlot}
+        messagesSlot={messagesSlot}
+        onTitle={onTitle}
+        realtime={realtime}
+        print={print}
+      />
+    </I18nProvider>
+  );
+}
 
+/** The screen once the dashboard's answer (or its refusal) is in, in the dashboard's language. */
+function DashboardScreenBody({
+  query,
+  shown,
+  permalink,
+  password,
+  setPassword,
+  ownerSiteTitle,
+  missing,
+  embedded,
+  signedIn,
+  currentUserId,
+  timezone,
+  userSlot,
+  messagesSlot,
+  onTitle,
+  realtime,
+  print,
+}: Omit<DashboardScreenProps, "onSiteTitle" | "timezone"> & {
+  query: UseQueryResult<LoadedDashboard>;
+  shown: LoadedDashboard | undefined;
+  password: string | null;
+  setPassword: (password: string) => void;
+  ownerSiteTitle: string | null;
+  missing: boolean;
+  embedded: boolean;
+  signedIn: boolean;
+  currentUserId: string | null;
+  timezone: string;
+}) {
+  const { t } = useI18n();
   if (query.isError) {
     const error = query.error;
     if (embedded && error instanceof ApiError && error.status === 403) return <EmbedLinkExpired />;
@@ -104,7 +177,7 @@ export function DashboardScreen({
       return (
         <Suspense fallback={null}>
           <PasswordGate
-            error={password ? "The password is incorrect." : null}
+            error={password ? t("password.incorrect") : null}
             pending={query.isFetching}
             siteTitle={ownerSiteTitle}
             onSubmit={(attempt) => {
@@ -119,20 +192,21 @@ export function DashboardScreen({
       <DashboardUnavailable
         notFound={missing}
         message={errorMessage(error)}
-        signedIn={user !== null}
+        signedIn={signedIn}
         onRetry={() => void query.refetch()}
       />
     );
   }
 
-  const { dashboard, isPublic } = shown ?? query.data;
+  // Drawn only once the answer is in (the screen shows its loader before).
+  const { dashboard, isPublic } = (shown ?? query.data) as LoadedDashboard;
   return (
     <DashboardView
       key={dashboard.id}
       dashboard={dashboard}
       isPublic={isPublic}
       password={password}
-      currentUserId={user?.id ?? null}
+      currentUserId={currentUserId}
       timezone={timezone}
       userSlot={isPublic ? undefined : userSlot}
       messagesSlot={isPublic ? undefined : messagesSlot}

@@ -1,9 +1,11 @@
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type TLanguage } from "@app/core";
 import {
   Accordion,
   ActionIcon,
   Box,
   Divider,
   Group,
+  Select,
   Stack,
   Switch,
   Text,
@@ -40,6 +42,8 @@ interface Props {
   onHiddenDateSelector: (hidden: boolean) => void;
   footer: string;
   onFooter: (footer: string) => void;
+  language: TLanguage;
+  onLanguage: (language: TLanguage) => void;
   stylesPanel: ReactNode;
   saveStatus: SaveStatus;
   /** Signed-in members get the way back to the dashboards list. */
@@ -47,6 +51,9 @@ interface Props {
   userSlot?: ReactNode;
   onClose: () => void;
 }
+
+/** Each language in its own name ("Deutsch"): the agency picks the one its client reads. */
+const LANGUAGE_OPTIONS = LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }));
 
 /** The left sidebar of the dashboard (docs/product.md §2): name, edit mode and, while editing, the dashboard settings. */
 export function DashboardSidebar({
@@ -61,6 +68,8 @@ export function DashboardSidebar({
   onHiddenDateSelector,
   footer,
   onFooter,
+  language,
+  onLanguage,
   stylesPanel,
   saveStatus,
   showBackLink,
@@ -171,6 +180,16 @@ export function DashboardSidebar({
                     maxRows={6}
                     value={footer}
                     onChange={(event) => onFooter(event.currentTarget.value)}
+                  />
+                  <Select
+                    label="Report language"
+                    description="The client's pages, PDF and e-mails are written in it."
+                    data={LANGUAGE_OPTIONS}
+                    value={language}
+                    allowDeselect={false}
+                    onChange={(value) => {
+                      if (isLanguage(value)) onLanguage(value);
+                    }}
                   />
                 </Stack>
               </Accordion.Panel>

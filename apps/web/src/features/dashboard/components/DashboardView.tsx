@@ -14,6 +14,7 @@ import {
 } from "react";
 import { useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api";
+import { I18nProvider, useI18n } from "../../../lib/i18n";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconPlus } from "../../../ui/icons";
 import { LazySafeHtml } from "../../../ui/LazySafeHtml";
@@ -141,6 +142,7 @@ export function DashboardView({
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const today = useMemo(() => todayInTimezone(timezone), [timezone]);
+  const { t } = useI18n();
   const canEdit = !realtime && !print && !isPublic && currentUserId !== null;
   const publicAccess = useMemo(
     () => (isPublic ? { permalink: dashboard.permalink, password } : null),
@@ -152,6 +154,7 @@ export function DashboardView({
     widgets: [...dashboard.widgets].sort((a, b) => a.order - b.order),
     hiddenDateSelector: dashboard.hiddenDateSelector,
     footer: dashboard.footer ?? "",
+    language: dashboard.language,
     range: initialRange(dashboard, searchParams),
   }));
   const latest = useRef(state);
@@ -344,212 +347,218 @@ export function DashboardView({
   const editMode = lock.editMode;
   const hideDateSelector = state.hiddenDateSelector && !editMode;
 
+  // The owner sees the client's words as soon as the language is chosen (the screen's own provider
+  // follows the saved one); for a client it is the screen's language, already loaded.
   return (
-    <WidgetLookContext.Provider value={look.widgets}>
-      <div
-        className="dash-root"
-        style={look.style}
-        data-theme={look.dark ? "dark" : "light"}
-        data-editing={editMode}
-        data-print={print ? "true" : undefined}
-      >
-        {hasSidebar ? (
-          <>
-            <aside className="dash-sidebar" data-open={showSidebar} aria-label="Dashboard sidebar">
-              <div className="dash-sidebar-inner">
-                <Suspense fallback={null}>
-                  {rest ? (
-                    <DashboardSidebar
-                      name={state.name}
-                      onName={(name) => update({ name })}
-                      canEdit={canEdit}
-                      editMode={editMode}
-                      onEditMode={(on) => void toggleEditMode(on)}
-                      lockedByOther={lock.lockedByOther}
-                      lockBusy={lock.busy}
-                      hiddenDateSelector={state.hiddenDateSelector}
-                      onHiddenDateSelector={(hiddenDateSelector) => update({ hiddenDateSelector })}
-                      footer={state.footer}
-                      onFooter={(footer) => update({ footer })}
-                      saveStatus={saver.status}
-                      showBackLink={currentUserId !== null}
-                      userSlot={userSlot}
-                      onClose={() => setSidebarOpen(false)}
-                      stylesPanel={
-                        <StylesPanel
-                          styles={state.styles}
-                          pendingFiles={pendingFiles}
-                          onStyles={(patch) => update({ styles: { ...latest.current.styles, ...patch } })}
-                          onFile={(field, file) => {
-                            saver.setFile(field, file);
-                            setPendingFiles((current) => {
-                              const next = { ...current };
-                              if (file) next[field] = file;
-                              else delete next[field];
-                              return next;
-                            });
-                            if (file) update({});
-                          }}
-                        />
-                      }
-                    />
-                  ) : null}
-                </Suspense>
-              </div>
-            </aside>
-            <div
-              className="dash-sidebar-backdrop"
-              data-open={showSidebar}
-              onClick={() => setSidebarOpen(false)}
-              aria-hidden="true"
-            />
-          </>
-        ) : null}
-
-        <main className="dash-main">
-          <DashboardHeader
-            name={state.name || dashboard.name}
-            logoImage={shownStyles.logoImage}
-            clientImage={shownStyles.clientImage}
-            range={state.range}
-            today={today}
-            onRange={(range) => {
-              update({ range }, true);
-              onboardingEvent("date_range_changed");
-            }}
-            hideDateSelector={hideDateSelector}
-            hideCopyUrl={embedded}
-            print={print !== undefined}
-            pdf={
-              print ? undefined : (
-                <PdfButton
-                  request={{
-                    permalink: dashboard.permalink,
-                    timezone,
-                    range: {
-                      startDate: widgetRange.startDate,
-                      endDate: widgetRange.endDate,
-                      compareStartDate: widgetRange.compareStartDate,
-                      compareEndDate: widgetRange.compareEndDate,
-                    },
-                    realtime: realtime !== undefined,
-                    password: isPublic ? password : null,
-                  }}
-                  widgetCount={state.widgets.length}
-                />
-              )
-            }
-            onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}
-            sharing={
-              canEdit && rest ? (
-                <Suspense fallback={null}>
-                  <SharingControls
-                    dashboardId={dashboard.id}
-                    name={dashboard.name}
-                    passwordProtected={dashboard.passwordProtected}
-                    widgetCount={state.widgets.length}
-                  />
-                </Suspense>
-              ) : undefined
-            }
-          />
-          {realtime?.indicator(polling)}
-          {rest ? messagesSlot : null}
-          {editMode ? (
-            <Box className="dash-toolbar">
-              <Text fz="sm" className="dash-muted">
-                {state.widgets.length === 0
-                  ? "Editing: changes save automatically."
-                  : `${state.widgets.length} ${state.widgets.length === 1 ? "widget" : "widgets"} · drag the handle to reorder`}
-              </Text>
-              <OnboardingAnchor anchor="set-source" editMode>
-                <Button
-                  style={{ flexShrink: 0 }}
-                  leftSection={<IconPlus size={16} />}
-                  onClick={() => setFormSession({ mode: "add", key: ++formCounter.current })}
-                >
-                  Add widget
-                </Button>
-              </OnboardingAnchor>
-            </Box>
-          ) : null}
-
-          {state.widgets.length === 0 ? (
-            <Box className="dash-empty">
-              <Text fw={600} style={{ color: "var(--dash-text)" }}>
-                This dashboard has no widgets yet
-              </Text>
-              <Text fz="sm" mt={4}>
-                {editMode
-                  ? "Add a chart, a table, key numbers or a text card to begin."
-                  : canEdit && lock.lockedByOther
-                    ? "Another user is editing this dashboard; widgets they add appear here."
-                    : canEdit
-                      ? "Switch on Edit mode in the sidebar, then use Add widget."
-                      : "Check back soon."}
-              </Text>
-            </Box>
-          ) : (
-            <PublicAccessContext.Provider value={publicAccess}>
-              <PrintModeContext.Provider value={print ?? null}>
-                <RealtimeMarkContext.Provider value={realtimeMark}>
-                  {/* Print: its code still loading counts as insights still to come (the PDF waits for them). */}
-                  <Suspense fallback={print ? <span hidden data-insights-loading="true" /> : null}>
+    <I18nProvider language={state.language} fallback={null}>
+      <WidgetLookContext.Provider value={look.widgets}>
+        <div
+          className="dash-root"
+          style={look.style}
+          data-theme={look.dark ? "dark" : "light"}
+          data-editing={editMode}
+          data-print={print ? "true" : undefined}
+        >
+          {hasSidebar ? (
+            <>
+              <aside className="dash-sidebar" data-open={showSidebar} aria-label="Dashboard sidebar">
+                <div className="dash-sidebar-inner">
+                  <Suspense fallback={null}>
                     {rest ? (
-                      <DashboardInsights
-                        {...state}
-                        permalink={dashboard.permalink}
-                        range={widgetRange}
-                        edit={editMode}
+                      <DashboardSidebar
+                        name={state.name}
+                        onName={(name) => update({ name })}
+                        canEdit={canEdit}
+                        editMode={editMode}
+                        onEditMode={(on) => void toggleEditMode(on)}
+                        lockedByOther={lock.lockedByOther}
+                        lockBusy={lock.busy}
+                        hiddenDateSelector={state.hiddenDateSelector}
+                        onHiddenDateSelector={(hiddenDateSelector) => update({ hiddenDateSelector })}
+                        footer={state.footer}
+                        onFooter={(footer) => update({ footer })}
+                        language={state.language}
+                        onLanguage={(language) => update({ language })}
+                        saveStatus={saver.status}
+                        showBackLink={currentUserId !== null}
+                        userSlot={userSlot}
+                        onClose={() => setSidebarOpen(false)}
+                        stylesPanel={
+                          <StylesPanel
+                            styles={state.styles}
+                            pendingFiles={pendingFiles}
+                            onStyles={(patch) => update({ styles: { ...latest.current.styles, ...patch } })}
+                            onFile={(field, file) => {
+                              saver.setFile(field, file);
+                              setPendingFiles((current) => {
+                                const next = { ...current };
+                                if (file) next[field] = file;
+                                else delete next[field];
+                                return next;
+                              });
+                              if (file) update({});
+                            }}
+                          />
+                        }
                       />
                     ) : null}
                   </Suspense>
-                  <WidgetBadgeContext.Provider value={alertBadge}>
-                    <WidgetGrid
-                      widgets={state.widgets}
-                      range={widgetRange}
-                      dataEnabled
-                      editMode={editMode}
-                      actions={actions}
-                      onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
-                    />
-                  </WidgetBadgeContext.Provider>
-                </RealtimeMarkContext.Provider>
-              </PrintModeContext.Provider>
-            </PublicAccessContext.Provider>
-          )}
-
-          {state.footer.trim() !== "" ? (
-            <Group component="footer" className="dash-footer" justify="center">
-              <LazySafeHtml html={state.footer} />
-            </Group>
+                </div>
+              </aside>
+              <div
+                className="dash-sidebar-backdrop"
+                data-open={showSidebar}
+                onClick={() => setSidebarOpen(false)}
+                aria-hidden="true"
+              />
+            </>
           ) : null}
-        </main>
 
-        {canEdit && alertsFor ? (
-          <Suspense fallback={null}>
-            <WidgetAlertsModal
-              onClose={() => setAlertsFor(null)}
-              dashboardId={dashboard.id}
-              widget={alertsFor}
-              range={widgetRange}
-              timezone={timezone}
+          <main className="dash-main">
+            <DashboardHeader
+              name={state.name || dashboard.name}
+              logoImage={shownStyles.logoImage}
+              clientImage={shownStyles.clientImage}
+              range={state.range}
+              today={today}
+              onRange={(range) => {
+                update({ range }, true);
+                onboardingEvent("date_range_changed");
+              }}
+              hideDateSelector={hideDateSelector}
+              hideCopyUrl={embedded}
+              print={print !== undefined}
+              pdf={
+                print ? undefined : (
+                  <PdfButton
+                    request={{
+                      permalink: dashboard.permalink,
+                      timezone,
+                      range: {
+                        startDate: widgetRange.startDate,
+                        endDate: widgetRange.endDate,
+                        compareStartDate: widgetRange.compareStartDate,
+                        compareEndDate: widgetRange.compareEndDate,
+                      },
+                      realtime: realtime !== undefined,
+                      password: isPublic ? password : null,
+                    }}
+                    widgetCount={state.widgets.length}
+                  />
+                )
+              }
+              onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}
+              sharing={
+                canEdit && rest ? (
+                  <Suspense fallback={null}>
+                    <SharingControls
+                      dashboardId={dashboard.id}
+                      name={dashboard.name}
+                      passwordProtected={dashboard.passwordProtected}
+                      widgetCount={state.widgets.length}
+                    />
+                  </Suspense>
+                ) : undefined
+              }
             />
-          </Suspense>
-        ) : null}
+            {realtime?.indicator(polling)}
+            {rest ? messagesSlot : null}
+            {editMode ? (
+              <Box className="dash-toolbar">
+                <Text fz="sm" className="dash-muted">
+                  {state.widgets.length === 0
+                    ? "Editing: changes save automatically."
+                    : `${state.widgets.length} ${state.widgets.length === 1 ? "widget" : "widgets"} · drag the handle to reorder`}
+                </Text>
+                <OnboardingAnchor anchor="set-source" editMode>
+                  <Button
+                    style={{ flexShrink: 0 }}
+                    leftSection={<IconPlus size={16} />}
+                    onClick={() => setFormSession({ mode: "add", key: ++formCounter.current })}
+                  >
+                    Add widget
+                  </Button>
+                </OnboardingAnchor>
+              </Box>
+            ) : null}
 
-        {canEdit && formUsed.current ? (
-          <Suspense fallback={null}>
-            <WidgetFormDrawer
-              session={formSession}
-              widgets={state.widgets}
-              nextOrder={state.widgets.length}
-              onClose={() => setFormSession(null)}
-              onSave={saveWidget}
-            />
-          </Suspense>
-        ) : null}
-      </div>
-    </WidgetLookContext.Provider>
+            {state.widgets.length === 0 ? (
+              <Box className="dash-empty">
+                <Text fw={600} style={{ color: "var(--dash-text)" }}>
+                  {canEdit ? "This dashboard has no widgets yet" : t("dashboard.empty")}
+                </Text>
+                <Text fz="sm" mt={4}>
+                  {editMode
+                    ? "Add a chart, a table, key numbers or a text card to begin."
+                    : canEdit && lock.lockedByOther
+                      ? "Another user is editing this dashboard; widgets they add appear here."
+                      : canEdit
+                        ? "Switch on Edit mode in the sidebar, then use Add widget."
+                        : t("dashboard.checkBackSoon")}
+                </Text>
+              </Box>
+            ) : (
+              <PublicAccessContext.Provider value={publicAccess}>
+                <PrintModeContext.Provider value={print ?? null}>
+                  <RealtimeMarkContext.Provider value={realtimeMark}>
+                    {/* Print: its code still loading counts as insights still to come (the PDF waits for them). */}
+                    <Suspense fallback={print ? <span hidden data-insights-loading="true" /> : null}>
+                      {rest ? (
+                        <DashboardInsights
+                          {...state}
+                          permalink={dashboard.permalink}
+                          range={widgetRange}
+                          edit={editMode}
+                        />
+                      ) : null}
+                    </Suspense>
+                    <WidgetBadgeContext.Provider value={alertBadge}>
+                      <WidgetGrid
+                        widgets={state.widgets}
+                        range={widgetRange}
+                        dataEnabled
+                        editMode={editMode}
+                        actions={actions}
+                        onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
+                      />
+                    </WidgetBadgeContext.Provider>
+                  </RealtimeMarkContext.Provider>
+                </PrintModeContext.Provider>
+              </PublicAccessContext.Provider>
+            )}
+
+            {state.footer.trim() !== "" ? (
+              <Group component="footer" className="dash-footer" justify="center">
+                <LazySafeHtml html={state.footer} />
+              </Group>
+            ) : null}
+          </main>
+
+          {canEdit && alertsFor ? (
+            <Suspense fallback={null}>
+              <WidgetAlertsModal
+                onClose={() => setAlertsFor(null)}
+                dashboardId={dashboard.id}
+                widget={alertsFor}
+                range={widgetRange}
+                timezone={timezone}
+              />
+            </Suspense>
+          ) : null}
+
+          {canEdit && formUsed.current ? (
+            <Suspense fallback={null}>
+              <WidgetFormDrawer
+                session={formSession}
+                widgets={state.widgets}
+                nextOrder={state.widgets.length}
+                onClose={() => setFormSession(null)}
+                onSave={saveWidget}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+      </WidgetLookContext.Provider>
+    </I18nProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Center, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { useI18n } from "../../../lib/i18n";
 import { IconLock } from "../../../ui/icons";
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
 
 /** docs/product.md §4/§6: a password-protected dashboard asks for its password before anything is shown. */
 export function PasswordGate({ error, pending, siteTitle, onSubmit }: Props) {
+  const { t } = useI18n();
   const [password, setPassword] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,14 +35,14 @@ export function PasswordGate({ error, pending, siteTitle, onSubmit }: Props) {
                 </Text>
               )}
               <Title order={1} fz="h3">
-                This dashboard is protected
+                {t("password.title")}
               </Title>
               <Text c="dimmed" fz="sm" mt={4}>
-                Enter the password you were given to open the report.
+                {t("password.intro")}
               </Text>
             </div>
             <PasswordInput
-              label="Dashboard password"
+              label={t("password.label")}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={error ?? undefined}
@@ -49,7 +51,7 @@ export function PasswordGate({ error, pending, siteTitle, onSubmit }: Props) {
               autoFocus
             />
             <Button type="submit" loading={pending} disabled={password === ""} fullWidth>
-              Open dashboard
+              {t("password.submit")}
             </Button>
           </Stack>
         </form>

@@ -24,6 +24,8 @@ export interface ChartInput {
   comparison?: string;
   /** The chart's size in pixels when known (the gauge fits its texts inside its arc). */
   size?: { width: number; height: number };
+  /** The dashboard's locale for numbers and days (lib/i18n.tsx); English when absent. */
+  locale?: string;
 }
 
 /** Most slices a pie or spokes a radar shows before the rest is summed as 'Other' or dropped. */

@@ -70,6 +70,7 @@ export function seriesChartOption({
   compact,
   short,
   comparison = PREVIOUS_PERIOD_LABEL,
+  locale = "en-US",
 }: ChartInput): ChartOption {
   const columns = visibleMetrics(current, widget);
   const visibleGrid = widget.formatOptions.visibleGrid ?? DEFAULT_FORMAT_OPTIONS["chart:line"].visibleGrid;
@@ -96,12 +97,13 @@ export function seriesChartOption({
       })),
     );
     for (const column of columns) axes.set(column.index, right.has(column.metric.key) ? 1 : 0);
-    categories = rows.map((row) => formatDimension(row.dimension, current));
+    categories = rows.map((row) => formatDimension(row.dimension, current, false, locale));
     columns.forEach((column, position) => {
       const colour = colours.palette[position % colours.palette.length];
       const kind = seriesKind(widget.format, column);
       const name = label(column.metric, compact);
-      const formatter = (value: unknown) => formatMetric(typeof value === "number" ? value : null, column.metric);
+      const formatter = (value: unknown) =>
+        formatMetric(typeof value === "number" ? value : null, column.metric, locale);
       const yAxisIndex = axes.get(column.index) ?? 0;
       names.push(name);
       const showChange = previous !== null && !widget.hiddenChange && !column.option?.cloakedChange;
@@ -198,7 +200,7 @@ export function seriesChartOption({
       })),
       itemStyle: { borderRadius: [3, 3, 0, 0] },
       barMaxWidth: 36,
-      tooltip: { valueFormatter: (value) => formatAxisValue(Number(value), columns[0]?.metric) },
+      tooltip: { valueFormatter: (value) => formatAxisValue(Number(value), columns[0]?.metric, locale) },
     });
     if (previous) {
       series.push({
@@ -235,7 +237,7 @@ export function seriesChartOption({
       color: axisColour[index],
       fontSize: 11,
       hideOverlap: true,
-      formatter: (value: number) => formatAxisValue(value, metric),
+      formatter: (value: number) => formatAxisValue(value, metric, locale),
     },
     splitLine: { show: visibleGrid && index === 0, lineStyle: { color: colours.line, type: "dashed" as const } },
     axisLine: { show: false },

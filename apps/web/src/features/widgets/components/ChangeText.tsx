@@ -1,5 +1,6 @@
 import { changeTone } from "@app/core";
 import { Text, type TextProps } from "@mantine/core";
+import { useI18n } from "../../../lib/i18n";
 import { formatChangeText } from "../data/view-model";
 
 interface Props extends TextProps {
@@ -15,6 +16,7 @@ interface Props extends TextProps {
  * bad (inversely for lower-is-better metrics), 'N/A' when unknown.
  */
 export function ChangeText({ change, highlight, lowerIsBetter = false, ...props }: Props) {
+  const { locale } = useI18n();
   const known = change !== null && Number.isFinite(change);
   const direction = !known || change === 0 ? "flat" : change > 0 ? "up" : "down";
   const tone = changeTone(change, lowerIsBetter);
@@ -33,7 +35,7 @@ export function ChangeText({ change, highlight, lowerIsBetter = false, ...props 
       title="Change against the comparison period"
     >
       {arrow}
-      {known ? formatChangeText(Math.abs(change)).replace(/^\+/, "") : "N/A"}
+      {known ? formatChangeText(Math.abs(change), locale).replace(/^\+/, "") : "N/A"}
     </Text>
   );
 }

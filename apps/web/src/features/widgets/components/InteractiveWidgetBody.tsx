@@ -14,6 +14,7 @@ import {
   useState,
 } from "react";
 import { ApiError } from "../../../lib/api";
+import { useI18n } from "../../../lib/i18n";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 import { bodyFit } from "../card-size";
 import type { ChartInput } from "../charts/chart-common";
@@ -207,7 +208,14 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   // Only a widget still without its data gives up; one whose data came is drawn whatever the clock says.
   const gaveUp = timedOut && !query.isError && !(current && settled);
 
-  const comparison = comparisonLabel(range.compareStartDate, range.compareEndDate, Number(range.endDate.slice(0, 4)));
+  const i18n = useI18n();
+  const { t, locale } = i18n;
+  const comparison = comparisonLabel(
+    range.compareStartDate,
+    range.compareEndDate,
+    Number(range.endDate.slice(0, 4)),
+    i18n,
+  );
   // Only the gauge sizes its texts to the card (card-size.ts); other charts keep their option while a
   // card resizes. Kept as two numbers: the memo below compares them, not a new object each render.
   const { size } = bodyFit(widget.format, width, height);
@@ -224,10 +232,11 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
             compact,
             short,
             comparison,
+            locale,
             size: chartWidth > 0 && chartHeight > 0 ? { width: chartWidth, height: chartHeight } : undefined,
           }
         : null,
-    [current, previous, widget, look, compact, short, isChart, empty, comparison, chartWidth, chartHeight],
+    [current, previous, widget, look, compact, short, isChart, empty, comparison, locale, chartWidth, chartHeight],
   );
   const option = useMemo(() => (input ? chartOption(input) : null), [input]);
 
@@ -270,9 +279,9 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
         size="xs"
         className="dash-updated dash-filter"
         data-testid="widget-filter"
-        title={`Filter: ${filterTexts.join(" · ")}`}
+        title={t("widget.filter", { filters: filterTexts.join(" · ") })}
       >
-        Filter: {filterTexts.join(" · ")}
+        {t("widget.filter", { filters: filterTexts.join(" · ") })}
       </Text>
     ) : null;
 
@@ -290,7 +299,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
     data && data.errors.length > 0 ? (
       <Tooltip label={data.errors.map((error) => error.message).join(", ")}>
         <Badge color="red" variant="light" size="sm" className="dash-partial-error">
-          Data Error
+          {t("widget.dataError")}
         </Badge>
       </Tooltip>
     ) : null;
@@ -309,9 +318,9 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
       size="xs"
       className="dash-updated dash-stale"
       data-testid="widget-stale"
-      title={`Data as of ${asOfText(notice.asOf, range.timezone)} — ${notice.message}`}
+      title={t("widget.dataAsOf", { time: asOfText(notice.asOf, range.timezone), message: notice.message })}
     >
-      Data as of {asOfText(notice.asOf, range.timezone)} — {notice.message}
+      {t("widget.dataAsOf", { time: asOfText(notice.asOf, range.timezone), message: notice.message })}
     </Text>
   ) : null;
 
@@ -327,7 +336,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
         <Suspense fallback={null}>
           <Chart
             option={option}
-            label={`${widget.title} chart`}
+            label={t("widget.chart", { title: widget.title })}
             onRendered={() => setDrawn(option)}
             whenVisible={!print && !live}
             // A chart is drawn first off the main thread (charts/chart-snapshots.ts); on a member's

@@ -1,6 +1,7 @@
 import { fitMetricName, type TInteractiveWidget, type TTable } from "@app/core";
 import { Box, Text } from "@mantine/core";
 import type { CSSProperties } from "react";
+import { useI18n } from "../../../lib/i18n";
 import { changeOf, formatMetric, visibleMetrics } from "../data/view-model";
 import { ChangeText } from "./ChangeText";
 
@@ -62,10 +63,11 @@ export function summaryGridStyle(count: number, width: number, longest: number):
 
 /** Summary format: one big number per metric with its change against the comparison period. */
 export function SummaryWidget({ widget, current, previous, width }: Props) {
+  const { locale } = useI18n();
   const columns = visibleMetrics(current, widget);
   // Before the body is measured labels stay whole (the CSS wraps them).
   const tileWidth = tileWidthOf(width, summaryPerRow(columns.length, width));
-  const texts = columns.map((column) => formatMetric(current.totals[column.index], column.metric));
+  const texts = columns.map((column) => formatMetric(current.totals[column.index], column.metric, locale));
   const showChange = previous !== null && !widget.hiddenChange;
   return (
     <Box
@@ -88,7 +90,7 @@ export function SummaryWidget({ widget, current, previous, width }: Props) {
                 lowerIsBetter={column.metric.lowerIsBetter}
               />
               <Text component="span" className="dash-kpi-previous">
-                vs {formatMetric(previous?.totals[column.index], column.metric)}
+                vs {formatMetric(previous?.totals[column.index], column.metric, locale)}
               </Text>
             </Box>
           ) : null}

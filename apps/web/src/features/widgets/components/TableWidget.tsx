@@ -1,5 +1,6 @@
 import { resolveOrderBy, type TInteractiveWidget, type TTable, tableColumns } from "@app/core";
 import { Box } from "@mantine/core";
+import { useI18n } from "../../../lib/i18n";
 import { changeOf, compareRows, formatDimension, formatMetric, sortRows, visibleMetrics } from "../data/view-model";
 import { ChangeText } from "./ChangeText";
 
@@ -19,6 +20,7 @@ interface Props {
  * value carries its change against the comparison period unless the widget hides changes.
  */
 export function TableWidget({ widget, current, previous, compact, short = false }: Props) {
+  const { t, locale } = useI18n();
   const columns = visibleMetrics(current, widget);
   const orderBy = resolveOrderBy(widget.orderBy, tableColumns(current));
   const rows = sortRows(compareRows(current, previous), orderBy, current).slice(0, widget.rowsLimit);
@@ -33,7 +35,7 @@ export function TableWidget({ widget, current, previous, compact, short = false 
       className="dash-table-scroll"
       tabIndex={0}
       role="region"
-      aria-label={`${widget.title || "Table"} (scrollable)`}
+      aria-label={t("widget.scrollable", { title: widget.title || t("widget.table") })}
     >
       <table className="dash-table" data-compact={compact || undefined} data-short={short || undefined}>
         <thead>
@@ -56,11 +58,13 @@ export function TableWidget({ widget, current, previous, compact, short = false 
                 // Dimension values are unique within a table (the server groups by them).
                 <tr key={row.dimension ?? ""}>
                   <th scope="row" className="dash-dim">
-                    {formatDimension(row.dimension, current, true)}
+                    {formatDimension(row.dimension, current, true, locale)}
                   </th>
                   {columns.map((column) => (
                     <td key={column.metric.key} className="dash-num">
-                      <span className="dash-value">{formatMetric(row.values[column.index], column.metric)}</span>
+                      <span className="dash-value">
+                        {formatMetric(row.values[column.index], column.metric, locale)}
+                      </span>
                       {showChange && !column.option?.cloakedChange ? (
                         <ChangeText
                           className="dash-cell-change"
@@ -77,10 +81,10 @@ export function TableWidget({ widget, current, previous, compact, short = false 
         </tbody>
         <tfoot>
           <tr>
-            {current.dimension ? <th scope="row">Total</th> : null}
+            {current.dimension ? <th scope="row">{t("widget.total")}</th> : null}
             {columns.map((column) => (
               <td key={column.metric.key} className="dash-num">
-                <span className="dash-value">{formatMetric(current.totals[column.index], column.metric)}</span>
+                <span className="dash-value">{formatMetric(current.totals[column.index], column.metric, locale)}</span>
                 {showChange && !column.option?.cloakedChange ? (
                   <ChangeText
                     className="dash-cell-change"

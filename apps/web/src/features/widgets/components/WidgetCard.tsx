@@ -2,6 +2,7 @@ import type { TWidget, WidgetSize } from "@app/core";
 import { Box, Group, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useContext, useState } from "react";
+import { useI18n } from "../../../lib/i18n";
 import { useElementSize } from "../../../ui/use-element-size";
 import { WidgetInsight } from "../../insights";
 import { WidgetBadgeContext } from "../badge";
@@ -59,7 +60,8 @@ export function WidgetCard({
   // Nothing is decided until measured: a table is then made compact by the stylesheet (the card body's
   // container query).
   const { compact, short } = bodyFit(widget.format, width, height);
-  const title = widget.title || "Untitled widget";
+  const { t } = useI18n();
+  const title = widget.title || t("widget.untitled");
 
   return (
     <Box

@@ -1,4 +1,5 @@
 import { Box, Skeleton, Stack, Text } from "@mantine/core";
+import { useI18n } from "../../../lib/i18n";
 import { IconAlert, IconChart } from "../../../ui/icons";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 import { summaryGridStyle } from "./SummaryWidget";
@@ -76,27 +77,29 @@ export function WidgetSkeleton({
 /** A widget whose source failed: the product's 'Data Error'. */
 /** Print view: the widget's data did not come within its time limit (the rest of the report still prints). */
 export function WidgetTimedOut() {
+  const { t } = useI18n();
   return (
     <Stack className="dash-state" gap={6} align="center" justify="center" data-testid="widget-timed-out">
       <IconAlert size={22} color="var(--dash-muted)" />
       <Text fw={600} fz="sm" className="dash-muted">
-        Data unavailable
+        {t("widget.unavailable")}
       </Text>
     </Stack>
   );
 }
 
 export function WidgetDataError({ detail }: { detail?: string }) {
+  const { t } = useI18n();
   return (
     <Stack className="dash-state" gap={6} align="center" justify="center" role="alert">
       <IconAlert size={22} color="var(--dash-down)" />
       <Tooltip label={detail} disabled={!detail} multiline maw={280}>
         <Text fw={600} fz="sm" style={{ color: "var(--dash-down)" }}>
-          Data Error
+          {t("widget.dataError")}
         </Text>
       </Tooltip>
       <Text fz="xs" className="dash-muted" ta="center" maw={260}>
-        The data source could not be read. Re-authorise the source or check the widget settings.
+        {t("widget.dataErrorHelp")}
       </Text>
     </Stack>
   );
@@ -104,11 +107,12 @@ export function WidgetDataError({ detail }: { detail?: string }) {
 
 /** A widget whose query returned nothing for the range. */
 export function WidgetEmpty({ reasons = [] }: { reasons?: readonly string[] }) {
+  const { t } = useI18n();
   return (
     <Stack className="dash-state" gap={6} align="center" justify="center">
       <IconChart size={22} color="var(--dash-muted)" />
       <Text fz="sm" className="dash-muted">
-        No data for this period
+        {t("widget.noData")}
       </Text>
       {/* The provider said why it has nothing (a domain too new or small for its database). */}
       {reasons.map((reason) => (

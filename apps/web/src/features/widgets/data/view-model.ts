@@ -101,18 +101,18 @@ export function sortRows(rows: ComparedRow[], orderBy: TOrderBy, table: TTable):
 }
 
 /** A metric value as text (docs/product.md §9 numbers; 'N/A' when not finite). */
-export function formatMetric(value: number | null | undefined, metric: TTableMetric): string {
-  return formatNumber(value, { format: metric.format, currency: metric.currency ?? null });
+export function formatMetric(value: number | null | undefined, metric: TTableMetric, locale = "en-US"): string {
+  return formatNumber(value, { format: metric.format, currency: metric.currency ?? null, locale });
 }
 
 /** Compact axis text: 12.3K, $1.2M, 45%. */
-export function formatAxisValue(value: number, metric: TTableMetric | undefined): string {
-  if (metric?.format === "time") return formatNumber(value, { format: "time" });
-  const compact = numberFormatter("en-US", { notation: "compact", maximumFractionDigits: 1 });
+export function formatAxisValue(value: number, metric: TTableMetric | undefined, locale = "en-US"): string {
+  if (metric?.format === "time") return formatNumber(value, { format: "time", locale });
+  const compact = numberFormatter(locale, { notation: "compact", maximumFractionDigits: 1 });
   if (metric?.format === "percent") return `${compact.format(value)}%`;
   if (metric?.format === "money") {
     try {
-      return numberFormatter("en-US", {
+      return numberFormatter(locale, {
         style: "currency",
         currency: (metric.currency || "USD").toUpperCase(),
         notation: "compact",
@@ -125,15 +125,24 @@ export function formatAxisValue(value: number, metric: TTableMetric | undefined)
   return compact.format(value);
 }
 
-const SHORT_DAY = new Intl.DateTimeFormat("en-US", { month: "short", day: "2-digit", timeZone: "UTC" });
+const shortDays = new Map<string, Intl.DateTimeFormat>();
+/** A day on an axis, per locale ('Jan 05', '05. Jan.'), kept. */
+function shortDay(locale: string): Intl.DateTimeFormat {
+  let formatter = shortDays.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { month: "short", day: "2-digit", timeZone: "UTC" });
+    shortDays.set(locale, formatter);
+  }
+  return formatter;
+}
 
-/** A dimension value as text: days as 'Jan 05' on axes or 'Jan 05, 2026' in tables. */
-export function formatDimension(value: string | null, table: TTable, long = false): string {
+/** A dimension value as text: days as 'Jan 05' on axes or 'Jan 05, 2026' in tables, in the locale. */
+export function formatDimension(value: string | null, table: TTable, long = false, locale = "en-US"): string {
   if (value === null || value === "") return "(not set)";
   if (table.dimension?.kind !== "date") return value;
-  if (long) return formatDisplayDate(value) || value;
+  if (long) return formatDisplayDate(value, locale) || value;
   const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : SHORT_DAY.format(date);
+  return Number.isNaN(date.getTime()) ? value : shortDay(locale).format(date);
 }
 
 /** Change in percent from the previous value, or null when it has no meaning. */
@@ -142,10 +151,10 @@ export function changeOf(current: number | null | undefined, previous: number | 
 }
 
 /** '+12.3%' / '-4%' / 'N/A'. */
-export function formatChangeText(change: number | null): string {
+export function formatChangeText(change: number | null, locale = "en-US"): string {
   if (change === null || !Number.isFinite(change)) return "N/A";
-  const text = formatNumber(Math.abs(change), { format: "percent" });
-  if (text === "0%") return "0%";
+  const text = formatNumber(Math.abs(change), { format: "percent", locale });
+  if (Math.abs(change) < 0.005) return text;
   return `${change > 0 ? "+" : "-"}${text}`;
 }
 
