@@ -1,7 +1,10 @@
 import { shiftDay } from "@app/core";
-import { type FakeMeta, META_USER } from "../../src/connectors/meta/fake";
+import { afterAll } from "vitest";
+import { type FakeMeta, META_USER, metaFake } from "../../src/connectors/meta/fake";
 import { META_DEFAULT_VERSIONS } from "../../src/connectors/meta/versions";
-import type { FakeFault } from "../fakes/app";
+import type { Connector } from "../../src/connectors/types";
+import { type FakeFault, fakesForFile } from "../fakes/app";
+import type { TestClient } from "../harness";
 
 /**
  * What the Meta connectors' scenario declarations share (Facebook Ads, Facebook Social, Instagram:
@@ -90,4 +93,36 @@ export function metaInsightsDays(call: { query: Record<string, string> }): { fir
   const { since, until } = call.query;
   if (!since || !until) return null;
   return { first: since, last: shiftDay(until, -1) };
+}
+
+/**
+ * What the Facebook Social and Instagram description tests share (connectors/<key>/description.test.ts,
+ * both over ../../src/connectors/meta/pages-graph-sdk.json): the Meta fake for the file, the connector's
+ * description, its form's options, a Graph address, and the calls since a point that the description
+ * covers with their kinds (ids written `{id}`).
+ */
+export function pagesDescriptionSetUp(connector: Connector, type: string) {
+  const fakes = fakesForFile(afterAll, () => ({ meta: metaFake() }));
+  const description = () => {
+    if (!connector.description) throw new Error(`${connector.displayName} has no pinned description`);
+    return connector.description();
+  };
+  const options = async (client: TestClient, id: string, kind: string, form = "") =>
+    (
+      (await client.api("GET", `/api/sources/${id}/${kind}?type=${type}${form}`)).json().data as { value: string }[]
+    ).map((option) => option.value);
+  const graphUrl = (path: string, query: Record<string, string> = {}) => {
+    const address = new URL(`https://graph.facebook.com${path}`);
+    for (const [name, value] of Object.entries(query)) address.searchParams.set(name, value);
+    return address;
+  };
+  const coveredCalls = async (from: number) => {
+    const checks = await description();
+    const calls = (await fakes.current()).calls
+      .slice(from)
+      .filter((call) => checks.covers?.({ method: call.method, url: new URL(call.path, "http://graph") }));
+    const kinds = [...new Set(calls.map((call) => `${call.method} ${call.path.replace(/\d{6,}/g, "{id}")}`))].sort();
+    return { checks, calls, kinds };
+  };
+  return { fakes, description, options, graphUrl, coveredCalls };
 }

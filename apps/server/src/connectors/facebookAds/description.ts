@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
-import type { ApiDescription, ApiDescriptionLoader, DescribedRequest } from "../kit/description";
+import type { ApiDescription, ApiDescriptionLoader } from "../kit/description";
+import { GRAPH_COMMON_PARAMS, graphDescription } from "../meta/graph-description";
 import { checkSdkFields, type GraphSdk, notAmong } from "../meta/graph-sdk";
 
 /**
@@ -9,11 +10,9 @@ import { checkSdkFields, type GraphSdk, notAmong } from "../meta/graph-sdk";
  * lists no routes; the routes below are the ones the connector calls, each tied to the object it reads.
  */
 
-/** Parameters every Graph call takes (authentication and cursor paging). */
-const COMMON = ["access_token", "appsecret_proof", "limit", "after", "before", "fields"];
 /** The insights edge's parameters besides its enums (Meta's insights reference lists them). */
 const INSIGHTS_PARAMS = [
-  ...COMMON,
+  ...GRAPH_COMMON_PARAMS,
   "level",
   "breakdowns",
   "action_breakdowns",
@@ -30,20 +29,28 @@ const INSIGHTS_PARAMS = [
   "use_unified_attribution_setting",
 ];
 
-type Route = { kind: "insights"; start: boolean } | { kind: "object"; object: string; list: boolean; params: string[] };
+type Route =
+  | { kind: "insights"; start: boolean; params: readonly string[] }
+  | { kind: "object"; object: string; list: boolean; params: readonly string[] };
 
 function routeOf(method: string, path: string): Route | null {
   if (/^\/(act_\d+|\d+)\/insights$/.test(path)) {
-    if (method === "POST" && path.startsWith("/act_")) return { kind: "insights", start: true };
-    return method === "GET" ? { kind: "insights", start: false } : null;
+    if (method === "POST" && path.startsWith("/act_"))
+      return { kind: "insights", start: true, params: INSIGHTS_PARAMS };
+    return method === "GET" ? { kind: "insights", start: false, params: INSIGHTS_PARAMS } : null;
   }
   if (method !== "GET") return null;
-  if (path === "/me/adaccounts") return { kind: "object", object: "AdAccount", list: true, params: COMMON };
-  if (/^\/act_\d+$/.test(path)) return { kind: "object", object: "AdAccount", list: false, params: COMMON };
-  if (/^\/act_\d+\/campaigns$/.test(path)) {
-    return { kind: "object", object: "Campaign", list: true, params: [...COMMON, "effective_status"] };
-  }
-  if (/^\/\d+$/.test(path)) return { kind: "object", object: "AdReportRun", list: false, params: COMMON };
+  const object = (name: string, list: boolean, params: readonly string[] = GRAPH_COMMON_PARAMS): Route => ({
+    kind: "object",
+    object: name,
+    list,
+    params,
+  });
+  if (path === "/me/adaccounts") return object("AdAccount", true);
+  if (/^\/act_\d+$/.test(path)) return object("AdAccount", false);
+  if (/^\/act_\d+\/campaigns$/.test(path))
+    return object("Campaign", true, [...GRAPH_COMMON_PARAMS, "effective_status"]);
+  if (/^\/\d+$/.test(path)) return object("AdReportRun", false);
   return null;
 }
 
@@ -104,106 +111,46 @@ function checkInsightsParams(sdk: GraphSdk, params: Record<string, string>): str
   return problems;
 }
 
-function checkGraphError(body: unknown): string[] {
-  const error = (body as { error?: Record<string, unknown> } | null)?.error;
-  if (!error || typeof error.message !== "string" || typeof error.code !== "number") {
-    return ["answer: not a Graph error ({error: {message, type, code, fbtrace_id}})"];
-  }
-  return [];
-}
-
-function checkPaging(body: Record<string, unknown>): string[] {
-  const paging = body.paging as Record<string, unknown> | undefined;
-  if (paging === undefined) return [];
+/** A request's own parameters besides the unknown ones: the insights enums, an object's fields and statuses. */
+function checkParams(sdk: GraphSdk, route: Route, params: Record<string, string>): string[] {
+  if (route.kind === "insights") return checkInsightsParams(sdk, params);
   const problems: string[] = [];
-  for (const key of Object.keys(paging)) {
-    if (!["cursors", "next", "previous"].includes(key)) problems.push(`answer.paging.${key}: not a paging property`);
+  if (params.fields !== undefined) {
+    const fields = Object.keys(sdk.objects[route.object].fields);
+    for (const field of notAmong(params.fields, fields)) {
+      problems.push(`fields: "${field}" is not a field of ${route.object}`);
+    }
   }
-  if (paging.next !== undefined && typeof paging.next !== "string") problems.push("answer.paging.next: not a string");
+  if (params.effective_status !== undefined) {
+    const statuses = json(params.effective_status);
+    const known = sdk.objects.Campaign.enums.EffectiveStatus;
+    if (!Array.isArray(statuses) || statuses.some((status) => !known.includes(status))) {
+      problems.push(`effective_status: ${params.effective_status} is not a list of ${known.join(", ")}`);
+    }
+  }
   return problems;
 }
 
-/** The description of the Marketing API calls over the pinned SDK objects. */
+/** The description of the Marketing API calls over the pinned SDK objects (../meta/graph-description.ts). */
 export function graphAdsDescription(sdk: GraphSdk): ApiDescription {
-  const version = /\(Graph API (v\d+\.\d+)\)/.exec(sdk["x-pinned"].release)?.[1];
-  const locate = (request: DescribedRequest) => {
-    const match = /^\/(v\d+\.\d+)(\/.*)$/.exec(request.url.pathname);
-    if (!match) return { problem: `${request.url.pathname}: no Graph version in the path` };
-    const route = routeOf(request.method, match[2]);
-    const label = `${request.method} ${match[2]}`;
-    if (!route) return { problem: `${label}: not a call this description covers` };
-    // A later version the pin says its objects stand for (graph-sdk.json's `carriedBecause`) passes too.
-    if (match[1] !== version && !(sdk["x-pinned"].carriedTo ?? []).includes(match[1] ?? "")) {
-      return {
-        problem: `${label}: the request names Graph ${match[1]}, the pinned SDK objects are ${version}'s (refresh graph-sdk.json)`,
-      };
-    }
-    return { route, label };
-  };
-  return {
-    source: { url: sdk["x-pinned"].url, retrieved: sdk["x-pinned"].retrieved },
-    checkRequest(request) {
-      const found = locate(request);
-      if (!found.route) return [found.problem];
-      const params: Record<string, string> = Object.fromEntries(request.url.searchParams);
-      if (request.body && typeof request.body === "object") Object.assign(params, request.body);
-      const { route, label } = found;
-      const allowed = route.kind === "insights" ? INSIGHTS_PARAMS : route.params;
-      const problems = Object.keys(params)
-        .filter((name) => !allowed.includes(name))
-        .map((name) => `unknown parameter ${name}`);
-      if (route.kind === "insights") problems.push(...checkInsightsParams(sdk, params));
-      else if (params.fields !== undefined) {
-        const fields = Object.keys(sdk.objects[route.object].fields);
-        for (const field of notAmong(params.fields, fields)) {
-          problems.push(`fields: "${field}" is not a field of ${route.object}`);
-        }
+  // Breakdown columns come back beside the fields they break down.
+  const breakdowns = [...sdk.objects.AdsInsights.enums.Breakdowns, ...sdk.objects.AdsInsights.enums.ActionBreakdowns];
+  const keys = ["data", "paging", "summary"];
+  return graphDescription<Route>(sdk, {
+    file: "graph-sdk.json",
+    routeOf: (request, path) => routeOf(request.method, path),
+    checkParams: (route, params) => checkParams(sdk, route, params),
+    answer(route, body) {
+      if (route.kind === "insights" && route.start) {
+        return typeof body.report_run_id !== "string" || Object.keys(body).length !== 1
+          ? ["answer: not {report_run_id}"]
+          : [];
       }
-      if (route.kind === "object" && params.effective_status !== undefined) {
-        const statuses = json(params.effective_status);
-        const known = sdk.objects.Campaign.enums.EffectiveStatus;
-        if (!Array.isArray(statuses) || statuses.some((status) => !known.includes(status))) {
-          problems.push(`effective_status: ${params.effective_status} is not a list of ${known.join(", ")}`);
-        }
-      }
-      return problems.map((problem) => `${label}: ${problem}`);
+      if (route.kind === "insights") return { list: { object: "AdsInsights", extra: breakdowns, keys } };
+      if (route.list) return { list: { object: route.object, extra: [], keys } };
+      return checkSdkFields(sdk, route.object, body, "answer");
     },
-    checkResponse(request, status, body) {
-      const found = locate(request);
-      if (!found.route) return [found.problem];
-      const { route, label } = found;
-      const problems: string[] = [];
-      if (status >= 400) problems.push(...checkGraphError(body));
-      else if (!body || typeof body !== "object" || Array.isArray(body)) problems.push("answer: not a JSON object");
-      else if (route.kind === "insights" && route.start) {
-        const run = body as Record<string, unknown>;
-        if (typeof run.report_run_id !== "string" || Object.keys(run).length !== 1) {
-          problems.push("answer: not {report_run_id}");
-        }
-      } else if (route.kind === "insights" || route.list) {
-        const page = body as Record<string, unknown>;
-        const object = route.kind === "insights" ? "AdsInsights" : route.object;
-        // Breakdown columns come back beside the fields they break down.
-        const extra =
-          route.kind === "insights"
-            ? [...sdk.objects.AdsInsights.enums.Breakdowns, ...sdk.objects.AdsInsights.enums.ActionBreakdowns]
-            : [];
-        if (!Array.isArray(page.data)) problems.push("answer.data: not a list");
-        else {
-          page.data.forEach((row, index) => {
-            problems.push(
-              ...checkSdkFields(sdk, object, row as Record<string, unknown>, `answer.data[${index}]`, extra),
-            );
-          });
-        }
-        problems.push(...checkPaging(page));
-        for (const key of Object.keys(page)) {
-          if (!["data", "paging", "summary"].includes(key)) problems.push(`answer.${key}: not a list property`);
-        }
-      } else problems.push(...checkSdkFields(sdk, route.object, body as Record<string, unknown>, "answer"));
-      return problems.map((problem) => `${label} → ${status}: ${problem}`);
-    },
-  };
+  });
 }
 
 let loaded: Promise<ApiDescription> | undefined;

@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connectByConsent } from "../../../test/connector-scenarios/kit";
+import { pagesDescriptionSetUp } from "../../../test/connector-scenarios/meta";
 import { buildOwner } from "../../../test/factories";
-import { fakesForFile } from "../../../test/fakes/app";
 import { checkCalls } from "../../../test/fakes/described";
-import { describeEachDb, type TestClient } from "../../../test/harness";
+import { describeEachDb } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { metaFake } from "../meta/fake";
 import { facebookSocialConnector } from "./index";
 
 /**
@@ -16,16 +15,14 @@ import { facebookSocialConnector } from "./index";
  * so metric names are not checked here (Meta's insights reference is the source, docs/connectors.md).
  */
 
-const fakes = fakesForFile(afterAll, () => ({ meta: metaFake() }));
 const TYPE = "facebookSocial.insights";
-const description = () => {
-  if (!facebookSocialConnector.description) throw new Error("Facebook Social has no pinned description");
-  return facebookSocialConnector.description();
-};
-const options = async (client: TestClient, id: string, kind: string) =>
-  ((await client.api("GET", `/api/sources/${id}/${kind}?type=${TYPE}`)).json().data as { value: string }[]).map(
-    (option) => option.value,
-  );
+const {
+  fakes,
+  description,
+  options,
+  graphUrl: url,
+  coveredCalls,
+} = pagesDescriptionSetUp(facebookSocialConnector, TYPE);
 
 describeEachDb(
   "Facebook Social against Meta's business SDK objects",
@@ -50,12 +47,8 @@ describeEachDb(
         });
         expect(response.statusCode, response.body).toBe(200);
       }
-      const checks = await description();
-      const calls = (await fakes.current()).calls
-        .slice(from)
-        .filter((call) => checks.covers?.({ method: call.method, url: new URL(call.path, "http://graph") }));
-      const kinds = new Set(calls.map((call) => `${call.method} ${call.path.replace(/\d{6,}/g, "{id}")}`));
-      expect([...kinds].sort()).toEqual([
+      const { checks, calls, kinds } = await coveredCalls(from);
+      expect(kinds).toEqual([
         "GET /v25.0/me/accounts",
         "GET /v25.0/me/businesses",
         "GET /v25.0/{id}/client_pages",
@@ -71,11 +64,6 @@ describeEachDb(
 );
 
 describe("Facebook Social's description checks bite", () => {
-  const url = (path: string, query: Record<string, string> = {}) => {
-    const address = new URL(`https://graph.facebook.com${path}`);
-    for (const [name, value] of Object.entries(query)) address.searchParams.set(name, value);
-    return address;
-  };
   it("a wrong request is reported: unknown field, period, parameter, version", async () => {
     const checks = await description();
     expect(

@@ -35,6 +35,13 @@ export interface ProviderRequest<T> {
   schema: z.ZodType<T>;
   /** What the concurrency limit counts by (GA4: the property). Default: the provider. */
   limitKey?: string;
+  /**
+   * A burst limit of one request per `gapMs` for the `limitKey` (Klaviyo's reporting, 1 a second): one
+   * such request in flight at a time across every process, and the next sent only `gapMs` after this
+   * one's answer came back. Measured from the answer, so the provider sees the two arrive at least
+   * `gapMs` apart whatever the network and the machine's load do to the sending.
+   */
+  paceMs?: number;
   /** Allowances this request spends, checked before it is sent. */
   quotas?: readonly QuotaBucket[];
   signal?: AbortSignal;
@@ -163,6 +170,16 @@ async function acquireSharedSlot(
   }
 }
 
+/**
+ * Gives a shared slot back: at once, or for a paced key `paceMs` after the answer (real time: a test's
+ * clock must not shorten it), without holding that answer back from its caller.
+ */
+async function releaseSlot(counters: RateLimitStore, slot: string, lease: string, paceMs: number | undefined) {
+  const release = () => counters.release(slot, lease).catch(() => {});
+  if (paceMs === undefined) await release();
+  else void new Promise((resolve) => setTimeout(resolve, paceMs)).then(release);
+}
+
 /** A key the provider said to wait for (a used-up allowance, a long Retry-After) is not asked before then. */
 function throwIfHeld(provider: string, blocked: { until: number; error: ProviderError } | undefined, at: number) {
   if (!blocked || blocked.until <= at) return;
@@ -187,19 +204,19 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   // Only a request naming what the provider counts by (a GA4 property) takes a shared lease; requests of
   // the provider as a whole (token refreshes, pickers) keep a limit per process, as a cluster-wide one
   // would make every company's refreshes queue behind each other.
-  const limit = <T>(key: string, shared: boolean, work: () => Promise<T>): Promise<T> =>
+  const limit = <T>(key: string, { limitKey, paceMs }: ProviderRequest<T>, work: () => Promise<T>): Promise<T> =>
     local(key, async () => {
-      if (!shared) return work();
+      if (limitKey === undefined) return work();
       const slot = `provider:${provider}:inflight:${key}`;
-      const lease = await sharedSlot(slot);
+      const lease = await sharedSlot(slot, paceMs === undefined ? concurrency : 1);
       try {
         return await work();
       } finally {
-        await options.counters.release(slot, lease).catch(() => {});
+        await releaseSlot(options.counters, slot, lease, paceMs);
       }
     });
-  const sharedSlot = (slot: string) =>
-    acquireSharedSlot(slot, { provider, counters: options.counters, concurrency, timeoutMs });
+  const sharedSlot = (slot: string, slots: number) =>
+    acquireSharedSlot(slot, { provider, counters: options.counters, concurrency: slots, timeoutMs });
   const send = options.userSuppliedHost ? guardedFetch(options.userSuppliedHost.allow) : fetch;
   // A provider that said "wait" (Meta's regain time, a long Retry-After) is not asked again before then
   // by this process, per limit key.
@@ -293,7 +310,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         try {
           // Asked again once its turn comes: a request queued behind one the provider answered "used up"
           // (or "wait") is not sent.
-          return await limit(key, request.limitKey !== undefined, () => {
+          return await limit(key, request, () => {
             stillWaiting();
             return attempt(request, url, body, headers);
           });

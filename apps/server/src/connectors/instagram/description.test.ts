@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connectByConsent } from "../../../test/connector-scenarios/kit";
+import { pagesDescriptionSetUp } from "../../../test/connector-scenarios/meta";
 import { buildOwner } from "../../../test/factories";
-import { fakesForFile } from "../../../test/fakes/app";
 import { checkCalls } from "../../../test/fakes/described";
-import { describeEachDb, type TestClient } from "../../../test/harness";
+import { describeEachDb } from "../../../test/harness";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
-import { metaFake } from "../meta/fake";
 import { instagramConnector } from "./index";
 
 /**
@@ -16,16 +15,8 @@ import { instagramConnector } from "./index";
  * `total_value`, which Meta's Instagram reference documents and the SDK's InsightsResult does not list).
  */
 
-const fakes = fakesForFile(afterAll, () => ({ meta: metaFake() }));
 const TYPE = "instagram.insights";
-const description = () => {
-  if (!instagramConnector.description) throw new Error("Instagram has no pinned description");
-  return instagramConnector.description();
-};
-const options = async (client: TestClient, id: string, kind: string, form = "") =>
-  ((await client.api("GET", `/api/sources/${id}/${kind}?type=${TYPE}${form}`)).json().data as { value: string }[]).map(
-    (option) => option.value,
-  );
+const { fakes, description, options, graphUrl: url, coveredCalls } = pagesDescriptionSetUp(instagramConnector, TYPE);
 
 describeEachDb(
   "Instagram against Meta's business SDK objects",
@@ -50,12 +41,8 @@ describeEachDb(
         const response = await widgetData(client, widgets, range);
         expect(response.statusCode, response.body).toBe(200);
       }
-      const checks = await description();
-      const calls = (await fakes.current()).calls
-        .slice(from)
-        .filter((call) => checks.covers?.({ method: call.method, url: new URL(call.path, "http://graph") }));
-      const kinds = new Set(calls.map((call) => `${call.method} ${call.path.replace(/\d{6,}/g, "{id}")}`));
-      expect([...kinds].sort()).toEqual([
+      const { checks, calls, kinds } = await coveredCalls(from);
+      expect(kinds).toEqual([
         "GET /v25.0/me/accounts",
         "GET /v25.0/me/businesses",
         "GET /v25.0/{id}/client_pages",
@@ -75,11 +62,6 @@ describeEachDb(
 );
 
 describe("Instagram's description checks bite", () => {
-  const url = (path: string, query: Record<string, string> = {}) => {
-    const address = new URL(`https://graph.facebook.com${path}`);
-    for (const [name, value] of Object.entries(query)) address.searchParams.set(name, value);
-    return address;
-  };
   it("a wrong request is reported: a post metric the SDK does not list, a metric type, a media field", async () => {
     const checks = await description();
     expect(

@@ -13,9 +13,9 @@ import { answerFault, pathOf } from "../../../test/fakes/kit";
  *   [{groupings, statistics: {name: [one value a bucket]}}], date_times}}}`, a bucket a day from the
  *   timeframe's start),
  * - the reporting endpoints' rate limits as their reference pages give them (steady 2 a minute, 225 a day
- *   per account): a request over either is a 429 `throttled` with Retry-After. The 1-a-second burst is not
- *   enforced: two requests sent together arrive a few milliseconds apart or not, as the machine's load
- *   decides, and a fake that answered by that would make tests fail now and then.
+ *   per account) and the 1-a-second burst: a request over any is a 429 `throttled` with Retry-After. A
+ *   second report within a second of the account's previous one is refused (the connector sends the next
+ *   only a second after the previous answer, so this tells pacing from chance, whatever the load).
  * - `GET /api/accounts/`, `GET /api/metrics/` (paged by `links.next`), `GET /api/campaigns/` (a channel
  *   filter is required), `GET /api/flows/`, `POST /api/metric-aggregates/`,
  * - https://developers.klaviyo.com/en/docs/rate_limits_and_error_handling: errors as
@@ -136,11 +136,22 @@ export function klaviyoFake(): FakePart<FakeKlaviyo> {
     reportTimes: new Map(),
   };
 
-  /** Klaviyo's reporting limits per account (its key): 2 a minute, 225 a day; the 429 it answers past them. */
+  /** Klaviyo's reporting limits per account (its key): 1 a second, 2 a minute, 225 a day; the 429 past them. */
   function throttled(request: FastifyRequest, reply: FastifyReply) {
     const key = String(request.headers.authorization ?? "").slice(16);
     const now = Date.now();
     const times = (state.reportTimes.get(key) ?? []).filter((at) => at > now - 86_400_000);
+    const last = times.at(-1);
+    if (last !== undefined && now - last < 1_000) {
+      reply.header("retry-after", "1");
+      return jsonApiError(
+        reply,
+        429,
+        "throttled",
+        "Request was throttled.",
+        "Request was throttled. Expected available in 1 second.",
+      );
+    }
     const minute = times.filter((at) => at > now - 60_000);
     const [oldest] = minute.length >= 2 ? minute : times.length >= 225 ? times : [];
     if (oldest !== undefined) {

@@ -228,6 +228,57 @@ describeEachDb(
       }
     });
 
+    it("the reports' 1-a-second burst: the comparison's report is sent a second after the range's answer; a second one within a second is Klaviyo's 429", async () => {
+      const { client } = await buildOwner(env());
+      const { id, key } = await connect(client);
+      const start = shiftDay(today(), -40);
+      const end = shiftDay(today(), -34);
+      const from = (await klaviyo()).reports.length;
+      const response = await widgetData(
+        client,
+        [instance(id, TYPE, { target: "campaign", conversionMetric: "PlcOrd", metrics: ["delivered"] })],
+        { startDate: start, endDate: end, comparison: true },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      // Both periods answered (no "limiting requests" notice): two values reports, paced a second apart.
+      expect(response.json().data.current.notice ?? null).toBeNull();
+      const asked = (await klaviyo()).reports.slice(from);
+      expect(asked.map((report) => report.path)).toEqual([
+        "/api/campaign-values-reports/",
+        "/api/campaign-values-reports/",
+      ]);
+      const [first, second] = (await klaviyo()).reportTimes.get(key) ?? [];
+      expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(1_000);
+      // Two sent straight after each other, as an unpaced client would: the second is refused in
+      // Klaviyo's words and shape (a key of its own, so the minute's two are not what refuses it).
+      const { url } = await running();
+      const fresh = `pk_${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`;
+      (await klaviyo()).keys.add(fresh);
+      const send = () =>
+        fetch(`${url}/api/campaign-values-reports/`, {
+          method: "POST",
+          headers: {
+            authorization: `Klaviyo-API-Key ${fresh}`,
+            revision: "2025-10-15",
+            accept: "application/vnd.api+json",
+            "content-type": "application/json",
+          },
+          body: JSON.stringify(asked[0]?.body),
+        });
+      expect((await send()).status).toBe(200);
+      const refused = await send();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("1");
+      expect(((await refused.json()) as { errors: unknown[] }).errors).toEqual([
+        expect.objectContaining({
+          status: 429,
+          code: "throttled",
+          title: "Request was throttled.",
+          detail: "Request was throttled. Expected available in 1 second.",
+        }),
+      ]);
+    });
+
     it("flows whose two periods together pass the 60 days a daily series takes: a series per period", async () => {
       const { client } = await buildOwner(env());
       const { id } = await connect(client);

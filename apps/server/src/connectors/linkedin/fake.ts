@@ -6,6 +6,7 @@
  *   /oauth/v2/accessToken with client_id and client_secret, `expires_in` 60 days, refresh tokens only for
  *   approved apps; a cancelled consent comes back as `error=user_cancelled_authorize`);
  * - learn.microsoft.com/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2 (GET /v2/userinfo);
+ * - learn.microsoft.com/linkedin/shared/integrations/people/profile-api (GET /v2/me, r_basicprofile);
  * - learn.microsoft.com/linkedin/marketing/versioning (`LinkedIn-Version: YYYYMM` on every /rest call,
  *   `X-Restli-Protocol-Version: 2.0.0`; an expired version answers 426 NONEXISTENT_VERSION);
  * - learn.microsoft.com/linkedin/marketing/integrations/ads-reporting/ads-reporting (adAnalytics: the
@@ -317,11 +318,22 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
     return { elements: slice, metadata: next ? { nextPageToken: next } : {} };
   };
 
-  /** The scopes each app's products grant (the Ads app also signs in with OpenID Connect). */
+  /**
+   * The scopes each app's products grant. The Ads app also signs in with OpenID Connect; the Social app
+   * holds the Community Management API alone, whose permissions include `r_basicprofile` and no `openid`
+   * or `profile` (LinkedIn lets no other product, Sign In with OpenID Connect included, sit beside it).
+   */
   const scopesOf = (clientId: string | undefined): Set<string> | null => {
     if (clientId === state.clientId) return new Set(["r_ads", "r_ads_reporting", "openid", "profile", "email"]);
     if (clientId === state.socialClientId) {
-      return new Set(["r_organization_social", "rw_organization_admin", "r_organization_admin", "openid", "profile"]);
+      return new Set([
+        "r_basicprofile",
+        "r_organization_social",
+        "w_organization_social",
+        "rw_organization_admin",
+        "r_organization_admin",
+        "w_member_social",
+      ]);
     }
     return null;
   };
@@ -440,6 +452,20 @@ export function linkedinFake(): FakePart<FakeLinkedIn> {
         given_name: LINKEDIN_MEMBER.given,
         family_name: LINKEDIN_MEMBER.family,
         locale: { country: "US", language: "en" },
+      };
+    });
+
+    // The Profile API's member (r_basicprofile or r_liteprofile; unversioned /v2, no LinkedIn-Version).
+    app.get(`${LINKEDIN_PREFIX}/v2/me`, async (request, reply) => {
+      const token = requireToken(request, reply);
+      if (!token) return reply;
+      if (!token.scopes.has("r_basicprofile") && !token.scopes.has("r_liteprofile")) return denied(reply, "me");
+      return {
+        id: LINKEDIN_MEMBER.sub,
+        localizedFirstName: LINKEDIN_MEMBER.given,
+        localizedLastName: LINKEDIN_MEMBER.family,
+        firstName: { localized: { en_US: LINKEDIN_MEMBER.given }, preferredLocale: { country: "US", language: "en" } },
+        lastName: { localized: { en_US: LINKEDIN_MEMBER.family }, preferredLocale: { country: "US", language: "en" } },
       };
     });
   };

@@ -18,15 +18,18 @@ import type { LinkedInApp, LinkedInProviderConfig } from "./settings";
  * programmatic refresh: one is stored when given and used a minute before the access token expires;
  * without one an expired token is an `auth` failure and the user connects again (banner 125).
  *
- * The source's account is the member's name from OpenID Connect's `GET {LINKEDIN_API_URL}/v2/userinfo`
- * (scopes `openid profile`, product "Sign In with LinkedIn using OpenID Connect"): it needs no Marketing
- * version header and no r_liteprofile, which new apps can no longer get.
+ * The source's account is the member's name. LinkedIn Ads' app also carries "Sign In with LinkedIn using
+ * OpenID Connect", so it reads OpenID Connect's `GET {LINKEDIN_API_URL}/v2/userinfo` (scopes `openid
+ * profile`; no Marketing version header, no r_liteprofile, which new apps can no longer get). LinkedIn
+ * Social's app holds the Community Management API alone, which grants no `openid` (LinkedIn refuses the
+ * whole consent with `unauthorized_scope_error`), so it reads the Profile API's `GET /v2/me` with the
+ * `r_basicprofile` that product grants (docs/connectors.md, "LinkedIn apps").
  */
 
-/** Scopes per connector: the reporting ones (docs/connectors.md) plus `openid profile` for the member's name. */
+/** Scopes per connector: the reporting ones (docs/connectors.md) plus what reads the member's name. */
 export const LINKEDIN_SCOPES: Record<string, readonly string[]> = {
   linkedinAds: ["r_ads", "r_ads_reporting", "openid", "profile"],
-  linkedinSocial: ["r_organization_social", "rw_organization_admin", "openid", "profile"],
+  linkedinSocial: ["r_organization_social", "rw_organization_admin", "r_basicprofile"],
 };
 
 /** OpenID Connect userinfo: `sub` always; `name` (or given and family names) with the `profile` scope. */
@@ -35,6 +38,13 @@ const ZUserInfo = z.object({
   name: z.string().optional(),
   given_name: z.string().optional(),
   family_name: z.string().optional(),
+});
+
+/** The Profile API's member (`r_basicprofile`): the person id and the names in the member's own language. */
+const ZMe = z.object({
+  id: z.string(),
+  localizedFirstName: z.string().optional(),
+  localizedLastName: z.string().optional(),
 });
 
 /** Which app each connector signs in with (./settings.ts): Social's must carry the Community Management API alone. */
@@ -75,7 +85,7 @@ export function linkedinOAuth(config: LinkedInProviderConfig, app: LinkedInApp, 
     clientAuth: "form",
     counters,
   });
-  // userinfo lives on the API host, not the auth host: a client of its own.
+  // userinfo and /v2/me live on the API host, not the auth host: a client of its own.
   const api = userinfoClient(config, counters);
 
   const adapter = {
@@ -84,11 +94,13 @@ export function linkedinOAuth(config: LinkedInProviderConfig, app: LinkedInApp, 
     /** The code for tokens, then the member's name for the source's account. */
     async exchange(input: Parameters<OAuthAdapter["exchange"]>[0]) {
       const { tokens } = await standard.exchangeCode(input);
-      const me = await api.request({
-        path: "/v2/userinfo",
-        headers: { authorization: `Bearer ${tokens.access_token}` },
-        schema: ZUserInfo,
-      });
+      const headers = { authorization: `Bearer ${tokens.access_token}` };
+      if (app === config.social) {
+        const me = await api.request({ path: "/v2/me", headers, schema: ZMe });
+        const name = [me.localizedFirstName, me.localizedLastName].filter(Boolean).join(" ");
+        return { tokens: { ...tokens, member: me.id }, account: name || me.id };
+      }
+      const me = await api.request({ path: "/v2/userinfo", headers, schema: ZUserInfo });
       const name = me.name || [me.given_name, me.family_name].filter(Boolean).join(" ");
       return { tokens: { ...tokens, member: me.sub }, account: name || me.sub };
     },
@@ -139,7 +151,7 @@ export type LinkedInOAuth = {
   revoke(credentials: Readonly<Record<string, string>>): Promise<void>;
 };
 
-/** The API host's client for the sign-in's own call (userinfo), one per configuration. */
+/** The API host's client for the sign-in's own call (userinfo or /v2/me), one per configuration. */
 const userinfoClients = new WeakMap<LinkedInProviderConfig, ProviderClient>();
 function userinfoClient(config: LinkedInProviderConfig, counters: RateLimitStore): ProviderClient {
   let client = userinfoClients.get(config);

@@ -20,7 +20,7 @@ export interface LinkedInProviderConfig {
   social: LinkedInApp;
   /** https://www.linkedin.com: the consent screen, the token and revoke endpoints. */
   authUrl: string;
-  /** https://api.linkedin.com: /rest (versioned) and /v2/userinfo. */
+  /** https://api.linkedin.com: /rest (versioned), /v2/userinfo and /v2/me. */
   apiUrl: string;
   /** The `LinkedIn-Version` header ("202610"). */
   version: string;

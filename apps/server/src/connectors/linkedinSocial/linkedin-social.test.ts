@@ -92,8 +92,13 @@ describeEachDb(
   (env) => {
     it("connects with the organization scopes; the member's name is the account", async () => {
       const { client } = await buildOwner(env());
+      const before = (await calls()).length;
       const { consent, result } = await connect(client);
-      expect(consent.searchParams.get("scope")).toBe("r_organization_social rw_organization_admin openid profile");
+      // The Community Management API's app grants no `openid`/`profile` (no other product may sit beside
+      // it): the member's name comes from the Profile API's /v2/me with r_basicprofile.
+      expect(consent.searchParams.get("scope")).toBe("r_organization_social rw_organization_admin r_basicprofile");
+      const reads = (await calls()).slice(before).filter((call) => call.path.startsWith("/linkedin/v2/"));
+      expect(reads.map((call) => call.path)).toEqual(["/linkedin/v2/me"]);
       // The Community Management API's own app (LinkedIn wants it alone on its app), not the Ads app.
       expect(consent.searchParams.get("client_id")).toBe((await linkedin()).socialClientId);
       expect(result).toMatchObject({ ok: true, connector: "linkedinSocial" });

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import type { ApiDescription, ApiDescriptionLoader, DescribedRequest } from "../kit/description";
-import { checkSdkFields, type GraphSdk } from "./graph-sdk";
+import { GRAPH_COMMON_PARAMS, graphDescription } from "./graph-description";
+import type { GraphSdk } from "./graph-sdk";
 
 /**
  * The Graph API calls of the Pages and Instagram connectors as Meta's business SDK describes them for the
@@ -17,28 +18,37 @@ import { checkSdkFields, type GraphSdk } from "./graph-sdk";
  * allowed on insights results as an amendment.
  */
 
-/** Parameters every Graph call takes (authentication and cursor paging). */
-const COMMON = ["access_token", "appsecret_proof", "limit", "after", "before", "fields"];
 /** The insights edges' parameters (Meta's Page and Instagram insights references). */
-const INSIGHTS_PARAMS = [...COMMON, "metric", "period", "since", "until", "date_preset", "metric_type", "breakdown"];
+const INSIGHTS_PARAMS = [
+  ...GRAPH_COMMON_PARAMS,
+  "metric",
+  "period",
+  "since",
+  "until",
+  "date_preset",
+  "metric_type",
+  "breakdown",
+];
 
 /** Whose insights a connector reads: Pages' own, or the Instagram accounts linked to them (and their posts). */
 type Insights = "pages" | "igUsers";
-type Route = { kind: "list"; object: string; params: string[] } | { kind: "insights"; of: "page" | "account" | "post" };
+type Route =
+  | { kind: "list"; object: string; params: readonly string[] }
+  | { kind: "insights"; of: "page" | "account" | "post"; params: readonly string[] };
 
 function routeOf(insights: Insights, request: DescribedRequest, path: string): Route | null {
   if (request.method !== "GET") return null;
-  if (path === "/me/accounts") return { kind: "list", object: "Page", params: COMMON };
-  if (path === "/me/businesses") return { kind: "list", object: "Business", params: COMMON };
-  if (/^\/\d+\/(owned_pages|client_pages)$/.test(path)) return { kind: "list", object: "Page", params: COMMON };
+  const list = (object: string): Route => ({ kind: "list", object, params: GRAPH_COMMON_PARAMS });
+  if (path === "/me/accounts") return list("Page");
+  if (path === "/me/businesses") return list("Business");
+  if (/^\/\d+\/(owned_pages|client_pages)$/.test(path)) return list("Page");
   if (/^\/\d+\/insights$/.test(path)) {
-    if (insights === "pages") return { kind: "insights", of: "page" };
+    if (insights === "pages") return { kind: "insights", of: "page", params: INSIGHTS_PARAMS };
     // An account's insights name a period; a post's are lifetime figures, asked without one.
-    return { kind: "insights", of: request.url.searchParams.has("period") ? "account" : "post" };
+    const of = request.url.searchParams.has("period") ? "account" : "post";
+    return { kind: "insights", of, params: INSIGHTS_PARAMS };
   }
-  if (insights === "igUsers" && /^\/\d+\/media$/.test(path)) {
-    return { kind: "list", object: "IGMedia", params: COMMON };
-  }
+  if (insights === "igUsers" && /^\/\d+\/media$/.test(path)) return list("IGMedia");
   return null;
 }
 
@@ -99,14 +109,6 @@ function checkInsightsParams(sdk: GraphSdk, of: "page" | "account" | "post", par
   return problems;
 }
 
-function checkGraphError(body: unknown): string[] {
-  const error = (body as { error?: Record<string, unknown> } | null)?.error;
-  if (!error || typeof error.message !== "string" || typeof error.code !== "number") {
-    return ["answer: not a Graph error ({error: {message, type, code, fbtrace_id}})"];
-  }
-  return [];
-}
-
 /** An insights result's `total_value` (the amendment above): `{value: number}`. */
 function checkTotalValue(row: Record<string, unknown>, at: string): string[] {
   if (!("total_value" in row)) return [];
@@ -116,73 +118,23 @@ function checkTotalValue(row: Record<string, unknown>, at: string): string[] {
     : [`${at}.total_value: not {value: number}`];
 }
 
-/** The description of one connector's Graph calls over the pinned SDK objects. */
+/** The description of one connector's Graph calls over the pinned SDK objects (./graph-description.ts). */
 export function graphPagesDescription(sdk: GraphSdk, insights: Insights): ApiDescription {
-  const version = /\(Graph API (v\d+\.\d+)\)/.exec(sdk["x-pinned"].release)?.[1];
-  const locate = (request: DescribedRequest) => {
-    const match = /^\/(v\d+\.\d+)(\/.*)$/.exec(request.url.pathname);
-    if (!match) return { problem: `${request.url.pathname}: no Graph version in the path` };
-    const route = routeOf(insights, request, match[2] ?? "");
-    const label = `${request.method} ${match[2]}`;
-    if (!route) return { problem: `${label}: not a call this description covers` };
-    if (match[1] !== version) {
-      return {
-        problem: `${label}: the request names Graph ${match[1]}, the pinned SDK objects are ${version}'s (refresh pages-graph-sdk.json)`,
-      };
-    }
-    return { route, label };
-  };
-  return {
-    source: { url: sdk["x-pinned"].url, retrieved: sdk["x-pinned"].retrieved },
-    // Sign-in, token exchange and debugging are Facebook Login's, which the SDK objects do not describe.
-    covers(request) {
-      const path = /^\/v\d+\.\d+(\/.*)$/.exec(request.url.pathname)?.[1];
-      return path !== undefined && routeOf(insights, request, path) !== null;
-    },
-    checkRequest(request) {
-      const found = locate(request);
-      if (!found.route) return [found.problem];
-      const { route, label } = found;
-      const params: Record<string, string> = Object.fromEntries(request.url.searchParams);
-      const allowed = route.kind === "insights" ? INSIGHTS_PARAMS : route.params;
-      const problems = Object.keys(params)
-        .filter((name) => !allowed.includes(name))
-        .map((name) => `unknown parameter ${name}`);
-      if (route.kind === "insights") problems.push(...checkInsightsParams(sdk, route.of, params));
-      else if (params.fields !== undefined) problems.push(...checkFields(sdk, route.object, params.fields));
-      return problems.map((problem) => `${label}: ${problem}`);
-    },
-    checkResponse(request, status, body) {
-      const found = locate(request);
-      if (!found.route) return [found.problem];
-      const { route, label } = found;
-      const problems: string[] = [];
-      if (status >= 400) problems.push(...checkGraphError(body));
-      else if (!body || typeof body !== "object" || Array.isArray(body)) problems.push("answer: not a JSON object");
-      else {
-        const page = body as Record<string, unknown>;
-        const object = route.kind === "insights" ? "InsightsResult" : route.object;
-        if (!Array.isArray(page.data)) problems.push("answer.data: not a list");
-        else {
-          page.data.forEach((item, index) => {
-            const row = item as Record<string, unknown>;
-            const at = `answer.data[${index}]`;
-            const extra = route.kind === "insights" ? ["total_value"] : [];
-            problems.push(...checkSdkFields(sdk, object, row, at, extra), ...checkTotalValue(row, at));
-          });
-        }
-        const paging = page.paging as Record<string, unknown> | undefined;
-        for (const key of Object.keys(paging ?? {})) {
-          if (!["cursors", "next", "previous"].includes(key))
-            problems.push(`answer.paging.${key}: not a paging property`);
-        }
-        for (const key of Object.keys(page)) {
-          if (!["data", "paging"].includes(key)) problems.push(`answer.${key}: not a list property`);
-        }
-      }
-      return problems.map((problem) => `${label} → ${status}: ${problem}`);
-    },
-  };
+  return graphDescription<Route>(sdk, {
+    file: "pages-graph-sdk.json",
+    routeOf: (request, path) => routeOf(insights, request, path),
+    covers: true,
+    checkParams: (route, params) =>
+      route.kind === "insights"
+        ? checkInsightsParams(sdk, route.of, params)
+        : params.fields !== undefined
+          ? checkFields(sdk, route.object, params.fields)
+          : [],
+    answer: (route) =>
+      route.kind === "insights"
+        ? { list: { object: "InsightsResult", extra: ["total_value"], keys: ["data", "paging"], row: checkTotalValue } }
+        : { list: { object: route.object, extra: [], keys: ["data", "paging"], row: checkTotalValue } },
+  });
 }
 
 let loaded: Promise<GraphSdk> | undefined;

@@ -90,7 +90,11 @@ export function fakeWooProductItems(productId: number, day: string): number {
 const wpError = (reply: FastifyReply, status: number, code: string, message: string, extra = {}) =>
   reply.code(status).send({ code, message, data: { status, ...extra } });
 
-const DAY = /^\d{4}-\d{2}-\d{2}/;
+/**
+ * A date and a time, as WordPress' `rest_parse_date` takes an argument of format `date-time` (the
+ * Analytics reports' `after` and `before`): a date alone is refused, as WooCommerce refuses it.
+ */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}(?::\d{2})?)?$/;
 function daysBetween(after: string, before: string): string[] {
   const out: string[] = [];
   const end = before.slice(0, 10);
@@ -157,7 +161,7 @@ export function wooCommerceFake(): FakePart<FakeWooCommerce> {
     if (params.page !== undefined && !(Number(params.page) >= 1)) bad.page = "page must be greater than or equal to 1";
     if (dated) {
       for (const name of ["after", "before"]) {
-        if (params[name] !== undefined && !DAY.test(params[name] ?? "")) bad[name] = `Invalid date.`;
+        if (params[name] !== undefined && !DATE_TIME.test(params[name] ?? "")) bad[name] = "Invalid date.";
       }
     }
     return Object.keys(bad).length > 0 ? bad : null;
@@ -275,7 +279,7 @@ export function wooCommerceFake(): FakePart<FakeWooCommerce> {
               ...(extended && { extended_info: { name: category.name } }),
             };
           });
-    const key = (params.orderby ?? "date") === "net_revenue" ? "net_revenue" : "items_sold";
+    const key = params.orderby === "net_revenue" ? "net_revenue" : "items_sold";
     const sign = params.order === "asc" ? 1 : -1;
     return rows.sort((a, b) => sign * (a[key] - b[key]));
   }
@@ -383,13 +387,11 @@ export function wooCommerceFake(): FakePart<FakeWooCommerce> {
         if (fault) return fault;
         const params = query(request);
         const bad = badParams(params, true) ?? {};
-        const orderby = [
-          "date",
-          "net_revenue",
-          "orders_count",
-          "items_sold",
-          kind === "products" ? "product_name" : "category",
-        ];
+        // Each controller's own `orderby` enum (Products/Controller.php, Categories/Controller.php).
+        const orderby =
+          kind === "products"
+            ? ["date", "net_revenue", "orders_count", "items_sold", "product_name", "variations", "sku"]
+            : ["category_id", "items_sold", "net_revenue", "orders_count", "products_count", "category"];
         if (params.orderby !== undefined && !orderby.includes(params.orderby)) {
           bad.orderby = `orderby is not one of ${orderby.join(", ")}.`;
         }

@@ -13,6 +13,7 @@ import { numberedPages } from "../kit/paging";
 import { dimensionParam, metricsParam, toOptions, widgetTypeConfig } from "../options";
 import type { Connector, ConnectorRuntime, CredentialsCheck, SourceHandle } from "../types";
 import { classifyWooCommerce, isWordPressNoRoute } from "./classify";
+import { wooCommerceDescriptionLoader } from "./description";
 import { logo } from "./logo";
 
 /**
@@ -441,6 +442,7 @@ export const wooCommerceConnector: Connector = {
   note: null,
   settlingDays: WOOCOMMERCE_SETTLING_DAYS,
   widgetTypes: [WIDGET_TYPE],
+  description: wooCommerceDescriptionLoader,
 
   async verify({ credentials, runtime }: CredentialsCheck) {
     const site = siteAddress(credentials.site ?? "", runtime.outboundAllowHosts);
