@@ -1,16 +1,15 @@
 import {
   copyUrlParams,
   type DayRange,
-  describeSchedule,
   dueRuns,
   type MonthDetail,
-  REPORT_DATE_RANGE_LABELS,
   type ReportDateRange,
   type ReportSchedule,
-  rangeText,
   reportRange,
   type Weekday,
 } from "@app/core";
+import { translatorFor } from "@app/core/i18n/catalogues";
+import { periodText, reportRangeLabel, scheduleText } from "@app/core/i18n/report-text";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -52,6 +51,20 @@ export function scheduleOf(row: ReportRow): ReportSchedule {
   return row.period === "WEEK"
     ? { ...time, period: "WEEK", detail: Number(row.detail) as Weekday }
     : { ...time, period: "MONTH", detail: row.detail as MonthDetail };
+}
+
+/**
+ * The period, range and schedule of a report in its dashboard's language, which the client reads the
+ * e-mail in (docs/decisions.md, "Report e-mails in the dashboard's language").
+ */
+function reportWords(report: ReportRow, range: DayRange, language: string) {
+  const translator = translatorFor(language);
+  return {
+    language,
+    periodText: periodText(range.startDate, range.endDate, translator),
+    rangeLabel: reportRangeLabel(report.date_range as ReportDateRange, translator),
+    scheduleText: scheduleText(scheduleOf(report), translator),
+  };
 }
 
 /** Why a delivery failed, in words the agency can act on (shown as the report's last result). */
@@ -233,11 +246,9 @@ export function deliveryService(
       const link = new URL(`${ctx.config.appUrl}/dashboards/${encodeURIComponent(target.permalink)}`);
       for (const [key, value] of Object.entries(copyUrlParams(range))) if (value) link.searchParams.set(key, value);
       const mail = reportMail({
+        ...reportWords(report, range, target.language),
         companyName: from.fromName,
         dashboardName: target.name,
-        periodText: rangeText(range.startDate, range.endDate),
-        rangeLabel: REPORT_DATE_RANGE_LABELS[report.date_range as ReportDateRange],
-        scheduleText: describeSchedule(scheduleOf(report)),
         dashboardUrl: link.toString(),
         previewCid,
         pdfFilename: filename,

@@ -1,9 +1,16 @@
-import { type TDashboard, type TDashboardStyles, type TWidget, type TWidgetInstance, todayInTimezone } from "@app/core";
+import {
+  type TDashboard,
+  type TDashboardStyles,
+  type TLanguage,
+  type TWidget,
+  type TWidgetInstance,
+  todayInTimezone,
+} from "@app/core";
 import { AppError } from "../../infra/errors";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { lockHolder } from "./edit-lock";
-import { EMPTY_STYLES, presentDashboard, withOwnImages } from "./presenter";
+import { EMPTY_STYLES, languageOf, presentDashboard, withOwnImages } from "./presenter";
 import type { ViewerAccess } from "./viewer-access";
 
 /** A public, unprotected dashboard's header as its HTML paints it (see page-data routes). */
@@ -76,7 +83,8 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
 
     /**
      * The instances of a saved widget for a viewer of the dashboard (same access rule as `show`),
-     * with the owning company, so the data path queries the owner's sources.
+     * with the owning company, so the data path queries the owner's sources, and the dashboard's language,
+     * which the labels of its answer are said in.
      */
     async widgetForViewer(
       viewer: Actor | null,
@@ -85,12 +93,12 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
       passwordAttempt: string | null,
       clientAddress = "",
       embedToken: string | null = null,
-    ): Promise<{ companyId: string; instances: readonly TWidgetInstance[] }> {
+    ): Promise<{ companyId: string; instances: readonly TWidgetInstance[]; language: TLanguage }> {
       // One read of the row per widget request; only the asked widget is looked at.
       const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
       const widget = widgetsOf(row).find((w) => w.id === widgetId);
       if (widget?.nature !== "interactive") throw AppError.notFound("Widget not found.");
-      return { companyId: row.company_id, instances: widget.instances };
+      return { companyId: row.company_id, instances: widget.instances, language: languageOf(row.language) };
     },
 
     /**
@@ -103,10 +111,10 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
       passwordAttempt: string | null,
       clientAddress = "",
       embedToken: string | null = null,
-    ): Promise<{ companyId: string; widgets: readonly TWidget[]; styles: TDashboardStyles }> {
+    ): Promise<{ companyId: string; widgets: readonly TWidget[]; styles: TDashboardStyles; language: TLanguage }> {
       const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
       const styles = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
-      return { companyId: row.company_id, widgets: widgetsOf(row), styles };
+      return { companyId: row.company_id, widgets: widgetsOf(row), styles, language: languageOf(row.language) };
     },
   };
 }

@@ -68,6 +68,8 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
       companyId: string,
       saved: readonly TWidget[],
       request: TDashboardWidgetDataRequest,
+      /** The dashboard's language: sentences, labels, numbers and dates in it (core insightSentence). */
+      language: string | null = null,
     ): Promise<TDashboardInsights> {
       const range: DayRange = { startDate: request.startDate, endDate: request.endDate };
       // The comparison the widgets service uses (effectiveCompareRange's rule): the custom one, else the default.
@@ -79,7 +81,7 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
             : defaultCompareRange(range.startDate, range.endDate);
       const timezone = request.timezone ?? "UTC";
       const today = todayInTimezone(timezone, runtime.now());
-      const options = { currentYear: Number(today.slice(0, 4)), today };
+      const options = { currentYear: Number(today.slice(0, 4)), today, language };
       const interactive = saved
         .filter((widget): widget is TInteractiveWidget => widget.nature === "interactive")
         // Live widgets show the last minutes whatever the range: they have no comparison to speak of.
@@ -129,12 +131,13 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
 
     /**
      * The summary an automatic report's e-mail carries above its preview (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): the sentences
-     * of the dashboard's summary, only when its "Insights summary at the top" setting is on.
+     * of the dashboard's summary, only when its "Insights summary at the top" setting is on, in its language.
      */
     async reportSummary(companyId: string, dashboardId: string, range: DayRange, timezone: string): Promise<string[]> {
-      const { widgets: saved, styles } = await dashboards.widgetsAndStylesById(companyId, dashboardId);
+      const { widgets: saved, styles, language } = await dashboards.widgetsAndStylesById(companyId, dashboardId);
       if (styles.insightsSummary !== true) return [];
-      const { summary } = await service.forWidgets(companyId, saved, { ...range, comparison: true, timezone });
+      const request = { ...range, comparison: true, timezone };
+      const { summary } = await service.forWidgets(companyId, saved, request, language);
       return summary.map((entry) => entry.sentence);
     },
 
@@ -147,14 +150,13 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
       clientAddress: string,
       embedToken: string | null,
     ): Promise<TDashboardInsights> {
-      const { companyId, widgets: saved } = await dashboards.widgetsForViewer(
-        viewer,
-        permalink,
-        passwordAttempt,
-        clientAddress,
-        embedToken,
-      );
-      return service.forWidgets(companyId, saved, request);
+      const {
+        companyId,
+        widgets: saved,
+        language,
+      } = await dashboards.widgetsForViewer(viewer, permalink, passwordAttempt, clientAddress, embedToken);
+      // Said in the dashboard's language for every viewer: the page, its PDF and its e-mail read alike.
+      return service.forWidgets(companyId, saved, request, language);
     },
   };
   return service;
