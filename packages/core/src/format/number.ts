@@ -80,9 +80,14 @@ export function formatNumber(value: number | null | undefined, options: FormatNu
     case "money":
       return money(roundForDisplay(value), (options.currency || DEFAULT_CURRENCY).toUpperCase(), locale);
     case "percent":
-      return `${plainNumber(roundForDisplay(value), locale)}%`;
+      // English keeps the product's '12.35%'; other locales space and sign it their way ('12,35 %').
+      return locale === DEFAULT_LOCALE
+        ? `${plainNumber(roundForDisplay(value), locale)}%`
+        : numberFormatter(locale, { style: "percent", maximumFractionDigits: MAX_FRACTION_DIGITS }).format(
+            roundForDisplay(value) / 100,
+          );
     case "time":
-      return formatDuration(toSeconds(value, options.timeUnit));
+      return formatDuration(toSeconds(value, options.timeUnit), locale);
     case "number":
       return plainNumber(roundForDisplay(value), locale);
   }

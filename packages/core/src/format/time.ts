@@ -20,14 +20,30 @@ export function toSeconds(value: number, unit: TimeUnit = "seconds"): number {
  * nothing, a leading minus when negative. Hours are not folded into days because reports
  * read durations such as session length, which stay well under a day.
  */
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number, locale = "en-US"): string {
   const total = Math.round(Math.abs(seconds));
-  if (total === 0) return "0s";
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const rest = total % 60;
-  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", rest > 0 ? `${rest}s` : ""].filter(
-    Boolean,
-  );
+  const unit = (value: number, name: "hour" | "minute" | "second") =>
+    locale === "en-US" ? `${value}${name[0]}` : unitFormatter(locale, name).format(value);
+  if (total === 0) return unit(0, "second");
+  const parts = [
+    hours > 0 ? unit(hours, "hour") : "",
+    minutes > 0 ? unit(minutes, "minute") : "",
+    rest > 0 ? unit(rest, "second") : "",
+  ].filter(Boolean);
   return `${seconds < 0 ? "-" : ""}${parts.join(" ")}`;
+}
+
+const unitFormatters = new Map<string, Intl.NumberFormat>();
+/** Intl's short unit in a locale other than English ('2 Min.', '3 s'), kept per locale and unit. */
+function unitFormatter(locale: string, unit: "hour" | "minute" | "second"): Intl.NumberFormat {
+  const key = `${locale}|${unit}`;
+  let formatter = unitFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short" });
+    unitFormatters.set(key, formatter);
+  }
+  return formatter;
 }

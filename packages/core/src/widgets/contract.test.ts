@@ -114,6 +114,7 @@ describe("ZDashboard", () => {
     passwordProtected: false,
     locked: null,
     hiddenDateSelector: false,
+    language: "en",
     footer: null,
   };
   it.each<[string, object, boolean]>([

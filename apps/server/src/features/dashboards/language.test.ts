@@ -9,7 +9,7 @@ async function create(client: TestClient, name: string): Promise<{ id: string; p
   return { id: shown.json().data.id, permalink };
 }
 
-describeEachDb("a dashboard's language (docs/product.md, 'Report language')", (env) => {
+describeEachDb("a dashboard's language (docs/product.md §9, 'Report language')", (env) => {
   it("is English until set; the save takes a supported tag and the dashboard answers with it", async () => {
     const { client: owner } = await buildOwner(env());
     const { id, permalink } = await create(owner, "Kunde GmbH");
