@@ -1,4 +1,3 @@
-import { isValidDay, parseDay } from "../dates/day";
 import { comparisonLabel, rangeText } from "../dates/display";
 import {
   describeSchedule,
@@ -12,28 +11,9 @@ import type { Translator } from "./translator";
 /**
  * The dates and words of a report in the dashboard's language (docs/decisions.md, "Report e-mails in the
  * dashboard's language"). English keeps the product's own texts exactly (dates/display.ts,
- * dates/report-schedule.ts); every other language takes its messages and the locale's own date forms
- * from Intl ("28. Nov. 2026", "1 nov. 2026").
+ * dates/report-schedule.ts); every other language takes its messages, and the locale's own date forms
+ * from dates/display.ts ("28. Nov. 2026", "1 nov. 2026").
  */
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** 'yyyy-MM-dd' as the locale writes a day: "28. Nov. 2026" (de), "Nov 28, 2026" (en-US); no year: "28. Nov.". */
-export function localDay(day: string, locale: string, withYear = true): string {
-  const key = `${locale}|${withYear}`;
-  let format = dayFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      day: "numeric",
-      month: "short",
-      ...(withYear && { year: "numeric" }),
-      timeZone: "UTC",
-    });
-    dayFormats.set(key, format);
-  }
-  const date = parseDay(day);
-  return format.format(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
-}
 
 function english(translator: Translator): boolean {
   return translator.language === DEFAULT_LANGUAGE;
@@ -41,15 +21,12 @@ function english(translator: Translator): boolean {
 
 /** A report's period: 'Oct 01, 2026 - Oct 31, 2026' in English, "1. Okt. 2026 – 31. Okt. 2026" in German. */
 export function periodText(startDate: string, endDate: string, translator: Translator): string {
-  if (english(translator)) return rangeText(startDate, endDate);
-  const start = localDay(startDate, translator.locale);
-  const end = localDay(endDate, translator.locale);
-  return start === end ? start : `${start} – ${end}`;
+  return rangeText(startDate, endDate, translator.locale);
 }
 
 /**
- * The comparison of a widget in words, as comparisonLabel says it in English ('vs Oct 1 – Oct 14', the
- * year only when needed; 'Previous period' by default).
+ * The comparison of a widget in words, as comparisonLabel says it ('vs Oct 1 – Oct 14', the year only
+ * when needed; 'Previous period' by default), in the translator's language.
  */
 export function comparisonText(
   compareStartDate: string | null | undefined,
@@ -57,15 +34,7 @@ export function comparisonText(
   currentYear: number | undefined,
   translator: Translator,
 ): string {
-  if (english(translator)) return comparisonLabel(compareStartDate, compareEndDate, currentYear);
-  if (!isValidDay(compareStartDate) || !isValidDay(compareEndDate)) return translator.t("range.previousPeriod");
-  const startYear = Number(compareStartDate.slice(0, 4));
-  const endYear = Number(compareEndDate.slice(0, 4));
-  const withYear = startYear !== endYear || (currentYear !== undefined && endYear !== currentYear);
-  const start = localDay(compareStartDate, translator.locale, withYear);
-  const period =
-    compareStartDate === compareEndDate ? start : `${start} – ${localDay(compareEndDate, translator.locale, withYear)}`;
-  return translator.t("range.versus", { period });
+  return comparisonLabel(compareStartDate, compareEndDate, currentYear, translator);
 }
 
 const RANGE_DAYS: Partial<Record<ReportDateRange, number>> = { LAST_7_DAYS: 7, LAST_30_DAYS: 30 };

@@ -151,7 +151,7 @@ describe("insightSentence in the dashboard's language", () => {
         comparison: "ggü. 1. Okt. – 30. Okt.",
         contribution,
       },
-      "Sitzungen um 12,4% gestiegen (+6.210) ggü. 1. Okt. – 30. Okt.; Organic Search trug +5.100 bei, Paid Search −900,5, Sonstige +2.010,5.",
+      "Sitzungen um 12,4\u00a0% gestiegen (+6.210) ggü. 1. Okt. – 30. Okt.; Organic Search trug +5.100 bei, Paid Search −900,5, Sonstige +2.010,5.",
     ],
     [
       "de",
@@ -164,7 +164,7 @@ describe("insightSentence in the dashboard's language", () => {
         percentChange: 100,
         comparison: "ggü. Vorperiode",
       },
-      "Umsatz um 100% gestiegen (+1.234,50\u00a0€) ggü. Vorperiode.",
+      "Umsatz um 100\u00a0% gestiegen (+1.234,50\u00a0€) ggü. Vorperiode.",
     ],
     [
       "de",
@@ -178,7 +178,7 @@ describe("insightSentence in the dashboard's language", () => {
         percentChange: 31.25,
         comparison: "ggü. Vorperiode",
       },
-      "Absprungrate um 31,25% verschlechtert (von 40% auf 52,5%) ggü. Vorperiode.",
+      "Absprungrate um 31,25\u00a0% verschlechtert (von 40\u00a0% auf 52,5\u00a0%) ggü. Vorperiode.",
     ],
     [
       "de",
@@ -194,8 +194,8 @@ describe("insightSentence in the dashboard's language", () => {
         comparison: "vs 1 oct. – 30 oct.",
         contribution,
       },
-      // French groups digits with a narrow no-break space.
-      "Sessions en hausse de 12,4% (+6\u202f210) vs 1 oct. – 30 oct. ; Organic Search y a contribué pour +5\u202f100, Paid Search −900,5, autres +2\u202f010,5.",
+      // French groups digits with a narrow no-break space, and spaces its percent sign with a no-break space.
+      "Sessions en hausse de 12,4\u00a0% (+6\u202f210) vs 1 oct. – 30 oct. ; Organic Search y a contribué pour +5\u202f100, Paid Search −900,5, autres +2\u202f010,5.",
     ],
     [
       "sl",
@@ -208,7 +208,7 @@ describe("insightSentence in the dashboard's language", () => {
         percentChange: -11.76,
         comparison: "v primerjavi s 1. okt. – 30. okt.",
       },
-      "Seje: padec za 11,76% (−16.000) v primerjavi s 1. okt. – 30. okt.",
+      "Seje: padec za 11,76\u00a0% (−16.000) v primerjavi s 1. okt. – 30. okt.",
     ],
   ])("%s: %s", (language, _name, overrides, expected) => {
     expect(insightSentence({ ...base, ...overrides }, translatorFor(language))).toBe(expected);

@@ -50,7 +50,7 @@ describeEachDb(
       // dimension values are the data's own words.
       const insight = text.match(/Erkenntnisse:\n1\. (.+)/)?.[1] ?? "";
       expect(insight).toMatch(
-        /^Sitzungen um [\d,]+% gesunken \(−[\d.]+\) vs\. 12\. Okt\. – 18\. Okt\.; Organic Search trug −[\d.]+ bei/,
+        /^Sitzungen um [\d,]+\u00a0% gesunken \(−[\d.]+\) vs\. 12\. Okt\. – 18\. Okt\.; Organic Search trug −[\d.]+ bei/,
       );
       expect(insight).toMatch(GERMAN_NUMBER);
       expect(insight).not.toMatch(/\d,\d{3}\b/);
