@@ -1,4 +1,4 @@
-import type { TTable, TWidgetData } from "../contract/dashboards";
+import type { LabelCatalogue } from "./label-text";
 import de from "./labels/de.json";
 import es from "./labels/es.json";
 import fr from "./labels/fr.json";
@@ -9,6 +9,8 @@ import sl from "./labels/sl.json";
 import { type CatalogueLanguage, DEFAULT_LANGUAGE, PSEUDO_LANGUAGE } from "./languages";
 import { pseudoMessage } from "./pseudo";
 
+export * from "./label-text";
+
 /**
  * Metric and dimension labels in the client's language (docs/decisions.md, "Metric and dimension labels
  * in the dashboard's language"). The catalogue is keyed by the English label itself, not by connector
@@ -18,8 +20,6 @@ import { pseudoMessage } from "./pseudo";
  * with no entry reads as declared. The test in apps/server/src/connectors/labels.test.ts fails when a
  * label a connector declares lacks an entry in any language.
  */
-export type LabelCatalogue = Readonly<Record<string, string>>;
-
 /** Every language's labels, for the server (insights sentences, e-mails); the web loads one (loadLabels). */
 export const LABEL_CATALOGUES: Readonly<Record<Exclude<CatalogueLanguage, "en" | "en-XA">, LabelCatalogue>> = {
   de,
@@ -30,11 +30,6 @@ export const LABEL_CATALOGUES: Readonly<Record<Exclude<CatalogueLanguage, "en" |
   pt,
   sl,
 };
-
-/** Labels the catalogue knows: the keys every language shares (the German file stands for all). */
-function known(label: string): boolean {
-  return Object.hasOwn(de, label);
-}
 
 /** The pseudo-locale's labels: each known English label accented and lengthened like its messages. */
 function pseudoLabels(): LabelCatalogue {
@@ -78,51 +73,4 @@ export async function loadLabels(language: string | null | undefined): Promise<L
     default:
       return null;
   }
-}
-
-/** `label` in the catalogue's language; a label it does not know (or no catalogue) reads as given. */
-export function translateLabel(label: string, catalogue: LabelCatalogue | null): string {
-  if (!catalogue || !known(label)) return label;
-  return catalogue[label] ?? label;
-}
-
-/**
- * A table with its connector's labels translated. `typed` are names the dashboard's owner typed
- * (calculated metrics): they stay exactly as typed even when they happen to be a known label.
- */
-export function translateTableLabels(
-  table: TTable,
-  catalogue: LabelCatalogue | null,
-  typed: ReadonlySet<string>,
-): TTable {
-  if (!catalogue) return table;
-  const said = (label: string) => (typed.has(label) ? label : translateLabel(label, catalogue));
-  return {
-    ...table,
-    dimension: table.dimension && { ...table.dimension, label: said(table.dimension.label) },
-    metrics: table.metrics.map((metric) => ({ ...metric, label: said(metric.label) })),
-  };
-}
-
-/** Both periods' tables of a widget's data with translated labels (translateTableLabels). */
-export function translateWidgetDataLabels<T extends TWidgetData>(
-  data: T,
-  catalogue: LabelCatalogue | null,
-  typed: ReadonlySet<string>,
-): T {
-  if (!catalogue) return data;
-  return {
-    ...data,
-    current: translateTableLabels(data.current, catalogue, typed),
-    previous: data.previous && translateTableLabels(data.previous, catalogue, typed),
-  };
-}
-
-/** The names a widget's owner typed, which no catalogue translates: its calculated metrics' names. */
-export function typedLabels(
-  instances: ReadonlyArray<{ inputs: { calculatedMetrics?: ReadonlyArray<{ name: string }> } }>,
-) {
-  return new Set(
-    instances.flatMap((instance) => (instance.inputs.calculatedMetrics ?? []).map((metric) => metric.name)),
-  );
 }

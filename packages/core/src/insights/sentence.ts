@@ -1,8 +1,8 @@
 import type { TTableMetric } from "../contract/dashboards";
 import { formatNumber } from "../format/number";
-import { translatorFor } from "../i18n/catalogues";
 import type { Translator } from "../i18n/translator";
 import type { Contribution } from "./contribution";
+import { ENGLISH_INSIGHTS } from "./english";
 import type { MetricAggregation } from "./kind";
 
 // The typographic minus, as in the product's prose ("Paid Search −900"); formatNumber gets the absolute
@@ -63,7 +63,7 @@ function oneFullStop(sentence: string): string {
  * reorder it ("Sitzungen um 12,4% gestiegen"), with numbers in its locale; the metric's label is given
  * already translated, and dimension values are the data's own.
  */
-export function insightSentence(input: SentenceInput, translator: Translator = translatorFor(null)): string {
+export function insightSentence(input: SentenceInput, translator: Translator = ENGLISH_INSIGHTS): string {
   const { metric } = input;
   const { t, locale } = translator;
   const verb = movementVerb(input.delta, metric.lowerIsBetter ?? false);

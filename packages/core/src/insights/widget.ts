@@ -1,14 +1,15 @@
 import type { TInteractiveWidget, TTable, TWidgetData } from "../contract/dashboards";
 import { isValidDay } from "../dates/day";
+import { comparisonLabel } from "../dates/display";
 import type { DayRange } from "../dates/ranges";
 import { type ChangeTone, changeTone } from "../format/change-tone";
 import { DEFAULT_CURRENCY } from "../format/number";
-import { translatorFor } from "../i18n/catalogues";
-import { labelCatalogue, translateLabel } from "../i18n/labels";
-import { comparisonText } from "../i18n/report-text";
+import { type LabelCatalogue, translateLabel } from "../i18n/label-text";
+import type { Translator } from "../i18n/translator";
 import type { DailyValue } from "../mission-control/change";
 import { calculatedMetricDisplay } from "../widgets/calculated";
 import { type Contribution, contributionAnalysis } from "./contribution";
+import { ENGLISH_INSIGHTS } from "./english";
 import { type InsightThresholdOverrides, insightThresholds, type MetricAggregation, metricAggregation } from "./kind";
 import { rangeSettled } from "./lag";
 import { type ChangeContext, judgeChange } from "./notability";
@@ -53,8 +54,13 @@ export interface InsightOptions {
   anomaly?: ChangeContext["anomaly"];
   /** The viewer's today (the dashboard's zone), for a lagging connector's last final day (rangeSettled). */
   today?: string;
-  /** The dashboard's language (i18n/languages.ts): sentences, labels, numbers and dates in it; English when absent. */
-  language?: string | null;
+  /**
+   * The dashboard's language: its translator (i18n/catalogues.ts translatorFor) for the sentences, numbers
+   * and dates, and its label catalogue (i18n/labels.ts labelCatalogue) for the metrics' labels; English
+   * when absent.
+   */
+  translator?: Translator;
+  labels?: LabelCatalogue | null;
 }
 
 /** One notable movement of one metric of one widget, with the sentence that says it. */
@@ -113,10 +119,15 @@ export function widgetInsights(widget: InsightWidget, options: InsightOptions = 
   if (options.today && !rangeSettled(widget.range, widget.comparison, widget.lagDays ?? 0, options.today)) return [];
   const parts = contributionTables(widget);
   const thresholds = insightThresholds(options.thresholds);
-  const translator = translatorFor(options.language);
-  const labels = labelCatalogue(options.language);
+  const translator = options.translator ?? ENGLISH_INSIGHTS;
+  const labels = options.labels ?? null;
   const typed = new Set(widget.typedLabels ?? []);
-  const label = comparisonText(widget.comparison.startDate, widget.comparison.endDate, options.currentYear, translator);
+  const label = comparisonLabel(
+    widget.comparison.startDate,
+    widget.comparison.endDate,
+    options.currentYear,
+    options.translator,
+  );
   const silent = new Set(widget.silentMetrics ?? []);
   const insights: Insight[] = [];
   current.metrics.forEach((metric, index) => {

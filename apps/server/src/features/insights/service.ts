@@ -14,6 +14,8 @@ import {
   todayInTimezone,
   widgetInsights,
 } from "@app/core";
+import { translatorFor } from "@app/core/i18n/catalogues";
+import { labelCatalogue } from "@app/core/i18n/labels";
 import { lagDaysOf } from "../../connectors";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { DashboardsService } from "../dashboards/service";
@@ -81,7 +83,12 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
             : defaultCompareRange(range.startDate, range.endDate);
       const timezone = request.timezone ?? "UTC";
       const today = todayInTimezone(timezone, runtime.now());
-      const options = { currentYear: Number(today.slice(0, 4)), today, language };
+      const options = {
+        currentYear: Number(today.slice(0, 4)),
+        today,
+        translator: translatorFor(language),
+        labels: labelCatalogue(language),
+      };
       const interactive = saved
         .filter((widget): widget is TInteractiveWidget => widget.nature === "interactive")
         // Live widgets show the last minutes whatever the range: they have no comparison to speak of.
