@@ -12,10 +12,10 @@ export function escapeHtml(text: string): string {
 /** The font of every cell: fonts every client has, as web fonts are not loaded by most. */
 export const MAIL_FONT = "font-family: Arial, Helvetica, sans-serif;";
 
-/** The whole document around a mail's rows (`<tr>…</tr>` of the 600 px card). */
-export function mailDocument(subject: string, rows: string): string {
+/** The whole document around a mail's rows (`<tr>…</tr>` of the 600 px card), in `language` (a BCP 47 tag). */
+export function mailDocument(subject: string, rows: string, language = "en"): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

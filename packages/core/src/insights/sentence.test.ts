@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatChange } from "../format/number";
+import { translatorFor } from "../i18n/catalogues";
 import { insightSentence, movementVerb, type SentenceInput } from "./sentence";
 
 const base: SentenceInput = {
@@ -129,5 +130,96 @@ describe("movementVerb", () => {
     [5, true, "worsened"],
   ])("%s (lower is better: %s) → %s", (delta, lowerIsBetter, verb) => {
     expect(movementVerb(delta, lowerIsBetter)).toBe(verb);
+  });
+});
+
+describe("insightSentence in the dashboard's language", () => {
+  const contribution = {
+    contributors: [
+      { dimension: "Organic Search", delta: 5_100 },
+      { dimension: "Paid Search", delta: -900.5 },
+    ],
+    other: 2_010.5,
+    explainedShare: 0.68,
+  };
+  it.each<[string, string, Partial<SentenceInput>, string]>([
+    [
+      "de",
+      "a sum with contributors: German words, order and numbers, dimension values as the data says them",
+      {
+        metric: { label: "Sitzungen", format: "number", currency: null },
+        comparison: "ggü. 1. Okt. – 30. Okt.",
+        contribution,
+      },
+      "Sitzungen um 12,4\u00a0% gestiegen (+6.210) ggü. 1. Okt. – 30. Okt.; Organic Search trug +5.100 bei, Paid Search −900,5, Sonstige +2.010,5.",
+    ],
+    [
+      "de",
+      "money in euros",
+      {
+        metric: { label: "Umsatz", format: "money", currency: "EUR" },
+        current: 2_469,
+        previous: 1_234.5,
+        delta: 1_234.5,
+        percentChange: 100,
+        comparison: "ggü. Vorperiode",
+      },
+      "Umsatz um 100\u00a0% gestiegen (+1.234,50\u00a0€) ggü. Vorperiode.",
+    ],
+    [
+      "de",
+      "a ratio that worsened, from and to",
+      {
+        metric: { label: "Absprungrate", format: "percent", currency: null, lowerIsBetter: true },
+        aggregation: "average",
+        current: 52.5,
+        previous: 40,
+        delta: 12.5,
+        percentChange: 31.25,
+        comparison: "ggü. Vorperiode",
+      },
+      "Absprungrate um 31,25\u00a0% verschlechtert (von 40\u00a0% auf 52,5\u00a0%) ggü. Vorperiode.",
+    ],
+    [
+      "de",
+      "from zero",
+      { current: 1_234.5, previous: 0, delta: 1_234.5, percentChange: null, comparison: "ggü. Vorperiode" },
+      "Sessions von 0 auf 1.234,5 gestiegen ggü. Vorperiode.",
+    ],
+    [
+      "fr",
+      "French spacing before the semicolon",
+      {
+        metric: { label: "Sessions", format: "number", currency: null },
+        comparison: "vs 1 oct. – 30 oct.",
+        contribution,
+      },
+      // French groups digits with a narrow no-break space, and spaces its percent sign with a no-break space.
+      "Sessions en hausse de 12,4\u00a0% (+6\u202f210) vs 1 oct. – 30 oct. ; Organic Search y a contribué pour +5\u202f100, Paid Search −900,5, autres +2\u202f010,5.",
+    ],
+    [
+      "sl",
+      "Slovenian (which groups digits from five on)",
+      {
+        metric: { label: "Seje", format: "number", currency: null },
+        current: 120_000,
+        previous: 136_000,
+        delta: -16_000,
+        percentChange: -11.76,
+        comparison: "v primerjavi s 1. okt. – 30. okt.",
+      },
+      "Seje: padec za 11,76\u00a0% (−16.000) v primerjavi s 1. okt. – 30. okt.",
+    ],
+  ])("%s: %s", (language, _name, overrides, expected) => {
+    expect(insightSentence({ ...base, ...overrides }, translatorFor(language))).toBe(expected);
+  });
+
+  it("the pseudo-locale marks every word we own and keeps the data's", () => {
+    const sentence = insightSentence({ ...base, contribution }, translatorFor("en-XA"));
+    // Each message is bracketed and accented (a nested one too); the label and the data are not ours to change.
+    expect(sentence).toMatch(
+      /^\[\[Sessions úþ 12\.4% \(\+6,210\) ~+\] vs Oct 1 – Oct 30; \[Organic Search çóñţŕíƀúţéð \+5,100 ~+\]/,
+    );
+    expect(sentence.endsWith("]")).toBe(true);
   });
 });

@@ -4,9 +4,12 @@ import { comparisonLabel } from "../dates/display";
 import type { DayRange } from "../dates/ranges";
 import { type ChangeTone, changeTone } from "../format/change-tone";
 import { DEFAULT_CURRENCY } from "../format/number";
+import { type LabelCatalogue, translateLabel } from "../i18n/label-text";
+import type { Translator } from "../i18n/translator";
 import type { DailyValue } from "../mission-control/change";
 import { calculatedMetricDisplay } from "../widgets/calculated";
 import { type Contribution, contributionAnalysis } from "./contribution";
+import { ENGLISH_INSIGHTS } from "./english";
 import { type InsightThresholdOverrides, insightThresholds, type MetricAggregation, metricAggregation } from "./kind";
 import { rangeSettled } from "./lag";
 import { type ChangeContext, judgeChange } from "./notability";
@@ -39,6 +42,8 @@ export interface InsightWidget {
   breakdown?: TWidgetData;
   /** Days before today its connector keeps filling in (see rangeSettled); 0 or absent: none. */
   lagDays?: number;
+  /** Metric names its owner typed (calculated metrics): said as typed in every language (see insightWidgetSettings). */
+  typedLabels?: readonly string[];
 }
 
 export interface InsightOptions {
@@ -49,6 +54,13 @@ export interface InsightOptions {
   anomaly?: ChangeContext["anomaly"];
   /** The viewer's today (the dashboard's zone), for a lagging connector's last final day (rangeSettled). */
   today?: string;
+  /**
+   * The dashboard's language: its translator (i18n/catalogues.ts translatorFor) for the sentences, numbers
+   * and dates, and its label catalogue (i18n/labels.ts labelCatalogue) for the metrics' labels; English
+   * when absent.
+   */
+  translator?: Translator;
+  labels?: LabelCatalogue | null;
 }
 
 /** One notable movement of one metric of one widget, with the sentence that says it. */
@@ -56,6 +68,7 @@ export interface Insight {
   widgetId: string;
   order: number;
   metricKey: string;
+  /** The metric's label in the sentence's language (a typed name as typed). */
   metricLabel: string;
   /** Column position in the widget's table (a tie-break after order). */
   metricIndex: number;
@@ -106,7 +119,15 @@ export function widgetInsights(widget: InsightWidget, options: InsightOptions = 
   if (options.today && !rangeSettled(widget.range, widget.comparison, widget.lagDays ?? 0, options.today)) return [];
   const parts = contributionTables(widget);
   const thresholds = insightThresholds(options.thresholds);
-  const label = comparisonLabel(widget.comparison.startDate, widget.comparison.endDate, options.currentYear);
+  const translator = options.translator ?? ENGLISH_INSIGHTS;
+  const labels = options.labels ?? null;
+  const typed = new Set(widget.typedLabels ?? []);
+  const label = comparisonLabel(
+    widget.comparison.startDate,
+    widget.comparison.endDate,
+    options.currentYear,
+    options.translator,
+  );
   const silent = new Set(widget.silentMetrics ?? []);
   const insights: Insight[] = [];
   current.metrics.forEach((metric, index) => {
@@ -131,6 +152,8 @@ export function widgetInsights(widget: InsightWidget, options: InsightOptions = 
       },
     );
     if (!verdict.notable) return;
+    // Judged on the declared (English) label, which metricAggregation reads; said in the dashboard's language.
+    const metricLabel = typed.has(metric.label) ? metric.label : translateLabel(metric.label, labels);
     // Paired by column key: a breakdown's columns are the widget's, in the breakdown's own order.
     const indexes = parts?.previous && {
       current: parts.current.metrics.findIndex((candidate) => candidate.key === metric.key),
@@ -148,7 +171,7 @@ export function widgetInsights(widget: InsightWidget, options: InsightOptions = 
       widgetId: widget.widgetId,
       order: widget.order,
       metricKey: metric.key,
-      metricLabel: metric.label,
+      metricLabel,
       metricIndex: index,
       currency: metric.format === "money" ? (metric.currency || DEFAULT_CURRENCY).toUpperCase() : null,
       aggregation,
@@ -161,17 +184,20 @@ export function widgetInsights(widget: InsightWidget, options: InsightOptions = 
       unusualness: verdict.unusualness,
       basis: verdict.basis,
       contribution,
-      sentence: insightSentence({
-        metric,
-        aggregation,
-        current: now,
-        previous: before,
-        delta: verdict.delta,
-        percentChange: verdict.percentChange,
-        comparison: label,
-        contribution,
-        minAbsolute,
-      }),
+      sentence: insightSentence(
+        {
+          metric: { ...metric, label: metricLabel },
+          aggregation,
+          current: now,
+          previous: before,
+          delta: verdict.delta,
+          percentChange: verdict.percentChange,
+          comparison: label,
+          contribution,
+          minAbsolute,
+        },
+        translator,
+      ),
     });
   });
   return insights.sort((a, b) => b.unusualness - a.unusualness || a.metricIndex - b.metricIndex);
@@ -186,7 +212,7 @@ export function widgetInsights(widget: InsightWidget, options: InsightOptions = 
 export function insightWidgetSettings(
   widget: TInteractiveWidget,
   table: Pick<TTable, "metrics">,
-): Pick<InsightWidget, "silentMetrics" | "aggregations"> {
+): Pick<InsightWidget, "silentMetrics" | "aggregations" | "typedLabels"> {
   const silentMetrics: string[] = [];
   const aggregations: Record<string, MetricAggregation> = {};
   for (const { key } of table.metrics) {
@@ -199,5 +225,8 @@ export function insightWidgetSettings(
     const calculated = instance?.inputs.calculatedMetrics?.find((metric) => metric.id === metricKey);
     if (calculated) aggregations[key] = calculatedMetricDisplay(calculated.type).aggregation;
   }
-  return { silentMetrics, aggregations };
+  const typedLabels = widget.instances.flatMap((instance) =>
+    (instance.inputs.calculatedMetrics ?? []).map((metric) => metric.name),
+  );
+  return { silentMetrics, aggregations, typedLabels };
 }

@@ -1,12 +1,6 @@
-import {
-  copyUrlParams,
-  type DayRange,
-  describeSchedule,
-  REPORT_DATE_RANGE_LABELS,
-  type ReportDateRange,
-  rangeText,
-  reportRange,
-} from "@app/core";
+import { copyUrlParams, type DayRange, type ReportDateRange, reportRange } from "@app/core";
+import { translatorFor } from "@app/core/i18n/catalogues";
+import { periodText, reportRangeLabel, scheduleText } from "@app/core/i18n/report-text";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -19,7 +13,7 @@ import { BlankRenderError, RenderTimeoutError } from "../exports/chromium-render
 import type { DashboardRenderer } from "../exports/renderer";
 import { pdfFilename } from "../exports/service";
 import type { InsightsService } from "../insights/service";
-import type { reportsRepo } from "./repo";
+import type { ReportRow, reportsRepo } from "./repo";
 import { reportMail } from "./report-mail";
 import { scheduleOf } from "./scheduling";
 
@@ -163,11 +157,9 @@ export function sendStep(ctx: AppContext, deps: DeliveryDeps, repo: ReturnType<t
       const link = new URL(`${ctx.config.appUrl}/dashboards/${encodeURIComponent(target.permalink)}`);
       for (const [key, value] of Object.entries(copyUrlParams(range))) if (value) link.searchParams.set(key, value);
       const mail = reportMail({
+        ...reportWords(report, range, target.language),
         companyName: from.fromName,
         dashboardName: target.name,
-        periodText: rangeText(range.startDate, range.endDate),
-        rangeLabel: REPORT_DATE_RANGE_LABELS[report.date_range as ReportDateRange],
-        scheduleText: describeSchedule(scheduleOf(report)),
         dashboardUrl: link.toString(),
         previewCid,
         pdfFilename: filename,
@@ -199,4 +191,18 @@ export function sendStep(ctx: AppContext, deps: DeliveryDeps, repo: ReturnType<t
   }
 
   return send;
+}
+
+/**
+ * The period, range and schedule of a report in its dashboard's language, which the client reads the
+ * e-mail in (docs/decisions.md, "Report e-mails in the dashboard's language").
+ */
+function reportWords(report: ReportRow, range: DayRange, language: string) {
+  const translator = translatorFor(language);
+  return {
+    language,
+    periodText: periodText(range.startDate, range.endDate, translator),
+    rangeLabel: reportRangeLabel(report.date_range as ReportDateRange, translator),
+    scheduleText: scheduleText(scheduleOf(report), translator),
+  };
 }

@@ -1,10 +1,10 @@
-import type { TDashboardStyles, TWidget } from "@app/core";
+import type { TDashboardStyles, TLanguage, TWidget } from "@app/core";
 import type { DashboardsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { RENDER_TOKEN_TTL_S, signRenderToken } from "./embed-tokens";
-import { EMPTY_STYLES } from "./presenter";
+import { EMPTY_STYLES, languageOf } from "./presenter";
 import type { ViewerAccess } from "./viewer-access";
 
 /** A dashboard as the PDF export and the report sender see it, with the pass to its print view. */
@@ -15,6 +15,8 @@ export interface ExportTarget {
   name: string;
   /** Changes whenever the dashboard is saved. */
   version: string;
+  /** The language its client reads it in: the report e-mail's words, numbers and dates. */
+  language: TLanguage;
   widgetCount: number;
   /** For the server's headless browser only (signRenderToken). */
   renderToken: string;
@@ -30,6 +32,7 @@ export function exportTargetUseCases({ ctx, repo, widgetsOf }: DashboardDeps, { 
       permalink: row.permalink,
       name: row.name,
       version: row.updated_at,
+      language: languageOf(row.language),
       widgetCount: widgetsOf(row).length,
       renderToken: signRenderToken(ctx.config.appKey, row, exp),
     };
@@ -63,11 +66,11 @@ export function exportTargetUseCases({ ctx, repo, widgetsOf }: DashboardDeps, { 
     async widgetsAndStylesById(
       companyId: string,
       dashboardId: string,
-    ): Promise<{ widgets: readonly TWidget[]; styles: TDashboardStyles }> {
+    ): Promise<{ widgets: readonly TWidget[]; styles: TDashboardStyles; language: TLanguage }> {
       const row = await repo.findById(companyId, dashboardId);
       if (!row) throw AppError.notFound("Dashboard not found.");
       const styles = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
-      return { widgets: widgetsOf(row), styles };
+      return { widgets: widgetsOf(row), styles, language: languageOf(row.language) };
     },
 
     /** A dashboard's widgets as saved, for the server's own work on it (pre-warming a report's data). */

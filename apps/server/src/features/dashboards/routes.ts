@@ -128,7 +128,7 @@ function viewerRoutes(
     async (request, reply) => {
       const range = request.body;
       const attempt = request.headers[HEADERS.authorization];
-      const { companyId, instances, goals } = await dashboards.widgetForViewer(
+      const { companyId, instances, goals, language } = await dashboards.widgetForViewer(
         request.auth ? actorOf(request) : null,
         request.params.permalink,
         request.params.widgetId,
@@ -137,10 +137,12 @@ function viewerRoutes(
         embedTokenOf(request.headers),
       );
       // Ready JSON bytes, already checked against the schema above (see widgets.dataAnswer); Fastify sends
-      // a Buffer as-is, the untyped reply only drops the response typing.
+      // a Buffer as-is, the untyped reply only drops the response typing. Its labels are in the
+      // dashboard's language: this is the client's view (public, embedded, print and its PDF).
       const raw: FastifyReply = reply;
       // The saved widget's goals are answered to every viewer who may see it (public, embed, print).
-      const answer = await widgets.dataAnswer(companyId, { ...range, instances, ...(goals.length > 0 && { goals }) });
+      const query = { ...range, instances, ...(goals.length > 0 && { goals }) };
+      const answer = await widgets.clientAnswer(companyId, query, language);
       return raw.type("application/json; charset=utf-8").send(answer.json);
     },
   );

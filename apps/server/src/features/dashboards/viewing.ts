@@ -94,7 +94,8 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
 
     /**
      * The instances of a saved widget for a viewer of the dashboard (same access rule as `show`),
-     * with the owning company, so the data path queries the owner's sources.
+     * with the owning company, so the data path queries the owner's sources, and the dashboard's language,
+     * which the labels of its answer are said in.
      */
     async widgetForViewer(
       viewer: Actor | null,
@@ -103,12 +104,22 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
       passwordAttempt: string | null,
       clientAddress = "",
       embedToken: string | null = null,
-    ): Promise<{ companyId: string; instances: readonly TWidgetInstance[]; goals: readonly TWidgetGoal[] }> {
+    ): Promise<{
+      companyId: string;
+      instances: readonly TWidgetInstance[];
+      goals: readonly TWidgetGoal[];
+      language: TLanguage;
+    }> {
       // One read of the row per widget request; only the asked widget is looked at.
       const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
       const widget = widgetsOf(row).find((w) => w.id === widgetId);
       if (widget?.nature !== "interactive") throw AppError.notFound("Widget not found.");
-      return { companyId: row.company_id, instances: widget.instances, goals: widget.goals ?? [] };
+      return {
+        companyId: row.company_id,
+        instances: widget.instances,
+        goals: widget.goals ?? [],
+        language: languageOf(row.language),
+      };
     },
 
     /**
@@ -121,10 +132,10 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
       passwordAttempt: string | null,
       clientAddress = "",
       embedToken: string | null = null,
-    ): Promise<{ companyId: string; widgets: readonly TWidget[]; styles: TDashboardStyles }> {
+    ): Promise<{ companyId: string; widgets: readonly TWidget[]; styles: TDashboardStyles; language: TLanguage }> {
       const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
       const styles = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
-      return { companyId: row.company_id, widgets: widgetsOf(row), styles };
+      return { companyId: row.company_id, widgets: widgetsOf(row), styles, language: languageOf(row.language) };
     },
   };
 }

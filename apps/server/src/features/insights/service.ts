@@ -15,6 +15,8 @@ import {
   todayInTimezone,
   widgetInsights,
 } from "@app/core";
+import { translatorFor } from "@app/core/i18n/catalogues";
+import { labelCatalogue } from "@app/core/i18n/labels";
 import { lagDaysOf } from "../../connectors";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { DashboardsService } from "../dashboards/service";
@@ -69,6 +71,8 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
       companyId: string,
       saved: readonly TWidget[],
       request: TDashboardWidgetDataRequest,
+      /** The dashboard's language: sentences, labels, numbers and dates in it (core insightSentence). */
+      language: string | null = null,
     ): Promise<TDashboardInsights> {
       const range: DayRange = { startDate: request.startDate, endDate: request.endDate };
       // The comparison the widgets service uses (effectiveCompareRange's rule): the custom one, else the default.
@@ -80,7 +84,12 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
             : defaultCompareRange(range.startDate, range.endDate);
       const timezone = request.timezone ?? "UTC";
       const today = todayInTimezone(timezone, runtime.now());
-      const options = { currentYear: Number(today.slice(0, 4)), today };
+      const options = {
+        currentYear: Number(today.slice(0, 4)),
+        today,
+        translator: translatorFor(language),
+        labels: labelCatalogue(language),
+      };
       const interactive = saved
         .filter((widget): widget is TInteractiveWidget => widget.nature === "interactive")
         // Live widgets show the last minutes whatever the range: they have no comparison to speak of.
@@ -145,12 +154,13 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
 
     /**
      * The summary an automatic report's e-mail carries above its preview (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): the sentences
-     * of the dashboard's summary, only when its "Insights summary at the top" setting is on.
+     * of the dashboard's summary, only when its "Insights summary at the top" setting is on, in its language.
      */
     async reportSummary(companyId: string, dashboardId: string, range: DayRange, timezone: string): Promise<string[]> {
-      const { widgets: saved, styles } = await dashboards.widgetsAndStylesById(companyId, dashboardId);
+      const { widgets: saved, styles, language } = await dashboards.widgetsAndStylesById(companyId, dashboardId);
       if (styles.insightsSummary !== true) return [];
-      const { summary, goals } = await service.forWidgets(companyId, saved, { ...range, comparison: true, timezone });
+      const request = { ...range, comparison: true, timezone };
+      const { summary, goals } = await service.forWidgets(companyId, saved, request, language);
       // The goals' count first: the e-mail's reader wants to know where the targets stand before why.
       return [...(goals ? [`${goals}.`] : []), ...summary.map((entry) => entry.sentence)];
     },
@@ -164,14 +174,13 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
       clientAddress: string,
       embedToken: string | null,
     ): Promise<TDashboardInsights> {
-      const { companyId, widgets: saved } = await dashboards.widgetsForViewer(
-        viewer,
-        permalink,
-        passwordAttempt,
-        clientAddress,
-        embedToken,
-      );
-      return service.forWidgets(companyId, saved, request);
+      const {
+        companyId,
+        widgets: saved,
+        language,
+      } = await dashboards.widgetsForViewer(viewer, permalink, passwordAttempt, clientAddress, embedToken);
+      // Said in the dashboard's language for every viewer: the page, its PDF and its e-mail read alike.
+      return service.forWidgets(companyId, saved, request, language);
     },
   };
   return service;

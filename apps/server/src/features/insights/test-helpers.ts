@@ -1,3 +1,4 @@
+import type { TLanguage } from "@app/core";
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { expect } from "vitest";
 import { buildDashboard, buildOwner, buildSource } from "../../../test/factories";
@@ -8,7 +9,10 @@ import type { TestClient, TestEnv } from "../../../test/harness";
  * Test builder: an owner and a dashboard whose one widget is the Demo site harbor-outfitters' sessions by
  * channel, the site whose Organic Search collapses from Oct 19 to Oct 31, 2026 (DEMO_INCIDENTS).
  */
-export async function harborDashboard(env: TestEnv, options: { name: string; insightsSummary: boolean }) {
+export async function harborDashboard(
+  env: TestEnv,
+  options: { name: string; insightsSummary: boolean; language?: TLanguage },
+) {
   const owner = await buildOwner(env);
   const source = await buildSource(env, { company: owner.company });
   const widget = buildWidget({
@@ -28,7 +32,10 @@ export async function harborDashboard(env: TestEnv, options: { name: string; ins
     user: owner.user,
     name: options.name,
     widgets: [widget],
-    save: { styles: { insightsSummary: options.insightsSummary } },
+    save: {
+      styles: { insightsSummary: options.insightsSummary },
+      ...(options.language && { language: options.language }),
+    },
   });
   return { owner, dashboard };
 }

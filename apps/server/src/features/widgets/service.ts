@@ -1,4 +1,5 @@
-import type { TTable, TWidgetDataRequest } from "@app/core";
+import type { TTable, TWidgetDataRequest, TWidgetDataResponse } from "@app/core";
+import { labelCatalogue, translateWidgetDataLabels, typedLabels } from "@app/core/i18n/labels";
 import type { Cache } from "../../infra/cache";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
 import type { SourcesService } from "../sources/service";
@@ -31,9 +32,34 @@ export function widgetsService(
   const answers = widgetAnswerCache(sources, cache);
   const tables = instanceTables(sources, createQueryRunner(cache, leases), answers.versioned);
   const { data } = widgetData(sources, tables, now);
+  // An answer in a client's language per kept answer and language: the kept answer's bytes are its key,
+  // so a translation lives exactly as long as the answer it was made from.
+  const translated = new WeakMap<Buffer, Map<string, WidgetAnswer>>();
   return {
     /** The serialised `{data}` answer of POST /api/widgets/data (answer-cache.ts). */
     dataAnswer: (companyId: string, body: unknown): Promise<WidgetAnswer> => answers.dataAnswer(companyId, body, data),
+    /**
+     * The same answer for a dashboard's client, its connectors' metric and dimension labels in the
+     * dashboard's language (core i18n/labels.ts); names the owner typed (calculated metrics) stay.
+     */
+    async clientAnswer(
+      companyId: string,
+      request: { instances: readonly TWidgetDataRequest["instances"][number][] } & Record<string, unknown>,
+      language: string | null,
+    ): Promise<WidgetAnswer> {
+      const answer = await answers.dataAnswer(companyId, request, data);
+      const catalogue = labelCatalogue(language);
+      if (!catalogue || language === null) return answer;
+      const byLanguage = translated.get(answer.json) ?? new Map<string, WidgetAnswer>();
+      translated.set(answer.json, byLanguage);
+      const kept = byLanguage.get(language);
+      if (kept) return kept;
+      const { data: english } = JSON.parse(answer.json.toString("utf8")) as TWidgetDataResponse;
+      const said = translateWidgetDataLabels(english, catalogue, typedLabels(request.instances));
+      const json: WidgetAnswer = { json: Buffer.from(JSON.stringify({ data: said })) };
+      byLanguage.set(language, json);
+      return json;
+    },
     /** POST /api/widgets/data for the company's session; throws SourceFailure when every instance's source failed. */
     data: (companyId: string, request: TWidgetDataRequest): Promise<WidgetData> => data(companyId, request),
   };
