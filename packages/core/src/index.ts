@@ -22,6 +22,7 @@ export * from "./format/time";
 export * from "./format/user-html";
 export * from "./forms/filled";
 export * from "./forms/number-input";
+export * from "./goals";
 export * from "./insights";
 export * from "./mission-control/alert-rules";
 export * from "./mission-control/alert-state";

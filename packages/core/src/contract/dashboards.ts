@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isValidDay } from "../dates/day";
 import { RANGE_TYPE_KEYS } from "../dates/ranges";
+import { GOAL_PERIODS } from "../goals/period";
+import { widgetAlertMetrics } from "../widget-alerts/metrics";
 import { CALCULATED_METRIC_TYPES } from "../widgets/calculated";
 import { parseExpression } from "../widgets/expression";
 import { PASSIVE_FORMATS, WIDGET_FORMATS } from "../widgets/formats";
@@ -117,20 +119,101 @@ const widgetBase = {
 export const ZOrderBy = z.object({ column: z.string(), dir: z.enum(["asc", "desc"]) });
 export type TOrderBy = z.infer<typeof ZOrderBy>;
 
-export const ZInteractiveWidget = z.object({
-  ...widgetBase,
-  nature: z.literal("interactive"),
-  format: ZWidgetFormat,
-  percent: z.boolean(),
-  hiddenChange: z.boolean(),
-  hiddenHighlight: z.boolean(),
-  /** The owner hid this widget's insights line (absent on widgets saved before: shown). */
-  hiddenInsights: z.boolean().optional(),
-  rowsLimit: z.number().int().min(1).max(1000),
-  orderBy: ZOrderBy,
-  formatOptions: ZFormatOptions,
-  instances: z.array(ZWidgetInstance).min(1),
-});
+/** Most goals one widget carries: one per metric and period is already more than a widget can show. */
+export const MAX_WIDGET_GOALS = 10;
+
+/** Smallest change a change goal may ask for: −100 % is nothing left, below it means nothing. */
+export const MIN_GOAL_CHANGE_PERCENT = -100;
+
+export const WIDGET_GOAL_MESSAGES = {
+  metricRequired: "The metric field is required.",
+  metricUnknown: "The selected metric is not one of this widget's metrics.",
+  targetNumber: "The target must be a number.",
+  targetNegative: "The target may not be negative.",
+  changeTooLow: "The change must be more than −100 %.",
+  period: "The period must be month, week, range or change.",
+  duplicate: "This metric already has a goal for this period.",
+  tooMany: `A widget may have at most ${MAX_WIDGET_GOALS} goals.`,
+} as const;
+
+/**
+ * A target on one metric of an interactive widget (docs/product.md, "Goals"): a value per month, per week,
+ * per the dashboard's range, or a percent change against the comparison period ("change": 10 is +10 %).
+ * `metric` is the column key of the widget's table (`<prefix>.<metric>`, as widget alerts name it). A
+ * lower-is-better metric's target is one to stay under. Negative targets only make sense as a change.
+ */
+export const ZWidgetGoal = z
+  .object({
+    metric: z
+      .string({ error: WIDGET_GOAL_MESSAGES.metricRequired })
+      .trim()
+      .min(1, WIDGET_GOAL_MESSAGES.metricRequired)
+      .max(200, WIDGET_GOAL_MESSAGES.metricUnknown),
+    target: z
+      .number({ error: WIDGET_GOAL_MESSAGES.targetNumber })
+      .refine(Number.isFinite, WIDGET_GOAL_MESSAGES.targetNumber),
+    period: z.enum(GOAL_PERIODS, { error: WIDGET_GOAL_MESSAGES.period }),
+  })
+  .superRefine((goal, ctx) => {
+    if (goal.period !== "change" && goal.target < 0) {
+      ctx.addIssue({ code: "custom", path: ["target"], message: WIDGET_GOAL_MESSAGES.targetNegative });
+    }
+    if (goal.period === "change" && goal.target <= MIN_GOAL_CHANGE_PERCENT) {
+      ctx.addIssue({ code: "custom", path: ["target"], message: WIDGET_GOAL_MESSAGES.changeTooLow });
+    }
+  });
+export type TWidgetGoal = z.infer<typeof ZWidgetGoal>;
+
+export const ZWidgetGoals = z.array(ZWidgetGoal).max(MAX_WIDGET_GOALS, WIDGET_GOAL_MESSAGES.tooMany);
+
+/**
+ * Goals checked against the widget they sit on, each error under its own field (`goals.1.metric`): a
+ * metric the widget does not show, and a second goal for the same metric and period.
+ */
+export function widgetGoalIssues(
+  instances: TWidgetInstance[],
+  goals: readonly TWidgetGoal[],
+): { path: (string | number)[]; message: string }[] {
+  const shown = new Set(
+    widgetAlertMetrics({ nature: "interactive", instances } as TInteractiveWidget).map((metric) => metric.key),
+  );
+  const seen = new Set<string>();
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  goals.forEach((goal, index) => {
+    // A missing metric already has its own message ("required").
+    if (typeof goal?.metric !== "string" || goal.metric.trim() === "") return;
+    if (!shown.has(goal.metric)) {
+      issues.push({ path: ["goals", index, "metric"], message: WIDGET_GOAL_MESSAGES.metricUnknown });
+      return;
+    }
+    const key = `${goal.metric}\u0000${goal.period}`;
+    if (seen.has(key)) issues.push({ path: ["goals", index, "period"], message: WIDGET_GOAL_MESSAGES.duplicate });
+    seen.add(key);
+  });
+  return issues;
+}
+
+export const ZInteractiveWidget = z
+  .object({
+    ...widgetBase,
+    nature: z.literal("interactive"),
+    format: ZWidgetFormat,
+    percent: z.boolean(),
+    hiddenChange: z.boolean(),
+    hiddenHighlight: z.boolean(),
+    /** The owner hid this widget's insights line (absent on widgets saved before: shown). */
+    hiddenInsights: z.boolean().optional(),
+    rowsLimit: z.number().int().min(1).max(1000),
+    orderBy: ZOrderBy,
+    formatOptions: ZFormatOptions,
+    instances: z.array(ZWidgetInstance).min(1),
+    /** Targets on the widget's metrics (absent on widgets saved before goals: none). */
+    goals: ZWidgetGoals.optional(),
+  })
+  .superRefine((widget, ctx) => {
+    for (const issue of widgetGoalIssues(widget.instances, widget.goals ?? []))
+      ctx.addIssue({ code: "custom", ...issue });
+  });
 export type TInteractiveWidget = z.infer<typeof ZInteractiveWidget>;
 
 export const PASSIVE_WIDGET_TYPES = ["plain", "upload", "historic"] as const;
@@ -335,6 +418,8 @@ export const ZWidgetDataRequest = z
     compareEndDate: ZDay.nullable().optional(),
     comparison: z.boolean().default(true),
     timezone: z.string().max(64).default("UTC"),
+    /** The widget's goals, answered in `goals` (checked against the instances' metrics: 422 under `goals.N`). */
+    goals: ZWidgetGoals.optional(),
   })
   .refine((value) => value.startDate <= value.endDate, {
     path: ["endDate"],
@@ -343,6 +428,10 @@ export const ZWidgetDataRequest = z
   .refine((value) => !value.compareStartDate === !value.compareEndDate, {
     path: ["compareEndDate"],
     message: "Both compare dates are required.",
+  })
+  .superRefine((value, ctx) => {
+    for (const issue of widgetGoalIssues(value.instances, value.goals ?? []))
+      ctx.addIssue({ code: "custom", ...issue });
   });
 export type TWidgetDataRequest = z.infer<typeof ZWidgetDataRequest>;
 
@@ -352,8 +441,50 @@ export const ZWidgetDataError = z.object({ instanceId: z.string(), message: z.st
 export const ZWidgetDataFilter = z.object({ instanceId: z.string(), text: z.string() });
 /** An instance whose provider has no data for its inputs, and why: the widget's "No data" state says it. */
 export const ZWidgetDataNoData = z.object({ instanceId: z.string(), reason: z.string() });
+/**
+ * One goal of the widget-data answer (docs/decisions.md, "Goals: periods, pace and lagging days"):
+ * everything a view draws without re-deriving a rule. `value`, `projected` and `threshold` are in the
+ * metric's own unit (its column's format); `progress` is value / threshold (0.83 = 83 %).
+ */
+export const ZWidgetGoalResult = z.object({
+  metric: z.string(),
+  target: z.number(),
+  period: z.enum(GOAL_PERIODS),
+  /** The days the goal measures: the month or week holding the range's last day, or the range. */
+  startDate: ZDay,
+  endDate: ZDay,
+  /** The last day with numbers shown (yesterday or the period's end); null before the period starts. */
+  dataThrough: ZDay.nullable(),
+  /** The last day the provider has finished; later days are projected from their usual values. */
+  settledThrough: ZDay,
+  daysTotal: z.number().int(),
+  /** Days still to come, today included; 0 once the period is over. */
+  daysLeft: z.number().int(),
+  /** 'sum' adds up over days; 'average' is a rate or a mean (bounce rate, position). */
+  aggregation: z.enum(["sum", "average"]),
+  /** A target to stay under. */
+  lowerIsBetter: z.boolean(),
+  /** What the value must reach (or stay under): the target, or baseline × (1 + target %) for a change goal. */
+  threshold: z.number().nullable(),
+  /** A change goal's comparison-period value. */
+  baseline: z.number().nullable(),
+  value: z.number().nullable(),
+  progress: z.number().nullable(),
+  projected: z.number().nullable(),
+  onTrack: z.boolean().nullable(),
+  status: z.enum(["met", "ahead", "short", "under", "over", "unknown"]),
+  /** (projected − threshold) / threshold, in percent. */
+  gapPercent: z.number().nullable(),
+  /** The goal's line in words, and its parts for a view that lays them out itself (core goals/sentence.ts). */
+  line: z.string(),
+  parts: z.object({ progress: z.string(), time: z.string(), pace: z.string().nullable() }),
+});
+export type TWidgetGoalResult = z.infer<typeof ZWidgetGoalResult>;
+
 export const ZWidgetDataResponse = dataEnvelope(
   ZWidgetData.extend({
+    /** The request's goals, in its order; absent when it had none. A goal whose metric failed to load is left out. */
+    goals: z.array(ZWidgetGoalResult).optional(),
     errors: z.array(ZWidgetDataError),
     notices: z.array(ZWidgetDataNotice).optional(),
     filters: z.array(ZWidgetDataFilter).optional(),

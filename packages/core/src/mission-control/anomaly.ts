@@ -57,8 +57,13 @@ function median(values: readonly number[]): number {
  * and one such week would drag a mean and blow up a deviation until the band hides the next outage.
  * The trend is the Theil–Sen slope (median of pairwise slopes, equally immune to single outliers);
  * every value is carried forward along it, so a growing site is not compared with its smaller self.
+ * Goals' pace (goals/projection.ts) projects the days still to come with the same band.
  */
-function band(samples: { weeksBack: number; value: number }[], sensitivity: number, minRelativeWidth: number) {
+export function seasonalBand(
+  samples: { weeksBack: number; value: number }[],
+  sensitivity: number,
+  minRelativeWidth: number,
+) {
   const slopes: number[] = [];
   for (let i = 0; i < samples.length; i += 1) {
     for (let j = i + 1; j < samples.length; j += 1) {
@@ -95,7 +100,7 @@ export function detectAnomalies(series: readonly DailyValue[], options: AnomalyO
     if (samples.length < Math.max(minWeeks, 2)) {
       return { day, value, expected: null, low: null, high: null, anomalous: null, direction: null };
     }
-    const { expected, low, high } = band(samples, sensitivity, minRelativeWidth);
+    const { expected, low, high } = seasonalBand(samples, sensitivity, minRelativeWidth);
     const judged = value !== null && lastJudged !== undefined && day <= lastJudged;
     const direction = !judged ? null : value > high ? "up" : value < low ? "down" : null;
     return { day, value, expected, low, high, anomalous: judged ? direction !== null : null, direction };

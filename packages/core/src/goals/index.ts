@@ -1,0 +1,3 @@
+export * from "./pace";
+export * from "./period";
+export * from "./sentence";
