@@ -22,8 +22,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // 2026-11-29 (from 182, measured 182.2): account security's 19 routes in the contract's route table that
 // the API client carries (~0.27 KB gzip), the router's entries and guard for the two-factor, passkey and
 // audit-log screens (~0.38 KB; their screens stay lazy), and the owner's chart path without a Suspense
-// retry (~0.07 KB; docs/decisions.md "The owner's dashboard: no Suspense retry before a chart").
-const BUDGET_GZIP_BYTES = 183 * 1024;
+// retry (~0.07 KB; docs/decisions.md "The owner's dashboard: no Suspense retry before a chart"). 184 KB since
+// 2026-11-29 (from 183, measured 183.2): a widget's goals (docs/decisions.md "Goals on screen: the answer's
+// words, a bar, a target line"): their bar and line under the content (~0.7 KB gzip) and their marks in
+// the chart options (~0.3 KB), which draw in the server's page and the first render, so they cannot wait
+// for a lazy chunk without the card's content jumping when it comes (the editor stays in the form's chunk).
+const BUDGET_GZIP_BYTES = 184 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

@@ -26,8 +26,10 @@ function queryPart({ metricsOptions: _drawOnly, ...query }: TWidgetInstance) {
  */
 export function widgetDataQuery(widget: TInteractiveWidget, range: WidgetRange, access: PublicAccess | null = null) {
   const instances = widget.instances.map(queryPart);
+  // Goals are answered with the data (their pace needs the provider's days): a changed goal asks again.
+  const goals = widget.goals ?? [];
   return queryOptions({
-    queryKey: [...widgetKeys.data, instances, range, access] as const,
+    queryKey: [...widgetKeys.data, instances, range, access, goals] as const,
     // Members send the widget's instances (also unsaved ones, while editing); public viewers name a saved
     // widget. The request the dashboard's start sent for this very widget and range, else a new one.
     queryFn: ({ signal }) =>

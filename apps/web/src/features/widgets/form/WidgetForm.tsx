@@ -9,15 +9,19 @@ import {
   type TWidget,
   type TWidgetParam,
   type TWidgetTypeConfig,
+  widgetAlertMetrics,
 } from "@app/core";
 import { Alert, Anchor, Box, Button, Group, MultiSelect, SegmentedControl, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SelectInput } from "../../../ui/SelectInput";
 import { connectorsQuery, sourceLabels, sourcesQuery } from "../../sources";
+import type { WidgetDataResult } from "../api";
 import { deleteWidgetFile } from "../api";
-import { widgetTypesQuery } from "../queries";
+import { GoalsFields } from "../goals/GoalsFields";
+import { type GoalMetricUnit, goalErrors } from "../goals/goal-draft";
+import { widgetKeys, widgetTypesQuery } from "../queries";
 import { CalculatedMetricsFields } from "./CalculatedMetricsFields";
 import { Disclosure } from "./Disclosure";
 import {
@@ -61,6 +65,25 @@ function findParam(params: readonly TWidgetParam[], key: string): TWidgetParam |
 
 function optionLabel(param: TWidgetParam | undefined, value: string): string {
   return param?.options?.find((option) => option.value === value)?.label ?? value;
+}
+
+/**
+ * How the edited widget's metrics read (money, percent, time; lower is better), from its data already
+ * on the dashboard: the goal's target field shows the unit. A new widget has none yet: plain numbers.
+ */
+function useCachedUnits(widget: TWidget | null): ReadonlyMap<string, GoalMetricUnit> {
+  const client = useQueryClient();
+  return useMemo(() => {
+    const units = new Map<string, GoalMetricUnit>();
+    const first = widget?.nature === "interactive" ? widget.instances[0]?.id : undefined;
+    if (!first) return units;
+    for (const [key, data] of client.getQueriesData<WidgetDataResult>({ queryKey: widgetKeys.data })) {
+      const instances = key[1] as { id: string }[] | undefined;
+      if (!data || instances?.[0]?.id !== first) continue;
+      for (const metric of data.current.metrics) if (!units.has(metric.key)) units.set(metric.key, metric);
+    }
+    return units;
+  }, [client, widget]);
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -109,6 +132,7 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
       calculatedMetrics: [],
       metricsOptions: {},
       mergeWith: [],
+      goals: [],
       general: defaultGeneral(),
     });
   };
@@ -122,7 +146,7 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
     }
     general.title = chosen?.label ?? "";
     const inputs = paramDefaults(chosen?.params ?? []);
-    setInteractive({ type, inputs, calculatedMetrics: [], metricsOptions: {}, mergeWith: [], general });
+    setInteractive({ type, inputs, calculatedMetrics: [], metricsOptions: {}, mergeWith: [], goals: [], general });
   };
 
   const metricsParam = config ? findParam(config.params, METRICS_PARAM) : undefined;
@@ -147,6 +171,17 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
   const mergeCandidates = base
     ? widgets.filter((other) => other.id !== base.id && canMerge(base, other, widget?.id ?? null, dimensionless))
     : [];
+
+  // Goals name their metric by its column in the widget's data (`<prefix>.<metric>`).
+  const metricLabels = new Map(chosenMetrics.map((metric) => [metric.value, metric.label]));
+  const goalMetrics: TOption[] = base
+    ? widgetAlertMetrics(base).map((metric) => ({
+        value: metric.key,
+        label: metric.instance === 0 ? (metricLabels.get(metric.metric) ?? metric.name ?? metric.metric) : metric.key,
+      }))
+    : [];
+  const goalUnits = useCachedUnits(widget);
+  const goalFieldErrors = base ? goalErrors(form.goals, base.instances) : [];
 
   const missing = draft.nature === "interactive" ? missingParams(form, config) : [];
   const valid = isDraftValid(draft, config);
@@ -301,6 +336,15 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
                       <CalculatedMetricsFields
                         metrics={form.calculatedMetrics}
                         onChange={(calculatedMetrics) => setInteractive({ calculatedMetrics })}
+                      />
+                    </Disclosure>
+                    <Disclosure title={`Goals${form.goals.length > 0 ? ` (${form.goals.length})` : ""}`}>
+                      <GoalsFields
+                        goals={form.goals}
+                        metrics={goalMetrics}
+                        units={goalUnits}
+                        errors={goalFieldErrors}
+                        onChange={(goals) => setInteractive({ goals })}
                       />
                     </Disclosure>
                     <Disclosure title="Metric options">
