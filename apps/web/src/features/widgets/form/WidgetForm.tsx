@@ -6,6 +6,7 @@ import {
   paramDefaults,
   type TInteractiveWidget,
   type TOption,
+  type TTableMetric,
   type TWidget,
   type TWidgetParam,
   type TWidgetTypeConfig,
@@ -20,7 +21,7 @@ import { connectorsQuery, sourceLabels, sourcesQuery } from "../../sources";
 import type { WidgetDataResult } from "../api";
 import { deleteWidgetFile } from "../api";
 import { GoalsFields } from "../goals/GoalsFields";
-import { type GoalMetricUnit, goalErrors } from "../goals/goal-draft";
+import { goalErrors } from "../goals/goal-draft";
 import { widgetKeys, widgetTypesQuery } from "../queries";
 import { CalculatedMetricsFields } from "./CalculatedMetricsFields";
 import { Disclosure } from "./Disclosure";
@@ -68,22 +69,36 @@ function optionLabel(param: TWidgetParam | undefined, value: string): string {
 }
 
 /**
- * How the edited widget's metrics read (money, percent, time; lower is better), from its data already
- * on the dashboard: the goal's target field shows the unit. A new widget has none yet: plain numbers.
+ * The edited widget's metric columns as its data on the dashboard has them (label; money, percent,
+ * time; lower is better): the goal's metric is named as the card names it and its target field shows
+ * the unit. A new widget has no data yet.
  */
-function useCachedUnits(widget: TWidget | null): ReadonlyMap<string, GoalMetricUnit> {
+function useCachedColumns(widget: TWidget | null): ReadonlyMap<string, TTableMetric> {
   const client = useQueryClient();
   return useMemo(() => {
-    const units = new Map<string, GoalMetricUnit>();
+    const columns = new Map<string, TTableMetric>();
     const first = widget?.nature === "interactive" ? widget.instances[0]?.id : undefined;
-    if (!first) return units;
+    if (!first) return columns;
     for (const [key, data] of client.getQueriesData<WidgetDataResult>({ queryKey: widgetKeys.data })) {
       const instances = key[1] as { id: string }[] | undefined;
       if (!data || instances?.[0]?.id !== first) continue;
-      for (const metric of data.current.metrics) if (!units.has(metric.key)) units.set(metric.key, metric);
+      for (const metric of data.current.metrics) if (!columns.has(metric.key)) columns.set(metric.key, metric);
     }
-    return units;
+    return columns;
   }, [client, widget]);
+}
+
+/** A metric's label from the source's option lists already loaded by the type form (its Metrics field). */
+function useLoadedOptionLabels(sourceId: string | null): (value: string) => string | undefined {
+  const client = useQueryClient();
+  return (value) => {
+    if (!sourceId) return undefined;
+    for (const [, options] of client.getQueriesData<TOption[]>({ queryKey: ["source-options", sourceId] })) {
+      const found = options?.find((option) => option.value === value);
+      if (found) return found.label;
+    }
+    return undefined;
+  };
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -172,15 +187,16 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
     ? widgets.filter((other) => other.id !== base.id && canMerge(base, other, widget?.id ?? null, dimensionless))
     : [];
 
-  // Goals name their metric by its column in the widget's data (`<prefix>.<metric>`).
-  const metricLabels = new Map(chosenMetrics.map((metric) => [metric.value, metric.label]));
+  // Goals name their metric by its column in the widget's data (`<prefix>.<metric>`), and show it as the
+  // card does: the data's label, else the Metrics field's, else the calculated metric's name.
+  const goalColumns = useCachedColumns(widget);
+  const loadedLabel = useLoadedOptionLabels(form.sourceId);
   const goalMetrics: TOption[] = base
     ? widgetAlertMetrics(base).map((metric) => ({
         value: metric.key,
-        label: metric.instance === 0 ? (metricLabels.get(metric.metric) ?? metric.name ?? metric.metric) : metric.key,
+        label: goalColumns.get(metric.key)?.label ?? metric.name ?? loadedLabel(metric.metric) ?? metric.metric,
       }))
     : [];
-  const goalUnits = useCachedUnits(widget);
   const goalFieldErrors = base ? goalErrors(form.goals, base.instances) : [];
 
   const missing = draft.nature === "interactive" ? missingParams(form, config) : [];
@@ -342,7 +358,7 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
                       <GoalsFields
                         goals={form.goals}
                         metrics={goalMetrics}
-                        units={goalUnits}
+                        units={goalColumns}
                         errors={goalFieldErrors}
                         onChange={(goals) => setInteractive({ goals })}
                       />
