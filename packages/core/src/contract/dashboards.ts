@@ -181,7 +181,8 @@ export function widgetGoalIssues(
   const issues: { path: (string | number)[]; message: string }[] = [];
   goals.forEach((goal, index) => {
     // A missing metric already has its own message ("required").
-    if (typeof goal?.metric !== "string" || goal.metric.trim() === "") return;
+    if (typeof goal !== "object" || goal === null || typeof goal.metric !== "string" || goal.metric.trim() === "")
+      return;
     if (!shown.has(goal.metric)) {
       issues.push({ path: ["goals", index, "metric"], message: WIDGET_GOAL_MESSAGES.metricUnknown });
       return;
@@ -191,6 +192,25 @@ export function widgetGoalIssues(
     seen.add(key);
   });
   return issues;
+}
+
+/**
+ * The goals' check against the instances, run even when another field of the widget failed (a bad
+ * target must not hide an unknown metric: every field gets its 422 at once), but only over instances
+ * and goals that are themselves well formed.
+ */
+function goalsAgainstInstances() {
+  return z.superRefine(
+    (value: { instances: TWidgetInstance[]; goals?: TWidgetGoal[] }, ctx) => {
+      if (!Array.isArray(value.goals)) return;
+      for (const issue of widgetGoalIssues(value.instances, value.goals)) ctx.addIssue({ code: "custom", ...issue });
+    },
+    {
+      when: (payload) =>
+        !payload.issues.some((issue) => issue.path?.[0] === "instances") &&
+        Array.isArray((payload.value as { instances?: unknown }).instances),
+    },
+  );
 }
 
 export const ZInteractiveWidget = z
@@ -210,10 +230,7 @@ export const ZInteractiveWidget = z
     /** Targets on the widget's metrics (absent on widgets saved before goals: none). */
     goals: ZWidgetGoals.optional(),
   })
-  .superRefine((widget, ctx) => {
-    for (const issue of widgetGoalIssues(widget.instances, widget.goals ?? []))
-      ctx.addIssue({ code: "custom", ...issue });
-  });
+  .check(goalsAgainstInstances());
 export type TInteractiveWidget = z.infer<typeof ZInteractiveWidget>;
 
 export const PASSIVE_WIDGET_TYPES = ["plain", "upload", "historic"] as const;
@@ -429,10 +446,7 @@ export const ZWidgetDataRequest = z
     path: ["compareEndDate"],
     message: "Both compare dates are required.",
   })
-  .superRefine((value, ctx) => {
-    for (const issue of widgetGoalIssues(value.instances, value.goals ?? []))
-      ctx.addIssue({ code: "custom", ...issue });
-  });
+  .check(goalsAgainstInstances());
 export type TWidgetDataRequest = z.infer<typeof ZWidgetDataRequest>;
 
 /** Instances whose source failed; the widget shows 'Data Error' for them (docs/decisions.md, the widget data path). */

@@ -1,3 +1,4 @@
 export * from "./pace";
 export * from "./period";
 export * from "./sentence";
+export * from "./widget";

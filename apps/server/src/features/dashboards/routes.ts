@@ -128,7 +128,7 @@ function viewerRoutes(
     async (request, reply) => {
       const range = request.body;
       const attempt = request.headers[HEADERS.authorization];
-      const { companyId, instances } = await dashboards.widgetForViewer(
+      const { companyId, instances, goals } = await dashboards.widgetForViewer(
         request.auth ? actorOf(request) : null,
         request.params.permalink,
         request.params.widgetId,
@@ -139,7 +139,8 @@ function viewerRoutes(
       // Ready JSON bytes, already checked against the schema above (see widgets.dataAnswer); Fastify sends
       // a Buffer as-is, the untyped reply only drops the response typing.
       const raw: FastifyReply = reply;
-      const answer = await widgets.dataAnswer(companyId, { ...range, instances });
+      // The saved widget's goals are answered to every viewer who may see it (public, embed, print).
+      const answer = await widgets.dataAnswer(companyId, { ...range, instances, ...(goals.length > 0 && { goals }) });
       return raw.type("application/json; charset=utf-8").send(answer.json);
     },
   );

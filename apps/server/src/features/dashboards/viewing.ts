@@ -1,4 +1,11 @@
-import { type TDashboard, type TDashboardStyles, type TWidget, type TWidgetInstance, todayInTimezone } from "@app/core";
+import {
+  type TDashboard,
+  type TDashboardStyles,
+  type TWidget,
+  type TWidgetGoal,
+  type TWidgetInstance,
+  todayInTimezone,
+} from "@app/core";
 import { AppError } from "../../infra/errors";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
@@ -85,12 +92,12 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
       passwordAttempt: string | null,
       clientAddress = "",
       embedToken: string | null = null,
-    ): Promise<{ companyId: string; instances: readonly TWidgetInstance[] }> {
+    ): Promise<{ companyId: string; instances: readonly TWidgetInstance[]; goals: readonly TWidgetGoal[] }> {
       // One read of the row per widget request; only the asked widget is looked at.
       const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
       const widget = widgetsOf(row).find((w) => w.id === widgetId);
       if (widget?.nature !== "interactive") throw AppError.notFound("Widget not found.");
-      return { companyId: row.company_id, instances: widget.instances };
+      return { companyId: row.company_id, instances: widget.instances, goals: widget.goals ?? [] };
     },
 
     /**

@@ -26,6 +26,10 @@ describeEachDb("health and API docs", (env) => {
     }
     // Request and response shapes come from the zod contract.
     expect(JSON.stringify(json.paths["/api/company"].get.responses["200"])).toContain("canCreateDashboard");
+    // A widget's goals: on the widget-data request and, computed, in its answer.
+    const widgetData = json.paths["/api/widgets/data"].post;
+    expect(JSON.stringify(widgetData.requestBody)).toContain('"period"');
+    expect(JSON.stringify(widgetData.responses["200"])).toContain("onTrack");
     expect((await client.raw("GET", "/api/docs")).statusCode).toBeLessThan(400);
   });
 

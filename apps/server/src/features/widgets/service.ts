@@ -25,10 +25,12 @@ export function widgetsService(
   sources: SourcesService,
   cache: Cache<TTable>,
   leases?: Pick<RateLimitStore, "acquire" | "release">,
+  /** The product's clock: goals count their days left from today (tests set it). */
+  now: () => Date = () => new Date(),
 ) {
   const answers = widgetAnswerCache(sources, cache);
   const tables = instanceTables(sources, createQueryRunner(cache, leases), answers.versioned);
-  const { data } = widgetData(sources, tables);
+  const { data } = widgetData(sources, tables, now);
   return {
     /** The serialised `{data}` answer of POST /api/widgets/data (answer-cache.ts). */
     dataAnswer: (companyId: string, body: unknown): Promise<WidgetAnswer> => answers.dataAnswer(companyId, body, data),

@@ -2,6 +2,7 @@ import type { DayRange, TTable, TWidgetDataRequest, TWidgetDataResponse } from "
 import { ProviderError, widgetType } from "../../connectors";
 import { AppError } from "../../infra/errors";
 import { type LoadedSource, SourceFailure, type SourcesService } from "../sources/service";
+import { goalsOf } from "./goals";
 import type { InstanceTables } from "./instance-tables";
 import { mergeInstanceTables } from "./merge-tables";
 import { type PlannedInstance, planRequest, withinInstance } from "./plan";
@@ -22,7 +23,7 @@ interface InstanceResult {
  * each source (sources/connector-calls.ts) → each instance's tables (instance-tables.ts) → merge
  * (merge-tables.ts) into the `{data}` answer.
  */
-export function widgetData(sources: Pick<SourcesService, "load">, tables: InstanceTables) {
+export function widgetData(sources: Pick<SourcesService, "load">, tables: InstanceTables, now: () => Date) {
   /** Loads each instance's source once, and checks it offers the instance's widget type. */
   async function loadSources(companyId: string, plans: PlannedInstance[]): Promise<Map<string, LoadedSource>> {
     const loaded = new Map<string, LoadedSource>();
@@ -82,29 +83,38 @@ export function widgetData(sources: Pick<SourcesService, "load">, tables: Instan
     }
   }
 
+  /** The request's merged tables, errors and notices: the answer without its goals. */
+  async function tablesOf(companyId: string, request: TWidgetDataRequest): Promise<WidgetData> {
+    const planned = planRequest(request);
+    const { plans, current } = planned;
+    const loaded = await loadSources(companyId, plans);
+    // Tables that ignore the range (a CSV without dates) have nothing to compare with: no previous table.
+    // Live types are of the last minutes whatever the range: a comparison would repeat the same numbers.
+    const followsRange = plans.some(
+      (item) =>
+        item.config.realtime !== true &&
+        (loaded.get(item.instance.sourceId as string)?.connector.followsRange?.(item.inputs) ?? true),
+    );
+    const previous = followsRange ? planned.previous : null;
+    const results = await Promise.all(
+      plans.map((plan) =>
+        instanceResult(companyId, plan, loaded.get(plan.instance.sourceId as string) as LoadedSource, request, {
+          current,
+          previous,
+        }),
+      ),
+    );
+    return mergeResults(request, results, previous !== null);
+  }
+
   return {
     /** POST /api/widgets/data for the company's session; throws SourceFailure when every instance's source failed. */
     async data(companyId: string, request: TWidgetDataRequest): Promise<WidgetData> {
-      const planned = planRequest(request);
-      const { plans, current } = planned;
-      const loaded = await loadSources(companyId, plans);
-      // Tables that ignore the range (a CSV without dates) have nothing to compare with: no previous table.
-      // Live types are of the last minutes whatever the range: a comparison would repeat the same numbers.
-      const followsRange = plans.some(
-        (item) =>
-          item.config.realtime !== true &&
-          (loaded.get(item.instance.sourceId as string)?.connector.followsRange?.(item.inputs) ?? true),
-      );
-      const previous = followsRange ? planned.previous : null;
-      const results = await Promise.all(
-        plans.map((plan) =>
-          instanceResult(companyId, plan, loaded.get(plan.instance.sourceId as string) as LoadedSource, request, {
-            current,
-            previous,
-          }),
-        ),
-      );
-      return mergeResults(request, results, previous !== null);
+      const answer = await tablesOf(companyId, request);
+      if (!request.goals || request.goals.length === 0) return answer;
+      // The goals' daily queries take the same path without goals (goals.ts).
+      const goals = await goalsOf(request, answer, now(), (daily) => tablesOf(companyId, daily));
+      return { ...answer, goals };
     },
   };
 }

@@ -1,0 +1,171 @@
+import { goalLine, goalProgress, shiftDay, WIDGET_GOAL_MESSAGES } from "@app/core";
+import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
+import { afterAll, expect, it } from "vitest";
+import { buildDashboard, buildOwner } from "../../../test/factories";
+import { fakesForFile } from "../../../test/fakes/app";
+import { connectOAuth } from "../../../test/fakes/oauth-connect";
+import { describeEachDb, type TestEnv } from "../../../test/harness";
+import { manualClock } from "../../infra/clock";
+import { fakeValue, googleFake } from "../google/fake";
+
+const fakes = fakesForFile(afterAll, () => ({ google: googleFake() }));
+
+// A fixed clock: Saturday 28 November 2026, noon UTC. The dashboard's "Monthly" range ends yesterday.
+const NOW = "2026-11-28T12:00:00Z";
+const RANGE = { startDate: "2026-11-01", endDate: "2026-11-27", timezone: "UTC" };
+const PROFILE = "2005";
+
+/** The fake GA4's sessions of a day for the test's property (fake.ts fakeValue). */
+const sessionsOn = (day: string) => fakeValue("sessions", day.replaceAll("-", ""), PROFILE);
+
+function withClock<T>(env: TestEnv, at: string, run: () => Promise<T>): Promise<T> {
+  const real = env.ctx.clock;
+  (env.ctx as { clock: unknown }).clock = manualClock(at);
+  return run().finally(() => {
+    (env.ctx as { clock: unknown }).clock = real;
+  });
+}
+
+/** An owner with a GA4 sessions widget (one number, no dimension) carrying `goals`, on a saved dashboard. */
+async function ga4Dashboard(env: TestEnv, goals: unknown[]) {
+  const owner = await buildOwner(env);
+  const { result } = await connectOAuth(owner.client, "googleAnalytics");
+  expect(result).toMatchObject({ ok: true });
+  const instance = buildInstance({
+    id: "ga",
+    type: "googleAnalytics.ga4",
+    sourceId: result.sourceId,
+    inputs: { property: "1002", profile: PROFILE, dimension: "", metrics: ["sessions"] },
+  });
+  const widget = buildWidget({
+    id: "sessions",
+    hash: "sessions",
+    format: "summary",
+    instances: [instance],
+    goals: goals as never,
+  });
+  const dashboard = await buildDashboard(env, { company: owner.company, user: owner.user, widgets: [widget] });
+  return { owner, dashboard, instance, widget };
+}
+
+describeEachDb(
+  "widget goals: value, progress and pace in the widget-data answer",
+  (env) => {
+    it("a GA4 widget with a monthly goal answers November's value, progress and a projection from its settled days", async () => {
+      const { owner, dashboard, instance } = await ga4Dashboard(env(), [
+        { metric: "a.sessions", target: 4000, period: "month" },
+      ]);
+      const answer = await withClock(env(), NOW, async () => {
+        // Anyone who may view the dashboard (here a visitor of its public link) gets the saved widget's goals.
+        const response = await env()
+          .client()
+          .api("POST", `/api/dashboards/${dashboard.permalink}/widgets/sessions/data`, RANGE);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().data;
+      });
+      let value = 0;
+      for (let day = "2026-11-01"; day <= "2026-11-27"; day = shiftDay(day, 1)) value += sessionsOn(day);
+      expect(answer.current.totals[0]).toBe(value);
+      const [goal] = answer.goals;
+      expect(goal).toMatchObject({
+        metric: "a.sessions",
+        target: 4000,
+        period: "month",
+        startDate: "2026-11-01",
+        endDate: "2026-11-30",
+        dataThrough: "2026-11-27",
+        // GA4 keeps filling in yesterday (lagDays 1): the 27th is shown but projected, not trusted.
+        settledThrough: "2026-11-26",
+        daysTotal: 30,
+        daysLeft: 3,
+        aggregation: "sum",
+        lowerIsBetter: false,
+        threshold: 4000,
+        value,
+      });
+      expect(goal.progress).toBeCloseTo(value / 4000, 10);
+      // The projection is the rules' own over the days the provider answered by date: the eight weeks
+      // before November and November through yesterday, nothing after it.
+      const series = [];
+      for (let day = "2026-09-06"; day <= "2026-11-27"; day = shiftDay(day, 1))
+        series.push({ day, value: sessionsOn(day) });
+      const expected = goalProgress({
+        target: 4000,
+        period: "month",
+        range: { startDate: "2026-11-01", endDate: "2026-11-30" },
+        today: "2026-11-28",
+        lagDays: 1,
+        aggregation: "sum",
+        lowerIsBetter: false,
+        series,
+        total: value,
+      });
+      expect(goal.projected).toBeCloseTo(expected.projected as number, 6);
+      // Three more days of ~130 sessions: more than the value, less than the value plus four such days.
+      expect(goal.projected).toBeGreaterThan(value + 3 * 100);
+      expect(goal.projected).toBeLessThan(value + 3 * 160);
+      expect(goal.onTrack).toBe(goal.projected >= 4000);
+      expect(goal.line).toBe(goalLine(expected, { format: "number", currency: null }));
+      // 103 + the day of the month, from the 1st to the 27th; Sat 28, Sun 29 and Mon 30 from their weekdays.
+      expect(goal.line).toBe("3,159 of 4,000 (79 %) · 3 days left · on pace for 3,540, 12 % short");
+
+      // The editor's own request (the widget's instances and goals as it holds them) gets the same goals;
+      // a goal on a metric the instances do not show is a 422 on its field.
+      const edited = await withClock(env(), NOW, () =>
+        owner.client.api("POST", "/api/widgets/data", {
+          ...RANGE,
+          instances: [instance],
+          goals: [{ metric: "a.sessions", target: 4000, period: "month" }],
+        }),
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().data.goals).toEqual(answer.goals);
+      const wrong = await owner.client.api("POST", "/api/widgets/data", {
+        ...RANGE,
+        instances: [instance],
+        goals: [{ metric: "a.users", target: 4000, period: "month" }],
+      });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().errors).toEqual({ "goals.0.metric": [WIDGET_GOAL_MESSAGES.metricUnknown] });
+    });
+
+    it("a bad goal on the dashboard save is a 422 on its own field and loses nothing already saved", async () => {
+      const good = { metric: "a.sessions", target: 4000, period: "month" };
+      const { owner, dashboard, widget } = await ga4Dashboard(env(), [good]);
+      const save = (goals: unknown[]) =>
+        owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, {
+          name: "Renamed",
+          widgets: JSON.stringify([{ ...widget, goals }]),
+        });
+      const bad = await save([
+        { metric: "a.users", target: 10, period: "month" },
+        { metric: "a.sessions", target: -5, period: "week" },
+        { metric: "a.sessions", target: 5, period: "year" },
+        { metric: "a.sessions", target: Number.NaN, period: "range" },
+      ]);
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors).toEqual({
+        "widgets.0.goals.0.metric": [WIDGET_GOAL_MESSAGES.metricUnknown],
+        "widgets.0.goals.1.target": [WIDGET_GOAL_MESSAGES.targetNegative],
+        "widgets.0.goals.2.period": [WIDGET_GOAL_MESSAGES.period],
+        // NaN travels as JSON null.
+        "widgets.0.goals.3.target": [WIDGET_GOAL_MESSAGES.targetNumber],
+      });
+      const shown = (await owner.client.api("GET", `/api/dashboards/${dashboard.permalink}`)).json().data;
+      expect(shown.name).toBe(dashboard.name);
+      expect(shown.widgets[0].goals).toEqual([good]);
+
+      const changed = await save([
+        { ...good, target: 4500 },
+        { metric: "a.sessions", target: 10, period: "change" },
+      ]);
+      expect(changed.statusCode, changed.body).toBe(200);
+      const again = (await owner.client.api("GET", `/api/dashboards/${dashboard.permalink}`)).json().data;
+      expect(again.widgets[0].goals).toEqual([
+        { ...good, target: 4500 },
+        { metric: "a.sessions", target: 10, period: "change" },
+      ]);
+    });
+  },
+  fakes.env,
+);

@@ -1,0 +1,89 @@
+import {
+  type DayRange,
+  DIMENSION_PARAM,
+  goalSeriesRange,
+  normaliseTimeZone,
+  type TTable,
+  type TWidgetDataRequest,
+  type TWidgetGoalResult,
+  todayInTimezone,
+  widgetGoalResult,
+} from "@app/core";
+import { lagDaysOf, widgetType } from "../../connectors";
+import type { WidgetData } from "./widget-data";
+
+type Instances = TWidgetDataRequest["instances"];
+
+/**
+ * The value of the instances' dimension that groups their query by day (the connectors'
+ * `insightDimensions` table, as insights' history asks it); null when a type has none or the instances
+ * disagree (their rows would not pair by day).
+ */
+function dateDimension(instances: Instances): string | null {
+  const values = instances.map(
+    (instance) => widgetType(instance.type)?.connector.insightDimensions?.[instance.type]?.date ?? null,
+  );
+  const [first] = values;
+  return first && values.every((value) => value === first) ? first : null;
+}
+
+/**
+ * The widget-data answer's goals (docs/decisions.md, "Goals: periods, pace and lagging days"): each
+ * goal's metric by day over its period and the weeks before (one query per distinct window, through
+ * `data`, the same path and caches as the widget's own query, so a settled window is asked once), then
+ * core's rules. A goal whose daily query fails still answers, from the widget's total, without a pace.
+ */
+export async function goalsOf(
+  request: TWidgetDataRequest,
+  answer: WidgetData,
+  now: Date,
+  data: (request: TWidgetDataRequest) => Promise<WidgetData>,
+): Promise<TWidgetGoalResult[]> {
+  const goals = request.goals ?? [];
+  const today = todayInTimezone(normaliseTimeZone(request.timezone) ?? "UTC", now);
+  const range: DayRange = { startDate: request.startDate, endDate: request.endDate };
+  const dimension = dateDimension(request.instances);
+  const windows = new Map<string, Promise<TTable | null>>();
+  const dailyOf = (window: DayRange): Promise<TTable | null> => {
+    if (dimension === null || window.endDate < window.startDate) return Promise.resolve(null);
+    const key = `${window.startDate}|${window.endDate}`;
+    let found = windows.get(key);
+    if (!found) {
+      const instances = request.instances.map((instance) => ({
+        ...instance,
+        inputs: { ...instance.inputs, [DIMENSION_PARAM]: dimension },
+      }));
+      found = data({
+        ...request,
+        instances,
+        ...window,
+        comparison: false,
+        compareStartDate: null,
+        compareEndDate: null,
+        goals: undefined,
+      }).then(
+        (daily) => (daily.current.dimension?.kind === "date" ? daily.current : null),
+        // No daily numbers (a provider failing for now, an instance without a day dimension): no pace.
+        () => null,
+      );
+      windows.set(key, found);
+    }
+    return found;
+  };
+  const lagDays = lagDaysOf(request.instances);
+  const results = await Promise.all(
+    goals.map(async (goal) =>
+      widgetGoalResult({
+        goal,
+        instances: request.instances,
+        range,
+        current: answer.current,
+        previous: answer.previous,
+        daily: await dailyOf(goalSeriesRange(goal.period, range, today)),
+        today,
+        lagDays,
+      }),
+    ),
+  );
+  return results.filter((result): result is TWidgetGoalResult => result !== null);
+}
