@@ -137,7 +137,7 @@ export const WIDGET_GOAL_MESSAGES = {
 } as const;
 
 /**
- * A target on one metric of an interactive widget (docs/product.md, "Goals"): a value per month, per week,
+ * A target on one metric of an interactive widget (docs/product.md §3, "Goals"): a value per month, per week,
  * per the dashboard's range, or a percent change against the comparison period ("change": 10 is +10 %).
  * `metric` is the column key of the widget's table (`<prefix>.<metric>`, as widget alerts name it). A
  * lower-is-better metric's target is one to stay under. Negative targets only make sense as a change.

@@ -23,6 +23,8 @@ export type TInsightStatement = z.infer<typeof ZInsightStatement>;
 export const ZDashboardInsights = z.object({
   widgets: z.record(z.string(), z.string().nullable()),
   summary: z.array(ZInsightStatement),
+  /** The widgets' goals counted: "2 of 5 goals on track; Revenue 12 % short" (absent: no goal has a verdict). */
+  goals: z.string().optional(),
 });
 export type TDashboardInsights = z.infer<typeof ZDashboardInsights>;
 export const ZDashboardInsightsResponse = dataEnvelope(ZDashboardInsights);

@@ -166,6 +166,30 @@ describeEachDb(
         { metric: "a.sessions", target: 10, period: "change" },
       ]);
     });
+
+    it("the insights summary counts the goals and names the one furthest off; the report e-mail's summary starts with it", async () => {
+      const { owner, dashboard } = await ga4Dashboard(env(), [
+        { metric: "a.sessions", target: 4000, period: "month" },
+        { metric: "a.sessions", target: 3000, period: "range" },
+      ]);
+      const body = await withClock(env(), NOW, async () => {
+        const response = await owner.client.api("POST", `/api/dashboards/${dashboard.permalink}/insights`, RANGE);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().data;
+      });
+      // November so far (3,159) is past the range's 3,000; the month is on pace for 3,540 of 4,000.
+      expect(body.goals).toBe("1 of 2 goals on track; Sessions 12 % short");
+
+      await owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, {
+        styles: JSON.stringify({ insightsSummary: true }),
+      });
+      const sentences = await withClock(env(), NOW, () =>
+        env()
+          .services.get("insights")
+          .reportSummary(owner.company.id, dashboard.id, { startDate: RANGE.startDate, endDate: RANGE.endDate }, "UTC"),
+      );
+      expect(sentences[0]).toBe("1 of 2 goals on track; Sessions 12 % short.");
+    });
   },
   fakes.env,
 );

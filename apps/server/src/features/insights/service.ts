@@ -2,6 +2,7 @@ import {
   type DayRange,
   dashboardInsights,
   defaultCompareRange,
+  goalsSummary,
   type Insight,
   type InsightWidget,
   insightWidgetSettings,
@@ -124,7 +125,22 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         return input;
       });
       const inputs = judged.filter((input): input is InsightWidget => input !== null);
-      return { widgets: lines, summary: dashboardInsights(inputs, options).map(statement) };
+      // The goals, counted: each widget's goals as its answer computes them (the page's own request).
+      const withGoals = interactive.filter((widget) => (widget.goals?.length ?? 0) > 0);
+      const goalItems = await eachLimited(withGoals, CONCURRENCY, async (widget) => {
+        const data = await dataOf(companyId, widget.instances, { ...request, timezone }, widget.goals);
+        return (data?.goals ?? []).map((goal) => ({
+          label: data?.current.metrics.find((metric) => metric.key === goal.metric)?.label ?? goal.metric,
+          status: goal.status,
+          gapPercent: goal.gapPercent,
+        }));
+      });
+      const goals = goalsSummary(goalItems.flat());
+      return {
+        widgets: lines,
+        summary: dashboardInsights(inputs, options).map(statement),
+        ...(goals !== null && { goals }),
+      };
     },
 
     /**
@@ -134,8 +150,9 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
     async reportSummary(companyId: string, dashboardId: string, range: DayRange, timezone: string): Promise<string[]> {
       const { widgets: saved, styles } = await dashboards.widgetsAndStylesById(companyId, dashboardId);
       if (styles.insightsSummary !== true) return [];
-      const { summary } = await service.forWidgets(companyId, saved, { ...range, comparison: true, timezone });
-      return summary.map((entry) => entry.sentence);
+      const { summary, goals } = await service.forWidgets(companyId, saved, { ...range, comparison: true, timezone });
+      // The goals' count first: the e-mail's reader wants to know where the targets stand before why.
+      return [...(goals ? [`${goals}.`] : []), ...summary.map((entry) => entry.sentence)];
     },
 
     /** POST /api/dashboards/{permalink}/insights: for anyone who may view the dashboard (its widget-data rule). */

@@ -31,10 +31,11 @@ export function widgetReads(widgets: WidgetsService) {
     companyId: string,
     instances: TInteractiveWidget["instances"],
     range: TDashboardWidgetDataRequest,
+    goals: TInteractiveWidget["goals"] = undefined,
   ): Promise<WidgetData | null> {
     try {
       // The public widget-data route's body: its answer may already be cached from the page's own load.
-      const answer = await widgets.dataAnswer(companyId, { ...range, instances });
+      const answer = await widgets.dataAnswer(companyId, { ...range, instances, ...(goals?.length && { goals }) });
       return (JSON.parse(answer.json.toString("utf8")) as TWidgetDataResponse).data;
     } catch (error) {
       // A widget the page shows as 'Data Error' or as an unfinished form has nothing to say.
