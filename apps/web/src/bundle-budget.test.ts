@@ -27,7 +27,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // languages"): the English catalogue that shared widget code reads outside a dashboard's language (~0.7 KB
 // gzip), the catalogue loader and provider, the language list and the locale-aware date and unit
 // formatters (~1.6 KB). The ICU library and every other catalogue stay lazy.
-const BUDGET_GZIP_BYTES = 185 * 1024;
+// 186 KB since 2026-11-29 (from 185): a widget's goals (docs/decisions.md "Goals on screen: the answer's
+// words, a bar, a target line"): their bar and line under the content (~0.7 KB gzip) and their marks in
+// the chart options (~0.3 KB), which draw in the server's page and the first render, so they cannot wait
+// for a lazy chunk without the card's content jumping when it comes (the editor stays in the form's chunk).
+const BUDGET_GZIP_BYTES = 186 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

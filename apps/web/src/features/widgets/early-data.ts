@@ -25,7 +25,17 @@ function widgetDataRequest(widget: TInteractiveWidget, range: WidgetRange, acces
   };
   return access
     ? ({ access, widgetId: widget.id, period } as const)
-    : ({ access: null, body: { widgetId: widget.id, instances: widget.instances, ...period } } as const);
+    : ({
+        access: null,
+        // The widget's goals are answered with its data (an unsaved edit's too); a public viewer's come
+        // from the saved widget.
+        body: {
+          widgetId: widget.id,
+          instances: widget.instances,
+          ...period,
+          ...(widget.goals && widget.goals.length > 0 ? { goals: widget.goals } : {}),
+        },
+      } as const);
 }
 
 /** Sends a widget's data request (POST /api/widgets/data, or the public dashboard's widget route). */

@@ -44,7 +44,8 @@ const hashPart = (value: unknown) => hashKey([value]).slice(1, -1);
 
 /** `hashKey(key)` for a widget-data key whose instances are hashed already: the same text. */
 export function widgetDataHash(hashedInstances: string, key: readonly unknown[]): string {
-  return `[${hashPart(key[0])},${hashedInstances},${hashPart(key[2])},${hashPart(key[3] ?? null)}]`;
+  const rest = key.slice(2).map((part) => hashPart(part ?? null));
+  return `[${[hashPart(key[0]), hashedInstances, ...rest].join(",")}]`;
 }
 
 /**
@@ -54,8 +55,10 @@ export function widgetDataHash(hashedInstances: string, key: readonly unknown[])
  */
 export function widgetDataQuery(widget: TInteractiveWidget, range: WidgetRange, access: PublicAccess | null = null) {
   const { instances, hashed } = instancesPart(widget);
+  // Goals are answered with the data (their pace needs the provider's days): a changed goal asks again.
+  const goals = widget.goals ?? [];
   return queryOptions({
-    queryKey: [...widgetKeys.data, instances, range, access] as const,
+    queryKey: [...widgetKeys.data, instances, range, access, goals] as const,
     queryKeyHashFn: (key) => (key[1] === instances ? widgetDataHash(hashed, key) : hashKey(key)),
     // Members send the widget's instances (also unsaved ones, while editing); public viewers name a saved
     // widget. The request the dashboard's start sent for this very widget and range, else a new one.

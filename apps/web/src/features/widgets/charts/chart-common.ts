@@ -26,6 +26,19 @@ export interface ChartInput {
   size?: { width: number; height: number };
   /** The dashboard's locale for numbers and days (lib/i18n.tsx); English when absent. */
   locale?: string;
+  /** Goals drawn on the chart: a line across a chart over days, a marker on a gauge (goals/goal-view.ts). */
+  targets?: ChartTarget[];
+}
+
+/** A goal as a chart draws it: the metric's column key, where the mark goes and what it says. */
+export interface ChartTarget {
+  metricKey: string;
+  /** In the chart's own units: a day's share of the goal on a chart over days, the goal itself on a gauge. */
+  value: number;
+  /** What the mark says on the chart, e.g. 'Target 2,258 a day'. */
+  label: string;
+  /** The goal is on pace (drawn in the good colour), off pace, or unknown (null). */
+  onTrack: boolean | null;
 }
 
 /** Most slices a pie or spokes a radar shows before the rest is summed as 'Other' or dropped. */

@@ -86,4 +86,38 @@ describe("chartSvg", () => {
     expect(small).toMatch(/viewBox="0 0 320 180"/);
     expect(large).toMatch(/viewBox="0 0 900 400"/);
   });
+
+  it("a goal on a chart over days: a dashed line at its daily share, named on the chart", async () => {
+    const withTarget: ChartInput = {
+      ...input("chart:line", daily),
+      targets: [{ metricKey: "ga4.sessions", value: 4500, label: "Target 4,500 a day", onTrack: true }],
+    };
+    const svg = await chartSvg(echarts, withTarget, { width: 600, height: 300 });
+    if (process.env.CHART_SVG_OUT)
+      (await import("node:fs")).writeFileSync(`${process.env.CHART_SVG_OUT}/line.svg`, svg);
+    // Its end label and the legend both name it.
+    expect(texts(svg).filter((text) => text === "Target 4,500 a day")).toHaveLength(2);
+    // The line is flat: every point of its path at one height.
+    const dashed = [...svg.matchAll(/<path d="M([^"]+)"[^>]*stroke="#1c2024"[^>]*stroke-dasharray/g)].map((m) => m[1]);
+    expect(dashed.length).toBeGreaterThanOrEqual(1);
+    const heights = new Set(dashed[0].match(/[-\d.]+ ([-\d.]+)/g)?.map((pair) => pair.split(" ")[1]));
+    expect(heights.size).toBe(1);
+  });
+
+  it("a goal on a gauge: a notch across the arc at the target", async () => {
+    const one: TTable = { dimension: null, metrics: [daily.metrics[0]], rows: [], totals: [60] };
+    const gauge = { ...input("chart:gauge", one), size: { width: 300, height: 240 } };
+    gauge.widget = { ...gauge.widget, formatOptions: { minValue: 0, maxValue: 100 } };
+    const plain = await chartSvg(echarts, gauge, { width: 300, height: 240 });
+    const marked = await chartSvg(
+      echarts,
+      { ...gauge, targets: [{ metricKey: "ga4.sessions", value: 80, label: "Target 80", onTrack: false }] },
+      { width: 300, height: 240 },
+    );
+    if (process.env.CHART_SVG_OUT)
+      (await import("node:fs")).writeFileSync(`${process.env.CHART_SVG_OUT}/gauge.svg`, marked);
+    // One shape more, in the text colour: the notch.
+    const shapes = (svg: string) => svg.match(/fill="#1c2024"/g)?.length ?? 0;
+    expect(shapes(marked)).toBe(shapes(plain) + 1);
+  });
 });

@@ -202,7 +202,7 @@ const GAUGE_LABELS_MIN_RADIUS = 80;
  * name are one two-line text block under the centre, so they can never be drawn over each other; when the
  * chart's size is known both are sized to fit inside the arc, so '44.92%' is drawn whole in any card.
  */
-export function gaugeChartOption({ widget, current, colours, compact, size }: ChartInput): ChartOption {
+export function gaugeChartOption({ widget, current, colours, compact, size, targets = [] }: ChartInput): ChartOption {
   const column = visibleMetrics(current, widget)[0];
   const defaults = DEFAULT_FORMAT_OPTIONS["chart:gauge"];
   const min = widget.formatOptions.minValue ?? defaults.minValue ?? 0;
@@ -279,6 +279,38 @@ export function gaugeChartOption({ widget, current, colours, compact, size }: Ch
         },
         data: [{ value: shown, name }],
       },
+      // The goal: a notch across the arc at the target (its words are under the gauge, goals/GoalLines.tsx).
+      ...targets
+        .filter((target) => target.metricKey === column?.metric.key)
+        .slice(0, 1)
+        .map((target) => ({
+          type: "gauge" as const,
+          min,
+          max,
+          startAngle: 205,
+          endAngle: -25,
+          radius: `${radiusShare * 100}%`,
+          center: ["50%", "58%"],
+          silent: true,
+          progress: { show: false },
+          axisLine: { show: false },
+          axisTick: { show: false },
+          splitLine: { show: false },
+          axisLabel: { show: false },
+          anchor: { show: false },
+          title: { show: false },
+          detail: { show: false },
+          pointer: {
+            show: true,
+            icon: "rect",
+            width: 3,
+            length: arcWidth + 8,
+            // From 4 px inside the arc to 4 px outside it (the offset is a share of the arc's radius).
+            offsetCenter: [0, `${-100 + ((arcWidth + 4) / (radius ?? 100)) * 100}%`],
+            itemStyle: { color: colours.text },
+          },
+          data: [{ value: Math.min(Math.max(target.value, min), max), name: target.label }],
+        })),
     ],
   };
 }

@@ -71,6 +71,7 @@ export function seriesChartOption({
   short,
   comparison = PREVIOUS_PERIOD_LABEL,
   locale = "en-US",
+  targets = [],
 }: ChartInput): ChartOption {
   const columns = visibleMetrics(current, widget);
   const visibleGrid = widget.formatOptions.visibleGrid ?? DEFAULT_FORMAT_OPTIONS["chart:line"].visibleGrid;
@@ -186,6 +187,39 @@ export function seriesChartOption({
         );
       }
     });
+    // A goal over days is a dashed line at its daily share, named on the chart itself (its end label and
+    // the legend), so a screenshot or the PDF says what the line is without the tooltip.
+    if (current.dimension.kind === "date") {
+      for (const target of targets) {
+        const column = columns.find((candidate) => candidate.metric.key === target.metricKey);
+        if (!column) continue;
+        const name = target.label;
+        const formatter = (value: unknown) => formatMetric(typeof value === "number" ? value : null, column.metric);
+        names.push(name);
+        tooltipLines.set(name, (_dataIndex, value) => escapeHtml(formatter(value)));
+        series.push({
+          type: "line",
+          name,
+          yAxisIndex: axes.get(column.index) ?? 0,
+          data: rows.map(() => target.value),
+          showSymbol: false,
+          symbol: "none",
+          lineStyle: { width: 1.5, type: [6, 4], color: colours.text },
+          itemStyle: { color: colours.text },
+          endLabel: {
+            show: !compact,
+            formatter: name,
+            color: colours.text,
+            fontSize: 11,
+            offset: [-4, -10],
+            align: "right",
+          },
+          emphasis: { disabled: true },
+          z: 1,
+          tooltip: { valueFormatter: formatter },
+        });
+      }
+    }
   } else {
     // No dimension: one bar per metric, the comparison period beside it.
     categories = columns.map((column) => label(column.metric, true));

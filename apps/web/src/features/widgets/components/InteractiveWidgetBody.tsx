@@ -23,6 +23,8 @@ import type { ChartPart } from "../charts/chart-parts";
 import type { ChartOption } from "../charts/chart-types";
 import { holdLiveCharts } from "../charts/live-queue";
 import { asShareOfTotal, isEmptyTable } from "../data/view-model";
+import { GoalLines } from "../goals/GoalLines";
+import { chartTargets, goalViews } from "../goals/goal-view";
 import { useWidgetLook } from "../look";
 import { asOfText, PrintModeContext, RealtimeMarkContext, updatedClock } from "../print";
 
@@ -221,6 +223,17 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   const { size } = bodyFit(widget.format, width, height);
   const chartWidth = size?.width ?? 0;
   const chartHeight = size?.height ?? 0;
+  // The widget's goals, as the answer words them: lines under the content, marks on a chart (goals/).
+  const goals = useMemo(() => (current && data ? goalViews(data.goals, current) : []), [current, data]);
+  // A chart over days draws a target line, a gauge a notch (charts/); shares of a total (the percent
+  // option) are not the units a target is in, so they get no mark.
+  const marked =
+    widget.format === "chart:gauge" ||
+    (["chart:line", "chart:area", "chart:bar"].includes(widget.format) && current?.dimension?.kind === "date");
+  const targets = useMemo(
+    () => (current && data && marked && !widget.percent ? chartTargets(data.goals, current) : []),
+    [current, data, marked, widget.percent],
+  );
   const input = useMemo<ChartInput | null>(
     () =>
       current && isChart && !empty
@@ -234,9 +247,24 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
             comparison,
             locale,
             size: chartWidth > 0 && chartHeight > 0 ? { width: chartWidth, height: chartHeight } : undefined,
+            ...(targets.length > 0 ? { targets } : {}),
           }
         : null,
-    [current, previous, widget, look, compact, short, isChart, empty, comparison, locale, chartWidth, chartHeight],
+    [
+      current,
+      previous,
+      widget,
+      look,
+      compact,
+      short,
+      isChart,
+      empty,
+      comparison,
+      locale,
+      chartWidth,
+      chartHeight,
+      targets,
+    ],
   );
   const option = useMemo(() => (input ? chartOption(input) : null), [input]);
 
@@ -336,7 +364,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
         <Suspense fallback={null}>
           <Chart
             option={option}
-            label={t("widget.chart", { title: widget.title })}
+            label={`${t("widget.chart", { title: widget.title })}${targets.map((target) => `, ${target.label.toLowerCase()}`).join("")}`}
             onRendered={() => setDrawn(option)}
             whenVisible={!print && !live}
             // A chart is drawn first off the main thread (charts/chart-snapshots.ts); on a member's
@@ -347,6 +375,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
           />
         </Suspense>
       ) : null}
+      <GoalLines goals={goals} />
       {updated}
       {stale}
     </>

@@ -6,18 +6,23 @@ import {
   paramDefaults,
   type TInteractiveWidget,
   type TOption,
+  type TTableMetric,
   type TWidget,
   type TWidgetParam,
   type TWidgetTypeConfig,
+  widgetAlertMetrics,
 } from "@app/core";
 import { Alert, Anchor, Box, Button, Group, MultiSelect, SegmentedControl, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SelectInput } from "../../../ui/SelectInput";
 import { connectorsQuery, sourceLabels, sourcesQuery } from "../../sources";
+import type { WidgetDataResult } from "../api";
 import { deleteWidgetFile } from "../api";
-import { widgetTypesQuery } from "../queries";
+import { GoalsFields } from "../goals/GoalsFields";
+import { goalErrors } from "../goals/goal-draft";
+import { widgetKeys, widgetTypesQuery } from "../queries";
 import { CalculatedMetricsFields } from "./CalculatedMetricsFields";
 import { Disclosure } from "./Disclosure";
 import {
@@ -61,6 +66,39 @@ function findParam(params: readonly TWidgetParam[], key: string): TWidgetParam |
 
 function optionLabel(param: TWidgetParam | undefined, value: string): string {
   return param?.options?.find((option) => option.value === value)?.label ?? value;
+}
+
+/**
+ * The edited widget's metric columns as its data on the dashboard has them (label; money, percent,
+ * time; lower is better): the goal's metric is named as the card names it and its target field shows
+ * the unit. A new widget has no data yet.
+ */
+function useCachedColumns(widget: TWidget | null): ReadonlyMap<string, TTableMetric> {
+  const client = useQueryClient();
+  return useMemo(() => {
+    const columns = new Map<string, TTableMetric>();
+    const first = widget?.nature === "interactive" ? widget.instances[0]?.id : undefined;
+    if (!first) return columns;
+    for (const [key, data] of client.getQueriesData<WidgetDataResult>({ queryKey: widgetKeys.data })) {
+      const instances = key[1] as { id: string }[] | undefined;
+      if (!data || instances?.[0]?.id !== first) continue;
+      for (const metric of data.current.metrics) if (!columns.has(metric.key)) columns.set(metric.key, metric);
+    }
+    return columns;
+  }, [client, widget]);
+}
+
+/** A metric's label from the source's option lists already loaded by the type form (its Metrics field). */
+function useLoadedOptionLabels(sourceId: string | null): (value: string) => string | undefined {
+  const client = useQueryClient();
+  return (value) => {
+    if (!sourceId) return undefined;
+    for (const [, options] of client.getQueriesData<TOption[]>({ queryKey: ["source-options", sourceId] })) {
+      const found = options?.find((option) => option.value === value);
+      if (found) return found.label;
+    }
+    return undefined;
+  };
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -109,6 +147,7 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
       calculatedMetrics: [],
       metricsOptions: {},
       mergeWith: [],
+      goals: [],
       general: defaultGeneral(),
     });
   };
@@ -122,7 +161,7 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
     }
     general.title = chosen?.label ?? "";
     const inputs = paramDefaults(chosen?.params ?? []);
-    setInteractive({ type, inputs, calculatedMetrics: [], metricsOptions: {}, mergeWith: [], general });
+    setInteractive({ type, inputs, calculatedMetrics: [], metricsOptions: {}, mergeWith: [], goals: [], general });
   };
 
   const metricsParam = config ? findParam(config.params, METRICS_PARAM) : undefined;
@@ -147,6 +186,18 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
   const mergeCandidates = base
     ? widgets.filter((other) => other.id !== base.id && canMerge(base, other, widget?.id ?? null, dimensionless))
     : [];
+
+  // Goals name their metric by its column in the widget's data (`<prefix>.<metric>`), and show it as the
+  // card does: the data's label, else the Metrics field's, else the calculated metric's name.
+  const goalColumns = useCachedColumns(widget);
+  const loadedLabel = useLoadedOptionLabels(form.sourceId);
+  const goalMetrics: TOption[] = base
+    ? widgetAlertMetrics(base).map((metric) => ({
+        value: metric.key,
+        label: goalColumns.get(metric.key)?.label ?? metric.name ?? loadedLabel(metric.metric) ?? metric.metric,
+      }))
+    : [];
+  const goalFieldErrors = base ? goalErrors(form.goals, base.instances) : [];
 
   const missing = draft.nature === "interactive" ? missingParams(form, config) : [];
   const valid = isDraftValid(draft, config);
@@ -301,6 +352,15 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
                       <CalculatedMetricsFields
                         metrics={form.calculatedMetrics}
                         onChange={(calculatedMetrics) => setInteractive({ calculatedMetrics })}
+                      />
+                    </Disclosure>
+                    <Disclosure title={`Goals${form.goals.length > 0 ? ` (${form.goals.length})` : ""}`}>
+                      <GoalsFields
+                        goals={form.goals}
+                        metrics={goalMetrics}
+                        units={goalColumns}
+                        errors={goalFieldErrors}
+                        onChange={(goals) => setInteractive({ goals })}
                       />
                     </Disclosure>
                     <Disclosure title="Metric options">

@@ -22,6 +22,7 @@ import {
   type WidgetFormat,
   ZCalculatedMetric,
 } from "@app/core";
+import { builtGoals, type GoalDraft, goalDrafts, goalsValid } from "../goals/goal-draft";
 
 /** Passive widget kinds (docs/product.md §3): text card, uploaded image, or dated (historic) articles. */
 export type PassiveKind = "plain" | "upload" | "historic";
@@ -52,6 +53,8 @@ export interface InteractiveDraft {
   general: GeneralDraft;
   /** Widgets to absorb on save (docs/product.md §4 merging). */
   mergeWith: string[];
+  /** Targets on the widget's metrics (docs/product.md, "Goals"). */
+  goals: GoalDraft[];
 }
 
 export interface PassiveDraft {
@@ -104,6 +107,7 @@ function emptyInteractive(): InteractiveDraft {
     metricsOptions: {},
     general: defaultGeneral(),
     mergeWith: [],
+    goals: [],
   };
 }
 
@@ -155,6 +159,7 @@ export function draftFromWidget(widget: TWidget): WidgetDraft {
       calculatedMetrics,
       metricsOptions: first.metricsOptions,
       mergeWith: [],
+      goals: goalDrafts(widget.goals),
       general: {
         title: widget.title,
         format: widget.format,
@@ -249,6 +254,7 @@ export function buildInteractive(draft: WidgetDraft, order: number): TInteractiv
     orderBy: form.general.orderBy ?? DEFAULT_ORDER_BY,
     formatOptions: formatOptionsFor(format, form.general.formatOptions),
     instances: [instance, ...others],
+    ...(form.goals.length > 0 ? { goals: builtGoals(form.goals) } : {}),
   };
 }
 
@@ -308,6 +314,7 @@ export function isDraftValid(draft: WidgetDraft, config: TWidgetTypeConfig | nul
     config !== null &&
     isTypeFormValid(config.params, typeFormValues(form)) &&
     calculatedMetricsValid(form.calculatedMetrics) &&
+    goalsValid(form.goals, buildInteractive(draft, 0)?.instances ?? []) &&
     (general.format !== "table" || (general.rowsLimit !== null && general.rowsLimit >= 1))
   );
 }

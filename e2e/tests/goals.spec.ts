@@ -1,0 +1,201 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { SCREENSHOTS, snap } from "./support";
+import { signUp } from "./support-auth";
+import { choose, createDashboard, expectSaved, readyWidget, widgetDrawer } from "./support-dashboard";
+
+/**
+ * Goals (docs/product.md, "Goals"): an owner sets a monthly target on a Google Analytics 4 widget in its
+ * settings; the widget shows how far along it is and its pace, and the client's shared link, the print
+ * view and the PDF say the same. The fake Google's numbers are fixed per day (test/fakes: sessions of
+ * property 2001 on day d of a month are 100 + d + 6), so the figures so far are recomputed here from
+ * the dashboard's own range; the pace (a projection of the days to come) is the server's to work out.
+ */
+
+const TARGET = 5000;
+
+/** GA4 sessions on one day of property 2001 at the fake Google (connectors/google/fake.ts fakeValue). */
+const fakeSessions = (day: string) => 100 + Number(day.slice(8)) + (2001 % 7);
+
+const DAY = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * What a monthly goal on sessions says so far, for a dashboard whose range ends on `endDate`, seen on
+ * `today`: the month holding the range's last day, its days with numbers (through yesterday, or the
+ * month's end), the sessions of those days and the days still to come (today included).
+ */
+function monthSoFar(endDate: string, today: string) {
+  const start = `${endDate.slice(0, 8)}01`;
+  const next = new Date(msOf(start));
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const last = dayOf(next.getTime() - DAY);
+  const yesterday = dayOf(msOf(today) - DAY);
+  // Days are yyyy-MM-dd: in order as text.
+  const through = [yesterday, last].sort()[0];
+  let sessions = 0;
+  for (let at = msOf(start); at <= msOf(through); at += DAY) sessions += fakeSessions(dayOf(at));
+  const daysLeft = Math.max(0, Math.round((msOf(last) - msOf(through)) / DAY));
+  return { sessions, daysLeft };
+}
+
+/** The figures the line must start with: '3,374 of 5,000 (67 %) · 2 days left' (or '· ended'). */
+function expectedLead(endDate: string, today: string): string {
+  const { sessions, daysLeft } = monthSoFar(endDate, today);
+  const share = Math.round((sessions / TARGET) * 100);
+  const time = daysLeft === 0 ? "ended" : daysLeft === 1 ? "1 day left" : `${daysLeft} days left`;
+  return `${sessions.toLocaleString("en-US")} of ${TARGET.toLocaleString("en-US")} (${share} %) · ${time}`;
+}
+
+/** Opens the widget's settings and its Goals section. */
+async function openGoals(page: Page, title: string): Promise<Locator> {
+  const card = page.getByRole("main").getByRole("article", { name: title, exact: true });
+  await card.hover();
+  await card.getByRole("button", { name: "Widget menu" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  const drawer = widgetDrawer(page);
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("button", { name: /^Goals/ }).click();
+  return drawer;
+}
+
+/** Adds a data widget of the fake Google's acme.com property through the settings drawer. */
+async function addGa4Widget(
+  page: Page,
+  title: string,
+  format: string,
+  dimension?: string,
+  beforeSave?: (drawer: Locator) => Promise<void>,
+): Promise<void> {
+  await page.getByRole("button", { name: "Add widget" }).click();
+  const drawer = widgetDrawer(page);
+  await choose(page, drawer, "Source", "analytics@acme.example");
+  await choose(page, drawer, "Widget type", "Google Analytics 4");
+  await choose(page, drawer, "Account", "Acme Agency");
+  await choose(page, drawer, "Property", "acme.com – GA4");
+  if (dimension) await choose(page, drawer, "Dimension", dimension);
+  await choose(page, drawer, "Metrics", "Sessions");
+  await drawer.getByLabel("Title", { exact: true }).fill(title);
+  await choose(page, drawer, "Format", format);
+  await beforeSave?.(drawer);
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer).toBeHidden();
+}
+
+/** Adds a monthly sessions goal in the open drawer, with this target typed. */
+async function addMonthlyGoal(drawer: Locator, target: string): Promise<void> {
+  await drawer.getByRole("button", { name: "Add goal" }).click();
+  const goal = drawer.getByRole("group", { name: "Goal 1" });
+  await expect(goal.getByLabel("Metric", { exact: true })).toHaveValue("Sessions");
+  await expect(goal.getByLabel("Target for", { exact: true })).toHaveValue("Each month");
+  await goal.getByLabel("Target", { exact: true }).fill(target);
+}
+
+test("an owner sets a monthly goal in a widget's settings; the widget, the client's link, the print view and the PDF show its pace", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Connect Google Analytics" }).click();
+  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await expect(page.getByText("analytics@acme.example").first()).toBeVisible();
+  const dashboardPath = await createDashboard(page, "Acme goals");
+  const permalink = dashboardPath.split("/")[2];
+
+  const asked = page.waitForRequest((request) => request.url().endsWith("/api/widgets/data"));
+  await addGa4Widget(page, "Sessions this month", "Summary");
+  const { endDate, timezone } = (await asked).postDataJSON() as { endDate: string; timezone: string };
+  await readyWidget(page, "Sessions this month");
+
+  // A target that cannot be: the contract's message at the field, and Save stays off.
+  const drawer = await openGoals(page, "Sessions this month");
+  await addMonthlyGoal(drawer, "-5");
+  const target = drawer.getByRole("group", { name: "Goal 1" }).getByLabel("Target", { exact: true });
+  await expect(target).toHaveAccessibleDescription(/The target may not be negative\./);
+  await expect(drawer.getByRole("button", { name: "Save" })).toBeDisabled();
+  // Fixed, it saves; the request of the widget's data now carries the goal.
+  await target.fill(String(TARGET));
+  await expect(target).not.toHaveAccessibleDescription(/may not be negative/);
+  await snap(page, "goals-editor");
+  const withGoal = page.waitForRequest(
+    (request) => request.url().endsWith("/api/widgets/data") && "goals" in (request.postDataJSON() ?? {}),
+  );
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(drawer).toBeHidden();
+  await withGoal;
+  await expectSaved(page);
+
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: timezone }).format(new Date());
+  const lead = expectedLead(endDate, today);
+  const card = await readyWidget(page, "Sessions this month");
+  const line = card.getByTestId("goal-line");
+  await expect(line).toHaveText(
+    new RegExp(
+      `^${lead.replace(/[().+]/g, "\\$&")} · (on pace for [\\d,]+, \\d+ % (short|ahead)|target met|\\d+ % short)$`,
+    ),
+  );
+  const shown = (await line.textContent()) ?? "";
+  // The bar says as much to a screen reader, and words (not colour alone) say the verdict.
+  const bar = card.getByRole("meter", { name: "Sessions towards its goal" });
+  const { sessions } = monthSoFar(endDate, today);
+  await expect(bar).toHaveAttribute("value", String(Math.min(100, Math.round((sessions / TARGET) * 100))));
+
+  // A line chart of the same sessions by day, its goal set as it is added: its target line, a day's share.
+  await addGa4Widget(page, "Sessions by day", "Line Chart", "Date", async (chartDrawer) => {
+    await chartDrawer.getByRole("button", { name: /^Goals/ }).click();
+    await addMonthlyGoal(chartDrawer, String(TARGET));
+  });
+  await expectSaved(page);
+  const chart = await readyWidget(page, "Sessions by day");
+  const monthDays = new Date(Date.UTC(Number(endDate.slice(0, 4)), Number(endDate.slice(5, 7)), 0)).getUTCDate();
+  const perDay = Math.round(TARGET / monthDays).toLocaleString("en-US");
+  await expect(chart.getByRole("img", { name: `Sessions by day chart, target ${perDay} a day` })).toBeVisible();
+  await expect(chart.getByTestId("goal-line")).toHaveText(shown);
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `goals-dashboard-${width}.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The client on the shared link reads the same line.
+  const client = await browser.newPage();
+  await client.goto(dashboardPath);
+  await expect(
+    (await readyWidget(client, "Sessions this month")).getByTestId("goal-line"),
+    "the public view's line",
+  ).toHaveText(shown);
+  await client.setViewportSize({ width: 390, height: 900 });
+  await snap(client, "goals-public-390");
+
+  // The print view (what the PDF captures): the same line, and the target line named on the chart's SVG.
+  await page.goto(`/dashboards/${permalink}/print`);
+  await expect(page.locator("html")).toHaveAttribute("data-print-ready", "true", { timeout: 30_000 });
+  await expect(
+    page.getByRole("article", { name: "Sessions this month" }).getByTestId("goal-line"),
+    "the print view's line",
+  ).toHaveText(shown);
+  await expect(page.getByRole("article", { name: "Sessions by day" }).locator("svg text")).toContainText([
+    `Target ${perDay} a day`,
+  ]);
+
+  // The PDF the client downloads says it too; its first page is kept as a picture to look at.
+  const pdf = client.locator("button.dash-pdf");
+  await pdf.click();
+  await expect(pdf).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+  const [download] = await Promise.all([client.waitForEvent("download"), pdf.click()]);
+  const file = await download.path();
+  const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  expect(text).toContain(shown.replace(/\s+/g, " "));
+  expect(text).toContain(`Target ${perDay} a day`);
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", file, path.join(SCREENSHOTS, "goals-pdf")]);
+  await client.close();
+});
