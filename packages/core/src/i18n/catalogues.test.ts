@@ -69,7 +69,7 @@ describe("catalogues (docs/decisions.md, 'Report languages')", () => {
 
 describe("translator", () => {
   it.each([
-    ["en", "range.last_30_days", {}, "Last 30 days"],
+    ["en", "range.last_30_days", {}, "Last 30 Days"],
     ["de", "range.last_30_days", {}, "Letzte 30 Tage"],
     ["de", "range.versus", { period: "1. Nov. – 14. Nov." }, "vs. 1. Nov. – 14. Nov."],
     ["sl", "widget.noData", {}, "Za to obdobje ni podatkov"],

@@ -67,7 +67,7 @@ describe("dates and range labels in a dashboard's language", () => {
   it.each([
     ["de", "last_30_days", "Letzte 30 Tage"],
     ["fr", "last_month", "Mois dernier"],
-    ["en", "last_7_days", "Last 7 days"],
+    ["en", "last_7_days", "Last 7 Days"],
   ] as const)("%s names %s %s", (language, type, expected) => {
     expect(rangeTypeName(type, translatorFor(language))).toBe(expected);
   });
