@@ -1,4 +1,4 @@
-import { goalLine, goalProgress, shiftDay, WIDGET_GOAL_MESSAGES } from "@app/core";
+import { goalLine, goalProgress, shiftDay, WIDGET_ALERT_MESSAGES, WIDGET_GOAL_MESSAGES } from "@app/core";
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { afterAll, expect, it } from "vitest";
 import { buildDashboard, buildOwner } from "../../../test/factories";
@@ -127,6 +127,54 @@ describeEachDb(
       });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().errors).toEqual({ "goals.0.metric": [WIDGET_GOAL_MESSAGES.metricUnknown] });
+    });
+
+    it("an off-pace alert opens once while the monthly goal is short and resolves once a changed goal is on track", async () => {
+      const { owner, dashboard, widget } = await ga4Dashboard(env(), [
+        { metric: "a.sessions", target: 4000, period: "month" },
+      ]);
+      const alertsUrl = `/api/dashboards/${dashboard.id}/widgets/sessions/alerts`;
+      const rule = { metric: "a.sessions", condition: "offPace", recipients: "ceo@client.example" };
+      // A metric without a goal has no pace to be off: 422 on the condition.
+      const saveGoals = (goals: unknown[]) =>
+        owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, {
+          widgets: JSON.stringify([{ ...widget, goals }]),
+        });
+      expect((await saveGoals([])).statusCode).toBe(200);
+      const refused = await owner.client.api("POST", alertsUrl, rule);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ condition: [WIDGET_ALERT_MESSAGES.offPaceWithoutGoal] });
+      expect((await saveGoals([{ metric: "a.sessions", target: 4000, period: "month" }])).statusCode).toBe(200);
+
+      const created = await owner.client.api("POST", alertsUrl, rule);
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().data).toMatchObject({ condition: "offPace", value: null });
+      const evaluate = () =>
+        withClock(env(), NOW, () => env().services.get("widgetAlerts").evaluateCompany(owner.company.id));
+      const listed = async () => (await owner.client.api("GET", alertsUrl)).json().data[0];
+      const alertMails = () =>
+        env()
+          .outbox()
+          .filter((mail) => mail.includes("Rule: Sessions goal is off pace"));
+
+      // The widget's own verdict (the widget-data answer's goal): November is on pace for 3,540 of 4,000.
+      expect(await evaluate()).toMatchObject({ evaluated: 1, opened: 1, mailed: 1 });
+      expect(await listed()).toMatchObject({
+        state: "open",
+        last_message: "Sessions goal is off pace: 3,159 of 4,000 (79 %) · 3 days left · on pace for 3,540, 12 % short",
+      });
+      expect(alertMails()).toHaveLength(1);
+      // Still short: still open, no second mail.
+      expect(await evaluate()).toMatchObject({ evaluated: 1, opened: 0, mailed: 0 });
+
+      // A target of 3,500 is on track: two passing passes resolve it (the alerts' hysteresis), no mail.
+      expect((await saveGoals([{ metric: "a.sessions", target: 3500, period: "month" }])).statusCode).toBe(200);
+      expect(await evaluate()).toMatchObject({ resolved: 0 });
+      expect(await evaluate()).toMatchObject({ resolved: 1, mailed: 0 });
+      const resolved = await listed();
+      expect(resolved.state).toBe("resolved");
+      expect(resolved.last_message).toMatch(/^Sessions goal is on track: 3,159 of 3,500 \(90 %\)/);
+      expect(alertMails()).toHaveLength(1);
     });
 
     it("a bad goal on the dashboard save is a 422 on its own field and loses nothing already saved", async () => {
