@@ -28,7 +28,7 @@ export const ALLOWED = {
   "apps/server/src/infra/db-jobs.ts:createDatabaseJobQueue": 452,
   "apps/server/src/features/campaigns/service.ts:campaignsService": 283,
   "apps/server/src/features/billing/service.ts:billingService": 222,
-  "apps/server/src/features/automatic-reports/delivery.ts:deliveryService": 224,
+  "apps/server/src/features/automatic-reports/delivery.ts:deliveryService": 214,
   "apps/server/src/features/social-auth/service.ts:socialAuthService": 217,
   "apps/server/src/features/users/service.ts:usersService": 204,
   "apps/server/src/features/companies/service.ts:companiesService": 203,

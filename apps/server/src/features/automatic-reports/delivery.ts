@@ -69,6 +69,22 @@ export function failureReason(error: unknown): string {
   return "The report could not be made.";
 }
 
+/** The goals' line and insights summary of a report's e-mail; a failure to read them never holds the report back. */
+async function reportInsights(
+  ctx: AppContext,
+  insights: (() => Pick<InsightsService, "reportSummary">) | undefined,
+  report: { company_id: string; dashboard_id: string; timezone: string },
+  range: DayRange,
+): Promise<{ goals: string | null; insights: string[] }> {
+  if (!insights) return { goals: null, insights: [] };
+  try {
+    return await insights().reportSummary(report.company_id, report.dashboard_id, range, report.timezone);
+  } catch (error) {
+    ctx.logger.warn({ err: error, dashboard: report.dashboard_id }, "report insights failed: sent without them");
+    return { goals: null, insights: [] };
+  }
+}
+
 /**
  * Sending automatic reports (docs/product.md §3, §5): a scheduler job finds each report's due slot and
  * records it as a delivery keyed (report, slot), then a send job per delivery renders the dashboard for
@@ -82,7 +98,7 @@ export function deliveryService(
     companies: () => CompaniesService;
     dashboards: () => DashboardsService;
     renderer: () => DashboardRenderer;
-    /** The dashboard's insights summary for the e-mail (absent: none). */
+    /** The dashboard's goals' line and insights summary for the e-mail (absent: none). */
     insights?: () => Pick<InsightsService, "reportSummary">;
     sender?: SenderLookup;
   },
@@ -162,17 +178,6 @@ export function deliveryService(
     return claimed;
   }
 
-  /** The insights summary of the e-mail; a failure to read it never holds the report back. */
-  async function reportInsights(companyId: string, dashboardId: string, range: DayRange, timezone: string) {
-    if (!deps.insights) return [];
-    try {
-      return await deps.insights().reportSummary(companyId, dashboardId, range, timezone);
-    } catch (error) {
-      ctx.logger.warn({ err: error, dashboard: dashboardId }, "report insights failed: sent without them");
-      return [];
-    }
-  }
-
   async function send(payload: TSendPayload, attempt: number) {
     const delivery = await repo.findDelivery(payload.companyId, payload.deliveryId);
     if (delivery?.state !== "pending") return;
@@ -228,7 +233,7 @@ export function deliveryService(
       }
       if (filename && rendered.pdf)
         attachments.push({ filename, content: rendered.pdf, contentType: "application/pdf" });
-      const insights = await reportInsights(report.company_id, report.dashboard_id, range, report.timezone);
+      const { goals, insights } = await reportInsights(ctx, deps.insights, report, range);
       const from = await sender(report.company_id);
       const link = new URL(`${ctx.config.appUrl}/dashboards/${encodeURIComponent(target.permalink)}`);
       for (const [key, value] of Object.entries(copyUrlParams(range))) if (value) link.searchParams.set(key, value);
@@ -242,6 +247,7 @@ export function deliveryService(
         previewCid,
         pdfFilename: filename,
         late: delivery.late === 1,
+        goals,
         insights,
       });
       // One message at a time per process from the mail server's "250" to our `sent` row: renders run
