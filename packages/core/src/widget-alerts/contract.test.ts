@@ -37,6 +37,13 @@ describe("ZWidgetAlertInput", () => {
     });
   });
 
+  it("drops the value of an off-pace rule (the goal is its threshold)", () => {
+    expect(ZWidgetAlertInput.parse({ ...valid, condition: "offPace", value: null })).toMatchObject({
+      condition: "offPace",
+      value: null,
+    });
+  });
+
   it.each([
     ["no metric", { ...valid, metric: "  " }, { metric: [M.metricRequired] }],
     ["an unknown condition", { ...valid, condition: "equals" }, { condition: [M.condition] }],

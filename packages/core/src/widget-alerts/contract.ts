@@ -7,8 +7,12 @@ import { MAX_REPORT_RECIPIENTS } from "../dates/report-schedule";
  * Alerts on any widget metric (docs/decisions.md, "Alerts on any widget metric"): "tell me when Sessions falls below 1,500". A rule watches
  * one metric column of one widget of a dashboard, with one condition.
  */
-export const WIDGET_ALERT_CONDITIONS = ["above", "below", "changeBy", "anomaly"] as const;
+export const WIDGET_ALERT_CONDITIONS = ["above", "below", "changeBy", "anomaly", "offPace"] as const;
 export type WidgetAlertCondition = (typeof WIDGET_ALERT_CONDITIONS)[number];
+
+/** Conditions that keep no value: the anomaly's band and the goal's pace are the threshold. */
+export const widgetAlertTakesValue = (condition: WidgetAlertCondition): boolean =>
+  condition !== "anomaly" && condition !== "offPace";
 
 /** Which way a change or an anomaly must go to count: a fall, a rise or either. */
 export const WIDGET_ALERT_DIRECTIONS = ["up", "down", "either"] as const;
@@ -22,7 +26,7 @@ export const MAX_WIDGET_ALERT_PERCENT = 1000;
 export const WIDGET_ALERT_MESSAGES = {
   metricRequired: "The metric field is required.",
   metricUnknown: "The selected metric is not one of this widget's metrics.",
-  condition: "The condition must be above, below, changeBy or anomaly.",
+  condition: "The condition must be above, below, changeBy, anomaly or offPace.",
   valueRequired: "The value field is required.",
   valueNumber: "The value must be a number.",
   percentMin: "The change must be more than 0 %.",
@@ -30,6 +34,7 @@ export const WIDGET_ALERT_MESSAGES = {
   direction: "The direction must be up, down or either.",
   paused: "The paused field must be true or false.",
   anomalyWithoutDays: "This widget's data has no daily values to learn a usual range from; choose another condition.",
+  offPaceWithoutGoal: "This widget has no goal on this metric; add one before alerting on its pace.",
   widgetNotFound: "Widget not found.",
   widgetNotInteractive: "Only widgets that show data can have alerts.",
   notFound: "Alert not found.",
@@ -38,7 +43,7 @@ export const WIDGET_ALERT_MESSAGES = {
 /**
  * POST /api/dashboards/{id}/widgets/{widgetId}/alerts and PUT /api/widget-alerts/{id}. Flat rather
  * than one object per condition, so each field's 422 sits under its own input in the form. `value` is
- * the threshold for above/below and the percentage for changeBy; anomaly needs none.
+ * the threshold for above/below and the percentage for changeBy; anomaly and offPace need none.
  */
 export const ZWidgetAlertInput = z
   .strictObject({
@@ -58,7 +63,7 @@ export const ZWidgetAlertInput = z
     paused: z.boolean({ error: WIDGET_ALERT_MESSAGES.paused }).default(false),
   })
   .superRefine((input, context) => {
-    if (input.condition === "anomaly") return;
+    if (!widgetAlertTakesValue(input.condition)) return;
     if (input.value === null || input.value === undefined) {
       context.addIssue({ code: "custom", path: ["value"], message: WIDGET_ALERT_MESSAGES.valueRequired });
       return;
@@ -70,8 +75,8 @@ export const ZWidgetAlertInput = z
       context.addIssue({ code: "custom", path: ["value"], message: WIDGET_ALERT_MESSAGES.percentMax });
     }
   })
-  // An anomaly rule keeps no value, so a later switch to another condition cannot inherit a stale one.
-  .transform((input) => ({ ...input, value: input.condition === "anomaly" ? null : (input.value ?? null) }));
+  // Anomaly and off-pace rules keep no value, so a later switch to another condition cannot inherit a stale one.
+  .transform((input) => ({ ...input, value: widgetAlertTakesValue(input.condition) ? (input.value ?? null) : null }));
 export type TWidgetAlertInput = z.infer<typeof ZWidgetAlertInput>;
 /** What the form sends (before defaults). */
 export type TWidgetAlertForm = z.input<typeof ZWidgetAlertInput>;

@@ -192,6 +192,19 @@ describe("evaluateWidgetAlert: anomaly (core detectAnomalies, same weekday seaso
   });
 });
 
+describe("evaluateWidgetAlert: off pace (the goal's verdict from the widget-data answer)", () => {
+  const line = "2,100 of 4,000 (53 %) · 3 days left · on pace for 3,500, 12 % short";
+  it.each([
+    ["a goal not on track", { onTrack: false, line }, "failing", `Sessions goal is off pace: ${line}`],
+    ["a goal on track", { onTrack: true, line }, "passing", `Sessions goal is on track: ${line}`],
+    ["a goal without a verdict", { onTrack: null, line }, "unknown", `Sessions has no goal verdict yet: ${line}`],
+    ["no goal in the answer", null, "unknown", "Sessions has no goal verdict yet."],
+  ] as const)("%s", (_name, goal, outcome, message) => {
+    const verdict = evaluateWidgetAlert(rule("offPace", null), { label: "Sessions", current: 2100, goal });
+    expect(verdict).toMatchObject({ outcome, message });
+  });
+});
+
 describe("describeWidgetAlertRule", () => {
   it.each([
     [rule("below", 1500), "Sessions below 1,500"],
@@ -200,6 +213,7 @@ describe("describeWidgetAlertRule", () => {
     [rule("changeBy", 20), "Sessions changes by more than 20 % against the comparison period"],
     [rule("anomaly", null), "Sessions leaves its usual range"],
     [rule("anomaly", null, "down"), "Sessions falls below its usual range"],
+    [rule("offPace", null), "Sessions goal is off pace"],
   ] as const)("%j", (alertRule, text) => {
     expect(describeWidgetAlertRule(alertRule, "Sessions")).toBe(text);
   });

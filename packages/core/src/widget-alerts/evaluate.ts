@@ -1,3 +1,4 @@
+import type { TWidgetGoalResult } from "../contract/dashboards";
 import { formatDisplayDate } from "../dates/display";
 import { formatChange, formatNumber, type NumberFormat } from "../format/number";
 import { detectAnomalies, latestVerdict } from "../mission-control/anomaly";
@@ -7,7 +8,7 @@ import type { WidgetAlertCondition, WidgetAlertDirection } from "./contract";
 /** What a rule says, as stored. */
 export interface WidgetAlertRule {
   condition: WidgetAlertCondition;
-  /** Threshold (above/below) or percentage (changeBy); null for anomaly. */
+  /** Threshold (above/below) or percentage (changeBy); null for anomaly and offPace. */
   value: number | null;
   direction: WidgetAlertDirection;
 }
@@ -26,6 +27,11 @@ export interface WidgetAlertObservation {
   series?: readonly DailyValue[];
   /** The most recent days the connector is still filling in (its settlingDays): never judged. */
   lagDays?: number;
+  /**
+   * The widget's goal on the metric as the widget-data answer computes it (offPace only): its verdict
+   * and its line, never re-derived here. Absent when the answer had no goal on the metric.
+   */
+  goal?: Pick<TWidgetGoalResult, "onTrack" | "line"> | null;
 }
 
 /**
@@ -61,6 +67,23 @@ export function evaluateWidgetAlert(rule: WidgetAlertRule, observation: WidgetAl
   const show = (value: number | null | undefined) =>
     formatNumber(value, { format: observation.format ?? "number", currency: observation.currency ?? null });
   const current = observation.current;
+
+  if (rule.condition === "offPace") {
+    const goal = observation.goal;
+    // No goal in the answer (its metric failed to load) or no verdict yet (no numbers, no baseline): unknown.
+    if (!goal || goal.onTrack === null) {
+      return {
+        outcome: "unknown",
+        value: null,
+        message: `${label} has no goal verdict yet${goal ? `: ${goal.line}` : "."}`,
+      };
+    }
+    return {
+      outcome: goal.onTrack ? "passing" : "failing",
+      value: current ?? null,
+      message: `${label} goal ${goal.onTrack ? "is on track" : "is off pace"}: ${goal.line}`,
+    };
+  }
 
   if (rule.condition === "anomaly") {
     const points = detectAnomalies(observation.series ?? [], { lagDays: observation.lagDays ?? 0 });
@@ -153,5 +176,7 @@ export function describeWidgetAlertRule(
       return `${label} ${way} by more than ${rule.value ?? 0} % against the comparison period`;
     case "anomaly":
       return `${label} ${rule.direction === "either" ? "leaves" : way === "rises" ? "rises above" : "falls below"} its usual range`;
+    case "offPace":
+      return `${label} goal is off pace`;
   }
 }

@@ -1,10 +1,11 @@
-import { goalLine, goalProgress, shiftDay, WIDGET_GOAL_MESSAGES } from "@app/core";
+import { goalLine, goalProgress, shiftDay, WIDGET_ALERT_MESSAGES, WIDGET_GOAL_MESSAGES } from "@app/core";
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { afterAll, expect, it } from "vitest";
-import { buildDashboard, buildOwner } from "../../../test/factories";
+import { buildDashboard, buildOwner, buildReport } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestEnv } from "../../../test/harness";
+import { until } from "../../../test/wait";
 import { manualClock } from "../../infra/clock";
 import { fakeValue, googleFake } from "../google/fake";
 
@@ -129,6 +130,54 @@ describeEachDb(
       expect(wrong.json().errors).toEqual({ "goals.0.metric": [WIDGET_GOAL_MESSAGES.metricUnknown] });
     });
 
+    it("an off-pace alert opens once while the monthly goal is short and resolves once a changed goal is on track", async () => {
+      const { owner, dashboard, widget } = await ga4Dashboard(env(), [
+        { metric: "a.sessions", target: 4000, period: "month" },
+      ]);
+      const alertsUrl = `/api/dashboards/${dashboard.id}/widgets/sessions/alerts`;
+      const rule = { metric: "a.sessions", condition: "offPace", recipients: "ceo@client.example" };
+      // A metric without a goal has no pace to be off: 422 on the condition.
+      const saveGoals = (goals: unknown[]) =>
+        owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, {
+          widgets: JSON.stringify([{ ...widget, goals }]),
+        });
+      expect((await saveGoals([])).statusCode).toBe(200);
+      const refused = await owner.client.api("POST", alertsUrl, rule);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ condition: [WIDGET_ALERT_MESSAGES.offPaceWithoutGoal] });
+      expect((await saveGoals([{ metric: "a.sessions", target: 4000, period: "month" }])).statusCode).toBe(200);
+
+      const created = await owner.client.api("POST", alertsUrl, rule);
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().data).toMatchObject({ condition: "offPace", value: null });
+      const evaluate = () =>
+        withClock(env(), NOW, () => env().services.get("widgetAlerts").evaluateCompany(owner.company.id));
+      const listed = async () => (await owner.client.api("GET", alertsUrl)).json().data[0];
+      const alertMails = () =>
+        env()
+          .outbox()
+          .filter((mail) => mail.includes("Rule: Sessions goal is off pace"));
+
+      // The widget's own verdict (the widget-data answer's goal): November is on pace for 3,540 of 4,000.
+      expect(await evaluate()).toMatchObject({ evaluated: 1, opened: 1, mailed: 1 });
+      expect(await listed()).toMatchObject({
+        state: "open",
+        last_message: "Sessions goal is off pace: 3,159 of 4,000 (79 %) · 3 days left · on pace for 3,540, 12 % short",
+      });
+      expect(alertMails()).toHaveLength(1);
+      // Still short: still open, no second mail.
+      expect(await evaluate()).toMatchObject({ evaluated: 1, opened: 0, mailed: 0 });
+
+      // A target of 3,500 is on track: two passing passes resolve it (the alerts' hysteresis), no mail.
+      expect((await saveGoals([{ metric: "a.sessions", target: 3500, period: "month" }])).statusCode).toBe(200);
+      expect(await evaluate()).toMatchObject({ resolved: 0 });
+      expect(await evaluate()).toMatchObject({ resolved: 1, mailed: 0 });
+      const resolved = await listed();
+      expect(resolved.state).toBe("resolved");
+      expect(resolved.last_message).toMatch(/^Sessions goal is on track: 3,159 of 3,500 \(90 %\)/);
+      expect(alertMails()).toHaveLength(1);
+    });
+
     it("a bad goal on the dashboard save is a 422 on its own field and loses nothing already saved", async () => {
       const good = { metric: "a.sessions", target: 4000, period: "month" };
       const { owner, dashboard, widget } = await ga4Dashboard(env(), [good]);
@@ -167,7 +216,7 @@ describeEachDb(
       ]);
     });
 
-    it("the insights summary counts the goals and names the one furthest off; the report e-mail's summary starts with it", async () => {
+    it("the insights summary counts the goals and names the one furthest off", async () => {
       const { owner, dashboard } = await ga4Dashboard(env(), [
         { metric: "a.sessions", target: 4000, period: "month" },
         { metric: "a.sessions", target: 3000, period: "range" },
@@ -179,17 +228,51 @@ describeEachDb(
       });
       // November so far (3,159) is past the range's 3,000; the month is on pace for 3,540 of 4,000.
       expect(body.goals).toBe("1 of 2 goals on track; Sessions 12 % short");
+    });
 
+    it("a report e-mail says the goals' line in its HTML and text, with the insights summary off and on", async () => {
+      // The report e-mail is sent by its job, as in production. Started here, in the file's last test, so
+      // no hourly alert pass can run beside the off-pace test's own evaluations.
+      await env().ctx.jobs.start();
+      const { owner, dashboard } = await ga4Dashboard(env(), [
+        { metric: "a.sessions", target: 4000, period: "month" },
+        { metric: "a.sessions", target: 3000, period: "range" },
+      ]);
+      const report = await buildReport(env(), {
+        company: owner.company,
+        dashboard,
+        input: { timezone: "UTC", with_preview: false, with_pdf: false, date_range: "LAST_30_DAYS" },
+      });
+      /** Sends the report at `at` (through its job) and answers the new mail in the test outbox. */
+      const sendNow = (at: string) =>
+        withClock(env(), at, async () => {
+          const before = env().outbox().length;
+          const sent = await owner.client.api("POST", `/api/automatic-reports/${report.id}/send`, {});
+          expect(sent.statusCode, sent.body).toBe(200);
+          await until(() => env().outbox().length > before, 30_000, 100);
+          const mail = env().outbox()[before];
+          // The report's range (LAST_30_DAYS) resolved on the fixed clock.
+          expect(mail).toContain("Last 30 Days: <strong>Oct 29, 2026 - Nov 27, 2026</strong>");
+          return mail;
+        });
+      // Oct 29–Nov 27 holds more than 3,000 sessions; November is on pace for 3,540 of 4,000.
+      const line = "1 of 2 goals on track; Sessions 12 % short";
+
+      // The dashboard's insights summary is off: the goals' line is there all the same, the insights are not.
+      const quiet = await sendNow(NOW);
+      expect(quiet).toContain(`<strong>Goals:</strong> ${line}.</td>`);
+      expect(quiet).toContain(`\nGoals: ${line}.\n`);
+      expect(quiet).not.toContain("Insights");
+
+      // With the summary on, the line is said once, before the insights.
       await owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, {
         styles: JSON.stringify({ insightsSummary: true }),
       });
-      const sentences = await withClock(env(), NOW, () =>
-        env()
-          .services.get("insights")
-          .reportSummary(owner.company.id, dashboard.id, { startDate: RANGE.startDate, endDate: RANGE.endDate }, "UTC"),
-      );
-      expect(sentences[0]).toBe("1 of 2 goals on track; Sessions 12 % short.");
-    });
+      // A manual send is keyed by its instant: the second goes out a few minutes later, the same day.
+      const summarised = await sendNow("2026-11-28T12:05:00Z");
+      expect(summarised.split(`Goals: ${line}.`)).toHaveLength(2);
+      expect(summarised.split(`<strong>Goals:</strong> ${line}.`)).toHaveLength(2);
+    }, 90_000);
   },
   fakes.env,
 );

@@ -29,6 +29,11 @@ export interface ReportMailInput {
   pdfFilename: string | null;
   /** Sent after its slot because the service was down then. */
   late: boolean;
+  /**
+   * The dashboard's goals counted ("1 of 2 goals on track; Sessions 12 % short"), shown first whenever
+   * the dashboard has goals, whatever its insights setting (null or absent: no line).
+   */
+  goals?: string | null;
   /** The dashboard's insights summary, ranked, shown above the preview (none: no block), already in its language. */
   insights?: readonly string[];
 }
@@ -78,6 +83,9 @@ export function reportMail(input: ReportMailInput): { subject: string; html: str
     said.length > 0
       ? `<tr><td style="${MAIL_FONT} font-size: 15px; line-height: 22px; color: #0f172a; padding: 0 24px 12px 24px;"><strong>${escapeHtml(heading)}</strong><ol style="margin: 6px 0 0 0; padding-left: 20px;">${said.map((sentence) => `<li style="margin: 0 0 4px 0;">${escapeHtml(sentence)}</li>`).join("")}</ol></td></tr>`
       : "";
+  const goals = input.goals
+    ? `<tr><td style="${MAIL_FONT} font-size: 15px; line-height: 22px; color: #0f172a; padding: 0 24px 12px 24px;"><strong>${escapeHtml(t("reportMail.goals"))}:</strong> ${escapeHtml(input.goals)}.</td></tr>`
+    : "";
   const pdf = input.pdfFilename ? t("reportMail.pdf", { filename: input.pdfFilename }) : null;
   const pdfNote = pdf
     ? `<tr><td style="${MAIL_FONT} font-size: 13px; color: #475569; padding: 4px 24px 0 24px;">${escapeHtml(pdf)}</td></tr>`
@@ -89,6 +97,7 @@ export function reportMail(input: ReportMailInput): { subject: string; html: str
 <tr><td style="${MAIL_FONT} font-size: 22px; line-height: 28px; font-weight: bold; color: #0f172a; padding: 6px 24px 4px 24px;">${name}</td></tr>
 <tr><td style="${MAIL_FONT} font-size: 15px; color: #334155; padding: 0 24px 16px 24px;">${htmlMessage(t, "reportMail.rangeLine", { range: input.rangeLabel }, { period: `<strong>${escapeHtml(input.periodText)}</strong>` })}</td></tr>
 ${lateNote}
+${goals}
 ${insights}
 ${preview}
 ${pdfNote}
@@ -102,6 +111,7 @@ ${mailButtonRow(input.dashboardUrl, t("reportMail.open"))}
     input.dashboardName,
     t("reportMail.rangeLine", { range: input.rangeLabel, period: input.periodText }),
     ...(input.late ? ["", late] : []),
+    ...(input.goals ? ["", `${t("reportMail.goals")}: ${input.goals}.`] : []),
     ...(said.length > 0 ? ["", `${heading}:`, ...said.map((sentence, index) => `${index + 1}. ${sentence}`)] : []),
     ...(pdf ? ["", pdf] : []),
     "",

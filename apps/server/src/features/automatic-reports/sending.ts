@@ -86,14 +86,19 @@ export function sendStep(ctx: AppContext, deps: DeliveryDeps, repo: ReturnType<t
   const sender: SenderLookup =
     deps.sender ?? (async (companyId) => ({ fromName: (await deps.companies().load(companyId)).name }));
 
-  /** The insights summary of the e-mail; a failure to read it never holds the report back. */
-  async function reportInsights(companyId: string, dashboardId: string, range: DayRange, timezone: string) {
-    if (!deps.insights) return [];
+  /** The goals' line and insights summary of the e-mail; a failure to read them never holds the report back. */
+  async function reportInsights(
+    companyId: string,
+    dashboardId: string,
+    range: DayRange,
+    timezone: string,
+  ): Promise<{ goals: string | null; insights: string[] }> {
+    if (!deps.insights) return { goals: null, insights: [] };
     try {
       return await deps.insights().reportSummary(companyId, dashboardId, range, timezone);
     } catch (error) {
       ctx.logger.warn({ err: error, dashboard: dashboardId }, "report insights failed: sent without them");
-      return [];
+      return { goals: null, insights: [] };
     }
   }
 
@@ -152,7 +157,7 @@ export function sendStep(ctx: AppContext, deps: DeliveryDeps, repo: ReturnType<t
       }
       if (filename && rendered.pdf)
         attachments.push({ filename, content: rendered.pdf, contentType: "application/pdf" });
-      const insights = await reportInsights(report.company_id, report.dashboard_id, range, report.timezone);
+      const { goals, insights } = await reportInsights(report.company_id, report.dashboard_id, range, report.timezone);
       const from = await sender(report.company_id);
       const link = new URL(`${ctx.config.appUrl}/dashboards/${encodeURIComponent(target.permalink)}`);
       for (const [key, value] of Object.entries(copyUrlParams(range))) if (value) link.searchParams.set(key, value);
@@ -164,6 +169,7 @@ export function sendStep(ctx: AppContext, deps: DeliveryDeps, repo: ReturnType<t
         previewCid,
         pdfFilename: filename,
         late: delivery.late === 1,
+        goals,
         insights,
       });
       // One message at a time per process from the mail server's "250" to our `sent` row: renders run

@@ -65,6 +65,27 @@ export interface InsightsRuntime {
 export function insightsService(dashboards: DashboardsService, widgets: WidgetsService, runtime: InsightsRuntime) {
   const { dataOf, historyOf, breakdownOf } = widgetReads(widgets);
 
+  /**
+   * The goals, counted ("1 of 2 goals on track; Sessions 12 % short"): each widget's goals as its answer
+   * computes them (the page's own request), or null when no goal has a verdict.
+   */
+  async function goalsLine(
+    companyId: string,
+    interactive: readonly TInteractiveWidget[],
+    request: TDashboardWidgetDataRequest,
+  ): Promise<string | null> {
+    const withGoals = interactive.filter((widget) => (widget.goals?.length ?? 0) > 0);
+    const goalItems = await eachLimited(withGoals, CONCURRENCY, async (widget) => {
+      const data = await dataOf(companyId, widget.instances, request, widget.goals);
+      return (data?.goals ?? []).map((goal) => ({
+        label: data?.current.metrics.find((metric) => metric.key === goal.metric)?.label ?? goal.metric,
+        status: goal.status,
+        gapPercent: goal.gapPercent,
+      }));
+    });
+    return goalsSummary(goalItems.flat());
+  }
+
   const service = {
     /** Lines and summary for a set of saved widgets of a company, over a range (the widget-data inputs). */
     async forWidgets(
@@ -134,17 +155,7 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         return input;
       });
       const inputs = judged.filter((input): input is InsightWidget => input !== null);
-      // The goals, counted: each widget's goals as its answer computes them (the page's own request).
-      const withGoals = interactive.filter((widget) => (widget.goals?.length ?? 0) > 0);
-      const goalItems = await eachLimited(withGoals, CONCURRENCY, async (widget) => {
-        const data = await dataOf(companyId, widget.instances, { ...request, timezone }, widget.goals);
-        return (data?.goals ?? []).map((goal) => ({
-          label: data?.current.metrics.find((metric) => metric.key === goal.metric)?.label ?? goal.metric,
-          status: goal.status,
-          gapPercent: goal.gapPercent,
-        }));
-      });
-      const goals = goalsSummary(goalItems.flat());
+      const goals = await goalsLine(companyId, interactive, { ...request, timezone });
       return {
         widgets: lines,
         summary: dashboardInsights(inputs, options).map(statement),
@@ -153,16 +164,27 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
     },
 
     /**
-     * The summary an automatic report's e-mail carries above its preview (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): the sentences
-     * of the dashboard's summary, only when its "Insights summary at the top" setting is on, in its language.
+     * What an automatic report's e-mail carries above its preview (docs/decisions.md, "Insights wiring:
+     * API, settings, page, PDF and e-mail"; "Goals in the report e-mail, 2026-11-29"): the goals' line
+     * whenever the dashboard has goals, and the sentences of its summary only when its "Insights summary
+     * at the top" setting is on, in its language (without it, only the goals' own queries are asked).
      */
-    async reportSummary(companyId: string, dashboardId: string, range: DayRange, timezone: string): Promise<string[]> {
+    async reportSummary(
+      companyId: string,
+      dashboardId: string,
+      range: DayRange,
+      timezone: string,
+    ): Promise<{ goals: string | null; insights: string[] }> {
       const { widgets: saved, styles, language } = await dashboards.widgetsAndStylesById(companyId, dashboardId);
-      if (styles.insightsSummary !== true) return [];
       const request = { ...range, comparison: true, timezone };
+      if (styles.insightsSummary !== true) {
+        const interactive = saved.filter(
+          (widget): widget is TInteractiveWidget => widget.nature === "interactive" && !widget.realTime,
+        );
+        return { goals: await goalsLine(companyId, interactive, request), insights: [] };
+      }
       const { summary, goals } = await service.forWidgets(companyId, saved, request, language);
-      // The goals' count first: the e-mail's reader wants to know where the targets stand before why.
-      return [...(goals ? [`${goals}.`] : []), ...summary.map((entry) => entry.sentence)];
+      return { goals: goals ?? null, insights: summary.map((entry) => entry.sentence) };
     },
 
     /** POST /api/dashboards/{permalink}/insights: for anyone who may view the dashboard (its widget-data rule). */

@@ -9,6 +9,7 @@ import {
   type TInteractiveWidget,
   type TTable,
   type TTableMetric,
+  type TWidgetGoalResult,
   uniquePrefix,
   type WidgetAlertCondition,
   type WidgetAlertDirection,
@@ -26,7 +27,7 @@ export const FALLBACK_RANGE_TYPE: PresetRangeType = "last_30_days";
 /** Weeks of daily history an anomaly rule learns from (core ANOMALY_DEFAULTS.weeks plus the judged week). */
 export const ANOMALY_HISTORY_WEEKS = 9;
 
-type Observed = { table: TTable; previous: TTable | null } | { error: string };
+type Observed = { table: TTable; previous: TTable | null; goals?: readonly TWidgetGoalResult[] } | { error: string };
 type Series = { series: DailyValue[]; column: TTableMetric } | { error: string };
 /** A rule judged against what was observed, or why nothing could be observed. */
 export type Judged = { error: string } | { verdict: WidgetAlertVerdict; label: string };
@@ -46,8 +47,17 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
     return rangeForType(type, { today });
   }
 
-  /** The widget's data over its dashboard's period and the comparison period, as the dashboard asks. */
-  async function totalsOf(companyId: string, widget: TInteractiveWidget, range: DayRange): Promise<Observed> {
+  /**
+   * The widget's data over its dashboard's period and the comparison period, as the dashboard asks;
+   * with `withGoals`, the widget's goals too, computed by the widget-data answer (widgets/goals.ts) so an
+   * off-pace rule judges exactly the verdict the widget shows.
+   */
+  async function totalsOf(
+    companyId: string,
+    widget: TInteractiveWidget,
+    range: DayRange,
+    withGoals: boolean,
+  ): Promise<Observed> {
     try {
       const data = await deps.widgets().data(companyId, {
         instances: [...widget.instances],
@@ -55,8 +65,9 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
         endDate: range.endDate,
         comparison: true,
         timezone: WIDGET_ALERT_TIMEZONE,
+        ...(withGoals && widget.goals && widget.goals.length > 0 && { goals: [...widget.goals] }),
       });
-      return { table: data.current, previous: data.previous };
+      return { table: data.current, previous: data.previous, goals: data.goals };
     } catch (error) {
       ctx.logger.warn({ err: error, widget: widget.id }, "a widget alert could not fetch its widget's data");
       return { error: "The widget's data could not be fetched; the alert is evaluated again at the next pass." };
@@ -126,8 +137,10 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
           });
           return { verdict, label: column.label };
         }
-        const key = `${row.dashboard_id}\u0000${row.widget_id}`;
-        if (!totals.has(key)) totals.set(key, await totalsOf(companyId, widget, periodOf(row, today)));
+        // Goals cost daily queries: only off-pace rules ask for them (a widget's other rules share the plain totals).
+        const withGoals = rule.condition === "offPace";
+        const key = `${row.dashboard_id}\u0000${row.widget_id}\u0000${withGoals ? "goals" : ""}`;
+        if (!totals.has(key)) totals.set(key, await totalsOf(companyId, widget, periodOf(row, today), withGoals));
         const observed = totals.get(key) as Observed;
         if ("error" in observed) return { error: observed.error };
         const index = observed.table.metrics.findIndex((each) => each.key === row.metric);
@@ -139,6 +152,7 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
           currency: column?.currency ?? null,
           current: index < 0 ? null : (observed.table.totals[index] ?? null),
           previous: index < 0 ? null : (observed.previous?.totals[index] ?? null),
+          goal: observed.goals?.find((goal) => goal.metric === row.metric) ?? null,
         });
         return { verdict, label };
       };

@@ -50,7 +50,10 @@ export function ruleUseCases(ctx: AppContext, deps: WidgetAlertsDeps, repo: Retu
     return widget;
   }
 
-  /** The rule's fields the widget decides: its metric must be one of the widget's, anomaly needs days. */
+  /**
+   * The rule's fields the widget decides: its metric must be one of the widget's, anomaly needs days,
+   * off pace needs a goal on the metric.
+   */
   function assertFits(widget: TWidget, input: TWidgetAlertInput): void {
     if (widget.nature !== "interactive") {
       throw AppError.validation({ metric: [WIDGET_ALERT_MESSAGES.widgetNotInteractive] });
@@ -59,6 +62,10 @@ export function ruleUseCases(ctx: AppContext, deps: WidgetAlertsDeps, repo: Retu
     if (!metric) throw AppError.validation({ metric: [WIDGET_ALERT_MESSAGES.metricUnknown] });
     if (input.condition === "anomaly" && !hasDailyValues(widget, metric)) {
       throw AppError.validation({ condition: [WIDGET_ALERT_MESSAGES.anomalyWithoutDays] });
+    }
+    // Off pace judges the widget's own goal on the metric: without one there is nothing to be off.
+    if (input.condition === "offPace" && !(widget.goals ?? []).some((goal) => goal.metric === input.metric)) {
+      throw AppError.validation({ condition: [WIDGET_ALERT_MESSAGES.offPaceWithoutGoal] });
     }
   }
 

@@ -83,6 +83,12 @@ describe("alertPayload and alertFormErrors", () => {
       {},
     ],
     [
+      "an off-pace rule drops its value and its direction",
+      { condition: "offPace", value: "12", direction: "down" },
+      { value: null, direction: "either" },
+      {},
+    ],
+    [
       "a threshold ignores a direction",
       { condition: "above", value: "3", direction: "down" },
       { value: 3, direction: "either" },
@@ -115,6 +121,7 @@ describe("alertPayload and alertFormErrors", () => {
     ["below", "Value"],
     ["changeBy", "Change (%)"],
     ["anomaly", null],
+    ["offPace", null],
   ] as const)("names the value field of %s", (condition, label) => {
     expect(valueLabel(condition)).toBe(label);
   });

@@ -8,6 +8,7 @@ import {
   type WidgetAlertCondition,
   type WidgetAlertDirection,
   widgetAlertMetrics,
+  widgetAlertTakesValue,
 } from "@app/core";
 
 /** The "Alert me when…" form as typed: text inputs stay text until sent. */
@@ -27,6 +28,8 @@ export const CONDITION_OPTIONS: { value: WidgetAlertCondition; label: string }[]
   { value: "above", label: "rises above" },
   { value: "changeBy", label: "changes against the comparison period by more than" },
   { value: "anomaly", label: "leaves its usual range (anomaly)" },
+  // Reads after the metric: "Sessions — goal is off pace"; the server refuses it on a metric without a goal.
+  { value: "offPace", label: "goal is off pace (not on track to meet it)" },
 ];
 
 export const DIRECTION_OPTIONS: { value: WidgetAlertDirection; label: string }[] = [
@@ -80,7 +83,7 @@ export function valuesOf(alert: TWidgetAlert): AlertFormValues {
 
 /** What the value field is called for the condition; null when the condition takes none. */
 export function valueLabel(condition: WidgetAlertCondition): string | null {
-  if (condition === "anomaly") return null;
+  if (!widgetAlertTakesValue(condition)) return null;
   return condition === "changeBy" ? "Change (%)" : "Value";
 }
 
@@ -99,7 +102,7 @@ function typedNumber(text: string): number | null {
  */
 export function alertFormErrors(values: AlertFormValues): Record<string, string> {
   const number = typedNumber(values.value);
-  if (values.condition !== "anomaly" && number !== null && !Number.isFinite(number)) {
+  if (widgetAlertTakesValue(values.condition) && number !== null && !Number.isFinite(number)) {
     return { value: WIDGET_ALERT_MESSAGES.valueNumber };
   }
   return {};
@@ -111,7 +114,7 @@ export function alertPayload(values: AlertFormValues): TWidgetAlertForm {
   return {
     metric: values.metric,
     condition: values.condition,
-    value: values.condition === "anomaly" || number === null || !Number.isFinite(number) ? null : number,
+    value: !widgetAlertTakesValue(values.condition) || number === null || !Number.isFinite(number) ? null : number,
     direction: takesDirection(values.condition) ? values.direction : "either",
     recipients: values.recipients,
     paused: values.paused,
