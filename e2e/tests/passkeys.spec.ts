@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { snap } from "./support";
+import { invitationLink, snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
 import { PASSWORD, signUp } from "./support-auth";
 
@@ -164,4 +164,47 @@ test("a passkey as the second step after the password; the first passkey's recov
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page.getByText("The code is not valid, or it was already used.")).toBeVisible();
   await expect(page).toHaveURL(/\/login\/two-factor$/);
+});
+
+test("a company requires two-factor: a new member meets it with a passkey instead of an authenticator app", async ({
+  page,
+  browser,
+}) => {
+  // The admin's own second factor (required before requiring it): a passkey, added on the profile.
+  await virtualAuthenticator(page);
+  await signUp(page, "Ria Requirer");
+  const { user } = (await call(page, "GET", "/api/page-data")) as { user: { id: string } };
+  await page.goto(`/users/${user.id}`);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await page.getByRole("dialog", { name: "Add a passkey" }).getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("passkey-row")).toHaveCount(1);
+  await call(page, "PUT", "/api/company/two-factor", { required: true });
+
+  const memberEmail = uniqueEmail("passkey-member");
+  await call(page, "POST", "/api/users", { name: "Pia Member", email: memberEmail, roleName: "user" });
+  const link = await invitationLink(memberEmail);
+  const context = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT}` });
+  const member = await context.newPage();
+  await virtualAuthenticator(member);
+  await member.goto(new URL(link).pathname);
+  await member.getByLabel("Password", { exact: true }).fill("member-pass-1");
+  await member.getByLabel("Confirm password").fill("member-pass-1");
+  await member.getByRole("button", { name: "Set password" }).click();
+  await expect(member).toHaveURL(/\/two-factor\/setup$/);
+  await expect(member.getByText("Your company requires two-factor sign-in")).toBeVisible();
+
+  // The set-up page offers a passkey beside the app; adding one meets the requirement at once.
+  await expect(member.getByRole("heading", { name: "Or use a passkey" })).toBeVisible();
+  await member.getByRole("button", { name: "Add a passkey" }).click();
+  const adding = member.getByRole("dialog", { name: "Add a passkey" });
+  await adding.getByLabel("Name").fill("Pia's phone");
+  await adding.getByRole("button", { name: "Continue" }).click();
+  await expect(adding).toBeHidden();
+  await expect(member.getByTestId("recovery-codes").locator("code")).toHaveCount(10);
+  await expect(member.getByText("Your company requires two-factor sign-in")).toBeHidden();
+  await snap(member, "two-factor-setup-passkey");
+  // The rest of the app opens (first the member's consents, as for any new member).
+  await member.goto("/company/sources");
+  await expect(member).toHaveURL(/\/users\//);
+  await context.close();
 });

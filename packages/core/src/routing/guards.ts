@@ -53,6 +53,11 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     return { kind: "redirect", to: TWO_FACTOR_SETUP_PATH, reason: "twoFactor" };
   }
 
+  // The set-up page keeps a user who has just met the requirement there: it shows their recovery codes
+  // once, and the consent and intro guards below would otherwise take them away the moment the page
+  // data says the requirement is met. Their next navigation meets those guards as usual.
+  if (route.name === "twoFactor.setup") return { kind: "allow" };
+
   // 2. Both consents, except on the user and subscription pages.
   const consented = user.termsConsent && user.ageConsent;
   if (!consented && route.name !== "user" && route.name !== "company.subscription") {

@@ -122,6 +122,9 @@ describe("decideNavigation (docs/product.md §2 guards, in order)", () => {
     ["member on other profile", "/users/u1", member, { kind: "redirect", to: "/dashboards", reason: "admin" }],
     ["admin on other profile", "/users/u2", admin, { kind: "allow" }],
     ["member on automatic reports", "/company/automatic-reports", member, { kind: "allow" }],
+    // Just set up (its recovery codes on screen): neither the consents nor the intro take the user away.
+    ["no consent, two-factor set-up", "/two-factor/setup", { ...member, termsConsent: false }, { kind: "allow" }],
+    ["intro not passed, two-factor set-up", "/two-factor/setup", { ...member, introPassed: false }, { kind: "allow" }],
   ];
   it.each(cases)("%s (%s)", (_label, path, user, expected) => {
     const match = matchRoute(path);

@@ -43,6 +43,13 @@ describe("allowedBeforeTwoFactorSetup", () => {
     ["POST", "/api/page-data", false],
     ["GET", "/api/two-factorx", false],
     ["GET", "/api/users", false],
+    ["GET", "/api/passkeys", true],
+    ["POST", "/api/passkeys/options", true],
+    ["POST", "/api/passkeys", true],
+    ["PUT", "/api/passkeys/p1", false],
+    ["DELETE", "/api/passkeys/p1", false],
+    ["GET", "/api/passkeys/options", false],
+    ["POST", "/api/passkeysx", false],
   ])("%s %s → %s", (method, path, allowed) => {
     expect(allowedBeforeTwoFactorSetup(method, path)).toBe(allowed);
   });

@@ -38,12 +38,16 @@ export function formatRecoveryCode(code: string): string {
 
 /**
  * While a member's company requires two-factor and they have none, the API answers only what the
- * set-up needs: page data, the two-factor routes themselves (status, set-up, enabling), and signing
- * out (which is outside /api). Everything else under /api is a 403.
+ * set-up needs: page data, the two-factor routes themselves (status, set-up, enabling), listing and
+ * adding a passkey (a passkey is a second factor too, so it may be the first one a member sets up), and
+ * signing out (which is outside /api). Everything else under /api is a 403: renaming or removing a
+ * passkey waits until the requirement is met.
  */
 export function allowedBeforeTwoFactorSetup(method: string, path: string): boolean {
   const clean = path.split("?")[0].replace(/\/+$/, "");
   if (!clean.startsWith("/api/")) return true;
   if (method === "GET" && clean === "/api/page-data") return true;
-  return clean === "/api/two-factor" || clean.startsWith("/api/two-factor/");
+  if (clean === "/api/two-factor" || clean.startsWith("/api/two-factor/")) return true;
+  if (clean === "/api/passkeys") return method === "GET" || method === "POST";
+  return method === "POST" && clean === "/api/passkeys/options";
 }

@@ -5,6 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildMember, buildOwner } from "../../../test/factories";
 import { describeEachDb, TestClient, type TestEnv } from "../../../test/harness";
+import { SoftAuthenticator } from "../../../test/webauthn-authenticator";
 import { buildApp } from "../../app";
 import type { AppContext, Infra } from "../../context";
 import { createInfra } from "../../infra";
@@ -445,6 +446,46 @@ describeEachDb("a company that requires two-factor", (env) => {
     expect(off.json().errors.general).toEqual([
       "Your company requires two-factor sign-in, so it cannot be turned off.",
     ]);
+  });
+
+  it("a member may meet it with a passkey as their first second factor", async () => {
+    const { client: admin, company } = await buildOwner(env());
+    const member = await buildMember(env(), { company });
+    await enableTotp(admin, clock());
+    expect((await admin.api("PUT", "/api/company/two-factor", { required: true })).statusCode).toBe(200);
+    expect((await member.client.api("GET", "/api/dashboards")).statusCode).toBe(403);
+
+    expect((await member.client.api("GET", "/api/passkeys")).json()).toEqual({ data: [] });
+    const authenticator = new SoftAuthenticator(new URL(env().ctx.config.appUrl).origin);
+    const options = await member.client.api("POST", "/api/passkeys/options", {});
+    expect(options.statusCode).toBe(200);
+    const created = await member.client.api("POST", "/api/passkeys", {
+      name: "Phone",
+      response: authenticator.register(options.json().data),
+    });
+    expect(created.statusCode).toBe(200);
+    // The first factor of a user without an authenticator app comes with its recovery codes.
+    expect(created.json().data.recoveryCodes).toHaveLength(10);
+
+    // The requirement is met in the session already open: everything opens again.
+    expect((await member.client.api("GET", "/api/dashboards")).statusCode).toBe(200);
+    expect((await member.client.pageData()).session.twoFactorSetupRequired).toBe(false);
+    expect((await member.client.api("GET", "/api/two-factor")).json().data).toMatchObject({ setupRequired: false });
+  });
+
+  it("before the requirement is met, a passkey can be neither renamed nor removed", async () => {
+    const { client: admin, company } = await buildOwner(env());
+    const member = await buildMember(env(), { company });
+    await enableTotp(admin, clock());
+    expect((await admin.api("PUT", "/api/company/two-factor", { required: true })).statusCode).toBe(200);
+    for (const [method, url] of [
+      ["PUT", "/api/passkeys/00000000-0000-0000-0000-000000000000"],
+      ["DELETE", "/api/passkeys/00000000-0000-0000-0000-000000000000"],
+    ] as const) {
+      const answer = await member.client.api(method, url, { name: "X", password: member.password });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().code).toBe("two_factor_required");
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { errorMessage, fieldErrors } from "../../../lib/api";
 import { PageLoader } from "../../../ui/AppLoader";
 import { IconAlert } from "../../../ui/icons";
@@ -22,8 +22,12 @@ import { RecoveryCodes } from "../../../ui/RecoveryCodes";
 import { useRefreshPageData } from "../../session/hooks";
 import { disable, enable, regenerateRecoveryCodes, startSetup, twoFactorKey, twoFactorStatus } from "../api";
 
-/** The user's two-factor sign-in: set up (QR code and secret, confirmed by a code), or manage it once on. */
-export function TwoFactorSettings() {
+/**
+ * The user's two-factor sign-in: set up (QR code and secret, confirmed by a code), or manage it once on.
+ * `passkeys` (the page gives the passkeys section) is offered beside the app while the company requires a
+ * second factor and the app is off: a passkey meets the requirement too, so a member may choose either.
+ */
+export function TwoFactorSettings({ passkeys }: { passkeys?: ReactNode }) {
   const status = useQuery({ queryKey: twoFactorKey, queryFn: twoFactorStatus });
   const [codes, setCodes] = useState<string[] | null>(null);
   if (status.isPending) return <PageLoader />;
@@ -41,6 +45,17 @@ export function TwoFactorSettings() {
       ) : (
         <SetUpTwoFactor onCodes={setCodes} />
       )}
+      {passkeys && status.data.companyRequires && !status.data.enabled ? (
+        <Card>
+          <Stack gap="md">
+            <Title order={3}>Or use a passkey</Title>
+            <Text size="sm" c="dimmed">
+              A passkey (your fingerprint, face or device PIN) also meets your company's requirement.
+            </Text>
+            {passkeys}
+          </Stack>
+        </Card>
+      ) : null}
       {!status.data.enabled && status.data.recoveryCodesLeft > 0 ? (
         <PasskeyRecoveryCodes left={status.data.recoveryCodesLeft} onCodes={setCodes} />
       ) : null}
