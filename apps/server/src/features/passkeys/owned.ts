@@ -8,3 +8,12 @@ import { passkeysRepo } from "./repo";
 export async function userHasPasskey(db: Db, userId: string): Promise<boolean> {
   return (await passkeysRepo(db).countOfUser(userId)) > 0;
 }
+
+/**
+ * Removes every passkey of a user: for the operator's reset (features/two-factor/reset.ts), where the user
+ * lost the device that held their factors; a passkey left behind would still be asked at the second step
+ * and would still sign in whoever holds that device. Answers how many went.
+ */
+export function removeUserPasskeys(db: Db, companyId: string, userId: string): Promise<number> {
+  return passkeysRepo(db).deleteAllOfUser(companyId, userId);
+}

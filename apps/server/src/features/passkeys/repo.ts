@@ -60,6 +60,15 @@ export function passkeysRepo(db: Db) {
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
+    /** Every passkey of the user (the operator's reset of their second factors); how many went. */
+    async deleteAllOfUser(companyId: string, userId: string): Promise<number> {
+      const result = await db
+        .deleteFrom("passkeys")
+        .where("company_id", "=", companyId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     async delete(companyId: string, userId: string, id: string): Promise<boolean> {
       const result = await db
         .deleteFrom("passkeys")

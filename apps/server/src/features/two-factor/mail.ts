@@ -1,7 +1,7 @@
 import type { MailMessage } from "../../infra/mail";
 import { escapeHtml } from "../../infra/mail-html";
 
-export type TwoFactorChange = "enabled" | "disabled" | "recovery-codes";
+export type TwoFactorChange = "enabled" | "disabled" | "reset" | "recovery-codes";
 
 const WHAT: Record<TwoFactorChange, { subject: string; body: string }> = {
   enabled: {
@@ -11,6 +11,11 @@ const WHAT: Record<TwoFactorChange, { subject: string; body: string }> = {
   disabled: {
     subject: "Two-factor sign-in was turned off",
     body: "Two-factor sign-in was turned off for your account. Signing in now asks for your password only.",
+  },
+  // The operator's reset: every second factor went, passkeys included.
+  reset: {
+    subject: "Two-factor sign-in was turned off",
+    body: "Two-factor sign-in was reset for your account: your authenticator app, recovery codes and passkeys were removed. Signing in now asks for your password only; set them up again from your profile.",
   },
   "recovery-codes": {
     subject: "New two-factor recovery codes",
