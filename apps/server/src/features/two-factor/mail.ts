@@ -1,9 +1,10 @@
 import type { MailMessage } from "../../infra/mail";
 import { escapeHtml } from "../../infra/mail-html";
 
-export type TwoFactorChange = "enabled" | "disabled" | "reset" | "recovery-codes";
+/** A change the user makes on their profile (audited as such); the operator's reset is mailed as "reset". */
+export type TwoFactorChange = "enabled" | "disabled" | "recovery-codes";
 
-const WHAT: Record<TwoFactorChange, { subject: string; body: string }> = {
+const WHAT: Record<TwoFactorChange | "reset", { subject: string; body: string }> = {
   enabled: {
     subject: "Two-factor sign-in is now on",
     body: "Two-factor sign-in was turned on for your account. From now on, signing in asks for a code from your authenticator app after your password.",
@@ -29,7 +30,7 @@ const WHAT: Record<TwoFactorChange, { subject: string; body: string }> = {
  */
 export function twoFactorChangeMail(
   to: { name: string; email: string },
-  change: TwoFactorChange,
+  change: TwoFactorChange | "reset",
   siteTitle: string,
 ): MailMessage {
   const { subject, body } = WHAT[change];
