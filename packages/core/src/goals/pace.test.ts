@@ -84,9 +84,20 @@ describe("goalProgress", () => {
       { status: "over", onTrack: false },
     ],
     [
-      "an average uses the provider's total for its value, the days for its pace",
+      "an average uses the provider's total for its value, and moves it as the days move (flat days: it stays)",
       { target: 3, aggregation: "average", total: 2.5, series: flat("2026-08-01", "2026-11-27", 2) },
-      { value: 2.5, projected: 2, status: "short" },
+      { value: 2.5, projected: 2.5, status: "short" },
+    ],
+    [
+      "users (distinct people): the month's total is below the days added up; the pace grows it by the days' ratio",
+      // 47,000 users by day so far, 30,000 distinct in the month; the days project to 51,000 (+8.5 %).
+      { target: 32000, total: 30000 },
+      { value: 30000, projected: (30000 * 51000) / 47000, status: "ahead", onTrack: true },
+    ],
+    [
+      "a sum whose total is its days' sum projects as before",
+      { total: 47000 },
+      { value: 47000, projected: 51000, status: "short" },
     ],
     [
       "an average above its target mid-month is not met yet (it can still fall)",

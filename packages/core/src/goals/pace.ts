@@ -101,7 +101,9 @@ function expectedOn(day: string, settled: Map<string, number>, settledThrough: s
  * projection keeps what is settled, and for the days still to come and the provider's unsettled days
  * takes each day's seasonal expectation (an unsettled day keeps its number when it is already above:
  * late data only adds to a day). A sum projects its total; an average projects the mean over the
- * period's days, weighting days equally (the providers' weights are not in a daily series).
+ * period's days, weighting days equally (the providers' weights are not in a daily series). With the
+ * provider's own total of the days so far, the projection is that total moved as the days' projection
+ * moves from the days so far (users over a month are fewer than the days' users added up).
  */
 export function goalProgress(input: GoalInput): GoalProgress {
   const { range, today, lowerIsBetter, aggregation } = input;
@@ -118,13 +120,14 @@ export function goalProgress(input: GoalInput): GoalProgress {
   }
   const shownValues = shown.filter((day) => observed.has(day)).map((day) => observed.get(day) as number);
   const sumOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
-  const value = numeric(input.total)
-    ? input.total
-    : shownValues.length === 0
+  // The measured days added up (or averaged), and the value: the provider's own total when known.
+  const fromDays =
+    shownValues.length === 0
       ? null
       : aggregation === "sum"
         ? sumOf(shownValues)
         : sumOf(shownValues) / shownValues.length;
+  const value = numeric(input.total) ? input.total : fromDays;
 
   const future: string[] = [];
   for (let index = clock.daysTotal - clock.daysLeft; index < clock.daysTotal; index += 1) {
@@ -142,7 +145,9 @@ export function goalProgress(input: GoalInput): GoalProgress {
       return guess === null ? 0 : Math.max(0, guess - (observed.get(day) ?? 0));
     });
     const ahead = future.map(expected);
-    projected = ahead.some((guess) => guess === null) ? null : (value ?? 0) + sumOf(topUps) + sumOf(ahead as number[]);
+    projected = ahead.some((guess) => guess === null)
+      ? null
+      : (fromDays ?? 0) + sumOf(topUps) + sumOf(ahead as number[]);
     if (projected !== null && value === null && settled.size === 0) projected = null;
   } else {
     const kept = shown
@@ -153,6 +158,20 @@ export function goalProgress(input: GoalInput): GoalProgress {
       guesses.some((guess) => guess === null) || kept.length + guesses.length === 0
         ? null
         : (sumOf(kept) + sumOf(guesses as number[])) / (kept.length + guesses.length);
+  }
+
+  // With the provider's total, the days' projection is carried over as a ratio: the period is expected to
+  // grow (or move) from its total as its days do. For a sum of days this changes nothing (the total is
+  // their sum); for users, or any count of distinct people, the total is less than the days added up,
+  // and adding each coming day's users to it would count a returning visitor once per day.
+  if (
+    projected !== null &&
+    numeric(input.total) &&
+    fromDays !== null &&
+    fromDays > 0 &&
+    !(future.length === 0 && unsettled.length === 0)
+  ) {
+    projected = input.total * (projected / fromDays);
   }
 
   let threshold: number | null = input.target;

@@ -22,6 +22,19 @@ export function goalSeriesRange(period: TWidgetGoal["period"], range: DayRange, 
   return { startDate: shiftDay(minDay(measured.startDate, endDate), -GOAL_HISTORY_DAYS), endDate };
 }
 
+/**
+ * The days whose provider total a goal's value is, when they are not the days the widget shows (a month's
+ * goal on a dashboard over the last 7 days): the goal's period up to its last day with numbers. Null when
+ * the widget's own total is that value, or no day of the period has numbers yet.
+ */
+export function goalTotalRange(period: TWidgetGoal["period"], range: DayRange, today: string): DayRange | null {
+  const measured = goalPeriodRange(period, range);
+  const { dataThrough } = goalClock(measured, today);
+  if (dataThrough === null) return null;
+  if (measured.startDate === range.startDate && dataThrough === range.endDate) return null;
+  return { startDate: measured.startDate, endDate: dataThrough };
+}
+
 /** Everything one goal of a widget is computed from: the widget's answer and its metric by day. */
 export interface WidgetGoalInput {
   goal: TWidgetGoal;
@@ -32,6 +45,12 @@ export interface WidgetGoalInput {
   previous: TTable | null;
   /** The widget's instances grouped by day over goalSeriesRange; null when they have no day dimension. */
   daily: TTable | null;
+  /**
+   * The widget's own query over goalTotalRange's days, when that range is not null: its totals are the
+   * provider's for those days (users over a month are not the days' users added up). Null or absent:
+   * the days of `daily` are added up (or averaged) instead.
+   */
+  periodTotals?: TTable | null;
   /** Today in the dashboard's zone. */
   today: string;
   lagDays: number;
@@ -46,10 +65,16 @@ function aggregationOf(key: string, instances: readonly TWidgetInstance[], metri
   return metricAggregation(metric, calculated ? calculatedMetricDisplay(calculated.type).aggregation : undefined);
 }
 
+function totalOf(table: TTable | null | undefined, key: string): number | null {
+  const index = table?.metrics.findIndex((metric) => metric.key === key) ?? -1;
+  return table && index >= 0 ? (table.totals[index] ?? null) : null;
+}
+
 /**
  * One goal of the widget-data answer, or null when its metric is not in the widget's table (its
- * instance failed to load). The provider's total is the value when the goal measures exactly the days
- * the widget shows; otherwise the days of `daily` are added up (or averaged) by goalProgress.
+ * instance failed to load). The provider's total is the value: the widget's own when the goal measures
+ * exactly the days the widget shows, else `periodTotals`'; without either, the days of `daily` are added
+ * up (or averaged) by goalProgress.
  */
 export function widgetGoalResult(input: WidgetGoalInput): TWidgetGoalResult | null {
   const { goal, current, today } = input;
@@ -76,7 +101,7 @@ export function widgetGoalResult(input: WidgetGoalInput): TWidgetGoalResult | nu
     aggregation,
     lowerIsBetter,
     series,
-    total: sameDays ? current.totals[index] : null,
+    total: sameDays ? current.totals[index] : totalOf(input.periodTotals, goal.metric),
     baseline: goal.period === "change" ? (input.previous?.totals[index] ?? null) : null,
   });
   const display = { format: metric.format, currency: metric.currency ?? null };

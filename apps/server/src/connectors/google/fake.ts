@@ -41,6 +41,12 @@ export interface FakeGoogle {
   /** How long every `runReport` waits before answering (ms; 0 by default), so concurrency can be observed. */
   reportLatencyMs: number;
   /**
+   * GA4 counts a user once per date range, however many of its days they came back on: with a share
+   * above 0, a range's `activeUsers` / `totalUsers` (not per day) are the days' sum less that share of
+   * everything beyond the busiest day. 0 (the default) adds the days up, which other tests recompute.
+   */
+  returningUserShare: number;
+  /**
    * Sets what is left of a property's token allowances (Core by default; Realtime is a pool of its own).
    * Allowances not named keep their count. What was used is the allowance minus what is left.
    */
@@ -289,13 +295,20 @@ interface ReportRequest {
   returnPropertyQuota?: boolean;
 }
 
-function runReport(property: string, body: ReportRequest) {
+const USER_COUNTS = new Set(["activeUsers", "totalUsers"]);
+
+function runReport(property: string, body: ReportRequest, returningUserShare = 0) {
   const range = body.dateRanges?.[0] ?? { startDate: "", endDate: "" };
   const metrics: string[] = (body.metrics ?? []).map((metric) => metric.name);
   const dimension: string | undefined = body.dimensions?.[0]?.name;
   const list = days(range.startDate, range.endDate);
   const total = (metric: string, subset: string[]) => {
-    const sum = subset.reduce((acc, day) => acc + fakeValue(metric, day, property), 0);
+    const values = subset.map((day) => fakeValue(metric, day, property));
+    const sum = values.reduce((acc, value) => acc + value, 0);
+    if (USER_COUNTS.has(metric) && returningUserShare > 0 && values.length > 1) {
+      const busiest = Math.max(...values);
+      return Math.round(sum - returningUserShare * (sum - busiest));
+    }
     return AVERAGES.has(metric) ? sum / Math.max(1, subset.length) : sum;
   };
   const rows =
@@ -358,6 +371,7 @@ export function googleFake(): FakePart<FakeGoogle> {
     deny: false,
     failNext: [],
     reportLatencyMs: 0,
+    returningUserShare: 0,
     setRemainingTokens(property, left, category = "core") {
       const entry = usedOf(property, category);
       for (const pool of Object.keys(TOKEN_LIMITS) as TokenPool[]) {
@@ -597,7 +611,10 @@ export function googleFake(): FakePart<FakeGoogle> {
             if (invalid) return invalid;
             const spent = spendTokens(reply, property, "core");
             if (spent.refused) return spent.refused;
-            return { ...runReport(property, body), ...(body.returnPropertyQuota && { propertyQuota: spent.quota }) };
+            return {
+              ...runReport(property, body, state.returningUserShare),
+              ...(body.returnPropertyQuota && { propertyQuota: spent.quota }),
+            };
           } finally {
             state.inFlight.set(property, (state.inFlight.get(property) ?? 1) - 1);
           }

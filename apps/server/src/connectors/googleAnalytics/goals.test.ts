@@ -28,7 +28,7 @@ function withClock<T>(env: TestEnv, at: string, run: () => Promise<T>): Promise<
 }
 
 /** An owner with a GA4 sessions widget (one number, no dimension) carrying `goals`, on a saved dashboard. */
-async function ga4Dashboard(env: TestEnv, goals: unknown[]) {
+async function ga4Dashboard(env: TestEnv, goals: unknown[], metrics = ["sessions"]) {
   const owner = await buildOwner(env);
   const { result } = await connectOAuth(owner.client, "googleAnalytics");
   expect(result).toMatchObject({ ok: true });
@@ -36,7 +36,7 @@ async function ga4Dashboard(env: TestEnv, goals: unknown[]) {
     id: "ga",
     type: "googleAnalytics.ga4",
     sourceId: result.sourceId,
-    inputs: { property: "1002", profile: PROFILE, dimension: "", metrics: ["sessions"] },
+    inputs: { property: "1002", profile: PROFILE, dimension: "", metrics },
   });
   const widget = buildWidget({
     id: "sessions",
@@ -128,6 +128,55 @@ describeEachDb(
       });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().errors).toEqual({ "goals.0.metric": [WIDGET_GOAL_MESSAGES.metricUnknown] });
+    });
+
+    it("users over a month are GA4's own count, not the days' users added up; the pace grows that count as the days grow", async () => {
+      // GA4 counts a returning user once per range: half of everyone beyond the busiest day came back.
+      const google = (await fakes.current()).parts.google;
+      google.returningUserShare = 0.5;
+      try {
+        const { dashboard } = await ga4Dashboard(
+          env(),
+          [{ metric: "a.activeUsers", target: 2000, period: "month" }],
+          ["activeUsers"],
+        );
+        // The dashboard shows the last 7 days; the goal measures November so far, so its value needs a query of its own.
+        const week = { startDate: "2026-11-21", endDate: "2026-11-27", timezone: "UTC" };
+        const answer = await withClock(env(), NOW, async () => {
+          const response = await env()
+            .client()
+            .api("POST", `/api/dashboards/${dashboard.permalink}/widgets/sessions/data`, week);
+          expect(response.statusCode, response.body).toBe(200);
+          return response.json().data;
+        });
+        const usersOn = (day: string) => fakeValue("activeUsers", day.replaceAll("-", ""), PROFILE);
+        const november: number[] = [];
+        for (let day = "2026-11-01"; day <= "2026-11-27"; day = shiftDay(day, 1)) november.push(usersOn(day));
+        const added = november.reduce((sum, value) => sum + value, 0);
+        const distinct = Math.round(added - 0.5 * (added - Math.max(...november)));
+        const [goal] = answer.goals;
+        expect(goal).toMatchObject({ metric: "a.activeUsers", period: "month", value: distinct });
+        expect(distinct).toBeLessThan(added);
+        // The days' own projection (their sum, Sat 28 to Mon 30 from their weekdays), carried over as a ratio.
+        const series = [];
+        for (let day = "2026-09-06"; day <= "2026-11-27"; day = shiftDay(day, 1))
+          series.push({ day, value: usersOn(day) });
+        const byDays = goalProgress({
+          target: 2000,
+          period: "month",
+          range: { startDate: "2026-11-01", endDate: "2026-11-30" },
+          today: "2026-11-28",
+          lagDays: 1,
+          aggregation: "sum",
+          lowerIsBetter: false,
+          series,
+        });
+        expect(byDays.value).toBe(added);
+        expect(goal.projected).toBeCloseTo(distinct * ((byDays.projected as number) / added), 6);
+        expect(goal.projected).toBeLessThan(added);
+      } finally {
+        google.returningUserShare = 0;
+      }
     });
 
     it("an off-pace alert opens once while the monthly goal is short and resolves once a changed goal is on track", async () => {

@@ -2,6 +2,7 @@ import {
   type DayRange,
   DIMENSION_PARAM,
   goalSeriesRange,
+  goalTotalRange,
   normaliseTimeZone,
   type TTable,
   type TWidgetDataRequest,
@@ -30,8 +31,9 @@ function dateDimension(instances: Instances): string | null {
 /**
  * The widget-data answer's goals (docs/decisions.md, "Goals: periods, pace and lagging days"): each
  * goal's metric by day over its period and the weeks before (one query per distinct window, through
- * `data`, the same path and caches as the widget's own query, so a settled window is asked once), then
- * core's rules. A goal whose daily query fails still answers, from the widget's total, without a pace.
+ * `data`, the same path and caches as the widget's own query, so a settled window is asked once), the
+ * widget's own query over the goal's days so far when they are not the days it shows (its total is the
+ * value), then core's rules. A goal whose daily query fails still answers, from the widget's total, without a pace.
  */
 export async function goalsOf(
   request: TWidgetDataRequest,
@@ -70,6 +72,30 @@ export async function goalsOf(
     }
     return found;
   };
+  // The widget's own query over a goal's days so far, when those are not the days it shows: the
+  // provider's total for them (users over a month are not the days' users added up).
+  const totals = new Map<string, Promise<TTable | null>>();
+  const totalsOf = (window: DayRange | null): Promise<TTable | null> => {
+    if (window === null) return Promise.resolve(null);
+    const key = `${window.startDate}|${window.endDate}`;
+    let found = totals.get(key);
+    if (!found) {
+      found = data({
+        ...request,
+        ...window,
+        comparison: false,
+        compareStartDate: null,
+        compareEndDate: null,
+        goals: undefined,
+      }).then(
+        (answer) => answer.current,
+        // No total for now: the days are added up instead.
+        () => null,
+      );
+      totals.set(key, found);
+    }
+    return found;
+  };
   const lagDays = lagDaysOf(request.instances);
   const results = await Promise.all(
     goals.map(async (goal) =>
@@ -80,6 +106,7 @@ export async function goalsOf(
         current: answer.current,
         previous: answer.previous,
         daily: await dailyOf(goalSeriesRange(goal.period, range, today)),
+        periodTotals: await totalsOf(goalTotalRange(goal.period, range, today)),
         today,
         lagDays,
       }),
