@@ -48,12 +48,7 @@ export const DEBT = {
   // Mission Control test is its folder's domain-metrics.test.ts.
   "apps/server/src/features/campaigns/providers/connected.test.ts": "test data",
   // Tests and benchmarks of other features that use a connector as their data.
-  "apps/server/src/features/insights/budget.test.ts": "test data",
-  "apps/server/src/features/sources/sources.test.ts": "test data",
   "bench/ga4-cold-loads.ts": "test data",
-  "e2e/tests/accuranker.spec.ts": "test data",
-  "e2e/tests/oauth-popup-host.spec.ts": "test data",
-  "e2e/tests/sources.spec.ts": "test data",
 };
 
 /**

@@ -1,9 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { AHREFS_KEY, fakeDomainRating } from "../../apps/server/src/connectors/ahrefsV3/fake";
-import { fakeKlaviyoEvents, KLAVIYO_KEY } from "../../apps/server/src/connectors/klaviyo/fake";
-import { FAKE_QUERIES, fakeSearch } from "../../apps/server/src/connectors/searchConsole/fake";
-import { fakeWooDay, WOO_KEY, WOO_SECRET } from "../../apps/server/src/connectors/woocommerce/fake";
-import { snap } from "./support";
+import { daysFrom, FAKES_URL, snap } from "./support";
 import { signUp } from "./support-auth";
 import { choose, createDashboard, liveChartWidget, readyWidget, widgetDrawer } from "./support-dashboard";
 
@@ -97,19 +93,8 @@ test("Google Analytics: Connect opens Google's sign-in in a popup, which closes 
   await snap(page, "company-sources-google");
 });
 
-/** The fake Google of playwright.config.ts (next door to the server), for switches a user flips at Google. */
-const fakeGoogle = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
-
 /** GA4 sessions on one day of property 2001 at the fake Google (test/fakes/google.ts fakeValue). */
 const fakeSessions = (day: string) => 100 + Number(day.slice(8)) + (2001 % 7);
-
-function daysFrom(start: string, end: string): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${start}T00:00:00Z`); at <= Date.parse(`${end}T00:00:00Z`); at += 86_400_000) {
-    days.push(new Date(at).toISOString().slice(0, 10));
-  }
-  return days;
-}
 
 test("a Google Analytics 4 dashboard: Google's numbers in a table and a line chart; Google revoking access raises banner 125 live, the widgets keep their numbers saying why, and re-authorising ends it", async ({
   page,
@@ -175,7 +160,7 @@ test("a Google Analytics 4 dashboard: Google's numbers in a table and a line cha
   await expect(watcher.getByText("Expired Sources")).toHaveCount(0);
 
   // The client removes the agency's access in their Google account.
-  expect((await page.request.post(`${fakeGoogle}/_fake/google/revoke-all`)).ok()).toBe(true);
+  expect((await page.request.post(`${FAKES_URL}/_fake/google/revoke-all`)).ok()).toBe(true);
   // The agency user starts another widget: Google refuses; the source needs re-authorising.
   await page.getByRole("button", { name: "Add widget" }).click();
   const drawer = widgetDrawer(page);
@@ -252,131 +237,6 @@ test("Facebook Ads: Connect opens Meta's consent in a popup; a table of spend by
   await snap(page, "facebook-ads-widget");
 });
 
-test("Ahrefs V3: a typed API key is checked with Ahrefs (a wrong one refused in its words, nothing stored); the right one connects and a widget shows Ahrefs' Domain Rating", async ({
-  page,
-}) => {
-  await signUp(page);
-  // The catalogue card opens the typed login in a dialog.
-  await page.getByRole("article", { name: "Ahrefs V3" }).getByRole("button", { name: "Connect Ahrefs V3" }).click();
-  const dialog = page.getByRole("dialog", { name: "Connect Ahrefs V3" });
-  const form = dialog.getByRole("form", { name: "Connect Ahrefs V3" });
-  await form.getByLabel("Account").fill("Acme SEO");
-  await form.getByLabel("API token").fill("not-a-real-key");
-  await form.getByRole("button", { name: "Connect Ahrefs V3" }).click();
-  // Ahrefs' refusal, under the token, and the form keeps what was typed.
-  await expect(form.getByText(/Ahrefs V3 refused these credentials/)).toBeVisible();
-  await expect(form.getByLabel("Account")).toHaveValue("Acme SEO");
-  await expect(page.getByText("No sources connected yet")).toBeVisible();
-  await snap(page, "ahrefs-key-refused");
-
-  await form.getByLabel("API token").fill(AHREFS_KEY);
-  await form.getByRole("button", { name: "Connect Ahrefs V3" }).click();
-  await expect(page.getByText("Ahrefs V3 connected")).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText("Acme SEO").first()).toBeVisible();
-
-  await createDashboard(page, "Acme SEO");
-  const asked = page.waitForRequest((request) => request.url().endsWith("/api/widgets/data"));
-  await page.getByRole("button", { name: "Add widget" }).click();
-  const drawer = widgetDrawer(page);
-  await choose(page, drawer, "Source", "Acme SEO");
-  await choose(page, drawer, "Widget type", "Site explorer");
-  await drawer.getByLabel("Target (domain or URL)").fill("acme.com");
-  await choose(page, drawer, "Mode", "Domain with its subdomains");
-  await choose(page, drawer, "Country", "United States");
-  await choose(page, drawer, "Metrics", "Domain Rating");
-  await drawer.getByLabel("Title", { exact: true }).fill("Domain Rating");
-  await choose(page, drawer, "Format", "Summary");
-  await drawer.getByRole("button", { name: "Save" }).click();
-  await expect(drawer).toBeHidden();
-  const { endDate } = (await asked).postDataJSON() as { endDate: string };
-  const widget = await readyWidget(page, "Domain Rating");
-  // A snapshot metric: the value on the range's last day, as Ahrefs reports it.
-  await expect(widget).toContainText(String(fakeDomainRating("acme.com", endDate).domain_rating));
-  await snap(page, "ahrefs-widget");
-});
-
-test("Klaviyo: a typed private key is checked with Klaviyo (a wrong one refused in its words, nothing stored); the right one connects under the account's own name and a widget counts Klaviyo's e-mails", async ({
-  page,
-}) => {
-  await signUp(page);
-  // The card says "[beta]"; its button and dialog name Klaviyo plainly.
-  await page.getByRole("article", { name: "Klaviyo [beta]" }).getByRole("button", { name: "Connect Klaviyo" }).click();
-  const dialog = page.getByRole("dialog", { name: "Connect Klaviyo" });
-  const form = dialog.getByRole("form", { name: "Connect Klaviyo" });
-  await form.getByLabel("Account").fill("Acme e-mail");
-  await form.getByLabel("API token").fill("pk_not-a-real-key");
-  await form.getByRole("button", { name: "Connect Klaviyo" }).click();
-  // Klaviyo's refusal, under the token, and the form keeps what was typed.
-  await expect(form.getByText(/Klaviyo refused these credentials: .*Missing or invalid private key/)).toBeVisible();
-  await expect(form.getByLabel("Account")).toHaveValue("Acme e-mail");
-  await expect(page.getByText("No sources connected yet")).toBeVisible();
-  await snap(page, "klaviyo-key-refused");
-
-  await form.getByLabel("API token").fill(KLAVIYO_KEY);
-  await form.getByRole("button", { name: "Connect Klaviyo" }).click();
-  await expect(page.getByText("Klaviyo connected")).toBeVisible();
-  await expect(dialog).toBeHidden();
-  // Named by the account's organisation, as Klaviyo reports it, not by what was typed.
-  await expect(page.getByText("Acme Outfitters").first()).toBeVisible();
-
-  await createDashboard(page, "Acme e-mail");
-  const asked = page.waitForRequest((request) => request.url().endsWith("/api/widgets/data"));
-  await page.getByRole("button", { name: "Add widget" }).click();
-  const drawer = widgetDrawer(page);
-  await choose(page, drawer, "Source", "Acme Outfitters");
-  await choose(page, drawer, "Widget type", "Klaviyo report");
-  await choose(page, drawer, "Report on", "Account");
-  await choose(page, drawer, "Metrics", "Emails received");
-  await drawer.getByLabel("Title", { exact: true }).fill("Emails received");
-  await choose(page, drawer, "Format", "Summary");
-  await drawer.getByRole("button", { name: "Save" }).click();
-  await expect(drawer).toBeHidden();
-  const { startDate, endDate } = (await asked).postDataJSON() as { startDate: string; endDate: string };
-  // Klaviyo's daily counts of the account's "Received Email" events, added up over the range.
-  const received = daysFrom(startDate, endDate).reduce((sum, day) => sum + fakeKlaviyoEvents("Received Email", day), 0);
-  await expect(await readyWidget(page, "Emails received")).toContainText(received.toLocaleString("en-US"));
-  await snap(page, "klaviyo-widget");
-});
-
-test("WooCommerce: a shop on a private address is refused on the site field; the shop's own address connects and a widget shows its orders", async ({
-  page,
-}) => {
-  await signUp(page);
-  await page.getByRole("article", { name: "WooCommerce" }).getByRole("button", { name: "Connect WooCommerce" }).click();
-  const form = page
-    .getByRole("dialog", { name: "Connect WooCommerce" })
-    .getByRole("form", { name: "Connect WooCommerce" });
-  await form.getByLabel("Consumer key|secret").fill(`${WOO_KEY}|${WOO_SECRET}`);
-  // An address inside the server's own network is never fetched, whatever the user types.
-  await form.getByLabel("Site URL").fill("https://10.0.0.1");
-  await form.getByRole("button", { name: "Connect WooCommerce" }).click();
-  await expect(form.getByText(/which is not a public address/)).toBeVisible();
-  await expect(page.getByText("No sources connected yet")).toBeVisible();
-
-  // The fake shop runs next door on 127.0.0.1, which this deployment allows (OUTBOUND_ALLOW_HOSTS).
-  await form.getByLabel("Site URL").fill(fakeGoogle);
-  await form.getByRole("button", { name: "Connect WooCommerce" }).click();
-  await expect(page.getByText("WooCommerce connected")).toBeVisible();
-  // Named by the shop's own site address, as WooCommerce reports it.
-  await expect(page.getByText("shop.example.com").first()).toBeVisible();
-
-  await createDashboard(page, "Acme shop");
-  const asked = page.waitForRequest((request) => request.url().endsWith("/api/widgets/data"));
-  await page.getByRole("button", { name: "Add widget" }).click();
-  const drawer = widgetDrawer(page);
-  await choose(page, drawer, "Source", "shop.example.com");
-  await choose(page, drawer, "Widget type", "Sales");
-  await choose(page, drawer, "Metrics", "Orders");
-  await drawer.getByLabel("Title", { exact: true }).fill("Orders");
-  await choose(page, drawer, "Format", "Summary");
-  await drawer.getByRole("button", { name: "Save" }).click();
-  await expect(drawer).toBeHidden();
-  const { startDate, endDate } = (await asked).postDataJSON() as { startDate: string; endDate: string };
-  const orders = daysFrom(startDate, endDate).reduce((sum, day) => sum + fakeWooDay(day).orders_count, 0);
-  await expect(await readyWidget(page, "Orders")).toContainText(orders.toLocaleString("en-US"));
-});
-
 test("Google Sheets: the spreadsheet picker asks Google once the typing pauses for half a second, and finds the spreadsheet by name", async ({
   page,
 }) => {
@@ -414,61 +274,4 @@ test("Google Sheets: the spreadsheet picker asks Google once the typing pauses f
   await page.getByRole("option", { name: "Channels Q1" }).click();
   await expect(picker).toHaveValue("Channels Q1");
   await snap(page, "sheets-picker-search");
-});
-
-test("Search Console: a table of clicks by query, filtered in the widget form ('does not contain seo'), shows Google's numbers for the other queries only", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await signUp(page);
-  const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect Search Console" }).click();
-  await (await popup).waitForEvent("close", { timeout: 15_000 });
-  await expect(page.getByText("Search Console connected")).toBeVisible();
-
-  await createDashboard(page, "Acme search");
-  await page.getByRole("button", { name: "Add widget" }).click();
-  const drawer = widgetDrawer(page);
-  await choose(page, drawer, "Source", "analytics@acme.example");
-  await choose(page, drawer, "Widget type", "Search performance");
-  await choose(page, drawer, "Site", "https://acme.com/");
-  await choose(page, drawer, "Dimension", "Query");
-  await choose(page, drawer, "Metrics", "Clicks");
-  // The filter's operator and value appear once something to filter by is chosen.
-  await choose(page, drawer, "Filter by", "Query");
-  await choose(page, drawer, "Filter operator", "does not contain");
-  await drawer.getByLabel("Filter value", { exact: true }).fill("seo");
-  await drawer.getByLabel("Title", { exact: true }).fill("Clicks by query");
-  await choose(page, drawer, "Format", "Table");
-  await snap(page, "search-console-filter-form");
-  const asked = page.waitForRequest((request) => request.url().endsWith("/api/widgets/data"));
-  await drawer.getByRole("button", { name: "Save" }).click();
-  await expect(drawer).toBeHidden();
-  const { startDate, endDate } = (await asked).postDataJSON() as { startDate: string; endDate: string };
-
-  const card = await readyWidget(page, "Clicks by query");
-  const clicksOf = (query: number) =>
-    daysFrom(startDate, endDate).reduce((sum, day) => sum + (fakeSearch(day, query)?.clicks ?? 0), 0);
-  for (const [index, query] of FAKE_QUERIES.entries()) {
-    const row = card.getByRole("row", { name: new RegExp(query) });
-    if (query.includes("seo")) await expect(row).toHaveCount(0);
-    else await expect(row).toContainText(clicksOf(index).toLocaleString("en-US"));
-  }
-  // The card says it is filtered: a client must not read it as every query's clicks.
-  await expect(card.getByTestId("widget-filter")).toHaveText("Filter: Query does not contain “seo”");
-  // Under the title, before the table it qualifies: read first, not after the last row.
-  const filterBox = await card.getByTestId("widget-filter").boundingBox();
-  const tableBox = await card.getByRole("table").boundingBox();
-  expect(filterBox && tableBox && filterBox.y + filterBox.height <= tableBox.y).toBe(true);
-  await snap(page, "search-console-filtered-widget");
-
-  // A filter that matches nothing: the card says both that there is no data and why.
-  await card.getByRole("button", { name: "Widget menu" }).click();
-  await page.getByRole("menuitem", { name: "Edit" }).click();
-  await choose(page, drawer, "Filter operator", "contains");
-  await drawer.getByLabel("Filter value", { exact: true }).fill("no such query");
-  await drawer.getByRole("button", { name: "Save" }).click();
-  await expect(drawer).toBeHidden();
-  await expect(card.getByText("No data for this period")).toBeVisible();
-  await expect(card.getByTestId("widget-filter")).toHaveText("Filter: Query contains “no such query”");
 });

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { accurankerRank } from "../../apps/server/src/connectors/accuranker/fake";
-import { snap } from "./support";
-import { signUp } from "./support-auth";
-import { choose, createDashboard, readyWidget, widgetDrawer } from "./support-dashboard";
+import { snap } from "../../../../../../e2e/tests/support";
+import { signUp } from "../../../../../../e2e/tests/support-auth";
+import { choose, createDashboard, readyWidget, widgetDrawer } from "../../../../../../e2e/tests/support-dashboard";
+import { accurankerRank } from "../fake";
 
 test("AccuRanker asks for the account before its sign-in: none is an error under the field, an unknown one is told, the right one connects and a keyword table shows AccuRanker's ranks", async ({
   page,
