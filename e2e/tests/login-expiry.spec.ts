@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { snap } from "./support";
+import { closesItself, snap } from "./support";
 import { signUp } from "./support-auth";
 
 /** The fakes' server (playwright.config.ts: the port after the app's). */
@@ -19,7 +19,7 @@ test("Facebook Ads: a login ending within the week raises the admins' banner; Re
   expect(short.ok()).toBe(true);
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Connect Facebook Ads" }).click();
-  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(popup);
   await expect(page.getByText("Facebook Ads connected")).toBeVisible();
 
   // The banner names the source and leads to the sources page.
@@ -37,7 +37,7 @@ test("Facebook Ads: a login ending within the week raises the admins' banner; Re
   await page.getByRole("button", { name: "Reconnect", exact: true }).click();
   // Meta's dialog answers at once, so the popup may be gone before a listener could see it close.
   const reconnecting = await again;
-  if (!reconnecting.isClosed()) await reconnecting.waitForEvent("close", { timeout: 15_000 });
+  await closesItself(reconnecting);
   await expect(page.getByText("Source reconnected")).toBeVisible();
   await expect(page.getByText(/^Login ends /)).toHaveCount(0);
   await expect(page.getByText("Sources Expiring Soon")).toHaveCount(0);

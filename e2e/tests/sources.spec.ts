@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { daysFrom, FAKES_URL, snap } from "./support";
+import { closesItself, daysFrom, FAKES_URL, snap } from "./support";
 import { signUp } from "./support-auth";
 import { choose, createDashboard, liveChartWidget, readyWidget, widgetDrawer } from "./support-dashboard";
 
@@ -87,7 +87,7 @@ test("Google Analytics: Connect opens Google's sign-in in a popup, which closes 
   await page.getByRole("button", { name: "Connect Google Analytics" }).click();
   const window = await popup;
   // The fake Google consents at once and sends the popup back to our callback page, which closes it.
-  await window.waitForEvent("close", { timeout: 15_000 });
+  await closesItself(window);
   await expect(page.getByText("Google Analytics connected")).toBeVisible();
   await expect(page.getByText("analytics@acme.example").first()).toBeVisible();
   await snap(page, "company-sources-google");
@@ -104,7 +104,7 @@ test("a Google Analytics 4 dashboard: Google's numbers in a table and a line cha
   await signUp(page);
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Connect Google Analytics" }).click();
-  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(popup);
   await expect(page.getByText("analytics@acme.example").first()).toBeVisible();
 
   await createDashboard(page, "Acme GA4");
@@ -180,7 +180,7 @@ test("a Google Analytics 4 dashboard: Google's numbers in a table and a line cha
   await watcher.goto("/company");
   const again = watcher.waitForEvent("popup");
   await watcher.getByRole("button", { name: "Re-authorise" }).click();
-  await (await again).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(again);
   await expect(watcher.getByText("Expired Sources")).toHaveCount(0);
   await watcher.goto(page.url());
   await expect((await readyWidget(watcher, "Sessions by channel")).getByTestId("widget-stale")).toHaveCount(0);
@@ -192,7 +192,7 @@ test("Facebook Ads: Connect opens Meta's consent in a popup; a table of spend by
   await signUp(page);
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Connect Facebook Ads" }).click();
-  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(popup);
   await expect(page.getByText("Facebook Ads connected")).toBeVisible();
   // The source is named by the Meta user it reads as (the fake's /me).
   await expect(page.getByText("Ada Marketing").first()).toBeVisible();
@@ -243,7 +243,7 @@ test("Google Sheets: the spreadsheet picker asks Google once the typing pauses f
   await signUp(page);
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Connect Google Sheets" }).click();
-  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(popup);
   await expect(page.getByText("Google Sheets connected")).toBeVisible();
 
   await createDashboard(page, "Acme sheets");

@@ -71,3 +71,14 @@ export function daysFrom(start: string, end: string): string[] {
   }
   return days;
 }
+
+/**
+ * Waits until a provider's sign-in popup has closed itself. Playwright's "close" event is not kept: once
+ * it has fired, `waitForEvent("close")` waits for a second one that never comes, and a fake provider
+ * consents at once, so the popup may be gone before the test listens (it failed that way now and then).
+ * The page's closed state stays true, so the test reads that.
+ */
+export async function closesItself(popup: Page | Promise<Page>, timeout = 15_000): Promise<void> {
+  const window = await popup;
+  await expect.poll(() => window.isClosed(), { timeout, message: "the popup closes itself" }).toBe(true);
+}

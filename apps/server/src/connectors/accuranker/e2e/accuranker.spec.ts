@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { snap } from "../../../../../../e2e/tests/support";
+import { closesItself, snap } from "../../../../../../e2e/tests/support";
 import { signUp } from "../../../../../../e2e/tests/support-auth";
 import { choose, createDashboard, readyWidget, widgetDrawer } from "../../../../../../e2e/tests/support-dashboard";
 import { accurankerRank } from "../fake";
@@ -23,14 +23,14 @@ test("AccuRanker asks for the account before its sign-in: none is an error under
   await account.fill("Nope Inc");
   const refusedPopup = page.waitForEvent("popup");
   await connect.click();
-  await (await refusedPopup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(refusedPopup);
   await expect(page.getByText("This AccuRanker login has no account named Nope Inc.")).toBeVisible();
 
   // The right account connects; the source carries the account's name.
   await account.fill("acme agency");
   const popup = page.waitForEvent("popup");
   await connect.click();
-  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(popup);
   await expect(page.getByText("AccuRanker connected")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Acme Agency").first()).toBeVisible();
