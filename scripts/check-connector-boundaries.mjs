@@ -8,7 +8,8 @@
  * - a family folder (a folder under connectors/ without an index.ts, such as google/ or meta/) that the
  *   connector imports from: the family's shared OAuth adapter, classifier and fake serve its members and
  *   may name them (scopes per connector, for instance). The kits every connector uses (KITS: the HTTP
- *   client, the OAuth flow, grids) are no family: they name no connector;
+ *   client, the OAuth flow, grids, the shared helpers of kit/, the live check of check/) are no family:
+ *   they name no connector, whoever imports them;
  * - `.env.example`: the operator's copy of every setting, with the providers' own words; it is checked
  *   against the registry (apps/server/src/infra/env-file.test.ts: exactly the variables the composed
  *   schema reads) rather than generated;
@@ -34,7 +35,7 @@ const SCANNED = ["apps", "packages", "e2e", "bench", "scripts", ".env.example"];
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$|^\.env\.example$/;
 const PRODUCT_WORDS = new Set(["demo", "csv"]);
 /** Shared kits under connectors/: folders without an index.ts that are no provider family. */
-const KITS = new Set(["http", "oauth", "grid"]);
+const KITS = new Set(["http", "oauth", "grid", "kit", "check"]);
 /** This script: its VOCABULARY names connector folders. */
 const SELF = "scripts/check-connector-boundaries.mjs";
 
