@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { closesItself, snap } from "./support";
-import { signUp } from "./support-auth";
+import { closesItself, snap } from "../../../../../../e2e/tests/support";
+import { signUp } from "../../../../../../e2e/tests/support-auth";
 
-/** The fakes' server (playwright.config.ts: the port after the app's). */
+/** The fakes' server (e2e/playwright.config.ts: the port after the app's). */
 const fakes = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 
 test.afterEach(async ({ request }) => {
