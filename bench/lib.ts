@@ -12,6 +12,16 @@ import { createInfra } from "../apps/server/src/infra";
 import { loadConfig } from "../apps/server/src/infra/config";
 import type { App } from "../apps/server/src/infra/http";
 
+/**
+ * A benchmark of one connector, kept in that connector's folder (apps/server/src/connectors/<key>/bench/,
+ * exporting `benchmark`) so it leaves with the connector; bench/run-all.ts finds it.
+ */
+export interface ConnectorBenchmark {
+  /** Its name on run-all's command line. */
+  name: string;
+  run(): Promise<unknown>;
+}
+
 export interface BenchServer {
   app: App;
   url: string;

@@ -41,7 +41,13 @@ const serverEnv = (serverPort: number, dataDir: string, providers: Record<string
 const SERVER_COMMAND = "node ../apps/server/build.mjs && node --enable-source-maps ../apps/server/dist/main.mjs";
 
 export default defineConfig({
-  testDir: "./tests",
+  // Two places hold browser tests: e2e/tests/ (the product's screens) and each connector's own folder,
+  // apps/server/src/connectors/<key>/e2e/ (what a user sees of that one connector: its connect dialog,
+  // its widgets), so a connector's browser tests leave with its folder (docs/adding-a-connector.md).
+  projects: [
+    { name: "product", testDir: "./tests" },
+    { name: "connectors", testDir: "../apps/server/src/connectors", testMatch: /\/[^/]+\/e2e\/[^/]+\.spec\.ts$/ },
+  ],
   outputDir: "./test-results",
   fullyParallel: false,
   workers: 1,

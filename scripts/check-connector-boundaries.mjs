@@ -8,21 +8,22 @@
  * - a family folder (a folder under connectors/ without an index.ts, such as google/ or meta/) that the
  *   connector imports from: the family's shared OAuth adapter, classifier and fake serve its members and
  *   may name them (scopes per connector, for instance). The kits every connector uses (KITS: the HTTP
- *   client, the OAuth flow, grids) are no family: they name no connector;
+ *   client, the OAuth flow, grids, the shared helpers of kit/, the live check of check/) are no family:
+ *   they name no connector, whoever imports them;
  * - `.env.example`: the operator's copy of every setting, with the providers' own words; it is checked
  *   against the registry (apps/server/src/infra/env-file.test.ts: exactly the variables the composed
  *   schema reads) rather than generated;
  * - a provider's own word in its connector's folder (VOCABULARY below): a word of the provider's API
  *   that is also a sibling connector's key (Meta's placement "instagram" in Facebook Ads), written as
  *   that quoted string only;
- * - the files in DEBT below: places that named connectors before this check existed and still do. The
- *   check fails when a file outside this list starts naming a connector, and when a listed file no
- *   longer does (then the entry goes), so the list only shrinks.
+ * Nothing else: there is no list of exempt files. Tests and benchmarks that need "some connector" ask the
+ * registry by capability (apps/server/test/connectors.ts, a fake's `fakeDomainDay`); what is about one
+ * connector (its browser tests, its benchmarks) lives in its folder (docs/adding-a-connector.md).
  * `demo` and `csv` are not checked: they are also ordinary product words (the demo workspace, CSV
  * exports), so a textual check cannot tell the connector from the word.
  * `--count` prints, per connector, how many files outside its folder name it (the figure the
  * connector-folder work is measured by), and exits 0.
- * Exits 1 listing each violation. `findConnectorViolations(root, debt, vocabulary)` is exported for its test.
+ * Exits 1 listing each violation. `findConnectorViolations(root, vocabulary)` is exported for its test.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -34,27 +35,9 @@ const SCANNED = ["apps", "packages", "e2e", "bench", "scripts", ".env.example"];
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$|^\.env\.example$/;
 const PRODUCT_WORDS = new Set(["demo", "csv"]);
 /** Shared kits under connectors/: folders without an index.ts that are no provider family. */
-const KITS = new Set(["http", "oauth", "grid"]);
-/** This script: its DEBT list names files, and file names may contain keys. */
+const KITS = new Set(["http", "oauth", "grid", "kit", "check"]);
+/** This script: its VOCABULARY names connector folders. */
 const SELF = "scripts/check-connector-boundaries.mjs";
-
-/**
- * Files that named a connector before this check, by why they still do. Each is to be emptied by moving
- * what it says about the connector into the connector's folder; never add to it.
- */
-export const DEBT = {
-  // One source per metric across connectors (a rank tracker over Search Console and Ahrefs): needs
-  // several connectors at once, so it lives in no single connector's folder. Each connector's own
-  // Mission Control test is its folder's domain-metrics.test.ts.
-  "apps/server/src/features/campaigns/providers/connected.test.ts": "test data",
-  // Tests and benchmarks of other features that use a connector as their data.
-  "apps/server/src/features/insights/budget.test.ts": "test data",
-  "apps/server/src/features/sources/sources.test.ts": "test data",
-  "bench/ga4-cold-loads.ts": "test data",
-  "e2e/tests/accuranker.spec.ts": "test data",
-  "e2e/tests/oauth-popup-host.spec.ts": "test data",
-  "e2e/tests/sources.spec.ts": "test data",
-};
 
 /**
  * A provider's words that are also a sibling connector's key, allowed in that provider's connector
@@ -141,7 +124,7 @@ export function scanConnectors(root, vocabulary = VOCABULARY) {
         .map(({ file }) => file),
     );
   }
-  // Like DEBT: an entry of a folder that is gone is not reported.
+  // An entry of a folder that is gone is not reported (the folder took its word with it).
   const unsaid = vocabulary.filter(
     ({ folder, word }) =>
       fs.existsSync(path.join(root, CONNECTORS_DIR, folder)) &&
@@ -163,7 +146,7 @@ function withoutVocabulary(file, text, key, vocabulary) {
 }
 
 /** Every violation, as a line to print. */
-export function findConnectorViolations(root, debt = DEBT, vocabulary = VOCABULARY) {
+export function findConnectorViolations(root, vocabulary = VOCABULARY) {
   const { naming, misnamed, unsaid } = scanConnectors(root, vocabulary);
   const found = misnamed.map((key) => `${CONNECTORS_DIR}/${key}: the folder's name is not its connector's key`);
   for (const { folder, word } of unsaid) {
@@ -171,17 +154,9 @@ export function findConnectorViolations(root, debt = DEBT, vocabulary = VOCABULA
       `${CONNECTORS_DIR}/${folder}: no longer says "${word}"; remove it from VOCABULARY in scripts/check-connector-boundaries.mjs`,
     );
   }
-  const used = new Set();
   for (const [key, list] of naming) {
-    for (const file of list) {
-      if (file in debt) used.add(file);
-      else found.push(`${file}: names the connector "${key}" (move it into ${CONNECTORS_DIR}/${key}/)`);
-    }
-  }
-  for (const file of Object.keys(debt)) {
-    if (!used.has(file) && fs.existsSync(path.join(root, file))) {
-      found.push(`${file}: names no connector any more; remove it from DEBT in scripts/check-connector-boundaries.mjs`);
-    }
+    for (const file of list)
+      found.push(`${file}: names the connector "${key}" (move it into ${CONNECTORS_DIR}/${key}/)`);
   }
   return found;
 }

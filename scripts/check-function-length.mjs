@@ -29,9 +29,10 @@ function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* files(full);
-    // Tests and the provider fakes beside a connector (`fake.ts`, test code the server never loads) are
-    // exempt: a fake's routes mirror its provider's API one after another, read as a list.
-    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && entry.name !== "fake.ts")
+    // Tests (a connector's browser tests, `e2e/*.spec.ts`, among them) and the provider fakes beside a
+    // connector (`fake.ts`, test code the server never loads) are exempt: a fake's routes mirror its
+    // provider's API one after another, read as a list.
+    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && entry.name !== "fake.ts")
       yield full;
   }
 }

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { SCREENSHOTS, snap } from "./support";
+import { closesItself, SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
 import { choose, createDashboard, expectSaved, readyWidget, widgetDrawer } from "./support-dashboard";
 
@@ -102,7 +102,7 @@ test("an owner sets a monthly goal in a widget's settings; the widget, the clien
   await signUp(page);
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Connect Google Analytics" }).click();
-  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(popup);
   await expect(page.getByText("analytics@acme.example").first()).toBeVisible();
   const dashboardPath = await createDashboard(page, "Acme goals");
   const permalink = dashboardPath.split("/")[2];

@@ -56,3 +56,29 @@ export async function invitationLink(email: string): Promise<string> {
     .toBeTruthy();
   return String(link);
 }
+
+/**
+ * The provider fakes of playwright.config.ts (next door to the server): for switches a user flips at the
+ * provider, and for a connector whose address the user types (a shop's site).
+ */
+export const FAKES_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
+
+/** Every day from `start` to `end` (yyyy-mm-dd, both included): the days a widget's range adds up. */
+export function daysFrom(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${start}T00:00:00Z`); at <= Date.parse(`${end}T00:00:00Z`); at += 86_400_000) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * Waits until a provider's sign-in popup has closed itself. Playwright's "close" event is not kept: once
+ * it has fired, `waitForEvent("close")` waits for a second one that never comes, and a fake provider
+ * consents at once, so the popup may be gone before the test listens (it failed that way now and then).
+ * The page's closed state stays true, so the test reads that.
+ */
+export async function closesItself(popup: Page | Promise<Page>, timeout = 15_000): Promise<void> {
+  const window = await popup;
+  await expect.poll(() => window.isClosed(), { timeout, message: "the popup closes itself" }).toBe(true);
+}

@@ -37,23 +37,16 @@ describe("connector boundaries (scripts/check-connector-boundaries.mjs, run by n
       "apps/web/src/ui/logos.tsx": "export const L = { fooAds: 1, fooAdsExtra: 2 };",
       "docs/notes.md": "fooAds (not source)",
     });
-    const found = findConnectorViolations(dir, {}) as string[];
+    const found = findConnectorViolations(dir) as string[];
     expect(found).toHaveLength(3);
     expect(found[0]).toMatch(/^apps\/server\/src\/connectors\/http\/client\.ts: names the connector "fooAds"/);
     expect(found.some((line) => line.startsWith("apps/server/src/features/x/service.ts:"))).toBe(true);
     expect(found.some((line) => line.startsWith("apps/web/src/ui/logos.tsx:"))).toBe(true);
   });
 
-  it("fails on a folder not named by its key, and on a debt entry that names no connector any more", () => {
-    const dir = tree({
-      [`${C}/foo-ads/index.ts`]: connector("fooAds"),
-      "apps/server/src/features/x/service.ts": "export const y = 1;",
-    });
-    const found = findConnectorViolations(dir, { "apps/server/src/features/x/service.ts": "test data" }) as string[];
-    expect(found).toEqual([
-      `${C}/foo-ads: the folder's name is not its connector's key`,
-      "apps/server/src/features/x/service.ts: names no connector any more; remove it from DEBT in scripts/check-connector-boundaries.mjs",
-    ]);
+  it("fails on a folder not named by its key", () => {
+    const dir = tree({ [`${C}/foo-ads/index.ts`]: connector("fooAds") });
+    expect(findConnectorViolations(dir)).toEqual([`${C}/foo-ads: the folder's name is not its connector's key`]);
   });
 
   it("allows a provider's own word that is a sibling's key only as the quoted string in the folder VOCABULARY names", () => {
@@ -64,19 +57,19 @@ describe("connector boundaries (scripts/check-connector-boundaries.mjs, run by n
       [`${C}/fooPhotos/index.ts`]: connector("fooPhotos"),
       [`${C}/barAds/index.ts`]: connector("barAds", 'const placements = ["fooPhotos"];'),
     });
-    expect(findConnectorViolations(dir, {}, vocabulary)).toEqual([
+    expect(findConnectorViolations(dir, vocabulary)).toEqual([
       `${C}/barAds/index.ts: names the connector "fooPhotos" (move it into ${C}/fooPhotos/)`,
     ]);
     // Not as code: an import of the sibling, or its key as a name, is still the sibling's.
     fs.writeFileSync(path.join(dir, `${C}/fooAds/fake.ts`), 'import { x } from "../fooPhotos/fake";\n');
     fs.writeFileSync(path.join(dir, `${C}/barAds/index.ts`), connector("barAds"));
-    expect(findConnectorViolations(dir, {}, vocabulary)).toEqual([
+    expect(findConnectorViolations(dir, vocabulary)).toEqual([
       `${C}/fooAds/fake.ts: names the connector "fooPhotos" (move it into ${C}/fooPhotos/)`,
     ]);
     // An entry its folder no longer says goes.
     fs.writeFileSync(path.join(dir, `${C}/fooAds/fake.ts`), "export const platforms = [];\n");
     fs.writeFileSync(path.join(dir, `${C}/fooAds/index.ts`), connector("fooAds"));
-    expect(findConnectorViolations(dir, {}, vocabulary)).toEqual([
+    expect(findConnectorViolations(dir, vocabulary)).toEqual([
       `${C}/fooAds: no longer says "fooPhotos"; remove it from VOCABULARY in scripts/check-connector-boundaries.mjs`,
     ]);
   });

@@ -1,3 +1,4 @@
+import type { DomainMetricKey } from "@app/core";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { z } from "zod";
 
@@ -48,6 +49,14 @@ export interface FakePart<State> {
  * the part's name (what the tests and `POST /_fake/fail` call it), the part it builds on (a family's
  * shared state: Google's tokens, Meta's users) and how it is built from the parts built before it.
  */
+/**
+ * What a connector's fake gives Mission Control for a domain on a day (catalogue metric → value), or null
+ * where it gives nothing (a day its tracker did not check, a domain it does not cover). The fake.ts of a
+ * connector with domain metrics exports it as `fakeDomainDay`, for tests that combine several
+ * connectors' domain metrics and pick them by what they declare (features/campaigns/providers/connected.test.ts).
+ */
+export type FakeDomainDay = (domain: string, day: string) => Partial<Record<DomainMetricKey, number | null>> | null;
+
 export interface FakeEntry {
   name: string;
   after?: string;

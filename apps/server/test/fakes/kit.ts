@@ -18,3 +18,14 @@ export function answerFault(faults: FakeFault[], reply: FastifyReply, path: stri
   const fault = takeFault(faults, path);
   return fault ? sendFault(reply, fault) : null;
 }
+
+/** A rank tracker's day as connectors/rank-tracking.ts counts it: the mean of ranked checks (2 decimals), top-3/10 counts. */
+export function rankDay(positions: readonly (number | null)[]) {
+  const ranked = positions.filter((pos): pos is number => pos !== null && pos > 0);
+  return {
+    averagePosition:
+      ranked.length > 0 ? Math.round((ranked.reduce((sum, pos) => sum + pos, 0) / ranked.length) * 100) / 100 : null,
+    keywordsTop3: ranked.filter((pos) => pos <= 3).length,
+    keywordsTop10: ranked.filter((pos) => pos <= 10).length,
+  };
+}

@@ -39,6 +39,7 @@ describeEachDb(
       const { client } = await buildOwner(env());
       const list = (await client.api("GET", "/api/configs/connectors")).json().data;
       expect(list.find((entry: { key: string }) => entry.key === "ahrefsV3")).toMatchObject({
+        order: 10,
         available: true,
         authKind: "account+token",
         note: null,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { daysBetween, shiftDay } from "@app/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeCall, FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import type { FakeCall, FakeDomainDay, FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
 import { answerFault } from "../../../test/fakes/kit";
 import { AHREFS_COUNTRIES } from "./countries";
 
@@ -436,3 +436,8 @@ export const fakeEntry: FakeEntry = {
 
 /** The login the sources form would send for this fake (the live check's test connects with it). */
 export const fakeLogin = (_origin: string) => ({ account: "Acme SEO", token: AHREFS_KEY });
+
+/** Mission Control's day of a domain at this fake: Ahrefs covers any domain (its Domain Rating here). */
+export const fakeDomainDay: FakeDomainDay = (domain, day) => ({
+  domainRating: fakeDomainRating(domain, day).domain_rating,
+});

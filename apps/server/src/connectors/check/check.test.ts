@@ -5,8 +5,8 @@ import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { allFakes } from "../../../test/fakes/all";
 import { fakesForFile } from "../../../test/fakes/app";
-import { connectOAuth } from "../../../test/fakes/oauth-connect";
-import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { connectToFake, fakeLoginOf } from "../../../test/fakes/connect";
+import { describeEachDb, type TestEnv } from "../../../test/harness";
 import { loadConfig } from "../../infra/config";
 import { CONNECTORS } from "../index";
 import type { Connector, SourceHandle } from "../types";
@@ -18,30 +18,6 @@ const fakes = fakesForFile(afterAll, () => allFakes());
 const checked = CONNECTORS.filter((connector) => connector.authKind !== "none" && connector.authKind !== "upload");
 /** Connectors whose login is a typed key (no address): the environment's credentials are enough for them. */
 const typed = checked.filter((connector) => connector.authKind === "token" || connector.authKind === "account+token");
-
-async function fakeLoginOf(connector: Connector, origin: string): Promise<Record<string, string>> {
-  const { fakeLogin } = (await import(/* @vite-ignore */ `../${connector.key}/fake`)) as {
-    fakeLogin?: (origin: string) => Record<string, string>;
-  };
-  if (!fakeLogin) throw new Error(`connectors/${connector.key}/fake.ts exports no fakeLogin for its typed login`);
-  return fakeLogin(origin);
-}
-
-/** Connects a source to the connector's fake as the sources page does: the consent popup, or the typed login. */
-async function connect(client: TestClient, connector: Connector, origin: string): Promise<string> {
-  if (connector.authKind === "oauth2") {
-    const body = connector.oauthAccount ? { account: "Acme Agency" } : {};
-    const connected = await connectOAuth(client, connector.key, body);
-    expect(connected.result, connector.key).toMatchObject({ ok: true });
-    return connected.result.sourceId;
-  }
-  const created = await client.api("POST", "/api/sources", {
-    name: connector.key,
-    ...(await fakeLoginOf(connector, origin)),
-  });
-  expect(created.statusCode, `${connector.key}: ${created.body}`).toBe(200);
-  return created.json().data.id;
-}
 
 function deps(env: TestEnv, companyId: string, extra: Record<string, string> = {}): CheckDeps {
   return {
@@ -70,7 +46,7 @@ describeEachDb(
       const { client, company } = await buildOwner(env());
       const running = await fakes.current();
       const ids: string[] = [];
-      for (const connector of checked) ids.push(await connect(client, connector, running.url));
+      for (const connector of checked) ids.push(await connectToFake(client, connector, running.url));
       const { out, errors, io } = capture();
       const code = await runConnectorsCheck(
         ["--record", recordDir, ...ids.map((id) => `--source=${id}`)],

@@ -93,6 +93,8 @@ describeEachDb(
       const { client } = await buildOwner(env());
       const list = (await client.api("GET", "/api/configs/connectors")).json().data;
       expect(list.find((entry: { key: string }) => entry.key === "googleAnalytics")).toMatchObject({
+        order: 1,
+        authKind: "oauth2",
         available: true,
         note: null,
       });

@@ -194,12 +194,12 @@ describe("cachedCurrency", () => {
 
 describe("storedToken", () => {
   it("reads the stored key", () => {
-    expect(storedToken({ token: "k-1" }, "seranking")).toBe("k-1");
+    expect(storedToken({ token: "k-1" }, "someTracker")).toBe("k-1");
   });
   it.each([[{}], [{ token: "" }]])("%j is an auth failure of the provider, not a request without a key", (creds) => {
-    const error = errorsOf(() => storedToken(creds, "seranking"));
+    const error = errorsOf(() => storedToken(creds, "someTracker"));
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ provider: "seranking", kind: "auth" });
+    expect(error).toMatchObject({ provider: "someTracker", kind: "auth" });
   });
 });
 

@@ -49,9 +49,16 @@ describeEachDb(
       const list = (await client.api("GET", "/api/configs/connectors")).json().data;
       expect(list.find((entry: { key: string }) => entry.key === "klaviyo")).toMatchObject({
         displayName: "Klaviyo [beta]",
+        order: 23,
         authKind: "account+token",
         available: true,
+        note: expect.stringContaining("Beta"),
       });
+      // The conversion metric is asked only of campaign and flow reports.
+      const report = (await client.api("GET", "/api/configs/widgets/klaviyo")).json().data[0];
+      expect(report.params.find((p: { key: string }) => p.key === "conversionMetric").unless).toBe(
+        "target!:campaign|flow",
+      );
       const wrong = await client.api("POST", "/api/sources", { name: "klaviyo", account: "Acme", token: "pk_wrong" });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().errors.token).toEqual([

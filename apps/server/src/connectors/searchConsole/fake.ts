@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
+import type { FakeDomainDay, FakeEntry, FakeFault, FakePart } from "../../../test/fakes/app";
 import { answerFault } from "../../../test/fakes/kit";
 import type { FakeGoogle } from "../google/fake";
 
@@ -370,4 +370,10 @@ export const fakeEntry: FakeEntry = {
   name: "searchConsole",
   after: "google",
   build: (parts) => searchConsoleFake(parts.google.state as FakeGoogle),
+};
+
+/** Mission Control's day of a domain at this fake: acme.com's site (its clicks and position), no other. */
+export const fakeDomainDay: FakeDomainDay = (domain, day) => {
+  const site = domain === "acme.com" ? fakeSiteDay(day) : null;
+  return site && { clicks: site.clicks, averagePosition: site.averagePosition };
 };

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { FakeEntry } from "../../../test/fakes/app";
+import type { FakeDomainDay, FakeEntry } from "../../../test/fakes/app";
 import { type FakeFault, type FakePart, sendFault } from "../../../test/fakes/app";
+import { rankDay } from "../../../test/fakes/kit";
 
 /**
  * SE Ranking's Project API as a part of the fakes app (./app.ts), in the shapes of SE Ranking's API
@@ -176,3 +177,12 @@ export const fakeEntry: FakeEntry = {
 
 /** The login the sources form would send for this fake (the live check's test connects with it). */
 export const fakeLogin = (_origin: string) => ({ account: "Acme SEO", token: SERANKING_KEY });
+
+/**
+ * Mission Control's day of a domain at this fake: project acme.com (1038110) on its first search engine
+ * (1157702), on the days SE Ranking checked; acme-shoes.de's project tracks no search engine.
+ */
+export const fakeDomainDay: FakeDomainDay = (domain, day) =>
+  domain === "acme.com" && serankingChecked(day)
+    ? rankDay(SERANKING_KEYWORDS.map((keyword) => serankingPosition(keyword.id, day, "1157702")))
+    : null;

@@ -1,6 +1,9 @@
 import { type ChangeWindow, shiftDay, type TCampaign, type TCampaignDomain, todayInTimezone } from "@app/core";
 import { expect } from "vitest";
 import type { TestClient, TestEnv } from "../../../test/harness";
+
+export { rankDay } from "../../../test/fakes/kit";
+
 import { BACKFILL_JOB, type TBackfillPayload } from "./metrics";
 import { CONNECTED_LAG_DAYS } from "./providers/connected";
 
@@ -61,14 +64,3 @@ export const connectedLatestDay = (env: TestEnv) =>
 /** One metric's stored values by day. */
 export const series = (rows: Awaited<ReturnType<typeof storedRows>>, metric: string) =>
   new Map(rows.filter((row) => row.metric === metric).map((row) => [row.day, row.value]));
-
-/** A rank tracker's day as connectors/rank-tracking.ts counts it: the mean of ranked checks (2 decimals), top-3/10 counts. */
-export function rankDay(positions: readonly (number | null)[]) {
-  const ranked = positions.filter((pos): pos is number => pos !== null && pos > 0);
-  return {
-    averagePosition:
-      ranked.length > 0 ? Math.round((ranked.reduce((sum, pos) => sum + pos, 0) / ranked.length) * 100) / 100 : null,
-    keywordsTop3: ranked.filter((pos) => pos <= 3).length,
-    keywordsTop10: ranked.filter((pos) => pos <= 10).length,
-  };
-}

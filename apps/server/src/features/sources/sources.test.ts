@@ -1,10 +1,11 @@
 import path from "node:path";
 import { ZWidget } from "@app/core";
 import { expect, it } from "vitest";
+import { connectorWith } from "../../../test/connectors";
 import { buildMember, buildOwner } from "../../../test/factories";
 import { describeEachDb } from "../../../test/harness";
 import { until } from "../../../test/wait";
-import { ProviderError } from "../../connectors";
+import { CONNECTORS, ProviderError } from "../../connectors";
 import { createDiskStorage } from "../../infra/storage";
 import { filesService } from "../files/service";
 import { createDemoSource, dataRequest, uploadCsv } from "../widgets/test-helpers";
@@ -251,11 +252,12 @@ describeEachDb("configs API", (env) => {
     const byKey = Object.fromEntries(catalogue.map((c: { key: string }) => [c.key, c]));
     expect(byKey.demo).toMatchObject({ order: 0, authKind: "none", available: true });
     expect(byKey.csv).toMatchObject({ authKind: "upload", available: true });
-    expect(byKey.googleAnalytics).toMatchObject({ order: 1, authKind: "oauth2", available: false });
-    expect(byKey.ahrefsV3).toMatchObject({ order: 10, authKind: "account+token" });
-    expect(byKey.woocommerce.authKind).toBe("site+key|secret");
-    expect(byKey.klaviyo).toMatchObject({ order: 23, authKind: "account+token" });
-    expect(byKey.klaviyo.note).toContain("Beta");
+    // Every connector as its folder declares it (each folder's own test pins its order, sign-in and note).
+    for (const connector of CONNECTORS) {
+      expect(byKey[connector.key]).toMatchObject({ order: connector.order, authKind: connector.authKind });
+    }
+    // This test server has no provider settings: an OAuth connector is listed, unavailable.
+    expect(byKey[connectorWith("oauth").key]).toMatchObject({ authKind: "oauth2", available: false });
   });
 
   it("answers widget type configurations by connector or type key", async () => {
@@ -291,9 +293,17 @@ describeEachDb("configs API", (env) => {
       dimension: undefined,
       metrics: undefined,
     });
-    const klaviyo = (await owner.api("GET", "/api/configs/widgets/klaviyo")).json().data[0];
-    expect(klaviyo.params.find((p: { key: string }) => p.key === "conversionMetric").unless).toBe(
-      "target!:campaign|flow",
+    // A parameter shown only under a condition carries it (a connector's own is pinned in its folder).
+    const conditional = CONNECTORS.flatMap((connector) =>
+      connector.widgetTypes.flatMap((type) =>
+        type.params.filter((param) => param.unless).map((param) => ({ connector, type, param })),
+      ),
+    )[0];
+    const served = (await owner.api("GET", `/api/configs/widgets/${conditional.connector.key}`))
+      .json()
+      .data.find((type: { type: string }) => type.type === conditional.type.type);
+    expect(served.params.find((p: { key: string }) => p.key === conditional.param.key).unless).toBe(
+      conditional.param.unless,
     );
     expect((await owner.api("GET", "/api/configs/widgets/nope")).statusCode).toBe(404);
   });

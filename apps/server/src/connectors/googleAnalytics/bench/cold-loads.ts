@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import type { TWidget } from "@app/core";
 import { defaultCompareRange, shiftDay, todayInTimezone } from "@app/core";
-import { googleFake } from "../apps/server/src/connectors/google/fake";
-import { startFakes } from "../apps/server/test/fakes/app";
-import { BenchClient, type BenchServer, startServer } from "./lib";
+import { BenchClient, type BenchServer, type ConnectorBenchmark, startServer } from "../../../../../../bench/lib";
+import { startFakes } from "../../../../test/fakes/app";
+import { googleFake } from "../../google/fake";
 
 /** The GA4 property every widget reads (account 1001 of the fake), and the fake's answer time per report. */
 const ACCOUNT = "1001";
 const PROPERTY = "2001";
 const REPORT_LATENCY_MS = 150;
-/** The connector's per-property limit (connectors/google-analytics: `concurrency: 10`, limitKey per property). */
+/** The connector's per-property limit (this folder's index.ts: `concurrency: 10`, limitKey per property). */
 const PROPERTY_LIMIT = 10;
 
 const DIMENSIONS: Array<{ dimension: string | null; format: string }> = [
@@ -227,3 +227,6 @@ export async function ga4ColdLoads(loads = 50) {
     await fakes.close();
   }
 }
+
+/** Found by bench/run-all.ts (`npx tsx bench/run-all.ts ga4`), in its place among the others. */
+export const benchmark: ConnectorBenchmark = { name: "ga4", run: () => ga4ColdLoads() };

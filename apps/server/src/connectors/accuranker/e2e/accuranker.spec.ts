@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { accurankerRank } from "../../apps/server/src/connectors/accuranker/fake";
-import { snap } from "./support";
-import { signUp } from "./support-auth";
-import { choose, createDashboard, readyWidget, widgetDrawer } from "./support-dashboard";
+import { closesItself, snap } from "../../../../../../e2e/tests/support";
+import { signUp } from "../../../../../../e2e/tests/support-auth";
+import { choose, createDashboard, readyWidget, widgetDrawer } from "../../../../../../e2e/tests/support-dashboard";
+import { accurankerRank } from "../fake";
 
 test("AccuRanker asks for the account before its sign-in: none is an error under the field, an unknown one is told, the right one connects and a keyword table shows AccuRanker's ranks", async ({
   page,
@@ -23,14 +23,14 @@ test("AccuRanker asks for the account before its sign-in: none is an error under
   await account.fill("Nope Inc");
   const refusedPopup = page.waitForEvent("popup");
   await connect.click();
-  await (await refusedPopup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(refusedPopup);
   await expect(page.getByText("This AccuRanker login has no account named Nope Inc.")).toBeVisible();
 
   // The right account connects; the source carries the account's name.
   await account.fill("acme agency");
   const popup = page.waitForEvent("popup");
   await connect.click();
-  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(popup);
   await expect(page.getByText("AccuRanker connected")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Acme Agency").first()).toBeVisible();

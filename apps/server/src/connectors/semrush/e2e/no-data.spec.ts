@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { snap } from "./support";
-import { signUp } from "./support-auth";
-import { choose, createDashboard, widgetDrawer } from "./support-dashboard";
+import { snap } from "../../../../../../e2e/tests/support";
+import { signUp } from "../../../../../../e2e/tests/support-auth";
+import { choose, createDashboard, widgetDrawer } from "../../../../../../e2e/tests/support-dashboard";
 
 /** The key the SEMrush fake accepts (its fake.ts), typed as a user would paste it. */
 const SEMRUSH_FAKE_KEY = "0123456789abcdef0123456789abcdef";

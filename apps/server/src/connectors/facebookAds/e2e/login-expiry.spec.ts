@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { snap } from "./support";
-import { signUp } from "./support-auth";
+import { closesItself, snap } from "../../../../../../e2e/tests/support";
+import { signUp } from "../../../../../../e2e/tests/support-auth";
 
-/** The fakes' server (playwright.config.ts: the port after the app's). */
+/** The fakes' server (e2e/playwright.config.ts: the port after the app's). */
 const fakes = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 
 test.afterEach(async ({ request }) => {
@@ -19,7 +19,7 @@ test("Facebook Ads: a login ending within the week raises the admins' banner; Re
   expect(short.ok()).toBe(true);
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Connect Facebook Ads" }).click();
-  await (await popup).waitForEvent("close", { timeout: 15_000 });
+  await closesItself(popup);
   await expect(page.getByText("Facebook Ads connected")).toBeVisible();
 
   // The banner names the source and leads to the sources page.
@@ -37,7 +37,7 @@ test("Facebook Ads: a login ending within the week raises the admins' banner; Re
   await page.getByRole("button", { name: "Reconnect", exact: true }).click();
   // Meta's dialog answers at once, so the popup may be gone before a listener could see it close.
   const reconnecting = await again;
-  if (!reconnecting.isClosed()) await reconnecting.waitForEvent("close", { timeout: 15_000 });
+  await closesItself(reconnecting);
   await expect(page.getByText("Source reconnected")).toBeVisible();
   await expect(page.getByText(/^Login ends /)).toHaveCount(0);
   await expect(page.getByText("Sources Expiring Soon")).toHaveCount(0);
