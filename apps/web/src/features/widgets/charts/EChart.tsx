@@ -379,6 +379,10 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
           return goLive({ x: woken[0], y: woken[1] });
         }
       } else if (!(await drawSnapshot())) return goLive();
+      // The reader pointed at the chart while its first snapshot was being drawn: it is live already, and
+      // a snapshot's redraw set up now would take its later options (a goal added, another range) away
+      // from the live chart, which then never draws them nor says them drawn (the card stays busy).
+      if (disposed || live) return;
       snapshotRedraw = () => {
         void drawSnapshot().then((drawn) => (drawn ? undefined : goLive()));
       };
