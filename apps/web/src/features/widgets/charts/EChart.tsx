@@ -343,7 +343,8 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       drawnSize = `${at.width}x${at.height}`;
       let svg: string;
       try {
-        svg = await chartSnapshot(input, at);
+        // A member's snapshots are kept by the browser and found again on the next load (snapshot-store.ts).
+        svg = await chartSnapshot(input, at, liveWhenIdle);
       } catch {
         return false;
       }
