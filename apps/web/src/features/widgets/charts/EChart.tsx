@@ -207,6 +207,10 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     let painted = false;
     let overlay: HTMLDivElement | null = null;
     let drawnSize = "";
+    /** Snapshots asked for, and the latest of them put on screen, with the input it was drawn from. */
+    let snapshotsAsked = 0;
+    let shownSnapshot = 0;
+    let shownInput: ChartInput | undefined;
     /** Takes this chart out of the idle queue (live-queue.ts). */
     let unqueue: (() => void) | null = null;
     /** Draws the snapshot again at the chart's size and data, while it is one. */
@@ -341,6 +345,7 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       const at = size();
       if (!input || at.width === 0 || at.height === 0) return false;
       drawnSize = `${at.width}x${at.height}`;
+      const asked = ++snapshotsAsked;
       let svg: string;
       try {
         // A member's snapshots are kept by the browser and found again on the next load (snapshot-store.ts).
@@ -349,9 +354,14 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
         return false;
       }
       if (disposed || live) return true;
+      // Workers side by side may answer out of order: a later drawing is on screen already.
+      if (asked < shownSnapshot) return true;
+      shownSnapshot = asked;
+      shownInput = input;
       overlay ??= snapshotLayer(element);
       overlay.innerHTML = svg;
-      latest.current.onRendered?.();
+      // An input that changed while it was drawn is not said drawn: the drawing of the latest says it.
+      if (input === latest.current.snapshot) latest.current.onRendered?.();
       return true;
     };
 
@@ -388,6 +398,8 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
         void drawSnapshot().then((drawn) => (drawn ? undefined : goLive()));
       };
       redrawSnapshot.current = snapshotRedraw;
+      // The input changed while the first snapshot was drawn (no redraw was set up yet to follow it).
+      if (shownInput !== undefined && shownInput !== latest.current.snapshot) snapshotRedraw();
       // A snapshot is drawn at one size: a card that changes size gets a new one.
       observer = new ResizeObserver(() => {
         cancelAnimationFrame(frame);

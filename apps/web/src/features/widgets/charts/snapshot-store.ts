@@ -48,11 +48,20 @@ function store(): Promise<Cache | null> {
   return opened;
 }
 
-/** JSON of the input with numbers JSON cannot say (NaN, ±Infinity) kept apart from null. */
+/**
+ * JSON of the input, each object's keys sorted (the same answer can come with its keys in another order:
+ * computed afresh or read back from the server's cache), and numbers JSON cannot say (NaN, ±Infinity)
+ * kept apart from null.
+ */
 function canonical(input: ChartInput, size: ChartSize): string {
-  return JSON.stringify([input, size.width, size.height], (_key, value: unknown) =>
-    typeof value === "number" && !Number.isFinite(value) ? `number:${value}` : value,
-  );
+  return JSON.stringify([input, size.width, size.height], (_key, value: unknown) => {
+    if (typeof value === "number" && !Number.isFinite(value)) return `number:${value}`;
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+    const record = value as Record<string, unknown>;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(record).sort()) sorted[key] = record[key];
+    return sorted;
+  });
 }
 
 /** The address a snapshot is kept under, or null when snapshots are not kept here. */
