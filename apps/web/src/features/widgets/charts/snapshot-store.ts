@@ -49,9 +49,9 @@ function store(): Promise<Cache | null> {
 }
 
 /**
- * JSON of the input, each object's keys sorted (the same answer can come with its keys in another order:
- * computed afresh or read back from the server's cache), and numbers JSON cannot say (NaN, ±Infinity)
- * kept apart from null.
+ * JSON of the input, each object's keys sorted (the same answer can come with its keys in another order
+ * from one load to the next: seen in bench (b), one chart not found again until they were sorted), and
+ * numbers JSON cannot say (NaN, ±Infinity) kept apart from null.
  */
 function canonical(input: ChartInput, size: ChartSize): string {
   return JSON.stringify([input, size.width, size.height], (_key, value: unknown) => {
