@@ -591,6 +591,59 @@ test("the owner's dashboard shows each chart's snapshot first, then the live cha
   await expect(area.getByText("Sessions (previous)")).toBeVisible();
 });
 
+test("the owner's dashboard opened again draws its charts from the snapshots this browser kept, and signing out forgets them", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Drawn once");
+  // The live charts are held back (their echarts never comes), so what the owner sees is each snapshot.
+  await page.route(/\/assets\/echarts-setup-[^/]*\.js$/, () => {});
+  // Every chart the worker is asked to draw, counted on each load of the page.
+  await page.addInitScript(`
+    window.__workerDrawings = 0;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message && message.input) window.__workerDrawings += 1;
+      return post.call(this, message, ...rest);
+    };
+  `);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboards/${permalink}`);
+  const titles = ["Sessions and users", "Devices"];
+  const first = new Map<string, string>();
+  for (const title of titles) {
+    const chart = (await readyWidget(page, title)).getByRole("img", { name: `${title} chart` });
+    first.set(title, await chart.locator(".echart-snapshot").innerHTML());
+  }
+  const drawnFirst = await page.evaluate(() => (window as unknown as { __workerDrawings: number }).__workerDrawings);
+  expect(drawnFirst).toBeGreaterThanOrEqual(titles.length);
+  const kept = () =>
+    page.evaluate(async () => {
+      let count = 0;
+      for (const name of await caches.keys())
+        if (name.startsWith("chart-snapshots:")) count += (await (await caches.open(name)).keys()).length;
+      return count;
+    });
+  await expect.poll(kept).toBeGreaterThanOrEqual(drawnFirst);
+
+  // Opened again: the same drawings, none of them asked of the worker.
+  await page.reload();
+  for (const title of titles) {
+    const chart = (await readyWidget(page, title)).getByRole("img", { name: `${title} chart` });
+    expect(await chart.locator(".echart-snapshot").innerHTML()).toBe(first.get(title));
+    await expect(chart.locator("canvas")).toHaveCount(0);
+  }
+  await expect(page.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __workerDrawings: number }).__workerDrawings)).toBe(0);
+
+  // Signing out (from the app's navigation) deletes them.
+  await page.goto("/company/sources");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await kept()).toBe(0);
+});
+
 test("a shared dashboard whose chart worker cannot load or fails draws its charts live instead, never a blank card", async ({
   browser,
   page,

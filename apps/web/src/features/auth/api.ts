@@ -1,5 +1,6 @@
 import type { TAuthResult, TLogin, TRegister, TSetPassword, TSocialProvider, TSocialRegister } from "@app/core";
 import { call } from "../../lib/api";
+import { forgetSnapshots } from "../../lib/kept-snapshots";
 
 /** The registration body on the wire: coupons travel as a JSON list string (docs/product.md §3). */
 export type RegisterBody = Omit<TRegister, "coupons"> & { coupons: string };
@@ -33,6 +34,8 @@ export async function logout(): Promise<void> {
   } catch {
     // Errors are ignored: the reload shows whatever state the session is in.
   }
+  // The charts this browser kept drawn (lib/kept-snapshots.ts) go with the session.
+  await forgetSnapshots();
   window.location.reload();
 }
 

@@ -207,6 +207,10 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     let painted = false;
     let overlay: HTMLDivElement | null = null;
     let drawnSize = "";
+    /** Snapshots asked for, and the latest of them put on screen, with the input it was drawn from. */
+    let snapshotsAsked = 0;
+    let shownSnapshot = 0;
+    let shownInput: ChartInput | undefined;
     /** Takes this chart out of the idle queue (live-queue.ts). */
     let unqueue: (() => void) | null = null;
     /** Draws the snapshot again at the chart's size and data, while it is one. */
@@ -341,16 +345,23 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       const at = size();
       if (!input || at.width === 0 || at.height === 0) return false;
       drawnSize = `${at.width}x${at.height}`;
+      const asked = ++snapshotsAsked;
       let svg: string;
       try {
-        svg = await chartSnapshot(input, at);
+        // A member's snapshots are kept by the browser and found again on the next load (snapshot-store.ts).
+        svg = await chartSnapshot(input, at, liveWhenIdle);
       } catch {
         return false;
       }
       if (disposed || live) return true;
+      // Workers side by side may answer out of order: a later drawing is on screen already.
+      if (asked < shownSnapshot) return true;
+      shownSnapshot = asked;
+      shownInput = input;
       overlay ??= snapshotLayer(element);
       overlay.innerHTML = svg;
-      latest.current.onRendered?.();
+      // An input that changed while it was drawn is not said drawn: the drawing of the latest says it.
+      if (input === latest.current.snapshot) latest.current.onRendered?.();
       return true;
     };
 
@@ -379,10 +390,16 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
           return goLive({ x: woken[0], y: woken[1] });
         }
       } else if (!(await drawSnapshot())) return goLive();
+      // The reader pointed at the chart while its first snapshot was being drawn: it is live already, and
+      // a snapshot's redraw set up now would take its later options (a goal added, another range) away
+      // from the live chart, which then never draws them nor says them drawn (the card stays busy).
+      if (disposed || live) return;
       snapshotRedraw = () => {
         void drawSnapshot().then((drawn) => (drawn ? undefined : goLive()));
       };
       redrawSnapshot.current = snapshotRedraw;
+      // The input changed while the first snapshot was drawn (no redraw was set up yet to follow it).
+      if (shownInput !== undefined && shownInput !== latest.current.snapshot) snapshotRedraw();
       // A snapshot is drawn at one size: a card that changes size gets a new one.
       observer = new ResizeObserver(() => {
         cancelAnimationFrame(frame);

@@ -2,6 +2,7 @@ import type { ChartInput } from "./chart-common";
 import type { ChartPart } from "./chart-parts";
 import type { ChartSize } from "./chart-svg";
 import { holdLiveCharts } from "./live-queue";
+import { keepSnapshot, keptSnapshot, snapshotKey } from "./snapshot-store";
 
 /**
  * Chart snapshots: the first drawing of a chart on a public view is an SVG made by ECharts in a worker
@@ -108,13 +109,31 @@ export function warmSnapshots(parts: ChartPart[]): void {
   }
 }
 
-/** The SVG of the chart `input` draws at `size`; rejects when the worker cannot draw it. */
-export function chartSnapshot(input: ChartInput, size: ChartSize): Promise<string> {
+/**
+ * The SVG of the chart `input` draws at `size`; rejects when the worker cannot draw it. With `keep` (a
+ * member's dashboard) the drawing this browser kept of the same input and size is used when there is
+ * one, and the worker's is kept (snapshot-store.ts).
+ */
+export function chartSnapshot(input: ChartInput, size: ChartSize, keep = false): Promise<string> {
   if (!snapshotsAvailable()) return Promise.reject(new Error("Chart snapshots are not available."));
-  const id = ++nextId;
   // Until it is drawn, the live charts and the rest of the owner's screen wait (live-queue.ts).
   const release = holdLiveCharts();
-  const drawn = new Promise<string>((resolve, reject) => {
+  const drawn = keep
+    ? snapshotKey(input, size).then(async (key) => {
+        const kept = await keptSnapshot(key);
+        if (kept !== null) return kept;
+        const svg = await drawInWorker(input, size);
+        keepSnapshot(key, svg);
+        return svg;
+      })
+    : drawInWorker(input, size);
+  drawn.then(release, release);
+  return drawn;
+}
+
+function drawInWorker(input: ChartInput, size: ChartSize): Promise<string> {
+  const id = ++nextId;
+  return new Promise<string>((resolve, reject) => {
     try {
       const from = leastBusy();
       waiting.set(id, { resolve, reject, from });
@@ -127,8 +146,6 @@ export function chartSnapshot(input: ChartInput, size: ChartSize): Promise<strin
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
-  drawn.then(release, release);
-  return drawn;
 }
 
 /** The layer a snapshot's SVG goes in: over the chart's area, letting pointer events through to it. */

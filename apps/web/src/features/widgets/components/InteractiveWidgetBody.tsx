@@ -234,9 +234,15 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
     () => (current && data && marked && !widget.percent ? chartTargets(data.goals, current) : []),
     [current, data, marked, widget.percent],
   );
+  // A member's chart waits for its card to be measured (the first ResizeObserver report, before the
+  // first paint): drawn before it, its input said "not short" and a snapshot was drawn and kept that way
+  // while the card was short, unlike the same chart on the next load (charts/snapshot-store.ts). A
+  // server-rendered public view has no measure and draws at once.
+  const measured = width > 0 && height > 0;
+  const waitsForSize = !access && !print && !measured;
   const input = useMemo<ChartInput | null>(
     () =>
-      current && isChart && !empty
+      current && isChart && !empty && !waitsForSize
         ? {
             widget,
             current,
@@ -259,6 +265,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
       short,
       isChart,
       empty,
+      waitsForSize,
       comparison,
       locale,
       chartWidth,
