@@ -2,6 +2,7 @@ import type { TDashboardInsights, TDashboardStyles, TInsightStatement, TWidget }
 import { Anchor, Box, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useContext, useEffect, useMemo, useState } from "react";
+import { useI18n } from "../../../lib/i18n";
 import { PrintModeContext, PublicAccessContext, type WidgetRange } from "../../widgets";
 import { fetchDashboardInsights } from "../api";
 import { setInsightLines } from "../store";
@@ -79,6 +80,7 @@ export function DashboardInsights({ permalink, range, widgets, styles, edit: edi
   }, [data]);
   useEffect(() => () => setInsightLines({}), []);
   const print = useContext(PrintModeContext) !== null;
+  const { t } = useI18n();
   const loading = enabled && (query.isPending || (print && applied !== data));
 
   if (!showSummary || editMode) {
@@ -97,11 +99,11 @@ export function DashboardInsights({ permalink, range, widgets, styles, edit: edi
       aria-busy={loading}
     >
       <Text component="h2" id="dash-insights-title" className="dash-insights-title">
-        Insights
+        {t("insights.title")}
       </Text>
       {loading ? (
         <Text fz="sm" className="dash-muted">
-          Reading the widgets…
+          {t("insights.reading")}
         </Text>
       ) : (
         <ol className="dash-insights-list">

@@ -223,16 +223,16 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   const { size } = bodyFit(widget.format, width, height);
   const chartWidth = size?.width ?? 0;
   const chartHeight = size?.height ?? 0;
-  // The widget's goals, as the answer words them: lines under the content, marks on a chart (goals/).
-  const goals = useMemo(() => (current && data ? goalViews(data.goals, current) : []), [current, data]);
+  // The widget's goals, the answer's figures in the dashboard's words: lines under the content, marks on a chart (goals/).
+  const goals = useMemo(() => (current && data ? goalViews(data.goals, current, i18n) : []), [current, data, i18n]);
   // A chart over days draws a target line, a gauge a notch (charts/); shares of a total (the percent
   // option) are not the units a target is in, so they get no mark.
   const marked =
     widget.format === "chart:gauge" ||
     (["chart:line", "chart:area", "chart:bar"].includes(widget.format) && current?.dimension?.kind === "date");
   const targets = useMemo(
-    () => (current && data && marked && !widget.percent ? chartTargets(data.goals, current) : []),
-    [current, data, marked, widget.percent],
+    () => (current && data && marked && !widget.percent ? chartTargets(data.goals, current, i18n) : []),
+    [current, data, marked, widget.percent, i18n],
   );
   // A member's chart waits for its card to be measured (the first ResizeObserver report, before the
   // first paint): drawn before it, its input said "not short" and a snapshot was drawn and kept that way
@@ -240,6 +240,8 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   // server-rendered public view has no measure and draws at once.
   const measured = width > 0 && height > 0;
   const waitsForSize = !access && !print && !measured;
+  // A chart's own words (a pie's "Other", a radar's "Current period") in the dashboard's language.
+  const words = useMemo(() => ({ other: t("widget.other"), currentPeriod: t("widget.currentPeriod") }), [t]);
   const input = useMemo<ChartInput | null>(
     () =>
       current && isChart && !empty && !waitsForSize
@@ -252,6 +254,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
             short,
             comparison,
             locale,
+            words,
             size: chartWidth > 0 && chartHeight > 0 ? { width: chartWidth, height: chartHeight } : undefined,
             ...(targets.length > 0 ? { targets } : {}),
           }
@@ -268,6 +271,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
       waitsForSize,
       comparison,
       locale,
+      words,
       chartWidth,
       chartHeight,
       targets,
@@ -342,7 +346,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   const updated =
     live && widget.realTime && query.dataUpdatedAt > 0 ? (
       <Text size="xs" className="dash-updated" data-testid="widget-updated">
-        Updated {updatedClock(query.dataUpdatedAt, live.timezone)}
+        {t("widget.updated", { time: updatedClock(query.dataUpdatedAt, live.timezone) })}
       </Text>
     ) : null;
 
