@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { useInsightLine } from "../store";
+import { useInsightLine } from "../query";
 
 /** The "Insights" line under an interactive widget's title (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"), only when there is one. */
 export function WidgetInsight({ widgetId }: { widgetId: string }) {
