@@ -42,12 +42,16 @@ function monthSoFar(endDate: string, today: string) {
   return { sessions, daysLeft };
 }
 
-/** The figures the line must start with: '3,374 of 5,000 (67 %) · 2 days left' (or '· ended'). */
+/**
+ * What the line must start with: the month it counts, then its figures, 'November: 3,374 of 5,000 (67 %)
+ * · 2 days left' (or '· ended'); the month is named because the card's range may be another.
+ */
 function expectedLead(endDate: string, today: string): string {
   const { sessions, daysLeft } = monthSoFar(endDate, today);
   const share = Math.round((sessions / TARGET) * 100);
   const time = daysLeft === 0 ? "ended" : daysLeft === 1 ? "1 day left" : `${daysLeft} days left`;
-  return `${sessions.toLocaleString("en-US")} of ${TARGET.toLocaleString("en-US")} (${share} %) · ${time}`;
+  const month = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(msOf(endDate));
+  return `${month}: ${sessions.toLocaleString("en-US")} of ${TARGET.toLocaleString("en-US")} (${share} %) · ${time}`;
 }
 
 /** Opens the widget's settings and its Goals section. */

@@ -502,7 +502,10 @@ export const ZWidgetGoalResult = z.object({
   status: z.enum(["met", "ahead", "short", "under", "over", "unknown"]),
   /** (projected − threshold) / threshold, in percent. */
   gapPercent: z.number().nullable(),
-  /** The goal's line in words, and its parts for a view that lays them out itself (core goals/sentence.ts). */
+  /**
+   * The goal's line in English words, and its parts (core goals/sentence.ts), for the answer's readers
+   * (the owner's alerts quote it); a dashboard's views word the figures above in its language themselves.
+   */
   line: z.string(),
   parts: z.object({ progress: z.string(), time: z.string(), pace: z.string().nullable() }),
 });

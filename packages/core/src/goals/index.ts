@@ -1,3 +1,4 @@
+export * from "./english";
 export * from "./pace";
 export * from "./period";
 export * from "./sentence";

@@ -80,6 +80,10 @@ export function widgetGoalResult(input: WidgetGoalInput): TWidgetGoalResult | nu
     baseline: goal.period === "change" ? (input.previous?.totals[index] ?? null) : null,
   });
   const display = { format: metric.format, currency: metric.currency ?? null };
+  // In English, for the answer's readers (the owner's alerts quote it); a view words the figures in the
+  // dashboard's language itself (core goalLineParts with its translator).
+  const named = { ...result, period: goal.period, startDate: period.startDate };
+  const { progress, time, pace } = goalLineParts(named, display);
   return {
     metric: goal.metric,
     target: goal.target,
@@ -100,7 +104,7 @@ export function widgetGoalResult(input: WidgetGoalInput): TWidgetGoalResult | nu
     onTrack: result.onTrack,
     status: result.status,
     gapPercent: result.gapPercent,
-    line: goalLine(result, display),
-    parts: goalLineParts(result, display),
+    line: goalLine(named, display),
+    parts: { progress, time, pace },
   };
 }

@@ -106,9 +106,11 @@ describeEachDb(
       expect(goal.projected).toBeGreaterThan(value + 3 * 100);
       expect(goal.projected).toBeLessThan(value + 3 * 160);
       expect(goal.onTrack).toBe(goal.projected >= 4000);
-      expect(goal.line).toBe(goalLine(expected, { format: "number", currency: null }));
+      const named = { ...expected, period: "month" as const, startDate: "2026-11-01" };
+      expect(goal.line).toBe(goalLine(named, { format: "number", currency: null }));
       // 103 + the day of the month, from the 1st to the 27th; Sat 28, Sun 29 and Mon 30 from their weekdays.
-      expect(goal.line).toBe("3,159 of 4,000 (79 %) · 3 days left · on pace for 3,540, 12 % short");
+      // The line names the month it counts: the card's range may be another (docs/decisions.md).
+      expect(goal.line).toBe("November: 3,159 of 4,000 (79 %) · 3 days left · on pace for 3,540, 12 % short");
 
       // The editor's own request (the widget's instances and goals as it holds them) gets the same goals;
       // a goal on a metric the instances do not show is a 422 on its field.
@@ -162,7 +164,8 @@ describeEachDb(
       expect(await evaluate()).toMatchObject({ evaluated: 1, opened: 1, mailed: 1 });
       expect(await listed()).toMatchObject({
         state: "open",
-        last_message: "Sessions goal is off pace: 3,159 of 4,000 (79 %) · 3 days left · on pace for 3,540, 12 % short",
+        last_message:
+          "Sessions goal is off pace: November: 3,159 of 4,000 (79 %) · 3 days left · on pace for 3,540, 12 % short",
       });
       expect(alertMails()).toHaveLength(1);
       // Still short: still open, no second mail.
@@ -174,7 +177,7 @@ describeEachDb(
       expect(await evaluate()).toMatchObject({ resolved: 1, mailed: 0 });
       const resolved = await listed();
       expect(resolved.state).toBe("resolved");
-      expect(resolved.last_message).toMatch(/^Sessions goal is on track: 3,159 of 3,500 \(90 %\)/);
+      expect(resolved.last_message).toMatch(/^Sessions goal is on track: November: 3,159 of 3,500 \(90 %\)/);
       expect(alertMails()).toHaveLength(1);
     });
 
@@ -228,6 +231,16 @@ describeEachDb(
       });
       // November so far (3,159) is past the range's 3,000; the month is on pace for 3,540 of 4,000.
       expect(body.goals).toBe("1 of 2 goals on track; Sessions 12 % short");
+
+      // A German client's dashboard says it in German, the metric's label included.
+      const saved = await owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, { language: "de" });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const german = await withClock(env(), NOW, async () => {
+        const response = await owner.client.api("POST", `/api/dashboards/${dashboard.permalink}/insights`, RANGE);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().data;
+      });
+      expect(german.goals).toBe("1 von 2 Zielen auf Kurs; Sitzungen 12\u00a0% unter Ziel");
     });
 
     it("a report e-mail says the goals' line in its HTML and text, with the insights summary off and on", async () => {
@@ -272,6 +285,23 @@ describeEachDb(
       const summarised = await sendNow("2026-11-28T12:05:00Z");
       expect(summarised.split(`Goals: ${line}.`)).toHaveLength(2);
       expect(summarised.split(`<strong>Goals:</strong> ${line}.`)).toHaveLength(2);
+
+      // A German client's report says the line in German, with the summary off (the goals' own queries).
+      await owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, {
+        styles: JSON.stringify({ insightsSummary: false }),
+        language: "de",
+      });
+      const german = await withClock(env(), "2026-11-28T12:10:00Z", async () => {
+        const before = env().outbox().length;
+        const sent = await owner.client.api("POST", `/api/automatic-reports/${report.id}/send`, {});
+        expect(sent.statusCode, sent.body).toBe(200);
+        await until(() => env().outbox().length > before, 30_000, 100);
+        // The outbox decodes quoted-printable byte for byte: UTF-8 read back as such.
+        return Buffer.from(env().outbox()[before], "latin1").toString("utf8");
+      });
+      const zeile = "1 von 2 Zielen auf Kurs; Sitzungen 12\u00a0% unter Ziel";
+      expect(german).toContain(`<strong>Ziele:</strong> ${zeile}.</td>`);
+      expect(german).toContain(`\nZiele: ${zeile}.\n`);
     }, 90_000);
   },
   fakes.env,

@@ -16,6 +16,7 @@ import {
   widgetInsights,
 } from "@app/core";
 import { translatorFor } from "@app/core/i18n/catalogues";
+import { translateLabel, typedLabels } from "@app/core/i18n/label-text";
 import { labelCatalogue } from "@app/core/i18n/labels";
 import { lagDaysOf } from "../../connectors";
 import type { RateLimitStore } from "../../infra/rate-limit-store";
@@ -67,23 +68,28 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
 
   /**
    * The goals, counted ("1 of 2 goals on track; Sessions 12 % short"): each widget's goals as its answer
-   * computes them (the page's own request), or null when no goal has a verdict.
+   * computes them (the page's own request), or null when no goal has a verdict; in the dashboard's
+   * language, its metrics' labels too (a calculated metric's typed name stays as typed).
    */
   async function goalsLine(
     companyId: string,
     interactive: readonly TInteractiveWidget[],
     request: TDashboardWidgetDataRequest,
+    language: string | null,
   ): Promise<string | null> {
+    const labels = labelCatalogue(language);
     const withGoals = interactive.filter((widget) => (widget.goals?.length ?? 0) > 0);
     const goalItems = await eachLimited(withGoals, CONCURRENCY, async (widget) => {
       const data = await dataOf(companyId, widget.instances, request, widget.goals);
+      const typed = typedLabels(widget.instances);
+      const said = (label: string) => (typed.has(label) ? label : translateLabel(label, labels));
       return (data?.goals ?? []).map((goal) => ({
-        label: data?.current.metrics.find((metric) => metric.key === goal.metric)?.label ?? goal.metric,
+        label: said(data?.current.metrics.find((metric) => metric.key === goal.metric)?.label ?? goal.metric),
         status: goal.status,
         gapPercent: goal.gapPercent,
       }));
     });
-    return goalsSummary(goalItems.flat());
+    return goalsSummary(goalItems.flat(), translatorFor(language));
   }
 
   const service = {
@@ -155,7 +161,7 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         return input;
       });
       const inputs = judged.filter((input): input is InsightWidget => input !== null);
-      const goals = await goalsLine(companyId, interactive, { ...request, timezone });
+      const goals = await goalsLine(companyId, interactive, { ...request, timezone }, language);
       return {
         widgets: lines,
         summary: dashboardInsights(inputs, options).map(statement),
@@ -181,7 +187,7 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         const interactive = saved.filter(
           (widget): widget is TInteractiveWidget => widget.nature === "interactive" && !widget.realTime,
         );
-        return { goals: await goalsLine(companyId, interactive, request), insights: [] };
+        return { goals: await goalsLine(companyId, interactive, request, language), insights: [] };
       }
       const { summary, goals } = await service.forWidgets(companyId, saved, request, language);
       return { goals: goals ?? null, insights: summary.map((entry) => entry.sentence) };

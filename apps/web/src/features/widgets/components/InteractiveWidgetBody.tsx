@@ -223,16 +223,16 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   const { size } = bodyFit(widget.format, width, height);
   const chartWidth = size?.width ?? 0;
   const chartHeight = size?.height ?? 0;
-  // The widget's goals, as the answer words them: lines under the content, marks on a chart (goals/).
-  const goals = useMemo(() => (current && data ? goalViews(data.goals, current) : []), [current, data]);
+  // The widget's goals, the answer's figures in the dashboard's words: lines under the content, marks on a chart (goals/).
+  const goals = useMemo(() => (current && data ? goalViews(data.goals, current, i18n) : []), [current, data, i18n]);
   // A chart over days draws a target line, a gauge a notch (charts/); shares of a total (the percent
   // option) are not the units a target is in, so they get no mark.
   const marked =
     widget.format === "chart:gauge" ||
     (["chart:line", "chart:area", "chart:bar"].includes(widget.format) && current?.dimension?.kind === "date");
   const targets = useMemo(
-    () => (current && data && marked && !widget.percent ? chartTargets(data.goals, current) : []),
-    [current, data, marked, widget.percent],
+    () => (current && data && marked && !widget.percent ? chartTargets(data.goals, current, i18n) : []),
+    [current, data, marked, widget.percent, i18n],
   );
   const input = useMemo<ChartInput | null>(
     () =>

@@ -1,4 +1,5 @@
 import type { TTable, TWidgetGoalResult } from "@app/core";
+import { translatorFor } from "@app/core/i18n/catalogues";
 import { describe, expect, it } from "vitest";
 import { chartTargets, goalViews } from "./goal-view";
 
@@ -41,13 +42,16 @@ function goal(patch: Partial<TWidgetGoalResult>): TWidgetGoalResult {
   };
 }
 
-describe("goalViews: the answer's words and figures, laid out", () => {
+const ENGLISH = translatorFor("en");
+const GERMAN = translatorFor("de");
+
+describe("goalViews: the answer's figures in the dashboard's words, laid out", () => {
   it.each<[string, Partial<TWidgetGoalResult>, { lead: string; status: string; tone: string; fill: number }]>([
     [
       "short: the verdict in the bad tone, the bar at the progress",
       {},
       {
-        lead: "58,439 of 70,000 (83 %) · 4 days left · ",
+        lead: "November: 58,439 of 70,000 (83 %) · 4 days left · ",
         status: "on pace for 64,100, 8 % short",
         tone: "bad",
         fill: 83,
@@ -60,36 +64,60 @@ describe("goalViews: the answer's words and figures, laid out", () => {
         progress: 1.03,
         onTrack: true,
         status: "met",
-        parts: { progress: "72,000 of 70,000 (103 %)", time: "4 days left", pace: "target met" },
       },
-      { lead: "72,000 of 70,000 (103 %) · 4 days left · ", status: "target met", tone: "good", fill: 100 },
+      { lead: "November: 72,000 of 70,000 (103 %) · 4 days left · ", status: "target met", tone: "good", fill: 100 },
     ],
     [
-      "no verdict: no status, neither tone",
+      "no verdict: neither tone",
       {
         value: null,
         progress: null,
         onTrack: null,
         status: "unknown",
-        parts: { progress: "No data yet of 70,000", time: "30 days left", pace: null },
       },
-      { lead: "No data yet of 70,000 · 30 days left", status: "", tone: "unknown", fill: 0 },
+      {
+        lead: "November: No data yet of 70,000 · 4 days left · ",
+        status: "too little data for a pace",
+        tone: "unknown",
+        fill: 0,
+      },
     ],
   ])("%s", (_name, patch, expected) => {
-    const [view] = goalViews([goal(patch)], TOTALS);
+    const [view] = goalViews([goal(patch)], TOTALS, ENGLISH);
     expect({ lead: view.lead, status: view.status, tone: view.tone, fill: view.fill }).toEqual(expected);
   });
 
   it("names the metric when the widget shows several, and leaves out a goal on a metric not in the table", () => {
-    const views = goalViews([goal({}), goal({ metric: "a.users" })], TOTALS);
+    const views = goalViews([goal({}), goal({ metric: "a.users" })], TOTALS, ENGLISH);
     expect(views).toHaveLength(1);
-    expect(views[0].text).toBe("Sessions: 58,439 of 70,000 (83 %) · 4 days left · on pace for 64,100, 8 % short");
+    expect(views[0].text).toBe(
+      "Sessions · November: 58,439 of 70,000 (83 %) · 4 days left · on pace for 64,100, 8 % short",
+    );
     const single = { ...TOTALS, metrics: [TOTALS.metrics[0]], totals: [58439] };
-    expect(goalViews([goal({})], single)[0].text).toBe(goal({}).line);
+    expect(goalViews([goal({})], single, ENGLISH)[0].text).toBe(
+      "November: 58,439 of 70,000 (83 %) · 4 days left · on pace for 64,100, 8 % short",
+    );
+    // A range goal measures what the card shows: no period to name.
+    expect(goalViews([goal({ period: "range" })], TOTALS, ENGLISH)[0].text).toBe(
+      "Sessions: 58,439 of 70,000 (83 %) · 4 days left · on pace for 64,100, 8 % short",
+    );
+  });
+
+  it("says a German dashboard's line in German, its numbers as German writes them", () => {
+    const [view] = goalViews([goal({})], TOTALS, GERMAN);
+    expect(view.lead).toBe("November: 58.439 von 70.000 (83\u00a0%) · noch 4 Tage · ");
+    expect(view.status).toBe("Prognose 64.100, 8\u00a0% unter Ziel");
+    expect(view.nameText).toBe("Sessions · ");
+    expect(view.barLabel).toBe("Sessions auf dem Weg zum Ziel");
   });
 });
 
 describe("chartTargets: where a chart draws a goal", () => {
+  it("says the mark in the dashboard's language", () => {
+    const [target] = chartTargets([goal({ metric: "a.revenue", threshold: 3000 })], DAILY, GERMAN);
+    expect(target.label).toBe("Ziel 100,00\u00a0€ pro Tag");
+  });
+
   it.each<[string, TTable, Partial<TWidgetGoalResult>, { value: number; label: string } | null]>([
     ["a count over days: a day's share, whole", DAILY, {}, { value: 2333, label: "Target 2,333 a day" }],
     [
@@ -107,7 +135,7 @@ describe("chartTargets: where a chart draws a goal", () => {
     ["a total (gauge): the target itself", TOTALS, {}, { value: 70000, label: "Target 70,000" }],
     ["a change goal with nothing to compare: no mark", DAILY, { period: "change", threshold: null }, null],
   ])("%s", (_name, table, patch, expected) => {
-    const [target] = chartTargets([goal(patch)], table);
+    const [target] = chartTargets([goal(patch)], table, ENGLISH);
     expect(target ? { value: target.value, label: target.label } : null).toEqual(expected);
   });
 });
