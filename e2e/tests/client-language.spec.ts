@@ -1,4 +1,8 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { SCREENSHOTS } from "./support";
 import { incidentDashboard } from "./support-insights";
 
 /**
@@ -26,7 +30,14 @@ function dashboardIn(page: Page, name: string, language: string) {
         format: "chart:line",
         inputs: { dimension: "date", metrics: ["sessions", "users"] },
       },
-      { id: "totals", title: "Totals", format: "summary", inputs: { metrics: ["sessions", "users", "bounce_rate"] } },
+      {
+        id: "totals",
+        title: "Totals",
+        format: "summary",
+        inputs: { metrics: ["sessions", "users", "bounce_rate"] },
+        // A goal over the dashboard's range: its line is worded in the dashboard's language.
+        extra: { goals: [{ metric: "a.sessions", target: 20000, period: "range" }] },
+      },
       {
         id: "bars",
         title: "Channels compared",
@@ -76,5 +87,49 @@ test("a German client's public view says the metric labels and the insights in G
   );
   await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   await client.screenshot({ path: "screenshots/client-language-de.png", fullPage: true });
+  await client.context().close();
+});
+
+test("a German client's PDF reads in German: labels, numbers, dates, insights and the goal line", async ({
+  page,
+  browser,
+}) => {
+  const { path: dashboardPath } = await dashboardIn(page, "Harbor PDF", "de");
+  const client = await clientPage(browser, 1280);
+  await client.goto(dashboardPath);
+  const goal = client.getByRole("article", { name: "Totals" }).getByTestId("goal-line");
+  await expect(goal).toContainText("von 20.000");
+  const shownGoal = ((await goal.textContent()) ?? "").replace(/\s+/g, " ").trim();
+  // The client's own path to the file: the page's PDF button, the server's renderer of the print view.
+  const pdf = client.locator("button.dash-pdf");
+  await pdf.click();
+  await expect(pdf).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+  const [download] = await Promise.all([client.waitForEvent("download"), pdf.click()]);
+  const file = await download.path();
+  const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  // German labels (the connector's, in the table's header and the key figures).
+  for (const label of ["KANAL", "SITZUNGEN", "ABSPRUNGRATE", "Nutzer", "Gesamt"]) expect(text, label).toContain(label);
+  // German numbers: a dot groups thousands, a comma starts the decimals ("15.334", "48,03 %").
+  expect(text).toMatch(/\b\d{1,3}\.\d{3}\b/);
+  expect(text).toMatch(/\b\d{1,2},\d{2}\s%/);
+  expect(text).not.toMatch(/\b\d{1,3},\d{3}\b(?!\s%)/);
+  // German dates: the range as "19. Okt. 2026 – 31. Okt. 2026", the insights' comparison as "6. Okt. – 18. Okt.".
+  expect(text).toMatch(/19\. Okt\. 2026/);
+  // The insights, in German, in the summary and under the cards.
+  expect(text).toMatch(/(Sitzungen|Nutzer) um [\d,]+ % gesunken \(−\d{1,3}(\.\d{3})+\) vs\. 6\. Okt\. – 18\. Okt\./);
+  // The goal line as the page says it.
+  expect(text).toContain(shownGoal);
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  execFileSync("pdftoppm", [
+    "-png",
+    "-r",
+    "60",
+    "-f",
+    "1",
+    "-l",
+    "1",
+    file,
+    path.join(SCREENSHOTS, "client-language-de-pdf"),
+  ]);
   await client.context().close();
 });
