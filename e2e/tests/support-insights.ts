@@ -21,9 +21,27 @@ export interface DemoWidget {
   height?: number;
   /** Extra widget fields (goals, formatOptions…). */
   extra?: Json;
+  /** A text card (a passive widget) saying this instead of a Demo query. */
+  text?: string;
 }
 
 function demoWidget(sourceId: string, spec: DemoWidget, order: number): Json {
+  if (spec.text !== undefined) {
+    return {
+      id: spec.id,
+      nature: "passive",
+      realTime: false,
+      order,
+      hash: spec.id,
+      width: spec.width ?? 2,
+      height: spec.height ?? 2,
+      title: spec.title,
+      description: null,
+      format: "textCard",
+      type: "plain",
+      inputs: { description: spec.text },
+    };
+  }
   return {
     id: spec.id,
     nature: "interactive",
