@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type ProxyOptions } from "vite";
+import { serverOnlyMessage } from "../../packages/core/src/i18n/areas";
 
 const API_TARGET = "http://127.0.0.1:3000";
 
@@ -162,6 +163,26 @@ const SERVER_MODULES: Array<[string, string]> = [
   ["/src/ui/user-html.ts", "src/ssr/user-html.server.ts"],
 ];
 
+const CATALOGUE = /packages\/core\/src\/i18n\/messages\/[\w-]+\.json$/;
+
+/**
+ * The browser's copy of each message catalogue without the messages only the server says (core
+ * i18n/areas.ts: e-mails, insight and goal-count sentences): the English one is in the public view's
+ * first download, and those keys were over a quarter of its weight (docs/decisions.md).
+ */
+function browserCatalogues(): Plugin {
+  return {
+    name: "reportz:browser-catalogues",
+    enforce: "pre",
+    transform(code, id) {
+      if (!CATALOGUE.test(id.split("?")[0])) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const kept = Object.fromEntries(Object.entries(messages).filter(([key]) => !serverOnlyMessage(key)));
+      return { code: JSON.stringify(kept), map: null };
+    },
+  };
+}
+
 function serverModules(): Plugin {
   return {
     name: "reportz:server-modules",
@@ -176,7 +197,12 @@ function serverModules(): Plugin {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), serverModules(), ...(isSsrBuild ? [] : [preloadStartChunks(), stylesFirst(), precompress()])],
+  plugins: [
+    react(),
+    browserCatalogues(),
+    serverModules(),
+    ...(isSsrBuild ? [] : [preloadStartChunks(), stylesFirst(), precompress()]),
+  ],
   // One file the server imports, React and every library inside it: no resolution of the web's packages
   // from the server's process, and the production builds of all of them.
   ssr: { noExternal: true },

@@ -7,8 +7,9 @@ import { incidentDashboard } from "./support-insights";
 
 /**
  * A dashboard read in its client's language (docs/decisions.md, "Metric and dimension labels in the
- * dashboard's language", "Insights sentences from ICU templates"): the client's public view says the
- * connector's labels and the insights in German with German numbers.
+ * dashboard's language", "Insights sentences from ICU templates", "Goal lines in the dashboard's
+ * language"): the client's public view says the connector's labels, the insights, the goal lines, the
+ * comparisons, the charts' numbers and the date picker in German with German numbers.
  */
 
 /** A dashboard of several widget kinds over the Demo site's collapse of Organic Search, in `language`. */
@@ -35,8 +36,8 @@ function dashboardIn(page: Page, name: string, language: string) {
         title: "Totals",
         format: "summary",
         inputs: { metrics: ["sessions", "users", "bounce_rate"] },
-        // A goal over the dashboard's range: its line is worded in the dashboard's language.
-        extra: { goals: [{ metric: "a.sessions", target: 20000, period: "range" }] },
+        // A monthly goal: its line names its month and is worded in the dashboard's language.
+        extra: { goals: [{ metric: "a.sessions", target: 100000, period: "month" }] },
       },
       {
         id: "bars",
@@ -90,6 +91,95 @@ test("a German client's public view says the metric labels and the insights in G
   await client.context().close();
 });
 
+/** The pie's tooltip for its first slice, once the chart is live (pointing at it brings it). */
+async function pieTip(page: Page): Promise<string> {
+  const card = page.getByRole("article", { name: "Channel share" });
+  const pie = card.getByRole("img", { name: /Channel share/ });
+  await pie.hover();
+  await expect(pie.locator("canvas").first()).toBeVisible();
+  await pie.evaluate((element) => {
+    const chart = (element as HTMLElement & { echartsInstance?: { dispatchAction(action: unknown): void } })
+      .echartsInstance;
+    chart?.dispatchAction({ type: "showTip", seriesIndex: 0, dataIndex: 0 });
+  });
+  const tip = pie.locator("div").filter({ hasText: /\d/ }).last();
+  await expect(tip).toBeVisible();
+  return String(await tip.textContent());
+}
+
+/** The date picker opened from the header: its weekday names, month names and buttons. */
+async function pickerWords(page: Page, buttonName: string, monthName: string) {
+  await page.getByRole("button", { name: buttonName, exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  const month = dialog.getByRole("combobox", { name: monthName, exact: true }).first();
+  await expect(month).toBeVisible();
+  const selected = await month.locator("option:checked").textContent();
+  // Mantine draws weekday names from dayjs's locale, which loads with the picker: wait for it.
+  const weekdays = async () => (await dialog.locator("thead").first().locator("th").allTextContents()).join(" ");
+  return { dialog, selected, weekdays };
+}
+
+test("a German client's public view: the date picker, the Insights heading, comparisons, goal lines and the pie's numbers in German; screenshots at 1280 and 390 px", async ({
+  page,
+  browser,
+}) => {
+  const { path } = await dashboardIn(page, "Harbor DE view", "de");
+  const client = await clientPage(browser, 1280);
+  await client.goto(path);
+  await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+  await expect(client.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
+  const totals = client.getByRole("article", { name: "Totals" });
+  // The key figure's comparison: "vs. 12.345" (German grouping), never "vs 12,345".
+  await expect(totals.getByText(/^vs\. \d{1,3}(\.\d{3})+$/).first()).toBeVisible();
+  // The goal line names its month (the range ends in October, which has ended) and reads in German.
+  await expect(totals.getByTestId("goal-line")).toHaveText(
+    /^Sitzungen · Oktober: \d{1,3}(\.\d{3})* von 100\.000 \(\d+\u00a0%\) · beendet · (Ziel erreicht|\d+\u00a0% unter Ziel)$/,
+  );
+  for (const width of [1280, 390]) {
+    await client.setViewportSize({ width, height: 900 });
+    await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+    await client.screenshot({ path: `screenshots/client-language-de-view-${width}.png`, fullPage: true });
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await client.setViewportSize({ width: 1280, height: 900 });
+  // The pie's numbers as German writes them.
+  expect(await pieTip(client)).toMatch(/\d{1,3}\.\d{3}/);
+
+  const picker = await pickerWords(client, "Zeitraum", "Monat");
+  expect(picker.selected).toBe("Oktober");
+  await expect.poll(picker.weekdays).toBe("Mo Di Mi Do Fr Sa So");
+  await expect(picker.dialog.getByRole("button", { name: "Übernehmen" })).toBeVisible();
+  await expect(picker.dialog.getByText("Zeitraumtyp")).toBeVisible();
+  await expect(picker.dialog.getByText("13 Tage", { exact: true })).toBeVisible();
+  await client.screenshot({ path: "screenshots/client-language-de-picker.png" });
+  await picker.dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await client.context().close();
+});
+
+test("an English client's public view reads as it always did: picker, Insights, comparisons, goal lines, pie numbers", async ({
+  page,
+  browser,
+}) => {
+  const { path } = await dashboardIn(page, "Harbor EN view", "en");
+  const client = await clientPage(browser, 1280);
+  await client.goto(path);
+  await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+  await expect(client.getByRole("heading", { name: "Insights" })).toBeVisible();
+  const totals = client.getByRole("article", { name: "Totals" });
+  await expect(totals.getByText(/^vs \d{1,3}(,\d{3})+$/).first()).toBeVisible();
+  await expect(totals.getByTestId("goal-line")).toHaveText(
+    /^Sessions · October: \d{1,3}(,\d{3})* of 100,000 \(\d+ %\) · ended · (target met|\d+ % short)$/,
+  );
+  expect(await pieTip(client)).toMatch(/\d{1,3},\d{3}/);
+  const picker = await pickerWords(client, "Date range", "Month");
+  expect(picker.selected).toBe("October");
+  await expect.poll(picker.weekdays).toBe("Mo Tu We Th Fr Sa Su");
+  await expect(picker.dialog.getByRole("button", { name: "Apply" })).toBeVisible();
+  await expect(picker.dialog.getByText("13 days", { exact: true })).toBeVisible();
+  await client.context().close();
+});
+
 test("a German client's PDF reads in German: labels, numbers, dates, insights and the goal line", async ({
   page,
   browser,
@@ -98,7 +188,7 @@ test("a German client's PDF reads in German: labels, numbers, dates, insights an
   const client = await clientPage(browser, 1280);
   await client.goto(dashboardPath);
   const goal = client.getByRole("article", { name: "Totals" }).getByTestId("goal-line");
-  await expect(goal).toContainText("von 20.000");
+  await expect(goal).toContainText("von 100.000");
   const shownGoal = ((await goal.textContent()) ?? "").replace(/\s+/g, " ").trim();
   // The client's own path to the file: the page's PDF button, the server's renderer of the print view.
   const pdf = client.locator("button.dash-pdf");

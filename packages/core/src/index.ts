@@ -20,6 +20,7 @@ export * from "./format/metric-name";
 export * from "./format/number";
 export * from "./format/time";
 export * from "./format/user-html";
+export * from "./format/words";
 export * from "./forms/filled";
 export * from "./forms/number-input";
 export * from "./goals";

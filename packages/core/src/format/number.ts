@@ -1,4 +1,5 @@
 import { formatDuration, type TimeUnit, toSeconds } from "./time";
+import { notAvailableIn } from "./words";
 
 /** What a value that cannot be shown reads as (docs/product.md §8). */
 export const NOT_AVAILABLE = "N/A";
@@ -72,9 +73,12 @@ function money(value: number, currency: string, locale: string): string {
   }
 }
 
-/** docs/product.md §8/§9 display of a metric value: number, money, percent or time; 'N/A' when not finite. */
+/**
+ * docs/product.md §8/§9 display of a metric value: number, money, percent or time; 'N/A' when not
+ * finite, in the locale's language (format/words.ts).
+ */
 export function formatNumber(value: number | null | undefined, options: FormatNumberOptions = {}): string {
-  if (typeof value !== "number" || !Number.isFinite(value)) return NOT_AVAILABLE;
+  if (typeof value !== "number" || !Number.isFinite(value)) return notAvailableIn(options.locale);
   const locale = options.locale ?? DEFAULT_LOCALE;
   switch (options.format ?? "number") {
     case "money":

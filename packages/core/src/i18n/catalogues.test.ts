@@ -1,7 +1,7 @@
 import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { CATALOGUES, translatorFor } from "./catalogues";
-import { LANGUAGE_NAMES, LANGUAGES, localeOf, PSEUDO_LANGUAGE } from "./languages";
+import { LANGUAGE_NAMES, LANGUAGES, localeOf, PSEUDO_LANGUAGE, preferredLanguage } from "./languages";
 import { loadMessages } from "./load";
 import { pseudoMessage } from "./pseudo";
 
@@ -86,6 +86,23 @@ describe("translator", () => {
     [null, "en-US"],
   ] as const)("the locale of %s is %s", (language, locale) => {
     expect(localeOf(language)).toBe(locale);
+  });
+});
+
+describe("preferredLanguage: a page without a dashboard in the reader's browser's language", () => {
+  it.each([
+    ["de-AT,de;q=0.9,en;q=0.8", "de"],
+    ["fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5", "fr"],
+    ["ja,sl;q=0.5", "sl"],
+    ["en;q=0.2, nl;q=0.8", "nl"],
+    ["pt-BR", "pt"],
+    ["de;q=0, es", "es"],
+    ["ja, zh-CN;q=0.9", null],
+    ["*", null],
+    ["", null],
+    [undefined, null],
+  ] as const)("%s → %s", (header, expected) => {
+    expect(preferredLanguage(header)).toBe(expected);
   });
 });
 

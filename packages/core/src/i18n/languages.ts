@@ -31,6 +31,30 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
+ * The first supported language of an Accept-Language header, by its q-values ("de-AT,de;q=0.9,en;q=0.8"
+ * is German; a region reads as its language), or null when none is supported. For a client's page that
+ * has no dashboard to take its language from: a link to a dashboard that does not exist.
+ */
+export function preferredLanguage(header: string | null | undefined): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .map((part, position) => {
+      const [range, ...params] = part.trim().split(";");
+      const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return {
+        tag: range.trim().toLowerCase().split("-")[0],
+        quality: Number.isFinite(quality) ? quality : 0,
+        position,
+      };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.position - b.position);
+  return ranked.map((entry) => entry.tag).find(isLanguage) ?? null;
+}
+
+/**
  * The locale numbers and dates are formatted in. English keeps the product's US formats ("1,234.5",
  * "Nov 28, 2026"); the pseudo-locale formats as English does.
  */

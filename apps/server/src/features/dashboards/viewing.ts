@@ -78,7 +78,9 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
       if (viewerCompanyId === row.company_id) {
         return { name: row.name, siteTitle: null, publicHeader: null, language: null };
       }
-      if (row.active !== 1) return { name: null, siteTitle: null, publicHeader: null, language: null };
+      // Archived: not shown, but its "not found" page is still said in the language its client reads.
+      if (row.active !== 1)
+        return { name: null, siteTitle: null, publicHeader: null, language: languageOf(row.language) };
       const siteTitle = await ownerSiteTitle(row.company_id);
       // The client's page is in the dashboard's language, the password prompt's too.
       const language = languageOf(row.language);

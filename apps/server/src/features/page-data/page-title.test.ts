@@ -95,4 +95,26 @@ describeEachDb("page title of the served HTML (white label)", (env) => {
     const json = /<script id="page-data" type="application\/json">(.*?)<\/script>/s.exec(own.body)?.[1];
     expect(JSON.parse(String(json)).siteTitle).toBe("A&B $' <Reports>");
   });
+
+  it("a page whose link has no dashboard to name its language: the archived one's, else the browser's, else English", async () => {
+    const { client: agency, permalink, id } = await agencyWithDashboard(env(), "Acme Reports", "Rapport");
+    const client = env().client();
+    const lang = async (url: string, acceptLanguage?: string) => {
+      const headers: Record<string, string> = { accept: "text/html" };
+      if (acceptLanguage) headers["accept-language"] = acceptLanguage;
+      const response = await client.raw("GET", url, { headers });
+      expect(response.statusCode).toBe(200);
+      return /<html\b[^>]*\slang="([^"]*)"/.exec(response.body)?.[1];
+    };
+    // No such dashboard: the reader's browser's first supported language, else English.
+    expect(await lang("/dashboards/no-such-permalink", "de-AT,de;q=0.9,en;q=0.8")).toBe("de");
+    expect(await lang("/dashboards/no-such-permalink/embed?token=x", "ja,sl;q=0.5")).toBe("sl");
+    expect(await lang("/dashboards/no-such-permalink", "ja")).toBe("en");
+    expect(await lang("/dashboards/no-such-permalink")).toBe("en");
+    // An archived dashboard's link is still its client's: its own language, whatever the browser says.
+    expect((await agency.apiMultipart("POST", `/api/dashboards/${id}`, { language: "fr" })).statusCode).toBe(200);
+    expect(await lang(`/dashboards/${permalink}`, "de")).toBe("fr");
+    await agency.api("DELETE", `/api/dashboards/${id}/archive`);
+    expect(await lang(`/dashboards/${permalink}`, "de")).toBe("fr");
+  });
 });

@@ -6,6 +6,7 @@ import {
   dashboardColours,
   documentSiteTitle,
   matchRoute,
+  preferredLanguage,
   type RenderedPublicView,
   routeByName,
   type TPageData,
@@ -47,6 +48,7 @@ async function documentTitle(
   pathname: string,
   data: TPageData,
   dashboardTitle: DashboardPageTitle | undefined,
+  acceptLanguage: string | undefined,
 ): Promise<{ title: string; header: PublicHeader | null; language: string | null }> {
   const match = matchRoute(pathname);
   if (!match) {
@@ -58,10 +60,13 @@ async function documentTitle(
       match.params.permalink,
     );
     const header = match.route.name === "dashboard.show" ? (publicHeader ?? null) : null;
+    // No dashboard at this link (nothing named, no language): its "not found" page is said in the
+    // reader's browser's language when supported, else English (docs/decisions.md).
+    const unknown = name === null && !language;
     return {
       title: buildDocumentTitle(name, documentSiteTitle(data.siteTitle, siteTitle)),
       header,
-      language: language ?? null,
+      language: language ?? (unknown ? preferredLanguage(acceptLanguage) : null),
     };
   }
   return { title: buildDocumentTitle(match.route.title, data.siteTitle), header: null, language: null };
@@ -269,7 +274,7 @@ export async function pageDataRoutes(
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split("?")[0];
     const data = await buildFor(request);
-    const document = await documentTitle(url, data, dashboardTitle);
+    const document = await documentTitle(url, data, dashboardTitle, request.headers["accept-language"]);
     const title = escapeHtml(document.title);
     const route = preloads.size > 0 ? matchRoute(url)?.route.name : undefined;
     const screen = route ? preloads.get(route) : undefined;

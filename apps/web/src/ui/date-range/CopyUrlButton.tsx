@@ -1,7 +1,8 @@
-import { buildCopyUrl, COPIED_DURATION_MS, COPIED_MESSAGE } from "@app/core";
+import { buildCopyUrl, COPIED_DURATION_MS } from "@app/core";
 import { Button, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type JSX, useEffect, useRef, useState } from "react";
+import { useI18n } from "../../lib/i18n";
 import { IconCheck, IconLink } from "../icons";
 import { copyText } from "./clipboard";
 import type { DateRangeValue } from "./DateRangePicker";
@@ -12,6 +13,7 @@ import type { DateRangeValue } from "./DateRangePicker";
  * the message ends.
  */
 export function CopyUrlButton({ value, onCopied }: { value: DateRangeValue; onCopied?: () => void }): JSX.Element {
+  const { t } = useI18n();
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   // `onCopied` runs once "Copied successfully" has been shown, not at the click: what it sets off may
@@ -37,7 +39,7 @@ export function CopyUrlButton({ value, onCopied }: { value: DateRangeValue; onCo
   const copy = async () => {
     const url = buildCopyUrl(window.location.href, value);
     if (!(await copyText(url))) {
-      notifications.show({ color: "red", title: "Could not copy the link", message: url });
+      notifications.show({ color: "red", title: t("dashboard.copyFailed"), message: url });
       return;
     }
     window.clearTimeout(timer.current);
@@ -52,13 +54,13 @@ export function CopyUrlButton({ value, onCopied }: { value: DateRangeValue; onCo
   return (
     // The button ends the header's row, so the message hangs from its right edge inward, never past the
     // screen; teal 9 keeps the white text at 4.5:1.
-    <Tooltip label={COPIED_MESSAGE} opened={copied} color="teal.9" position="bottom-end">
+    <Tooltip label={t("dashboard.copied")} opened={copied} color="teal.9" position="bottom-end">
       <Button
         variant="default"
         leftSection={copied ? <IconCheck size={16} color="var(--mantine-color-teal-7)" /> : <IconLink size={16} />}
         onClick={() => void copy()}
       >
-        Copy URL
+        {t("dashboard.copyUrl")}
       </Button>
     </Tooltip>
   );

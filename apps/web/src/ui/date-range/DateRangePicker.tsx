@@ -12,11 +12,13 @@ import {
   yearOptions,
 } from "@app/core";
 import { Button, Divider, Group, Modal, Popover, Stack, Switch, Text } from "@mantine/core";
+import { DatesProvider } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
 import { type JSX, useMemo, useState } from "react";
 import { useI18n } from "../../lib/i18n";
 import { IconCalendar, IconChevronDown } from "../icons";
 import { SelectInput } from "../SelectInput";
+import { useDayjsLocale } from "./dayjs-locale";
 import {
   chooseRangeType,
   type DayPair,
@@ -26,7 +28,7 @@ import {
   setCustomCompare,
   toDraft,
 } from "./draft";
-import { COMPARE_CALENDAR_LABELS, monthOf, RangeCalendar } from "./RangeCalendar";
+import { type CalendarControlLabels, monthOf, RangeCalendar } from "./RangeCalendar";
 
 /** A dashboard's applied date range; dates are 'yyyy-MM-dd'; null compare dates mean the default comparison. */
 export interface DateRangeValue {
@@ -55,10 +57,11 @@ function rangeTypeOptions(t: ReturnType<typeof useI18n>["t"]) {
   return RANGE_TYPES.map((type) => ({ value: type.key, label: t(`range.${type.key}`) }));
 }
 
-function daysText(startDate: string | null, endDate: string | null): string | null {
+/** "1 day", "30 days" ("30 Tage", "3 dnevi"): Intl's own unit words, so no plural needs a catalogue. */
+function daysText(startDate: string | null, endDate: string | null, locale: string): string | null {
   if (!startDate || !endDate) return null;
   const days = rangeLength({ startDate, endDate });
-  return days === 1 ? "1 day" : `${days} days`;
+  return new Intl.NumberFormat(locale, { style: "unit", unit: "day", unitDisplay: "long" }).format(days);
 }
 
 function SummaryLine({
@@ -72,14 +75,15 @@ function SummaryLine({
   endDate: string | null;
   note?: string;
 }) {
-  const days = daysText(startDate, endDate);
+  const { locale } = useI18n();
+  const days = daysText(startDate, endDate, locale);
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
       <Text size="sm" fw={500}>
-        {rangeText(startDate, endDate)}
+        {rangeText(startDate, endDate, locale)}
       </Text>
       {days || note ? (
         <Text size="xs" c="dimmed">
@@ -102,7 +106,21 @@ interface PanelProps {
 
 /** The inside of the picker: range type, calendars, Custom Compare, Apply and Cancel. */
 function PickerPanel({ draft, onDraftChange, limits, withCompare, onApply, onCancel, stacked }: PanelProps) {
-  const { t } = useI18n();
+  const { t, locale, language } = useI18n();
+  // Weekday names and the days' accessible names are Mantine's, from dayjs's locale (loaded lazily).
+  const dayjsLocale = useDayjsLocale(language);
+  const mainLabels: CalendarControlLabels = {
+    previous: t("picker.previousMonth"),
+    next: t("picker.nextMonth"),
+    month: t("picker.month"),
+    year: t("picker.year"),
+  };
+  const compareLabels: CalendarControlLabels = {
+    previous: t("picker.previousCompareMonth"),
+    next: t("picker.nextCompareMonth"),
+    month: t("picker.compareMonth"),
+    year: t("picker.compareYear"),
+  };
   const maxDate = latestAllowedDay(limits);
   const years = useMemo(() => yearOptions(limits.today), [limits.today]);
   const [mainMonth, setMainMonth] = useState(() => monthOf(draft.endDate ?? maxDate));
@@ -130,7 +148,7 @@ function PickerPanel({ draft, onDraftChange, limits, withCompare, onApply, onCan
       <Group align="flex-start" gap="lg" wrap={stacked ? "wrap" : "nowrap"}>
         <Stack gap="md" w={stacked ? "100%" : 236}>
           <SelectInput
-            label="Range type"
+            label={t("picker.rangeType")}
             data={rangeTypeOptions(t)}
             value={draft.rangeType}
             onChange={changeType}
@@ -139,48 +157,55 @@ function PickerPanel({ draft, onDraftChange, limits, withCompare, onApply, onCan
           />
           {withCompare ? (
             <Switch
-              label="Custom Compare"
+              label={t("picker.customCompare")}
               checked={draft.customCompare}
               onChange={(event) => toggleCompare(event.currentTarget.checked)}
             />
           ) : null}
           <Stack gap="sm" p="sm" bg="gray.0" style={{ borderRadius: "var(--mantine-radius-md)" }}>
-            <SummaryLine label="Selected" startDate={draft.startDate} endDate={draft.endDate} />
+            <SummaryLine label={t("picker.selected")} startDate={draft.startDate} endDate={draft.endDate} />
             {withCompare ? (
               <SummaryLine
-                label="Compared with"
+                label={t("picker.comparedWith")}
                 startDate={compare?.startDate ?? null}
                 endDate={compare?.endDate ?? null}
-                note={draft.customCompare ? "custom" : "previous period"}
+                note={draft.customCompare ? t("picker.custom") : t("picker.previousPeriod")}
               />
             ) : null}
           </Stack>
         </Stack>
-        <Group align="flex-start" gap="lg" wrap={stacked ? "wrap" : "nowrap"} w={stacked ? "100%" : undefined}>
-          <RangeCalendar
-            title="Date range"
-            value={[draft.startDate, draft.endDate]}
-            onChange={(picked: DayPair) => onDraftChange(pickMainRange(draft, picked, limits))}
-            month={mainMonth}
-            onMonthChange={setMainMonth}
-            maxDate={maxDate}
-            years={years}
-            fullWidth={stacked}
-          />
-          {showCompareCalendar ? (
+        <DatesProvider settings={{ locale: dayjsLocale, firstDayOfWeek: 1 }}>
+          <Group align="flex-start" gap="lg" wrap={stacked ? "wrap" : "nowrap"} w={stacked ? "100%" : undefined}>
             <RangeCalendar
-              title="Compare to"
-              labels={COMPARE_CALENDAR_LABELS}
-              value={[draft.compareStartDate, draft.compareEndDate]}
-              onChange={(picked: DayPair) => onDraftChange(pickCompareRange(draft, picked, limits))}
-              month={compareMonth}
-              onMonthChange={setCompareMonth}
-              maxDate={compareMax}
+              title={t("dashboard.dateRange")}
+              groupLabel={t("picker.calendar", { title: t("dashboard.dateRange") })}
+              locale={locale}
+              labels={mainLabels}
+              value={[draft.startDate, draft.endDate]}
+              onChange={(picked: DayPair) => onDraftChange(pickMainRange(draft, picked, limits))}
+              month={mainMonth}
+              onMonthChange={setMainMonth}
+              maxDate={maxDate}
               years={years}
               fullWidth={stacked}
             />
-          ) : null}
-        </Group>
+            {showCompareCalendar ? (
+              <RangeCalendar
+                title={t("picker.compareTo")}
+                groupLabel={t("picker.calendar", { title: t("picker.compareTo") })}
+                locale={locale}
+                labels={compareLabels}
+                value={[draft.compareStartDate, draft.compareEndDate]}
+                onChange={(picked: DayPair) => onDraftChange(pickCompareRange(draft, picked, limits))}
+                month={compareMonth}
+                onMonthChange={setCompareMonth}
+                maxDate={compareMax}
+                years={years}
+                fullWidth={stacked}
+              />
+            ) : null}
+          </Group>
+        </DatesProvider>
       </Group>
       <Divider />
       <Group
@@ -192,10 +217,10 @@ function PickerPanel({ draft, onDraftChange, limits, withCompare, onApply, onCan
         py={stacked ? "sm" : undefined}
       >
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          {t("picker.cancel")}
         </Button>
         <Button onClick={onApply} disabled={fromDraft(draft) === null}>
-          Apply
+          {t("picker.apply")}
         </Button>
       </Group>
     </Stack>
@@ -264,7 +289,7 @@ export function DateRangePicker({
     return (
       <>
         {trigger}
-        <Modal opened={opened} onClose={close} title="Date range" fullScreen>
+        <Modal opened={opened} onClose={close} title={t("dashboard.dateRange")} fullScreen>
           {opened ? panel : null}
         </Modal>
       </>
@@ -284,7 +309,7 @@ export function DateRangePicker({
       middlewares={{ flip: true, shift: true }}
     >
       <Popover.Target>{trigger}</Popover.Target>
-      <Popover.Dropdown p="lg" aria-label="Choose date range">
+      <Popover.Dropdown p="lg" aria-label={t("picker.choose")}>
         {opened ? panel : null}
       </Popover.Dropdown>
     </Popover>

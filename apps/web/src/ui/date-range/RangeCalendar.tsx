@@ -8,7 +8,17 @@ export function monthOf(day: string): string {
   return `${day.slice(0, 7)}-01`;
 }
 
-const MONTH_NAMES = Array.from({ length: 12 }, (_, index) => dayjs(new Date(2000, index, 1)).format("MMMM"));
+const monthNames = new Map<string, string[]>();
+/** The twelve months' names in `locale` ("January", "Januar"), for the month dropdown; kept per locale. */
+function monthNamesIn(locale: string): string[] {
+  let names = monthNames.get(locale);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
+    names = Array.from({ length: 12 }, (_, index) => format.format(Date.UTC(2000, index, 1)));
+    monthNames.set(locale, names);
+  }
+  return names;
+}
 
 /** Accessible names of a calendar's header controls; the compare calendar needs its own. */
 export interface CalendarControlLabels {
@@ -33,8 +43,12 @@ export const COMPARE_CALENDAR_LABELS: CalendarControlLabels = {
 };
 
 interface RangeCalendarProps {
-  /** Heading above the calendar; also names the calendar group ('{title} calendar'). */
+  /** Heading above the calendar. */
   title: string;
+  /** The calendar group's name ('Date range calendar'). */
+  groupLabel: string;
+  /** The dashboard's locale for the month names (lib/i18n.tsx); weekday names come from DatesProvider. */
+  locale: string;
   labels?: CalendarControlLabels;
   value: DayPair;
   onChange: (value: DayPair) => void;
@@ -70,6 +84,8 @@ function ChevronIcon({ direction }: { direction: "left" | "right" }) {
  */
 export function RangeCalendar({
   title,
+  groupLabel,
+  locale,
   labels = MAIN_CALENDAR_LABELS,
   value,
   onChange,
@@ -86,7 +102,7 @@ export function RangeCalendar({
   const shift = (months: number) => go(shown.add(months, "month").format("YYYY-MM-DD"));
 
   return (
-    <Stack gap={6} role="group" aria-label={`${title} calendar`} w={fullWidth ? "100%" : undefined}>
+    <Stack gap={6} role="group" aria-label={groupLabel} w={fullWidth ? "100%" : undefined}>
       <Text size="xs" fw={600} tt="uppercase" c="dimmed" style={{ letterSpacing: 0.5 }}>
         {title}
       </Text>
@@ -106,7 +122,7 @@ export function RangeCalendar({
             aria-label={labels.month}
             value={String(shown.month())}
             onChange={(event) => go(shown.month(Number(event.currentTarget.value)).format("YYYY-MM-DD"))}
-            data={MONTH_NAMES.map((label, index) => ({
+            data={monthNamesIn(locale).map((label, index) => ({
               value: String(index),
               label,
               disabled: shown.month(index).format("YYYY-MM-DD") > last,

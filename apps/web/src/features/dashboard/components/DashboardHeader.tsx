@@ -112,7 +112,7 @@ export function DashboardHeader({
   }
   const copyPlaceholder = (
     <Button variant="default" aria-disabled="true" leftSection={<IconLink size={16} />}>
-      Copy URL
+      {i18n.t("dashboard.copyUrl")}
     </Button>
   );
   return (

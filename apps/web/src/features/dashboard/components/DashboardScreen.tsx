@@ -87,12 +87,7 @@ export function DashboardScreen({
   // A public viewer's tab carries the agency's site title, the password prompt's too (its 422 names it).
   const ownerSiteTitle = query.data?.dashboard.siteTitle ?? promptSiteTitle(query.error);
   useEffect(() => onSiteTitle?.(ownerSiteTitle), [onSiteTitle, ownerSiteTitle]);
-  // The page keeps its served title until the dashboard names itself; an unavailable one names that.
-  const unavailable = query.isError && !(query.error instanceof ApiError && query.error.status === 422);
   const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
-  useEffect(() => {
-    if (unavailable) onTitle?.(embedded ? "Link expired" : missing ? "Dashboard not found" : "Dashboard unavailable");
-  }, [onTitle, unavailable, missing, embedded]);
 
   // The dashboard is drawn in a background render of its own (React time-slices it, yielding to the
   // browser every few milliseconds), not in the query's update, which React renders in one blocking
@@ -168,6 +163,13 @@ function DashboardScreenBody({
   timezone: string;
 }) {
   const { t } = useI18n();
+  // The tab names an unavailable dashboard in the page's language (the link's dashboard's, else the
+  // reader's browser's: docs/decisions.md); the page keeps its served title until the dashboard names itself.
+  const unavailable = query.isError && !(query.error instanceof ApiError && query.error.status === 422);
+  useEffect(() => {
+    if (unavailable)
+      onTitle?.(t(embedded ? "dashboard.linkExpired" : missing ? "dashboard.notFound" : "dashboard.unavailable"));
+  }, [onTitle, unavailable, missing, embedded, t]);
   if (query.isError) {
     const error = query.error;
     if (embedded && error instanceof ApiError && error.status === 403) return <EmbedLinkExpired />;

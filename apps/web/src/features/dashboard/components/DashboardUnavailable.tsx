@@ -1,5 +1,6 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { useI18n } from "../../../lib/i18n";
 import { IconChart } from "../../../ui/icons";
 
 /** 404 (or another failure) of the dashboard request. */
@@ -14,6 +15,7 @@ export function DashboardUnavailable({
   signedIn: boolean;
   onRetry: () => void;
 }) {
+  const { t } = useI18n();
   return (
     <Center mih="100vh" p="md" style={{ margin: "calc(var(--mantine-spacing-md) * -1)" }} bg="gray.0">
       <Stack align="center" gap="md" ta="center" maw={440}>
@@ -21,19 +23,17 @@ export function DashboardUnavailable({
           <IconChart size={26} />
         </ThemeIcon>
         <Title order={1} fz="h2">
-          {notFound ? "Dashboard not found" : "The dashboard could not be loaded"}
+          {notFound ? t("dashboard.notFound") : t("dashboard.couldNotLoad")}
         </Title>
-        <Text c="dimmed">
-          {notFound ? "The link may be out of date, or the dashboard was archived or deleted." : message}
-        </Text>
+        <Text c="dimmed">{notFound ? t("dashboard.notFoundHelp") : message}</Text>
         {notFound ? (
           signedIn ? (
             <Button component={Link} to="/dashboards">
-              Back to dashboards
+              {t("dashboard.backToDashboards")}
             </Button>
           ) : null
         ) : (
-          <Button onClick={onRetry}>Try again</Button>
+          <Button onClick={onRetry}>{t("dashboard.tryAgain")}</Button>
         )}
       </Stack>
     </Center>
@@ -45,6 +45,7 @@ export function DashboardUnavailable({
  * inside someone else's page: it says so, for whoever looks at the frame.
  */
 export function EmbedLinkExpired() {
+  const { t } = useI18n();
   return (
     <Center mih="100vh" p="md" style={{ margin: "calc(var(--mantine-spacing-md) * -1)" }} bg="gray.0">
       <Stack align="center" gap="md" ta="center" maw={440} data-testid="embed-expired">
@@ -52,9 +53,9 @@ export function EmbedLinkExpired() {
           <IconChart size={26} />
         </ThemeIcon>
         <Title order={1} fz="h2">
-          This embed link has expired or was revoked
+          {t("dashboard.embedExpired")}
         </Title>
-        <Text c="dimmed">Ask the dashboard's owner for a new link.</Text>
+        <Text c="dimmed">{t("dashboard.askForNewLink")}</Text>
       </Stack>
     </Center>
   );
@@ -65,6 +66,7 @@ export function EmbedLinkExpired() {
  * server's words, with nothing to retry.
  */
 export function DashboardNotServed({ message }: { message: string }) {
+  const { t } = useI18n();
   return (
     <Center mih="100vh" p="md" style={{ margin: "calc(var(--mantine-spacing-md) * -1)" }} bg="gray.0">
       <Stack align="center" gap="md" ta="center" maw={440} data-testid="dashboard-not-served">
@@ -72,7 +74,7 @@ export function DashboardNotServed({ message }: { message: string }) {
           <IconChart size={26} />
         </ThemeIcon>
         <Title order={1} fz="h2">
-          This dashboard is not available
+          {t("dashboard.notServed")}
         </Title>
         <Text c="dimmed">{message}</Text>
       </Stack>

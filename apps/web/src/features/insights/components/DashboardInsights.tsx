@@ -1,6 +1,7 @@
 import type { TDashboardStyles, TInsightStatement } from "@app/core";
 import { Anchor, Box, Text } from "@mantine/core";
 import { useContext } from "react";
+import { useI18n } from "../../../lib/i18n";
 import { PrintModeContext } from "../../widgets";
 import type { DashboardInsightsState } from "../query";
 import "../insights.css";
@@ -36,6 +37,7 @@ export function DashboardInsights({ insights, styles, edit: editMode }: Dashboar
   // The PDF is taken the moment nothing is loading (routes/dashboard-print.tsx): the cards' lines come in
   // the same render as this answer, so its loading is theirs.
   const print = useContext(PrintModeContext) !== null;
+  const { t } = useI18n();
 
   if (!showSummary || editMode) {
     // Print: the cards' lines are still to come, and the PDF must not be taken before them.
@@ -53,11 +55,11 @@ export function DashboardInsights({ insights, styles, edit: editMode }: Dashboar
       aria-busy={loading}
     >
       <Text component="h2" id="dash-insights-title" className="dash-insights-title">
-        Insights
+        {t("insights.title")}
       </Text>
       {loading ? (
         <Text fz="sm" className="dash-muted">
-          Reading the widgets…
+          {t("insights.reading")}
         </Text>
       ) : (
         <ol className="dash-insights-list">

@@ -1,4 +1,11 @@
-import { changeTone, fitMetricName, type TInteractiveWidget, type TTable, type TTableMetric } from "@app/core";
+import {
+  changeTone,
+  fitMetricName,
+  notAvailableIn,
+  type TInteractiveWidget,
+  type TTable,
+  type TTableMetric,
+} from "@app/core";
 import { formatChangeText } from "../data/view-model";
 import type { ChartOption } from "./chart-types";
 
@@ -28,7 +35,17 @@ export interface ChartInput {
   locale?: string;
   /** Goals drawn on the chart: a line across a chart over days, a marker on a gauge (goals/goal-view.ts). */
   targets?: ChartTarget[];
+  /** The chart's own words in the dashboard's language (chartWords); English when absent. */
+  words?: ChartWords;
 }
+
+/** What a chart says itself: a pie's slice of the rest, a radar's current period. */
+export interface ChartWords {
+  other: string;
+  currentPeriod: string;
+}
+
+export const ENGLISH_CHART_WORDS: ChartWords = { other: "Other", currentPeriod: "Current period" };
 
 /** A goal as a chart draws it: the metric's column key, where the mark goes and what it says. */
 export interface ChartTarget {
@@ -96,12 +113,17 @@ export function escapeHtml(text: string): string {
  * when bad (inversely for lower-is-better metrics). The tooltip is drawn inside the dashboard, so the
  * dashboard's own colour variables apply.
  */
-export function changeHtml(change: number | null, lowerIsBetter: boolean | undefined, highlight: boolean): string {
+export function changeHtml(
+  change: number | null,
+  lowerIsBetter: boolean | undefined,
+  highlight: boolean,
+  locale = "en-US",
+): string {
   const known = change !== null && Number.isFinite(change);
   const tone = changeTone(change, lowerIsBetter ?? false);
   const colour =
     !highlight || tone === "flat" ? "var(--dash-muted)" : tone === "good" ? "var(--dash-up)" : "var(--dash-down)";
   const arrow = !known || change === 0 ? "" : (change as number) > 0 ? "▲ " : "▼ ";
-  const text = known ? formatChangeText(Math.abs(change as number)).replace(/^\+/, "") : "N/A";
+  const text = known ? formatChangeText(Math.abs(change as number), locale).replace(/^\+/, "") : notAvailableIn(locale);
   return `<span data-tone="${tone}" style="color:${colour};font-size:11px">${arrow}${escapeHtml(text)}</span>`;
 }

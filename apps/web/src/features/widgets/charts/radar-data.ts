@@ -32,11 +32,13 @@ export function radarData(
   current: TTable,
   previous: TTable | null,
   columns: readonly MetricColumn[],
-  options: { compact: boolean; comparison: string },
+  options: { compact: boolean; comparison: string; locale?: string; currentPeriod?: string },
 ): RadarData {
   // Beside a metric's name the default comparison is just 'previous'; a custom one keeps its days.
   const compared = options.comparison === PREVIOUS_PERIOD_LABEL ? "previous" : options.comparison;
   const comparedName = (name: string) => `${name} (${compared})`;
+  const locale = options.locale ?? "en-US";
+  const currentPeriod = options.currentPeriod ?? "Current period";
   if (current.dimension && columns.length > 0) {
     const first = columns[0];
     const rows = compareRows(current, previous)
@@ -62,28 +64,25 @@ export function radarData(
         const single = !several && previous;
         polygons.push({
           name:
-            period === "current"
-              ? single
-                ? "Current period"
-                : name
-              : single
-                ? options.comparison
-                : comparedName(name),
+            period === "current" ? (single ? currentPeriod : name) : single ? options.comparison : comparedName(name),
           values: values.map((value) => (value !== null && Number.isFinite(value) ? value / scale : 0)),
-          texts: values.map((value) => formatMetric(value, column.metric)),
+          texts: values.map((value) => formatMetric(value, column.metric, locale)),
           previous: period === "previous",
         });
       }
     }
     const max = several ? 1.1 : overall * 1.1;
-    return { spokes: rows.map((row) => ({ name: formatDimension(row.dimension, current), max })), polygons };
+    return {
+      spokes: rows.map((row) => ({ name: formatDimension(row.dimension, current, false, locale), max })),
+      polygons,
+    };
   }
   const spokes = columns.slice(0, MAX_SLICES);
   const polygons: RadarPolygon[] = [
     {
-      name: "Current period",
+      name: currentPeriod,
       values: spokes.map((column) => current.totals[column.index] ?? 0),
-      texts: spokes.map((column) => formatMetric(current.totals[column.index], column.metric)),
+      texts: spokes.map((column) => formatMetric(current.totals[column.index], column.metric, locale)),
       previous: false,
     },
   ];
@@ -91,7 +90,7 @@ export function radarData(
     polygons.push({
       name: options.comparison,
       values: spokes.map((column) => previous.totals[column.index] ?? 0),
-      texts: spokes.map((column) => formatMetric(previous.totals[column.index], column.metric)),
+      texts: spokes.map((column) => formatMetric(previous.totals[column.index], column.metric, locale)),
       previous: true,
     });
   }

@@ -1,12 +1,22 @@
 import {
   DEFAULT_FORMAT_OPTIONS,
+  notAvailableIn,
   PREVIOUS_PERIOD_LABEL,
   type TInteractiveWidget,
   type TTable,
   type TTableMetric,
 } from "@app/core";
 import { formatAxisValue, formatDimension, formatMetric, visibleMetrics } from "../data/view-model";
-import { type ChartInput, escapeHtml, label, legend, MAX_SLICES, tooltipBase, withAlpha } from "./chart-common";
+import {
+  type ChartInput,
+  ENGLISH_CHART_WORDS,
+  escapeHtml,
+  label,
+  legend,
+  MAX_SLICES,
+  tooltipBase,
+  withAlpha,
+} from "./chart-common";
 import type { ChartOption } from "./chart-types";
 import { radarData } from "./radar-data";
 
@@ -19,6 +29,8 @@ function pieSlices(
   current: TTable,
   widget: TInteractiveWidget,
   compact: boolean,
+  locale: string,
+  other: string,
 ): { slices: Slice[]; metric?: TTableMetric } {
   const columns = visibleMetrics(current, widget);
   if (current.dimension && columns[0]) {
@@ -27,11 +39,11 @@ function pieSlices(
     const top = rows.slice(0, MAX_SLICES - 1);
     const rest = rows.slice(MAX_SLICES - 1);
     const slices = top.map((row) => ({
-      name: formatDimension(row.dimension, current),
+      name: formatDimension(row.dimension, current, false, locale),
       value: row.values[column.index],
     }));
     if (rest.length > 0) {
-      slices.push({ name: "Other", value: rest.reduce((sum, row) => sum + (row.values[column.index] ?? 0), 0) });
+      slices.push({ name: other, value: rest.reduce((sum, row) => sum + (row.values[column.index] ?? 0), 0) });
     }
     return { slices, metric: column.metric };
   }
@@ -42,10 +54,18 @@ function pieSlices(
 }
 
 /** Pie chart of the first metric over the dimension (or of the metric totals); doughnut option. */
-export function pieChartOption({ widget, current, colours, compact }: ChartInput): ChartOption {
-  const { slices, metric } = pieSlices(current, widget, compact);
+export function pieChartOption({
+  widget,
+  current,
+  colours,
+  compact,
+  locale = "en-US",
+  words = ENGLISH_CHART_WORDS,
+}: ChartInput): ChartOption {
+  const { slices, metric } = pieSlices(current, widget, compact, locale, words.other);
   const doughnut = widget.formatOptions.doughnut ?? DEFAULT_FORMAT_OPTIONS["chart:pie"].doughnut;
-  const format = (value: unknown) => (metric ? formatMetric(typeof value === "number" ? value : null, metric) : "");
+  const format = (value: unknown) =>
+    metric ? formatMetric(typeof value === "number" ? value : null, metric, locale) : "";
   return {
     color: [...colours.palette],
     animationDuration: 450,
@@ -105,10 +125,17 @@ export function radarChartOption({
   colours,
   compact,
   comparison = PREVIOUS_PERIOD_LABEL,
+  locale = "en-US",
+  words = ENGLISH_CHART_WORDS,
 }: ChartInput): ChartOption {
   const columns = visibleMetrics(current, widget);
   const visibleLabels = widget.formatOptions.visibleLabels ?? DEFAULT_FORMAT_OPTIONS["chart:radar"].visibleLabels;
-  const { spokes, polygons } = radarData(current, previous, columns, { compact, comparison });
+  const { spokes, polygons } = radarData(current, previous, columns, {
+    compact,
+    comparison,
+    locale,
+    currentPeriod: words.currentPeriod,
+  });
   const withLegend = polygons.length > 1;
   // Each metric keeps its palette colour in both periods; the comparison is the dashed, paler twin.
   let metricPosition = -1;
@@ -202,7 +229,15 @@ const GAUGE_LABELS_MIN_RADIUS = 80;
  * name are one two-line text block under the centre, so they can never be drawn over each other; when the
  * chart's size is known both are sized to fit inside the arc, so '44.92%' is drawn whole in any card.
  */
-export function gaugeChartOption({ widget, current, colours, compact, size, targets = [] }: ChartInput): ChartOption {
+export function gaugeChartOption({
+  widget,
+  current,
+  colours,
+  compact,
+  size,
+  targets = [],
+  locale = "en-US",
+}: ChartInput): ChartOption {
   const column = visibleMetrics(current, widget)[0];
   const defaults = DEFAULT_FORMAT_OPTIONS["chart:gauge"];
   const min = widget.formatOptions.minValue ?? defaults.minValue ?? 0;
@@ -210,7 +245,7 @@ export function gaugeChartOption({ widget, current, colours, compact, size, targ
   const max = rawMax > min ? rawMax : min + 1;
   const value = column ? current.totals[column.index] : null;
   const shown = value === null ? min : Math.min(Math.max(value, min), max);
-  const text = column ? formatMetric(value, column.metric) : "N/A";
+  const text = column ? formatMetric(value, column.metric, locale) : notAvailableIn(locale);
   const arcWidth = compact ? 10 : 14;
   const radiusShare = 0.92;
   // The arc's radius in pixels (ECharts reads '92%' of half the shorter side) and the width inside it.
@@ -252,7 +287,8 @@ export function gaugeChartOption({ widget, current, colours, compact, size, targ
           distance: 20,
           color: colours.muted,
           fontSize: 10,
-          formatter: (tick: number) => (tick === min || tick === max ? formatAxisValue(tick, column?.metric) : ""),
+          formatter: (tick: number) =>
+            tick === min || tick === max ? formatAxisValue(tick, column?.metric, locale) : "",
         },
         anchor: { show: false },
         title: { show: false },

@@ -112,7 +112,9 @@ export function seriesChartOption({
         const row = rows[dataIndex];
         const change = showChange && row ? changeOf(row.values[column.index], row.previous?.[column.index]) : undefined;
         return `${escapeHtml(formatter(value))}${
-          change === undefined ? "" : ` ${changeHtml(change, column.metric.lowerIsBetter, !widget.hiddenHighlight)}`
+          change === undefined
+            ? ""
+            : ` ${changeHtml(change, column.metric.lowerIsBetter, !widget.hiddenHighlight, locale)}`
         }`;
       });
       series.push(

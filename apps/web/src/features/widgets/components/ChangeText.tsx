@@ -1,4 +1,4 @@
-import { changeTone } from "@app/core";
+import { changeTone, notAvailableIn } from "@app/core";
 import { Text, type TextProps } from "@mantine/core";
 import { useI18n } from "../../../lib/i18n";
 import { formatChangeText } from "../data/view-model";
@@ -16,7 +16,7 @@ interface Props extends TextProps {
  * bad (inversely for lower-is-better metrics), 'N/A' when unknown.
  */
 export function ChangeText({ change, highlight, lowerIsBetter = false, ...props }: Props) {
-  const { locale } = useI18n();
+  const { locale, t } = useI18n();
   const known = change !== null && Number.isFinite(change);
   const direction = !known || change === 0 ? "flat" : change > 0 ? "up" : "down";
   const tone = changeTone(change, lowerIsBetter);
@@ -32,10 +32,10 @@ export function ChangeText({ change, highlight, lowerIsBetter = false, ...props 
       style={{ color: colour, whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}
       data-change={direction}
       data-tone={tone}
-      title="Change against the comparison period"
+      title={t("widget.changeHint")}
     >
       {arrow}
-      {known ? formatChangeText(Math.abs(change), locale).replace(/^\+/, "") : "N/A"}
+      {known ? formatChangeText(Math.abs(change), locale).replace(/^\+/, "") : notAvailableIn(locale)}
     </Text>
   );
 }

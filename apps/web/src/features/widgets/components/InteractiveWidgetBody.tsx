@@ -234,6 +234,8 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
     () => (current && data && marked && !widget.percent ? chartTargets(data.goals, current, i18n) : []),
     [current, data, marked, widget.percent, i18n],
   );
+  // A chart's own words (a pie's "Other", a radar's "Current period") in the dashboard's language.
+  const words = useMemo(() => ({ other: t("widget.other"), currentPeriod: t("widget.currentPeriod") }), [t]);
   const input = useMemo<ChartInput | null>(
     () =>
       current && isChart && !empty
@@ -246,6 +248,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
             short,
             comparison,
             locale,
+            words,
             size: chartWidth > 0 && chartHeight > 0 ? { width: chartWidth, height: chartHeight } : undefined,
             ...(targets.length > 0 ? { targets } : {}),
           }
@@ -261,6 +264,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
       empty,
       comparison,
       locale,
+      words,
       chartWidth,
       chartHeight,
       targets,
@@ -335,7 +339,7 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   const updated =
     live && widget.realTime && query.dataUpdatedAt > 0 ? (
       <Text size="xs" className="dash-updated" data-testid="widget-updated">
-        Updated {updatedClock(query.dataUpdatedAt, live.timezone)}
+        {t("widget.updated", { time: updatedClock(query.dataUpdatedAt, live.timezone) })}
       </Text>
     ) : null;
 

@@ -63,7 +63,7 @@ export function summaryGridStyle(count: number, width: number, longest: number):
 
 /** Summary format: one big number per metric with its change against the comparison period. */
 export function SummaryWidget({ widget, current, previous, width }: Props) {
-  const { locale } = useI18n();
+  const { locale, t } = useI18n();
   const columns = visibleMetrics(current, widget);
   // Before the body is measured labels stay whole (the CSS wraps them).
   const tileWidth = tileWidthOf(width, summaryPerRow(columns.length, width));
@@ -90,7 +90,7 @@ export function SummaryWidget({ widget, current, previous, width }: Props) {
                 lowerIsBetter={column.metric.lowerIsBetter}
               />
               <Text component="span" className="dash-kpi-previous">
-                vs {formatMetric(previous?.totals[column.index], column.metric, locale)}
+                {t("range.versus", { period: formatMetric(previous?.totals[column.index], column.metric, locale) })}
               </Text>
             </Box>
           ) : null}

@@ -2,6 +2,8 @@ import {
   formatChange,
   formatDisplayDate,
   formatNumber,
+  notAvailableIn,
+  notSetIn,
   numberFormatter,
   type TInteractiveWidget,
   type TMetricOption,
@@ -138,7 +140,7 @@ function shortDay(locale: string): Intl.DateTimeFormat {
 
 /** A dimension value as text: days as 'Jan 05' on axes or 'Jan 05, 2026' in tables, in the locale. */
 export function formatDimension(value: string | null, table: TTable, long = false, locale = "en-US"): string {
-  if (value === null || value === "") return "(not set)";
+  if (value === null || value === "") return notSetIn(locale);
   if (table.dimension?.kind !== "date") return value;
   if (long) return formatDisplayDate(value, locale) || value;
   const date = new Date(`${value}T00:00:00Z`);
@@ -150,9 +152,9 @@ export function changeOf(current: number | null | undefined, previous: number | 
   return formatChange(current, previous);
 }
 
-/** '+12.3%' / '-4%' / 'N/A'. */
+/** '+12.3%' / '-4%' / 'N/A' (in the locale's language: format/words.ts). */
 export function formatChangeText(change: number | null, locale = "en-US"): string {
-  if (change === null || !Number.isFinite(change)) return "N/A";
+  if (change === null || !Number.isFinite(change)) return notAvailableIn(locale);
   const text = formatNumber(Math.abs(change), { format: "percent", locale });
   if (Math.abs(change) < 0.005) return text;
   return `${change > 0 ? "+" : "-"}${text}`;
