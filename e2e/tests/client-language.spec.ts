@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { SCREENSHOTS } from "./support";
 import { incidentDashboard } from "./support-insights";
@@ -221,5 +222,18 @@ test("a German client's PDF reads in German: labels, numbers, dates, insights an
     file,
     path.join(SCREENSHOTS, "client-language-de-pdf"),
   ]);
+  await client.context().close();
+});
+
+test("a German client's public view passes axe's checks (language, names, contrast)", async ({ page, browser }) => {
+  const { path: dashboardPath } = await dashboardIn(page, "Harbor DE axe", "de");
+  const client = await clientPage(browser, 1280);
+  await client.goto(dashboardPath);
+  await expect(client.locator("html")).toHaveAttribute("lang", "de");
+  await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page: client }).analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+  ).toEqual([]);
   await client.context().close();
 });
