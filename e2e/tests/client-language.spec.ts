@@ -1,7 +1,10 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { callForm } from "./support-api";
-import { signUp } from "./support-auth";
-import { connectDemo, createDashboard } from "./support-dashboard";
+import { SCREENSHOTS } from "./support";
+import { incidentDashboard } from "./support-insights";
 
 /**
  * A dashboard read in its client's language (docs/decisions.md, "Metric and dimension labels in the
@@ -10,73 +13,48 @@ import { connectDemo, createDashboard } from "./support-dashboard";
  * comparisons, the charts' numbers and the date picker in German with German numbers.
  */
 
-type Json = Record<string, unknown>;
-
-function widget(sourceId: string, id: string, order: number, title: string, format: string, inputs: Json) {
-  return {
-    id,
-    nature: "interactive",
-    realTime: false,
-    order,
-    hash: id,
-    width: 2,
-    height: 2,
-    title,
-    description: null,
-    format,
-    percent: false,
-    hiddenChange: false,
-    hiddenHighlight: false,
-    rowsLimit: 15,
-    orderBy: { column: "dimension", dir: "asc" },
-    formatOptions: {},
-    instances: [
+/** A dashboard of several widget kinds over the Demo site's collapse of Organic Search, in `language`. */
+function dashboardIn(page: Page, name: string, language: string) {
+  const sessionsAndBounces = { metrics: ["sessions", "bounce_rate"] };
+  return incidentDashboard(
+    page,
+    name,
+    [
       {
-        id: `${id}-a`,
-        type: "demo.analytics",
-        prefix: "a",
-        sourceId,
-        config: "custom",
-        currency: null,
-        accounts: [],
-        inputs: { property: "harbor-outfitters", ...inputs },
-        metricsOptions: {},
+        id: "channels",
+        title: "Sessions by channel",
+        format: "table",
+        inputs: { dimension: "channel", ...sessionsAndBounces },
+      },
+      {
+        id: "days",
+        title: "Sessions by day",
+        format: "chart:line",
+        inputs: { dimension: "date", metrics: ["sessions", "users"] },
+      },
+      {
+        id: "totals",
+        title: "Totals",
+        format: "summary",
+        inputs: { metrics: ["sessions", "users", "bounce_rate"] },
+        // A monthly goal: its line names its month and is worded in the dashboard's language.
+        extra: { goals: [{ metric: "a.sessions", target: 100000, period: "month" }] },
+      },
+      {
+        id: "bars",
+        title: "Channels compared",
+        format: "chart:bar",
+        inputs: { dimension: "channel", metrics: ["sessions"] },
+      },
+      {
+        id: "share",
+        title: "Channel share",
+        format: "chart:pie",
+        inputs: { dimension: "channel", metrics: ["sessions"] },
       },
     ],
-  };
-}
-
-/** A dashboard of several widget kinds over the Demo site's collapse of Organic Search, in `language`. */
-async function dashboardIn(page: Page, name: string, language: string) {
-  await signUp(page);
-  await connectDemo(page);
-  const path = await createDashboard(page, name);
-  const permalink = path.split("/")[2];
-  const sources = (await callForm(page, "GET", "/api/sources")).data as Json[];
-  const sourceId = sources[0].id as string;
-  const dashboard = (await callForm(page, "GET", `/api/dashboards/${permalink}`)).data as Json;
-  const sessionsAndBounces = { metrics: ["sessions", "bounce_rate"] };
-  await callForm(page, "POST", `/api/dashboards/${dashboard.id}`, {
-    widgets: JSON.stringify([
-      widget(sourceId, "channels", 0, "Sessions by channel", "table", { dimension: "channel", ...sessionsAndBounces }),
-      widget(sourceId, "days", 1, "Sessions by day", "chart:line", {
-        dimension: "date",
-        metrics: ["sessions", "users"],
-      }),
-      {
-        ...widget(sourceId, "totals", 2, "Totals", "summary", { metrics: ["sessions", "users", "bounce_rate"] }),
-        goals: [{ metric: "a.sessions", target: 100000, period: "month" }],
-      },
-      widget(sourceId, "bars", 3, "Channels compared", "chart:bar", { dimension: "channel", metrics: ["sessions"] }),
-      widget(sourceId, "share", 4, "Channel share", "chart:pie", { dimension: "channel", metrics: ["sessions"] }),
-    ]),
-    styles: JSON.stringify({ insightsSummary: true }),
-    range_type: "custom",
-    start: "2026-10-19",
-    end: "2026-10-31",
-    language,
-  });
-  return { path, permalink };
+    { language },
+  );
 }
 
 async function clientPage(browser: Browser, width: number): Promise<Page> {
@@ -104,6 +82,10 @@ test("a German client's public view says the metric labels and the insights in G
   // Which of the two movements ranks first depends on the fake's numbers for the run: both are German.
   await expect(first).toHaveText(
     /^(Sitzungen|Nutzer) um [\d,]+\s% gesunken \(−\d{1,3}(\.\d{3})+\) vs\. 6\. Okt\. – 18\. Okt\.; Organic Search trug −[\d.]+ bei/,
+  );
+  // Under the card: the same kind of German sentence, already in the server's page.
+  await expect(table.getByTestId("widget-insight")).toContainText(
+    /: (Sitzungen|Nutzer) um [\d,]+\s% gesunken \(−\d{1,3}(\.\d{3})+\) vs\. 6\. Okt\. – 18\. Okt\.; Organic Search trug −[\d.]+ bei/,
   );
   await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   await client.screenshot({ path: "screenshots/client-language-de.png", fullPage: true });
@@ -196,5 +178,62 @@ test("an English client's public view reads as it always did: picker, Insights, 
   await expect.poll(picker.weekdays).toBe("Mo Tu We Th Fr Sa Su");
   await expect(picker.dialog.getByRole("button", { name: "Apply" })).toBeVisible();
   await expect(picker.dialog.getByText("13 days", { exact: true })).toBeVisible();
+  await client.context().close();
+});
+
+test("a German client's PDF reads in German: labels, numbers, dates, insights and the goal line", async ({
+  page,
+  browser,
+}) => {
+  const { path: dashboardPath } = await dashboardIn(page, "Harbor PDF", "de");
+  const client = await clientPage(browser, 1280);
+  await client.goto(dashboardPath);
+  const goal = client.getByRole("article", { name: "Totals" }).getByTestId("goal-line");
+  await expect(goal).toContainText("von 100.000");
+  const shownGoal = ((await goal.textContent()) ?? "").replace(/\s+/g, " ").trim();
+  // The client's own path to the file: the page's PDF button, the server's renderer of the print view.
+  const pdf = client.locator("button.dash-pdf");
+  await pdf.click();
+  await expect(pdf).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+  const [download] = await Promise.all([client.waitForEvent("download"), pdf.click()]);
+  const file = await download.path();
+  const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  // German labels (the connector's, in the table's header and the key figures).
+  for (const label of ["KANAL", "SITZUNGEN", "ABSPRUNGRATE", "Nutzer", "Gesamt"]) expect(text, label).toContain(label);
+  // German numbers: a dot groups thousands, a comma starts the decimals ("15.334", "48,03 %").
+  expect(text).toMatch(/\b\d{1,3}\.\d{3}\b/);
+  expect(text).toMatch(/\b\d{1,2},\d{2}\s%/);
+  expect(text).not.toMatch(/\b\d{1,3},\d{3}\b(?!\s%)/);
+  // German dates: the range as "19. Okt. 2026 – 31. Okt. 2026", the insights' comparison as "6. Okt. – 18. Okt.".
+  expect(text).toMatch(/19\. Okt\. 2026/);
+  // The insights, in German, in the summary and under the cards.
+  expect(text).toMatch(/(Sitzungen|Nutzer) um [\d,]+ % gesunken \(−\d{1,3}(\.\d{3})+\) vs\. 6\. Okt\. – 18\. Okt\./);
+  // The goal line as the page says it.
+  expect(text).toContain(shownGoal);
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  execFileSync("pdftoppm", [
+    "-png",
+    "-r",
+    "60",
+    "-f",
+    "1",
+    "-l",
+    "1",
+    file,
+    path.join(SCREENSHOTS, "client-language-de-pdf"),
+  ]);
+  await client.context().close();
+});
+
+test("a German client's public view passes axe's checks (language, names, contrast)", async ({ page, browser }) => {
+  const { path: dashboardPath } = await dashboardIn(page, "Harbor DE axe", "de");
+  const client = await clientPage(browser, 1280);
+  await client.goto(dashboardPath);
+  await expect(client.locator("html")).toHaveAttribute("lang", "de");
+  await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page: client }).analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
+  ).toEqual([]);
   await client.context().close();
 });

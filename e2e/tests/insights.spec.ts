@@ -1,8 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { callForm } from "./support-api";
-import { signUp } from "./support-auth";
-import { connectDemo, createDashboard } from "./support-dashboard";
+import { incidentDashboard } from "./support-insights";
 
 /**
  * Automatic insights (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): on a Demo site whose Organic Search collapsed from Oct 19 to Oct 31,
@@ -10,60 +8,21 @@ import { connectDemo, createDashboard } from "./support-dashboard";
  * summary says it at the top, as a link to the widget, for the agency and for its client alike.
  */
 
-type Json = Record<string, unknown>;
-
-function widget(sourceId: string, id: string, order: number, title: string, format: string, inputs: Json) {
-  return {
-    id,
-    nature: "interactive",
-    realTime: false,
-    order,
-    hash: id,
-    width: 2,
-    height: 2,
-    title,
-    description: null,
-    format,
-    percent: false,
-    hiddenChange: false,
-    hiddenHighlight: false,
-    rowsLimit: 15,
-    orderBy: { column: "dimension", dir: "asc" },
-    formatOptions: {},
-    instances: [
-      {
-        id: `${id}-a`,
-        type: "demo.analytics",
-        prefix: "a",
-        sourceId,
-        config: "custom",
-        currency: null,
-        accounts: [],
-        inputs: { property: "harbor-outfitters", ...inputs },
-        metricsOptions: {},
-      },
-    ],
-  };
-}
-
 test("a dashboard says what changed, under the widget and in a summary that leads to it", async ({ page, browser }) => {
-  await signUp(page);
-  await connectDemo(page);
-  const path = await createDashboard(page, "Harbor Outfitters");
-  const permalink = path.split("/")[2];
-  const sources = (await callForm(page, "GET", "/api/sources")).data as Json[];
-  const sourceId = sources[0].id as string;
-  const dashboard = (await callForm(page, "GET", `/api/dashboards/${permalink}`)).data as Json;
-  await callForm(page, "POST", `/api/dashboards/${dashboard.id}`, {
-    widgets: JSON.stringify([
-      widget(sourceId, "channels", 0, "Sessions by channel", "table", { dimension: "channel", metrics: ["sessions"] }),
-      widget(sourceId, "days", 1, "Sessions by day", "chart:line", { dimension: "date", metrics: ["sessions"] }),
-    ]),
-    styles: JSON.stringify({ insightsSummary: true }),
-    range_type: "custom",
-    start: "2026-10-19",
-    end: "2026-10-31",
-  });
+  const { path } = await incidentDashboard(page, "Harbor Outfitters", [
+    {
+      id: "channels",
+      title: "Sessions by channel",
+      format: "table",
+      inputs: { dimension: "channel", metrics: ["sessions"] },
+    },
+    {
+      id: "days",
+      title: "Sessions by day",
+      format: "chart:line",
+      inputs: { dimension: "date", metrics: ["sessions"] },
+    },
+  ]);
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

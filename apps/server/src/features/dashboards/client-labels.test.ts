@@ -1,4 +1,4 @@
-import type { TWidgetDataResponse } from "@app/core";
+import type { TLanguage, TWidgetDataResponse } from "@app/core";
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { expect, it } from "vitest";
 import { buildDashboard, buildOwner, buildSource } from "../../../test/factories";
@@ -7,7 +7,7 @@ import { describeEachDb } from "../../../test/harness";
 const RANGE = { startDate: "2026-10-01", endDate: "2026-10-31", timezone: "UTC" };
 
 describeEachDb("metric and dimension labels in the dashboard's language", (env) => {
-  async function germanDashboard() {
+  async function germanDashboard(language: TLanguage = "de") {
     const owner = await buildOwner(env());
     const source = await buildSource(env(), { company: owner.company });
     const instance = buildInstance({
@@ -27,7 +27,7 @@ describeEachDb("metric and dimension labels in the dashboard's language", (env) 
       company: owner.company,
       user: owner.user,
       widgets: [widget],
-      save: { language: "de" },
+      save: { language },
     });
     return { owner, dashboard, instance };
   }
@@ -59,5 +59,20 @@ describeEachDb("metric and dimension labels in the dashboard's language", (env) 
     expect(editor.current.dimension?.label).toBe("Channel");
     // The same numbers either way.
     expect(editor.current.totals).toEqual(client.current.totals);
+  });
+
+  it("the pseudo-locale's client reads the labels accented and lengthened", async () => {
+    const { dashboard } = await germanDashboard("en-XA");
+    const asClient = await env()
+      .client()
+      .api("POST", `/api/dashboards/${dashboard.permalink}/widgets/channels/data`, RANGE);
+    expect(asClient.statusCode, asClient.body).toBe(200);
+    const client = (asClient.json() as TWidgetDataResponse).data;
+    expect(client.current.dimension?.label).toBe("[Çĥáññéļ ~~~]");
+    expect(client.current.metrics.map((metric) => metric.label)).toEqual([
+      "[Šéššíóñš ~~~~]",
+      expect.stringMatching(/^\[Ɓóúñçé/),
+      "Conversions",
+    ]);
   });
 });

@@ -1,1 +1,2 @@
 export { WidgetInsight } from "./components/WidgetInsight";
+export { type DashboardInsightsState, InsightLinesContext, useDashboardInsights } from "./query";

@@ -12,9 +12,9 @@ export interface WidgetRange {
   timezone: string;
 }
 
-/** A widget's data request, as members (its instances) or public viewers (the saved widget's id) send it. */
-function widgetDataRequest(widget: TInteractiveWidget, range: WidgetRange, access: PublicAccess | null) {
-  const period = {
+/** The period of a data request (a widget's, the dashboard's insights): compared, in the range's zone. */
+export function requestPeriod(range: WidgetRange) {
+  return {
     startDate: range.startDate,
     endDate: range.endDate,
     ...(range.compareStartDate && range.compareEndDate
@@ -23,6 +23,11 @@ function widgetDataRequest(widget: TInteractiveWidget, range: WidgetRange, acces
     comparison: true,
     timezone: range.timezone,
   };
+}
+
+/** A widget's data request, as members (its instances) or public viewers (the saved widget's id) send it. */
+function widgetDataRequest(widget: TInteractiveWidget, range: WidgetRange, access: PublicAccess | null) {
+  const period = requestPeriod(range);
   return access
     ? ({ access, widgetId: widget.id, period } as const)
     : ({

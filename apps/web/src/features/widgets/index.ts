@@ -4,7 +4,7 @@ export { WidgetBadgeContext } from "./badge";
 export { afterCardsDrawn } from "./charts/live-queue";
 export { preloadChartCode } from "./components/InteractiveWidgetBody";
 export { WidgetCard, type WidgetCardProps } from "./components/WidgetCard";
-export { takeArrivedWidgetData } from "./early-data";
+export { requestPeriod, takeArrivedWidgetData } from "./early-data";
 export { duplicateWidget } from "./form/draft";
 export { WidgetFormDrawer, type WidgetFormSession } from "./form/WidgetFormDrawer";
 export { DARK_PALETTE, DEFAULT_LOOK, LIGHT_PALETTE, type WidgetLook, WidgetLookContext } from "./look";

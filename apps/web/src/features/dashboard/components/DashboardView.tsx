@@ -19,6 +19,7 @@ import type { DateRangeValue } from "../../../ui/date-range";
 import { IconPlus } from "../../../ui/icons";
 import { LazySafeHtml } from "../../../ui/LazySafeHtml";
 import { useModals } from "../../../ui/modals";
+import { InsightLinesContext, useDashboardInsights } from "../../insights";
 import { OnboardingAnchor, onboardingEvent, useOnboardingViewer } from "../../onboarding";
 import {
   afterCardsDrawn,
@@ -345,6 +346,14 @@ export function DashboardView({
   useOnboardingViewer({ isPublic, print: print !== undefined || embedded });
   const showSidebar = hasSidebar && sidebarOpen;
   const editMode = lock.editMode;
+  // One insights request for the saved widgets over the shown range: the summary and each card's line.
+  const insights = useDashboardInsights({
+    permalink: dashboard.permalink,
+    range: widgetRange,
+    widgets: state.widgets,
+    access: publicAccess,
+    enabled: rest && !editMode,
+  });
   const hideDateSelector = state.hiddenDateSelector && !editMode;
 
   // The owner sees the client's words as soon as the language is chosen (the screen's own provider
@@ -503,24 +512,19 @@ export function DashboardView({
                   <RealtimeMarkContext.Provider value={realtimeMark}>
                     {/* Print: its code still loading counts as insights still to come (the PDF waits for them). */}
                     <Suspense fallback={print ? <span hidden data-insights-loading="true" /> : null}>
-                      {rest ? (
-                        <DashboardInsights
-                          {...state}
-                          permalink={dashboard.permalink}
-                          range={widgetRange}
-                          edit={editMode}
-                        />
-                      ) : null}
+                      {rest ? <DashboardInsights insights={insights} styles={state.styles} edit={editMode} /> : null}
                     </Suspense>
                     <WidgetBadgeContext.Provider value={alertBadge}>
-                      <WidgetGrid
-                        widgets={state.widgets}
-                        range={widgetRange}
-                        dataEnabled
-                        editMode={editMode}
-                        actions={actions}
-                        onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
-                      />
+                      <InsightLinesContext.Provider value={insights.data.widgets}>
+                        <WidgetGrid
+                          widgets={state.widgets}
+                          range={widgetRange}
+                          dataEnabled
+                          editMode={editMode}
+                          actions={actions}
+                          onReorder={(from, to) => setWidgets(moveItem(latest.current.widgets, from, to))}
+                        />
+                      </InsightLinesContext.Provider>
                     </WidgetBadgeContext.Provider>
                   </RealtimeMarkContext.Provider>
                 </PrintModeContext.Provider>

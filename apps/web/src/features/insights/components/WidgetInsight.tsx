@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 import { useI18n } from "../../../lib/i18n";
-import { useInsightLine } from "../store";
+import { useInsightLine } from "../query";
 
 /** The "Insights" line under an interactive widget's title (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"), only when there is one. */
 export function WidgetInsight({ widgetId }: { widgetId: string }) {
