@@ -1,4 +1,5 @@
 export * from "./pace";
 export * from "./period";
+export * from "./removed";
 export * from "./sentence";
 export * from "./widget";

@@ -19,6 +19,12 @@ export function widgetAlertsRepo(db: Db) {
   const withDashboard = () => rulesWithDashboard(db);
 
   return {
+    /** The company's time zone (its agency's clock), UTC when it has none. */
+    async companyTimezone(companyId: string): Promise<string> {
+      const row = await db.selectFrom("companies").select("timezone").where("id", "=", companyId).executeTakeFirst();
+      return row?.timezone || "UTC";
+    },
+
     /** The dashboard's id when it belongs to the company. */
     async dashboardOf(companyId: string, dashboardId: string): Promise<string | null> {
       const row = await db
@@ -95,6 +101,38 @@ export function widgetAlertsRepo(db: Db) {
         .where("company_id", "=", companyId)
         .where("id", "=", id)
         .where("notified_at", "=", at)
+        .execute();
+    },
+
+    /** The off-pace rules of a dashboard's widgets on these metrics (their goals are gone). */
+    offPaceOn(
+      companyId: string,
+      dashboardId: string,
+      metrics: readonly { widgetId: string; metric: string }[],
+    ): Promise<WidgetAlertsTable[]> {
+      if (metrics.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom("widget_alerts")
+        .selectAll()
+        .where("company_id", "=", companyId)
+        .where("dashboard_id", "=", dashboardId)
+        .where("condition", "=", "offPace")
+        .where((eb) =>
+          eb.or(
+            metrics.map(({ widgetId, metric }) => eb.and([eb("widget_id", "=", widgetId), eb("metric", "=", metric)])),
+          ),
+        )
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    },
+
+    async deleteMany(companyId: string, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .deleteFrom("widget_alerts")
+        .where("company_id", "=", companyId)
+        .where("id", "in", [...ids])
         .execute();
     },
 
