@@ -13,7 +13,7 @@ import {
   useState,
 } from "react";
 import { useSearchParams } from "react-router";
-import { errorMessage } from "../../../lib/api";
+import { errorMessage, fieldErrors } from "../../../lib/api";
 import { I18nProvider, useI18n } from "../../../lib/i18n";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconPlus } from "../../../ui/icons";
@@ -27,6 +27,7 @@ import {
   PrintModeContext,
   PublicAccessContext,
   RealtimeMarkContext,
+  refusedGoals,
   takeArrivedWidgetData,
   WidgetBadgeContext,
   type WidgetFormSession,
@@ -124,6 +125,11 @@ function useCardsFirst(wait: boolean): boolean {
   return rest;
 }
 
+/** A toast; the toasts' module is loaded by the app shortly after start (App.tsx), reused here, not duplicated. */
+function toast(notice: { color: string; title: string; message: string }): void {
+  void import("@mantine/notifications").then(({ notifications }) => notifications.show(notice));
+}
+
 /** A loaded dashboard: header, grid of widgets, and (for members) the sidebar with edit mode. */
 export function DashboardView({
   dashboard,
@@ -214,11 +220,21 @@ export function DashboardView({
         return next;
       });
     },
-    // The toasts' module is loaded by the app shortly after start (App.tsx); reused here, not duplicated.
-    onFailed: (error) =>
-      void import("@mantine/notifications").then(({ notifications }) =>
-        notifications.show({ color: "red", title: "Changes could not be saved", message: errorMessage(error) }),
-      ),
+    onFailed: (error, sent) => {
+      // A widget's goals the server refused (422 on `widgets.2.goals.0.target`): its settings open again
+      // with each message at its field, as the form's own checks show theirs.
+      const refused = refusedGoals(fieldErrors(error), sent.widgets);
+      const widget = refused && latest.current.widgets.find((each) => each.id === refused.widgetId);
+      if (refused && widget) {
+        setFormSession({ mode: "edit", key: ++formCounter.current, widget, refused: refused.fields });
+        return;
+      }
+      toast({ color: "red", title: "Changes could not be saved", message: errorMessage(error) });
+    },
+    // What the save did besides (an off-pace alert removed with its goal), said once.
+    onNotices: (notices) => {
+      for (const message of notices) toast({ color: "blue", title: "Saved", message });
+    },
   });
 
   /** Applies a change and queues the save of the whole dashboard. */
