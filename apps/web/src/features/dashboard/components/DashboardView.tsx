@@ -1,4 +1,11 @@
-import { classifyWidgetChange, type TDashboard, type TDashboardStyles, type TWidget, todayInTimezone } from "@app/core";
+import {
+  classifyWidgetChange,
+  type TDashboard,
+  type TDashboardStyles,
+  type TLanguage,
+  type TWidget,
+  todayInTimezone,
+} from "@app/core";
 import { Box, Button, Group, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -14,7 +21,7 @@ import {
 } from "react";
 import { useSearchParams } from "react-router";
 import { errorMessage, fieldErrors } from "../../../lib/api";
-import { I18nProvider, useI18n } from "../../../lib/i18n";
+import { useI18n } from "../../../lib/i18n";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconPlus } from "../../../ui/icons";
 import { LazySafeHtml } from "../../../ui/LazySafeHtml";
@@ -87,6 +94,8 @@ export interface DashboardViewProps {
   embedded?: boolean;
   /** The print view: no chrome, nothing to click, charts as vector, per-widget data time limits. */
   print?: PrintMode;
+  /** The owner chose the client's language: the screen's one language provider follows it at once. */
+  onLanguage?: (language: TLanguage) => void;
 }
 
 function renumber(widgets: TWidget[]): TWidget[] {
@@ -143,6 +152,7 @@ export function DashboardView({
   realtime,
   embedded = false,
   print,
+  onLanguage,
 }: DashboardViewProps) {
   const modals = useModals();
   const queryClient = useQueryClient();
@@ -363,10 +373,8 @@ export function DashboardView({
   const editMode = lock.editMode;
   const hideDateSelector = state.hiddenDateSelector && !editMode;
 
-  // The owner sees the client's words as soon as the language is chosen (the screen's own provider
-  // follows the saved one); for a client it is the screen's language, already loaded.
   return (
-    <I18nProvider language={state.language} fallback={null}>
+    <>
       <WidgetLookContext.Provider value={look.widgets}>
         <div
           className="dash-root"
@@ -394,7 +402,10 @@ export function DashboardView({
                         footer={state.footer}
                         onFooter={(footer) => update({ footer })}
                         language={state.language}
-                        onLanguage={(language) => update({ language })}
+                        onLanguage={(language) => {
+                          update({ language });
+                          onLanguage?.(language);
+                        }}
                         saveStatus={saver.status}
                         showBackLink={currentUserId !== null}
                         userSlot={userSlot}
@@ -575,6 +586,6 @@ export function DashboardView({
           ) : null}
         </div>
       </WidgetLookContext.Provider>
-    </I18nProvider>
+    </>
   );
 }

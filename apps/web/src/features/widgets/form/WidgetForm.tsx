@@ -363,7 +363,10 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave, refus
                         onChange={(calculatedMetrics) => setInteractive({ calculatedMetrics })}
                       />
                     </Disclosure>
-                    <Disclosure title={`Goals${form.goals.length > 0 ? ` (${form.goals.length})` : ""}`}>
+                    <Disclosure
+                      title={`Goals${form.goals.length > 0 ? ` (${form.goals.length})` : ""}`}
+                      initiallyOpen={refused !== undefined}
+                    >
                       <GoalsFields
                         goals={form.goals}
                         metrics={goalMetrics}
