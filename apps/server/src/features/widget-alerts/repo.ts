@@ -111,11 +111,7 @@ export function widgetAlertsRepo(db: Db) {
       metrics: readonly { widgetId: string; metric: string }[],
     ): Promise<WidgetAlertsTable[]> {
       if (metrics.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom("widget_alerts")
-        .selectAll()
-        .where("company_id", "=", companyId)
-        .where("dashboard_id", "=", dashboardId)
+      return rulesOfDashboard(db, companyId, dashboardId)
         .where("condition", "=", "offPace")
         .where((eb) =>
           eb.or(
@@ -144,6 +140,15 @@ export function widgetAlertsRepo(db: Db) {
 
 export type WidgetAlertsRepo = ReturnType<typeof widgetAlertsRepo>;
 
+/** The rules on one dashboard of the company, to narrow further. */
+function rulesOfDashboard(db: Db, companyId: string, dashboardId: string) {
+  return db
+    .selectFrom("widget_alerts")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("dashboard_id", "=", dashboardId);
+}
+
 /** Widget alert rows with the name, permalink, range and state of their dashboard. */
 function rulesWithDashboard(db: Db) {
   return db
@@ -169,11 +174,7 @@ function openAlertQueries(db: Db) {
      * judged, so its state is stale) and not snoozed (the member said they know), oldest first.
      */
     openOfDashboard(companyId: string, dashboardId: string, now: string): Promise<WidgetAlertsTable[]> {
-      return db
-        .selectFrom("widget_alerts")
-        .selectAll()
-        .where("company_id", "=", companyId)
-        .where("dashboard_id", "=", dashboardId)
+      return rulesOfDashboard(db, companyId, dashboardId)
         .where("state", "=", "open")
         .where("paused", "=", 0)
         .where((eb) => eb.or([eb("snoozed_until", "is", null), eb("snoozed_until", "<=", now)]))
