@@ -129,8 +129,38 @@ test("an owner sets a monthly goal in a widget's settings; the widget, the clien
   const withGoal = page.waitForRequest(
     (request) => request.url().endsWith("/api/widgets/data") && "goals" in (request.postDataJSON() ?? {}),
   );
+  // The server has the last word: this one save reaches it with the target altered on its way (as an
+  // older tab's form could send it). Its 422 reopens the widget's settings with the message at the field.
+  let altered = false;
+  await page.route("**/api/dashboards/*", (route) => {
+    const body = route.request().postData() ?? "";
+    if (altered || route.request().method() !== "POST" || !body.includes(`"target":${TARGET}`)) return route.fallback();
+    altered = true;
+    return route.continue({ postData: body.replace(`"target":${TARGET}`, '"target":-5') });
+  });
+  const refused = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.status() === 422,
+  );
   await drawer.getByRole("button", { name: "Save" }).click();
-  await expect(drawer).toBeHidden();
+  expect((await (await refused).json()).errors).toEqual({
+    "widgets.0.goals.0.target": ["The target may not be negative."],
+  });
+  const reopened = widgetDrawer(page);
+  await expect(reopened).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Edit widget" })).toBeVisible();
+  const refusedTarget = reopened.getByRole("group", { name: "Goal 1" }).getByLabel("Target", { exact: true });
+  await expect(refusedTarget).toHaveAccessibleDescription(/The target may not be negative\./);
+  await expect(reopened.getByText("Correct the goals the server refused.")).toBeVisible();
+  await expect(reopened.getByRole("button", { name: "Save" })).toBeDisabled();
+  // No toast: the sidebar's status alone says the save failed, the form says why.
+  await expect(page.locator(".mantine-Notification-root")).toHaveCount(0);
+  await snap(page, "goals-editor-refused");
+  // Typed anew, the message goes and the save goes through unaltered.
+  await refusedTarget.fill("");
+  await refusedTarget.fill(String(TARGET));
+  await expect(refusedTarget).not.toHaveAccessibleDescription(/may not be negative/);
+  await reopened.getByRole("button", { name: "Save" }).click();
+  await expect(reopened).toBeHidden();
   await withGoal;
   await expectSaved(page);
 

@@ -61,7 +61,10 @@ function wire(ctx: AppContext) {
     companies,
     sources,
     reports,
-    dashboards: dashboardsService(ctx, ctx.storage, companies, templateResolver(sources), reports.forDashboard),
+    // A built dashboard is saved once, new: no goal of it is ever taken away, so no alert rule goes with one.
+    dashboards: dashboardsService(ctx, ctx.storage, companies, templateResolver(sources), reports.forDashboard, () => {
+      throw new Error("factories remove no goals");
+    }),
     auth: authService(ctx, companies, createSessionCache<AuthState>()),
   };
 }

@@ -3,7 +3,7 @@ import { ENGLISH } from "@app/core/i18n/english";
 import { loadMessages } from "@app/core/i18n/load";
 import type { Messages, MessageValues, Translator } from "@app/core/i18n/translator";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, type ReactNode, useContext, useRef } from "react";
 
 /**
  * A dashboard's client-facing pages in its language (docs/decisions.md, "Report languages"). The ICU
@@ -89,6 +89,10 @@ export function I18nProvider({
   const { data: messages } = useQuery(messagesQuery(wanted));
   // Cached by language (translatorOf): a re-render finds the same translator.
   const translator = messages && runtime ? translatorOf(runtime, wanted, messages) : null;
-  if (!translator) return fallback;
-  return <I18nContext.Provider value={translator}>{children}</I18nContext.Provider>;
+  // Another language chosen on a page already shown keeps the words it has until the new ones are in,
+  // rather than the fallback (which would unmount the page and its unsaved state).
+  const shown = useRef<Translator | null>(null);
+  if (translator) shown.current = translator;
+  if (!shown.current) return fallback;
+  return <I18nContext.Provider value={translator ?? shown.current}>{children}</I18nContext.Provider>;
 }

@@ -387,7 +387,13 @@ export const ZDashboardSave = z
     }
   });
 export type TDashboardSave = z.infer<typeof ZDashboardSave>;
-export const ZDashboardSaveResponse = dataEnvelope(z.object({ styles: ZDashboardStyles }));
+export const ZDashboardSaveResponse = dataEnvelope(
+  z.object({
+    styles: ZDashboardStyles,
+    /** What the save did besides, for its user to hear ("The alert “Sessions goal is off pace” was removed with its goal."). */
+    notices: z.array(z.string()).optional(),
+  }),
+);
 
 /**
  * A query result (docs/decisions.md, the widget data path): one dimension column or none, then metric columns. Values are

@@ -41,6 +41,12 @@ export const WIDGET_ALERT_MESSAGES = {
 } as const;
 
 /**
+ * What a dashboard save tells its user of an off-pace rule it removed with the metric's last goal
+ * (`rule` as describeWidgetAlertRule says it: "Sessions goal is off pace").
+ */
+export const removedWithGoalNotice = (rule: string) => `The alert “${rule}” was removed with its goal.`;
+
+/**
  * POST /api/dashboards/{id}/widgets/{widgetId}/alerts and PUT /api/widget-alerts/{id}. Flat rather
  * than one object per condition, so each field's 422 sits under its own input in the form. `value` is
  * the threshold for above/below and the percentage for changeBy; anomaly and offPace need none.

@@ -1,11 +1,19 @@
-import { goalLine, goalProgress, shiftDay, WIDGET_ALERT_MESSAGES, WIDGET_GOAL_MESSAGES } from "@app/core";
+import {
+  goalLine,
+  goalProgress,
+  removedWithGoalNotice,
+  shiftDay,
+  WIDGET_ALERT_MESSAGES,
+  WIDGET_GOAL_MESSAGES,
+} from "@app/core";
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { afterAll, expect, it } from "vitest";
-import { buildDashboard, buildOwner, buildReport } from "../../../test/factories";
+import { buildDashboard, buildOwner, buildReport, buildUser } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestEnv } from "../../../test/harness";
 import { until } from "../../../test/wait";
+import { widgetAnswersComputed } from "../../features/widgets/answer-cache";
 import { manualClock } from "../../infra/clock";
 import { fakeValue, googleFake } from "../google/fake";
 
@@ -28,8 +36,12 @@ function withClock<T>(env: TestEnv, at: string, run: () => Promise<T>): Promise<
 }
 
 /** An owner with a GA4 sessions widget (one number, no dimension) carrying `goals`, on a saved dashboard. */
-async function ga4Dashboard(env: TestEnv, goals: unknown[], metrics = ["sessions"]) {
-  const owner = await buildOwner(env);
+async function ga4Dashboard(
+  env: TestEnv,
+  goals: unknown[],
+  { metrics = ["sessions"], timezone = "UTC" }: { metrics?: string[]; timezone?: string } = {},
+) {
+  const owner = await buildOwner(env, { company: { timezone } });
   const { result } = await connectOAuth(owner.client, "googleAnalytics");
   expect(result).toMatchObject({ ok: true });
   const instance = buildInstance({
@@ -137,11 +149,9 @@ describeEachDb(
       const google = (await fakes.current()).parts.google;
       google.returningUserShare = 0.5;
       try {
-        const { dashboard } = await ga4Dashboard(
-          env(),
-          [{ metric: "a.activeUsers", target: 2000, period: "month" }],
-          ["activeUsers"],
-        );
+        const { dashboard } = await ga4Dashboard(env(), [{ metric: "a.activeUsers", target: 2000, period: "month" }], {
+          metrics: ["activeUsers"],
+        });
         // The dashboard shows the last 7 days; the goal measures November so far, so its value needs a query of its own.
         const week = { startDate: "2026-11-21", endDate: "2026-11-27", timezone: "UTC" };
         const answer = await withClock(env(), NOW, async () => {
@@ -230,6 +240,71 @@ describeEachDb(
       expect(alertMails()).toHaveLength(1);
     });
 
+    it("off-pace rules judge the goal in the company's time zone: its today, not UTC's", async () => {
+      // Kiritimati is UTC+14: at noon UTC on Saturday 28 November its agency's day is Sunday the 29th.
+      const { owner, dashboard } = await ga4Dashboard(
+        env(),
+        [{ metric: "a.sessions", target: 4000, period: "month" }],
+        { timezone: "Pacific/Kiritimati" },
+      );
+      const alertsUrl = `/api/dashboards/${dashboard.id}/widgets/sessions/alerts`;
+      const rule = { metric: "a.sessions", condition: "offPace", recipients: "ceo@client.example" };
+      expect((await owner.client.api("POST", alertsUrl, rule)).statusCode).toBe(200);
+      await withClock(env(), NOW, () => env().services.get("widgetAlerts").evaluateCompany(owner.company.id));
+      const [alert] = (await owner.client.api("GET", alertsUrl)).json().data;
+      // November through the 28th (yesterday there) with two days left; in UTC it would be the 27th and three.
+      let value = 0;
+      for (let day = "2026-11-01"; day <= "2026-11-28"; day = shiftDay(day, 1)) value += sessionsOn(day);
+      expect(alert.last_message).toMatch(
+        new RegExp(
+          `^Sessions goal is (off pace|on track): November: ${value.toLocaleString("en-US")} of 4,000 \\(\\d+ %\\) · 2 days left`,
+        ),
+      );
+    });
+
+    it("a save that takes the goal off a metric removes its off-pace alert with it, and says so", async () => {
+      const goal = { metric: "a.sessions", target: 4000, period: "month" };
+      const { owner, dashboard, widget } = await ga4Dashboard(env(), [goal, { ...goal, period: "week" }]);
+      const alertsUrl = `/api/dashboards/${dashboard.id}/widgets/sessions/alerts`;
+      const offPace = { metric: "a.sessions", condition: "offPace", recipients: "ceo@client.example" };
+      const below = { metric: "a.sessions", condition: "below", value: 100, recipients: "ceo@client.example" };
+      for (const rule of [offPace, below])
+        expect((await owner.client.api("POST", alertsUrl, rule)).statusCode).toBe(200);
+      const save = (goals: unknown[]) =>
+        owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, {
+          widgets: JSON.stringify([{ ...widget, goals }]),
+        });
+      const conditions = async () =>
+        (await owner.client.api("GET", alertsUrl)).json().data.map((alert: { condition: string }) => alert.condition);
+
+      // The weekly goal goes, the monthly one stays: the metric still has a pace, the rule stays.
+      const kept = await save([goal]);
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().data.notices).toBeUndefined();
+      expect(await conditions()).toEqual(["offPace", "below"]);
+
+      // Checked once, the rule says the metric as the widget's data names it.
+      await withClock(env(), NOW, () => env().services.get("widgetAlerts").evaluateCompany(owner.company.id));
+      // The last goal on sessions goes: its off-pace rule goes too, the threshold rule stays, and the save says so.
+      const removed = await save([]);
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json().data.notices).toEqual([removedWithGoalNotice("Sessions goal is off pace")]);
+      expect(removed.json().data.notices).toEqual(["The alert “Sessions goal is off pace” was removed with its goal."]);
+      expect(await conditions()).toEqual(["below"]);
+
+      // A save refused (the dashboard is locked by another member) takes neither the goal nor the rule.
+      expect((await save([goal])).statusCode).toBe(200);
+      expect((await owner.client.api("POST", alertsUrl, offPace)).statusCode).toBe(200);
+      const other = await buildUser(env(), { company: owner.company });
+      await env()
+        .ctx.db.updateTable("dashboards")
+        .set({ locked_by: other.id, locked_at: new Date().toISOString() })
+        .where("id", "=", dashboard.id)
+        .execute();
+      expect((await save([])).statusCode).toBe(403);
+      expect(await conditions()).toEqual(["below", "offPace"]);
+    });
+
     it("a bad goal on the dashboard save is a 422 on its own field and loses nothing already saved", async () => {
       const good = { metric: "a.sessions", target: 4000, period: "month" };
       const { owner, dashboard, widget } = await ga4Dashboard(env(), [good]);
@@ -290,6 +365,50 @@ describeEachDb(
         return response.json().data;
       });
       expect(german.goals).toBe("1 von 2 Zielen auf Kurs; Sitzungen 12\u00a0% unter Ziel");
+    });
+
+    it("the page's insights request and a report's summary read each goal widget's answer once, with its goals", async () => {
+      const { owner, dashboard } = await ga4Dashboard(env(), [{ metric: "a.sessions", target: 4000, period: "month" }]);
+      /** Widget-data answers computed (not found kept) while `run` runs. */
+      const computed = async <T>(run: () => Promise<T>) => {
+        const before = widgetAnswersComputed();
+        const result = await withClock(env(), NOW, run);
+        return { result, answers: widgetAnswersComputed() - before };
+      };
+      // A range GA4 has settled (its lagging day is the 27th), so its sentences are judged too.
+      const settled = { ...RANGE, endDate: "2026-11-20" };
+      // Nothing read yet: the sentences and the goals' line come from one answer.
+      const first = await computed(() =>
+        owner.client.api("POST", `/api/dashboards/${dashboard.permalink}/insights`, settled),
+      );
+      expect(first.result.statusCode, first.result.body).toBe(200);
+      expect(first.result.json().data.goals).toBe("0 of 1 goal on track; Sessions 12 % short");
+      // Two answers: the widget's own, with its goals (once: the goals' line takes it from the sentences'
+      // read), and its sessions by day over the eight weeks before (the history its sentences weigh).
+      expect(first.answers).toBe(2);
+      // The page asks its card's data and its insights: the insights find the card's own answer.
+      const range = { ...settled, startDate: "2026-11-02" };
+      const card = await computed(() =>
+        env().client().api("POST", `/api/dashboards/${dashboard.permalink}/widgets/sessions/data`, range),
+      );
+      expect(card.answers).toBe(1);
+      const page = await computed(() =>
+        owner.client.api("POST", `/api/dashboards/${dashboard.permalink}/insights`, range),
+      );
+      expect(page.result.json().data.goals).toBe("0 of 1 goal on track; Sessions 12 % short");
+      // Only the history is new: the widget's answer with its goals is the card's.
+      expect(page.answers).toBe(1);
+      // A report's summary (its e-mail's goals line and sentences), the insights summary on: the same two.
+      await owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, {
+        styles: JSON.stringify({ insightsSummary: true }),
+      });
+      const report = await computed(() =>
+        env()
+          .services.get("insights")
+          .reportSummary(owner.company.id, dashboard.id, { startDate: "2026-11-03", endDate: "2026-11-20" }, "UTC"),
+      );
+      expect(report.result.goals).toBe("0 of 1 goal on track; Sessions 12 % short");
+      expect(report.answers).toBe(2);
     });
 
     it("a report e-mail says the goals' line in its HTML and text, with the insights summary off and on", async () => {

@@ -12,6 +12,7 @@ export const dashboardsFeature: Feature = {
       services.get("companies"),
       templateResolver(services.get("sources")),
       (companyId, dashboardId) => services.get("reports").forDashboard(companyId, dashboardId),
+      (...removed) => services.get("widgetAlerts").removeWithGoals(...removed),
     ),
   }),
   routes: (app, ctx, services) =>

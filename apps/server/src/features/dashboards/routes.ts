@@ -210,7 +210,8 @@ function editingRoutes(app: App, dashboards: DashboardsService, tags: string[]) 
       const form = await readForm(request);
       const input = parseInput(ZDashboardSave, form.fields);
       const files = Object.fromEntries(Object.entries(form.files).map(([name, file]) => [name, file.data]));
-      return { data: { styles: await dashboards.save(actorOf(request), request.params.id, input, files) } };
+      const { styles, notices } = await dashboards.save(actorOf(request), request.params.id, input, files);
+      return { data: { styles, ...(notices.length > 0 && { notices }) } };
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { TDashboardSave, TDashboardStyles, TWidget } from "@app/core";
+import { removedGoalMetrics, type TDashboardSave, type TDashboardStyles, type TWidget } from "@app/core";
 import type { Updateable } from "kysely";
 import { widgetType } from "../../connectors";
 import type { DashboardsTable } from "../../infra/db/schema";
@@ -10,6 +10,7 @@ import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { lockHolder, staleLockBefore } from "./edit-lock";
 import { EMPTY_STYLES, withOwnImages } from "./presenter";
+import { dashboardsRepo } from "./repo";
 
 /** Image parts of the multipart save (docs/product.md §7: snake case) and the style each one fills. */
 const STYLE_FILES: Record<string, "logoImage" | "backgroundImage" | "clientImage"> = {
@@ -19,7 +20,7 @@ const STYLE_FILES: Record<string, "logoImage" | "backgroundImage" | "clientImage
 };
 
 /** Saving a dashboard from the editor: its widgets, styles, images and settings. */
-export function saveUseCase({ repo, storage, load }: DashboardDeps) {
+export function saveUseCase({ ctx, repo, storage, load, widgetsOf, removeGoalAlerts }: DashboardDeps) {
   async function assertOwnSources(companyId: string, widgets: TWidget[]) {
     const ids = new Set<string>();
     for (const widget of widgets) {
@@ -49,13 +50,16 @@ export function saveUseCase({ repo, storage, load }: DashboardDeps) {
   }
 
   return {
-    /** The multipart save of docs/product.md §7; only the lock holder may save while the dashboard is locked. */
+    /**
+     * The multipart save of docs/product.md §7; only the lock holder may save while the dashboard is locked.
+     * Answers the stored styles and what the save did besides that its user should hear of (`notices`).
+     */
     async save(
       actor: Actor,
       id: string,
       input: TDashboardSave,
       files: Record<string, Buffer>,
-    ): Promise<TDashboardStyles> {
+    ): Promise<{ styles: TDashboardStyles; notices: string[] }> {
       const row = await load(actor, id);
       const holder = lockHolder(row);
       if (holder && holder !== actor.id) throw AppError.forbidden("This dashboard is being edited by another user.");
@@ -82,10 +86,22 @@ export function saveUseCase({ repo, storage, load }: DashboardDeps) {
           compare_end_date: input.compare_end ?? null,
         }),
       };
-      if (!(await repo.updateAsEditor(actor.companyId, id, actor.id, staleLockBefore(), patch))) {
-        throw AppError.forbidden("This dashboard is being edited by another user.");
+      const refused = () => AppError.forbidden("This dashboard is being edited by another user.");
+      // A goal taken off a metric takes its off-pace alerts along, in the same transaction (docs/decisions.md,
+      // "An off-pace alert goes with its goal"): a rule left behind would only say "no goal verdict yet".
+      const lost = input.widgets ? removedGoalMetrics(widgetsOf(row), input.widgets) : [];
+      if (lost.length === 0) {
+        if (!(await repo.updateAsEditor(actor.companyId, id, actor.id, staleLockBefore(), patch))) throw refused();
+        return { styles, notices: [] };
       }
-      return styles;
+      const widgets = input.widgets ?? [];
+      const notices = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await dashboardsRepo(trx).updateAsEditor(actor.companyId, id, actor.id, staleLockBefore(), patch))) {
+          throw refused();
+        }
+        return removeGoalAlerts(trx, actor.companyId, id, widgets, lost);
+      });
+      return { styles, notices };
     },
   };
 }

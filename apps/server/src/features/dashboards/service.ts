@@ -4,7 +4,7 @@ import type { Storage } from "../../infra/storage";
 import type { CompaniesService } from "../companies/service";
 import type { Actor } from "../users/service";
 import { crudUseCases } from "./crud";
-import type { DashboardDeps, DashboardReports, TemplateResolver } from "./deps";
+import type { DashboardDeps, DashboardReports, GoalAlertsRemover, TemplateResolver } from "./deps";
 import { editLockUseCases } from "./edit-lock";
 import { embedLinkUseCases } from "./embed-tokens";
 import { exportTargetUseCases } from "./export-targets";
@@ -15,7 +15,7 @@ import { viewingUseCases } from "./viewing";
 import { parsedWidgetCache } from "./widget-cache";
 
 export { NO_SERVICE_CREATE } from "./crud";
-export type { DashboardReports, TemplateResolver } from "./deps";
+export type { DashboardReports, GoalAlertsRemover, TemplateResolver } from "./deps";
 export { LOCK_TIMEOUT_MS } from "./edit-lock";
 export { EMBED_REFUSED, embedTokenValid, RENDER_TOKEN_TTL_S, signEmbedToken, signRenderToken } from "./embed-tokens";
 export type { ExportTarget } from "./export-targets";
@@ -35,6 +35,7 @@ export function dashboardsService(
   companies: CompaniesService,
   resolveTemplate: TemplateResolver,
   reportsOf: DashboardReports,
+  removeGoalAlerts: GoalAlertsRemover,
 ) {
   const repo = dashboardsRepo(ctx.db);
   const deps: DashboardDeps = {
@@ -44,6 +45,7 @@ export function dashboardsService(
     companies,
     resolveTemplate,
     reportsOf,
+    removeGoalAlerts,
     widgetsOf: parsedWidgetCache(),
     async load(actor: Actor, id: string) {
       const row = await repo.findById(actor.companyId, id);

@@ -50,6 +50,39 @@ function statement(insight: Insight): TInsightStatement {
   return { widgetId, metricKey, metricLabel, direction, tone, sentence };
 }
 
+type WidgetData = Awaited<ReturnType<ReturnType<typeof widgetReads>["dataOf"]>>;
+
+/**
+ * The goals, counted ("1 of 2 goals on track; Sessions 12 % short"): each widget's goals as its answer
+ * computes them (the page's own request), or null when no goal has a verdict; in the dashboard's
+ * language, its metrics' labels too (a calculated metric's typed name stays as typed). `known` holds the
+ * answers already read with the widget's goals (forWidgets' sentences read them so): those are not asked again.
+ */
+async function goalsLine(
+  dataOf: ReturnType<typeof widgetReads>["dataOf"],
+  companyId: string,
+  interactive: readonly TInteractiveWidget[],
+  request: TDashboardWidgetDataRequest,
+  language: string | null,
+  known: ReadonlyMap<string, WidgetData> = new Map(),
+): Promise<string | null> {
+  const labels = labelCatalogue(language);
+  const withGoals = interactive.filter((widget) => (widget.goals?.length ?? 0) > 0);
+  const goalItems = await eachLimited(withGoals, CONCURRENCY, async (widget) => {
+    const data = known.has(widget.id)
+      ? known.get(widget.id)
+      : await dataOf(companyId, widget.instances, request, widget.goals);
+    const typed = typedLabels(widget.instances);
+    const said = (label: string) => (typed.has(label) ? label : translateLabel(label, labels));
+    return (data?.goals ?? []).map((goal) => ({
+      label: said(data?.current.metrics.find((metric) => metric.key === goal.metric)?.label ?? goal.metric),
+      status: goal.status,
+      gapPercent: goal.gapPercent,
+    }));
+  });
+  return goalsSummary(goalItems.flat(), translatorFor(language));
+}
+
 /** What insights use of the server besides the two services: the shared counters and the clock. */
 export interface InsightsRuntime {
   counters: RateLimitStore;
@@ -65,32 +98,6 @@ export interface InsightsRuntime {
  */
 export function insightsService(dashboards: DashboardsService, widgets: WidgetsService, runtime: InsightsRuntime) {
   const { dataOf, historyOf, breakdownOf } = widgetReads(widgets);
-
-  /**
-   * The goals, counted ("1 of 2 goals on track; Sessions 12 % short"): each widget's goals as its answer
-   * computes them (the page's own request), or null when no goal has a verdict; in the dashboard's
-   * language, its metrics' labels too (a calculated metric's typed name stays as typed).
-   */
-  async function goalsLine(
-    companyId: string,
-    interactive: readonly TInteractiveWidget[],
-    request: TDashboardWidgetDataRequest,
-    language: string | null,
-  ): Promise<string | null> {
-    const labels = labelCatalogue(language);
-    const withGoals = interactive.filter((widget) => (widget.goals?.length ?? 0) > 0);
-    const goalItems = await eachLimited(withGoals, CONCURRENCY, async (widget) => {
-      const data = await dataOf(companyId, widget.instances, request, widget.goals);
-      const typed = typedLabels(widget.instances);
-      const said = (label: string) => (typed.has(label) ? label : translateLabel(label, labels));
-      return (data?.goals ?? []).map((goal) => ({
-        label: said(data?.current.metrics.find((metric) => metric.key === goal.metric)?.label ?? goal.metric),
-        status: goal.status,
-        gapPercent: goal.gapPercent,
-      }));
-    });
-    return goalsSummary(goalItems.flat(), translatorFor(language));
-  }
 
   const service = {
     /** Lines and summary for a set of saved widgets of a company, over a range (the widget-data inputs). */
@@ -123,6 +130,8 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         .filter((widget) => !widget.realTime)
         .sort((a, b) => a.order - b.order);
       const lines: Record<string, string | null> = {};
+      // A goal widget's sentences are read with its goals: the goals' line takes them from that one answer.
+      const withGoalsRead = new Map<string, WidgetData>();
       const judged = await eachLimited(interactive, CONCURRENCY, async (widget) => {
         lines[widget.id] = null;
         // Hidden by its owner: no line and no statement in the summary either.
@@ -130,8 +139,11 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         // A range its provider is still filling in is not judged (core rangeSettled): nothing to ask either.
         const lagDays = lagDaysOf(widget.instances);
         if (!comparison || !rangeSettled(range, comparison, lagDays, today)) return null;
-        const asked = { ...request, comparison: true, timezone };
-        const data = await dataOf(companyId, widget.instances, asked);
+        // The comparison is on here (checked above): the request stays as the page sent it, so the page's own
+        // answer (kept by the answer cache) is found, and the goals' line below uses this very read.
+        const asked = { ...request, timezone };
+        const data = await dataOf(companyId, widget.instances, asked, widget.goals);
+        if (widget.goals?.length) withGoalsRead.set(widget.id, data);
         if (!data?.previous) return null;
         // Each optional query asks the budget first (after the widget's own answer, which may just have
         // reported a provider's allowance running low): a second view finds them in the result store.
@@ -161,7 +173,7 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         return input;
       });
       const inputs = judged.filter((input): input is InsightWidget => input !== null);
-      const goals = await goalsLine(companyId, interactive, { ...request, timezone }, language);
+      const goals = await goalsLine(dataOf, companyId, interactive, { ...request, timezone }, language, withGoalsRead);
       return {
         widgets: lines,
         summary: dashboardInsights(inputs, options).map(statement),
@@ -187,7 +199,7 @@ export function insightsService(dashboards: DashboardsService, widgets: WidgetsS
         const interactive = saved.filter(
           (widget): widget is TInteractiveWidget => widget.nature === "interactive" && !widget.realTime,
         );
-        return { goals: await goalsLine(companyId, interactive, request, language), insights: [] };
+        return { goals: await goalsLine(dataOf, companyId, interactive, request, language), insights: [] };
       }
       const { summary, goals } = await service.forWidgets(companyId, saved, request, language);
       return { goals: goals ?? null, insights: summary.map((entry) => entry.sentence) };

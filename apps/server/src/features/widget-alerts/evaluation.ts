@@ -124,7 +124,10 @@ export function evaluationUseCases(ctx: AppContext, deps: WidgetAlertsDeps, repo
     const today = todayInTimezone(WIDGET_ALERT_TIMEZONE, now());
     const rows = (await repo.listActive(companyId)).filter((row) => row.dashboard_active === 1);
     const widgetsByDashboard = new Map<string, readonly TWidget[]>();
-    const judge = observations.forPass(companyId, today);
+    // Goals are counted in the company's own days (the month a Berlin agency's client sees ends at its
+    // midnight, not UTC's), as the dashboard shows them: off-pace rules judge in that zone.
+    const zone = await repo.companyTimezone(companyId);
+    const judge = observations.forPass(companyId, today, { zone, today: todayInTimezone(zone, now()) });
     for (const row of rows) {
       if (!widgetsByDashboard.has(row.dashboard_id)) {
         widgetsByDashboard.set(row.dashboard_id, await deps.dashboards().widgetsById(companyId, row.dashboard_id));

@@ -57,6 +57,7 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
     widget: TInteractiveWidget,
     range: DayRange,
     withGoals: boolean,
+    timezone: string,
   ): Promise<Observed> {
     try {
       const data = await deps.widgets().data(companyId, {
@@ -64,7 +65,7 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
         startDate: range.startDate,
         endDate: range.endDate,
         comparison: true,
-        timezone: WIDGET_ALERT_TIMEZONE,
+        timezone,
         ...(withGoals && widget.goals && widget.goals.length > 0 && { goals: [...widget.goals] }),
       });
       return { table: data.current, previous: data.previous, goals: data.goals };
@@ -107,9 +108,10 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
   return {
     /**
      * A judge for one evaluation pass of a company: one observation per widget (totals) or per metric
-     * (daily series for anomaly rules), shared by the pass's rules.
+     * (daily series for anomaly rules), shared by the pass's rules. `today` is UTC's; off-pace rules
+     * use `goals`, the company's zone and its today.
      */
-    forPass(companyId: string, today: string) {
+    forPass(companyId: string, today: string, goals: { zone: string; today: string }) {
       const lastDay = shiftDay(today, -1);
       const totals = new Map<string, Observed>();
       const daily = new Map<string, Series>();
@@ -140,7 +142,13 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
         // Goals cost daily queries: only off-pace rules ask for them (a widget's other rules share the plain totals).
         const withGoals = rule.condition === "offPace";
         const key = `${row.dashboard_id}\u0000${row.widget_id}\u0000${withGoals ? "goals" : ""}`;
-        if (!totals.has(key)) totals.set(key, await totalsOf(companyId, widget, periodOf(row, today), withGoals));
+        // An off-pace rule reads the widget as the dashboard shows it in the company's zone: its preset's
+        // days and the goal's "today" there.
+        const observe = () =>
+          withGoals
+            ? totalsOf(companyId, widget, periodOf(row, goals.today), true, goals.zone)
+            : totalsOf(companyId, widget, periodOf(row, today), false, WIDGET_ALERT_TIMEZONE);
+        if (!totals.has(key)) totals.set(key, await observe());
         const observed = totals.get(key) as Observed;
         if ("error" in observed) return { error: observed.error };
         const index = observed.table.metrics.findIndex((each) => each.key === row.metric);

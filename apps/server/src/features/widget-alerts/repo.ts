@@ -19,6 +19,12 @@ export function widgetAlertsRepo(db: Db) {
   const withDashboard = () => rulesWithDashboard(db);
 
   return {
+    /** The company's time zone (its agency's clock), UTC when it has none. */
+    async companyTimezone(companyId: string): Promise<string> {
+      const row = await db.selectFrom("companies").select("timezone").where("id", "=", companyId).executeTakeFirst();
+      return row?.timezone || "UTC";
+    },
+
     /** The dashboard's id when it belongs to the company. */
     async dashboardOf(companyId: string, dashboardId: string): Promise<string | null> {
       const row = await db
@@ -98,6 +104,34 @@ export function widgetAlertsRepo(db: Db) {
         .execute();
     },
 
+    /** The off-pace rules of a dashboard's widgets on these metrics (their goals are gone). */
+    offPaceOn(
+      companyId: string,
+      dashboardId: string,
+      metrics: readonly { widgetId: string; metric: string }[],
+    ): Promise<WidgetAlertsTable[]> {
+      if (metrics.length === 0) return Promise.resolve([]);
+      return rulesOfDashboard(db, companyId, dashboardId)
+        .where("condition", "=", "offPace")
+        .where((eb) =>
+          eb.or(
+            metrics.map(({ widgetId, metric }) => eb.and([eb("widget_id", "=", widgetId), eb("metric", "=", metric)])),
+          ),
+        )
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+    },
+
+    async deleteMany(companyId: string, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .deleteFrom("widget_alerts")
+        .where("company_id", "=", companyId)
+        .where("id", "in", [...ids])
+        .execute();
+    },
+
     async delete(companyId: string, id: string): Promise<void> {
       await db.deleteFrom("widget_alerts").where("company_id", "=", companyId).where("id", "=", id).execute();
     },
@@ -105,6 +139,15 @@ export function widgetAlertsRepo(db: Db) {
 }
 
 export type WidgetAlertsRepo = ReturnType<typeof widgetAlertsRepo>;
+
+/** The rules on one dashboard of the company, to narrow further. */
+function rulesOfDashboard(db: Db, companyId: string, dashboardId: string) {
+  return db
+    .selectFrom("widget_alerts")
+    .selectAll()
+    .where("company_id", "=", companyId)
+    .where("dashboard_id", "=", dashboardId);
+}
 
 /** Widget alert rows with the name, permalink, range and state of their dashboard. */
 function rulesWithDashboard(db: Db) {
@@ -131,11 +174,7 @@ function openAlertQueries(db: Db) {
      * judged, so its state is stale) and not snoozed (the member said they know), oldest first.
      */
     openOfDashboard(companyId: string, dashboardId: string, now: string): Promise<WidgetAlertsTable[]> {
-      return db
-        .selectFrom("widget_alerts")
-        .selectAll()
-        .where("company_id", "=", companyId)
-        .where("dashboard_id", "=", dashboardId)
+      return rulesOfDashboard(db, companyId, dashboardId)
         .where("state", "=", "open")
         .where("paused", "=", 0)
         .where((eb) => eb.or([eb("snoozed_until", "is", null), eb("snoozed_until", "<=", now)]))

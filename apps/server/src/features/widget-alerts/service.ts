@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import type { WidgetAlertsDeps } from "./deps";
 import { evaluationUseCases } from "./evaluation";
+import { goalRemovalUseCases } from "./goal-removal";
 import { openAlertUseCases } from "./open-alerts";
 import { widgetAlertsRepo } from "./repo";
 import { ruleUseCases } from "./rules";
@@ -22,6 +23,7 @@ export function widgetAlertsService(ctx: AppContext, deps: WidgetAlertsDeps) {
     ...evaluationUseCases(ctx, deps, repo),
     ...openAlertUseCases(ctx, deps, repo),
     ...ruleUseCases(ctx, deps, repo),
+    ...goalRemovalUseCases(),
   };
 }
 

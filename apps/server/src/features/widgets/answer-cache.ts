@@ -13,6 +13,17 @@ export const ANSWER_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** Answers bigger than this are rebuilt from the table cache instead of being kept whole. */
 export const ANSWER_CACHE_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 
+let answersComputed = 0;
+
+/**
+ * Widget-data answers computed (not found among the kept ones) by this process so far: each is a
+ * planning, the table cache's reads and a merge. Benchmarks and tests read the difference, as they do
+ * query-runner.ts's upstream calls.
+ */
+export function widgetAnswersComputed(): number {
+  return answersComputed;
+}
+
 /**
  * One answer of POST /api/widgets/data: `{data}` checked against the response contract and
  * serialised once, as the UTF-8 bytes sent on every hit (no re-serialising, no re-encoding). A
@@ -89,6 +100,7 @@ export function widgetAnswerCache(sources: Pick<SourcesService, "onChange">, cac
         return cached;
       }
       const request = parseInput(ZWidgetDataRequest, value);
+      answersComputed += 1;
       const computed = await data(companyId, request);
       // What the route's response serializer would send: checked (and stripped) by the contract.
       const answer: WidgetAnswer = {

@@ -59,8 +59,13 @@ export function releaseLockOnExit(id: string): void {
 }
 
 /** POST /api/dashboards/{id}: the multipart save of docs/product.md §7; answers the stored styles. */
-export async function saveDashboard(id: string, form: FormData, signal: AbortSignal): Promise<TDashboardStyles> {
-  return (await call("dashboardSave", { params: { id }, form }, { signal })).data.styles;
+export async function saveDashboard(
+  id: string,
+  form: FormData,
+  signal: AbortSignal,
+): Promise<{ styles: TDashboardStyles; notices: string[] }> {
+  const { styles, notices } = (await call("dashboardSave", { params: { id }, form }, { signal })).data;
+  return { styles, notices: notices ?? [] };
 }
 
 /** PUT /api/dashboards/{id} {category:'new_password'}: sets, or with "" removes, the dashboard's password. */

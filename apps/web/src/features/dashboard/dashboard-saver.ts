@@ -56,7 +56,8 @@ export interface SaverDeps {
   onStatus: (status: SaveStatus) => void;
   /** Called with the stored styles (new image paths) and the image files that save carried. */
   onSaved: (styles: TDashboardStyles, sentFiles: StyleImageField[]) => void;
-  onFailed: (error: unknown) => void;
+  /** Called with the refusal and the state that save sent (a 422's `widgets.2.goals.0.target` is its widget 2). */
+  onFailed: (error: unknown, sent: DashboardSnapshot) => void;
 }
 
 /**
@@ -99,7 +100,7 @@ export function createDashboardSaver({ save, onStatus, onSaved, onFailed }: Save
         if (error instanceof ApiError && error.status === 504 && attempt < SAVE_ATTEMPTS) continue;
         if (inFlight === controller) inFlight = null;
         onStatus("failed");
-        onFailed(error);
+        onFailed(error, snapshot);
         return;
       }
     }

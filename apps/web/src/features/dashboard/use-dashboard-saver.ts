@@ -1,7 +1,7 @@
 import type { TDashboardStyles } from "@app/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { saveDashboard } from "./api";
-import { createDashboardSaver, type SaveStatus, type StyleImageField } from "./dashboard-saver";
+import { createDashboardSaver, type DashboardSnapshot, type SaveStatus, type StyleImageField } from "./dashboard-saver";
 
 export {
   type DashboardSnapshot,
@@ -15,22 +15,28 @@ interface Options {
   dashboardId: string;
   /** Called with the stored styles (new image paths) and the image files that save carried. */
   onSaved: (styles: TDashboardStyles, sentFiles: StyleImageField[]) => void;
-  onFailed: (error: unknown) => void;
+  onFailed: (error: unknown, sent: DashboardSnapshot) => void;
+  /** What a save did besides, for its user to hear (an alert removed with its goal). */
+  onNotices: (notices: string[]) => void;
 }
 
 /** The dashboard saver (dashboard-saver.ts: debounce, abort of a superseded save, 504 retries) bound to a screen. */
-export function useDashboardSaver({ dashboardId, onSaved, onFailed }: Options) {
+export function useDashboardSaver({ dashboardId, onSaved, onFailed, onNotices }: Options) {
   const [status, setStatus] = useState<SaveStatus>("idle");
-  const callbacks = useRef({ onSaved, onFailed });
-  callbacks.current = { onSaved, onFailed };
+  const callbacks = useRef({ onSaved, onFailed, onNotices });
+  callbacks.current = { onSaved, onFailed, onNotices };
 
   const saver = useMemo(
     () =>
       createDashboardSaver({
-        save: (form, signal) => saveDashboard(dashboardId, form, signal),
+        save: async (form, signal) => {
+          const { styles, notices } = await saveDashboard(dashboardId, form, signal);
+          if (notices.length > 0) callbacks.current.onNotices(notices);
+          return styles;
+        },
         onStatus: setStatus,
         onSaved: (styles, sent) => callbacks.current.onSaved(styles, sent),
-        onFailed: (error) => callbacks.current.onFailed(error),
+        onFailed: (error, sent) => callbacks.current.onFailed(error, sent),
       }),
     [dashboardId],
   );

@@ -7,6 +7,7 @@ export { WidgetCard, type WidgetCardProps } from "./components/WidgetCard";
 export { requestPeriod, takeArrivedWidgetData } from "./early-data";
 export { duplicateWidget } from "./form/draft";
 export { WidgetFormDrawer, type WidgetFormSession } from "./form/WidgetFormDrawer";
+export { refusedGoals } from "./goals/refused";
 export { DARK_PALETTE, DEFAULT_LOOK, LIGHT_PALETTE, type WidgetLook, WidgetLookContext } from "./look";
 export {
   DEFAULT_PRINT_WIDGET_TIMEOUT_MS,

@@ -83,7 +83,10 @@ export function DashboardScreen({
     const named = pageLanguage();
     if (named) prefetchMessages(queryClient, named);
   });
-  const language = query.data?.dashboard.language ?? promptField(query.error, "language") ?? pageLanguage();
+  // The owner's choice in the sidebar counts at once (before its save): the one provider below follows it.
+  const [chosen, setChosen] = useState<{ id: string; language: string } | null>(null);
+  const saved = query.data?.dashboard.language ?? promptField(query.error, "language") ?? pageLanguage();
+  const language = chosen && chosen.id === query.data?.dashboard.id ? chosen.language : saved;
   // A public viewer's tab carries the agency's site title, the password prompt's too (its 422 names it).
   const ownerSiteTitle = query.data?.dashboard.siteTitle ?? promptSiteTitle(query.error);
   useEffect(() => onSiteTitle?.(ownerSiteTitle), [onSiteTitle, ownerSiteTitle]);
@@ -127,6 +130,7 @@ export function DashboardScreen({
         onTitle={onTitle}
         realtime={realtime}
         print={print}
+        onLanguage={(id, chosenLanguage) => setChosen({ id, language: chosenLanguage })}
       />
     </I18nProvider>
   );
@@ -150,7 +154,9 @@ function DashboardScreenBody({
   onTitle,
   realtime,
   print,
+  onLanguage,
 }: Omit<DashboardScreenProps, "onSiteTitle" | "timezone"> & {
+  onLanguage: (dashboardId: string, language: string) => void;
   query: UseQueryResult<LoadedDashboard>;
   shown: LoadedDashboard | undefined;
   password: string | null;
@@ -216,6 +222,7 @@ function DashboardScreenBody({
       realtime={realtime}
       embedded={embedded}
       print={print}
+      onLanguage={(chosenLanguage) => onLanguage(dashboard.id, chosenLanguage)}
     />
   );
 }

@@ -1,4 +1,11 @@
-import { classifyWidgetChange, type TDashboard, type TDashboardStyles, type TWidget, todayInTimezone } from "@app/core";
+import {
+  classifyWidgetChange,
+  type TDashboard,
+  type TDashboardStyles,
+  type TLanguage,
+  type TWidget,
+  todayInTimezone,
+} from "@app/core";
 import { Box, Button, Group, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -13,8 +20,8 @@ import {
   useState,
 } from "react";
 import { useSearchParams } from "react-router";
-import { errorMessage } from "../../../lib/api";
-import { I18nProvider, useI18n } from "../../../lib/i18n";
+import { errorMessage, fieldErrors } from "../../../lib/api";
+import { useI18n } from "../../../lib/i18n";
 import type { DateRangeValue } from "../../../ui/date-range";
 import { IconPlus } from "../../../ui/icons";
 import { LazySafeHtml } from "../../../ui/LazySafeHtml";
@@ -28,6 +35,7 @@ import {
   PrintModeContext,
   PublicAccessContext,
   RealtimeMarkContext,
+  refusedGoals,
   takeArrivedWidgetData,
   WidgetBadgeContext,
   type WidgetFormSession,
@@ -87,6 +95,8 @@ export interface DashboardViewProps {
   embedded?: boolean;
   /** The print view: no chrome, nothing to click, charts as vector, per-widget data time limits. */
   print?: PrintMode;
+  /** The owner chose the client's language: the screen's one language provider follows it at once. */
+  onLanguage?: (language: TLanguage) => void;
 }
 
 function renumber(widgets: TWidget[]): TWidget[] {
@@ -125,6 +135,11 @@ function useCardsFirst(wait: boolean): boolean {
   return rest;
 }
 
+/** A toast; the toasts' module is loaded by the app shortly after start (App.tsx), reused here, not duplicated. */
+function toast(notice: { color: string; title: string; message: string }): void {
+  void import("@mantine/notifications").then(({ notifications }) => notifications.show(notice));
+}
+
 /** A loaded dashboard: header, grid of widgets, and (for members) the sidebar with edit mode. */
 export function DashboardView({
   dashboard,
@@ -138,6 +153,7 @@ export function DashboardView({
   realtime,
   embedded = false,
   print,
+  onLanguage,
 }: DashboardViewProps) {
   const modals = useModals();
   const queryClient = useQueryClient();
@@ -215,11 +231,21 @@ export function DashboardView({
         return next;
       });
     },
-    // The toasts' module is loaded by the app shortly after start (App.tsx); reused here, not duplicated.
-    onFailed: (error) =>
-      void import("@mantine/notifications").then(({ notifications }) =>
-        notifications.show({ color: "red", title: "Changes could not be saved", message: errorMessage(error) }),
-      ),
+    onFailed: (error, sent) => {
+      // A widget's goals the server refused (422 on `widgets.2.goals.0.target`): its settings open again
+      // with each message at its field, as the form's own checks show theirs.
+      const refused = refusedGoals(fieldErrors(error), sent.widgets);
+      const widget = refused && latest.current.widgets.find((each) => each.id === refused.widgetId);
+      if (refused && widget) {
+        setFormSession({ mode: "edit", key: ++formCounter.current, widget, refused: refused.fields });
+        return;
+      }
+      toast({ color: "red", title: "Changes could not be saved", message: errorMessage(error) });
+    },
+    // What the save did besides (an off-pace alert removed with its goal), said once.
+    onNotices: (notices) => {
+      for (const message of notices) toast({ color: "blue", title: "Saved", message });
+    },
   });
 
   /** Applies a change and queues the save of the whole dashboard. */
@@ -356,10 +382,8 @@ export function DashboardView({
   });
   const hideDateSelector = state.hiddenDateSelector && !editMode;
 
-  // The owner sees the client's words as soon as the language is chosen (the screen's own provider
-  // follows the saved one); for a client it is the screen's language, already loaded.
   return (
-    <I18nProvider language={state.language} fallback={null}>
+    <>
       <WidgetLookContext.Provider value={look.widgets}>
         <div
           className="dash-root"
@@ -387,7 +411,10 @@ export function DashboardView({
                         footer={state.footer}
                         onFooter={(footer) => update({ footer })}
                         language={state.language}
-                        onLanguage={(language) => update({ language })}
+                        onLanguage={(language) => {
+                          update({ language });
+                          onLanguage?.(language);
+                        }}
                         saveStatus={saver.status}
                         showBackLink={currentUserId !== null}
                         userSlot={userSlot}
@@ -563,6 +590,6 @@ export function DashboardView({
           ) : null}
         </div>
       </WidgetLookContext.Provider>
-    </I18nProvider>
+    </>
   );
 }

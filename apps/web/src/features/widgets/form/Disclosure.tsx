@@ -6,8 +6,17 @@ import { IconChevronDown } from "../../../ui/icons";
  * A folded part of the form. Unlike an accordion panel, the content is not labelled by the toggle,
  * so a field inside keeps the one accessible name its own label gives it.
  */
-export function Disclosure({ title, children }: { title: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
+export function Disclosure({
+  title,
+  children,
+  initiallyOpen = false,
+}: {
+  title: string;
+  children: ReactNode;
+  /** Open as the form opens (a part holding the server's errors). */
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   const id = useId();
   return (
     <Box style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: "var(--mantine-radius-md)" }}>

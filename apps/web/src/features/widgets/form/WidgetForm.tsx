@@ -22,6 +22,7 @@ import type { WidgetDataResult } from "../api";
 import { deleteWidgetFile } from "../api";
 import { GoalsFields } from "../goals/GoalsFields";
 import { goalErrors } from "../goals/goal-draft";
+import { refusedGoalErrors } from "../goals/refused";
 import { widgetKeys, widgetTypesQuery } from "../queries";
 import { CalculatedMetricsFields } from "./CalculatedMetricsFields";
 import { Disclosure } from "./Disclosure";
@@ -53,6 +54,8 @@ export interface WidgetFormProps {
   onCancel: () => void;
   /** The saved widget and the ids of widgets it absorbed (docs/product.md §4 merging). */
   onSave: (widget: TWidget, absorbedIds: string[]) => void;
+  /** The server's 422 on this widget's goals (`goals.0.target`), when the form reopens on a refused save. */
+  refused?: Record<string, string>;
 }
 
 function findParam(params: readonly TWidgetParam[], key: string): TWidgetParam | undefined {
@@ -116,8 +119,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The widget form (docs/product.md §2, §4, §5): nature, then for data widgets source → widget type → the type's
  * inputs → display settings; Save stays disabled until the whole form is valid.
  */
-export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: WidgetFormProps) {
+export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave, refused }: WidgetFormProps) {
   const [draft, setDraft] = useState<WidgetDraft>(() => (widget ? draftFromWidget(widget) : newDraft()));
+  // The server's messages stay at their goal until that goal is changed (or the list, for the list's).
+  const [serverGoals, setServerGoals] = useState(() => refusedGoalErrors(refused, draft.interactive.goals));
   const uploaded = useRef<string[]>([]);
   const form = draft.interactive;
 
@@ -197,10 +202,14 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
         label: goalColumns.get(metric.key)?.label ?? metric.name ?? loadedLabel(metric.metric) ?? metric.metric,
       }))
     : [];
-  const goalFieldErrors = base ? goalErrors(form.goals, base.instances) : [];
+  const goalFieldErrors = (base ? goalErrors(form.goals, base.instances) : []).map((errors, index) => ({
+    ...serverGoals.byKey.get(form.goals[index]?.key ?? ""),
+    ...errors,
+  }));
+  const refusedLeft = serverGoals.byKey.size > 0 || serverGoals.list !== null;
 
   const missing = draft.nature === "interactive" ? missingParams(form, config) : [];
-  const valid = isDraftValid(draft, config);
+  const valid = isDraftValid(draft, config) && !(draft.nature === "interactive" && refusedLeft);
 
   const discardUploads = (keep: string | null) => {
     for (const filename of uploaded.current) if (filename !== keep) void deleteWidgetFile(filename).catch(() => {});
@@ -354,13 +363,28 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
                         onChange={(calculatedMetrics) => setInteractive({ calculatedMetrics })}
                       />
                     </Disclosure>
-                    <Disclosure title={`Goals${form.goals.length > 0 ? ` (${form.goals.length})` : ""}`}>
+                    <Disclosure
+                      title={`Goals${form.goals.length > 0 ? ` (${form.goals.length})` : ""}`}
+                      initiallyOpen={refused !== undefined}
+                    >
                       <GoalsFields
                         goals={form.goals}
                         metrics={goalMetrics}
                         units={goalColumns}
                         errors={goalFieldErrors}
-                        onChange={(goals) => setInteractive({ goals })}
+                        listError={serverGoals.list}
+                        onChange={(goals) => {
+                          // A goal changed (or removed) drops the server's messages on it; any change, the list's.
+                          const kept = new Map(goals.map((goal) => [goal.key, goal]));
+                          const byKey = new Map(
+                            [...serverGoals.byKey].filter(
+                              ([key]) => kept.get(key) === form.goals.find((goal) => goal.key === key),
+                            ),
+                          );
+                          if (byKey.size !== serverGoals.byKey.size || serverGoals.list !== null)
+                            setServerGoals({ byKey, list: null });
+                          setInteractive({ goals });
+                        }}
                       />
                     </Disclosure>
                     <Disclosure title="Metric options">
@@ -403,7 +427,9 @@ export function WidgetForm({ widget, widgets, nextOrder, onCancel, onSave }: Wid
             ? `Still needed: ${missingLabels.join(", ")}`
             : valid
               ? ""
-              : "Fill in the required fields."}
+              : refusedLeft
+                ? "Correct the goals the server refused."
+                : "Fill in the required fields."}
         </Text>
         <Group gap="sm" wrap="nowrap">
           <Button variant="default" onClick={onCancel}>

@@ -3,7 +3,10 @@ import { Drawer } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { WidgetForm } from "./WidgetForm";
 
-export type WidgetFormSession = { mode: "add"; key: number } | { mode: "edit"; key: number; widget: TWidget };
+export type WidgetFormSession =
+  | { mode: "add"; key: number }
+  /** `refused`: the fields a save of this widget was refused on (422), shown at the fields as it opens. */
+  | { mode: "edit"; key: number; widget: TWidget; refused?: Record<string, string> };
 
 interface Props {
   /** The open form, or null. A new key starts a fresh form (docs/product.md §4: editing cancels any open form). */
@@ -35,6 +38,7 @@ export function WidgetFormDrawer({ session, widgets, nextOrder, onClose, onSave 
         <WidgetForm
           key={session.key}
           widget={session.mode === "edit" ? session.widget : null}
+          refused={session.mode === "edit" ? session.refused : undefined}
           widgets={widgets}
           nextOrder={nextOrder}
           onCancel={onClose}

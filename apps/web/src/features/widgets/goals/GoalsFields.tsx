@@ -12,6 +12,8 @@ interface Props {
   units: ReadonlyMap<string, GoalMetricUnit>;
   /** Each goal's errors (goalErrors), in the goals' order. */
   errors: GoalErrors[];
+  /** An error on the goals as a whole (the server's "at most 10 goals"). */
+  listError?: string | null;
   onChange: (goals: GoalDraft[]) => void;
 }
 
@@ -44,7 +46,7 @@ function targetAdornment(goal: GoalDraft, unit: GoalMetricUnit | undefined) {
  * metric's unit and what the target is for. A lower-is-better metric's target is a ceiling to stay
  * under, said under the field. Errors are the contract's own messages (the server's 422 says the same).
  */
-export function GoalsFields({ goals, metrics, units, errors, onChange }: Props) {
+export function GoalsFields({ goals, metrics, units, errors, listError = null, onChange }: Props) {
   const update = (index: number, patch: Partial<GoalDraft>) =>
     onChange(goals.map((goal, position) => (position === index ? { ...goal, ...patch } : goal)));
   return (
@@ -119,6 +121,11 @@ export function GoalsFields({ goals, metrics, units, errors, onChange }: Props) 
           </Fieldset>
         );
       })}
+      {listError ? (
+        <Text fz="sm" c="red" role="alert">
+          {listError}
+        </Text>
+      ) : null}
       <Group>
         <Button
           variant="light"
