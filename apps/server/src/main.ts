@@ -91,19 +91,38 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000);
-    await app?.close();
-    await new Promise<void>((resolve) => (health ? health.close(() => resolve()) : resolve()));
-    await services.close();
-    await infra.close();
+    // Each part is closed even when one before it fails, and a failure is logged with what failed:
+    // otherwise it would surface as an unhandled rejection, skip closing the database and exit 1 silently.
+    let failed = false;
+    const steps: [string, () => Promise<unknown>][] = [
+      ["HTTP server", async () => app?.close()],
+      ["worker health", () => new Promise<void>((resolve) => (health ? health.close(() => resolve()) : resolve()))],
+      ["features", () => services.close()],
+      ["infrastructure", () => infra.close()],
+    ];
+    for (const [part, close] of steps) {
+      await close().catch((error: unknown) => {
+        failed = true;
+        logger.error({ err: error }, `closing the ${part} failed`);
+      });
+    }
     clearTimeout(timer);
-    process.exit(0);
+    destination.flushSync();
+    process.exit(failed ? 1 : 0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   if (config.role !== "web" && !closing) {
-    await infra.jobs.start();
-    if (!closing) await jobsStarted(ctx, services);
+    try {
+      await infra.jobs.start();
+      if (!closing) await jobsStarted(ctx, services);
+    } catch (error) {
+      // A signal during start-up closes the queue and the database under the jobs' start and catch-up;
+      // what they then fail with is the shutdown's doing, not an error.
+      if (!closing) throw error;
+      logger.debug({ err: error }, "job start-up cut short by the shutdown");
+    }
   }
   destination.flushSync(); // the start-up lines, at once
 }

@@ -20,6 +20,27 @@ describe.skipIf(!fs.existsSync(chromium) && !process.env.CI)("browser pool", () 
     expect(pool.launched()).toBe(false);
   });
 
+  it("leaves signals to the process's own shutdown, survives being closed mid-launch, then launches nothing", async () => {
+    const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+    const before = signals.map((signal) => process.listenerCount(signal));
+    const closing = createBrowserPool({ executablePath: chromium, maxPages: 1 });
+    const work = closing.withPage((page) => page.evaluate(() => 1 + 1));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Closed while its browser is still launching (a launch takes ~170 ms): close() resolves, the work
+    // fails or finishes.
+    await closing.close();
+    await work.catch(() => undefined);
+    await expect(closing.withPage(async () => "again")).rejects.toThrow("closed");
+    expect(closing.launched()).toBe(false);
+    const launchedOnce = createBrowserPool({ executablePath: chromium, maxPages: 1 });
+    try {
+      expect(await launchedOnce.withPage((page) => page.evaluate(() => 1 + 1))).toBe(2);
+      expect(signals.map((signal) => process.listenerCount(signal))).toEqual(before);
+    } finally {
+      await launchedOnce.close();
+    }
+  }, 60_000);
+
   it("renders pages on one warm browser, at most maxPages at a time, and closes each page after use", async () => {
     let open = 0;
     let most = 0;

@@ -56,12 +56,19 @@ export function createBrowserPool(options: { executablePath: string; maxPages?: 
   // Idle warm pages; never more than maxPages (each was one of the pool's slots when it was in use).
   let idle: WarmPage[] = [];
   const waiting: (() => void)[] = [];
+  let closed = false;
   const launch = async () => {
     const { chromium } = await import("playwright-core");
     const launchedBrowser = await chromium.launch({
       executablePath: options.executablePath,
       headless: true,
       args: CHROMIUM_ARGS,
+      // The process's own graceful shutdown (main.ts) closes the browser once running renders have
+      // finished. Playwright's handlers would close it at the signal, under those renders (and fail a
+      // launch under way), and on SIGINT exit the process before its requests are drained.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
     });
     // A crashed browser is relaunched on the next request instead of failing every later one.
     launchedBrowser.on("disconnected", () => {
@@ -69,6 +76,13 @@ export function createBrowserPool(options: { executablePath: string; maxPages?: 
       idle = idle.filter((warm) => warm.browser !== launchedBrowser);
     });
     return launchedBrowser;
+  };
+  /** The browser, launched on first use. After close() none is launched again: a warm-up retried during
+   * the shutdown would otherwise start one that the exiting process never closes. */
+  const running = () => {
+    if (closed) throw new Error("The browser pool is closed.");
+    browser ??= launch();
+    return browser;
   };
   const acquire = async () => {
     if (active < maxPages) {
@@ -87,8 +101,9 @@ export function createBrowserPool(options: { executablePath: string; maxPages?: 
       await acquire();
       let context: BrowserContext | null = null;
       try {
-        if (!browser) browser = launch();
-        context = await (await browser).newContext({ viewport: pageOptions?.viewport ?? { width: 1280, height: 800 } });
+        context = await (await running()).newContext({
+          viewport: pageOptions?.viewport ?? { width: 1280, height: 800 },
+        });
         const page = await context.newPage();
         opened += 1;
         return await work(page);
@@ -108,8 +123,7 @@ export function createBrowserPool(options: { executablePath: string; maxPages?: 
           warm = idle.splice(index, 1)[0] ?? null;
           await warm?.page.setViewportSize(viewport);
         } else {
-          if (!browser) browser = launch();
-          const launched = await browser;
+          const launched = await running();
           const context = await launched.newContext({ viewport });
           warm = { kind, context, page: await context.newPage(), uses: 0, browser: launched };
           opened += 1;
@@ -136,10 +150,12 @@ export function createBrowserPool(options: { executablePath: string; maxPages?: 
     launched: () => browser !== null,
     pagesOpened: () => opened,
     async close() {
+      closed = true;
       const current = browser;
       browser = null;
       idle = [];
-      if (current) await (await current).close().catch(() => {});
+      // A launch still under way is awaited and then closed; one that failed leaves nothing to close.
+      if (current) await current.then((launched) => launched.close()).catch(() => {});
     },
   };
 }
