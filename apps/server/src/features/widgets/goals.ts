@@ -45,16 +45,18 @@ export async function goalsOf(
   const today = todayInTimezone(normaliseTimeZone(request.timezone) ?? "UTC", now);
   const range: DayRange = { startDate: request.startDate, endDate: request.endDate };
   const dimension = dateDimension(request.instances);
-  const windows = new Map<string, Promise<TTable | null>>();
-  const dailyOf = (window: DayRange): Promise<TTable | null> => {
-    if (dimension === null || window.endDate < window.startDate) return Promise.resolve(null);
-    const key = `${window.startDate}|${window.endDate}`;
-    let found = windows.get(key);
+  // One memo for the goals' extra queries (their days by date, the widget's total over a goal's days):
+  // goals sharing a window share its query.
+  const asked = new Map<string, Promise<TTable | null>>();
+  const currentOver = (
+    kind: "daily" | "total",
+    instances: Instances,
+    window: DayRange,
+    keep: (current: TTable) => TTable | null,
+  ): Promise<TTable | null> => {
+    const key = `${kind}|${window.startDate}|${window.endDate}`;
+    let found = asked.get(key);
     if (!found) {
-      const instances = request.instances.map((instance) => ({
-        ...instance,
-        inputs: { ...instance.inputs, [DIMENSION_PARAM]: dimension },
-      }));
       found = data({
         ...request,
         instances,
@@ -64,38 +66,30 @@ export async function goalsOf(
         compareEndDate: null,
         goals: undefined,
       }).then(
-        (daily) => (daily.current.dimension?.kind === "date" ? daily.current : null),
-        // No daily numbers (a provider failing for now, an instance without a day dimension): no pace.
+        (answer) => keep(answer.current),
+        // No numbers for now (a provider failing, an instance without a day dimension): no pace from
+        // the days, or the days added up instead of the provider's total.
         () => null,
       );
-      windows.set(key, found);
+      asked.set(key, found);
     }
     return found;
   };
+  const byDay =
+    dimension === null
+      ? null
+      : request.instances.map((instance) => ({
+          ...instance,
+          inputs: { ...instance.inputs, [DIMENSION_PARAM]: dimension },
+        }));
+  const dailyOf = (window: DayRange): Promise<TTable | null> =>
+    byDay === null || window.endDate < window.startDate
+      ? Promise.resolve(null)
+      : currentOver("daily", byDay, window, (current) => (current.dimension?.kind === "date" ? current : null));
   // The widget's own query over a goal's days so far, when those are not the days it shows: the
   // provider's total for them (users over a month are not the days' users added up).
-  const totals = new Map<string, Promise<TTable | null>>();
-  const totalsOf = (window: DayRange | null): Promise<TTable | null> => {
-    if (window === null) return Promise.resolve(null);
-    const key = `${window.startDate}|${window.endDate}`;
-    let found = totals.get(key);
-    if (!found) {
-      found = data({
-        ...request,
-        ...window,
-        comparison: false,
-        compareStartDate: null,
-        compareEndDate: null,
-        goals: undefined,
-      }).then(
-        (answer) => answer.current,
-        // No total for now: the days are added up instead.
-        () => null,
-      );
-      totals.set(key, found);
-    }
-    return found;
-  };
+  const totalsOf = (window: DayRange | null): Promise<TTable | null> =>
+    window === null ? Promise.resolve(null) : currentOver("total", request.instances, window, (current) => current);
   const lagDays = lagDaysOf(request.instances);
   const results = await Promise.all(
     goals.map(async (goal) =>
