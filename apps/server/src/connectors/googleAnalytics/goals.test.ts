@@ -35,6 +35,20 @@ function withClock<T>(env: TestEnv, at: string, run: () => Promise<T>): Promise<
   });
 }
 
+/**
+ * The widget's data as a visitor of the dashboard's public link asks it, under the fixed clock: the saved
+ * widget's goals come with it.
+ */
+async function publicAnswer(env: TestEnv, dashboard: { permalink: string }, range: typeof RANGE) {
+  return withClock(env, NOW, async () => {
+    const response = await env
+      .client()
+      .api("POST", `/api/dashboards/${dashboard.permalink}/widgets/sessions/data`, range);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  });
+}
+
 /** An owner with a GA4 sessions widget (one number, no dimension) carrying `goals`, on a saved dashboard. */
 async function ga4Dashboard(
   env: TestEnv,
@@ -68,14 +82,8 @@ describeEachDb(
       const { owner, dashboard, instance } = await ga4Dashboard(env(), [
         { metric: "a.sessions", target: 4000, period: "month" },
       ]);
-      const answer = await withClock(env(), NOW, async () => {
-        // Anyone who may view the dashboard (here a visitor of its public link) gets the saved widget's goals.
-        const response = await env()
-          .client()
-          .api("POST", `/api/dashboards/${dashboard.permalink}/widgets/sessions/data`, RANGE);
-        expect(response.statusCode, response.body).toBe(200);
-        return response.json().data;
-      });
+      // Anyone who may view the dashboard (here a visitor of its public link) gets the saved widget's goals.
+      const answer = await publicAnswer(env(), dashboard, RANGE);
       let value = 0;
       for (let day = "2026-11-01"; day <= "2026-11-27"; day = shiftDay(day, 1)) value += sessionsOn(day);
       expect(answer.current.totals[0]).toBe(value);
@@ -154,13 +162,7 @@ describeEachDb(
         });
         // The dashboard shows the last 7 days; the goal measures November so far, so its value needs a query of its own.
         const week = { startDate: "2026-11-21", endDate: "2026-11-27", timezone: "UTC" };
-        const answer = await withClock(env(), NOW, async () => {
-          const response = await env()
-            .client()
-            .api("POST", `/api/dashboards/${dashboard.permalink}/widgets/sessions/data`, week);
-          expect(response.statusCode, response.body).toBe(200);
-          return response.json().data;
-        });
+        const answer = await publicAnswer(env(), dashboard, week);
         const usersOn = (day: string) => fakeValue("activeUsers", day.replaceAll("-", ""), PROFILE);
         const november: number[] = [];
         for (let day = "2026-11-01"; day <= "2026-11-27"; day = shiftDay(day, 1)) november.push(usersOn(day));
@@ -348,22 +350,21 @@ describeEachDb(
         { metric: "a.sessions", target: 4000, period: "month" },
         { metric: "a.sessions", target: 3000, period: "range" },
       ]);
-      const body = await withClock(env(), NOW, async () => {
-        const response = await owner.client.api("POST", `/api/dashboards/${dashboard.permalink}/insights`, RANGE);
-        expect(response.statusCode, response.body).toBe(200);
-        return response.json().data;
-      });
+      /** The dashboard's insights as its owner's page asks them, under the fixed clock. */
+      const insights = () =>
+        withClock(env(), NOW, async () => {
+          const response = await owner.client.api("POST", `/api/dashboards/${dashboard.permalink}/insights`, RANGE);
+          expect(response.statusCode, response.body).toBe(200);
+          return response.json().data;
+        });
+      const body = await insights();
       // November so far (3,159) is past the range's 3,000; the month is on pace for 3,540 of 4,000.
       expect(body.goals).toBe("1 of 2 goals on track; Sessions 12 % short");
 
       // A German client's dashboard says it in German, the metric's label included.
       const saved = await owner.client.apiMultipart("POST", `/api/dashboards/${dashboard.id}`, { language: "de" });
       expect(saved.statusCode, saved.body).toBe(200);
-      const german = await withClock(env(), NOW, async () => {
-        const response = await owner.client.api("POST", `/api/dashboards/${dashboard.permalink}/insights`, RANGE);
-        expect(response.statusCode, response.body).toBe(200);
-        return response.json().data;
-      });
+      const german = await insights();
       expect(german.goals).toBe("1 von 2 Zielen auf Kurs; Sitzungen 12\u00a0% unter Ziel");
     });
 
