@@ -1,3 +1,4 @@
+export * from "./clock";
 export * from "./contract";
 export * from "./evaluate";
 export * from "./metrics";

@@ -5,16 +5,16 @@ import {
   nextAlertState,
   snoozeEndedSince,
   type TWidget,
-  todayInTimezone,
   type WidgetAlertCondition,
   type WidgetAlertDirection,
   type WidgetAlertVerdict,
+  widgetAlertClock,
   widgetAlertMetrics,
 } from "@app/core";
 import type { AppContext } from "../../context";
 import { widgetAlertMail } from "./alert-mail";
 import { announceWidgetAlerts } from "./announce";
-import { WIDGET_ALERT_TIMEZONE, type WidgetAlertsDeps } from "./deps";
+import type { WidgetAlertsDeps } from "./deps";
 import { widgetObservations } from "./observations";
 import type { WidgetAlertRow, widgetAlertsRepo } from "./repo";
 
@@ -121,13 +121,12 @@ export function evaluationUseCases(ctx: AppContext, deps: WidgetAlertsDeps, repo
   async function evaluateCompany(companyId: string): Promise<EvaluationSummary> {
     const summary: EvaluationSummary = { evaluated: 0, opened: 0, resolved: 0, mailed: 0 };
     const changed = new Set<string>();
-    const today = todayInTimezone(WIDGET_ALERT_TIMEZONE, now());
     const rows = (await repo.listActive(companyId)).filter((row) => row.dashboard_active === 1);
     const widgetsByDashboard = new Map<string, readonly TWidget[]>();
-    // Goals are counted in the company's own days (the month a Berlin agency's client sees ends at its
-    // midnight, not UTC's), as the dashboard shows them: off-pace rules judge in that zone.
-    const zone = await repo.companyTimezone(companyId);
-    const judge = observations.forPass(companyId, today, { zone, today: todayInTimezone(zone, now()) });
+    // Every rule judges on the company's own days (a Los Angeles agency's "yesterday" and month end at
+    // its midnight, not UTC's), as its dashboards show them.
+    const clock = widgetAlertClock(now(), await repo.companyTimezone(companyId));
+    const judge = observations.forPass(companyId, clock);
     for (const row of rows) {
       if (!widgetsByDashboard.has(row.dashboard_id)) {
         widgetsByDashboard.set(row.dashboard_id, await deps.dashboards().widgetsById(companyId, row.dashboard_id));

@@ -2,28 +2,25 @@ import {
   type DailyValue,
   type DayRange,
   evaluateWidgetAlert,
-  isRangeType,
-  type PresetRangeType,
-  rangeForType,
   shiftDay,
   type TInteractiveWidget,
   type TTable,
   type TTableMetric,
   type TWidgetGoalResult,
   uniquePrefix,
+  type WidgetAlertClock,
   type WidgetAlertCondition,
   type WidgetAlertDirection,
   type WidgetAlertMetric,
   type WidgetAlertVerdict,
   type widgetAlertMetrics,
+  widgetAlertPeriod,
 } from "@app/core";
 import { lagDaysOf } from "../../connectors";
 import type { AppContext } from "../../context";
-import { WIDGET_ALERT_TIMEZONE, type WidgetAlertsDeps } from "./deps";
+import type { WidgetAlertsDeps } from "./deps";
 import type { WidgetAlertRow } from "./repo";
 
-/** The range of a dashboard whose dates are custom (fixed): a fixed range would never change again. */
-export const FALLBACK_RANGE_TYPE: PresetRangeType = "last_30_days";
 /** Weeks of daily history an anomaly rule learns from (core ANOMALY_DEFAULTS.weeks plus the judged week). */
 export const ANOMALY_HISTORY_WEEKS = 9;
 
@@ -38,15 +35,6 @@ export type Judged = { error: string } | { verdict: WidgetAlertVerdict; label: s
  * as the dashboard (widgets/service.ts), and each rule judged against it (core evaluateWidgetAlert).
  */
 export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
-  /** The period the dashboard shows today, as its preset computes it. */
-  function periodOf(row: WidgetAlertRow, today: string): DayRange {
-    const type =
-      isRangeType(row.dashboard_range_type) && row.dashboard_range_type !== "custom"
-        ? row.dashboard_range_type
-        : FALLBACK_RANGE_TYPE;
-    return rangeForType(type, { today });
-  }
-
   /**
    * The widget's data over its dashboard's period and the comparison period, as the dashboard asks;
    * with `withGoals`, the widget's goals too, computed by the widget-data answer (widgets/goals.ts) so an
@@ -80,7 +68,7 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
     companyId: string,
     widget: TInteractiveWidget,
     metric: WidgetAlertMetric,
-    lastDay: string,
+    { lastDay, zone }: WidgetAlertClock,
   ): Promise<Series> {
     const instance = widget.instances[metric.instance];
     try {
@@ -89,7 +77,7 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
         startDate: shiftDay(lastDay, -(7 * ANOMALY_HISTORY_WEEKS - 1)),
         endDate: lastDay,
         comparison: false,
-        timezone: WIDGET_ALERT_TIMEZONE,
+        timezone: zone,
       });
       // Alone in the request, the instance keeps its own prefix (made unique only among several).
       const key = `${uniquePrefix(instance.prefix, new Set())}.${metric.metric}`;
@@ -108,11 +96,10 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
   return {
     /**
      * A judge for one evaluation pass of a company: one observation per widget (totals) or per metric
-     * (daily series for anomaly rules), shared by the pass's rules. `today` is UTC's; off-pace rules
-     * use `goals`, the company's zone and its today.
+     * (daily series for anomaly rules), shared by the pass's rules. Every rule reads the widget as the
+     * dashboard shows it on `clock`, the company's zone and its today (core widgetAlertClock).
      */
-    forPass(companyId: string, today: string, goals: { zone: string; today: string }) {
-      const lastDay = shiftDay(today, -1);
+    forPass(companyId: string, clock: WidgetAlertClock) {
       const totals = new Map<string, Observed>();
       const daily = new Map<string, Series>();
       // One observation per widget (totals) or per metric (daily series for anomaly rules), shared by rules.
@@ -124,7 +111,7 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
       ): Promise<Judged> {
         if (rule.condition === "anomaly") {
           const key = `${row.dashboard_id}\u0000${row.widget_id}\u0000${row.metric}`;
-          if (!daily.has(key)) daily.set(key, await seriesOf(companyId, widget, metric, lastDay));
+          if (!daily.has(key)) daily.set(key, await seriesOf(companyId, widget, metric, clock));
           const observed = daily.get(key) as Series;
           if ("error" in observed) return { error: observed.error };
           const { column } = observed;
@@ -142,13 +129,10 @@ export function widgetObservations(ctx: AppContext, deps: WidgetAlertsDeps) {
         // Goals cost daily queries: only off-pace rules ask for them (a widget's other rules share the plain totals).
         const withGoals = rule.condition === "offPace";
         const key = `${row.dashboard_id}\u0000${row.widget_id}\u0000${withGoals ? "goals" : ""}`;
-        // An off-pace rule reads the widget as the dashboard shows it in the company's zone: its preset's
-        // days and the goal's "today" there.
-        const observe = () =>
-          withGoals
-            ? totalsOf(companyId, widget, periodOf(row, goals.today), true, goals.zone)
-            : totalsOf(companyId, widget, periodOf(row, today), false, WIDGET_ALERT_TIMEZONE);
-        if (!totals.has(key)) totals.set(key, await observe());
+        // The widget as the dashboard shows it in the company's zone: its preset's days there (and, for an
+        // off-pace rule, the goal's "today" there).
+        const period = widgetAlertPeriod(row.dashboard_range_type, clock.today);
+        if (!totals.has(key)) totals.set(key, await totalsOf(companyId, widget, period, withGoals, clock.zone));
         const observed = totals.get(key) as Observed;
         if ("error" in observed) return { error: observed.error };
         const index = observed.table.metrics.findIndex((each) => each.key === row.metric);

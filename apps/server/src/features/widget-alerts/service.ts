@@ -6,9 +6,9 @@ import { openAlertUseCases } from "./open-alerts";
 import { widgetAlertsRepo } from "./repo";
 import { ruleUseCases } from "./rules";
 
-export { WIDGET_ALERT_TIMEZONE, type WidgetAlertsDeps } from "./deps";
+export type { WidgetAlertsDeps } from "./deps";
 export type { EvaluationSummary } from "./evaluation";
-export { ANOMALY_HISTORY_WEEKS, FALLBACK_RANGE_TYPE } from "./observations";
+export { ANOMALY_HISTORY_WEEKS } from "./observations";
 export type { DigestWidgetAlert } from "./open-alerts";
 export { metricLabelOf } from "./presenter";
 

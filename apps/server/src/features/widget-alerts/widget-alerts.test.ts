@@ -8,7 +8,7 @@ import {
   WIDGET_ALERT_MESSAGES,
 } from "@app/core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildDashboard, buildMember, buildOwner, type Owner } from "../../../test/factories";
+import { buildDashboard, buildMember, buildOwner, type CompanyOverrides, type Owner } from "../../../test/factories";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
 import { type ReceivedMail, startSmtpSink } from "../../../test/smtp-sink";
 import { until } from "../../../test/wait";
@@ -16,7 +16,6 @@ import { demoConnector } from "../../connectors/demo";
 import { manualClock } from "../../infra/clock";
 import type { AppEvents } from "../../infra/events";
 import { EVALUATE_JOB, evaluationSlot } from "./jobs";
-import { WIDGET_ALERT_TIMEZONE } from "./service";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -36,9 +35,9 @@ interface Board {
 }
 
 let boards = 0;
-async function board(env: TestEnv): Promise<Board> {
+async function board(env: TestEnv, company: CompanyOverrides = {}): Promise<Board> {
   boards += 1;
-  const owner = await buildOwner(env);
+  const owner = await buildOwner(env, { company });
   const name = `Alerted board ${boards}`;
   const row = await buildDashboard(env, { company: owner.company, name, template: "website-overview" });
   const shown = (await owner.client.api("GET", `/api/dashboards/${row.permalink}`)).json().data;
@@ -273,8 +272,58 @@ describeEachDb(
         delete demoConnector.lagDays;
       }
       const [state] = await listed(b, b.daily);
-      const lastFinal = shiftDay(todayInTimezone(WIDGET_ALERT_TIMEZONE, new Date()), -3);
+      // Three days before the company's today (its zone: the factory's UTC).
+      const lastFinal = shiftDay(todayInTimezone(b.owner.company.timezone, new Date()), -3);
       expect(state.last_message).toContain(` on ${formatDisplayDate(lastFinal)}, `);
+    }, 60_000);
+
+    it("every rule judges on the company's own day: at 03:00 UTC a Los Angeles agency's yesterday is still the 27th", async () => {
+      // Sunday 29 November 2026, 03:00 UTC: 19:00 on Saturday the 28th in Los Angeles (UTC−8).
+      const at = "2026-11-29T03:00:00Z";
+      const la = await board(env(), { timezone: "America/Los_Angeles" });
+      const utc = await board(env());
+      for (const b of [la, utc]) {
+        const saved = await b.owner.client.apiMultipart("POST", `/api/dashboards/${b.dashboardId}`, {
+          range_type: "last_7_days",
+        });
+        expect(saved.statusCode, saved.body).toBe(200);
+        await createAlert(b.owner.client, alertsUrl(b, b.figures), sessionsAbove(1));
+        await createAlert(b.owner.client, alertsUrl(b, b.daily), {
+          metric: "a.sessions",
+          condition: "anomaly",
+          direction: "either",
+          recipients: "ops@client.example",
+        });
+      }
+      const realClock = env().ctx.clock;
+      (env().ctx as { clock: unknown }).clock = manualClock(at);
+      try {
+        for (const b of [la, utc]) expect(await evaluate(b)).toMatchObject({ evaluated: 2 });
+      } finally {
+        (env().ctx as { clock: unknown }).clock = realClock;
+      }
+      // The anomaly rule judges the company's last whole day.
+      expect((await listed(la, la.daily))[0].last_message).toContain(" on Nov 27, 2026, ");
+      expect((await listed(utc, utc.daily))[0].last_message).toContain(" on Nov 28, 2026, ");
+      // The threshold rule reads the week its dashboard shows there: 21–27 November in Los Angeles,
+      // 22–28 in UTC, the totals the dashboard's own data request answers for them.
+      const sessionsOver = async (b: Board, startDate: string, endDate: string, timezone: string) => {
+        const response = await b.owner.client.api("POST", "/api/widgets/data", {
+          instances: b.figures.nature === "interactive" ? b.figures.instances : [],
+          startDate,
+          endDate,
+          timezone,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const { current } = response.json().data;
+        const index = current.metrics.findIndex((metric: { key: string }) => metric.key === "a.sessions");
+        return (current.totals[index] as number).toLocaleString("en-US");
+      };
+      const laWeek = await sessionsOver(la, "2026-11-21", "2026-11-27", "America/Los_Angeles");
+      const utcWeek = await sessionsOver(utc, "2026-11-22", "2026-11-28", "UTC");
+      expect(laWeek).not.toBe(utcWeek);
+      expect((await listed(la, la.figures))[0].last_message).toBe(`Sessions rose to ${laWeek}, above 1`);
+      expect((await listed(utc, utc.figures))[0].last_message).toBe(`Sessions rose to ${utcWeek}, above 1`);
     }, 60_000);
 
     it("a dashboard's open alerts come in one request for every card, named by metric; another company gets nothing", async () => {
