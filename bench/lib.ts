@@ -3,7 +3,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { TWidget } from "@app/core";
+import type { TInteractiveWidget, TWidget } from "@app/core";
+import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import pino from "pino";
 import { buildApp } from "../apps/server/src/app";
 import type { AppContext } from "../apps/server/src/context";
@@ -294,41 +295,27 @@ export function twentyFourWidgets(sourceId: string): TWidget[] {
   return Array.from({ length: 24 }, (_, i) => {
     const variant = VARIANTS[i % VARIANTS.length];
     const property = i < VARIANTS.length ? "acme-software" : "northwind-shop";
-    return {
+    return buildWidget({
       id: `w${i}`,
-      nature: "interactive",
-      realTime: false,
       order: i,
       hash: `h${i}`,
       width: variant.format === "summary" || variant.format === "chart:gauge" ? 1 : 2,
-      height: 1,
       title: `${variant.type.split(".")[1]} ${variant.metrics.join(", ")} #${i + 1}`,
-      description: null,
-      format: variant.format as never,
-      percent: false,
-      hiddenChange: false,
-      hiddenHighlight: false,
-      rowsLimit: 15,
-      orderBy: { column: "dimension", dir: "asc" },
-      formatOptions: {},
+      format: variant.format as TInteractiveWidget["format"],
       instances: [
-        {
+        buildInstance({
           id: `i${i}`,
           type: variant.type,
-          prefix: "a",
           sourceId,
           config: "default",
-          currency: null,
-          accounts: [],
           inputs: {
             property,
             metrics: variant.metrics,
             ...(variant.dimension ? { dimension: variant.dimension } : {}),
           },
-          metricsOptions: {},
-        },
+        }),
       ],
-    } as TWidget;
+    });
   });
 }
 

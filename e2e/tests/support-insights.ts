@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import type { TInteractiveWidget } from "../../packages/core/src/contract/dashboards";
+import { buildInstance, buildPassiveWidget, buildWidget } from "../../packages/core/src/widgets/test-fixtures";
 import { callForm } from "./support-api";
 import { signUp } from "./support-auth";
 import { connectDemo, createDashboard } from "./support-dashboard";
@@ -26,52 +28,29 @@ export interface DemoWidget {
 }
 
 function demoWidget(sourceId: string, spec: DemoWidget, order: number): Json {
-  if (spec.text !== undefined) {
-    return {
-      id: spec.id,
-      nature: "passive",
-      realTime: false,
-      order,
-      hash: spec.id,
-      width: spec.width ?? 2,
-      height: spec.height ?? 2,
-      title: spec.title,
-      description: null,
-      format: "textCard",
-      type: "plain",
-      inputs: { description: spec.text },
-    };
-  }
-  return {
+  const card = {
     id: spec.id,
-    nature: "interactive",
-    realTime: false,
     order,
     hash: spec.id,
     width: spec.width ?? 2,
     height: spec.height ?? 2,
     title: spec.title,
-    description: null,
-    format: spec.format,
-    percent: false,
-    hiddenChange: false,
-    hiddenHighlight: false,
-    rowsLimit: 15,
-    orderBy: { column: "dimension", dir: "asc" },
-    formatOptions: {},
-    instances: [
-      {
-        id: `${spec.id}-a`,
-        type: "demo.analytics",
-        prefix: "a",
-        sourceId,
-        config: "custom",
-        currency: null,
-        accounts: [],
-        inputs: { property: "harbor-outfitters", ...spec.inputs },
-        metricsOptions: {},
-      },
-    ],
+  };
+  if (spec.text !== undefined) return buildPassiveWidget({ ...card, inputs: { description: spec.text } });
+  return {
+    ...buildWidget({
+      ...card,
+      format: spec.format as TInteractiveWidget["format"],
+      instances: [
+        buildInstance({
+          id: `${spec.id}-a`,
+          type: "demo.analytics",
+          sourceId,
+          config: "custom",
+          inputs: { property: "harbor-outfitters", ...spec.inputs },
+        }),
+      ],
+    }),
     ...spec.extra,
   };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
-import type { TWidget } from "@app/core";
+import type { TInteractiveWidget, TWidget } from "@app/core";
 import { defaultCompareRange, shiftDay, todayInTimezone } from "@app/core";
+import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { BenchClient, type BenchServer, type ConnectorBenchmark, startServer } from "../../../../../../bench/lib";
 import { startFakes } from "../../../../test/fakes/app";
 import { googleFake } from "../../google/fake";
@@ -32,37 +33,23 @@ function ga4Widgets(sourceId: string): TWidget[] {
   return DIMENSIONS.flatMap(({ dimension, format }, d) =>
     METRIC_SETS.map((metrics, m) => {
       const i = d * METRIC_SETS.length + m;
-      return {
+      return buildWidget({
         id: `g${i}`,
-        nature: "interactive",
-        realTime: false,
         order: i,
         hash: `gh${i}`,
         width: format === "summary" ? 1 : 2,
-        height: 1,
         title: `GA4 ${metrics.join(", ")} by ${dimension ?? "nothing"}`,
-        description: null,
-        format: format as never,
-        percent: false,
-        hiddenChange: false,
-        hiddenHighlight: false,
-        rowsLimit: 15,
-        orderBy: { column: "dimension", dir: "asc" },
-        formatOptions: {},
+        format: format as TInteractiveWidget["format"],
         instances: [
-          {
+          buildInstance({
             id: `gi${i}`,
             type: "googleAnalytics.ga4",
-            prefix: "a",
             sourceId,
             config: "default",
-            currency: null,
-            accounts: [],
             inputs: { property: ACCOUNT, profile: PROPERTY, metrics, ...(dimension ? { dimension } : {}) },
-            metricsOptions: {},
-          },
+          }),
         ],
-      } as TWidget;
+      });
     }),
   );
 }
