@@ -4,7 +4,10 @@ import { defaultCompareRange, shiftDay, todayInTimezone } from "@app/core";
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { BenchClient, type BenchServer, type ConnectorBenchmark, startServer } from "../../../../../../bench/lib";
 import { startFakes } from "../../../../test/fakes/app";
+import { connectToFake } from "../../../../test/fakes/connect";
+import { TestClient } from "../../../../test/harness";
 import { googleFake } from "../../google/fake";
+import { googleAnalyticsConnector } from "..";
 
 /** The GA4 property every widget reads (account 1001 of the fake), and the fake's answer time per report. */
 const ACCOUNT = "1001";
@@ -54,21 +57,15 @@ function ga4Widgets(sourceId: string): TWidget[] {
   );
 }
 
-/** What the sources page's popup does, over HTTP: start, the fake's consent, back to our callback signed in. */
-async function connectGoogleAnalytics(client: BenchClient): Promise<string> {
-  const started = await client.call<{ data: { url: string } }>("POST", "/api/oauth/googleAnalytics/start", {});
-  const consent = await fetch(started.data.url, { redirect: "manual" });
-  if (consent.status !== 302) throw new Error(`consent ${consent.status} ${await consent.text()}`);
-  const back = new URL(consent.headers.get("location") ?? "");
-  const page = await fetch(`${client.base}${back.pathname}${back.search}`, { headers: { cookie: client.cookie } });
-  if (!page.ok) throw new Error(`callback ${page.status} ${await page.text()}`);
-  const sources = await client.call<{ data: Array<{ id: string; name: string; invalid: boolean }> }>(
-    "GET",
-    "/api/sources",
-  );
-  const source = sources.data.find((entry) => entry.name === "googleAnalytics" && !entry.invalid);
-  if (!source) throw new Error(`no Google Analytics source after the callback: ${await page.text()}`);
-  return source.id;
+/**
+ * Connects the bench's user to the Google fake as the tests do (test/fakes/connect.ts): the consent
+ * popup's hop, through the in-process server, as the signed-in user `client` is.
+ */
+async function connectGoogleAnalytics(server: BenchServer, client: BenchClient, fakesUrl: string): Promise<string> {
+  const signedIn = new TestClient(server.app);
+  const [name, ...value] = client.cookie.split("=");
+  signedIn.setCookie(name, value.join("="));
+  return connectToFake(signedIn, googleAnalyticsConnector, fakesUrl);
 }
 
 /** A dashboard holding the widgets on a settled custom range; answers its permalink. */
@@ -140,7 +137,7 @@ export async function ga4ColdLoads(loads = 50) {
     dataDir = server.dataDir;
     const client = new BenchClient(server.url);
     const { email, password } = await client.signUp();
-    const sourceId = await connectGoogleAnalytics(client);
+    const sourceId = await connectGoogleAnalytics(server, client, fakes.url);
     // Settled: 30 days ending 10 days ago (GA4 settles in 3), and its comparison the 30 days before.
     const end = shiftDay(todayInTimezone("UTC"), -10);
     const start = shiftDay(end, -29);
