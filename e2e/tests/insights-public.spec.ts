@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { incidentDashboard } from "./support-insights";
+import { incidentDashboard, SESSIONS_BY_CHANNEL_AND_DAY } from "./support-insights";
 
 /**
  * A client's public view, rendered by the server and then adopted by the app (docs/decisions.md "Per-card
@@ -10,20 +10,7 @@ test("a client's public view shows each card's insights line, in the server's pa
   page,
   browser,
 }) => {
-  const { path } = await incidentDashboard(page, "Harbor public", [
-    {
-      id: "channels",
-      title: "Sessions by channel",
-      format: "table",
-      inputs: { dimension: "channel", metrics: ["sessions"] },
-    },
-    {
-      id: "days",
-      title: "Sessions by day",
-      format: "chart:line",
-      inputs: { dimension: "date", metrics: ["sessions"] },
-    },
-  ]);
+  const { path } = await incidentDashboard(page, "Harbor public", SESSIONS_BY_CHANNEL_AND_DAY);
   const client = await browser.newPage();
   // The server's page, as a client (no session) is sent it: the lines are in its HTML (the page runs no
   // app until the reader acts).

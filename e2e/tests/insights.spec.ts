@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { incidentDashboard } from "./support-insights";
+import { incidentDashboard, SESSIONS_BY_CHANNEL_AND_DAY } from "./support-insights";
 
 /**
  * Automatic insights (docs/decisions.md, "Insights wiring: API, settings, page, PDF and e-mail"): on a Demo site whose Organic Search collapsed from Oct 19 to Oct 31,
@@ -9,20 +9,7 @@ import { incidentDashboard } from "./support-insights";
  */
 
 test("a dashboard says what changed, under the widget and in a summary that leads to it", async ({ page, browser }) => {
-  const { path } = await incidentDashboard(page, "Harbor Outfitters", [
-    {
-      id: "channels",
-      title: "Sessions by channel",
-      format: "table",
-      inputs: { dimension: "channel", metrics: ["sessions"] },
-    },
-    {
-      id: "days",
-      title: "Sessions by day",
-      format: "chart:line",
-      inputs: { dimension: "date", metrics: ["sessions"] },
-    },
-  ]);
+  const { path } = await incidentDashboard(page, "Harbor Outfitters", SESSIONS_BY_CHANNEL_AND_DAY);
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -55,6 +55,25 @@ function demoWidget(sourceId: string, spec: DemoWidget, order: number): Json {
   };
 }
 
+/**
+ * Sessions by channel (a table: Organic Search's fall is its biggest movement) and by day (a line): the
+ * two cards the insights specs read, on the owner's screen and the client's public view alike.
+ */
+export const SESSIONS_BY_CHANNEL_AND_DAY: DemoWidget[] = [
+  {
+    id: "channels",
+    title: "Sessions by channel",
+    format: "table",
+    inputs: { dimension: "channel", metrics: ["sessions"] },
+  },
+  {
+    id: "days",
+    title: "Sessions by day",
+    format: "chart:line",
+    inputs: { dimension: "date", metrics: ["sessions"] },
+  },
+];
+
 export interface IncidentDashboard {
   /** /dashboards/{permalink} */
   path: string;
