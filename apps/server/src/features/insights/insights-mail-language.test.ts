@@ -1,11 +1,7 @@
-import type { TAutomaticReport } from "@app/core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildReport } from "../../../test/factories";
-import { describeEachDb, type TestEnv } from "../../../test/harness";
+import { describeEachDb } from "../../../test/harness";
 import { type ReceivedMail, startSmtpSink } from "../../../test/smtp-sink";
-import { until } from "../../../test/wait";
-import { manualClock } from "../../infra/clock";
-import { harborDashboard } from "./test-helpers";
+import { mondayAfterTheCollapse, sendHarborReport } from "./test-helpers";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 const mailsFor = (name: string): ReceivedMail[] =>
@@ -17,28 +13,14 @@ const GERMAN_NUMBER = /\d{1,3}(?:\.\d{3})+(?:,\d+)?/;
 describeEachDb(
   "a report's e-mail in the dashboard's language",
   (env) => {
-    beforeAll(async () => {
-      // Monday after the Demo site's first week of collapsed Organic Search (DEMO_INCIDENTS): LAST_WEEK is
-      // Oct 19–25, compared with Oct 12–18.
-      (env().ctx as TestEnv["ctx"] & { clock: unknown }).clock = manualClock(new Date("2026-10-26T10:00:00Z"));
-      await env().ctx.jobs.start();
-    });
+    beforeAll(() => mondayAfterTheCollapse(env()));
     afterAll(async () => {
       await sink.close();
     });
 
     it("a German client's e-mail reads in German: subject, body, plain text, formats, insights and labels", async () => {
       const name = "Harbor DE";
-      const { owner, dashboard } = await harborDashboard(env(), { name, insightsSummary: true, language: "de" });
-      const report: TAutomaticReport = await buildReport(env(), {
-        company: owner.company,
-        dashboard,
-        input: { timezone: "UTC", with_preview: false, with_pdf: false, date_range: "LAST_WEEK" },
-      });
-      const sent = await owner.client.api("POST", `/api/automatic-reports/${report.id}/send`, {});
-      expect(sent.statusCode).toBe(200);
-      await until(() => mailsFor(name).length === 1, 60_000, 200);
-      const [mail] = mailsFor(name);
+      const { mail } = await sendHarborReport(env(), mailsFor, { name, insightsSummary: true, language: "de" });
       const text = mail.parsed.text ?? "";
       const html = String(mail.parsed.html);
 

@@ -1,12 +1,8 @@
-import type { TAutomaticReport } from "@app/core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildReport } from "../../../test/factories";
-import { describeEachDb, type TestEnv } from "../../../test/harness";
+import { describeEachDb } from "../../../test/harness";
 import { type ReceivedMail, startSmtpSink } from "../../../test/smtp-sink";
-import { until } from "../../../test/wait";
-import { manualClock } from "../../infra/clock";
 import { reportMail } from "../automatic-reports/report-mail";
-import { harborDashboard } from "./test-helpers";
+import { mondayAfterTheCollapse, sendHarborReport } from "./test-helpers";
 
 const MAIL = {
   companyName: "Agency",
@@ -26,26 +22,13 @@ const mailsFor = (name: string): ReceivedMail[] =>
 describeEachDb(
   "automatic insights in a report's e-mail",
   (env) => {
-    beforeAll(async () => {
-      // Monday after the Demo site's first week of collapsed Organic Search (DEMO_INCIDENTS): LAST_WEEK is
-      // Oct 19–25, compared with Oct 12–18.
-      (env().ctx as TestEnv["ctx"] & { clock: unknown }).clock = manualClock(new Date("2026-10-26T10:00:00Z"));
-      await env().ctx.jobs.start();
-    });
+    beforeAll(() => mondayAfterTheCollapse(env()));
     afterAll(async () => {
       await sink.close();
     });
 
     async function sendReport(name: string, insightsSummary: boolean) {
-      const { owner, dashboard } = await harborDashboard(env(), { name, insightsSummary });
-      const report: TAutomaticReport = await buildReport(env(), {
-        company: owner.company,
-        dashboard,
-        input: { timezone: "UTC", with_preview: false, with_pdf: false, date_range: "LAST_WEEK" },
-      });
-      const sent = await owner.client.api("POST", `/api/automatic-reports/${report.id}/send`, {});
-      expect(sent.statusCode).toBe(200);
-      await until(() => mailsFor(name).length === 1, 60_000, 200);
+      const { dashboard, mail } = await sendHarborReport(env(), mailsFor, { name, insightsSummary });
       const insights = await env()
         .services.get("insights")
         .forViewer(
@@ -56,7 +39,7 @@ describeEachDb(
           "",
           null,
         );
-      return { mail: mailsFor(name)[0], insights };
+      return { mail, insights };
     }
 
     it("the dashboard's summary is in the mail, in the dashboard's own words, above the preview", async () => {

@@ -1,9 +1,12 @@
-import type { TLanguage } from "@app/core";
+import type { TAutomaticReport, TLanguage } from "@app/core";
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import { expect } from "vitest";
-import { buildDashboard, buildOwner, buildSource } from "../../../test/factories";
+import { buildDashboard, buildOwner, buildReport, buildSource } from "../../../test/factories";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import type { TestClient, TestEnv } from "../../../test/harness";
+import type { ReceivedMail } from "../../../test/smtp-sink";
+import { until } from "../../../test/wait";
+import { manualClock } from "../../infra/clock";
 
 /**
  * Test builder: an owner and a dashboard whose one widget is the Demo site harbor-outfitters' sessions by
@@ -38,6 +41,37 @@ export async function harborDashboard(
     },
   });
   return { owner, dashboard };
+}
+
+/**
+ * The clock on Monday 26 October 2026, after the Demo site's first week of collapsed Organic Search
+ * (DEMO_INCIDENTS): a report's LAST_WEEK is Oct 19–25, compared with Oct 12–18. And the jobs started:
+ * a report's e-mail is sent by its job, as in production.
+ */
+export async function mondayAfterTheCollapse(env: TestEnv) {
+  (env.ctx as TestEnv["ctx"] & { clock: unknown }).clock = manualClock(new Date("2026-10-26T10:00:00Z"));
+  await env.ctx.jobs.start();
+}
+
+/**
+ * A Harbor dashboard (harborDashboard) and its weekly report (LAST_WEEK, no preview, no PDF) sent now;
+ * its e-mail once the test's SMTP sink (`mailsFor`) has it.
+ */
+export async function sendHarborReport(
+  env: TestEnv,
+  mailsFor: (name: string) => ReceivedMail[],
+  options: Parameters<typeof harborDashboard>[1],
+) {
+  const { owner, dashboard } = await harborDashboard(env, options);
+  const report: TAutomaticReport = await buildReport(env, {
+    company: owner.company,
+    dashboard,
+    input: { timezone: "UTC", with_preview: false, with_pdf: false, date_range: "LAST_WEEK" },
+  });
+  const sent = await owner.client.api("POST", `/api/automatic-reports/${report.id}/send`, {});
+  expect(sent.statusCode).toBe(200);
+  await until(() => mailsFor(options.name).length === 1, 60_000, 200);
+  return { owner, dashboard, mail: mailsFor(options.name)[0] };
 }
 
 /**
