@@ -1,9 +1,6 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { SCREENSHOTS } from "./support";
+import { downloadDashboardPdf } from "./support";
 import { incidentDashboard } from "./support-insights";
 
 /**
@@ -192,12 +189,7 @@ test("a German client's PDF reads in German: labels, numbers, dates, insights an
   await expect(goal).toContainText("von 100.000");
   const shownGoal = ((await goal.textContent()) ?? "").replace(/\s+/g, " ").trim();
   // The client's own path to the file: the page's PDF button, the server's renderer of the print view.
-  const pdf = client.locator("button.dash-pdf");
-  await pdf.click();
-  await expect(pdf).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
-  const [download] = await Promise.all([client.waitForEvent("download"), pdf.click()]);
-  const file = await download.path();
-  const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  const text = await downloadDashboardPdf(client, "client-language-de-pdf");
   // German labels (the connector's, in the table's header and the key figures).
   for (const label of ["KANAL", "SITZUNGEN", "ABSPRUNGRATE", "Nutzer", "Gesamt"]) expect(text, label).toContain(label);
   // German numbers: a dot groups thousands, a comma starts the decimals ("15.334", "48,03 %").
@@ -210,18 +202,6 @@ test("a German client's PDF reads in German: labels, numbers, dates, insights an
   expect(text).toMatch(/(Sitzungen|Nutzer) um [\d,]+ % gesunken \(−\d{1,3}(\.\d{3})+\) vs\. 6\. Okt\. – 18\. Okt\./);
   // The goal line as the page says it.
   expect(text).toContain(shownGoal);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  execFileSync("pdftoppm", [
-    "-png",
-    "-r",
-    "60",
-    "-f",
-    "1",
-    "-l",
-    "1",
-    file,
-    path.join(SCREENSHOTS, "client-language-de-pdf"),
-  ]);
   await client.context().close();
 });
 

@@ -1,8 +1,6 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { closesItself, SCREENSHOTS, snap } from "./support";
+import { closesItself, downloadDashboardPdf, SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
 import { choose, createDashboard, expectSaved, liveChartWidget, readyWidget, widgetDrawer } from "./support-dashboard";
 
@@ -228,15 +226,8 @@ test("an owner sets a monthly goal in a widget's settings; the widget, the clien
   ]);
 
   // The PDF the client downloads says it too; its first page is kept as a picture to look at.
-  const pdf = client.locator("button.dash-pdf");
-  await pdf.click();
-  await expect(pdf).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
-  const [download] = await Promise.all([client.waitForEvent("download"), pdf.click()]);
-  const file = await download.path();
-  const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  const text = await downloadDashboardPdf(client, "goals-pdf");
   expect(text).toContain(shown.replace(/\s+/g, " "));
   expect(text).toContain(`Target ${perDay} a day`);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", file, path.join(SCREENSHOTS, "goals-pdf")]);
   await client.close();
 });

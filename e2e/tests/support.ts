@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
@@ -21,6 +22,22 @@ export async function snap(page: Page, name: string): Promise<void> {
     window.scrollTo(scrollX, scrollY);
   });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The dashboard's PDF as the reader of `page` gets it: the page's PDF button has the server render it
+ * (the print view), a second click downloads it. Answers its text (pdftotext -layout, white space folded
+ * to one space) and keeps its first page as `screenshots/<picture>-1.png` for a person to look at.
+ */
+export async function downloadDashboardPdf(page: Page, picture: string): Promise<string> {
+  const pdf = page.locator("button.dash-pdf");
+  await pdf.click();
+  await expect(pdf).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), pdf.click()]);
+  const file = await download.path();
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", file, path.join(SCREENSHOTS, picture)]);
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 }
 
 export function uniqueEmail(prefix: string): string {
