@@ -27,6 +27,27 @@ const PROFILE = "2005";
 /** The fake GA4's sessions of a day for the test's property (fake.ts fakeValue). */
 const sessionsOn = (day: string) => fakeValue("sessions", day.replaceAll("-", ""), PROFILE);
 
+/**
+ * Core's own verdict on a monthly goal of `target` for November, seen on the fixed clock's day, over the
+ * fake's `valueOn` by day from eight weeks before November through yesterday (what the provider answers
+ * by date); `total`, the provider's own total of November so far, when the goal has one.
+ */
+function novemberByRules(valueOn: (day: string) => number, target: number, total?: number) {
+  const series = [];
+  for (let day = "2026-09-06"; day <= "2026-11-27"; day = shiftDay(day, 1)) series.push({ day, value: valueOn(day) });
+  return goalProgress({
+    target,
+    period: "month",
+    range: { startDate: "2026-11-01", endDate: "2026-11-30" },
+    today: "2026-11-28",
+    lagDays: 1,
+    aggregation: "sum",
+    lowerIsBetter: false,
+    series,
+    ...(total !== undefined && { total }),
+  });
+}
+
 function withClock<T>(env: TestEnv, at: string, run: () => Promise<T>): Promise<T> {
   const real = env.ctx.clock;
   (env.ctx as { clock: unknown }).clock = manualClock(at);
@@ -107,20 +128,7 @@ describeEachDb(
       expect(goal.progress).toBeCloseTo(value / 4000, 10);
       // The projection is the rules' own over the days the provider answered by date: the eight weeks
       // before November and November through yesterday, nothing after it.
-      const series = [];
-      for (let day = "2026-09-06"; day <= "2026-11-27"; day = shiftDay(day, 1))
-        series.push({ day, value: sessionsOn(day) });
-      const expected = goalProgress({
-        target: 4000,
-        period: "month",
-        range: { startDate: "2026-11-01", endDate: "2026-11-30" },
-        today: "2026-11-28",
-        lagDays: 1,
-        aggregation: "sum",
-        lowerIsBetter: false,
-        series,
-        total: value,
-      });
+      const expected = novemberByRules(sessionsOn, 4000, value);
       expect(goal.projected).toBeCloseTo(expected.projected as number, 6);
       // Three more days of ~130 sessions: more than the value, less than the value plus four such days.
       expect(goal.projected).toBeGreaterThan(value + 3 * 100);
@@ -172,19 +180,7 @@ describeEachDb(
         expect(goal).toMatchObject({ metric: "a.activeUsers", period: "month", value: distinct });
         expect(distinct).toBeLessThan(added);
         // The days' own projection (their sum, Sat 28 to Mon 30 from their weekdays), carried over as a ratio.
-        const series = [];
-        for (let day = "2026-09-06"; day <= "2026-11-27"; day = shiftDay(day, 1))
-          series.push({ day, value: usersOn(day) });
-        const byDays = goalProgress({
-          target: 2000,
-          period: "month",
-          range: { startDate: "2026-11-01", endDate: "2026-11-30" },
-          today: "2026-11-28",
-          lagDays: 1,
-          aggregation: "sum",
-          lowerIsBetter: false,
-          series,
-        });
+        const byDays = novemberByRules(usersOn, 2000);
         expect(byDays.value).toBe(added);
         expect(goal.projected).toBeCloseTo(distinct * ((byDays.projected as number) / added), 6);
         expect(goal.projected).toBeLessThan(added);
