@@ -265,18 +265,22 @@ export function gaugeChartOption({
     nameSize = fit(name.length, compact ? 11 : 12, 9);
   }
   const showScale = !compact && (radius === null || radius >= GAUGE_LABELS_MIN_RADIUS);
+  // The arc's scale and place, shared by the goal's notch so it stands on the arc at its target.
+  const arc = {
+    type: "gauge" as const,
+    min,
+    max,
+    startAngle: 205,
+    endAngle: -25,
+    radius: `${radiusShare * 100}%`,
+    center: ["50%", "58%"],
+  };
   return {
     animationDuration: 600,
     textStyle: { fontFamily: "Inter, ui-sans-serif, system-ui, sans-serif" },
     series: [
       {
-        type: "gauge",
-        min,
-        max,
-        startAngle: 205,
-        endAngle: -25,
-        radius: `${radiusShare * 100}%`,
-        center: ["50%", "58%"],
+        ...arc,
         progress: { show: true, width: arcWidth, roundCap: true, itemStyle: { color: colours.palette[0] } },
         axisLine: { roundCap: true, lineStyle: { width: arcWidth, color: [[1, colours.line]] } },
         pointer: { show: false },
@@ -320,13 +324,7 @@ export function gaugeChartOption({
         .filter((target) => target.metricKey === column?.metric.key)
         .slice(0, 1)
         .map((target) => ({
-          type: "gauge" as const,
-          min,
-          max,
-          startAngle: 205,
-          endAngle: -25,
-          radius: `${radiusShare * 100}%`,
-          center: ["50%", "58%"],
+          ...arc,
           silent: true,
           progress: { show: false },
           axisLine: { show: false },
