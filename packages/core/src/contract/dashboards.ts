@@ -54,6 +54,17 @@ export const ZDashboardStyles = z.object({
 });
 export type TDashboardStyles = z.infer<typeof ZDashboardStyles>;
 
+/** The styles of a dashboard nobody has styled: no colour, theme or image of its own. */
+export const EMPTY_DASHBOARD_STYLES: TDashboardStyles = {
+  backgroundColor: null,
+  dashboardBackgroundColor: null,
+  color: null,
+  theme: null,
+  logoImage: null,
+  backgroundImage: null,
+  clientImage: null,
+};
+
 export const ZWidgetFormat = z.enum(WIDGET_FORMATS);
 export type TWidgetFormat = z.infer<typeof ZWidgetFormat>;
 

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LANGUAGE,
   dashboardAllowance,
+  EMPTY_DASHBOARD_STYLES,
   MESSAGE_CATALOGUE,
   type TDashboardCreate,
   type TDashboardListQuery,
@@ -14,7 +15,7 @@ import { dashboardShared } from "../audit/events";
 import { auditLog } from "../audit/record";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
-import { EMPTY_STYLES, parseWidgets, presentListItem } from "./presenter";
+import { parseWidgets, presentListItem } from "./presenter";
 import { dashboardsRepo } from "./repo";
 
 /** What a company without service is told when creating a dashboard. */
@@ -167,7 +168,7 @@ function newRow(
     end_date: base?.end_date ?? null,
     compare_start_date: base?.compare_start_date ?? null,
     compare_end_date: base?.compare_end_date ?? null,
-    styles: base?.styles ?? JSON.stringify(EMPTY_STYLES),
+    styles: base?.styles ?? JSON.stringify(EMPTY_DASHBOARD_STYLES),
     defaults: base?.defaults ?? "{}",
     widgets: JSON.stringify(widgets),
     hidden_date_selector: base?.hidden_date_selector ?? 0,

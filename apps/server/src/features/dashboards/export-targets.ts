@@ -1,10 +1,11 @@
 import type { TDashboardStyles, TLanguage, TWidget } from "@app/core";
+import { EMPTY_DASHBOARD_STYLES } from "@app/core";
 import type { DashboardsTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { RENDER_TOKEN_TTL_S, signRenderToken } from "./embed-tokens";
-import { EMPTY_STYLES, languageOf } from "./presenter";
+import { languageOf } from "./presenter";
 import type { ViewerAccess } from "./viewer-access";
 
 /** A dashboard as the PDF export and the report sender see it, with the pass to its print view. */
@@ -69,7 +70,7 @@ export function exportTargetUseCases({ ctx, repo, widgetsOf }: DashboardDeps, { 
     ): Promise<{ widgets: readonly TWidget[]; styles: TDashboardStyles; language: TLanguage }> {
       const row = await repo.findById(companyId, dashboardId);
       if (!row) throw AppError.notFound("Dashboard not found.");
-      const styles = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
+      const styles = { ...EMPTY_DASHBOARD_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
       return { widgets: widgetsOf(row), styles, language: languageOf(row.language) };
     },
 

@@ -1,6 +1,7 @@
 import {
   DEFAULT_LANGUAGE,
   dashboardRangeFor,
+  EMPTY_DASHBOARD_STYLES,
   isRangeType,
   type RangeType,
   STYLE_IMAGE_PATH,
@@ -13,16 +14,6 @@ import {
   ZLanguage,
 } from "@app/core";
 import type { DashboardsTable } from "../../infra/db/schema";
-
-export const EMPTY_STYLES: TDashboardStyles = {
-  backgroundColor: null,
-  dashboardBackgroundColor: null,
-  color: null,
-  theme: null,
-  logoImage: null,
-  backgroundImage: null,
-  clientImage: null,
-};
 
 const IMAGE_STYLES = ["logoImage", "backgroundImage", "clientImage"] as const;
 
@@ -75,7 +66,7 @@ export function presentDashboard(
     widgets: parseWidgets(row),
     automaticReports,
     styles: withOwnImages(row.company_id, {
-      ...EMPTY_STYLES,
+      ...EMPTY_DASHBOARD_STYLES,
       ...(JSON.parse(row.styles) as Partial<TDashboardStyles>),
     }),
     passwordProtected: row.password_hash !== null,

@@ -1,4 +1,10 @@
-import { removedGoalMetrics, type TDashboardSave, type TDashboardStyles, type TWidget } from "@app/core";
+import {
+  EMPTY_DASHBOARD_STYLES,
+  removedGoalMetrics,
+  type TDashboardSave,
+  type TDashboardStyles,
+  type TWidget,
+} from "@app/core";
 import type { Updateable } from "kysely";
 import { widgetType } from "../../connectors";
 import type { DashboardsTable } from "../../infra/db/schema";
@@ -9,7 +15,7 @@ import { storeImage } from "../../infra/storage";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { lockHolder, staleLockBefore } from "./edit-lock";
-import { EMPTY_STYLES, withOwnImages } from "./presenter";
+import { withOwnImages } from "./presenter";
 import { dashboardsRepo } from "./repo";
 
 /** Image parts of the multipart save (docs/product.md §7: snake case) and the style each one fills. */
@@ -64,7 +70,7 @@ export function saveUseCase({ ctx, repo, storage, load, widgetsOf, removeGoalAle
       const holder = lockHolder(row);
       if (holder && holder !== actor.id) throw AppError.forbidden("This dashboard is being edited by another user.");
       if (input.widgets) await assertOwnSources(actor.companyId, input.widgets);
-      const stored = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
+      const stored = { ...EMPTY_DASHBOARD_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
       if (input.styles) await assertOwnImages(actor.companyId, input.styles, stored);
       const styles: TDashboardStyles = withOwnImages(actor.companyId, { ...stored, ...input.styles });
       for (const [field, style] of Object.entries(STYLE_FILES)) {

@@ -1,4 +1,5 @@
 import {
+  EMPTY_DASHBOARD_STYLES,
   type TDashboard,
   type TDashboardStyles,
   type TLanguage,
@@ -11,7 +12,7 @@ import { AppError } from "../../infra/errors";
 import type { Actor } from "../users/service";
 import type { DashboardDeps } from "./deps";
 import { lockHolder } from "./edit-lock";
-import { EMPTY_STYLES, languageOf, presentDashboard, withOwnImages } from "./presenter";
+import { languageOf, presentDashboard, withOwnImages } from "./presenter";
 import type { ViewerAccess } from "./viewer-access";
 
 /** A public, unprotected dashboard's header as its HTML paints it (see page-data routes). */
@@ -87,7 +88,7 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
       if (row.password_hash) return { name: null, siteTitle, publicHeader: null, language };
       // What a public viewer's page paints before its scripts run: only what `show` would give them.
       const styles = withOwnImages(row.company_id, {
-        ...EMPTY_STYLES,
+        ...EMPTY_DASHBOARD_STYLES,
         ...(JSON.parse(row.styles) as Partial<TDashboardStyles>),
       });
       const publicHeader = { name: row.name, styles, hiddenDateSelector: row.hidden_date_selector === 1 };
@@ -136,7 +137,7 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
       embedToken: string | null = null,
     ): Promise<{ companyId: string; widgets: readonly TWidget[]; styles: TDashboardStyles; language: TLanguage }> {
       const { row } = await viewable(viewer, permalink, passwordAttempt, clientAddress, embedToken);
-      const styles = { ...EMPTY_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
+      const styles = { ...EMPTY_DASHBOARD_STYLES, ...(JSON.parse(row.styles) as Partial<TDashboardStyles>) };
       return { companyId: row.company_id, widgets: widgetsOf(row), styles, language: languageOf(row.language) };
     },
   };

@@ -1,7 +1,7 @@
+import { EMPTY_DASHBOARD_STYLES } from "@app/core";
 import { expect, it } from "vitest";
 import { buildDashboard, buildOwner } from "../../../test/factories";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
-import { EMPTY_STYLES } from "../dashboards/presenter";
 import { bootHeaderHtml } from "./routes";
 
 const BOOT = /<div id="boot-view"[^>]*>.*?<h1 class="dash-title">([^<]*)<\/h1>/s;
@@ -60,7 +60,7 @@ describeEachDb(
 it("bootHeaderHtml: the dashboard's colours and logo, and nothing when the range is written under the name", () => {
   const dark = bootHeaderHtml({
     name: "Dark",
-    styles: { ...EMPTY_STYLES, theme: "dark", color: "#ff0000", logoImage: '/files/c/logo.png"onload="x' },
+    styles: { ...EMPTY_DASHBOARD_STYLES, theme: "dark", color: "#ff0000", logoImage: '/files/c/logo.png"onload="x' },
     hiddenDateSelector: false,
   });
   expect(dark).toContain('data-theme="dark" style="--dash-canvas:#0e1120;--dash-card:#171b2d;--dash-text:#ff0000;');
@@ -68,9 +68,9 @@ it("bootHeaderHtml: the dashboard's colours and logo, and nothing when the range
   // A colour that is not one is ignored (docs/product.md §5), as the app does.
   const invalid = bootHeaderHtml({
     name: "x",
-    styles: { ...EMPTY_STYLES, color: "red;background:url(x)" },
+    styles: { ...EMPTY_DASHBOARD_STYLES, color: "red;background:url(x)" },
     hiddenDateSelector: false,
   });
   expect(invalid).toContain("--dash-text:#1f2433;");
-  expect(bootHeaderHtml({ name: "Hidden", styles: EMPTY_STYLES, hiddenDateSelector: true })).toBe("");
+  expect(bootHeaderHtml({ name: "Hidden", styles: EMPTY_DASHBOARD_STYLES, hiddenDateSelector: true })).toBe("");
 });
