@@ -1,4 +1,4 @@
-import { dashboardColours, type TDashboardStyles } from "@app/core";
+import { dashboardColours, EMPTY_DASHBOARD_STYLES } from "@app/core";
 import { describe, expect, it } from "vitest";
 import { contrastRatio, TEXT_CONTRAST } from "../../../app/contrast";
 
@@ -7,15 +7,7 @@ import { contrastRatio, TEXT_CONTRAST } from "../../../app/contrast";
  * filled with it (dashboard.css, .dash-goal): both must read on the theme's cards, as text (4.5:1) and
  * as a graphic against the card (3:1, WCAG 1.4.11). The words carry the meaning; the colour repeats it.
  */
-const PLAIN: TDashboardStyles = {
-  backgroundColor: null,
-  dashboardBackgroundColor: null,
-  color: null,
-  theme: null,
-  logoImage: null,
-  backgroundImage: null,
-  clientImage: null,
-};
+const PLAIN = EMPTY_DASHBOARD_STYLES;
 
 describe("goal colours on the dashboard's cards", () => {
   it.each([
