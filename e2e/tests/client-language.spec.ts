@@ -121,7 +121,7 @@ async function pickerWords(page: Page, buttonName: string, monthName: string) {
   return { dialog, selected, weekdays };
 }
 
-test("a German client's public view: the date picker, the Insights heading, comparisons, goal lines and the pie's numbers in German; screenshots at 1280 and 390 px", async ({
+test("a German client's public view: the date picker, the Insights heading and its goals, comparisons, goal lines and the pie's numbers in German; screenshots at 1280 and 390 px", async ({
   page,
   browser,
 }) => {
@@ -130,6 +130,13 @@ test("a German client's public view: the date picker, the Insights heading, comp
   await client.goto(path);
   await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   await expect(client.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
+  // The goals counted at the top of the summary, as the report e-mail says them: October has ended, so
+  // its one goal is met or short. Already in the server's page, and the same on the owner's screen.
+  const goalsLine = /^Ziele: (1 von 1 Ziel auf Kurs|0 von 1 Ziel auf Kurs; Sitzungen \d+\s%\sunter Ziel)\.$/;
+  await expect(client.getByTestId("insights-goals")).toHaveText(goalsLine);
+  expect(await (await client.request.get(path)).text()).toContain('data-testid="insights-goals"');
+  await page.goto(path);
+  await expect(page.getByTestId("insights-goals")).toHaveText(goalsLine);
   const totals = client.getByRole("article", { name: "Totals" });
   // The key figure's comparison: "vs. 12.345" (German grouping), never "vs 12,345".
   await expect(totals.getByText(/^vs\. \d{1,3}(\.\d{3})+$/).first()).toBeVisible();
@@ -167,6 +174,9 @@ test("an English client's public view reads as it always did: picker, Insights, 
   await client.goto(path);
   await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   await expect(client.getByRole("heading", { name: "Insights" })).toBeVisible();
+  await expect(client.getByTestId("insights-goals")).toHaveText(
+    /^Goals: (1 of 1 goal on track|0 of 1 goal on track; Sessions \d+ % short)\.$/,
+  );
   const totals = client.getByRole("article", { name: "Totals" });
   await expect(totals.getByText(/^vs \d{1,3}(,\d{3})+$/).first()).toBeVisible();
   await expect(totals.getByTestId("goal-line")).toHaveText(
