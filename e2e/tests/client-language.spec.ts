@@ -4,6 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { SCREENSHOTS } from "./support";
+import { choose, enterEditMode, expectSaved } from "./support-dashboard";
 import { incidentDashboard } from "./support-insights";
 
 /**
@@ -245,5 +246,47 @@ test("a German client's public view passes axe's checks (language, names, contra
   expect(
     violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
   ).toEqual([]);
+  await client.context().close();
+});
+
+test("the owner switches a dashboard's report language in its settings: the client's view reads German, then English again", async ({
+  page,
+  browser,
+}) => {
+  const { path: dashboardPath } = await dashboardIn(page, "Harbor switch", "en");
+  const client = await clientPage(browser, 1280);
+  await client.goto(dashboardPath);
+  await expect(client.locator("html")).toHaveAttribute("lang", "en");
+  await expect(client.getByRole("heading", { name: "Insights" })).toBeVisible();
+
+  // The owner's own way: edit mode, the sidebar's "Report language", saved like any other setting.
+  const sidebar = page.getByRole("complementary", { name: "Dashboard sidebar" });
+  const setLanguage = async (name: string) => {
+    await enterEditMode(page);
+    await choose(page, sidebar, "Report language", name);
+    await expect(sidebar.getByLabel("Report language", { exact: true })).toHaveValue(name);
+    await expectSaved(page);
+  };
+  await page.goto(dashboardPath);
+  await setLanguage("Deutsch");
+  // The client's next visit (the server's page, then the app) reads German, its page tagged so.
+  await client.reload();
+  await expect(client.locator("html")).toHaveAttribute("lang", "de");
+  await expect(client.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
+  await expect(
+    client.getByRole("article", { name: "Sessions by channel" }).getByRole("columnheader", { name: "Kanal" }),
+  ).toBeVisible();
+  await expect(client.getByRole("button", { name: "Zeitraum", exact: true })).toBeVisible();
+  await expect(client.getByTestId("insights-goals")).toHaveText(/^Ziele: /);
+
+  await setLanguage("English");
+  await client.reload();
+  await expect(client.locator("html")).toHaveAttribute("lang", "en");
+  await expect(client.getByRole("heading", { name: "Insights" })).toBeVisible();
+  await expect(
+    client.getByRole("article", { name: "Sessions by channel" }).getByRole("columnheader", { name: "Channel" }),
+  ).toBeVisible();
+  await expect(client.getByRole("button", { name: "Date range", exact: true })).toBeVisible();
+  await expect(client.getByTestId("insights-goals")).toHaveText(/^Goals: /);
   await client.context().close();
 });
