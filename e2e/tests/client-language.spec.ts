@@ -4,6 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { SCREENSHOTS } from "./support";
+import { call } from "./support-api";
 import { choose, enterEditMode, expectSaved } from "./support-dashboard";
 import { incidentDashboard } from "./support-insights";
 
@@ -289,4 +290,93 @@ test("the owner switches a dashboard's report language in its settings: the clie
   await expect(client.getByRole("button", { name: "Date range", exact: true })).toBeVisible();
   await expect(client.getByTestId("insights-goals")).toHaveText(/^Goals: /);
   await client.context().close();
+});
+
+/** Every number a chart's drawing says (its axis labels, end labels, legend), from its SVG. */
+async function chartTexts(page: Page, title: string): Promise<string[]> {
+  const chart = page.getByRole("article", { name: title });
+  await expect(chart.locator("svg text").first()).toBeAttached();
+  return chart.locator("svg text").allTextContents();
+}
+
+test("the rest of a German client's page: the loader, the PDF button's progress and failure, the charts' axes, and the print view a member opens", async ({
+  page,
+  browser,
+}) => {
+  const { path: dashboardPath, permalink, id } = await dashboardIn(page, "Harbor DE rest", "de");
+  const client = await clientPage(browser, 1280);
+  await client.goto(dashboardPath);
+  await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+  // The charts' value axes as German writes them ("10.000"; German's short form leaves "5000" ungrouped),
+  // never "10,000".
+  const days = (await chartTexts(client, "Sessions by day")).join(" | ");
+  expect(days).toMatch(/\b19\. Okt\./);
+  expect(days).not.toMatch(/\b\d{1,3},\d{3}\b/);
+  const bars = (await chartTexts(client, "Channels compared")).join(" | ");
+  expect(bars).toMatch(/\b\d{2,3}\.\d{3}\b/);
+  expect(bars).not.toMatch(/\b\d{1,3},\d{3}\b/);
+  // The PDF button: its progress (the server's first answer held back until it is read), its file and,
+  // when making it fails, its error, in German.
+  const isPdf = (url: URL) => url.pathname === `/api/dashboards/${permalink}/pdf`;
+  let releasePdf: () => void = () => undefined;
+  const pdfHeld = new Promise<void>((resolve) => {
+    releasePdf = resolve;
+  });
+  await client.route(isPdf, async (route) => {
+    await pdfHeld;
+    await route.fallback();
+  });
+  const pdf = client.locator("button.dash-pdf");
+  await pdf.click();
+  await expect(pdf).toHaveAccessibleName("PDF: PDF wird erstellt…");
+  releasePdf();
+  await expect(pdf).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+  await expect(pdf).toHaveAccessibleName("PDF herunterladen");
+  const [download] = await Promise.all([client.waitForEvent("download"), pdf.click()]);
+  await download.path();
+  await client.unroute(isPdf);
+  await client.route(isPdf, (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+  await pdf.click();
+  await expect(pdf).toHaveAccessibleName("PDF: Das PDF konnte nicht erstellt werden.");
+  await client.context().close();
+
+  // The loader, while a password-protected dashboard is read once its password is given (the answer
+  // held back until the loader is read).
+  await call(page, "PUT", `/api/dashboards/${id}`, { category: "new_password", password: "open-sesame" });
+  const visitor = await clientPage(browser, 1280);
+  await visitor.goto(dashboardPath);
+  const prompt = visitor.locator("input[type=password]");
+  await expect(prompt).toBeVisible();
+  let releaseDashboard: () => void = () => undefined;
+  const dashboardHeld = new Promise<void>((resolve) => {
+    releaseDashboard = resolve;
+  });
+  await visitor.route(
+    (url) => url.pathname === `/api/dashboards/${permalink}`,
+    async (route) => {
+      await dashboardHeld;
+      await route.fallback();
+    },
+  );
+  await prompt.fill("open-sesame");
+  await prompt.press("Enter");
+  await expect(visitor.getByRole("status", { name: "Dashboard wird geladen" })).toBeVisible();
+  releaseDashboard();
+  await expect(visitor.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
+  await visitor.context().close();
+  await call(page, "PUT", `/api/dashboards/${id}`, { category: "new_password", password: "" });
+
+  // The print view a member (the owner) opens directly: the dashboard's language, like the PDF.
+  await page.goto(`${dashboardPath}/print`);
+  await expect(page.locator("html")).toHaveAttribute("data-print-ready", "true", { timeout: 30_000 });
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
+  await expect(page.getByTestId("insights-goals")).toHaveText(/^Ziele: /);
+  const table = page.getByRole("article", { name: "Sessions by channel" });
+  await expect(table.getByRole("columnheader", { name: "Kanal" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: /Sitzungen/ })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Totals" }).getByTestId("goal-line")).toContainText("von 100.000");
+  const texts = (await chartTexts(page, "Sessions by day")).join(" | ");
+  expect(texts).toContain("Vorheriger Zeitraum");
+  expect(texts).not.toMatch(/\b\d{1,3},\d{3}\b/);
 });

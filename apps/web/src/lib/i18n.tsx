@@ -96,3 +96,14 @@ export function I18nProvider({
   if (!shown.current) return fallback;
   return <I18nContext.Provider value={translator ?? shown.current}>{children}</I18nContext.Provider>;
 }
+
+/**
+ * A language's words outside its provider (the dashboard's loader, which shows before and while the
+ * provider waits): its catalogue once it is in (the page's `<html lang>` starts loading it at once),
+ * plain English until then.
+ */
+export function useTranslatorFor(language: string | null | undefined): Translator {
+  const wanted = catalogueLanguage(language);
+  const { data: messages } = useQuery(messagesQuery(wanted));
+  return messages && runtime ? translatorOf(runtime, wanted, messages) : plainEnglish;
+}
