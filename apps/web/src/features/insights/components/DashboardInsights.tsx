@@ -68,7 +68,7 @@ export function DashboardInsights({ insights, styles, edit: editMode }: Dashboar
         <>
           {goals !== null ? (
             <Text component="p" className="dash-insights-goals" data-testid="insights-goals">
-              {t("insights.goals", { line: goals })}
+              {t("dashboard.insightsGoals", { line: goals })}
             </Text>
           ) : null}
           {statements.length > 0 ? (
