@@ -2,7 +2,7 @@ import { type CatalogueLanguage, DEFAULT_LANGUAGE, isLanguage, localeOf, PSEUDO_
 import { ENGLISH } from "@app/core/i18n/english";
 import { loadMessages } from "@app/core/i18n/load";
 import type { Messages, MessageValues, Translator } from "@app/core/i18n/translator";
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useRef } from "react";
 
 /**
@@ -99,11 +99,12 @@ export function I18nProvider({
 
 /**
  * A language's words outside its provider (the dashboard's loader, which shows before and while the
- * provider waits): its catalogue once it is in (the page's `<html lang>` starts loading it at once),
- * plain English until then.
+ * provider waits): its catalogue if already in (the page's `<html lang>` starts loading it at once),
+ * plain English otherwise. Only read, never asked for: the server's render must not carry a second
+ * catalogue to the browser for a loader nobody sees.
  */
 export function useTranslatorFor(language: string | null | undefined): Translator {
   const wanted = catalogueLanguage(language);
-  const { data: messages } = useQuery(messagesQuery(wanted));
+  const messages = useQueryClient().getQueryData(messagesQuery(wanted).queryKey);
   return messages && runtime ? translatorOf(runtime, wanted, messages) : plainEnglish;
 }
