@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { downloadDashboardPdf } from "./support";
+import { call } from "./support-api";
+import { choose, enterEditMode, expectSaved } from "./support-dashboard";
 import { incidentDashboard } from "./support-insights";
 
 /**
@@ -118,7 +120,7 @@ async function pickerWords(page: Page, buttonName: string, monthName: string) {
   return { dialog, selected, weekdays };
 }
 
-test("a German client's public view: the date picker, the Insights heading, comparisons, goal lines and the pie's numbers in German; screenshots at 1280 and 390 px", async ({
+test("a German client's public view: the date picker, the Insights heading and its goals, comparisons, goal lines and the pie's numbers in German; screenshots at 1280 and 390 px", async ({
   page,
   browser,
 }) => {
@@ -127,6 +129,13 @@ test("a German client's public view: the date picker, the Insights heading, comp
   await client.goto(path);
   await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   await expect(client.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
+  // The goals counted at the top of the summary, as the report e-mail says them: October has ended, so
+  // its one goal is met or short. Already in the server's page, and the same on the owner's screen.
+  const goalsLine = /^Ziele: (1 von 1 Ziel auf Kurs|0 von 1 Ziel auf Kurs; Sitzungen \d+\s%\sunter Ziel)\.$/;
+  await expect(client.getByTestId("insights-goals")).toHaveText(goalsLine);
+  expect(await (await client.request.get(path)).text()).toContain('data-testid="insights-goals"');
+  await page.goto(path);
+  await expect(page.getByTestId("insights-goals")).toHaveText(goalsLine);
   const totals = client.getByRole("article", { name: "Totals" });
   // The key figure's comparison: "vs. 12.345" (German grouping), never "vs 12,345".
   await expect(totals.getByText(/^vs\. \d{1,3}(\.\d{3})+$/).first()).toBeVisible();
@@ -164,6 +173,9 @@ test("an English client's public view reads as it always did: picker, Insights, 
   await client.goto(path);
   await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   await expect(client.getByRole("heading", { name: "Insights" })).toBeVisible();
+  await expect(client.getByTestId("insights-goals")).toHaveText(
+    /^Goals: (1 of 1 goal on track|0 of 1 goal on track; Sessions \d+ % short)\.$/,
+  );
   const totals = client.getByRole("article", { name: "Totals" });
   await expect(totals.getByText(/^vs \d{1,3}(,\d{3})+$/).first()).toBeVisible();
   await expect(totals.getByTestId("goal-line")).toHaveText(
@@ -216,4 +228,136 @@ test("a German client's public view passes axe's checks (language, names, contra
     violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
   ).toEqual([]);
   await client.context().close();
+});
+
+test("the owner switches a dashboard's report language in its settings: the client's view reads German, then English again", async ({
+  page,
+  browser,
+}) => {
+  const { path: dashboardPath } = await dashboardIn(page, "Harbor switch", "en");
+  const client = await clientPage(browser, 1280);
+  await client.goto(dashboardPath);
+  await expect(client.locator("html")).toHaveAttribute("lang", "en");
+  await expect(client.getByRole("heading", { name: "Insights" })).toBeVisible();
+
+  // The owner's own way: edit mode, the sidebar's "Report language", saved like any other setting.
+  const sidebar = page.getByRole("complementary", { name: "Dashboard sidebar" });
+  const setLanguage = async (name: string) => {
+    await enterEditMode(page);
+    await choose(page, sidebar, "Report language", name);
+    await expect(sidebar.getByLabel("Report language", { exact: true })).toHaveValue(name);
+    await expectSaved(page);
+  };
+  await page.goto(dashboardPath);
+  await setLanguage("Deutsch");
+  // The client's next visit (the server's page, then the app) reads German, its page tagged so.
+  await client.reload();
+  await expect(client.locator("html")).toHaveAttribute("lang", "de");
+  await expect(client.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
+  await expect(
+    client.getByRole("article", { name: "Sessions by channel" }).getByRole("columnheader", { name: "Kanal" }),
+  ).toBeVisible();
+  await expect(client.getByRole("button", { name: "Zeitraum", exact: true })).toBeVisible();
+  await expect(client.getByTestId("insights-goals")).toHaveText(/^Ziele: /);
+
+  await setLanguage("English");
+  await client.reload();
+  await expect(client.locator("html")).toHaveAttribute("lang", "en");
+  await expect(client.getByRole("heading", { name: "Insights" })).toBeVisible();
+  await expect(
+    client.getByRole("article", { name: "Sessions by channel" }).getByRole("columnheader", { name: "Channel" }),
+  ).toBeVisible();
+  await expect(client.getByRole("button", { name: "Date range", exact: true })).toBeVisible();
+  await expect(client.getByTestId("insights-goals")).toHaveText(/^Goals: /);
+  await client.context().close();
+});
+
+/** Every number a chart's drawing says (its axis labels, end labels, legend), from its SVG. */
+async function chartTexts(page: Page, title: string): Promise<string[]> {
+  const chart = page.getByRole("article", { name: title });
+  await expect(chart.locator("svg text").first()).toBeAttached();
+  return chart.locator("svg text").allTextContents();
+}
+
+test("the rest of a German client's page: the loader, the PDF button's progress and failure, the charts' axes, and the print view a member opens", async ({
+  page,
+  browser,
+}) => {
+  const { path: dashboardPath, permalink, id } = await dashboardIn(page, "Harbor DE rest", "de");
+  const client = await clientPage(browser, 1280);
+  await client.goto(dashboardPath);
+  await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+  // The charts' value axes as German writes them: "10.000" grouped with a dot, German's short form leaving
+  // "5000" ungrouped (the Demo's numbers vary by run, so either may be drawn), never "10,000".
+  const days = (await chartTexts(client, "Sessions by day")).join(" | ");
+  expect(days).toMatch(/\b19\. Okt\./);
+  const bars = await chartTexts(client, "Channels compared");
+  const numbers = bars.filter((text) => /^[\d.,\s]+$/.test(text.trim()) && /\d/.test(text));
+  expect(numbers.length, bars.join(" | ")).toBeGreaterThan(1);
+  for (const text of numbers) expect(text.trim()).toMatch(/^(\d{1,4}|\d{1,3}(\.\d{3})+)$/);
+  for (const text of [days, ...bars]) expect(text).not.toMatch(/\b\d{1,3},\d{3}\b/);
+  // The PDF button: its progress (the server's first answer held back until it is read), its file and,
+  // when making it fails, its error, in German.
+  const isPdf = (url: URL) => url.pathname === `/api/dashboards/${permalink}/pdf`;
+  let releasePdf: () => void = () => undefined;
+  const pdfHeld = new Promise<void>((resolve) => {
+    releasePdf = resolve;
+  });
+  await client.route(isPdf, async (route) => {
+    await pdfHeld;
+    await route.fallback();
+  });
+  const pdf = client.locator("button.dash-pdf");
+  await pdf.click();
+  await expect(pdf).toHaveAccessibleName("PDF: PDF wird erstellt…");
+  releasePdf();
+  await expect(pdf).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
+  await expect(pdf).toHaveAccessibleName("PDF herunterladen");
+  const [download] = await Promise.all([client.waitForEvent("download"), pdf.click()]);
+  await download.path();
+  await client.unroute(isPdf);
+  await client.route(isPdf, (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+  await pdf.click();
+  await expect(pdf).toHaveAccessibleName("PDF: Das PDF konnte nicht erstellt werden.");
+  await client.context().close();
+
+  // The loader, while a password-protected dashboard is read once its password is given (the answer
+  // held back until the loader is read).
+  await call(page, "PUT", `/api/dashboards/${id}`, { category: "new_password", password: "open-sesame" });
+  const visitor = await clientPage(browser, 1280);
+  await visitor.goto(dashboardPath);
+  const prompt = visitor.locator("input[type=password]");
+  await expect(prompt).toBeVisible();
+  let releaseDashboard: () => void = () => undefined;
+  const dashboardHeld = new Promise<void>((resolve) => {
+    releaseDashboard = resolve;
+  });
+  await visitor.route(
+    (url) => url.pathname === `/api/dashboards/${permalink}`,
+    async (route) => {
+      await dashboardHeld;
+      await route.fallback();
+    },
+  );
+  await prompt.fill("open-sesame");
+  await prompt.press("Enter");
+  await expect(visitor.getByRole("status", { name: "Dashboard wird geladen" })).toBeVisible();
+  releaseDashboard();
+  await expect(visitor.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
+  await visitor.context().close();
+  await call(page, "PUT", `/api/dashboards/${id}`, { category: "new_password", password: "" });
+
+  // The print view a member (the owner) opens directly: the dashboard's language, like the PDF.
+  await page.goto(`${dashboardPath}/print`);
+  await expect(page.locator("html")).toHaveAttribute("data-print-ready", "true", { timeout: 30_000 });
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
+  await expect(page.getByTestId("insights-goals")).toHaveText(/^Ziele: /);
+  const table = page.getByRole("article", { name: "Sessions by channel" });
+  await expect(table.getByRole("columnheader", { name: "Kanal" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: /Sitzungen/ })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Totals" }).getByTestId("goal-line")).toContainText("von 100.000");
+  const texts = (await chartTexts(page, "Sessions by day")).join(" | ");
+  expect(texts).toContain("Vorheriger Zeitraum");
+  expect(texts).not.toMatch(/\b\d{1,3},\d{3}\b/);
 });

@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { closesItself, downloadDashboardPdf, SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
 import { choose, createDashboard, expectSaved, liveChartWidget, readyWidget, widgetDrawer } from "./support-dashboard";
+import { incidentDashboard } from "./support-insights";
 
 /**
  * Goals (docs/product.md, "Goals"): an owner sets a monthly target on a Google Analytics 4 widget in its
@@ -229,5 +230,95 @@ test("an owner sets a monthly goal in a widget's settings; the widget, the clien
   const text = await downloadDashboardPdf(client, "goals-pdf");
   expect(text).toContain(shown.replace(/\s+/g, " "));
   expect(text).toContain(`Target ${perDay} a day`);
+  await client.close();
+});
+
+test("a goal's bar has room on one-row cards: it touches neither a key figure's comparison nor a line chart's axis labels, at 1280 and 390 px", async ({
+  page,
+  browser,
+}) => {
+  // Without their insight lines (the owner may hide them): the row holds the figures and the goal alone.
+  const goals = { goals: [{ metric: "a.sessions", target: 100000, period: "month" }], hiddenInsights: true };
+  // Clear space between a text's box and the bar, not merely not overlapping.
+  const GAP = 4;
+  const { path: dashboardPath } = await incidentDashboard(page, "Goals one row", [
+    {
+      id: "kpi",
+      title: "Sessions one row",
+      format: "summary",
+      inputs: { metrics: ["sessions"] },
+      width: 2,
+      height: 1,
+      extra: goals,
+    },
+    {
+      id: "kpis",
+      title: "Two figures one row",
+      format: "summary",
+      inputs: { metrics: ["sessions", "users"] },
+      width: 2,
+      height: 1,
+      extra: goals,
+    },
+    {
+      id: "line",
+      title: "Sessions by day one row",
+      format: "chart:line",
+      inputs: { dimension: "date", metrics: ["sessions"] },
+      width: 4,
+      height: 1,
+      extra: goals,
+    },
+    {
+      id: "line2",
+      title: "Sessions by day two rows",
+      format: "chart:line",
+      inputs: { dimension: "date", metrics: ["sessions"] },
+      width: 4,
+      height: 2,
+      extra: goals,
+    },
+  ]);
+  // As the client sees it (the owner's sidebar covers a phone's screen).
+  const client = await browser.newPage();
+  await client.goto(dashboardPath);
+  // The summary at the top settles first: the cards move down once it has its goals' count.
+  await expect(client.getByTestId("insights-goals")).toBeVisible();
+  const box = async (locator: Locator) => {
+    const found = await locator.boundingBox();
+    expect(found, String(locator)).not.toBeNull();
+    return found as { x: number; y: number; width: number; height: number };
+  };
+  for (const width of [1280, 390]) {
+    await client.setViewportSize({ width, height: 900 });
+    await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
+    for (const title of ["Sessions one row", "Two figures one row"]) {
+      const card = client.getByRole("article", { name: title });
+      const bar = await box(card.locator(".dash-goal-bar").first());
+      for (const compare of await card.locator(".dash-kpi-previous").all()) {
+        const seen = await box(compare);
+        expect(seen.y + seen.height + GAP, `${title} at ${width} px: "vs" line above the bar`).toBeLessThanOrEqual(
+          bar.y,
+        );
+      }
+      const goal = await box(card.getByTestId("goal-line"));
+      const article = await box(card);
+      expect(goal.y + goal.height, `${title} at ${width} px: goal line inside the card`).toBeLessThanOrEqual(
+        article.y + article.height,
+      );
+    }
+    for (const title of ["Sessions by day one row", "Sessions by day two rows"]) {
+      const card = client.getByRole("article", { name: title });
+      const bar = await box(card.locator(".dash-goal-bar").first());
+      // The chart keeps its axis labels inside its own box (its grid contains them), drawn as a picture
+      // first and live later: the box is what must end above the bar.
+      const chart = await box(card.getByRole("img", { name: new RegExp(`^${title} chart`) }));
+      expect(
+        chart.y + chart.height + GAP,
+        `${title} at ${width} px: the chart and its axis labels above the bar`,
+      ).toBeLessThanOrEqual(bar.y);
+    }
+    await client.screenshot({ path: path.join(SCREENSHOTS, `goals-one-row-${width}.png`), fullPage: true });
+  }
   await client.close();
 });

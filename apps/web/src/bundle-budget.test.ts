@@ -46,7 +46,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // (features/insights/query.ts, ~0.3 KB gzip; measured 188.5 with the above), so the cards' lines are in
 // the server-rendered page, which runs no app to load a chunk with (docs/decisions.md "Per-card insight
 // lines from the insights answer").
-const BUDGET_GZIP_BYTES = 189 * 1024;
+// 189.5 KB since 2026-11-29 (from 189, measured 189.15): the client's page's last English words in the
+// catalogues (the PDF button's progress, file and error, the loader's label, the insights summary's goals
+// frame; docs/decisions.md "The rest of a client's page in the dashboard's language: loader, PDF button,
+// a member's print view"), five messages of the English catalogue in the first download (~0.15 KB gzip).
+const BUDGET_GZIP_BYTES = 189.5 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

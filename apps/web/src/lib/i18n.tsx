@@ -2,7 +2,7 @@ import { type CatalogueLanguage, DEFAULT_LANGUAGE, isLanguage, localeOf, PSEUDO_
 import { ENGLISH } from "@app/core/i18n/english";
 import { loadMessages } from "@app/core/i18n/load";
 import type { Messages, MessageValues, Translator } from "@app/core/i18n/translator";
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useRef } from "react";
 
 /**
@@ -95,4 +95,16 @@ export function I18nProvider({
   if (translator) shown.current = translator;
   if (!shown.current) return fallback;
   return <I18nContext.Provider value={translator ?? shown.current}>{children}</I18nContext.Provider>;
+}
+
+/**
+ * A language's words outside its provider (the dashboard's loader, which shows before and while the
+ * provider waits): its catalogue if already in (the page's `<html lang>` starts loading it at once),
+ * plain English otherwise. Only read, never asked for: the server's render must not carry a second
+ * catalogue to the browser for a loader nobody sees.
+ */
+export function useTranslatorFor(language: string | null | undefined): Translator {
+  const wanted = catalogueLanguage(language);
+  const messages = useQueryClient().getQueryData(messagesQuery(wanted).queryKey);
+  return messages && runtime ? translatorOf(runtime, wanted, messages) : plainEnglish;
 }

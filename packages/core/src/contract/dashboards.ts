@@ -524,7 +524,13 @@ export const ZWidgetGoalResult = z.object({
    * (the owner's alerts quote it); a dashboard's views word the figures above in its language themselves.
    */
   line: z.string(),
-  parts: z.object({ progress: z.string(), time: z.string(), pace: z.string().nullable() }),
+  /** `period` names what the goal counts ("November", "This week"; null for a range goal). */
+  parts: z.object({
+    period: z.string().nullable(),
+    progress: z.string(),
+    time: z.string(),
+    pace: z.string().nullable(),
+  }),
 });
 export type TWidgetGoalResult = z.infer<typeof ZWidgetGoalResult>;
 

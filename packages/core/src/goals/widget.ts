@@ -108,7 +108,7 @@ export function widgetGoalResult(input: WidgetGoalInput): TWidgetGoalResult | nu
   // In English, for the answer's readers (the owner's alerts quote it); a view words the figures in the
   // dashboard's language itself (core goalLineParts with its translator).
   const named = { ...result, period: goal.period, startDate: period.startDate };
-  const { progress, time, pace } = goalLineParts(named, display);
+  const parts = goalLineParts(named, display);
   return {
     metric: goal.metric,
     target: goal.target,
@@ -130,6 +130,6 @@ export function widgetGoalResult(input: WidgetGoalInput): TWidgetGoalResult | nu
     status: result.status,
     gapPercent: result.gapPercent,
     line: goalLine(named, display),
-    parts: { progress, time, pace },
+    parts,
   };
 }

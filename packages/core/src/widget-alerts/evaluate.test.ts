@@ -193,15 +193,50 @@ describe("evaluateWidgetAlert: anomaly (core detectAnomalies, same weekday seaso
 });
 
 describe("evaluateWidgetAlert: off pace (the goal's verdict from the widget-data answer)", () => {
-  const line = "2,100 of 4,000 (53 %) · 3 days left · on pace for 3,500, 12 % short";
+  const figures = "2,100 of 4,000 (53 %) · 3 days left · on pace for 3,500, 12 % short";
+  const parts = (period: string | null) => ({
+    period,
+    progress: "2,100 of 4,000 (53 %)",
+    time: "3 days left",
+    pace: "on pace for 3,500, 12 % short",
+  });
+  // One sentence with one colon: the period is named in brackets, never a second "November:" lead.
   it.each([
-    ["a goal not on track", { onTrack: false, line }, "failing", `Sessions goal is off pace: ${line}`],
-    ["a goal on track", { onTrack: true, line }, "passing", `Sessions goal is on track: ${line}`],
-    ["a goal without a verdict", { onTrack: null, line }, "unknown", `Sessions has no goal verdict yet: ${line}`],
+    [
+      "a month goal not on track",
+      { onTrack: false, parts: parts("November") },
+      "failing",
+      `Sessions goal (November) is off pace: ${figures}`,
+    ],
+    [
+      "a month goal on track",
+      { onTrack: true, parts: parts("November") },
+      "passing",
+      `Sessions goal (November) is on track: ${figures}`,
+    ],
+    [
+      "a week goal not on track",
+      { onTrack: false, parts: parts("This week") },
+      "failing",
+      `Sessions goal (This week) is off pace: ${figures}`,
+    ],
+    [
+      "a range goal (no period)",
+      { onTrack: false, parts: parts(null) },
+      "failing",
+      `Sessions goal is off pace: ${figures}`,
+    ],
+    [
+      "a goal without a verdict",
+      { onTrack: null, parts: parts("November") },
+      "unknown",
+      `Sessions goal (November) has no verdict yet: ${figures}`,
+    ],
     ["no goal in the answer", null, "unknown", "Sessions has no goal verdict yet."],
   ] as const)("%s", (_name, goal, outcome, message) => {
     const verdict = evaluateWidgetAlert(rule("offPace", null), { label: "Sessions", current: 2100, goal });
     expect(verdict).toMatchObject({ outcome, message });
+    expect(message.split(":").length, "one colon").toBeLessThanOrEqual(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { TWidgetGoalResult } from "../contract/dashboards";
 import { formatDisplayDate } from "../dates/display";
 import { formatChange, formatNumber, type NumberFormat } from "../format/number";
+import { goalLineBody } from "../goals/sentence";
 import { detectAnomalies, latestVerdict } from "../mission-control/anomaly";
 import type { DailyValue } from "../mission-control/change";
 import type { WidgetAlertCondition, WidgetAlertDirection } from "./contract";
@@ -31,7 +32,7 @@ export interface WidgetAlertObservation {
    * The widget's goal on the metric as the widget-data answer computes it (offPace only): its verdict
    * and its line, never re-derived here. Absent when the answer had no goal on the metric.
    */
-  goal?: Pick<TWidgetGoalResult, "onTrack" | "line"> | null;
+  goal?: Pick<TWidgetGoalResult, "onTrack" | "parts"> | null;
 }
 
 /**
@@ -71,17 +72,18 @@ export function evaluateWidgetAlert(rule: WidgetAlertRule, observation: WidgetAl
   if (rule.condition === "offPace") {
     const goal = observation.goal;
     // No goal in the answer (its metric failed to load) or no verdict yet (no numbers, no baseline): unknown.
-    if (!goal || goal.onTrack === null) {
-      return {
-        outcome: "unknown",
-        value: null,
-        message: `${label} has no goal verdict yet${goal ? `: ${goal.line}` : "."}`,
-      };
+    if (!goal) return { outcome: "unknown", value: null, message: `${label} has no goal verdict yet.` };
+    // One sentence, one colon: the goal's period goes in brackets after its name ("Sessions goal
+    // (November) is off pace: 3,159 of 4,000 …"), not first in the figures as its card's line says it.
+    const name = goal.parts.period === null ? `${label} goal` : `${label} goal (${goal.parts.period})`;
+    const figures = goalLineBody(goal.parts);
+    if (goal.onTrack === null) {
+      return { outcome: "unknown", value: null, message: `${name} has no verdict yet: ${figures}` };
     }
     return {
       outcome: goal.onTrack ? "passing" : "failing",
       value: current ?? null,
-      message: `${label} goal ${goal.onTrack ? "is on track" : "is off pace"}: ${goal.line}`,
+      message: `${name} ${goal.onTrack ? "is on track" : "is off pace"}: ${figures}`,
     };
   }
 

@@ -222,7 +222,7 @@ describeEachDb(
       expect(await listed()).toMatchObject({
         state: "open",
         last_message:
-          "Sessions goal is off pace: November: 3,159 of 4,000 (79 %) · 3 days left · on pace for 3,540, 12 % short",
+          "Sessions goal (November) is off pace: 3,159 of 4,000 (79 %) · 3 days left · on pace for 3,540, 12 % short",
       });
       expect(alertMails()).toHaveLength(1);
       // Still short: still open, no second mail.
@@ -234,7 +234,7 @@ describeEachDb(
       expect(await evaluate()).toMatchObject({ resolved: 1, mailed: 0 });
       const resolved = await listed();
       expect(resolved.state).toBe("resolved");
-      expect(resolved.last_message).toMatch(/^Sessions goal is on track: November: 3,159 of 3,500 \(90 %\)/);
+      expect(resolved.last_message).toMatch(/^Sessions goal \(November\) is on track: 3,159 of 3,500 \(90 %\)/);
       expect(alertMails()).toHaveLength(1);
     });
 
@@ -255,7 +255,7 @@ describeEachDb(
       for (let day = "2026-11-01"; day <= "2026-11-28"; day = shiftDay(day, 1)) value += sessionsOn(day);
       expect(alert.last_message).toMatch(
         new RegExp(
-          `^Sessions goal is (off pace|on track): November: ${value.toLocaleString("en-US")} of 4,000 \\(\\d+ %\\) · 2 days left`,
+          `^Sessions goal \\(November\\) is (off pace|on track): ${value.toLocaleString("en-US")} of 4,000 \\(\\d+ %\\) · 2 days left`,
         ),
       );
     });

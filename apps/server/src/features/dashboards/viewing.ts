@@ -67,6 +67,8 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
     async pageTitle(
       viewerCompanyId: string | null,
       permalink: string,
+      /** The print view: what the PDF prints, in the dashboard's language whoever opens it. */
+      print = false,
     ): Promise<{
       name: string | null;
       siteTitle: string | null;
@@ -75,9 +77,15 @@ export function viewingUseCases({ repo, reportsOf, widgetsOf }: DashboardDeps, a
     }> {
       const row = await repo.findByPermalink(permalink);
       if (!row) return { name: null, siteTitle: null, publicHeader: null, language: null };
-      // A member's page is the agency's own screen (English around the dashboard): its page stays `en`.
+      // A member's page is the agency's own screen (English around the dashboard): its page stays `en`,
+      // but for the print view, which is the client's PDF as a page and says the dashboard's language.
       if (viewerCompanyId === row.company_id) {
-        return { name: row.name, siteTitle: null, publicHeader: null, language: null };
+        return {
+          name: row.name,
+          siteTitle: null,
+          publicHeader: null,
+          language: print ? languageOf(row.language) : null,
+        };
       }
       // Archived: not shown, but its "not found" page is still said in the language its client reads.
       if (row.active !== 1)

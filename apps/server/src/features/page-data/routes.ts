@@ -24,6 +24,7 @@ import type { PageDataService } from "./service";
 export type DashboardPageTitle = (
   viewerCompanyId: string | null,
   permalink: string,
+  print: boolean,
 ) => Promise<{
   name: string | null;
   siteTitle: string | null;
@@ -58,6 +59,7 @@ async function documentTitle(
     const { name, siteTitle, publicHeader, language } = await dashboardTitle(
       data.company?.id ?? null,
       match.params.permalink,
+      match.route.name === "dashboard.print",
     );
     const header = match.route.name === "dashboard.show" ? (publicHeader ?? null) : null;
     // No dashboard at this link (nothing named, no language): its "not found" page is said in the

@@ -33,9 +33,11 @@ export function goalRemovalUseCases() {
       return rows.map((row) => {
         const widget = widgets.find((each) => each.id === row.widget_id);
         const metric = widget ? widgetAlertMetrics(widget).find((each) => each.key === row.metric) : undefined;
-        // The name its mails and last check used ("Sessions goal is off pace: …", from the widget's data),
+        // The name its mails and last check used ("Sessions goal (November) is off pace: …", from the widget's data),
         // else the connector's option label: a provider listing its metrics live (GA4) has none to hand.
-        const said = row.last_message?.match(/^(.+) goal is (?:off pace|on track)/)?.[1];
+        const said = row.last_message?.match(
+          /^(.+?) goal (?:\([^)]*\) )?(?:is off pace|is on track|has no verdict yet)/,
+        )?.[1];
         const label = said ?? (widget && metric ? metricLabelOf(widget, metric) : row.metric);
         const rule = describeWidgetAlertRule({ condition: "offPace", value: null, direction: "either" }, label);
         return removedWithGoalNotice(rule);

@@ -1,3 +1,4 @@
+import { ENGLISH } from "@app/core/i18n/english";
 /**
  * The PDF button's states (docs/product.md §4): idle → loading → ready (the file waits for the next
  * click, which downloads it) → idle; any failure → failed, shown for 1.5 s (§9), then idle.
@@ -28,21 +29,25 @@ export function pdfClick(state: PdfButtonState): "start" | "download" | "none" {
   return "none";
 }
 
+type PdfMessage = "pdf.making" | "pdf.failed" | "pdf.download" | "pdf.tooMany";
+
+function englishPdfWords(key: PdfMessage, values?: { max: number }): string {
+  return ENGLISH[key].replace("{max}", String(values?.max ?? ""));
+}
+
 /** The button's label and whether it can be pressed, from its state and the dashboard's widget count. */
 export function pdfButtonView(
   state: PdfButtonState,
   widgetCount: number,
   maxPdfWidgets: number,
+  // The dashboard's words (a client's page is in its language: lib/i18n.tsx); English by default.
+  t: (key: PdfMessage, values?: { max: number }) => string = englishPdfWords,
 ): { label: string; disabled: boolean; tooltip: string | null } {
   if (widgetCount > maxPdfWidgets) {
-    return {
-      label: "PDF",
-      disabled: true,
-      tooltip: `PDF export is disabled for dashboards with more than ${maxPdfWidgets} widgets.`,
-    };
+    return { label: "PDF", disabled: true, tooltip: t("pdf.tooMany", { max: maxPdfWidgets }) };
   }
-  if (state === "loading") return { label: "PDF", disabled: true, tooltip: "Making the PDF…" };
-  if (state === "ready") return { label: "Download PDF", disabled: false, tooltip: null };
-  if (state === "failed") return { label: "PDF", disabled: true, tooltip: "The PDF could not be made." };
+  if (state === "loading") return { label: "PDF", disabled: true, tooltip: t("pdf.making") };
+  if (state === "ready") return { label: t("pdf.download"), disabled: false, tooltip: null };
+  if (state === "failed") return { label: "PDF", disabled: true, tooltip: t("pdf.failed") };
   return { label: "PDF", disabled: false, tooltip: null };
 }

@@ -2,7 +2,7 @@ import { Center } from "@mantine/core";
 import { type UseQueryResult, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useLayoutEffect, useState } from "react";
 import { ApiError, errorMessage } from "../../../lib/api";
-import { I18nProvider, prefetchMessages, useI18n } from "../../../lib/i18n";
+import { I18nProvider, prefetchMessages, useI18n, useTranslatorFor } from "../../../lib/i18n";
 import { AppLoader } from "../../../ui/AppLoader";
 import { usePageData } from "../../session/hooks";
 import type { LoadedDashboard } from "../api";
@@ -105,11 +105,7 @@ export function DashboardScreen({
   }, [drawing]);
   useLayoutEffect(() => removeBootView, []);
 
-  const loader = (
-    <Center mih="100vh">
-      <AppLoader size="l" label="Loading dashboard" />
-    </Center>
-  );
+  const loader = <DashboardLoader language={language} />;
   if (drawing) return loader;
   return (
     <I18nProvider language={language} fallback={loader}>
@@ -133,6 +129,16 @@ export function DashboardScreen({
         onLanguage={(id, chosenLanguage) => setChosen({ id, language: chosenLanguage })}
       />
     </I18nProvider>
+  );
+}
+
+/** The dashboard's loader, said in its language once that catalogue is in (a client's page names it early). */
+function DashboardLoader({ language }: { language: string | null | undefined }) {
+  const { t } = useTranslatorFor(language);
+  return (
+    <Center mih="100vh">
+      <AppLoader size="l" label={t("dashboard.loading")} />
+    </Center>
   );
 }
 

@@ -161,9 +161,11 @@ export function DashboardView({
   const today = useMemo(() => todayInTimezone(timezone), [timezone]);
   const { t } = useI18n();
   const canEdit = !realtime && !print && !isPublic && currentUserId !== null;
+  // The print view (the client's PDF as a page) reads the saved widgets as the client does, by the
+  // dashboard's link, even for a member who opens it: so its labels are in the dashboard's language.
   const publicAccess = useMemo(
-    () => (isPublic ? { permalink: dashboard.permalink, password } : null),
-    [isPublic, dashboard.permalink, password],
+    () => (isPublic || print ? { permalink: dashboard.permalink, password } : null),
+    [isPublic, print, dashboard.permalink, password],
   );
   const [state, setState] = useState<DashboardSnapshot & { range: DateRangeValue }>(() => ({
     name: dashboard.name,

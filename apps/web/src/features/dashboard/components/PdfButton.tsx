@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { reportFailure } from "../../../lib/error-reporting";
+import { useI18n } from "../../../lib/i18n";
 import { IconAlert, IconDownload } from "../../../ui/icons";
 import { LazyTooltip as Tooltip } from "../../../ui/LazyTooltip";
 import { onboardingEvent } from "../../onboarding";
@@ -42,6 +43,7 @@ function saveFile(file: Blob, filename: string) {
  */
 export function PdfButton({ request, widgetCount }: { request: Omit<PdfRequest, "check">; widgetCount: number }) {
   const { config } = usePageData();
+  const { t } = useI18n();
   const [state, setState] = useState<PdfButtonState>("idle");
   const file = useRef<{ file: Blob; filename: string } | null>(null);
   const running = useRef<AbortController | null>(null);
@@ -64,6 +66,7 @@ export function PdfButton({ request, widgetCount }: { request: Omit<PdfRequest, 
     try {
       let step = await requestDashboardPdf(request, controller.signal);
       for (let attempt = 0; step.state === "pending"; attempt += 1) {
+        // Reported, never shown: the button says the PDF could not be made.
         if (Date.now() - started > PDF_GIVE_UP_MS) throw new Error("The PDF took too long to make.");
         await wait(pdfPollDelay(attempt), controller.signal);
         step = await requestDashboardPdf({ ...request, check: step.check }, controller.signal);
@@ -89,7 +92,7 @@ export function PdfButton({ request, widgetCount }: { request: Omit<PdfRequest, 
     }
   };
 
-  const view = pdfButtonView(state, widgetCount, config.maxPdfWidgets);
+  const view = pdfButtonView(state, widgetCount, config.maxPdfWidgets, t);
   return (
     <Tooltip label={view.tooltip} disabled={!view.tooltip} multiline maw={260}>
       {/* A disabled button gets no pointer events: the wrapper keeps the tooltip reachable. */}

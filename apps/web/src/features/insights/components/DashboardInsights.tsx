@@ -45,7 +45,10 @@ export function DashboardInsights({ insights, styles, edit: editMode }: Dashboar
   }
   // Three to five statements: fewer is said only when fewer things moved.
   const statements: TInsightStatement[] = data.summary.slice(0, 5);
-  if (!loading && statements.length === 0) return null;
+  // The goals counted ("2 of 5 goals on track; Revenue 12 % short"), in the dashboard's language, the line
+  // the report e-mail opens with (docs/decisions.md, "Goals in the insights summary on screen").
+  const goals = data.goals ?? null;
+  if (!loading && statements.length === 0 && goals === null) return null;
   return (
     <Box
       component="section"
@@ -62,22 +65,31 @@ export function DashboardInsights({ insights, styles, edit: editMode }: Dashboar
           {t("insights.reading")}
         </Text>
       ) : (
-        <ol className="dash-insights-list">
-          {statements.map((statement) => (
-            <li key={`${statement.widgetId}|${statement.metricKey}`} data-tone={statement.tone}>
-              <Anchor
-                href={`#widget-${statement.widgetId}`}
-                className="dash-insights-link"
-                onClick={(event) => {
-                  event.preventDefault();
-                  goToWidget(statement.widgetId);
-                }}
-              >
-                {statement.sentence}
-              </Anchor>
-            </li>
-          ))}
-        </ol>
+        <>
+          {goals !== null ? (
+            <Text component="p" className="dash-insights-goals" data-testid="insights-goals">
+              {t("dashboard.insightsGoals", { line: goals })}
+            </Text>
+          ) : null}
+          {statements.length > 0 ? (
+            <ol className="dash-insights-list">
+              {statements.map((statement) => (
+                <li key={`${statement.widgetId}|${statement.metricKey}`} data-tone={statement.tone}>
+                  <Anchor
+                    href={`#widget-${statement.widgetId}`}
+                    className="dash-insights-link"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      goToWidget(statement.widgetId);
+                    }}
+                  >
+                    {statement.sentence}
+                  </Anchor>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </>
       )}
     </Box>
   );

@@ -20,6 +20,7 @@ import { categoryLabels } from "./category-labels";
 import {
   type ChartInput,
   changeHtml,
+  ENGLISH_CHART_WORDS,
   escapeHtml,
   label,
   legend,
@@ -72,6 +73,7 @@ export function seriesChartOption({
   comparison = PREVIOUS_PERIOD_LABEL,
   locale = "en-US",
   targets = [],
+  words = ENGLISH_CHART_WORDS,
 }: ChartInput): ChartOption {
   const columns = visibleMetrics(current, widget);
   const visibleGrid = widget.formatOptions.visibleGrid ?? DEFAULT_FORMAT_OPTIONS["chart:line"].visibleGrid;
@@ -196,7 +198,8 @@ export function seriesChartOption({
         const column = columns.find((candidate) => candidate.metric.key === target.metricKey);
         if (!column) continue;
         const name = target.label;
-        const formatter = (value: unknown) => formatMetric(typeof value === "number" ? value : null, column.metric);
+        const formatter = (value: unknown) =>
+          formatMetric(typeof value === "number" ? value : null, column.metric, locale);
         names.push(name);
         tooltipLines.set(name, (_dataIndex, value) => escapeHtml(formatter(value)));
         series.push({
@@ -225,7 +228,7 @@ export function seriesChartOption({
   } else {
     // No dimension: one bar per metric, the comparison period beside it.
     categories = columns.map((column) => label(column.metric, true));
-    const name = "Current period";
+    const name = words.currentPeriod;
     names.push(name);
     series.push({
       type: "bar",

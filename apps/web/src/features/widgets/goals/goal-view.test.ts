@@ -36,8 +36,13 @@ function goal(patch: Partial<TWidgetGoalResult>): TWidgetGoalResult {
     onTrack: false,
     status: "short",
     gapPercent: -8.4,
-    line: "58,439 of 70,000 (83 %) · 4 days left · on pace for 64,100, 8 % short",
-    parts: { progress: "58,439 of 70,000 (83 %)", time: "4 days left", pace: "on pace for 64,100, 8 % short" },
+    line: "November: 58,439 of 70,000 (83 %) · 4 days left · on pace for 64,100, 8 % short",
+    parts: {
+      period: "November",
+      progress: "58,439 of 70,000 (83 %)",
+      time: "4 days left",
+      pace: "on pace for 64,100, 8 % short",
+    },
     ...patch,
   };
 }
