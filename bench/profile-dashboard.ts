@@ -143,10 +143,10 @@ async function main() {
         if (wave.length === 0) return;
         const names = wave
           .map((request) => request.url.replace(/^\/assets\//, "").replace(/-[\w-]{8}\./, "."))
-          .slice(0, 6);
+          .slice(0, process.env.FILES === "1" ? undefined : 6);
         const end = Math.max(...wave.map((request) => request.end ?? request.start));
         console.log(
-          `  ${ms(wave[0].start)} → ${ms(end)}  ${wave.length} files: ${names.join(" ")}${wave.length > 6 ? " …" : ""}`,
+          `  ${ms(wave[0].start)} → ${ms(end)}  ${wave.length} files: ${names.join(" ")}${wave.length > names.length ? " …" : ""}`,
         );
         wave = [];
       };
