@@ -46,7 +46,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // (features/insights/query.ts, ~0.3 KB gzip; measured 188.5 with the above), so the cards' lines are in
 // the server-rendered page, which runs no app to load a chunk with (docs/decisions.md "Per-card insight
 // lines from the insights answer").
-const BUDGET_GZIP_BYTES = 189 * 1024;
+// 189.1 KB since 2026-11-29 (measured 193,516 bytes before, 193,577 after): the owner's snapshot worker
+// started only for missing drawings (docs/decisions.md "The owner's dashboard: the snapshot worker only
+// for what is missing") adds no code to this view, but changes the names of lazy chunks, and the names are
+// in the initial chunks' import maps: one changed letter in a string of a lazy chunk (chart-snapshots.ts)
+// alone took this figure from 193,516 to 193,561 bytes, over the 20 bytes the budget had left.
+const BUDGET_GZIP_BYTES = 189.1 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

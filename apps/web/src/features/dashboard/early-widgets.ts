@@ -14,7 +14,7 @@ export function startEarlyWidgets(loaded: LoadedDashboard, timezone: string, pas
   const { dashboard, isPublic } = loaded;
   const range = widgetRangeOf(initialRange(dashboard, new URLSearchParams(window.location.search)), timezone);
   startEarlyWidgetData(dashboard.widgets, range, isPublic ? { permalink: dashboard.permalink, password } : null);
-  if (!isPublic) preloadChartCode(dashboard.widgets, String(dashboard.id));
+  if (!isPublic) preloadChartCode(dashboard.widgets);
 }
 
 /**

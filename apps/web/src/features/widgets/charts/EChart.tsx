@@ -60,13 +60,12 @@ export async function preloadPrintCharts(): Promise<void> {
 /**
  * The parts a member's dashboard's charts will draw with, asked for as soon as the dashboard is known
  * (features/dashboard/early-widgets.ts), while its data is still on the way: the snapshot worker starts
- * and loads them at once (each chart's first drawing is its snapshot), or, for a dashboard this browser
- * opened before, when a drawing is missing (warmSnapshots); the page's own echarts, for the
+ * and loads them at once (each chart's first drawing is its snapshot); the page's own echarts, for the
  * live charts that follow, is fetched and evaluated once the cards are drawn (afterCardsDrawn: its
  * evaluation is main-thread time the first frame does not need).
  */
-export function preloadChartCode(parts: ChartPart[], dashboardId?: string): void {
-  warmSnapshots(parts, dashboardId);
+export function preloadChartCode(parts: ChartPart[]): void {
+  warmSnapshots(parts);
   const load = () => {
     // A failed fetch (a new release while the tab was open) is not kept: the next chart asks again.
     loading ??= import("./echarts-setup").catch((error: unknown) => {

@@ -107,19 +107,14 @@ export function snapshotsPending(): boolean {
  * the page's main thread and the server share on bench (b)'s machine; docs/decisions.md, "The owner's
  * dashboard: the snapshot worker only for what is missing").
  */
-export function warmSnapshots(parts: ChartPart[], dashboardId?: string): void {
+export function warmSnapshots(parts: ChartPart[]): void {
   if (!snapshotsAvailable()) return;
   poolSize = PARALLEL;
   warmParts = parts;
-  const start = () => {
-    try {
-      snapshotWorkers();
-    } catch {
-      // The first chart asks again, and draws live if the worker cannot.
-    }
-  };
-  if (dashboardId === undefined) start();
-  else void openedBefore(dashboardId).then((opened) => (opened ? undefined : start()));
+  // A worker that cannot start fails the first chart that asks, which then draws live.
+  openedBefore()
+    .then((opened) => opened || snapshotWorkers())
+    .catch(() => undefined);
 }
 
 /**

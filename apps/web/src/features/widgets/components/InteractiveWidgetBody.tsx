@@ -70,13 +70,13 @@ const FORMAT_PARTS: Partial<Record<string, ChartPart[]>> = {
  * the page's own echarts follows when idle, for the live charts; a public view keeps echarts out until
  * the reader points at a chart).
  */
-export function preloadChartCode(widgets: TWidget[], dashboardId?: string): void {
+export function preloadChartCode(widgets: TWidget[]): void {
   const parts = new Set(widgets.flatMap((widget) => FORMAT_PARTS[widget.format] ?? []));
   if (parts.size === 0) return;
   import("../charts/EChart").then(
     ({ EChart, preloadChartCode: load }) => {
       loadedEChart = EChart;
-      load([...parts], dashboardId);
+      load([...parts]);
     },
     () => {},
   );
