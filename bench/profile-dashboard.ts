@@ -64,6 +64,15 @@ async function main() {
             return found;
           });
         };
+        // Each widget's answer read by the page (its body's text in hand, before React sees it).
+        const text = Response.prototype.text;
+        Response.prototype.text = function (...args) {
+          const url = this.url;
+          return text.apply(this, args).then((body) => {
+            if (url.includes("/api/widgets/data")) marks.push(["answer read", performance.now()]);
+            return body;
+          });
+        };
         new MutationObserver((records) => {
           for (const record of records) {
             if (record.type === "attributes" && record.target.getAttribute("data-ready") === "true")
@@ -137,7 +146,7 @@ async function main() {
         const readyAt = Math.max(...marks.filter(([name]) => name === "ready").map(([, at]) => at));
         const commits = marks.filter(([name, at]) => name === "commit" && at <= readyAt).map(([, at]) => at.toFixed(0));
         console.log(
-          `  kept snapshots looked up at ${of("lookup asked").join(" ")}\n  answered at ${of("lookup answered").join(" ")}\n  snapshots asked at ${of("snapshot asked").join(" ")}\n  snapshot layers at ${of("snapshot layer").join(" ")}\n  cards ready at ${of("ready").join(" ")}\n  ${commits.length} React commits until then, at ${commits.join(" ")}`,
+          `  widget answers read at ${of("answer read").join(" ")}\n  kept snapshots looked up at ${of("lookup asked").join(" ")}\n  answered at ${of("lookup answered").join(" ")}\n  snapshots asked at ${of("snapshot asked").join(" ")}\n  snapshot layers at ${of("snapshot layer").join(" ")}\n  cards ready at ${of("ready").join(" ")}\n  ${commits.length} React commits until then, at ${commits.join(" ")}`,
         );
       }
       const all = [...requests.values()].sort((a, b) => a.start - b.start);
