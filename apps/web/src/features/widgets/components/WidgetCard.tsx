@@ -51,7 +51,7 @@ export function WidgetCard({
   const access = useContext(PublicAccessContext);
   // A member's card is measured as it mounts (ui/use-element-size.ts); a public view's in a transition,
   // in slices a phone can draw between.
-  const { ref, width, height } = useElementSize({ atMount: !access });
+  const { ref, width, height } = useElementSize(!access);
   const client = useQueryClient();
   const badge = useContext(WidgetBadgeContext);
   // The body reports its state from an effect; the first render already says what the body first shows
