@@ -50,6 +50,29 @@ async function main() {
           if (message && message.input) marks.push(["snapshot asked", performance.now()]);
           return post.call(this, message, ...rest);
         };
+        // Each kept snapshot looked up (its key hashed) and its answer from Cache Storage (snapshot-store.ts).
+        const digest = SubtleCrypto.prototype.digest;
+        SubtleCrypto.prototype.digest = function (...args) {
+          marks.push(["lookup asked", performance.now()]);
+          return digest.apply(this, args);
+        };
+        const match = Cache.prototype.match;
+        Cache.prototype.match = function (...args) {
+          return match.apply(this, args).then((found) => {
+            if (String(args[0]).includes("/chart-snapshot/") && !String(args[0]).includes("/opened/"))
+              marks.push(["lookup answered", performance.now()]);
+            return found;
+          });
+        };
+        // Each widget's answer read by the page (its body's text in hand, before React sees it).
+        const text = Response.prototype.text;
+        Response.prototype.text = function (...args) {
+          const url = this.url;
+          return text.apply(this, args).then((body) => {
+            if (url.includes("/api/widgets/data")) marks.push(["answer read", performance.now()]);
+            return body;
+          });
+        };
         new MutationObserver((records) => {
           for (const record of records) {
             if (record.type === "attributes" && record.target.getAttribute("data-ready") === "true")
@@ -123,7 +146,7 @@ async function main() {
         const readyAt = Math.max(...marks.filter(([name]) => name === "ready").map(([, at]) => at));
         const commits = marks.filter(([name, at]) => name === "commit" && at <= readyAt).map(([, at]) => at.toFixed(0));
         console.log(
-          `  snapshots asked at ${of("snapshot asked").join(" ")}\n  snapshot layers at ${of("snapshot layer").join(" ")}\n  cards ready at ${of("ready").join(" ")}\n  ${commits.length} React commits until then, at ${commits.join(" ")}`,
+          `  widget answers read at ${of("answer read").join(" ")}\n  kept snapshots looked up at ${of("lookup asked").join(" ")}\n  answered at ${of("lookup answered").join(" ")}\n  snapshots asked at ${of("snapshot asked").join(" ")}\n  snapshot layers at ${of("snapshot layer").join(" ")}\n  cards ready at ${of("ready").join(" ")}\n  ${commits.length} React commits until then, at ${commits.join(" ")}`,
         );
       }
       const all = [...requests.values()].sort((a, b) => a.start - b.start);
@@ -143,10 +166,10 @@ async function main() {
         if (wave.length === 0) return;
         const names = wave
           .map((request) => request.url.replace(/^\/assets\//, "").replace(/-[\w-]{8}\./, "."))
-          .slice(0, 6);
+          .slice(0, process.env.FILES === "1" ? undefined : 6);
         const end = Math.max(...wave.map((request) => request.end ?? request.start));
         console.log(
-          `  ${ms(wave[0].start)} → ${ms(end)}  ${wave.length} files: ${names.join(" ")}${wave.length > 6 ? " …" : ""}`,
+          `  ${ms(wave[0].start)} → ${ms(end)}  ${wave.length} files: ${names.join(" ")}${wave.length > names.length ? " …" : ""}`,
         );
         wave = [];
       };

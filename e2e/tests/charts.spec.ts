@@ -591,7 +591,7 @@ test("the owner's dashboard shows each chart's snapshot first, then the live cha
   await expect(area.getByText("Sessions (previous)")).toBeVisible();
 });
 
-test("the owner's dashboard opened again draws its charts from the snapshots this browser kept, and signing out forgets them", async ({
+test("the owner's dashboard opened again draws its charts from the snapshots this browser kept, without starting the worker, and signing out forgets them", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -599,9 +599,17 @@ test("the owner's dashboard opened again draws its charts from the snapshots thi
   const { permalink } = await createTemplateDashboard(page, "Drawn once");
   // The live charts are held back (their echarts never comes), so what the owner sees is each snapshot.
   await page.route(/\/assets\/echarts-setup-[^/]*\.js$/, () => {});
-  // Every chart the worker is asked to draw, counted on each load of the page.
+  // Every chart the worker is asked to draw, and every worker started, counted on each load of the page.
   await page.addInitScript(`
     window.__workerDrawings = 0;
+    window.__workersStarted = 0;
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(...args) {
+        super(...args);
+        window.__workersStarted += 1;
+      }
+    };
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (message, ...rest) {
       if (message && message.input) window.__workerDrawings += 1;
@@ -618,6 +626,7 @@ test("the owner's dashboard opened again draws its charts from the snapshots thi
   }
   const drawnFirst = await page.evaluate(() => (window as unknown as { __workerDrawings: number }).__workerDrawings);
   expect(drawnFirst).toBeGreaterThanOrEqual(titles.length);
+  expect(await page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted)).toBe(1);
   const kept = () =>
     page.evaluate(async () => {
       let count = 0;
@@ -636,6 +645,8 @@ test("the owner's dashboard opened again draws its charts from the snapshots thi
   }
   await expect(page.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __workerDrawings: number }).__workerDrawings)).toBe(0);
+  // Every drawing found: the worker (and the ECharts it loads) is not even started.
+  expect(await page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted)).toBe(0);
 
   // Signing out (from the app's navigation) deletes them.
   await page.goto("/company/sources");

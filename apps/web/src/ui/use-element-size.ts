@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useRef, useState } from "react";
+import { startTransition, useCallback, useLayoutEffect, useRef, useState } from "react";
 
 interface Size {
   width: number;
@@ -12,11 +12,24 @@ interface Size {
  * transition is rendered in slices that let a phone's browser draw and answer input between them
  * (docs/decisions.md, "Public view: shorter tasks on a phone"). A size that did not change renders nothing.
  */
-export function useElementSize<T extends HTMLElement = HTMLDivElement>() {
+export function useElementSize<T extends HTMLElement = HTMLDivElement>(atMount = false) {
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   const observer = useRef<ResizeObserver | null>(null);
   const frame = useRef(0);
+  const element = useRef<T | null>(null);
+  // `atMount` (true): the first size is read in the commit that mounts the element (the layout the browser
+  // makes before its first paint anyway), and React renders it before that paint, in the same task. A
+  // member's widget card (WidgetCard.tsx): its chart is mounted only once its card is measured, and asks
+  // for its kept drawing in the commit that mounts it; measured through the observer's frame and a
+  // transition, that render of every card waited behind the page's other background renders, 0.1–0.9 s
+  // after the answers were in (bench/README.md (b); docs/decisions.md, "The owner's dashboard: cards
+  // measured as they mount").
+  useLayoutEffect(() => {
+    const box = atMount && element.current?.getBoundingClientRect();
+    if (box) setSize({ width: box.width, height: box.height });
+  }, [atMount]);
   const ref = useCallback((node: T | null) => {
+    element.current = node;
     observer.current?.disconnect();
     observer.current = null;
     cancelAnimationFrame(frame.current);

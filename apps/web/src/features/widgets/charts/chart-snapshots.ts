@@ -2,7 +2,7 @@ import type { ChartInput } from "./chart-common";
 import type { ChartPart } from "./chart-parts";
 import type { ChartSize } from "./chart-svg";
 import { holdLiveCharts } from "./live-queue";
-import { keepSnapshot, keptSnapshot, snapshotKey } from "./snapshot-store";
+import { keepSnapshot, keptSnapshot, openedBefore, snapshotKey } from "./snapshot-store";
 
 /**
  * Chart snapshots: the first drawing of a chart on a public view is an SVG made by ECharts in a worker
@@ -29,6 +29,8 @@ export type SnapshotReply = { id: number; svg: string } | { id: number; error: s
  */
 const PARALLEL = Math.min(4, Math.max(1, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
 let poolSize = 1;
+/** The parts a started worker loads at once (warmSnapshots), before its first drawing is asked for. */
+let warmParts: ChartPart[] | null = null;
 
 interface PooledWorker {
   worker: Worker;
@@ -57,6 +59,7 @@ function startWorker(): PooledWorker {
     worker: new Worker(new URL("./chart-svg.worker.ts", import.meta.url), { type: "module" }),
     busy: 0,
   };
+  if (warmParts) pooled.worker.postMessage({ warm: warmParts } satisfies SnapshotRequest);
   pooled.worker.onmessage = (event: MessageEvent<SnapshotReply>) => {
     const reply = event.data;
     const pending = waiting.get(reply.id);
@@ -96,17 +99,22 @@ export function snapshotsPending(): boolean {
 }
 
 /**
- * Starts the worker and has it load echarts and these parts while the dashboard's data is on the way,
- * so the first snapshot does not wait for the worker's code (a member's dashboard: early-widgets.ts).
+ * Has the worker load echarts and these parts while the dashboard's data is on the way, so the first
+ * snapshot does not wait for the worker's code (a member's dashboard: early-widgets.ts). When this
+ * browser opened the dashboard before (`openedBefore`), its drawings are likely kept and found without
+ * the worker: it is then started only by the first drawing that is missing (`drawInWorker`), and a reload
+ * that finds them all never loads ECharts off the main thread (~0.1 s of CPU on the second core, which
+ * the page's main thread and the server share on bench (b)'s machine; docs/decisions.md, "The owner's
+ * dashboard: the snapshot worker only for what is missing").
  */
 export function warmSnapshots(parts: ChartPart[]): void {
   if (!snapshotsAvailable()) return;
   poolSize = PARALLEL;
-  try {
-    for (const { worker } of snapshotWorkers()) worker.postMessage({ warm: parts } satisfies SnapshotRequest);
-  } catch {
-    // The first chart asks again, and draws live if the worker cannot.
-  }
+  warmParts = parts;
+  // A worker that cannot start fails the first chart that asks, which then draws live.
+  openedBefore()
+    .then((opened) => opened || snapshotWorkers())
+    .catch(() => undefined);
 }
 
 /**

@@ -48,9 +48,11 @@ export function WidgetCard({
   onAlerts,
   onResize,
 }: WidgetCardProps) {
-  const { ref, width, height } = useElementSize();
-  const client = useQueryClient();
   const access = useContext(PublicAccessContext);
+  // A member's card is measured as it mounts (ui/use-element-size.ts); a public view's in a transition,
+  // in slices a phone can draw between.
+  const { ref, width, height } = useElementSize(!access);
+  const client = useQueryClient();
   const badge = useContext(WidgetBadgeContext);
   // The body reports its state from an effect; the first render already says what the body first shows
   // (a table from the cache is ready), so a server-rendered card is not busy until the app starts.
