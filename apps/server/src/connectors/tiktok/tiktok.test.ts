@@ -240,6 +240,19 @@ describeEachDb(
       const refused = await widgetData(client, [report(result.sourceId, { metrics: ["video_watched_6s"] })]);
       expect(refused.statusCode).toBe(422);
       expect(JSON.stringify(refused.json())).toContain("Invalid metric fields");
+      // The refusal is answered only once the other range's call has ended: here TikTok throttles it and
+      // it is asked again a second later, and the 422 waits for that rather than leaving it running.
+      const asked = (await reportCalls(SHOP)).length;
+      (await fake()).failNext.push(
+        tiktokError(40002, "Invalid metric fields: ['video_watched_6s']."),
+        tiktokError(40100, "App reaches the QPS limit of 10 per second."),
+      );
+      const throttled = await widgetData(client, [report(result.sourceId, { metrics: ["video_watched_6s"] })], {
+        startDate: "2025-05-01",
+        endDate: "2025-05-31",
+      });
+      expect(throttled.statusCode).toBe(422);
+      expect((await reportCalls(SHOP)).length - asked).toBe(3);
       const foreign = await widgetData(client, [
         report(result.sourceId, { property: TIKTOK_FOREIGN_ADVERTISER, metrics: ["spend"] }),
       ]);

@@ -51,7 +51,7 @@ export function widgetData(sources: Pick<SourcesService, "load">, tables: Instan
       const named = await tables.withNamedMetrics(companyId, planned, source);
       plan = named.plan;
       // Each range is told of the other: a provider that answers both in one request is asked once.
-      const [now, before] = await Promise.all([
+      const [now, before] = await allEnded([
         tables.fetchTable(
           companyId,
           plan,
@@ -96,7 +96,7 @@ export function widgetData(sources: Pick<SourcesService, "load">, tables: Instan
         (loaded.get(item.instance.sourceId as string)?.connector.followsRange?.(item.inputs) ?? true),
     );
     const previous = followsRange ? planned.previous : null;
-    const results = await Promise.all(
+    const results = await allEnded(
       plans.map((plan) =>
         instanceResult(companyId, plan, loaded.get(plan.instance.sourceId as string) as LoadedSource, request, {
           current,
@@ -117,6 +117,19 @@ export function widgetData(sources: Pick<SourcesService, "load">, tables: Instan
       return { ...answer, goals };
     },
   };
+}
+
+/**
+ * Promise.all that settles only once every promise has: an answer goes out only after every provider
+ * call its request started has ended. With Promise.all a refusal of one range or instance answered at
+ * once while the other range's call (or another instance's) ran on unseen, after the answer, spending
+ * the provider's allowance. The first failure in the given order is thrown.
+ */
+async function allEnded<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /** The `{data}` answer from the instances' outcomes: merged tables, errors, notices, no-data reasons and filters, in instance order. */
