@@ -1,9 +1,13 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOwner } from "../../test/factories";
 import { startTestEnv, type TestEnv } from "../../test/harness";
-import { mailDisplayName, mailFromAddress } from "./mail";
+import { createMailer, mailDisplayName, mailFromAddress } from "./mail";
 
 describe("From parts", () => {
   it.each([
@@ -17,6 +21,42 @@ describe("From parts", () => {
   it("a display name is one line without control characters", () => {
     expect(mailDisplayName("  Acme\r\nBcc: x@evil.example\u0000\u2028Co\t ")).toBe("Acme Bcc: x@evil.example Co");
     expect(mailDisplayName("x".repeat(300))).toHaveLength(120);
+  });
+});
+
+describe("the outbox (no SMTP_URL)", () => {
+  it("keeps every message whole under its own name, even many to one address in the same moment", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    try {
+      const mailer = createMailer({
+        smtpUrl: null,
+        from: "Reportz <no-reply@reportz.local>",
+        dataDir,
+        logger: pino({ level: "silent" }),
+      });
+      // A body of some size: a reader polling the folder must never find it half written.
+      const body = "Last 30 Days ".repeat(20_000);
+      await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          mailer.send({
+            to: "client@example.com",
+            subject: `Report ${index}`,
+            text: `${index} ${body}`,
+            html: `<p>${index}</p>`,
+          }),
+        ),
+      );
+      const names = fs.readdirSync(path.join(dataDir, "outbox"));
+      expect(names).toHaveLength(8);
+      const subjects = names.map(
+        (name) => /^Subject: (.*)$/m.exec(fs.readFileSync(path.join(dataDir, "outbox", name), "utf8"))?.[1],
+      );
+      expect(subjects.sort()).toEqual(Array.from({ length: 8 }, (_, index) => `Report ${index}`));
+      expect(fs.readdirSync(dataDir).sort()).toEqual(["outbox", "outbox-writing"]);
+      expect(fs.readdirSync(path.join(dataDir, "outbox-writing"))).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

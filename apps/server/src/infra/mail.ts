@@ -89,14 +89,23 @@ export function createMailer(options: {
     };
   }
   const outbox = path.join(options.dataDir, "outbox");
+  // Written beside the outbox, then renamed into it: whoever reads the outbox (an operator, a test
+  // polling for the next mail) sees a whole message or none. Written in place, a reader polling the
+  // folder could open a file whose bytes were still being written.
+  const writing = path.join(options.dataDir, "outbox-writing");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let sequence = 0;
   return {
     async send(message) {
       const info = await transport.sendMail(envelope(message));
-      await fs.mkdir(outbox, { recursive: true });
+      await Promise.all([fs.mkdir(outbox, { recursive: true }), fs.mkdir(writing, { recursive: true })]);
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
-      const file = path.join(outbox, `${Date.now()}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Sorted by name is sorted by time; two mails to one address in one millisecond keep both.
+      sequence = (sequence + 1) % 1_000_000;
+      const name = `${Date.now()}-${String(sequence).padStart(6, "0")}-${process.pid}-${safeTo}.eml`;
+      const file = path.join(outbox, name);
+      await fs.writeFile(path.join(writing, name), info.message as Buffer);
+      await fs.rename(path.join(writing, name), file);
       options.logger.info({ file }, "mail written to outbox");
     },
   };
