@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import type { AppContext } from "./context";
 import { buildFeatureServices, defineJobs, jobsStarted } from "./features";
 import { createInfra } from "./infra";
+import { closeInTurn } from "./infra/close-in-turn";
 import { ConfigError, loadConfig } from "./infra/config";
 import { loadEnvFile } from "./infra/env-file";
 import { startWorkerHealth } from "./infra/worker-health";
@@ -91,24 +92,19 @@ async function main() {
     closing = true;
     logger.info({ signal }, "shutting down");
     const timer = setTimeout(() => process.exit(1), 10_000);
-    // Each part is closed even when one before it fails, and a failure is logged with what failed:
-    // otherwise it would surface as an unhandled rejection, skip closing the database and exit 1 silently.
-    let failed = false;
-    const steps: [string, () => Promise<unknown>][] = [
-      ["HTTP server", async () => app?.close()],
-      ["worker health", () => new Promise<void>((resolve) => (health ? health.close(() => resolve()) : resolve()))],
-      ["features", () => services.close()],
-      ["infrastructure", () => infra.close()],
-    ];
-    for (const [part, close] of steps) {
-      await close().catch((error: unknown) => {
-        failed = true;
-        logger.error({ err: error }, `closing the ${part} failed`);
-      });
-    }
+    // Each part is closed even when one before it fails (closeInTurn): the database last of all.
+    const closed = await closeInTurn(
+      [
+        ["HTTP server", async () => app?.close()],
+        ["worker health", () => new Promise<void>((resolve) => (health ? health.close(() => resolve()) : resolve()))],
+        ["features", () => services.close()],
+        ["infrastructure", () => infra.close()],
+      ],
+      logger,
+    );
     clearTimeout(timer);
     destination.flushSync();
-    process.exit(failed ? 1 : 0);
+    process.exit(closed ? 0 : 1);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
