@@ -225,6 +225,19 @@ describe("formatting", () => {
     expect(formatAxisValue(value, metric)).toBe(expected);
   });
 
+  // The space is the language's (a no-break or narrow no-break one, by the ICU version): matched as such.
+  it.each<[number, string, RegExp]>([
+    [48, "de-DE", /^48[\u00a0\u202f]%$/],
+    [12.5, "fr-FR", /^12,5[\u00a0\u202f]%$/],
+    [48, "sl-SI", /^48[\u00a0\u202f]%$/],
+    [48, "it-IT", /^48%$/],
+    [48, "en-US", /^48%$/],
+  ])("a percent axis reads %s in %s as its language writes it", (value, locale, expected) => {
+    expect(formatAxisValue(value, BOUNCE, locale)).toMatch(expected);
+    // The same as the value's own label, less its fraction digits.
+    expect(formatAxisValue(value, BOUNCE, locale)).toBe(formatMetric(value, BOUNCE, locale));
+  });
+
   const dates = byDate([]);
   const channels = byChannel([], [null, null, null]);
   it.each<[string | null, TTable, boolean, string]>([

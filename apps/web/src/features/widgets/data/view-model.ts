@@ -111,7 +111,15 @@ export function formatMetric(value: number | null | undefined, metric: TTableMet
 export function formatAxisValue(value: number, metric: TTableMetric | undefined, locale = "en-US"): string {
   if (metric?.format === "time") return formatNumber(value, { format: "time", locale });
   const compact = numberFormatter(locale, { notation: "compact", maximumFractionDigits: 1 });
-  if (metric?.format === "percent") return `${compact.format(value)}%`;
+  if (metric?.format === "percent") {
+    // English keeps the product's '45%' (as formatNumber does); other languages space and sign it their
+    // way, as their value labels and tooltips already read ('45 %' in German, French, Slovenian). Not
+    // compact: ICU's compact percent spaces with a plain space where the value's own label has a
+    // no-break one, and a percent axis seldom runs into the thousands.
+    return locale === "en-US"
+      ? `${compact.format(value)}%`
+      : numberFormatter(locale, { style: "percent", maximumFractionDigits: 1 }).format(value / 100);
+  }
   if (metric?.format === "money") {
     try {
       return numberFormatter(locale, {
