@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { closesItself, downloadDashboardPdf, SCREENSHOTS, snap } from "./support";
+import { connectThroughPopup, downloadDashboardPdf, SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
 import { choose, createDashboard, expectSaved, liveChartWidget, readyWidget, widgetDrawer } from "./support-dashboard";
 import { incidentDashboard } from "./support-insights";
@@ -103,9 +103,7 @@ test("an owner sets a monthly goal in a widget's settings; the widget, the clien
 }) => {
   test.setTimeout(180_000);
   await signUp(page);
-  const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect Google Analytics" }).click();
-  await closesItself(popup);
+  await connectThroughPopup(page, "Google Analytics");
   await expect(page.getByText("analytics@acme.example").first()).toBeVisible();
   const dashboardPath = await createDashboard(page, "Acme goals");
   const permalink = dashboardPath.split("/")[2];

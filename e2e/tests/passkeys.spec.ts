@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { invitationLink, snap, uniqueEmail } from "./support";
+import { acceptInviteHeldAtSetup, invitationLink, snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
 import { PASSWORD, signUp } from "./support-auth";
 
@@ -186,12 +186,7 @@ test("a company requires two-factor: a new member meets it with a passkey instea
   const context = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT}` });
   const member = await context.newPage();
   await virtualAuthenticator(member);
-  await member.goto(new URL(link).pathname);
-  await member.getByLabel("Password", { exact: true }).fill("member-pass-1");
-  await member.getByLabel("Confirm password").fill("member-pass-1");
-  await member.getByRole("button", { name: "Set password" }).click();
-  await expect(member).toHaveURL(/\/two-factor\/setup$/);
-  await expect(member.getByText("Your company requires two-factor sign-in")).toBeVisible();
+  await acceptInviteHeldAtSetup(member, link);
 
   // The set-up page offers a passkey beside the app; adding one meets the requirement at once.
   await expect(member.getByRole("heading", { name: "Or use a passkey" })).toBeVisible();

@@ -80,6 +80,19 @@ export async function invitationLink(email: string): Promise<string> {
  */
 export const FAKES_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 
+/**
+ * An invited member sets a password from the invitation link, and a company that requires two-factor
+ * sign-in holds them at its set-up page.
+ */
+export async function acceptInviteHeldAtSetup(member: Page, link: string): Promise<void> {
+  await member.goto(new URL(link).pathname);
+  await member.getByLabel("Password", { exact: true }).fill("member-pass-1");
+  await member.getByLabel("Confirm password").fill("member-pass-1");
+  await member.getByRole("button", { name: "Set password" }).click();
+  await expect(member).toHaveURL(/\/two-factor\/setup$/);
+  await expect(member.getByText("Your company requires two-factor sign-in")).toBeVisible();
+}
+
 /** Every day from `start` to `end` (yyyy-mm-dd, both included): the days a widget's range adds up. */
 export function daysFrom(start: string, end: string): string[] {
   const days: string[] = [];
@@ -98,4 +111,14 @@ export function daysFrom(start: string, end: string): string[] {
 export async function closesItself(popup: Page | Promise<Page>, timeout = 15_000): Promise<void> {
   const window = await popup;
   await expect.poll(() => window.isClosed(), { timeout, message: "the popup closes itself" }).toBe(true);
+}
+
+/**
+ * Connects a connector from the sources page through its provider's consent popup, which the fake
+ * answers at once and our callback page closes.
+ */
+export async function connectThroughPopup(page: Page, name: string): Promise<void> {
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: `Connect ${name}` }).click();
+  await closesItself(popup);
 }

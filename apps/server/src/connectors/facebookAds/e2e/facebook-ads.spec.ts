@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { closesItself, snap } from "../../../../../../e2e/tests/support";
+import { connectThroughPopup, snap } from "../../../../../../e2e/tests/support";
 import { signUp } from "../../../../../../e2e/tests/support-auth";
 import { choose, createDashboard, readyWidget, widgetDrawer } from "../../../../../../e2e/tests/support-dashboard";
 
@@ -7,9 +7,7 @@ test("Facebook Ads: Connect opens Meta's consent in a popup; a table of spend by
   page,
 }) => {
   await signUp(page);
-  const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect Facebook Ads" }).click();
-  await closesItself(popup);
+  await connectThroughPopup(page, "Facebook Ads");
   await expect(page.getByText("Facebook Ads connected")).toBeVisible();
   // The source is named by the Meta user it reads as (the fake's /me).
   await expect(page.getByText("Ada Marketing").first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { closesItself, snap } from "../../../../../../e2e/tests/support";
+import { closesItself, connectThroughPopup, snap } from "../../../../../../e2e/tests/support";
 import { signUp } from "../../../../../../e2e/tests/support-auth";
 
 /** The fakes' server (e2e/playwright.config.ts: the port after the app's). */
@@ -17,9 +17,7 @@ test("Facebook Ads: a login ending within the week raises the admins' banner; Re
   // Meta hands out a long-lived token that ends in three days.
   const short = await page.request.post(`${fakes}/_fake/meta/token-lifetime`, { data: { seconds: 3 * 86_400 } });
   expect(short.ok()).toBe(true);
-  const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect Facebook Ads" }).click();
-  await closesItself(popup);
+  await connectThroughPopup(page, "Facebook Ads");
   await expect(page.getByText("Facebook Ads connected")).toBeVisible();
 
   // The banner names the source and leads to the sources page.

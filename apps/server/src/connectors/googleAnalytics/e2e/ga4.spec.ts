@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { closesItself, daysFrom, FAKES_URL, snap } from "../../../../../../e2e/tests/support";
+import { closesItself, connectThroughPopup, daysFrom, FAKES_URL, snap } from "../../../../../../e2e/tests/support";
 import { signUp } from "../../../../../../e2e/tests/support-auth";
 import {
   choose,
@@ -32,9 +32,7 @@ test("a Google Analytics 4 dashboard: Google's numbers in a table and a line cha
 }) => {
   test.setTimeout(120_000);
   await signUp(page);
-  const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect Google Analytics" }).click();
-  await closesItself(popup);
+  await connectThroughPopup(page, "Google Analytics");
   await expect(page.getByText("analytics@acme.example").first()).toBeVisible();
 
   await createDashboard(page, "Acme GA4");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { closesItself, snap } from "../../../../../../e2e/tests/support";
+import { connectThroughPopup, snap } from "../../../../../../e2e/tests/support";
 import { signUp } from "../../../../../../e2e/tests/support-auth";
 import { choose, createDashboard, widgetDrawer } from "../../../../../../e2e/tests/support-dashboard";
 
@@ -7,9 +7,7 @@ test("Google Sheets: the spreadsheet picker asks Google once the typing pauses f
   page,
 }) => {
   await signUp(page);
-  const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect Google Sheets" }).click();
-  await closesItself(popup);
+  await connectThroughPopup(page, "Google Sheets");
   await expect(page.getByText("Google Sheets connected")).toBeVisible();
 
   await createDashboard(page, "Acme sheets");

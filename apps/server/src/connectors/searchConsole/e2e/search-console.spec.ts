@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { closesItself, daysFrom, snap } from "../../../../../../e2e/tests/support";
+import { connectThroughPopup, daysFrom, snap } from "../../../../../../e2e/tests/support";
 import { signUp } from "../../../../../../e2e/tests/support-auth";
 import { choose, createDashboard, readyWidget, widgetDrawer } from "../../../../../../e2e/tests/support-dashboard";
 import { FAKE_QUERIES, fakeSearch } from "../fake";
@@ -9,9 +9,7 @@ test("Search Console: a table of clicks by query, filtered in the widget form ('
 }) => {
   test.setTimeout(90_000);
   await signUp(page);
-  const popup = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "Connect Search Console" }).click();
-  await closesItself(popup);
+  await connectThroughPopup(page, "Search Console");
   await expect(page.getByText("Search Console connected")).toBeVisible();
 
   await createDashboard(page, "Acme search");
