@@ -258,6 +258,25 @@ test("a goal's bar has room on one-row cards: it touches neither a key figure's 
       height: 1,
       extra: goals,
     },
+    // With their insight lines: the line gives way (one line, cut short, whole in its title).
+    {
+      id: "kpi-insight",
+      title: "Sessions one row with its insight",
+      format: "summary",
+      inputs: { metrics: ["sessions"] },
+      width: 2,
+      height: 1,
+      extra: { goals: goals.goals },
+    },
+    {
+      id: "kpis-insight",
+      title: "Two figures one row with their insight",
+      format: "summary",
+      inputs: { metrics: ["sessions", "users"] },
+      width: 2,
+      height: 1,
+      extra: { goals: goals.goals },
+    },
     {
       id: "line",
       title: "Sessions by day one row",
@@ -290,8 +309,13 @@ test("a goal's bar has room on one-row cards: it touches neither a key figure's 
   for (const width of [1280, 390]) {
     await client.setViewportSize({ width, height: 900 });
     await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
-    for (const title of ["Sessions one row", "Two figures one row"]) {
-      const card = client.getByRole("article", { name: title });
+    for (const title of [
+      "Sessions one row",
+      "Two figures one row",
+      "Sessions one row with its insight",
+      "Two figures one row with their insight",
+    ]) {
+      const card = client.getByRole("article", { name: title, exact: true });
       const bar = await box(card.locator(".dash-goal-bar").first());
       for (const compare of await card.locator(".dash-kpi-previous").all()) {
         const seen = await box(compare);
@@ -304,9 +328,29 @@ test("a goal's bar has room on one-row cards: it touches neither a key figure's 
       expect(goal.y + goal.height, `${title} at ${width} px: goal line inside the card`).toBeLessThanOrEqual(
         article.y + article.height,
       );
+      // Every figure's "vs" line is in sight, not scrolled away under the insight line and the bar.
+      for (const compare of await card.locator(".dash-kpi-previous").all()) {
+        const seen = await box(compare);
+        expect(seen.y, `${title} at ${width} px: "vs" line below the card's top`).toBeGreaterThanOrEqual(article.y);
+        expect(seen.y + seen.height, `${title} at ${width} px: "vs" line inside the card`).toBeLessThanOrEqual(
+          article.y + article.height,
+        );
+      }
+    }
+    for (const title of ["Sessions one row with its insight", "Two figures one row with their insight"]) {
+      const insight = client.getByRole("article", { name: title, exact: true }).getByTestId("widget-insight");
+      await expect(insight, `${title}: its insight line`).toBeVisible();
+      const whole = (await insight.textContent()) ?? "";
+      await expect(insight).toHaveAttribute("title", whole);
+      const line = await box(insight);
+      const lineHeight = await insight.evaluate((node) => Number.parseFloat(getComputedStyle(node).lineHeight));
+      if (width === 1280) {
+        // A desk's fixed row: one line, the rest in the title.
+        expect(line.height, `${title} at ${width} px: the insight on one line`).toBeLessThan(lineHeight * 1.5 + 2);
+      }
     }
     for (const title of ["Sessions by day one row", "Sessions by day two rows"]) {
-      const card = client.getByRole("article", { name: title });
+      const card = client.getByRole("article", { name: title, exact: true });
       const bar = await box(card.locator(".dash-goal-bar").first());
       // The chart keeps its axis labels inside its own box (its grid contains them), drawn as a picture
       // first and live later: the box is what must end above the bar.

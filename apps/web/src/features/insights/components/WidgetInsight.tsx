@@ -8,7 +8,9 @@ export function WidgetInsight({ widgetId }: { widgetId: string }) {
   const { t } = useI18n();
   if (!line) return null;
   return (
-    <Text className="dash-insight-line" fz="xs" data-testid="widget-insight">
+    // The whole line in its title too: a one-row card with goals shows it on one line, cut short
+    // (dashboard.css, "A one-row card with goals").
+    <Text className="dash-insight-line" fz="xs" data-testid="widget-insight" title={`${t("insights.title")}: ${line}`}>
       <span className="dash-insight-label">{t("insights.title")}: </span>
       {line}
     </Text>
