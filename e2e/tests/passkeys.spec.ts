@@ -190,6 +190,11 @@ test("a company requires two-factor: a new member meets it with a passkey instea
 
   // The set-up page offers a passkey beside the app; adding one meets the requirement at once.
   await expect(member.getByRole("heading", { name: "Or use a passkey" })).toBeVisible();
+  // The set-up page on a phone, for a person to look at.
+  const desk = member.viewportSize();
+  await member.setViewportSize({ width: 390, height: 844 });
+  await snap(member, "two-factor-setup-passkey-390");
+  if (desk) await member.setViewportSize(desk);
   await member.getByRole("button", { name: "Add a passkey" }).click();
   const adding = member.getByRole("dialog", { name: "Add a passkey" });
   await adding.getByLabel("Name").fill("Pia's phone");
