@@ -655,45 +655,6 @@ test("the owner's dashboard opened again draws its charts from the snapshots thi
   expect(await kept()).toBe(0);
 });
 
-test("the owner's dashboard opened for the first time starts its chart worker with the page, before the dashboard's answer", async ({
-  page,
-}) => {
-  await signUp(page);
-  const { permalink } = await createTemplateDashboard(page, "Drawn at once");
-  await page.addInitScript(`
-    window.__workersStarted = 0;
-    const NativeWorker = window.Worker;
-    window.Worker = class extends NativeWorker {
-      constructor(...args) {
-        super(...args);
-        window.__workersStarted += 1;
-      }
-    };
-  `);
-  // The dashboard's answer (which names its charts) is held until the worker has started: nothing kept
-  // for this page yet, so its ECharts loads while the page's code and data are on the way
-  // (chart-snapshots.ts, startSnapshotWorkers).
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(new RegExp(`/api/dashboards/${permalink}(\\?.*)?$`), async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/dashboards/${permalink}`);
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted))
-    .toBeGreaterThan(0);
-  const started = await page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted);
-  release();
-  // Its charts are then drawn as before, by the workers already started.
-  await readyWidget(page, "Sessions and users");
-  await readyWidget(page, "Devices");
-  expect(await page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted)).toBe(started);
-});
-
 test("a shared dashboard whose chart worker cannot load or fails draws its charts live instead, never a blank card", async ({
   browser,
   page,

@@ -48,14 +48,7 @@ async function start(container: HTMLElement) {
     // time (a server-rendered page has said it already).
     await nextTask();
     if (!zoneRemembered) rememberZone(browserTimezone());
-    // A signed-in viewer's dashboard (a member's) draws its charts in the snapshot worker: started now, so
-    // that its ECharts has loaded by the time the widgets' data is in (it starts only when this browser
-    // keeps none of the page's drawings: chart-snapshots.ts, startSnapshotWorkers).
-    if (startEarlyDashboardFetch(pageData) && pageData.session)
-      import("./features/widgets/charts/chart-snapshots").then(
-        ({ startSnapshotWorkers }) => startSnapshotWorkers(),
-        () => {},
-      );
+    startEarlyDashboardFetch(pageData);
     await afterPaint();
     await import("react-dom/client");
     await nextTask();

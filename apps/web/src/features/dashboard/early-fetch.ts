@@ -42,11 +42,11 @@ const keyOf = (permalink: string, timezone: string, password: string | null) =>
 /**
  * Opening a dashboard's address starts its request as soon as the app's entry runs, instead of after
  * the screen has loaded and rendered: on a slow phone that overlap brings its title (the page's largest
- * text) up by the time the app takes to start. True when this page is a dashboard's.
+ * text) up by the time the app takes to start.
  */
-export function startEarlyDashboardFetch(pageData: Pick<TPageData, "session">): boolean {
+export function startEarlyDashboardFetch(pageData: Pick<TPageData, "session">): void {
   const match = matchRoute(window.location.pathname);
-  if (match?.route.name !== "dashboard.show") return false;
+  if (match?.route.name !== "dashboard.show") return;
   const permalink = match.params.permalink ?? "";
   const timezone = viewerTimezone(pageData);
   const password = storedPassword(permalink);
@@ -54,7 +54,6 @@ export function startEarlyDashboardFetch(pageData: Pick<TPageData, "session">): 
   // A failure is reported by the screen's own request (the early answer is simply not used).
   promise.catch(() => {});
   early = { key: keyOf(permalink, timezone, password), promise, timezone, password };
-  return true;
 }
 
 /** The early request for exactly this dashboard view, once; null when there is none. */

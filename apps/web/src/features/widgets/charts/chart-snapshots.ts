@@ -111,25 +111,7 @@ export function warmSnapshots(parts: ChartPart[]): void {
   if (!snapshotsAvailable()) return;
   poolSize = PARALLEL;
   warmParts = parts;
-  // Workers started with the page (startSnapshotWorkers) load the parts now.
-  for (const { worker } of pool) worker.postMessage({ warm: parts } satisfies SnapshotRequest);
   // A worker that cannot start fails the first chart that asks, which then draws live.
-  openedBefore()
-    .then((opened) => opened || snapshotWorkers())
-    .catch(() => undefined);
-}
-
-/**
- * Starts the workers as a member's dashboard page starts (features/dashboard/early-fetch.ts), before the
- * dashboard's answer names its charts, when this browser has not opened the page before (`openedBefore`:
- * nothing kept, every chart will be drawn): the worker's ECharts then loads while the page's own code,
- * the dashboard and the widgets' data are on the way, and is ready before the first drawing is asked for
- * (docs/decisions.md, "The owner's cold dashboard: the worker started with the page"). The series
- * parts follow with `warmSnapshots`.
- */
-export function startSnapshotWorkers(): void {
-  if (!snapshotsAvailable()) return;
-  poolSize = PARALLEL;
   openedBefore()
     .then((opened) => opened || snapshotWorkers())
     .catch(() => undefined);

@@ -96,25 +96,14 @@ export async function keptSnapshot(key: string | null): Promise<string | null> {
  * (the worker then starts at once, as before); rejects when the cache cannot be read (the worker then
  * starts with the first drawing).
  */
-export function openedBefore(): Promise<boolean> {
-  // Asked twice for one page (its start, then the dashboard's chart code), answered once: the first
-  // asking puts the marker. Another dashboard opened in the app has its own.
-  const path = enabled ? location.pathname : "";
-  if (markerLookup?.path !== path) {
-    const answer = (async () => {
-      const cache = enabled ? await store() : null;
-      if (!cache) return false;
-      const marker = `${location.origin}/chart-snapshot/opened${path}`;
-      if (await cache.match(marker)) return true;
-      await cache.put(marker, new Response(""));
-      return false;
-    })();
-    markerLookup = { path, answer };
-  }
-  return markerLookup.answer;
+export async function openedBefore(): Promise<boolean> {
+  const cache = enabled ? await store() : null;
+  if (!cache) return false;
+  const marker = `${location.origin}/chart-snapshot/opened${location.pathname}`;
+  if (await cache.match(marker)) return true;
+  await cache.put(marker, new Response(""));
+  return false;
 }
-
-let markerLookup: { path: string; answer: Promise<boolean> } | null = null;
 
 let trimming = false;
 
