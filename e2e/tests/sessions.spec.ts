@@ -56,6 +56,11 @@ test("the profile lists the user's signed-in sessions; signing one out there sig
       .click();
     await expect(rows).toHaveCount(2);
     await expect(page.getByText("Firefox 133 on Linux")).toHaveCount(0);
+    // Its open page goes to the sign-in page by itself (docs/product.md §2, signed-in sessions): the server ends
+    // its realtime socket, the page asks for its session, the 401 reloads it (§8) and the reload finds no session.
+    // That reload is a navigation of its own: the test waits for it, a goto of ours would race it.
+    await expect(other).toHaveURL(/\/login/);
+    // Once there, the session is gone for good: the next request is sent to the sign-in page too.
     await other.goto("/dashboards");
     await expect(other).toHaveURL(/\/login/);
 
@@ -65,6 +70,7 @@ test("the profile lists the user's signed-in sessions; signing one out there sig
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("This device");
     await expect(page.getByRole("button", { name: "Sign out all other sessions" })).toBeDisabled();
+    await expect(third).toHaveURL(/\/login/);
     await third.goto("/dashboards");
     await expect(third).toHaveURL(/\/login/);
     await page.reload();
@@ -93,6 +99,41 @@ test("a page open in the browser that is signed out elsewhere goes to the sign-i
       .click();
     await expect(rows).toHaveCount(1);
     // The server ends that page's realtime socket; the page checks its session and finds it gone.
+    await expect(other).toHaveURL(/\/login/, { timeout: 10_000 });
+  } finally {
+    await firefox.close();
+  }
+});
+
+test("a page whose realtime connection is made only after its session ended elsewhere goes to the sign-in page too", async ({
+  page,
+  browser,
+}) => {
+  const email = await signUp(page);
+  const firefox = await browser.newContext({ userAgent: FIREFOX_LINUX });
+  try {
+    const other = await firefox.newPage();
+    await logIn(other, email);
+    // The page's realtime connection (Socket.IO starts by polling over HTTP) is held back until the session is ended.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await other.route("**/socket.io/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await other.goto("/dashboards");
+    await openProfile(page);
+    const rows = page.getByTestId("signed-in-session");
+    await rows
+      .filter({ hasText: "Firefox 133 on Linux" })
+      .getByRole("button", { name: /^Sign out/ })
+      .click();
+    await expect(rows).toHaveCount(1);
+    await expect(other).toHaveURL(/\/dashboards$/);
+    // The handshake is refused (no session); the page asks for its session and finds it gone.
+    release();
     await expect(other).toHaveURL(/\/login/, { timeout: 10_000 });
   } finally {
     await firefox.close();

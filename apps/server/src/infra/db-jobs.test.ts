@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -283,6 +284,26 @@ for (const target of targets) {
       await q.enqueue("t.wake", {});
       await until(() => ranAt > 0, 2_000);
       expect(ranAt - enqueuedAt).toBeLessThan(1_000);
+    });
+
+    it("runs a job woken by an enqueue inside a request outside that request's async context", async () => {
+      // The request's stores (the broadcast's origin socket, the audit actor) must not follow its jobs.
+      const request = new AsyncLocalStorage<string>();
+      const q = queue({ pollMs: 60_000 });
+      const seen: (string | undefined)[] = [];
+      q.define({
+        name: "t.context",
+        payload: z.object({ n: z.number() }),
+        handle: async () => void seen.push(request.getStore()),
+      });
+      await q.start();
+      await request.run("socket-of-the-page", async () => {
+        await q.enqueue("t.context", { n: 1 });
+        // A second enqueue while the first pass may still run: the pass it wakes is the same loop.
+        await q.enqueue("t.context", { n: 2 });
+      });
+      await until(() => seen.length === 2, 2_000);
+      expect(seen).toEqual([undefined, undefined]);
     });
 
     it("runs a schedule once per due time across a restart and with two runners", async () => {

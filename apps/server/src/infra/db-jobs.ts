@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import os from "node:os";
 import type { Logger } from "pino";
 import type { Clock } from "./clock";
@@ -90,8 +91,15 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): Databa
     return definition;
   }
 
-  /** One pass: fire due schedules, then fill free slots with due jobs. Returns how many jobs it launched. */
-  async function tick(): Promise<number> {
+  /**
+   * One pass: fire due schedules, then fill free slots with due jobs. Returns how many jobs it launched.
+   * It runs in the async context the queue was made in (the process starting), never in that of whoever
+   * woke it: an enqueue inside a request wakes a pass at once, and the jobs that pass launched would
+   * otherwise carry the request's AsyncLocalStorage stores — the origin socket of infra/broadcast.ts left
+   * the very page that added a domain out of the news of its alerts, and the audit log took the request's
+   * member for the job's actor (features/audit/request-context.ts: jobs have none).
+   */
+  const tick = AsyncResource.bind(async (): Promise<number> => {
     if (!runner.schedulesSynced) await syncSchedules();
     await fireSchedules();
     let launched = 0;
@@ -106,7 +114,7 @@ export function createDatabaseJobQueue(options: DatabaseJobQueueOptions): Databa
       launched++;
     }
     return launched;
-  }
+  });
 
   /** Runs a pass now (or right after the current one), without overlapping passes. */
   function wake() {

@@ -100,7 +100,7 @@ describeEachDb(
       const shown = await showGroup(owner.client, group.id);
       const dropRow = shown.domains.find((domain) => domain.id === drop.id);
       const healthyRow = shown.domains.find((domain) => domain.id === healthy.id);
-      // Every metric of drop-acme.com is 40 % worse over its last 5 days.
+      // Every metric of drop-acme.com is 40 % worse over its last 7 days.
       expect(rulesOf(dropRow as never)).toEqual(
         expect.arrayContaining(["clicks-drop", "sessions-drop", "referring-domains-drop", "average-position-worse"]),
       );

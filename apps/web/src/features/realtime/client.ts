@@ -58,9 +58,13 @@ export function openCompanyChannel(companyId: string): CompanyChannel {
     }
   });
 
-  // A refused handshake (no valid session any more) is final; the page's next API call reloads it (docs/product.md §8).
+  // A refused handshake (no valid session any more) is final. The session may have been ended before this socket
+  // connected (signed out elsewhere while the page loaded): ask for it now, as after the server ended a socket, so
+  // the page goes to the sign-in page at once (a 401 reloads it, docs/product.md §8) rather than on its next call.
   socket.on("connect_error", () => {
-    if (!socket.active) setRealtimeStatus({ state: "offline" });
+    if (socket.active) return;
+    setRealtimeStatus({ state: "offline" });
+    call("userSessionsList").catch(() => undefined);
   });
 
   socket.onAny((event: string, message: RealtimeMessage | undefined) => {

@@ -1,4 +1,12 @@
-import { computeChange, DOMAIN_METRIC_KEYS, type DomainMetricKey, parseDay, shiftDay } from "@app/core";
+import {
+  computeChange,
+  DEFAULT_ALERT_RULES,
+  DOMAIN_METRIC_KEYS,
+  type DomainMetricKey,
+  evaluateRule,
+  parseDay,
+  shiftDay,
+} from "@app/core";
 import { describe, expect, it } from "vitest";
 import { manualClock } from "../../../infra/clock";
 import { DEMO_DROP_DAYS, DEMO_LABEL, demoProvider, demoValue } from "./demo";
@@ -71,10 +79,10 @@ describe("the demo metrics provider", () => {
     expect(month.change).not.toBe(week.change);
   });
 
-  it("scripts a 40 % drop over the last 5 days for a domain starting with drop-", () => {
+  it("scripts a 40 % drop over the last 7 days for a domain starting with drop-", () => {
     const before = shiftDay(LATEST, -DEMO_DROP_DAYS);
     const first = shiftDay(LATEST, -DEMO_DROP_DAYS + 1);
-    // The same series as any domain would have, except the last 5 days: 40 % lower (position 40 % higher).
+    // The same series as any domain would have, except the last 7 days: 40 % lower (position 40 % higher).
     const base = (metric: DomainMetricKey, day: string) => demoValue("drop-acme.com", metric, day, "2030-01-01");
     expect(demoValue("drop-acme.com", "clicks", before, LATEST)).toBe(base("clicks", before));
     expect(demoValue("drop-acme.com", "clicks", first, LATEST)).toBe(Math.round(base("clicks", first) * 0.6));
@@ -86,4 +94,25 @@ describe("the demo metrics provider", () => {
     expect(computeChange("domainRating", series("drop-acme.com", "domainRating"), LATEST, 7).tone).toBe("bad");
     expect(computeChange("averagePosition", series("drop-acme.com", "averagePosition"), LATEST, 7).tone).toBe("bad");
   });
+
+  // The browser tests run on the real clock: a drop- domain's clicks and sessions alerts must fire whatever
+  // the day (over 5 dropped days, drop-live.com's clicks fell only 19.2 % with 2026-11-29 as the latest day).
+  it.each(["drop-live.com", "drop-shop.com", "drop-cyberdyne.com", "drop-aperture.science", "drop-acme.com"])(
+    "opens the default clicks and sessions alerts of %s with any day of two years as the latest",
+    (domain) => {
+      const rules = DEFAULT_ALERT_RULES.filter((rule) => rule.id === "clicks-drop" || rule.id === "sessions-drop");
+      const missed: string[] = [];
+      for (let index = 0; index < 2 * 365; index += 1) {
+        const latest = shiftDay("2026-01-01", index);
+        for (const rule of rules) {
+          const points = Array.from({ length: 14 }, (_, back) => {
+            const day = shiftDay(latest, back - 13);
+            return { day, value: demoValue(domain, rule.metric, day, latest) };
+          });
+          if (!evaluateRule(rule, points, latest).failing) missed.push(`${rule.id} ${latest}`);
+        }
+      }
+      expect(missed).toEqual([]);
+    },
+  );
 });
