@@ -11,7 +11,8 @@ import { BenchClient, REPO_ROOT, seedDashboard, startServer } from "./lib";
  * grouped), the page's main-thread CPU (Chromium's own counters: script, layout, style, all tasks)
  * from navigation to the last widget ready, and the long tasks. A shared machine stretches wall time;
  * the CPU and request counts are steadier. Run after `npm run build` (it serves apps/web/dist, or
- * `WEB_DIST`): `npx tsx bench/profile-dashboard.ts [runs]`.
+ * `WEB_DIST`): `npx tsx bench/profile-dashboard.ts [runs]`; the CPU profile is of the first reload, or of the
+ * load `PROFILE_LOAD` names (`cold`).
  */
 async function main() {
   const runs = Number(process.argv[2] ?? 3);
@@ -114,7 +115,7 @@ async function main() {
     };
     const measure = async (label: string, go: () => Promise<unknown>) => {
       requests = new Map();
-      const profiling = label === "warm 1" && process.env.PROFILE !== "0";
+      const profiling = label === (process.env.PROFILE_LOAD ?? "warm 1") && process.env.PROFILE !== "0";
       if (profiling) {
         await cdp.send("Profiler.enable");
         await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
