@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type WebSocketRoute } from "@playwright/test";
 import { snap } from "./support";
 import { call } from "./support-api";
 import { logIn, signUp } from "./support-auth";
@@ -206,4 +206,52 @@ test("a realtime widget on the Demo's live data shows when it was updated, and t
   await page.waitForTimeout(1100);
   await call(page, "PUT", `/api/sources/${demo.id}`, {});
   await expect(mark).not.toHaveText(first ?? "", { timeout: 15_000 });
+});
+
+test("a page whose realtime connection was cut catches up on what was said meanwhile, without a reload", async ({
+  page,
+  browser,
+}) => {
+  // The page's realtime connection goes through the test, which can cut it and keep it cut, as a lost
+  // network would: its polling requests fail and its websockets close while `cut` holds.
+  let cut = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.route(/\/socket\.io\//, (route) => (cut ? route.abort() : route.continue()));
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+    if (cut) return void socket.close();
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  let subscriptions = 0;
+  page.on("response", (response) => {
+    if (response.url().endsWith("/broadcasting/auth") && response.ok()) subscriptions += 1;
+  });
+  const email = await signUp(page, "Rhea Reconnect");
+  await page.getByRole("button", { name: "Connect Demo data" }).click();
+  await expect(page.getByText("Connected").first()).toBeVisible();
+  const sources = (await call(page, "GET", "/api/sources")) as { data: Array<{ id: string; name: string }> };
+  const demo = sources.data.find((source) => source.name === "demo");
+  expect(demo).toBeTruthy();
+  await expect.poll(() => subscriptions, { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+
+  cut = true;
+  for (const socket of sockets) await socket.close();
+  const subscribedBefore = subscriptions;
+  // Meanwhile a colleague (the same account in another browser) disconnects the Demo source: the event
+  // is said on the channel while this page is not listening.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, email);
+  await call(otherPage, "DELETE", `/api/sources/${demo?.id}`);
+  await other.close();
+  await expect(page.getByRole("button", { name: "Connect Demo data" })).toHaveCount(0);
+
+  // The connection comes back by itself; the page asks again for what the channel keeps fresh.
+  cut = false;
+  await expect.poll(() => subscriptions, { timeout: 30_000 }).toBeGreaterThan(subscribedBefore);
+  await expect(page.getByRole("button", { name: "Connect Demo data" })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });

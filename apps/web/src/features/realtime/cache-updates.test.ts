@@ -1,6 +1,7 @@
 import type { TCompany, TPageData, TSource } from "@app/core";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
+import { campaignKeys } from "../campaigns/keys";
 import { companyKeys } from "../company/keys";
 import { pageDataKey } from "../session/keys";
 import { sourceKeys } from "../sources/keys";
@@ -10,6 +11,7 @@ import {
   applySourceUpdate,
   applySubscriptionUpdate,
   applyWidgetAlertsUpdate,
+  catchUpAfterResubscribe,
   widgetDataReadsSource,
 } from "./cache-updates";
 
@@ -135,5 +137,28 @@ describe("applyWidgetAlertsUpdate", () => {
       Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated]),
     );
     expect(stale).toEqual({ open: true, list: true, otherOpen: false, otherList: false });
+  });
+});
+
+describe("catchUpAfterResubscribe", () => {
+  it("fetches again everything the channel's events keep fresh, and nothing else", async () => {
+    const kept = {
+      pageData: pageDataKey,
+      company: companyKeys.company,
+      sources: sourceKeys.all,
+      widgetData: widgetKey("s1"),
+      groups: campaignKeys.list,
+      group: campaignKeys.detail("g1"),
+      openAlerts: widgetAlertKeys.open("d1"),
+      widgetAlerts: widgetAlertKeys.widget("d1", "w1"),
+    };
+    const untouched = { groupSources: campaignKeys.sources, options: ["source-options", "s1"] };
+    const { client, settled, fetched } = screen([...Object.values(kept), ...Object.values(untouched)]);
+    await settled();
+    await catchUpAfterResubscribe(client);
+    const counts = (keys: Record<string, readonly unknown[]>) =>
+      Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, fetched(key)]));
+    expect(counts(kept)).toEqual(Object.fromEntries(Object.keys(kept).map((name) => [name, 2])));
+    expect(counts(untouched)).toEqual({ groupSources: 1, options: 1 });
   });
 });

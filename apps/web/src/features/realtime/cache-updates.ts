@@ -98,3 +98,25 @@ export async function applyWidgetAlertsUpdate(queryClient: QueryClient, update: 
       (ids.has(String(queryKey[1])) || (queryKey[1] === "open" && ids.has(String(queryKey[2])))),
   });
 }
+
+/**
+ * The channel was subscribed again after the page stopped listening (a lost connection, a server that
+ * restarted or ended the socket): whatever was said on it meanwhile is lost, since the server keeps no
+ * backlog. So everything the events above keep fresh is fetched again: mounted queries at once, the
+ * others when next shown. Without this, an alert opened or a source re-authorised during a reconnection
+ * stayed out of an open page until it was reloaded.
+ */
+export async function catchUpAfterResubscribe(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: pageDataKey }),
+    queryClient.invalidateQueries({ queryKey: companyKeys.company }),
+    queryClient.invalidateQueries({ queryKey: sourceKeys.all }),
+    queryClient.invalidateQueries({ queryKey: widgetKeys.data }),
+    queryClient.invalidateQueries({ queryKey: campaignKeys.list }),
+    queryClient.invalidateQueries({
+      predicate: ({ queryKey }) => queryKey[0] === campaignKeys.all[0] && queryKey[1] === "detail",
+    }),
+    // By the shape of widget-alerts/keys.ts, as in applyWidgetAlertsUpdate.
+    queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === "widget-alerts" }),
+  ]);
+}

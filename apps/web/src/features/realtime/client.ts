@@ -12,6 +12,15 @@ export interface CompanyChannel {
   close(): void;
 }
 
+/**
+ * Asks at once whether this page's session still lives, when the server ended or refused its socket. If
+ * not, the answer is a 401 and the API client reloads the page into the sign-in page (docs/product.md §8)
+ * rather than on its next call; a restart or a live session changes nothing.
+ */
+function checkSession(): void {
+  call("userSessionsList").catch(() => undefined);
+}
+
 /** After the server ended the socket (a restart, a revoked session): wait this long, then try once more. */
 const SERVER_DISCONNECT_RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 
@@ -20,12 +29,14 @@ const SERVER_DISCONNECT_RETRY_MS = [1_000, 3_000, 10_000, 30_000];
  * session cookie goes with the handshake); on every (re)connection the new socket id is authorised at
  * /broadcasting/auth and subscribes with the signature, and becomes the `x-socket-id` of API calls.
  */
-export function openCompanyChannel(companyId: string): CompanyChannel {
+export function openCompanyChannel(companyId: string, onResubscribed?: () => void): CompanyChannel {
   const channel = companyChannel(companyId);
   const handlers = new Map<string, Set<Handler>>();
   const socket = io({ path: REALTIME_PATH, withCredentials: true });
   let retries = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The channel has been heard on before: a later subscription follows a gap in which events were lost. */
+  let subscribedBefore = false;
   setRealtimeStatus({ state: "connecting" });
 
   socket.on("connect", async () => {
@@ -39,6 +50,8 @@ export function openCompanyChannel(companyId: string): CompanyChannel {
       if (socket.id === socketId) setRealtimeSocketId(socketId);
       retries = 0;
       setRealtimeStatus({ state: "live" });
+      if (subscribedBefore) onResubscribed?.();
+      subscribedBefore = true;
     } catch {
       setRealtimeStatus({ state: "offline" });
     }
@@ -49,22 +62,19 @@ export function openCompanyChannel(companyId: string): CompanyChannel {
     setRealtimeStatus({ state: "connecting" });
     // Socket.IO reconnects by itself after a lost connection, but not when the server ended the socket.
     if (reason === "io server disconnect") {
-      // The server also ends the sockets of a session signed out elsewhere (the profile's sessions list):
-      // ask at once whether this page's session still lives. If not, the answer is a 401 and the API
-      // client reloads the page into the sign-in page; a restart or a live session changes nothing.
-      call("userSessionsList").catch(() => undefined);
+      // The server also ends the sockets of a session signed out elsewhere (the profile's sessions list).
+      checkSession();
       const delay = SERVER_DISCONNECT_RETRY_MS[Math.min(retries++, SERVER_DISCONNECT_RETRY_MS.length - 1)];
       retryTimer = setTimeout(() => socket.connect(), delay);
     }
   });
 
   // A refused handshake (no valid session any more) is final. The session may have been ended before this socket
-  // connected (signed out elsewhere while the page loaded): ask for it now, as after the server ended a socket, so
-  // the page goes to the sign-in page at once (a 401 reloads it, docs/product.md §8) rather than on its next call.
+  // connected (signed out elsewhere while the page loaded).
   socket.on("connect_error", () => {
     if (socket.active) return;
     setRealtimeStatus({ state: "offline" });
-    call("userSessionsList").catch(() => undefined);
+    checkSession();
   });
 
   socket.onAny((event: string, message: RealtimeMessage | undefined) => {
