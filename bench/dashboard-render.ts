@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -10,12 +11,27 @@ import { BenchClient, fmt, seedDashboard, startServer } from "./lib";
  * (`data-ready="true"`) in Chromium: cold (fresh server cache, new browser profile) and warm (reload).
  */
 export async function dashboardRender(): Promise<{ coldMs: number; warmMs: number }> {
-  // Its own production build, so a rebuild of apps/web/dist during the run cannot disturb it.
-  const webDist = path.join(os.tmpdir(), "reportz-bench-web");
-  execFileSync("npx", ["vite", "build", "--outDir", webDist, "--emptyOutDir", "--logLevel", "error"], {
-    cwd: path.resolve(import.meta.dirname, "../apps/web"),
-    stdio: "inherit",
-  });
+  // Its own production build in a folder of its own, so a rebuild of apps/web/dist or another run cannot
+  // disturb it: the app and, beside it, the server bundle that draws a member's first charts (the server
+  // finds it at <webDist>/../dist-ssr, as it finds apps/web/dist-ssr).
+  const buildRoot = fs.mkdtempSync(path.join(os.tmpdir(), "reportz-bench-web-"));
+  const webDist = path.join(buildRoot, "dist");
+  const web = path.resolve(import.meta.dirname, "../apps/web");
+  execFileSync("npx", ["vite", "build", "--outDir", webDist, "--logLevel", "error"], { cwd: web, stdio: "inherit" });
+  execFileSync(
+    "npx",
+    [
+      "vite",
+      "build",
+      "--ssr",
+      "src/ssr/server-entry.tsx",
+      "--outDir",
+      path.join(buildRoot, "dist-ssr"),
+      "--logLevel",
+      "error",
+    ],
+    { cwd: web, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+  );
   const server = await startServer(webDist);
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
@@ -57,5 +73,6 @@ export async function dashboardRender(): Promise<{ coldMs: number; warmMs: numbe
   } finally {
     await browser.close();
     await server.close();
+    fs.rmSync(buildRoot, { recursive: true, force: true });
   }
 }

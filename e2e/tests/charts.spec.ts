@@ -591,7 +591,7 @@ test("the owner's dashboard shows each chart's snapshot first, then the live cha
   await expect(area.getByText("Sessions (previous)")).toBeVisible();
 });
 
-test("the owner's dashboard opened again draws its charts from the snapshots this browser kept, without starting the worker, and signing out forgets them", async ({
+test("the owner's dashboard draws its first charts on the server, opened again from the snapshots this browser kept, never starting the worker, and signing out forgets them", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -616,6 +616,13 @@ test("the owner's dashboard opened again draws its charts from the snapshots thi
       return post.call(this, message, ...rest);
     };
   `);
+  // Every chart the server drew for the page (POST /api/chart-snapshots, one request per group of charts).
+  let serverDrawings = 0;
+  page.on("response", async (response) => {
+    if (!response.url().endsWith("/api/chart-snapshots")) return;
+    const { data } = (await response.json()) as { data: Array<{ svg?: string }> };
+    serverDrawings += data.filter((item) => item.svg?.startsWith("<svg")).length;
+  });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/dashboards/${permalink}`);
   const titles = ["Sessions and users", "Devices"];
@@ -624,9 +631,11 @@ test("the owner's dashboard opened again draws its charts from the snapshots thi
     const chart = (await readyWidget(page, title)).getByRole("img", { name: `${title} chart` });
     first.set(title, await chart.locator(".echart-snapshot").innerHTML());
   }
-  const drawnFirst = await page.evaluate(() => (window as unknown as { __workerDrawings: number }).__workerDrawings);
+  // The first drawings are the server's: the page starts no worker and loads no ECharts to draw them.
+  const drawnFirst = serverDrawings;
   expect(drawnFirst).toBeGreaterThanOrEqual(titles.length);
-  expect(await page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted)).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { __workerDrawings: number }).__workerDrawings)).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted)).toBe(0);
   const kept = () =>
     page.evaluate(async () => {
       let count = 0;
@@ -636,7 +645,8 @@ test("the owner's dashboard opened again draws its charts from the snapshots thi
     });
   await expect.poll(kept).toBeGreaterThanOrEqual(drawnFirst);
 
-  // Opened again: the same drawings, none of them asked of the worker.
+  // Opened again: the same drawings, none of them asked of the worker or the server.
+  serverDrawings = 0;
   await page.reload();
   for (const title of titles) {
     const chart = (await readyWidget(page, title)).getByRole("img", { name: `${title} chart` });
@@ -645,6 +655,7 @@ test("the owner's dashboard opened again draws its charts from the snapshots thi
   }
   await expect(page.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __workerDrawings: number }).__workerDrawings)).toBe(0);
+  expect(serverDrawings).toBe(0);
   // Every drawing found: the worker (and the ECharts it loads) is not even started.
   expect(await page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted)).toBe(0);
 
@@ -653,6 +664,50 @@ test("the owner's dashboard opened again draws its charts from the snapshots thi
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await kept()).toBe(0);
+});
+
+test("the owner's first drawings fall back to the browser's worker when the server cannot draw one or any", async ({
+  browser,
+  page,
+}) => {
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Drawn here");
+  const state = await page.context().storageState();
+  const answers = {
+    // The server has no bundle to draw with (the web app not built on it): every chart is the worker's.
+    "server cannot draw": (route: Route) =>
+      route.fulfill({ status: 503, json: { code: "unavailable", message: "Charts are drawn by the browser." } }),
+    // One chart refused (its input), the others drawn: the refused one is the worker's.
+    "one chart refused": async (route: Route) => {
+      const answer = await route.fetch();
+      const { data } = (await answer.json()) as { data: unknown[] };
+      await route.fulfill({
+        response: answer,
+        json: { data: data.map((item, i) => (i === 0 ? { error: "Refused." } : item)) },
+      });
+    },
+  };
+  for (const [failure, answer] of Object.entries(answers)) {
+    const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 900 } });
+    await context.route(/\/api\/chart-snapshots$/, answer);
+    // The live charts are held back, so what is on screen is each snapshot, whoever drew it.
+    await context.route(/\/assets\/echarts-setup-[^/]*\.js$/, () => {});
+    const owner = await context.newPage();
+    const workers: string[] = [];
+    owner.on("worker", (worker) => workers.push(worker.url()));
+    await owner.goto(`/dashboards/${permalink}`);
+    for (const title of ["Sessions and users", "Devices"]) {
+      const chart = (await readyWidget(owner, title)).getByRole("img", { name: `${title} chart` });
+      await expect(chart.locator(".echart-snapshot svg"), failure).toBeVisible();
+      await expect(chart.locator("canvas"), failure).toHaveCount(0);
+    }
+    await expect(owner.locator('article.dash-card[data-ready="false"]'), failure).toHaveCount(0);
+    expect(
+      workers.some((url) => /chart-svg\.worker/.test(url)),
+      failure,
+    ).toBe(true);
+    await context.close();
+  }
 });
 
 test("a shared dashboard whose chart worker cannot load or fails draws its charts live instead, never a blank card", async ({

@@ -8,6 +8,7 @@ import { pageDataKey } from "../features/session/page-data";
 import { PublicViewTree } from "./public-tree";
 import { withTransport } from "./transport.server";
 
+export { drawChartSvg } from "./chart-svg.server";
 export { setUserHtmlSanitizer } from "./user-html.server";
 
 /**

@@ -4,6 +4,7 @@ export * from "./automatic-reports";
 export * from "./billing";
 export * from "./campaign-sources";
 export * from "./campaigns";
+export * from "./chart-snapshots";
 export * from "./common";
 export * from "./company";
 export * from "./coupons";

@@ -129,4 +129,9 @@ export interface ServerRenderBundle {
   renderPublicView: RenderPublicView;
   /** The server's user HTML sanitiser, given as the bundle is loaded (DOMPurify needs a DOM). */
   setUserHtmlSanitizer(sanitize: (html: string) => string): void;
+  /**
+   * A chart's SVG as the browser's snapshot worker draws it (`input` a `ChartInput`, size in CSS pixels);
+   * rejects when the input cannot be drawn. POST /api/chart-snapshots.
+   */
+  drawChartSvg(input: Record<string, unknown>, size: { width: number; height: number }): Promise<string>;
 }

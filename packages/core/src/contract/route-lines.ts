@@ -98,6 +98,7 @@ export const ROUTE_LINES = {
   widgetAlertUnsnooze: "DELETE /api/widget-alerts/:id/snooze",
   widgetAlertsOpen: "GET /api/dashboards/:id/widget-alerts/open",
   widgetData: "POST /api/widgets/data",
+  chartSnapshots: "POST /api/chart-snapshots",
   dashboardsList: "GET /api/dashboards",
   dashboardCreate: "POST /api/dashboards",
   dashboardClone: "POST /api/dashboards/:id/clone",

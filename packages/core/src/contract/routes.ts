@@ -30,6 +30,7 @@ import {
   ZCampaignResponse,
   ZCampaignShowQuery,
 } from "./campaigns";
+import { ZChartSnapshotsRequest, ZChartSnapshotsResponse } from "./chart-snapshots";
 import { dataEnvelope } from "./common";
 import { ZBillingDetailsUpdate, ZCompany, ZCompanyDelete, ZCompanyUpdate } from "./company";
 import {
@@ -308,6 +309,7 @@ export const API = {
   widgetAlertUnsnooze: { params: ZIdParams, output: ZWidgetAlertResponse },
   widgetAlertsOpen: { params: ZIdParams, output: ZOpenWidgetAlertsResponse },
   widgetData: { body: ZWidgetDataRequest, bodyKind: "text", output: ZWidgetDataResponse },
+  chartSnapshots: { body: ZChartSnapshotsRequest, output: ZChartSnapshotsResponse },
   dashboardsList: { query: ZDashboardListQuery, output: ZDashboardListResponse },
   dashboardCreate: { body: ZDashboardCreate, output: ZPermalinkResponse },
   dashboardClone: { params: ZIdParams, body: ZNoFields, output: ZPermalinkResponse },

@@ -17,7 +17,8 @@ import type { App } from "../../infra/http";
 import { escapeHtml } from "../../infra/mail-html";
 import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
-import { publicViewRenderer, viewerZone } from "./server-render";
+import { chartSnapshotRoutes } from "./chart-snapshots";
+import { publicViewRenderer, serverBundle, viewerZone } from "./server-render";
 import type { PageDataService } from "./service";
 
 /** A dashboard page's title parts for a viewer (see the dashboards service's `pageTitle`). */
@@ -271,7 +272,10 @@ export async function pageDataRoutes(
     async (request, reply) => sendApp(request, reply),
   );
 
-  const renderPublicView = hasDist ? publicViewRenderer(app, webDist, serverRender) : null;
+  // The web build's server bundle: public views rendered by it, and a member's first chart drawings.
+  const bundle = hasDist ? serverBundle(app, webDist, serverRender.enabled) : null;
+  const renderPublicView = bundle ? publicViewRenderer(app, bundle, serverRender) : null;
+  chartSnapshotRoutes(app, bundle);
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split("?")[0];

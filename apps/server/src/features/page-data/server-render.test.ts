@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { TInteractiveWidget, TWidget } from "@app/core";
+import { CHART_SNAPSHOTS_MAX_ITEMS, type TInteractiveWidget, type TWidget } from "@app/core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildDashboard, buildOwner, buildSource } from "../../../test/factories";
-import { describeEachDb } from "../../../test/harness";
+import { describeEachDb, TestClient } from "../../../test/harness";
 import { until } from "../../../test/wait";
 import { buildApp } from "../../app";
 import type { App } from "../../infra/http";
@@ -352,5 +352,109 @@ describeEachDb("the public view rendered by the server", (env) => {
       for (const release of held) release();
       await gated.close();
     }
+  });
+});
+
+/** A chart's input as the browser's snapshot worker gets it (apps/web/src/features/widgets/charts/chart-common.ts). */
+function chartInput(format: string, rows: Array<[string, number]>) {
+  return {
+    widget: { format, title: "Traffic", instances: [], percent: false, formatOptions: {} },
+    current: {
+      dimension:
+        format === "chart:pie"
+          ? { key: "device", label: "Device", kind: "string" }
+          : { key: "date", label: "Date", kind: "date" },
+      metrics: [{ key: "ga4.sessions", label: "Sessions", format: "number" }],
+      rows: rows.map(([dimension, value]) => ({ dimension, values: [value] })),
+      totals: [rows.reduce((sum, [, value]) => sum + value, 0)],
+    },
+    previous: null,
+    colours: { palette: ["#5b5bd6", "#12a594"], text: "#1c2024", muted: "#60646c", line: "#e0e1e6", surface: "#fff" },
+    compact: false,
+    comparison: "Previous period",
+  };
+}
+
+/** The texts an SVG shows, in document order. */
+const svgTexts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]);
+
+describeEachDb("a member's charts drawn by the server (POST /api/chart-snapshots)", (env) => {
+  let app: App;
+  let offApp: App;
+  let unbuiltApp: App;
+
+  beforeAll(async () => {
+    const ctx = env().ctx;
+    // Public views rendered or not, the bundle draws a member's charts; without a build there is none.
+    app = await buildApp(ctx, { webDist: path.join(buildDir, "dist") });
+    offApp = await buildApp(
+      { ...ctx, config: { ...ctx.config, publicViewSsr: { enabled: false, budgetMs: 0 } } },
+      { webDist: path.join(buildDir, "dist") },
+    );
+    unbuiltApp = await buildApp(ctx, { webDist: path.join(buildDir, "no-such-dist") });
+    await Promise.all([app.ready(), offApp.ready(), unbuiltApp.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([app.close(), offApp.close(), unbuiltApp.close()]);
+  });
+
+  /** The owner's page on `target` (its session, its identification). */
+  async function ownerOn(target: App) {
+    const { client: owner } = await buildOwner(env());
+    const page = new TestClient(target);
+    page.setCookie(SESSION_COOKIE, owner.cookie(SESSION_COOKIE) ?? "");
+    return page;
+  }
+
+  const days = Array.from({ length: 7 }, (_, i): [string, number] => [`2026-11-0${i + 1}`, 4000 + i * 250]);
+  const devices: Array<[string, number]> = [
+    ["desktop", 500],
+    ["mobile", 300],
+    ["tablet", 50],
+  ];
+
+  it("answers each chart's SVG in the order asked, and an input it cannot draw with that item's error", async () => {
+    for (const target of [app, offApp]) {
+      const page = await ownerOn(target);
+      const response = await page.api("POST", "/api/chart-snapshots", {
+        items: [
+          { input: chartInput("chart:line", days), size: { width: 600, height: 300 } },
+          { input: { ...chartInput("chart:line", days), current: null }, size: { width: 600, height: 300 } },
+          { input: chartInput("chart:pie", devices), size: { width: 400, height: 280 } },
+        ],
+      });
+      expect(response.statusCode).toBe(200);
+      const [line, refused, pie] = response.json().data;
+      expect(line.svg).toMatch(/^<svg width="600" height="300"/);
+      expect(svgTexts(line.svg)).toEqual(expect.arrayContaining(["Nov 01", "Nov 07", "5K"]));
+      expect(line.svg).toContain('stroke="#5b5bd6"');
+      expect(refused).toEqual({ error: expect.any(String) });
+      expect(pie.svg).toMatch(/^<svg width="400" height="280"/);
+      expect(svgTexts(pie.svg)).toEqual(expect.arrayContaining(["desktop", "mobile", "tablet"]));
+    }
+  });
+
+  it("is for members only, refuses a request it would not draw (422 per field), and says 503 without a build", async () => {
+    const item = { input: chartInput("chart:line", days), size: { width: 600, height: 300 } };
+    const stranger = new TestClient(app);
+    expect((await stranger.api("POST", "/api/chart-snapshots", { items: [item] })).statusCode).toBe(401);
+
+    const page = await ownerOn(app);
+    const tooMany = await page.api("POST", "/api/chart-snapshots", {
+      items: Array.from({ length: CHART_SNAPSHOTS_MAX_ITEMS + 1 }, () => item),
+    });
+    expect(tooMany.statusCode).toBe(422);
+    expect(Object.keys(tooMany.json().errors)).toEqual(["items"]);
+    const huge = await page.api("POST", "/api/chart-snapshots", {
+      items: [{ ...item, size: { width: 100_000, height: 300 } }],
+    });
+    expect(huge.statusCode).toBe(422);
+    expect(Object.keys(huge.json().errors)).toEqual(["items.0.size.width"]);
+    expect((await page.api("POST", "/api/chart-snapshots", { items: [] })).statusCode).toBe(422);
+
+    const unbuilt = await ownerOn(unbuiltApp);
+    const unavailable = await unbuilt.api("POST", "/api/chart-snapshots", { items: [item] });
+    expect(unavailable.statusCode).toBe(503);
+    expect(unavailable.json()).toMatchObject({ code: "unavailable" });
   });
 });

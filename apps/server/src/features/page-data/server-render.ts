@@ -94,15 +94,17 @@ function loadCommonJs(file: string): unknown {
 }
 
 /**
- * Renders public views with the web build's server bundle, loaded as the server starts when there is
- * one; null renders when there is no bundle (the web app is not built) or rendering is off.
+ * The web build's server bundle (apps/web/src/ssr/server-entry.tsx), loaded once per process and build:
+ * null when there is none (the web app is not built) or it failed to load (logged). `eager` loads it as
+ * the server starts rather than on first use: it is megabytes of code to read and compile (the first
+ * public page waited 2.6 s for it under Lighthouse).
  */
-export function publicViewRenderer(app: App, webDist: string, options: { enabled: boolean; budgetMs: number }) {
+export function serverBundle(app: App, webDist: string, eager: boolean): () => Promise<ServerRenderBundle | null> {
   const entry = path.join(webDist, "..", "dist-ssr", "server-entry.cjs");
   let bundle: Promise<ServerRenderBundle | null> | null = null;
   const load = () => {
     bundle ??= (async () => {
-      if (!options.enabled || !fs.existsSync(entry)) return null;
+      if (!fs.existsSync(entry)) return null;
       try {
         const loaded = loadCommonJs(entry) as ServerRenderBundle;
         loaded.setUserHtmlSanitizer(sanitizeUserHtml);
@@ -114,11 +116,21 @@ export function publicViewRenderer(app: App, webDist: string, options: { enabled
     })();
     return bundle;
   };
-  // Loaded as the server starts, not by the first viewer: the bundle is megabytes of code to read and
-  // compile (the first page waited 2.6 s for it under Lighthouse).
-  if (options.enabled && fs.existsSync(entry)) void load();
-  else if (options.enabled)
-    app.log.warn(`no server bundle at ${entry} (npm run build makes it): public views are the app's`);
+  if (eager && fs.existsSync(entry)) void load();
+  else if (eager) app.log.warn(`no server bundle at ${entry} (npm run build makes it): public views are the app's`);
+  return load;
+}
+
+/**
+ * Renders public views with the web build's server bundle (`serverBundle`); null renders when there is
+ * no bundle (the web app is not built) or rendering is off.
+ */
+export function publicViewRenderer(
+  app: App,
+  bundle: () => Promise<ServerRenderBundle | null>,
+  options: { enabled: boolean; budgetMs: number },
+) {
+  const load = async () => (options.enabled ? bundle() : null);
   let rendering = 0;
 
   return async function render(

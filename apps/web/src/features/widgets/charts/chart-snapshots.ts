@@ -2,7 +2,7 @@ import type { ChartInput } from "./chart-common";
 import type { ChartPart } from "./chart-parts";
 import type { ChartSize } from "./chart-svg";
 import { holdLiveCharts } from "./live-queue";
-import { keepSnapshot, keptSnapshot, openedBefore, snapshotKey } from "./snapshot-store";
+import { keepSnapshot, keptSnapshot, snapshotKey } from "./snapshot-store";
 
 /**
  * Chart snapshots: the first drawing of a chart on a public view is an SVG made by ECharts in a worker
@@ -99,28 +99,25 @@ export function snapshotsPending(): boolean {
 }
 
 /**
- * Has the worker load echarts and these parts while the dashboard's data is on the way, so the first
- * snapshot does not wait for the worker's code (a member's dashboard: early-widgets.ts). When this
- * browser opened the dashboard before (`openedBefore`), its drawings are likely kept and found without
- * the worker: it is then started only by the first drawing that is missing (`drawInWorker`), and a reload
- * that finds them all never loads ECharts off the main thread (~0.1 s of CPU on the second core, which
- * the page's main thread and the server share on bench (b)'s machine; docs/decisions.md, "The owner's
- * dashboard: the snapshot worker only for what is missing").
+ * A member's dashboard, while its data is on the way (early-widgets.ts): the module that has the server
+ * draw what this browser keeps no drawing of is loaded now, and the parts the charts need are noted for a
+ * worker, which starts only for a chart the server does not draw (`drawInWorker`). A reload that finds
+ * every drawing kept never loads ECharts off the main thread (docs/decisions.md, "The owner's dashboard:
+ * the snapshot worker only for what is missing"), and now neither does a first visit
+ * ("The owner's first drawings made by the server").
  */
 export function warmSnapshots(parts: ChartPart[]): void {
   if (!snapshotsAvailable()) return;
   poolSize = PARALLEL;
   warmParts = parts;
-  // A worker that cannot start fails the first chart that asks, which then draws live.
-  openedBefore()
-    .then((opened) => opened || snapshotWorkers())
-    .catch(() => undefined);
+  void import("./server-snapshots").catch(() => undefined);
 }
 
 /**
- * The SVG of the chart `input` draws at `size`; rejects when the worker cannot draw it. With `keep` (a
- * member's dashboard) the drawing this browser kept of the same input and size is used when there is
- * one, and the worker's is kept (snapshot-store.ts).
+ * The SVG of the chart `input` draws at `size`; rejects when it cannot be drawn. With `keep` (a member's
+ * dashboard) the drawing this browser kept of the same input and size is used when there is one, else the
+ * server's (server-snapshots.ts; the worker's when the server does not draw it), and it is kept
+ * (snapshot-store.ts). Without (a public view), the worker draws it.
  */
 export function chartSnapshot(input: ChartInput, size: ChartSize, keep = false): Promise<string> {
   if (!snapshotsAvailable()) return Promise.reject(new Error("Chart snapshots are not available."));
@@ -130,7 +127,8 @@ export function chartSnapshot(input: ChartInput, size: ChartSize, keep = false):
     ? snapshotKey(input, size).then(async (key) => {
         const kept = await keptSnapshot(key);
         if (kept !== null) return kept;
-        const svg = await drawInWorker(input, size);
+        const { drawOnServer } = await import("./server-snapshots");
+        const svg = await drawOnServer(input, size, drawInWorker);
         keepSnapshot(key, svg);
         return svg;
       })

@@ -88,23 +88,6 @@ export async function keptSnapshot(key: string | null): Promise<string | null> {
   }
 }
 
-/**
- * Whether this page (the dashboard's address, without its query) was opened before in this browser and
- * release, so that its drawings are likely kept; marks it opened. The snapshot worker is started at once
- * only when it was not (chart-snapshots.ts, `warmSnapshots`): loading ECharts in the worker is ~0.1 s of
- * CPU on a second thread that a reload finding every drawing does not need. False where nothing is kept
- * (the worker then starts at once, as before); rejects when the cache cannot be read (the worker then
- * starts with the first drawing).
- */
-export async function openedBefore(): Promise<boolean> {
-  const cache = enabled ? await store() : null;
-  if (!cache) return false;
-  const marker = `${location.origin}/chart-snapshot/opened${location.pathname}`;
-  if (await cache.match(marker)) return true;
-  await cache.put(marker, new Response(""));
-  return false;
-}
-
 let trimming = false;
 
 /** Keeps the worker's SVG under `key` (in the background; a failure only means it is drawn again). */
