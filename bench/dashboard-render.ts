@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { buildWebServerBundle } from "../apps/server/test/web-build";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/chromium";
 import { BenchClient, fmt, seedDashboard, startServer } from "./lib";
 
@@ -18,20 +19,7 @@ export async function dashboardRender(): Promise<{ coldMs: number; warmMs: numbe
   const webDist = path.join(buildRoot, "dist");
   const web = path.resolve(import.meta.dirname, "../apps/web");
   execFileSync("npx", ["vite", "build", "--outDir", webDist, "--logLevel", "error"], { cwd: web, stdio: "inherit" });
-  execFileSync(
-    "npx",
-    [
-      "vite",
-      "build",
-      "--ssr",
-      "src/ssr/server-entry.tsx",
-      "--outDir",
-      path.join(buildRoot, "dist-ssr"),
-      "--logLevel",
-      "error",
-    ],
-    { cwd: web, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
-  );
+  buildWebServerBundle(path.join(buildRoot, "dist-ssr"));
   const server = await startServer(webDist);
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {

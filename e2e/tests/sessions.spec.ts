@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { snap } from "./support";
 import { logIn, signUp } from "./support-auth";
 
@@ -11,6 +11,26 @@ async function openProfile(page: Page): Promise<void> {
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Profile" }).click();
   await expect(page.getByRole("heading", { name: "Signed-in sessions" })).toBeVisible();
+}
+
+/** A new account signed in on `page` and, as Firefox on Linux, in a second browser: that browser and its page. */
+async function signedInElsewhere(page: Page, browser: Browser): Promise<{ firefox: BrowserContext; other: Page }> {
+  const email = await signUp(page);
+  const firefox = await browser.newContext({ userAgent: FIREFOX_LINUX });
+  const other = await firefox.newPage();
+  await logIn(other, email);
+  return { firefox, other };
+}
+
+/** Signs the Firefox session out from `page`'s profile, which then lists this device alone. */
+async function signOutFirefox(page: Page): Promise<void> {
+  await openProfile(page);
+  const rows = page.getByTestId("signed-in-session");
+  await rows
+    .filter({ hasText: "Firefox 133 on Linux" })
+    .getByRole("button", { name: /^Sign out/ })
+    .click();
+  await expect(rows).toHaveCount(1);
 }
 
 test("the profile lists the user's signed-in sessions; signing one out there signs that browser out", async ({
@@ -85,19 +105,10 @@ test("a page open in the browser that is signed out elsewhere goes to the sign-i
   page,
   browser,
 }) => {
-  const email = await signUp(page);
-  const firefox = await browser.newContext({ userAgent: FIREFOX_LINUX });
+  const { firefox, other } = await signedInElsewhere(page, browser);
   try {
-    const other = await firefox.newPage();
-    await logIn(other, email);
     await other.goto("/dashboards");
-    await openProfile(page);
-    const rows = page.getByTestId("signed-in-session");
-    await rows
-      .filter({ hasText: "Firefox 133 on Linux" })
-      .getByRole("button", { name: /^Sign out/ })
-      .click();
-    await expect(rows).toHaveCount(1);
+    await signOutFirefox(page);
     // The server ends that page's realtime socket; the page checks its session and finds it gone.
     await expect(other).toHaveURL(/\/login/, { timeout: 10_000 });
   } finally {
@@ -109,11 +120,8 @@ test("a page whose realtime connection is made only after its session ended else
   page,
   browser,
 }) => {
-  const email = await signUp(page);
-  const firefox = await browser.newContext({ userAgent: FIREFOX_LINUX });
+  const { firefox, other } = await signedInElsewhere(page, browser);
   try {
-    const other = await firefox.newPage();
-    await logIn(other, email);
     // The page's realtime connection (Socket.IO starts by polling over HTTP) is held back until the session is ended.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -124,13 +132,7 @@ test("a page whose realtime connection is made only after its session ended else
       await route.continue();
     });
     await other.goto("/dashboards");
-    await openProfile(page);
-    const rows = page.getByTestId("signed-in-session");
-    await rows
-      .filter({ hasText: "Firefox 133 on Linux" })
-      .getByRole("button", { name: /^Sign out/ })
-      .click();
-    await expect(rows).toHaveCount(1);
+    await signOutFirefox(page);
     await expect(other).toHaveURL(/\/dashboards$/);
     // The handshake is refused (no session); the page asks for its session and finds it gone.
     release();

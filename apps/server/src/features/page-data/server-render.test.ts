@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildDashboard, buildOwner, buildSource } from "../../../test/factories";
 import { describeEachDb, TestClient } from "../../../test/harness";
 import { until } from "../../../test/wait";
+import { buildWebServerBundle } from "../../../test/web-build";
 import { buildApp } from "../../app";
 import type { App } from "../../infra/http";
 import { SESSION_COOKIE } from "../../infra/http";
@@ -17,7 +17,6 @@ import { MAX_CONCURRENT_RENDERS, viewerZone } from "./server-render";
  * apps/web/src/ssr/server-entry.tsx), its cards drawn from the API's own answers. The bundle is built
  * here, once, beside a page template shaped like the web build's index.html.
  */
-const webRoot = path.resolve(import.meta.dirname, "../../../../web");
 let buildDir = "";
 
 const TEMPLATE = `<!doctype html>
@@ -38,21 +37,7 @@ beforeAll(() => {
   buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "ssr-build-"));
   fs.mkdirSync(path.join(buildDir, "dist"));
   fs.writeFileSync(path.join(buildDir, "dist", "index.html"), TEMPLATE);
-  execFileSync(
-    "npx",
-    [
-      "vite",
-      "build",
-      "--ssr",
-      "src/ssr/server-entry.tsx",
-      "--outDir",
-      path.join(buildDir, "dist-ssr"),
-      "--logLevel",
-      "error",
-    ],
-    // Vitest sets NODE_ENV=test, which would build React's development copy.
-    { cwd: webRoot, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
-  );
+  buildWebServerBundle(path.join(buildDir, "dist-ssr"));
 }, 120_000);
 
 afterAll(() => {
