@@ -113,9 +113,8 @@ export async function catchUpAfterResubscribe(queryClient: QueryClient): Promise
     queryClient.invalidateQueries({ queryKey: sourceKeys.all }),
     queryClient.invalidateQueries({ queryKey: widgetKeys.data }),
     queryClient.invalidateQueries({ queryKey: campaignKeys.list }),
-    queryClient.invalidateQueries({
-      predicate: ({ queryKey }) => queryKey[0] === campaignKeys.all[0] && queryKey[1] === "detail",
-    }),
+    // Every group's page: the prefix its detail keys share.
+    queryClient.invalidateQueries({ queryKey: campaignKeys.detail("").slice(0, 2) }),
     // By the shape of widget-alerts/keys.ts, as in applyWidgetAlertsUpdate.
     queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === "widget-alerts" }),
   ]);
