@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUDIT_ACTION_NAMES, AUDIT_GROUPS, actionsOfFilter } from "../audit/actions";
+import { isValidDay } from "../dates/day";
 import { ZPageMeta } from "./common";
 
 export const AUDIT_MESSAGES = {
@@ -10,10 +11,9 @@ export const AUDIT_MESSAGES = {
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const zDay = z
-  .string()
-  .regex(DAY, AUDIT_MESSAGES.date)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), AUDIT_MESSAGES.date);
+// A calendar day, not only its shape: Date.parse reads 2025-02-30 as 2 March, and the service's
+// time-zone arithmetic then failed on it (a 500 where the filter deserves a 422).
+const zDay = z.string().regex(DAY, AUDIT_MESSAGES.date).refine(isValidDay, AUDIT_MESSAGES.date);
 
 /**
  * GET /api/company/audit-log and its CSV export (admins): filter by an action or a group of actions, by

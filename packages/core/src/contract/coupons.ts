@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUPON_TYPES, couponValueProblem } from "../billing/coupons";
+import { isValidDay } from "../dates/day";
 import { ZCompany } from "./company";
 
 /** What a user types as a code (look-up, apply, the registration's list); anything longer is no code of ours. */
@@ -58,11 +59,8 @@ export const ZCouponDefinition = z
     expires: z
       .string()
       .regex(DAY, "The expiry must be a date written YYYY-MM-DD.")
-      // A round trip catches 2026-02-30, which Date would quietly read as March 2.
-      .refine((day) => {
-        const time = Date.parse(`${day}T00:00:00Z`);
-        return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
-      }, "The expiry must be a real date.")
+      // A calendar day: 2026-02-30, which Date would quietly read as March 2, is refused.
+      .refine(isValidDay, "The expiry must be a real date.")
       .optional(),
   })
   .superRefine((value, ctx) => {

@@ -334,6 +334,15 @@ describeEachDb("company audit log", (env) => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(["action", "from"]);
     const backwards = await owner.client.api("GET", "/api/company/audit-log?from=2002-01-01&to=2001-01-01");
     expect(backwards.json().errors).toEqual({ to: ["The end date must not be before the start date."] });
+    // A day the calendar lacks, which Date.parse would read as 2 March: a 422 on the list and the CSV.
+    for (const path of ["/api/company/audit-log", "/api/company/audit-log/export"]) {
+      const notADay = await owner.client.api("GET", `${path}?from=2025-02-30&to=2025-02-31`);
+      expect(notADay.statusCode).toBe(422);
+      expect(notADay.json().errors).toEqual({
+        from: ["The date must be written YYYY-MM-DD."],
+        to: ["The date must be written YYYY-MM-DD."],
+      });
+    }
 
     expect((await member.client.api("GET", "/api/company/audit-log")).statusCode).toBe(403);
     expect((await member.client.api("GET", "/api/company/audit-log/export")).statusCode).toBe(403);
