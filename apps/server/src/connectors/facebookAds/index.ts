@@ -150,7 +150,7 @@ const client = perRuntime((runtime) =>
 );
 
 /** The ad account's currency per process for an hour, for tables without a row to read it from. */
-const currencyCache = new LRUCache<string, string>({ max: 1000, ttl: 3_600_000 });
+const currencyCache = perRuntime(() => new LRUCache<string, string>({ max: 1000, ttl: 3_600_000 }));
 
 /**
  * The stored long-lived user token (Meta has no refresh: an expired one is an `auth` failure) as a
@@ -244,10 +244,10 @@ async function insights(
 async function currencyOf(context: Insights, rows: InsightRow[]): Promise<string | null> {
   const fromRows = rows.find((row) => row.account_currency)?.account_currency;
   if (fromRows) {
-    currencyCache.set(context.account, fromRows);
+    currencyCache(context.source.runtime).set(context.account, fromRows);
     return fromRows;
   }
-  return cachedCurrency(currencyCache, context.account, async () => {
+  return cachedCurrency(currencyCache(context.source.runtime), context.account, async () => {
     const access = metaAccess(context.source);
     const answer = await context.api.request({
       path: `/${context.source.runtime.providers.meta.marketingVersion}/act_${context.account}`,

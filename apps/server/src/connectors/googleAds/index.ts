@@ -281,11 +281,11 @@ async function entities(kind: string, source: SourceHandle, form: Record<string,
 }
 
 /** Account currencies in this process for a day: they never change once an account is made. */
-const currencyCache = new LRUCache<string, string>({ max: 5000, ttl: 86_400_000 });
+const currencyCache = perRuntime(() => new LRUCache<string, string>({ max: 5000, ttl: 86_400_000 }));
 
 /** The account's currency when a report had no rows to carry it (one more operation, then cached). */
 function currencyOf(source: SourceHandle, account: AdsAccount): Promise<string | null> {
-  return cachedCurrency(currencyCache, account.customer, async () => {
+  return cachedCurrency(currencyCache(source.runtime), account.customer, async () => {
     const rows = await search(source, account, "SELECT customer.currency_code FROM customer", ZAdsRow);
     return rows[0]?.customer?.currencyCode;
   });
@@ -329,7 +329,7 @@ export const googleAdsConnector: Connector = {
     const plan = planReport(inputs, range);
     const rows = await search(source, account, plan.query, ZAdsRow);
     let currency = rows.find((row: AdsRow) => row.customer?.currencyCode)?.customer?.currencyCode ?? null;
-    if (currency) currencyCache.set(account.customer, currency);
+    if (currency) currencyCache(source.runtime).set(account.customer, currency);
     else if (plan.metrics.some((metric) => metric.format === "money")) currency = await currencyOf(source, account);
     return tableOf(plan, rows, range, currency);
   },

@@ -2,6 +2,7 @@ import { daysBetween, shiftDay, type TOption, type TTable } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { AppError } from "../../infra/errors";
+import { perRuntime } from "../http/per-runtime";
 import { cachedCurrency } from "../kit/currency";
 import { metricHeader, requireMetrics } from "../kit/metrics";
 import { followCursor } from "../kit/paging";
@@ -87,7 +88,7 @@ const PAGE_SIZE = 100;
 const MAX_PAGES = 20;
 
 /** The ad account's currency per process for an hour (money columns say it). */
-const currencyCache = new LRUCache<string, string>({ max: 1000, ttl: 3_600_000 });
+const currencyCache = perRuntime(() => new LRUCache<string, string>({ max: 1000, ttl: 3_600_000 }));
 
 async function allPages<T extends z.ZodType>(
   source: SourceHandle,
@@ -152,7 +153,7 @@ async function currencyOf(
   headers: Record<string, string>,
   account: string,
 ): Promise<string | null> {
-  return cachedCurrency(currencyCache, account, async () => {
+  return cachedCurrency(currencyCache(source.runtime), account, async () => {
     const answer = await linkedinApi(source.runtime).request({
       path: `/rest/adAccounts/${account}`,
       headers,

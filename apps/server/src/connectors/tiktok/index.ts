@@ -129,10 +129,9 @@ const client = perRuntime((runtime) =>
 );
 
 /** An advertiser's currency and time zone per process for an hour (a report has no row to read them from). */
-const infoCache = new LRUCache<string, { currency: string | null; timezone: string | null }>({
-  max: 1000,
-  ttl: 3_600_000,
-});
+const infoCache = perRuntime(
+  () => new LRUCache<string, { currency: string | null; timezone: string | null }>({ max: 1000, ttl: 3_600_000 }),
+);
 
 const json = (values: readonly string[]) => JSON.stringify(values);
 
@@ -153,13 +152,13 @@ async function advertiserInfo({ api, source }: Api, ids: readonly string[]) {
 }
 
 async function currencyOf(context: Api, advertiser: string): Promise<string | null> {
-  const cached = infoCache.get(advertiser);
+  const cached = infoCache(context.source.runtime).get(advertiser);
   if (cached) return cached.currency;
   const info = (await advertiserInfo(context, [advertiser])).data.list.find(
     (entry) => entry.advertiser_id === advertiser,
   );
   const value = { currency: info?.currency ?? null, timezone: info?.timezone ?? null };
-  infoCache.set(advertiser, value);
+  infoCache(context.source.runtime).set(advertiser, value);
   return value.currency;
 }
 
@@ -243,7 +242,7 @@ export const tiktokConnector: Connector = {
     for (let at = 0; at < ids.length; at += 100) {
       for (const entry of (await advertiserInfo(context, ids.slice(at, at + 100))).data.list) {
         info.set(entry.advertiser_id, entry);
-        infoCache.set(entry.advertiser_id, { currency: entry.currency ?? null, timezone: entry.timezone ?? null });
+        infoCache(source.runtime).set(entry.advertiser_id, { currency: entry.currency ?? null, timezone: entry.timezone ?? null });
       }
     }
     return granted.data.list
