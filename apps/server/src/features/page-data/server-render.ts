@@ -110,14 +110,20 @@ export function serverBundle(app: App, webDist: string, eager: boolean): () => P
         loaded.setUserHtmlSanitizer(sanitizeUserHtml);
         return loaded;
       } catch (error) {
-        app.log.error({ err: error }, "the web build's server bundle could not be loaded: public views are the app's");
+        app.log.error(
+          { err: error },
+          "the web build's server bundle could not be loaded: public views are drawn by the app in the browser, and a member's first charts by its worker",
+        );
         return null;
       }
     })();
     return bundle;
   };
   if (eager && fs.existsSync(entry)) void load();
-  else if (eager) app.log.warn(`no server bundle at ${entry} (npm run build makes it): public views are the app's`);
+  else if (eager)
+    app.log.warn(
+      `no server bundle at ${entry} (npm run build makes it): public views are drawn by the app in the browser, and a member's first charts by its worker`,
+    );
   return load;
 }
 

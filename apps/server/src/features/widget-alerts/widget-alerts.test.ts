@@ -15,7 +15,7 @@ import { until } from "../../../test/wait";
 import { demoConnector } from "../../connectors/demo";
 import { manualClock } from "../../infra/clock";
 import type { AppEvents } from "../../infra/events";
-import { EVALUATE_JOB, evaluationSlot } from "./jobs";
+import { EVALUATE_JOB, evaluationSlot, SCHEDULE_EVALUATIONS_JOB } from "./jobs";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -73,6 +73,14 @@ describeEachDb(
   (env) => {
     beforeAll(async () => {
       await env().ctx.jobs.start();
+      // The hourly pass is these tests' to run (`evaluate`, the job enqueued by hand): its schedule
+      // follows the real clock, and an hour crossed mid-test would evaluate a board between a test's
+      // own passes (a rule resolved one pass early).
+      await env()
+        .ctx.db.updateTable("job_schedules")
+        .set({ next_run_at: "9999-01-01T00:00:00.000Z" })
+        .where("name", "=", SCHEDULE_EVALUATIONS_JOB)
+        .execute();
     });
     afterAll(async () => {
       await sink.close();
