@@ -242,7 +242,10 @@ export const tiktokConnector: Connector = {
     for (let at = 0; at < ids.length; at += 100) {
       for (const entry of (await advertiserInfo(context, ids.slice(at, at + 100))).data.list) {
         info.set(entry.advertiser_id, entry);
-        infoCache(source.runtime).set(entry.advertiser_id, { currency: entry.currency ?? null, timezone: entry.timezone ?? null });
+        infoCache(source.runtime).set(entry.advertiser_id, {
+          currency: entry.currency ?? null,
+          timezone: entry.timezone ?? null,
+        });
       }
     }
     return granted.data.list
