@@ -131,7 +131,12 @@ describeEachDb(
       // The latest missed slot (Monday 14 Dec) and its own period, the week before it.
       expect(late.parsed.subject).toBe("Weekly Pulse – report for Dec 07, 2026 - Dec 13, 2026");
       expect(late.parsed.text).toContain("sent late");
+      // The mail reaches the SMTP server before the delivery's result is written: waited for, as below.
       let [report] = (await reportsOf(owner)).filter((r) => r.dashboard.name === "Weekly Pulse");
+      await until(async () => {
+        [report] = (await reportsOf(owner)).filter((r) => r.dashboard.name === "Weekly Pulse");
+        return report.last_result !== null;
+      });
       expect(report.last_result).toMatchObject({
         status: "sent",
         late: true,
