@@ -148,3 +148,66 @@ test("a firing alert puts a bell on its card without a reload; the bell opens th
   await expect(visitor.locator(".dash-alert-badge")).toHaveCount(0);
   await visitor.close();
 });
+
+test("a dashboard whose realtime channel is heard only after its alert fired still shows the bell, without a reload", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await connectDemo(page);
+  const { permalink } = await createTemplateDashboard(page, "Late listener");
+  // The page's subscription to its company channel waits until the test lets it go: the events said
+  // before it (the rule created, the alert opened) reach no socket of this page.
+  let letSubscribe: () => void = () => {};
+  const subscribing = new Promise<void>((resolve) => {
+    letSubscribe = resolve;
+  });
+  let subscriptions = 0;
+  await page.route(/\/broadcasting\/auth$/, async (route) => {
+    await subscribing;
+    subscriptions += 1;
+    await route.continue();
+  });
+  // The cards' badges have asked for the open alerts (none yet) before anything fires.
+  const badgesAsked = page.waitForResponse((response) => /\/widget-alerts\/open$/.test(response.url()));
+  await page.goto(`/dashboards/${permalink}`);
+  const card = await readyWidget(page, "Key figures");
+  await badgesAsked;
+  const reloads: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) reloads.push(frame.url());
+  });
+  expect(
+    await createAlertByApi(page, permalink, "Key figures", {
+      metric: "a.sessions",
+      condition: "above",
+      value: 1,
+      recipients: "ceo@client.example",
+    }),
+  ).toBe(200);
+  runHourlyPassNow();
+  await expect.poll(() => openAlerts(permalink), { timeout: 30_000 }).toBe(1);
+  await expect(card.getByRole("button", { name: /alerts? firing on/ })).toHaveCount(0);
+
+  // Heard from now on: the page fetches again what the channel would have told it.
+  letSubscribe();
+  await expect.poll(() => subscriptions, { timeout: 15_000 }).toBe(1);
+  await expect(card.getByRole("button", { name: "1 alert firing on Sessions" })).toBeVisible({ timeout: 15_000 });
+  expect(reloads).toEqual([]);
+});
+
+/** How many alerts of the dashboard are open, by the server's own rows. */
+function openAlerts(permalink: string): number {
+  const db = new Database(path.join(String(process.env.E2E_DATA_DIR), "reportz.sqlite"), { readonly: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const row = db
+      .prepare(
+        "SELECT COUNT(*) AS open FROM widget_alerts a JOIN dashboards d ON d.id = a.dashboard_id WHERE d.permalink = ? AND a.state = 'open'",
+      )
+      .get(permalink) as { open: number };
+    return row.open;
+  } finally {
+    db.close();
+  }
+}

@@ -11,7 +11,7 @@ import {
   applySourceUpdate,
   applySubscriptionUpdate,
   applyWidgetAlertsUpdate,
-  catchUpAfterResubscribe,
+  catchUpOnSubscribe,
   widgetDataReadsSource,
 } from "./cache-updates";
 
@@ -140,25 +140,37 @@ describe("applyWidgetAlertsUpdate", () => {
   });
 });
 
-describe("catchUpAfterResubscribe", () => {
-  it("fetches again everything the channel's events keep fresh, and nothing else", async () => {
-    const kept = {
-      pageData: pageDataKey,
-      company: companyKeys.company,
-      sources: sourceKeys.all,
-      widgetData: widgetKey("s1"),
-      groups: campaignKeys.list,
-      group: campaignKeys.detail("g1"),
-      openAlerts: widgetAlertKeys.open("d1"),
-      widgetAlerts: widgetAlertKeys.widget("d1", "w1"),
-    };
-    const untouched = { groupSources: campaignKeys.sources, options: ["source-options", "s1"] };
+describe("catchUpOnSubscribe", () => {
+  const kept = {
+    pageData: pageDataKey,
+    company: companyKeys.company,
+    sources: sourceKeys.all,
+    widgetData: widgetKey("s1"),
+    groups: campaignKeys.list,
+    group: campaignKeys.detail("g1"),
+    openAlerts: widgetAlertKeys.open("d1"),
+    widgetAlerts: widgetAlertKeys.widget("d1", "w1"),
+  };
+  const untouched = { groupSources: campaignKeys.sources, options: ["source-options", "s1"] };
+  const counts = (fetched: (key: readonly unknown[]) => number, keys: Record<string, readonly unknown[]>) =>
+    Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, fetched(key)]));
+
+  it("after a lost connection, fetches again everything the channel's events keep fresh, and nothing else", async () => {
     const { client, settled, fetched } = screen([...Object.values(kept), ...Object.values(untouched)]);
     await settled();
-    await catchUpAfterResubscribe(client);
-    const counts = (keys: Record<string, readonly unknown[]>) =>
-      Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, fetched(key)]));
-    expect(counts(kept)).toEqual(Object.fromEntries(Object.keys(kept).map((name) => [name, 2])));
-    expect(counts(untouched)).toEqual({ groupSources: 1, options: 1 });
+    await catchUpOnSubscribe(client, { again: true });
+    expect(counts(fetched, kept)).toEqual(Object.fromEntries(Object.keys(kept).map((name) => [name, 2])));
+    expect(counts(fetched, untouched)).toEqual({ groupSources: 1, options: 1 });
+  });
+
+  it("after the page's loading, fetches again the same but its cards' data", async () => {
+    const { client, settled, fetched } = screen([...Object.values(kept), ...Object.values(untouched)]);
+    await settled();
+    await catchUpOnSubscribe(client, { again: false });
+    expect(counts(fetched, kept)).toEqual({
+      ...Object.fromEntries(Object.keys(kept).map((name) => [name, 2])),
+      widgetData: 1,
+    });
+    expect(counts(fetched, untouched)).toEqual({ groupSources: 1, options: 1 });
   });
 });

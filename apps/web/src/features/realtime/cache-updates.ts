@@ -100,18 +100,24 @@ export async function applyWidgetAlertsUpdate(queryClient: QueryClient, update: 
 }
 
 /**
- * The channel was subscribed again after the page stopped listening (a lost connection, a server that
- * restarted or ended the socket): whatever was said on it meanwhile is lost, since the server keeps no
- * backlog. So everything the events above keep fresh is fetched again: mounted queries at once, the
- * others when next shown. Without this, an alert opened or a source re-authorised during a reconnection
- * stayed out of an open page until it was reloaded.
+ * The channel was subscribed: whatever was said on it before is lost, since the server keeps no backlog.
+ * So what the events above keep fresh is fetched again (mounted queries at once, the others when next
+ * shown), after either kind of gap:
+ * - `again`, after a lost connection, a server that restarted or ended the socket: everything, widget
+ *   data included. Without it, an alert opened or a source re-authorised during a reconnection stayed out
+ *   of an open page until it was reloaded.
+ * - the first subscription, after the page's own loading: its first answers were read before the page
+ *   listened, and on a busy machine the socket's chunk, handshake and authorisation come seconds after
+ *   the cards. An alert that fired in between never showed its bell. Everything but widget data: a card's
+ *   data only changes with its source (a re-authorisation or a removal in that same second), while
+ *   fetching every card again would double each dashboard's first load.
  */
-export async function catchUpAfterResubscribe(queryClient: QueryClient): Promise<void> {
+export async function catchUpOnSubscribe(queryClient: QueryClient, { again }: { again: boolean }): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: pageDataKey }),
     queryClient.invalidateQueries({ queryKey: companyKeys.company }),
     queryClient.invalidateQueries({ queryKey: sourceKeys.all }),
-    queryClient.invalidateQueries({ queryKey: widgetKeys.data }),
+    again ? queryClient.invalidateQueries({ queryKey: widgetKeys.data }) : null,
     queryClient.invalidateQueries({ queryKey: campaignKeys.list }),
     // Every group's page: the prefix its detail keys share.
     queryClient.invalidateQueries({ queryKey: campaignKeys.detail("").slice(0, 2) }),

@@ -28,8 +28,10 @@ const SERVER_DISCONNECT_RETRY_MS = [1_000, 3_000, 10_000, 30_000];
  * The page's connection to its company's private channel (docs/product.md §4, §7). Socket.IO at /socket.io (the
  * session cookie goes with the handshake); on every (re)connection the new socket id is authorised at
  * /broadcasting/auth and subscribes with the signature, and becomes the `x-socket-id` of API calls.
+ * `onSubscribed` follows every subscription: `again` once the channel was heard before (a gap of a lost
+ * connection), not on the first (a gap of the page's own loading).
  */
-export function openCompanyChannel(companyId: string, onResubscribed?: () => void): CompanyChannel {
+export function openCompanyChannel(companyId: string, onSubscribed?: (again: boolean) => void): CompanyChannel {
   const channel = companyChannel(companyId);
   const handlers = new Map<string, Set<Handler>>();
   const socket = io({ path: REALTIME_PATH, withCredentials: true });
@@ -50,7 +52,7 @@ export function openCompanyChannel(companyId: string, onResubscribed?: () => voi
       if (socket.id === socketId) setRealtimeSocketId(socketId);
       retries = 0;
       setRealtimeStatus({ state: "live" });
-      if (subscribedBefore) onResubscribed?.();
+      onSubscribed?.(subscribedBefore);
       subscribedBefore = true;
     } catch {
       setRealtimeStatus({ state: "offline" });

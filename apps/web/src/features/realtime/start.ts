@@ -11,15 +11,15 @@ import {
   applySourceUpdate,
   applySubscriptionUpdate,
   applyWidgetAlertsUpdate,
-  catchUpAfterResubscribe,
+  catchUpOnSubscribe,
 } from "./cache-updates";
 import { openCompanyChannel } from "./client";
 
 /** Connects the signed-in member's page to their company channel and keeps its query cache in step. */
 export function startCompanyRealtime(queryClient: QueryClient, companyId: string): () => void {
   // Events said while the page was not listening are lost: what they keep fresh is fetched again.
-  const channel = openCompanyChannel(companyId, () => {
-    void catchUpAfterResubscribe(queryClient);
+  const channel = openCompanyChannel(companyId, (again) => {
+    void catchUpOnSubscribe(queryClient, { again });
   });
   channel.on(REALTIME_EVENTS.sourceUpdated, (data) => {
     void applySourceUpdate(queryClient, data as TCompanySourceUpdated);
