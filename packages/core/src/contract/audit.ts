@@ -10,10 +10,9 @@ export const AUDIT_MESSAGES = {
   range: "The end date must not be before the start date.",
 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-// A calendar day, not only its shape: Date.parse reads 2025-02-30 as 2 March, and the service's
-// time-zone arithmetic then failed on it (a 500 where the filter deserves a 422).
-const zDay = z.string().regex(DAY, AUDIT_MESSAGES.date).refine(isValidDay, AUDIT_MESSAGES.date);
+// A calendar day, not only its shape (isValidDay checks both): Date.parse reads 2025-02-30 as 2 March,
+// and the service's time-zone arithmetic then failed on it (a 500 where the filter deserves a 422).
+const zDay = z.string().refine(isValidDay, AUDIT_MESSAGES.date);
 
 /**
  * GET /api/company/audit-log and its CSV export (admins): filter by an action or a group of actions, by
@@ -38,7 +37,7 @@ export const ZAuditLogQuery = z
   })
   .superRefine((value, ctx) => {
     // Only two well-formed days are compared (a malformed one has its own message).
-    if (value.from && value.to && DAY.test(value.from) && DAY.test(value.to) && value.to < value.from)
+    if (value.from && value.to && isValidDay(value.from) && isValidDay(value.to) && value.to < value.from)
       ctx.addIssue({ code: "custom", path: ["to"], message: AUDIT_MESSAGES.range });
   });
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
