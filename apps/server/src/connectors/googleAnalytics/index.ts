@@ -240,7 +240,7 @@ async function reportWithinQuota<T extends { propertyQuota?: z.infer<typeof ZPro
  * definitions). Keyed by source too, so one company's cached lists never answer another's request.
  * The promise is kept, so widgets loading together ask Google once.
  */
-const metadataCache = new LRUCache<string, Promise<Metadata>>({ max: 500, ttl: 3_600_000 });
+const metadataCaches = perRuntime(() => new LRUCache<string, Promise<Metadata>>({ max: 500, ttl: 3_600_000 }));
 /** One pair of clients per process, so the per-property limit of 10 and Google's waits hold across requests. */
 const clients = perRuntime((runtime: ConnectorRuntime) => {
   const google = runtime.providers.google;
@@ -278,6 +278,7 @@ async function accountSummaries(source: SourceHandle, admin: ProviderClient, hea
 
 function metadataOf(source: SourceHandle, property: string, data: ProviderClient, headers: Record<string, string>) {
   const key = `${source.id}:${property}`;
+  const metadataCache = metadataCaches(source.runtime);
   const cached = metadataCache.get(key);
   if (cached) return cached;
   const asked = data.request({
@@ -305,7 +306,9 @@ export interface Ga4WebProperty {
  * Per source, its properties' web streams for an hour: Mission Control asks for every tracked domain,
  * and a property's streams change rarely. The promise is kept, so domains checked together ask once.
  */
-const webPropertiesCache = new LRUCache<string, Promise<Ga4WebProperty[]>>({ max: 500, ttl: 3_600_000 });
+const webPropertiesCaches = perRuntime(
+  () => new LRUCache<string, Promise<Ga4WebProperty[]>>({ max: 500, ttl: 3_600_000 }),
+);
 
 async function dataStreamUris(admin: ProviderClient, headers: Record<string, string>, property: string) {
   const uris: string[] = [];
@@ -337,6 +340,7 @@ async function dataStreamUris(admin: ProviderClient, headers: Record<string, str
  * were read) simply has none; any other failure fails the whole list.
  */
 export function ga4WebProperties(source: SourceHandle): Promise<Ga4WebProperty[]> {
+  const webPropertiesCache = webPropertiesCaches(source.runtime);
   const cached = webPropertiesCache.get(source.id);
   if (cached) return cached;
   const asked = (async () => {

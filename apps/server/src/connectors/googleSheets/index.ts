@@ -231,7 +231,7 @@ const wholeSheet = (title: string) => `'${title.replace(/'/g, "''")}'`;
  * metrics after the dimension, or answering the four questions, must not spend the user's 60 reads a
  * minute. Widget data is always read afresh.
  */
-const formGrids = new LRUCache<string, Grid>({ max: 200, ttl: 30_000 });
+const formGrids = perRuntime(() => new LRUCache<string, Grid>({ max: 200, ttl: 30_000 }));
 
 /**
  * The chosen sheet's cells. Values are asked for as the sheet shows them (FORMATTED_VALUE), as File →
@@ -243,7 +243,7 @@ async function loadGrid(source: SourceHandle, form: Readonly<Record<string, unkn
   const title = typeof form.sheet === "string" ? form.sheet : "";
   if (!title) throw AppError.validation({ sheet: ["The sheet field is required."] });
   const key = `${source.id}\n${id}\n${title}`;
-  const kept = cached ? formGrids.get(key) : undefined;
+  const kept = cached ? formGrids(source.runtime).get(key) : undefined;
   if (kept) return kept;
   const headers = await googleAuthorization(source);
   const answer = await aboutSpreadsheet(source, () =>
@@ -265,7 +265,7 @@ async function loadGrid(source: SourceHandle, form: Readonly<Record<string, unkn
     throw error;
   });
   const grid = gridOfValues(answer);
-  formGrids.set(key, grid);
+  formGrids(source.runtime).set(key, grid);
   return grid;
 }
 

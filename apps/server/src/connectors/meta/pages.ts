@@ -2,6 +2,7 @@ import { shiftDay } from "@app/core";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { ProviderError } from "../http/errors";
+import { perRuntime } from "../http/per-runtime";
 import type { SourceHandle } from "../types";
 import { graphVersion, metaGraph, metaUserAuth } from "./shared";
 
@@ -35,7 +36,7 @@ const ZAccounts = z.object({
 });
 export type ManagedPage = z.infer<typeof ZAccounts>["data"][number];
 
-const cache = new LRUCache<string, ManagedPage[]>({ max: 1000, ttl: 15 * 60_000 });
+const pagesCache = perRuntime(() => new LRUCache<string, ManagedPage[]>({ max: 1000, ttl: 15 * 60_000 }));
 
 const FIELDS = "id,name,access_token,instagram_business_account{id,username}";
 const ZBusinesses = z.object({ data: z.array(z.object({ id: z.string() })).default([]) });
@@ -45,6 +46,7 @@ export async function managedPages(source: SourceHandle): Promise<ManagedPage[]>
   const auth = metaUserAuth(source);
   // Keyed by the token too: a re-authorised source (another login) does not see the old list.
   const key = `${source.id}:${auth.headers.authorization?.slice(-16)}`;
+  const cache = pagesCache(source.runtime);
   const cached = cache.get(key);
   if (cached) return cached;
   const pages = await listed(source, "/me/accounts");
