@@ -202,6 +202,9 @@ test("a realtime widget on the Demo's live data shows when it was updated, and t
   await expect(mark).toHaveText(/^Updated \d{2}:\d{2}:\d{2}$/);
   const first = await mark.textContent();
   await snap(page, "realtime-live-widget");
+  // The page hears its company's channel (the card's first answer came before it did; a source changed
+  // in between would not refresh the card, docs/decisions.md "A page that was not listening catches up").
+  await expect(page.getByRole("status").filter({ hasText: /Live|Connecting/ })).toHaveText(/^Live/);
   // The source changes (as when it is reconnected): the live widget is fetched again and says so.
   await page.waitForTimeout(1100);
   await call(page, "PUT", `/api/sources/${demo.id}`, {});
