@@ -79,6 +79,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      // Its warnings and errors (LOG_LEVEL warn) go to the run's output: a failed test's server side.
+      stdout: "pipe",
       env: serverEnv(port, process.env.E2E_DATA_DIR, withoutPayments),
     },
     {

@@ -122,3 +122,33 @@ export async function connectThroughPopup(page: Page, name: string): Promise<voi
   await page.getByRole("button", { name: `Connect ${name}` }).click();
   await closesItself(popup);
 }
+
+/**
+ * Records what a page hears and asks of the realtime channel (its socket's frames, its channel
+ * authorisations, and the requests matching `also`), with times from now. `print` writes it to the
+ * test's output: for a test whose live update never came, what the page was told and when.
+ */
+export function recordRealtime(page: Page, also: RegExp) {
+  const started = Date.now();
+  const lines: string[] = [];
+  const note = (line: string) => lines.push(`${((Date.now() - started) / 1000).toFixed(2)} s ${line}`);
+  page.on("request", (request) => {
+    if (/\/broadcasting\/auth$/.test(request.url()) || also.test(request.url()))
+      note(`> ${request.method()} ${request.url()}`);
+  });
+  page.on("response", (response) => {
+    if (/\/broadcasting\/auth$/.test(response.url()) || also.test(response.url()))
+      note(`< ${response.status()} ${response.url()}`);
+  });
+  page.on("requestfailed", (request) => note(`failed ${request.url()} ${request.failure()?.errorText ?? ""}`));
+  page.on("websocket", (socket) => {
+    note(`socket ${socket.url()}`);
+    socket.on("framesent", (frame) => note(`socket> ${String(frame.payload).slice(0, 200)}`));
+    socket.on("framereceived", (frame) => note(`socket< ${String(frame.payload).slice(0, 200)}`));
+    socket.on("close", () => note("socket closed"));
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") note(`console ${message.type()} ${message.text()}`);
+  });
+  return { print: () => console.log(`Realtime of the page:\n${lines.join("\n")}`) };
+}

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { SCREENSHOTS, snap } from "./support";
+import { recordRealtime, SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
 import { connectDemo, createTemplateDashboard, enterEditMode, readyWidget } from "./support-dashboard";
 
@@ -92,6 +92,8 @@ test("a firing alert puts a bell on its card without a reload; the bell opens th
   browser,
 }) => {
   test.setTimeout(120_000);
+  // CI saw this bell never come (twice, never on a developer's machine): say what the page heard if so.
+  const realtime = recordRealtime(page, /\/widget-alerts\//);
   await signUp(page);
   await connectDemo(page);
   const { permalink } = await createTemplateDashboard(page, "Watched client");
@@ -117,7 +119,12 @@ test("a firing alert puts a bell on its card without a reload; the bell opens th
   runHourlyPassNow();
 
   // The evaluation opens the alert in the worker; the company channel tells the open page.
-  await expect(card.getByRole("button", { name: "1 alert firing on Sessions" })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole("button", { name: "1 alert firing on Sessions" }))
+    .toBeVisible({ timeout: 30_000 })
+    .catch((error: unknown) => {
+      realtime.print();
+      throw error;
+    });
   expect(reloads).toEqual([]);
   // Only the watched card has one.
   await expect(page.getByRole("button", { name: /alerts? firing on/ })).toHaveCount(1);

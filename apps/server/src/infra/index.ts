@@ -7,7 +7,6 @@ import { type Clock, systemClock } from "./clock";
 import { type AppConfig, ConfigError } from "./config";
 import { type Db, migrateToLatest, openDatabase } from "./db";
 import { createDatabaseJobQueue } from "./db-jobs";
-import { createDistributedPieces } from "./distributed";
 import { createErrorReporter } from "./error-reporting";
 import { createLocalEventBus } from "./events";
 import { createMailer } from "./mail";
@@ -53,7 +52,12 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     );
   }
   const pieces = config.redisUrl
-    ? { mode: "distributed" as const, ...(await createDistributedPieces(config, logger)) }
+    ? // Loaded only in this mode: Redis, BullMQ, the Socket.IO Redis adapter and the AWS SDK cost an
+      // embedded server (and each server test file) their import time for nothing.
+      {
+        mode: "distributed" as const,
+        ...(await (await import("./distributed")).createDistributedPieces(config, logger)),
+      }
     : { mode: "embedded" as const, ...embeddedPieces(config, logger, clock, database.db) };
   const browser = createBrowserPool({ executablePath: config.chromiumPath, maxPages: config.browserPages });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });

@@ -7,7 +7,6 @@ import { closeRedis, connectRedis } from "./redis";
 import { redisCacheFactory } from "./redis-cache";
 import { createRedisEventBus } from "./redis-events";
 import { createRedisRateLimitStore } from "./redis-rate-limit";
-import { createS3Storage } from "./s3-storage";
 
 /**
  * The distributed mode's pieces (REDIS_URL set): the one place that knows Redis, BullMQ and S3.
@@ -25,7 +24,10 @@ export async function createDistributedPieces(config: AppConfig, logger: Logger)
     logger.error({ err: error, event: name }, "event handler failed"),
   );
   const jobs = createBullJobQueue({ redisUrl, logger, concurrency: config.jobsConcurrency });
-  const storage = config.s3 ? await createS3Storage(config.s3) : createDiskStorage(config.storageDir);
+  // The AWS SDK is loaded only when files go to S3.
+  const storage = config.s3
+    ? await (await import("./s3-storage")).createS3Storage(config.s3)
+    : createDiskStorage(config.storageDir);
   const realtime = createRedisSocketAdapter(redisUrl, logError("realtime adapter error"));
   return {
     cache: redisCacheFactory(commands, logError("cache error")),
