@@ -48,6 +48,18 @@ test("Alert me when…: from a widget's menu, the server's 422 under its field, 
   await expect(modal.getByText("No alerts on this widget yet.")).toBeVisible();
 });
 
+/** A rule that fires on the Demo's numbers at its first evaluation. */
+const SESSIONS_ABOVE_ONE = { metric: "a.sessions", condition: "above", value: 1, recipients: "ceo@client.example" };
+
+/** The page's loads of a new document from now on: a live update must come without one. */
+function reloadsOf(page: Page): string[] {
+  const reloads: string[] = [];
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) reloads.push(frame.url());
+  });
+  return reloads;
+}
+
 /** The hourly pass of widget alerts comes now: its schedule's next run moved into the past, as time would. */
 function runHourlyPassNow() {
   const db = new Database(path.join(String(process.env.E2E_DATA_DIR), "reportz.sqlite"));
@@ -102,18 +114,8 @@ test("a firing alert puts a bell on its card without a reload; the bell opens th
   const bell = card.getByRole("button", { name: /alerts? firing on/ });
   await expect(bell).toHaveCount(0);
 
-  const reloads: string[] = [];
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) reloads.push(frame.url());
-  });
-  expect(
-    await createAlertByApi(page, permalink, "Key figures", {
-      metric: "a.sessions",
-      condition: "above",
-      value: 1,
-      recipients: "ceo@client.example",
-    }),
-  ).toBe(200);
+  const reloads = reloadsOf(page);
+  expect(await createAlertByApi(page, permalink, "Key figures", SESSIONS_ABOVE_ONE)).toBe(200);
   // Not judged yet: still no bell.
   await expect(bell).toHaveCount(0);
   runHourlyPassNow();
@@ -180,18 +182,8 @@ test("a dashboard whose realtime channel is heard only after its alert fired sti
   await page.goto(`/dashboards/${permalink}`);
   const card = await readyWidget(page, "Key figures");
   await badgesAsked;
-  const reloads: string[] = [];
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) reloads.push(frame.url());
-  });
-  expect(
-    await createAlertByApi(page, permalink, "Key figures", {
-      metric: "a.sessions",
-      condition: "above",
-      value: 1,
-      recipients: "ceo@client.example",
-    }),
-  ).toBe(200);
+  const reloads = reloadsOf(page);
+  expect(await createAlertByApi(page, permalink, "Key figures", SESSIONS_ABOVE_ONE)).toBe(200);
   runHourlyPassNow();
   await expect.poll(() => openAlerts(permalink), { timeout: 30_000 }).toBe(1);
   await expect(card.getByRole("button", { name: /alerts? firing on/ })).toHaveCount(0);
