@@ -52,8 +52,9 @@ export async function createInfra(config: AppConfig, options: InfraOptions): Pro
     );
   }
   const pieces = config.redisUrl
-    ? // Loaded only in this mode: Redis, BullMQ, the Socket.IO Redis adapter and the AWS SDK cost an
-      // embedded server (and each server test file) their import time for nothing.
+    ? // Imported only in this mode: Redis, BullMQ, the Socket.IO Redis adapter and the AWS SDK cost each
+      // server test file and `npm run dev` their import time for nothing. (`npm start`'s bundle still loads
+      // them: docs/decisions.md, "The embedded mode loads none of the distributed mode's packages".)
       {
         mode: "distributed" as const,
         ...(await (await import("./distributed")).createDistributedPieces(config, logger)),
