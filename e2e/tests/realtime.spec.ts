@@ -258,3 +258,44 @@ test("a page whose realtime connection was cut catches up on what was said meanw
   await expect(page.getByRole("button", { name: "Connect Demo data" })).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });
+
+test("a page whose channel authorisation failed tries again, then hears and catches up on what was said meanwhile, without a reload", async ({
+  page,
+  browser,
+}) => {
+  // The page's first authorisation meets a server that cannot answer (a restart, an overloaded moment);
+  // the next ones go through.
+  let authorisations = 0;
+  let subscriptions = 0;
+  await page.route(/\/broadcasting\/auth$/, async (route) => {
+    authorisations += 1;
+    if (authorisations === 1)
+      return route.fulfill({ status: 503, json: { code: "unavailable", message: "Service unavailable." } });
+    const response = await route.fetch();
+    if (response.ok()) subscriptions += 1;
+    return route.fulfill({ response });
+  });
+  const email = await signUp(page, "Ravi Retry");
+  await page.getByRole("button", { name: "Connect Demo data" }).click();
+  await expect(page.getByText("Connected").first()).toBeVisible();
+  const sources = (await call(page, "GET", "/api/sources")) as { data: Array<{ id: string; name: string }> };
+  const demo = sources.data.find((source) => source.name === "demo");
+  expect(demo).toBeTruthy();
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
+  await expect.poll(() => authorisations, { timeout: 15_000 }).toBeGreaterThan(0);
+  // A colleague (the same account in another browser) disconnects the Demo source: said on the channel
+  // while this page may not be listening yet.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, email);
+  await call(otherPage, "DELETE", `/api/sources/${demo?.id}`);
+  await other.close();
+
+  // The page authorises again by itself, subscribes, and asks again for what the channel keeps fresh.
+  await expect.poll(() => subscriptions, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(page.getByRole("button", { name: "Connect Demo data" })).toBeVisible({ timeout: 15_000 });
+  expect(authorisations).toBeGreaterThan(1);
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+});

@@ -1,6 +1,6 @@
 import { companyChannel, REALTIME_CLIENT, REALTIME_PATH, type RealtimeMessage, type TRealtimeAck } from "@app/core";
 import { io } from "socket.io-client";
-import { call } from "../../lib/api";
+import { ApiError, call } from "../../lib/api";
 import { setRealtimeSocketId } from "../../lib/socket-id";
 import { setRealtimeStatus } from "./status";
 
@@ -24,6 +24,15 @@ function checkSession(): void {
 /** After the server ended the socket (a restart, a revoked session): wait this long, then try once more. */
 const SERVER_DISCONNECT_RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 
+/** A failed authorisation or subscription of a connected socket: wait this long, then try once more. */
+const SUBSCRIBE_RETRY_MS = [1_000, 3_000, 10_000, 30_000];
+
+/** The longest a subscription waits for the server's answer before it counts as failed. */
+const SUBSCRIBE_ACK_TIMEOUT_MS = 10_000;
+
+/** Answers to the authorisation that no retry changes (see `subscribe`). */
+const REFUSED_FOR_GOOD = [401, 403, 419];
+
 /**
  * The page's connection to its company's private channel (docs/product.md §4, §7). Socket.IO at /socket.io (the
  * session cookie goes with the handshake); on every (re)connection the new socket id is authorised at
@@ -37,29 +46,49 @@ export function openCompanyChannel(companyId: string, onSubscribed?: (again: boo
   const socket = io({ path: REALTIME_PATH, withCredentials: true });
   let retries = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let subscribeTimer: ReturnType<typeof setTimeout> | undefined;
   /** The channel has been heard on before: a later subscription follows a gap in which events were lost. */
   let subscribedBefore = false;
   setRealtimeStatus({ state: "connecting" });
 
-  socket.on("connect", async () => {
-    const socketId = socket.id;
-    if (!socketId) return;
+  /**
+   * Authorises this socket id and subscribes it. A failure the server may get over (unreachable, a 5xx,
+   * no answer to the subscription, a refused signature) is tried again after a wait while the same socket
+   * stays connected: without that the page would hear nothing, and catch up on nothing, until its socket
+   * happened to reconnect. A refusal for good is not: a 401 or 419 reloads the page into the sign-in page
+   * (lib/api.ts), and a 403 says this channel is not this user's.
+   */
+  async function subscribe(socketId: string, attempt: number): Promise<void> {
     try {
       const { auth } = await call("broadcastingAuth", { body: { socket_id: socketId, channel_name: channel } });
-      const ack = (await socket.emitWithAck(REALTIME_CLIENT.subscribe, channel, auth)) as TRealtimeAck;
+      const ack = (await socket
+        .timeout(SUBSCRIBE_ACK_TIMEOUT_MS)
+        .emitWithAck(REALTIME_CLIENT.subscribe, channel, auth)) as TRealtimeAck;
       if (!ack.ok) throw new Error(ack.error);
+      // A newer connection subscribes itself.
+      if (socket.id !== socketId) return;
       // A socket id is only announced once the socket hears the channel: until then there is no echo to avoid.
-      if (socket.id === socketId) setRealtimeSocketId(socketId);
+      setRealtimeSocketId(socketId);
       retries = 0;
       setRealtimeStatus({ state: "live" });
       onSubscribed?.(subscribedBefore);
       subscribedBefore = true;
-    } catch {
+    } catch (error) {
+      if (socket.id !== socketId || !socket.connected) return;
       setRealtimeStatus({ state: "offline" });
+      if (error instanceof ApiError && REFUSED_FOR_GOOD.includes(error.status)) return;
+      const delay = SUBSCRIBE_RETRY_MS[Math.min(attempt, SUBSCRIBE_RETRY_MS.length - 1)];
+      subscribeTimer = setTimeout(() => void subscribe(socketId, attempt + 1), delay);
     }
+  }
+
+  socket.on("connect", () => {
+    clearTimeout(subscribeTimer);
+    if (socket.id) void subscribe(socket.id, 0);
   });
 
   socket.on("disconnect", (reason) => {
+    clearTimeout(subscribeTimer);
     setRealtimeSocketId(null);
     setRealtimeStatus({ state: "connecting" });
     // Socket.IO reconnects by itself after a lost connection, but not when the server ended the socket.
@@ -97,6 +126,7 @@ export function openCompanyChannel(companyId: string, onSubscribed?: (again: boo
     },
     close() {
       clearTimeout(retryTimer);
+      clearTimeout(subscribeTimer);
       handlers.clear();
       socket.disconnect();
       setRealtimeSocketId(null);
