@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 
 export interface MailMessage {
@@ -67,6 +67,19 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise every message is written to `<dataDir>/outbox/`
  * as an .eml file, so a fresh install can still follow invitation links.
  */
+/**
+ * The mail library, loaded with the first mail rather than at start (~0.1 s of imports that every server
+ * start and every server test file paid for: docs/decisions.md, "Libraries a few requests need load on
+ * first use"), and the transport made from it once.
+ */
+function onFirstMail<T extends Transporter>(make: (nodemailer: typeof import("nodemailer")) => T): () => Promise<T> {
+  let transport: Promise<T> | null = null;
+  return () => {
+    transport ??= import("nodemailer").then(make);
+    return transport;
+  };
+}
+
 export function createMailer(options: {
   smtpUrl: string | null;
   from: string;
@@ -81,10 +94,11 @@ export function createMailer(options: {
     return { from, ...message };
   }
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    const transport = onFirstMail((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail(envelope(message));
+        await (await transport()).sendMail(envelope(message));
       },
     };
   }
@@ -93,11 +107,13 @@ export function createMailer(options: {
   // polling for the next mail) sees a whole message or none. Written in place, a reader polling the
   // folder could open a file whose bytes were still being written.
   const writing = path.join(options.dataDir, "outbox-writing");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = onFirstMail((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   let sequence = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail(envelope(message));
+      const info = await (await transport()).sendMail(envelope(message));
       await Promise.all([fs.mkdir(outbox, { recursive: true }), fs.mkdir(writing, { recursive: true })]);
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
       // Sorted by name is sorted by time; two mails to one address in one millisecond keep both.

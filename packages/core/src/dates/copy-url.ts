@@ -1,4 +1,4 @@
-import { endOfMonth } from "date-fns";
+import { endOfMonth } from "date-fns/endOfMonth";
 import { formatDay, isValidDay, parseDay } from "./day";
 import { type DashboardDateRange, type DayRange, defaultCompareRange, isDefaultCompare } from "./ranges";
 

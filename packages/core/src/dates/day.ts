@@ -1,5 +1,8 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, differenceInCalendarDays, format, isValid } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { differenceInCalendarDays } from "date-fns/differenceInCalendarDays";
+import { format } from "date-fns/format";
+import { isValid } from "date-fns/isValid";
 
 /** The product's wire and storage format for a calendar day (docs/product.md §9). */
 export const DAY_FORMAT = "yyyy-MM-dd";

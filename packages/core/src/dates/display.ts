@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import type { Translator } from "../i18n/translator";
 import { isValidDay, parseDay } from "./day";
 import type { RangeType } from "./ranges";

@@ -1,4 +1,7 @@
-import { endOfMonth, startOfMonth, startOfWeek, subMonths } from "date-fns";
+import { endOfMonth } from "date-fns/endOfMonth";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfWeek } from "date-fns/startOfWeek";
+import { subMonths } from "date-fns/subMonths";
 import { clampDay, daysBetween, formatDay, isValidDay, minDay, parseDay, shiftDay } from "./day";
 
 /** Range types of the date-range picker dropdown, in the product's order (docs/product.md §2). */

@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { parseDay, shiftDay } from "./day";
 import { DISPLAY_DATE_FORMAT } from "./display";
 import { type DayRange, rangeForType } from "./ranges";

@@ -1,4 +1,7 @@
-import { endOfMonth, endOfWeek, startOfMonth, startOfWeek } from "date-fns";
+import { endOfMonth } from "date-fns/endOfMonth";
+import { endOfWeek } from "date-fns/endOfWeek";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfWeek } from "date-fns/startOfWeek";
 import { daysBetween, formatDay, maxDay, minDay, parseDay, shiftDay } from "../dates/day";
 import type { DayRange } from "../dates/ranges";
 

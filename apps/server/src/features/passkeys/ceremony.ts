@@ -1,14 +1,5 @@
 import { PASSKEY_MESSAGES, type TPasskeyAssertion, type TPasskeyAttestation } from "@app/core";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type WebAuthnCredential,
-} from "@simplewebauthn/server";
-import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON, WebAuthnCredential } from "@simplewebauthn/server";
 import type { AppContext } from "../../context";
 import type { PasskeysTable, UsersTable } from "../../infra/db/schema";
 import { AppError } from "../../infra/errors";
@@ -21,6 +12,19 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /** What a challenge was handed out for: it is taken back only for the same purpose (and user). */
 export type ChallengePurpose = "register" | "sign-in" | "verify";
+
+/**
+ * The WebAuthn library and its encoding helpers, loaded on the first ceremony: with its certificate and
+ * ASN.1 parsers it is ~0.4 s of imports, which every server start (and every server test file) paid for a
+ * sign-in method few requests use (docs/decisions.md, "Libraries a few requests need load on first use").
+ */
+let library: Promise<
+  [typeof import("@simplewebauthn/server"), typeof import("@simplewebauthn/server/helpers")]
+> | null = null;
+export function webauthnLibrary() {
+  library ??= Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")]);
+  return library;
+}
 
 /** Loopback addresses: the same machine as `localhost`. */
 const LOOPBACK = new Set(["127.0.0.1", "[::1]"]);
@@ -71,6 +75,7 @@ export function ceremonies(ctx: AppContext, repo: PasskeysRepo) {
 
     /** Options for a new passkey of `user`: discoverable, user verification required, none of theirs again. */
     async registrationOptions(user: UsersTable, existing: PasskeysTable[]) {
+      const [{ generateRegistrationOptions }, { isoUint8Array }] = await webauthnLibrary();
       const options = await generateRegistrationOptions({
         rpName: rp.name,
         rpID: rp.id,
@@ -89,6 +94,7 @@ export function ceremonies(ctx: AppContext, repo: PasskeysRepo) {
 
     /** The browser's answer to `registrationOptions`, checked: the credential to keep, or a 422. */
     async verifyRegistration(user: UsersTable, response: TPasskeyAttestation): Promise<WebAuthnCredential> {
+      const [{ verifyRegistrationResponse }] = await webauthnLibrary();
       try {
         const result = await verifyRegistrationResponse({
           response: {
@@ -113,6 +119,7 @@ export function ceremonies(ctx: AppContext, repo: PasskeysRepo) {
      * of one of the known user's `allowed` passkeys.
      */
     async assertionOptions(purpose: ChallengePurpose, userId: string | null, allowed: PasskeysTable[]) {
+      const [{ generateAuthenticationOptions }] = await webauthnLibrary();
       const options = await generateAuthenticationOptions({
         rpID: rp.id,
         timeout: CEREMONY_TIMEOUT_MS,
@@ -133,6 +140,7 @@ export function ceremonies(ctx: AppContext, repo: PasskeysRepo) {
       purpose: ChallengePurpose,
       userId: string | null,
     ): Promise<void> {
+      const [{ verifyAuthenticationResponse }, { isoBase64URL }] = await webauthnLibrary();
       let newCounter: number;
       try {
         // A discoverable passkey names its user: it must be the one the credential was registered to.

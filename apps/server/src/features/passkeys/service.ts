@@ -6,7 +6,6 @@ import {
   type TPasskeyCreated,
   type TPasskeyRemove,
 } from "@app/core";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { AppContext } from "../../context";
 import type { PasskeysTable, UsersTable } from "../../infra/db/schema";
 import { AppError, isUniqueViolation } from "../../infra/errors";
@@ -16,7 +15,7 @@ import { auditLog } from "../audit/record";
 import type { AuthService, AuthState } from "../auth/service";
 import { dropCodesWithoutSecondFactor, recoveryCodesForFirstPasskey } from "../two-factor/passkey-codes";
 import { userAccounts } from "../users/service";
-import { ceremonies, transportsOf } from "./ceremony";
+import { ceremonies, transportsOf, webauthnLibrary } from "./ceremony";
 import { passkeyMail } from "./mail";
 import { passkeysRepo } from "./repo";
 
@@ -86,6 +85,7 @@ export function passkeysService(ctx: AppContext, auth: AuthService, forgetSessio
     /** A new passkey; a user's first one that is their only second factor comes with recovery codes (shown once). */
     async register(state: AuthState, input: TPasskeyCreate): Promise<TPasskeyCreated> {
       const credential = await webauthn.verifyRegistration(state.user, input.response);
+      const [, { isoBase64URL }] = await webauthnLibrary();
       const row: PasskeysTable = {
         id: newId(),
         company_id: state.company.id,

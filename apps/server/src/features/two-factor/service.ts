@@ -5,7 +5,6 @@ import {
   type TTwoFactorSetup,
   type TTwoFactorStatus,
 } from "@app/core";
-import QRCode from "qrcode";
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
 import { AppError } from "../../infra/errors";
@@ -102,7 +101,9 @@ export function twoFactorService(ctx: AppContext, forgetSessions: () => void) {
         created_at: nowIso(),
       });
       const uri = totpUri(secret, ctx.config.siteTitle, user.email);
-      return { secret, uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 240 }) };
+      // Loaded here, not at start: only this set-up step draws a QR code.
+      const { toDataURL } = await import("qrcode");
+      return { secret, uri, qr: await toDataURL(uri, { margin: 1, width: 240 }) };
     },
 
     /** Turns two-factor on with a current code of the new secret; answers the recovery codes, shown once. */
