@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { snap, uniqueEmail } from "./support";
 import { signUp } from "./support-auth";
 import { createDashboard } from "./support-dashboard";

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
 import { createDashboard } from "./support-dashboard";

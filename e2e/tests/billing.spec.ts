@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type Stripe from "stripe";
 import {
   STRIPE_FAKE_WEBHOOK_SECRET,
@@ -8,6 +7,7 @@ import {
   stripeInvoice,
   stripeSubscription,
 } from "../../apps/server/test/fakes/stripe";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { snap } from "./support";
 import { call } from "./support-api";
 import { signUp } from "./support-auth";

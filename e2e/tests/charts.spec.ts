@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Route, test } from "@playwright/test";
+import { expect, type Locator, type Page, type Route, test } from "./fixtures";
 import { snap } from "./support";
 import { callForm } from "./support-api";
 import { signUp } from "./support-auth";

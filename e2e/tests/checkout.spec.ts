@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import { STRIPE_FAKE_SECRET_KEY } from "../../apps/server/test/fakes/stripe";
 import { quote } from "../../packages/core/src/billing/pricing";
 import { CHECKOUT_TEXTS, PAYMENT_CONFIRMATION_TEXTS } from "../../packages/core/src/contract/billing";
 import { formatMoney } from "../../packages/core/src/contract/invoices";
+import { expect, type Page, test } from "./fixtures";
 import { snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
 import { signUp } from "./support-auth";

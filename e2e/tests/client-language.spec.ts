@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./fixtures";
 import { downloadDashboardPdf } from "./support";
 import { call } from "./support-api";
 import { choose, enterEditMode, expectSaved } from "./support-dashboard";
@@ -130,8 +130,8 @@ test("a German client's public view: the date picker, the Insights heading and i
   await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   await expect(client.getByRole("heading", { name: "Erkenntnisse" })).toBeVisible();
   // The goals counted at the top of the summary, as the report e-mail says them: October has ended, so
-  // its one goal is met or short. Already in the server's page, and the same on the owner's screen.
-  const goalsLine = /^Ziele: (1 von 1 Ziel auf Kurs|0 von 1 Ziel auf Kurs; Sitzungen \d+\s%\sunter Ziel)\.$/;
+  // its one goal is met or short (by "<1 %" when the Demo's month lands just under it). Already in the server's page, and the same on the owner's screen.
+  const goalsLine = /^Ziele: (1 von 1 Ziel auf Kurs|0 von 1 Ziel auf Kurs; Sitzungen <?\d+\s%\sunter Ziel)\.$/;
   await expect(client.getByTestId("insights-goals")).toHaveText(goalsLine);
   expect(await (await client.request.get(path)).text()).toContain('data-testid="insights-goals"');
   await page.goto(path);
@@ -141,7 +141,7 @@ test("a German client's public view: the date picker, the Insights heading and i
   await expect(totals.getByText(/^vs\. \d{1,3}(\.\d{3})+$/).first()).toBeVisible();
   // The goal line names its month (the range ends in October, which has ended) and reads in German.
   await expect(totals.getByTestId("goal-line")).toHaveText(
-    /^Sitzungen · Oktober: \d{1,3}(\.\d{3})* von 100\.000 \(\d+\u00a0%\) · beendet · (Ziel erreicht|\d+\u00a0% unter Ziel)$/,
+    /^Sitzungen · Oktober: \d{1,3}(\.\d{3})* von 100\.000 \(\d+\u00a0%\) · beendet · (Ziel erreicht|<?\d+\u00a0% unter Ziel)$/,
   );
   for (const width of [1280, 390]) {
     await client.setViewportSize({ width, height: 900 });
@@ -174,12 +174,12 @@ test("an English client's public view reads as it always did: picker, Insights, 
   await expect(client.locator('article.dash-card[data-ready="false"]')).toHaveCount(0);
   await expect(client.getByRole("heading", { name: "Insights" })).toBeVisible();
   await expect(client.getByTestId("insights-goals")).toHaveText(
-    /^Goals: (1 of 1 goal on track|0 of 1 goal on track; Sessions \d+ % short)\.$/,
+    /^Goals: (1 of 1 goal on track|0 of 1 goal on track; Sessions <?\d+ % short)\.$/,
   );
   const totals = client.getByRole("article", { name: "Totals" });
   await expect(totals.getByText(/^vs \d{1,3}(,\d{3})+$/).first()).toBeVisible();
   await expect(totals.getByTestId("goal-line")).toHaveText(
-    /^Sessions · October: \d{1,3}(,\d{3})* of 100,000 \(\d+ %\) · ended · (target met|\d+ % short)$/,
+    /^Sessions · October: \d{1,3}(,\d{3})* of 100,000 \(\d+ %\) · ended · (target met|<?\d+ % short)$/,
   );
   expect(await pieTip(client)).toMatch(/\d{1,3},\d{3}/);
   const picker = await pickerWords(client, "Date range", "Month");

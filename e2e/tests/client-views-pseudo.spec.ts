@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { snap } from "./support";
 import { call } from "./support-api";
 import { type DemoWidget, incidentDashboard } from "./support-insights";

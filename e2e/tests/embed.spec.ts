@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
 import { createTemplateDashboard } from "./support-dashboard";

@@ -1,4 +1,4 @@
-import { expect, type Page, type Request, test } from "@playwright/test";
+import { expect, type Page, type Request, test } from "./fixtures";
 
 /**
  * The browser half of error reporting, in Chromium. The test server runs without a DSN, so the page's

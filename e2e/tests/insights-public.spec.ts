@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { incidentDashboard, SESSIONS_BY_CHANNEL_AND_DAY } from "./support-insights";
 
 /**

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { incidentDashboard, SESSIONS_BY_CHANNEL_AND_DAY } from "./support-insights";
 
 /**

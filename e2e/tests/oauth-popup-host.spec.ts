@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { connectorWith } from "../../apps/server/test/connectors";
+import { expect, test } from "./fixtures";
 import { signUp } from "./support-auth";
 
 // The product opened at localhost while APP_URL says 127.0.0.1 (the test server's APP_URL): the

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { SCREENSHOTS, snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
 import { PASSWORD, signUp } from "./support-auth";

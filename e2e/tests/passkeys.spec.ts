@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { type CDPSession, expect, type Page, test } from "./fixtures";
 import { acceptInviteHeldAtSetup, invitationLink, snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
 import { PASSWORD, signUp } from "./support-auth";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
 import { createTemplateDashboard } from "./support-dashboard";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { invitationLink, snap, uniqueEmail } from "./support";
 
 const PASSWORD = "agency-pass-1";

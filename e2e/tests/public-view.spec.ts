@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { SCREENSHOTS } from "./support";
 import { signUp } from "./support-auth";
 import { createTemplateDashboard, readyWidget } from "./support-dashboard";

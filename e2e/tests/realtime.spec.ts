@@ -1,4 +1,4 @@
-import { expect, test, type WebSocketRoute } from "@playwright/test";
+import { expect, test, type WebSocketRoute } from "./fixtures";
 import { snap } from "./support";
 import { call } from "./support-api";
 import { logIn, signUp } from "./support-auth";

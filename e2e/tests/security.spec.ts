@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { expect, test } from "./fixtures";
 import { signUp } from "./support-auth";
 import { createDashboard } from "./support-dashboard";
 

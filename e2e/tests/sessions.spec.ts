@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures";
 import { snap } from "./support";
 import { logIn, signUp } from "./support-auth";
 

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { CHECKOUT_TEXTS } from "../../packages/core/src/contract/billing";
 import { socialAuthNotice } from "../../packages/core/src/contract/social-auth";
+import { expect, type Page, test } from "./fixtures";
 import { snap, uniqueEmail } from "./support";
 import { skipOnboarding } from "./support-auth";
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { expect, type Page, test } from "./fixtures";
 import { acceptInviteHeldAtSetup, invitationLink, snap, uniqueEmail } from "./support";
 import { call } from "./support-api";
 import { PASSWORD, signUp } from "./support-auth";

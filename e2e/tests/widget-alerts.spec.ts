@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { expect, type Page, test } from "./fixtures";
 import { recordRealtime, SCREENSHOTS, snap } from "./support";
 import { signUp } from "./support-auth";
 import { connectDemo, createTemplateDashboard, enterEditMode, readyWidget } from "./support-dashboard";

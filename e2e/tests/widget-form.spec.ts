@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { snap } from "./support";
 import { signUp } from "./support-auth";
 import { choose, createDashboard, readyWidget, uploadCsv, widgetDrawer } from "./support-dashboard";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../../../../../../e2e/tests/fixtures";
 import { daysFrom, snap } from "../../../../../../e2e/tests/support";
 import { signUp } from "../../../../../../e2e/tests/support-auth";
 import { choose, createDashboard, readyWidget, widgetDrawer } from "../../../../../../e2e/tests/support-dashboard";
