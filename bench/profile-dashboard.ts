@@ -38,9 +38,9 @@ async function main() {
   const server = await startServer(webDist);
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
-    // `WARM_SERVER=1`: another company's dashboard is loaded once first, in a browser profile of its own,
-    // so the measured cold load is a new browser's on a running server (its code warm, its caches empty for
-    // this company) rather than on a process started a moment before.
+    // `WARM_SERVER=1`: another company's dashboard is loaded once first, in a browser context of its own
+    // (the same Chromium), so the measured cold load is a new context's on a running server (its code warm,
+    // its caches empty for this company) rather than on a process started a moment before.
     if (process.env.WARM_SERVER === "1") await warmServer(browser, server.url);
     const client = new BenchClient(server.url);
     await client.signUp();

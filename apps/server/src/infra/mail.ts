@@ -64,10 +64,6 @@ export interface Mailer {
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise every message is written to `<dataDir>/outbox/`
- * as an .eml file, so a fresh install can still follow invitation links.
- */
-/**
  * The mail library, loaded with the first mail rather than at start (~0.1 s of imports that every server
  * start and every server test file paid for: docs/decisions.md, "Libraries a few requests need load on
  * first use"), and the transport made from it once.
@@ -80,6 +76,10 @@ function onFirstMail<T extends Transporter>(make: (nodemailer: typeof import("no
   };
 }
 
+/**
+ * SMTP when SMTP_URL is set; otherwise every message is written to `<dataDir>/outbox/`
+ * as an .eml file, so a fresh install can still follow invitation links.
+ */
 export function createMailer(options: {
   smtpUrl: string | null;
   from: string;

@@ -1,4 +1,11 @@
-import { companyChannel, REALTIME_CLIENT, REALTIME_PATH, type RealtimeMessage, type TRealtimeAck } from "@app/core";
+import {
+  companyChannel,
+  REALTIME_CLIENT,
+  REALTIME_PATH,
+  RELOAD_STATUSES,
+  type RealtimeMessage,
+  type TRealtimeAck,
+} from "@app/core";
 import { io } from "socket.io-client";
 import { ApiError, call } from "../../lib/api";
 import { setRealtimeSocketId } from "../../lib/socket-id";
@@ -30,15 +37,25 @@ const SUBSCRIBE_RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 /** The longest a subscription waits for the server's answer before it counts as failed. */
 const SUBSCRIBE_ACK_TIMEOUT_MS = 10_000;
 
-/** Answers to the authorisation that no retry changes (see `subscribe`). */
-const REFUSED_FOR_GOOD = [401, 403, 419];
+/**
+ * Whether a failed authorisation or subscription may go through when tried again: the server unreachable
+ * or not answering, a 5xx, a 408 or 429, or a subscription it refused (a signature it no longer takes).
+ * Any other answer of the API is final: a reload status sends the page to the sign-in page (lib/api.ts),
+ * a 403 says the channel is not this user's, and a 4xx would be the same the next time.
+ */
+export function mayGoThrough(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (RELOAD_STATUSES.includes(error.status)) return false;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
 
 /**
  * The page's connection to its company's private channel (docs/product.md §4, §7). Socket.IO at /socket.io (the
  * session cookie goes with the handshake); on every (re)connection the new socket id is authorised at
  * /broadcasting/auth and subscribes with the signature, and becomes the `x-socket-id` of API calls.
  * `onSubscribed` follows every subscription: `again` once the channel was heard before (a gap of a lost
- * connection), not on the first (a gap of the page's own loading).
+ * connection) or when the first subscription took retries, not on a first that went through at once (a
+ * gap of the page's own loading).
  */
 export function openCompanyChannel(companyId: string, onSubscribed?: (again: boolean) => void): CompanyChannel {
   const channel = companyChannel(companyId);
@@ -55,8 +72,9 @@ export function openCompanyChannel(companyId: string, onSubscribed?: (again: boo
    * Authorises this socket id and subscribes it. A failure the server may get over (unreachable, a 5xx,
    * no answer to the subscription, a refused signature) is tried again after a wait while the same socket
    * stays connected: without that the page would hear nothing, and catch up on nothing, until its socket
-   * happened to reconnect. A refusal for good is not: a 401 or 419 reloads the page into the sign-in page
-   * (lib/api.ts), and a 403 says this channel is not this user's.
+   * happened to reconnect (`mayGoThrough` says which failures are tried again). A subscription that took
+   * more than one attempt catches up as a re-subscription does, widget data included: its gap may have
+   * lasted tens of seconds.
    */
   async function subscribe(socketId: string, attempt: number): Promise<void> {
     try {
@@ -71,12 +89,13 @@ export function openCompanyChannel(companyId: string, onSubscribed?: (again: boo
       setRealtimeSocketId(socketId);
       retries = 0;
       setRealtimeStatus({ state: "live" });
-      onSubscribed?.(subscribedBefore);
+      onSubscribed?.(subscribedBefore || attempt > 0);
       subscribedBefore = true;
     } catch (error) {
       if (socket.id !== socketId || !socket.connected) return;
-      setRealtimeStatus({ state: "offline" });
-      if (error instanceof ApiError && REFUSED_FOR_GOOD.includes(error.status)) return;
+      if (!mayGoThrough(error)) return setRealtimeStatus({ state: "offline" });
+      // Still on the way: the page says it is connecting until the next attempt goes through or is refused.
+      setRealtimeStatus({ state: "connecting" });
       const delay = SUBSCRIBE_RETRY_MS[Math.min(attempt, SUBSCRIBE_RETRY_MS.length - 1)];
       subscribeTimer = setTimeout(() => void subscribe(socketId, attempt + 1), delay);
     }
