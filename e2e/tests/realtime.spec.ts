@@ -1,4 +1,4 @@
-import { expect, test, type WebSocketRoute } from "./fixtures";
+import { type Browser, expect, type Page, test, type WebSocketRoute } from "./fixtures";
 import { snap } from "./support";
 import { call } from "./support-api";
 import { logIn, signUp } from "./support-auth";
@@ -229,12 +229,7 @@ test("a page whose realtime connection was cut catches up on what was said meanw
   page.on("response", (response) => {
     if (response.url().endsWith("/broadcasting/auth") && response.ok()) subscriptions += 1;
   });
-  const email = await signUp(page, "Rhea Reconnect");
-  await page.getByRole("button", { name: "Connect Demo data" }).click();
-  await expect(page.getByText("Connected").first()).toBeVisible();
-  const sources = (await call(page, "GET", "/api/sources")) as { data: Array<{ id: string; name: string }> };
-  const demo = sources.data.find((source) => source.name === "demo");
-  expect(demo).toBeTruthy();
+  const { email, demoId } = await withDemoConnected(page, "Rhea Reconnect");
   await expect.poll(() => subscriptions, { timeout: 15_000 }).toBeGreaterThan(0);
   await page.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;
@@ -243,13 +238,9 @@ test("a page whose realtime connection was cut catches up on what was said meanw
   cut = true;
   for (const socket of sockets) await socket.close();
   const subscribedBefore = subscriptions;
-  // Meanwhile a colleague (the same account in another browser) disconnects the Demo source: the event
-  // is said on the channel while this page is not listening.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await logIn(otherPage, email);
-  await call(otherPage, "DELETE", `/api/sources/${demo?.id}`);
-  await other.close();
+  // Meanwhile a colleague disconnects the Demo source: the event is said on the channel while this page
+  // is not listening.
+  await colleagueDeletesSource(browser, email, demoId);
   await expect(page.getByRole("button", { name: "Connect Demo data" })).toHaveCount(0);
 
   // The connection comes back by itself; the page asks again for what the channel keeps fresh.
@@ -281,24 +272,15 @@ test("a page whose channel authorisation failed tries again, then hears and catc
     if (response.ok()) authorised += 1;
     return route.fulfill({ response });
   });
-  const email = await signUp(page, "Ravi Retry");
-  await page.getByRole("button", { name: "Connect Demo data" }).click();
-  await expect(page.getByText("Connected").first()).toBeVisible();
-  const sources = (await call(page, "GET", "/api/sources")) as { data: Array<{ id: string; name: string }> };
-  const demo = sources.data.find((source) => source.name === "demo");
-  expect(demo).toBeTruthy();
+  const { email, demoId } = await withDemoConnected(page, "Ravi Retry");
   await page.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;
   });
   // The first attempt failed and the page tries again (the second attempt is being held).
   await expect.poll(() => authorisations, { timeout: 15_000 }).toBeGreaterThan(1);
   expect(authorised).toBe(0);
-  // A colleague (the same account in another browser) disconnects the Demo source meanwhile.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await logIn(otherPage, email);
-  await call(otherPage, "DELETE", `/api/sources/${demo?.id}`);
-  await other.close();
+  // A colleague disconnects the Demo source meanwhile.
+  await colleagueDeletesSource(browser, email, demoId);
   said();
 
   // The held attempt goes through; the page subscribes and asks again for what the channel keeps fresh.
@@ -306,3 +288,23 @@ test("a page whose channel authorisation failed tries again, then hears and catc
   await expect(page.getByRole("button", { name: "Connect Demo data" })).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });
+
+/** A new company whose owner connects the Demo source on the sources page: the owner's e-mail and the source. */
+async function withDemoConnected(page: Page, name: string): Promise<{ email: string; demoId: string }> {
+  const email = await signUp(page, name);
+  await page.getByRole("button", { name: "Connect Demo data" }).click();
+  await expect(page.getByText("Connected").first()).toBeVisible();
+  const sources = (await call(page, "GET", "/api/sources")) as { data: Array<{ id: string; name: string }> };
+  const demo = sources.data.find((source) => source.name === "demo");
+  expect(demo).toBeTruthy();
+  return { email, demoId: demo?.id ?? "" };
+}
+
+/** A colleague (the same account in another browser) disconnects the source. */
+async function colleagueDeletesSource(browser: Browser, email: string, sourceId: string): Promise<void> {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logIn(otherPage, email);
+  await call(otherPage, "DELETE", `/api/sources/${sourceId}`);
+  await other.close();
+}
