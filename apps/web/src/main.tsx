@@ -9,6 +9,9 @@ import { setIdentification } from "./lib/identification";
 // docs/product.md §8: native alert dialogs are disabled; the app uses its own modals.
 window.alert = (message?: unknown) => console.warn("alert() suppressed:", message);
 
+/** The state's first fields (server-entry.tsx): the zone, then whose view it is. */
+const MEMBER_VIEW = /^\{"timezone":"[^"]*","view":"member",/;
+
 /** Resolves in a later task, so the browser may paint and answer input first. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -74,7 +77,11 @@ function rememberZone(zone: string): void {
 const container = document.getElementById("root");
 if (container) {
   const rendered = document.getElementById("ssr-state")?.textContent;
-  if (!rendered) {
+  if (rendered && MEMBER_VIEW.test(rendered)) {
+    // A member's own dashboard, rendered by the server in the member's zone: the app hydrates it at once
+    // (ssr/member-view.tsx, its own chunk, preloaded by that page).
+    startMemberView(container, rendered);
+  } else if (!rendered) {
     // Any other page: the zone is looked up where the start first needs it, in a task of its own.
     void start(container);
   } else {
@@ -97,6 +104,21 @@ if (container) {
       void start(container);
     }
   }
+}
+
+function startMemberView(container: HTMLElement, rendered: string) {
+  const pageData = readInjectedPageData();
+  if (!pageData) return void start(container);
+  setIdentification(pageData.identification);
+  void startErrorReporting(pageData.config.errorReporting);
+  rememberZone(browserTimezone());
+  import("./ssr/member-boot")
+    .then(({ bootMember }) => bootMember(container, pageData, JSON.parse(rendered)))
+    .catch((error: unknown) => {
+      // The page's code did not load or hydrate: the app starts anew over it, as on any other page.
+      console.error(error);
+      void start(container);
+    });
 }
 
 /**
