@@ -9,7 +9,7 @@ export * from "@playwright/test";
  *   lives for the whole run, so a context left open keeps its pages, sockets and timers running under
  *   every later test;
  * - a page the server rendered (a public view, a member's dashboard) that React could not adopt as it was
- *   (`data-hydration="mismatch"`, set by apps/web/src/ssr/hydrate.tsx and member-view.tsx) fails the test:
+ *   (`data-hydration="mismatch"`, set by apps/web/src/ssr/hydrate.tsx and member-hydrate.tsx) fails the test:
  *   React then draws the page anew, which the reader sees, and a test that only looks at the result would
  *   not notice.
  */

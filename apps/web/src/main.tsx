@@ -9,9 +9,6 @@ import { setIdentification } from "./lib/identification";
 // docs/product.md §8: native alert dialogs are disabled; the app uses its own modals.
 window.alert = (message?: unknown) => console.warn("alert() suppressed:", message);
 
-/** The state's first fields (server-entry.tsx): the zone, then whose view it is. */
-const MEMBER_VIEW = /^\{"timezone":"[^"]*","view":"member",/;
-
 /** Resolves in a later task, so the browser may paint and answer input first. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -76,11 +73,18 @@ function rememberZone(zone: string): void {
 
 const container = document.getElementById("root");
 if (container) {
-  const rendered = document.getElementById("ssr-state")?.textContent;
-  if (rendered && MEMBER_VIEW.test(rendered)) {
+  const state = document.getElementById("ssr-state");
+  const rendered = state?.textContent;
+  if (rendered && state?.dataset.view === "member") {
     // A member's own dashboard, rendered by the server in the member's zone: the app hydrates it at once
-    // (ssr/member-view.tsx, its own chunk, preloaded by that page).
-    startMemberView(container, rendered);
+    // (ssr/member-boot.ts, its own chunk, preloaded by that page); if it cannot, it starts anew over it.
+    rememberZone(browserTimezone());
+    import("./ssr/member-boot")
+      .then(({ bootMember }) => bootMember(container, rendered))
+      .catch((error: unknown) => {
+        console.error(error);
+        void start(container);
+      });
   } else if (!rendered) {
     // Any other page: the zone is looked up where the start first needs it, in a task of its own.
     void start(container);
@@ -104,21 +108,6 @@ if (container) {
       void start(container);
     }
   }
-}
-
-function startMemberView(container: HTMLElement, rendered: string) {
-  const pageData = readInjectedPageData();
-  if (!pageData) return void start(container);
-  setIdentification(pageData.identification);
-  void startErrorReporting(pageData.config.errorReporting);
-  rememberZone(browserTimezone());
-  import("./ssr/member-boot")
-    .then(({ bootMember }) => bootMember(container, pageData, JSON.parse(rendered)))
-    .catch((error: unknown) => {
-      // The page's code did not load or hydrate: the app starts anew over it, as on any other page.
-      console.error(error);
-      void start(container);
-    });
 }
 
 /**

@@ -12,7 +12,7 @@ const Notifications = lazy(async () => ({ default: (await import("@mantine/notif
 
 /**
  * Providers and the router: the browser's own, or the one given (a page the server rendered, and the
- * server's render of it, each at the page's address with its screen loaded: ssr/member-view.tsx).
+ * server's render of it, each at the page's address with its screen loaded: ssr/member-hydrate.tsx).
  */
 export function App({
   queryClient,

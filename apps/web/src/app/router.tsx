@@ -20,13 +20,15 @@ const LAYOUTS: Record<ScreenLayout, () => Promise<() => React.JSX.Element>> = {
 /**
  * One screen and its frame already loaded: their routes carry the components instead of loading them,
  * so a router created at that screen's address renders it at once (a page the server rendered is
- * hydrated by the same tree: ssr/member-view.tsx).
+ * hydrated by the same tree: ssr/member-hydrate.tsx).
  */
 export interface LoadedScreen {
   route: string;
   layout: ScreenLayout;
   Screen: ComponentType;
   Layout: ComponentType;
+  /** What the screen needs loaded before a server-rendered page of it is hydrated (its module says). */
+  prepareHydration?: () => Promise<unknown>;
 }
 
 /** The screen of route `name` and its frame, loaded. */
@@ -34,7 +36,13 @@ export async function loadScreen(name: string): Promise<LoadedScreen> {
   const screen = SCREENS[name];
   if (!screen) throw new Error(`No screen for route ${name}`);
   const [module, Layout] = await Promise.all([screen.load(), LAYOUTS[screen.layout]()]);
-  return { route: name, layout: screen.layout, Screen: module.default, Layout };
+  return {
+    route: name,
+    layout: screen.layout,
+    Screen: module.default,
+    Layout,
+    prepareHydration: module.prepareHydration,
+  };
 }
 
 /**

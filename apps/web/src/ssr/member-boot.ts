@@ -1,27 +1,28 @@
-import type { TPageData } from "@app/core";
+import { readInjectedPageData } from "../features/session/page-data";
+import { startErrorReporting } from "../lib/error-reporting";
+import { setIdentification } from "../lib/identification";
 import { drawChartPlaceholders } from "./chart-placeholders";
-import { REPLAYED } from "./replay";
+import { REPLAYED, replayClick } from "./replay";
 import type { ServerRenderState } from "./server-entry";
 
 /** The longest a member's page waits for its charts' first drawings before the app's code loads. */
 const DRAWINGS_AT_MOST_MS = 3000;
-
-/** A click on a control of the server's page before the app was live, and the control's place among them. */
-export interface EarlyClick {
-  control: HTMLElement;
-  index: number;
-}
 
 /**
  * A member's own dashboard rendered by the server (docs/decisions.md, "A member's dashboard rendered by
  * the server"), first steps: its HTML shows every card with its figures; its charts are drawn into it
  * first (the drawings this browser kept, the rest asked of the server, as the app asks for them), since
  * the app's code, evaluated meanwhile, would hold the main thread the drawings' steps wait for. Then the
- * app hydrates the page (member-view.tsx). The last click on a control until then is made again once the
+ * app hydrates the page (member-hydrate.tsx). The last click on a control until then is made again once the
  * app is live.
  */
-export function bootMember(container: HTMLElement, pageData: TPageData, state: ServerRenderState): Promise<void> {
-  let clicked: EarlyClick | null = null;
+export async function bootMember(container: HTMLElement, rendered: string): Promise<void> {
+  const pageData = readInjectedPageData();
+  if (!pageData) throw new Error("The page carries no page data.");
+  setIdentification(pageData.identification);
+  void startErrorReporting(pageData.config.errorReporting);
+  const state = JSON.parse(rendered) as ServerRenderState;
+  let clicked: { control: HTMLElement; index: number } | null = null;
   const remember = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || target.closest("a[href]")) return;
@@ -31,14 +32,12 @@ export function bootMember(container: HTMLElement, pageData: TPageData, state: S
   };
   document.addEventListener("click", remember, true);
   const drawn = drawChartPlaceholders(container, { member: true }).catch(() => false);
-  const atMost = new Promise((resolve) => setTimeout(resolve, DRAWINGS_AT_MOST_MS));
-  return Promise.race([drawn, atMost])
-    .then(() => import("./member-view"))
-    .then(({ hydrateMemberView }) =>
-      hydrateMemberView(container, pageData, state, () => {
-        // From here React answers the clicks itself.
-        document.removeEventListener("click", remember, true);
-        return clicked;
-      }),
-    );
+  await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, DRAWINGS_AT_MOST_MS))]);
+  const { hydrateMemberPage } = await import("./member-hydrate");
+  // From here React answers the clicks itself.
+  document.removeEventListener("click", remember, true);
+  const last = clicked as { control: HTMLElement; index: number } | null;
+  await hydrateMemberPage(container, pageData, state.queries, () => {
+    if (last) void replayClick(container, last.control, last.index);
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * A click on a server-rendered page before the app was live did nothing: it is made again once the app
- * has hydrated the page (ssr/boot.ts for a public view, ssr/member-view.tsx for a member's dashboard).
+ * has hydrated the page (ssr/boot.ts for a public view, ssr/member-boot.ts for a member's dashboard).
  */
 
 /** What a click before the app was live is made again on. */

@@ -3,10 +3,10 @@ import { type DehydratedState, dehydrate, type Query, type QueryClient } from "@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, MemoryRouter } from "react-router";
+import { App } from "../app/App";
 import { createQueryClient } from "../app/query-client";
 import { buildRoutes, loadScreen } from "../app/router";
 import { pageDataKey } from "../features/session/page-data";
-import { MemberViewRoot } from "./member-root";
 import { PublicViewTree } from "./public-tree";
 import { withTransport } from "./transport.server";
 
@@ -56,7 +56,7 @@ export async function renderPublicView(
 /**
  * A member's own dashboard page (route dashboard.show), rendered as the app itself renders it there: the
  * app's providers and router, at the page's address, with its screen loaded. The browser hydrates the
- * same tree (ssr/member-view.tsx), so the member's page is the whole app from then on. Null when the page
+ * same tree (member-hydrate.tsx), so the member's page is the whole app from then on. Null when the page
  * is not a member's view of a dashboard of theirs (the app renders whatever it is: a 404, a redirect).
  */
 export async function renderMemberView(
@@ -66,7 +66,7 @@ export async function renderMemberView(
   const router = createMemoryRouter(buildRoutes(await loadScreen("dashboard.show")), {
     initialEntries: [request.url],
   });
-  const tree = <MemberViewRoot queryClient={queryClient} router={router} />;
+  const tree = <App queryClient={queryClient} router={router} />;
   const rendered = await renderTree(request, queryClient, tree, "member");
   router.dispose();
   // A guard that sent the member elsewhere (a two-factor set-up due): the app's page does that.

@@ -95,9 +95,13 @@ const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>/;
 const START_PRELOADS = /[ \t]*<link rel="modulepreload"[^>]*data-start[^>]*>\n?/g;
 const EMBED_ROUTE = "/dashboards/:permalink/embed";
 
-/** JSON in a non-executed script element; "<" escaped so user text can never close the element. */
-function jsonScript(id: string, value: unknown): string {
-  return `<script id="${id}" type="application/json">${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
+/**
+ * JSON in a non-executed script element; "<" escaped so user text can never close the element. `view`
+ * names a server-rendered page's view for the entry (web main.tsx), which reads it before the JSON.
+ */
+function jsonScript(id: string, value: unknown, view?: "member"): string {
+  const named = view ? ` data-view="${view}"` : "";
+  return `<script id="${id}" type="application/json"${named}>${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
 }
 
 /**
@@ -170,8 +174,9 @@ const SCREEN_MODULES: Record<string, string[]> = {
   // A member's server-rendered dashboard: what draws its charts and hydrates it (web ssr/member-boot.ts).
   [MEMBER_RENDERED]: [
     "src/ssr/member-boot.ts",
-    "src/ssr/member-view.tsx",
+    "src/ssr/member-hydrate.tsx",
     "src/features/widgets/charts/server-snapshots.ts",
+    "src/features/widgets/charts/EChart.tsx",
   ],
 };
 
@@ -309,7 +314,9 @@ export async function pageDataRoutes(
     stream.write(page.slice(0, root.index));
     flush();
     void render(request, data, zone, "member").then((rendered) => {
-      const body = rendered ? `${ROOT}${rendered.html}</div>${jsonScript("ssr-state", rendered.state)}` : root[0];
+      const body = rendered
+        ? `${ROOT}${rendered.html}</div>${jsonScript("ssr-state", rendered.state, "member")}`
+        : root[0];
       stream.end(body + page.slice(root.index + root[0].length));
     });
     return reply;

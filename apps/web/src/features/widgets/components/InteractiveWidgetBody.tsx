@@ -27,7 +27,6 @@ import { GoalLines } from "../goals/GoalLines";
 import { chartTargets, goalViews } from "../goals/goal-view";
 import { useWidgetLook } from "../look";
 import { asOfText, PrintModeContext, RealtimeMarkContext, updatedClock } from "../print";
-import { ChartsBeforeMeasureContext } from "../server-rendered";
 
 type EChartComponent = ComponentType<ComponentProps<typeof import("../charts/EChart").EChart>>;
 
@@ -71,7 +70,7 @@ const FORMAT_PARTS: Partial<Record<string, ChartPart[]>> = {
  * the page's own echarts follows when idle, for the live charts; a public view keeps echarts out until
  * the reader points at a chart).
  */
-/** Loads the chart component alone: a member's server-rendered page hydrates its charts with it (ssr/member-view.tsx). */
+/** Loads the chart component alone: a member's server-rendered page hydrates its charts with it (routes/dashboard-show.tsx). */
 export function loadChartComponent(): Promise<void> {
   return import("../charts/EChart").then(({ EChart }) => {
     loadedEChart = EChart;
@@ -247,8 +246,12 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   // while the card was short, unlike the same chart on the next load (charts/snapshot-store.ts). A
   // server-rendered page (a public view, a member's: ../server-rendered.ts) has no measure and draws at once.
   const measured = width > 0 && height > 0;
-  const beforeMeasure = useContext(ChartsBeforeMeasureContext);
-  const [serverRendered] = useState(beforeMeasure);
+  // The server measures nothing, so its cards draw their charts' boxes, with their inputs, unmeasured; the
+  // cards the browser hydrates from them (`html[data-app="starting"]`: ssr/member-boot.ts, ssr/boot.ts)
+  // must render the same. Read once, as the card mounts: one added later waits for its measure.
+  const [serverRendered] = useState(
+    () => typeof document === "undefined" || document.documentElement.dataset.app === "starting",
+  );
   const waitsForSize = !access && !print && !measured && !serverRendered;
   // A chart's own words (a pie's "Other", a radar's "Current period") in the dashboard's language.
   const words = useMemo(() => ({ other: t("widget.other"), currentPeriod: t("widget.currentPeriod") }), [t]);
