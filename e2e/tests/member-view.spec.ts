@@ -1,8 +1,8 @@
 import path from "node:path";
-import { expect, type Page, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { SCREENSHOTS } from "./support";
 import { signUp } from "./support-auth";
-import { createTemplateDashboard, readyWidget } from "./support-dashboard";
+import { createTemplateDashboard, keyFigures, readyWidget } from "./support-dashboard";
 
 /**
  * An agency's own dashboard arrives rendered by the server (docs/decisions.md, "A member's dashboard
@@ -11,14 +11,6 @@ import { createTemplateDashboard, readyWidget } from "./support-dashboard";
  */
 
 const CARDS = ["Key figures", "Sessions and users", "Channels", "Devices", "Top pages"];
-
-/** The key figures as the member reads them: label → value. */
-async function keyFigures(page: Page): Promise<Record<string, string>> {
-  const card = page.getByRole("article", { name: "Key figures", exact: true });
-  const labels = await card.locator(".dash-kpi-label").allTextContents();
-  const values = await card.locator(".dash-kpi-value").allTextContents();
-  return Object.fromEntries(labels.map((label, index) => [label, values[index]]));
-}
 
 test("the agency's dashboard shows its figures and charts before the app is live; the app adopts it and keeps the click", async ({
   page,

@@ -34,10 +34,15 @@ export async function bootMember(container: HTMLElement, rendered: string): Prom
   const drawn = drawChartPlaceholders(container, { member: true }).catch(() => false);
   await Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, DRAWINGS_AT_MOST_MS))]);
   const { hydrateMemberPage } = await import("./member-hydrate");
-  // From here React answers the clicks itself.
-  document.removeEventListener("click", remember, true);
-  const last = clicked as { control: HTMLElement; index: number } | null;
-  await hydrateMemberPage(container, pageData, state.queries, () => {
-    if (last) void replayClick(container, last.control, last.index);
+  let last: { control: HTMLElement; index: number } | null = null;
+  await hydrateMemberPage(container, pageData, state.queries, {
+    // From here React answers the clicks itself.
+    onStart: () => {
+      document.removeEventListener("click", remember, true);
+      last = clicked;
+    },
+    onLive: () => {
+      if (last) void replayClick(container, last.control, last.index);
+    },
   });
 }

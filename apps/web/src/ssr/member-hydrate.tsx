@@ -7,14 +7,14 @@ import { hydrateRoot } from "react-dom/client";
  * The app takes over a member's dashboard page the server rendered (member-boot.ts has drawn its charts):
  * the whole app, its router at this address with the screen loaded, hydrated from the answers the page was
  * rendered from, so the member's next steps are the app's as on any other page. `html[data-app]` says
- * "starting" until the root has committed, then "live" (`onLive`); a card hydrated meanwhile draws its
+ * "starting" from the hydration's start (`onStart`) until the root has committed, then "live" (`onLive`); a card hydrated meanwhile draws its
  * chart unmeasured, as the server did (features/widgets/components/InteractiveWidgetBody.tsx).
  */
 export async function hydrateMemberPage(
   container: HTMLElement,
   pageData: TPageData,
   queries: DehydratedState,
-  onLive: () => void,
+  { onStart, onLive }: { onStart: () => void; onLive: () => void },
 ): Promise<void> {
   // The app's start chunk, as main.tsx loads it (a static import would split it in two).
   const { App, createAppRouter, createQueryClient, loadScreen, pageDataKey } = await import("../render");
@@ -33,6 +33,7 @@ export async function hydrateMemberPage(
     onLive();
   };
   document.documentElement.dataset.app = "starting";
+  onStart();
   // In a transition, so React hydrates in slices and the page keeps answering.
   startTransition(() => {
     hydrateRoot(

@@ -302,11 +302,14 @@ export async function pageDataRoutes(
     reply: FastifyReply,
     data: TPageData,
     zone: string,
-    page: string,
+    appPage: string,
   ): FastifyReply {
+    // Mantine's stylesheet keys its colours on the scheme its script sets on <html>, which runs only once
+    // the app has hydrated: the server's page says it itself, or its buttons lose their colours until then.
+    const page = appPage.replace("<html ", () => '<html data-mantine-color-scheme="light" ');
     const root = ROOT_ELEMENT.exec(page);
     const render = renderView;
-    if (!root || !render) return reply.send(page);
+    if (!root || !render) return reply.send(appPage);
     const { stream, flush } = streamedAnswer(request, reply);
     // A reader gone before the end: nothing more to send.
     stream.on("error", () => undefined);

@@ -208,8 +208,11 @@ describeEachDb("the public view rendered by the server", (env) => {
     expect(ranges.length).toBe(5);
     expect(new Set(ranges)).toEqual(new Set(["Europe/Berlin"]));
 
-    // The app's own page (its modules start it, preloaded; the member's boot too), the root rendered in it.
+    // The app's own page (its modules start it, preloaded; the member's boot too), the root rendered in it,
+    // with Mantine's scheme said (its script that sets it runs only once the app has hydrated).
     expect(html).toContain("data-start>");
+    expect(html).toContain('<html data-mantine-color-scheme="light" lang="en">');
+    expect(html).toContain('<script id="ssr-state" type="application/json" data-view="member">');
     expect(html).toContain('id="page-data"');
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).not.toContain('aria-label="Loading"');
