@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, type Page, test } from "./fixtures";
 import { SCREENSHOTS } from "./support";
 import { signUp } from "./support-auth";
-import { createTemplateDashboard, readyWidget } from "./support-dashboard";
+import { createTemplateDashboard, keyFigures, readyWidget } from "./support-dashboard";
 
 /**
  * A shared dashboard arrives rendered by the server (docs/decisions.md "Public view: rendered
@@ -16,14 +16,6 @@ async function sharedDashboard(page: Page): Promise<string> {
   test.setTimeout(120_000);
   await signUp(page);
   return (await createTemplateDashboard(page, "Client overview")).permalink;
-}
-
-/** The key figures as a client reads them: label → value. */
-async function keyFigures(page: Page): Promise<Record<string, string>> {
-  const card = page.getByRole("article", { name: "Key figures", exact: true });
-  const labels = await card.locator(".dash-kpi-label").allTextContents();
-  const values = await card.locator(".dash-kpi-value").allTextContents();
-  return Object.fromEntries(labels.map((label, index) => [label, values[index]]));
 }
 
 test("with scripts off, a shared dashboard shows every card's numbers, laid out for a phone and a desk", async ({

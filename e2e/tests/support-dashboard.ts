@@ -287,3 +287,11 @@ export async function createTemplateDashboard(
     { name, template },
   );
 }
+
+/** The key figures of the card "Key figures" as a reader reads them: label → value. */
+export async function keyFigures(page: Page): Promise<Record<string, string>> {
+  const card = page.getByRole("article", { name: "Key figures", exact: true });
+  const labels = await card.locator(".dash-kpi-label").allTextContents();
+  const values = await card.locator(".dash-kpi-value").allTextContents();
+  return Object.fromEntries(labels.map((label, index) => [label, values[index]]));
+}

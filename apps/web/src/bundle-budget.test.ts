@@ -55,7 +55,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // catalogues (the PDF button's progress, file and error, the loader's label, the insights summary's goals
 // frame; docs/decisions.md "The rest of a client's page in the dashboard's language: loader, PDF button,
 // a member's print view"), five messages of the English catalogue in the first download (~0.15 KB gzip).
-const BUDGET_GZIP_BYTES = 189.5 * 1024;
+// 190 KB since 2026-11-30 (from 189.5, measured 194,374 bytes against 193,755): a member's own dashboard
+// rendered by the server (docs/decisions.md "A member's dashboard rendered by the server") adds the
+// entry's branch for that page (~0.2 KB), the start chunk's exports the member's hydration takes from it
+// (a static import of the app's shell from another chunk split this chunk in two, one more file), the
+// screen's preparation and the sidebar's state left to the screen's width. None of it runs on a public view.
+const BUDGET_GZIP_BYTES = 190 * 1024;
 /**
  * Beyond this many files the first load turns into a queue of requests on a slow phone network. 30 until
  * the start was split in steps (React, then the app): that added four files (React's chunk, its import's

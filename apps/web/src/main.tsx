@@ -73,8 +73,19 @@ function rememberZone(zone: string): void {
 
 const container = document.getElementById("root");
 if (container) {
-  const rendered = document.getElementById("ssr-state")?.textContent;
-  if (!rendered) {
+  const state = document.getElementById("ssr-state");
+  const rendered = state?.textContent;
+  if (rendered && state?.dataset.view === "member") {
+    // A member's own dashboard, rendered by the server in the member's zone: the app hydrates it at once
+    // (ssr/member-boot.ts, its own chunk, preloaded by that page); if it cannot, it starts anew over it.
+    rememberZone(browserTimezone());
+    import("./ssr/member-boot")
+      .then(({ bootMember }) => bootMember(container, rendered))
+      .catch((error: unknown) => {
+        console.error(error);
+        void start(container);
+      });
+  } else if (!rendered) {
     // Any other page: the zone is looked up where the start first needs it, in a task of its own.
     void start(container);
   } else {

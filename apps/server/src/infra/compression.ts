@@ -1,3 +1,4 @@
+import { PassThrough, type Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -93,4 +94,20 @@ export function registerCompression(app: FastifyInstance) {
       });
     },
   );
+}
+
+/**
+ * A text answer sent as it is written (a page whose head leaves before its body is rendered), compressed
+ * as `registerCompression` compresses whole answers; `flush` sends what was written so far.
+ */
+export function streamedAnswer(request: FastifyRequest, reply: FastifyReply): { stream: Transform; flush: () => void } {
+  addVary(reply);
+  const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+  if (!encoding) return { stream: new PassThrough(), flush: () => {} };
+  reply.header("content-encoding", encoding);
+  const stream =
+    encoding === "br"
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip({ level: 6 });
+  return { stream, flush: () => stream.flush() };
 }

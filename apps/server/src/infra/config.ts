@@ -229,8 +229,9 @@ export interface AppConfig {
   maxPdfWidgets: number;
   seedDemo: boolean;
   /**
-   * Public dashboard views rendered by the server (PUBLIC_VIEW_SSR, on by default), and how long their
-   * widgets' answers may take before the page is sent with the late cards loading (…_BUDGET_MS).
+   * Dashboards rendered by the server, a public viewer's and a member's own (PUBLIC_VIEW_SSR, on by
+   * default), and how long their widgets' answers may take before the page is sent with the late cards
+   * loading (…_BUDGET_MS).
    */
   publicViewSsr: { enabled: boolean; budgetMs: number };
   /** The demo admin's password when set explicitly (DEMO_PASSWORD); null: a random one is generated. */

@@ -1,5 +1,5 @@
 import { buildDocumentTitle, decideNavigation, documentSiteTitle, matchRoute, routeByName } from "@app/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { OnboardingRuntimeLoader } from "../features/onboarding";
 import { useRealtimeSync } from "../features/realtime";
@@ -23,8 +23,12 @@ function GuardedOutlet() {
   useNavigationBlock();
   useRealtimeSync();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose (docs/product.md §2: scroll resets to top).
+  // docs/product.md §2: scroll resets to top on every navigation, not as the first page mounts: a page the
+  // server rendered may have been scrolled before the app adopted it (ssr/member-boot.ts).
+  const scrolledFor = useRef(location.pathname);
   useEffect(() => {
+    if (scrolledFor.current === location.pathname) return;
+    scrolledFor.current = location.pathname;
     window.scrollTo(0, 0);
   }, [location.pathname]);
 

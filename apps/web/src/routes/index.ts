@@ -3,9 +3,15 @@ import type { ComponentType } from "react";
 /** Which frame a screen is shown in. */
 export type ScreenLayout = "app" | "guest" | "focus" | "bare";
 
+/** A screen's module: its component, and what must be loaded before a page the server rendered of it is hydrated. */
+export interface ScreenModule {
+  default: ComponentType;
+  prepareHydration?: () => Promise<unknown>;
+}
+
 export interface Screen {
   /** Loads the screen's module on first visit, so each screen is its own chunk. */
-  load: () => Promise<{ default: ComponentType }>;
+  load: () => Promise<ScreenModule>;
   layout: ScreenLayout;
 }
 

@@ -1,4 +1,5 @@
 import type { TPageData } from "@app/core";
+import { REPLAYED, replayClick } from "./replay";
 import type { ServerRenderState } from "./server-entry";
 
 /**
@@ -8,9 +9,6 @@ import type { ServerRenderState } from "./server-entry";
  * reader's first pointer, touch, key or focus loads the app, which hydrates the page; a click on a
  * control before it was live is made again once it is.
  */
-
-/** What a click before the app was live is made again on. */
-const REPLAYED = "button, [role='button'], input, select, textarea";
 
 const WAKE_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
 
@@ -108,27 +106,4 @@ function markChartWoken(event: Event | undefined): void {
         ? event
         : { clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2 };
   box.dataset.woken = `${Math.round(point.clientX - rect.left)},${Math.round(point.clientY - rect.top)}`;
-}
-
-/**
- * Clicks again the control a click before the app was live meant: the same element, adopted by React,
- * or, where React drew that part anew, the control in its place. A stand-in that is not usable yet (the
- * date range's, until its picker has loaded: `aria-disabled`) is waited for, 3 s at most.
- */
-function replayClick(container: HTMLElement, first: HTMLElement, index: number): Promise<void> {
-  const until = Date.now() + 3000;
-  return new Promise((resolve) => {
-    const attempt = () => {
-      const control = first.isConnected
-        ? first
-        : index >= 0
-          ? container.querySelectorAll<HTMLElement>(REPLAYED)[index]
-          : undefined;
-      const usable = control?.isConnected && control.getAttribute("aria-disabled") !== "true";
-      if (usable) control.click();
-      if (usable || Date.now() > until) resolve();
-      else setTimeout(attempt, 50);
-    };
-    attempt();
-  });
 }

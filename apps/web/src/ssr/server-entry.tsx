@@ -1,14 +1,16 @@
 import type { RenderedPublicView, ServerRenderRequest, ServerRenderState as ServerRenderStateOf } from "@app/core";
-import { type DehydratedState, dehydrate, type Query } from "@tanstack/react-query";
+import { type DehydratedState, dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, MemoryRouter } from "react-router";
+import { App } from "../app/App";
 import { createQueryClient } from "../app/query-client";
+import { buildRoutes, loadScreen } from "../app/router";
 import { pageDataKey } from "../features/session/page-data";
 import { PublicViewTree } from "./public-tree";
 import { withTransport } from "./transport.server";
 
-export { drawChartSvg } from "./chart-svg.server";
+export { drawChartSvg, warmChartDrawing } from "./chart-svg.server";
 export { setUserHtmlSanitizer } from "./user-html.server";
 
 /**
@@ -39,12 +41,6 @@ export async function renderPublicView(
   request: ServerRenderRequest,
 ): Promise<RenderedPublicView<DehydratedState> | null> {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(pageDataKey, request.pageData);
-  const deadline = Date.now() + request.budgetMs;
-  // Answers by query, re-seeded before each pass: some queries are dropped from the cache as soon as no
-  // component watches them (the dashboard's gcTime is 0), and a server render watches nothing.
-  const answers = new Map<string, { queryKey: readonly unknown[]; data: unknown }>();
-  const asked = new Set<string>();
   const tree = (
     <PublicViewTree
       queryClient={queryClient}
@@ -54,6 +50,41 @@ export async function renderPublicView(
       )}
     />
   );
+  return renderTree(request, queryClient, tree, "public");
+}
+
+/**
+ * A member's own dashboard page (route dashboard.show), rendered as the app itself renders it there: the
+ * app's providers and router, at the page's address, with its screen loaded. The browser hydrates the
+ * same tree (member-hydrate.tsx), so the member's page is the whole app from then on. Null when the page
+ * is not a member's view of a dashboard of theirs (the app renders whatever it is: a 404, a redirect).
+ */
+export async function renderMemberView(
+  request: ServerRenderRequest,
+): Promise<RenderedPublicView<DehydratedState> | null> {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(buildRoutes(await loadScreen("dashboard.show")), {
+    initialEntries: [request.url],
+  });
+  const tree = <App queryClient={queryClient} router={router} />;
+  const rendered = await renderTree(request, queryClient, tree, "member");
+  router.dispose();
+  // A guard that sent the member elsewhere (a two-factor set-up due): the app's page does that.
+  return rendered && router.state.location.pathname === request.url.split("?")[0] ? rendered : null;
+}
+
+async function renderTree(
+  request: ServerRenderRequest,
+  queryClient: QueryClient,
+  tree: ReactNode,
+  view: "public" | "member",
+): Promise<RenderedPublicView<DehydratedState> | null> {
+  queryClient.setQueryData(pageDataKey, request.pageData);
+  const deadline = Date.now() + request.budgetMs;
+  // Answers by query, re-seeded before each pass: some queries are dropped from the cache as soon as no
+  // component watches them (the dashboard's gcTime is 0), and a server render watches nothing.
+  const answers = new Map<string, { queryKey: readonly unknown[]; data: unknown }>();
+  const asked = new Set<string>();
   const render = () => {
     for (const { queryKey, data } of answers.values()) queryClient.setQueryData(queryKey, data);
     return renderToString(tree);
@@ -89,7 +120,8 @@ export async function renderPublicView(
       html = render();
     }
     const dashboard = queryClient.getQueryData<{ isPublic?: boolean }>(["dashboard", paramOf(request.url), null]);
-    if (!dashboard?.isPublic) return null;
+    // A public view for a public viewer, a member's view for a member: anything else is the app's.
+    if (!dashboard || dashboard.isPublic !== (view === "public")) return null;
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status === "success" && query.queryKey[0] !== pageDataKey[0],
     });
@@ -101,7 +133,7 @@ export async function renderPublicView(
         .findAll()
         .every((query) => query.state.status === "success" || disabled(query));
     void queryClient.cancelQueries();
-    return { html, state: { timezone: request.timezone, complete, queries } };
+    return { html, state: { timezone: request.timezone, view, complete, queries } };
   });
 
   async function fetchOnce(query: Query) {

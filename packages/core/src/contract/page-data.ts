@@ -92,6 +92,11 @@ export interface ServerRenderState<Queries = unknown> {
    * field, so the entry (main.tsx) compares it with the browser's without parsing the rest.
    */
   timezone: string;
+  /**
+   * Whose view it is: a public viewer's (the app waits for the reader: ssr/boot.ts) or a member's own
+   * dashboard (the app hydrates it at once: ssr/member-view.tsx).
+   */
+  view: "public" | "member";
   /** Every card has its answer and nothing was left to the browser: the app may wait for the reader. */
   complete: boolean;
   /** The answers the HTML was rendered from (the dashboard, each widget's data). */
@@ -127,6 +132,8 @@ export type RenderPublicView<Queries = unknown> = (
 /** The server bundle's exports, as the server uses them. */
 export interface ServerRenderBundle {
   renderPublicView: RenderPublicView;
+  /** A member's own dashboard page, rendered as the app renders it; null when it is not that. */
+  renderMemberView: RenderPublicView;
   /** The server's user HTML sanitiser, given as the bundle is loaded (DOMPurify needs a DOM). */
   setUserHtmlSanitizer(sanitize: (html: string) => string): void;
   /**
@@ -134,4 +141,6 @@ export interface ServerRenderBundle {
    * rejects when the input cannot be drawn. POST /api/chart-snapshots.
    */
   drawChartSvg(input: Record<string, unknown>, size: { width: number; height: number }): Promise<string>;
+  /** Draws a chart of each format once, so a process's first real drawings do not run cold. */
+  warmChartDrawing(): Promise<void>;
 }

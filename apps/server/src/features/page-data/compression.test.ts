@@ -7,7 +7,7 @@ import { buildOwner } from "../../../test/factories";
 import { describeEachDb } from "../../../test/harness";
 import { buildApp } from "../../app";
 import { COMPRESS_MIN_BYTES, negotiateEncoding } from "../../infra/compression";
-import type { App } from "../../infra/http";
+import { type App, SESSION_COOKIE } from "../../infra/http";
 
 function decoded(response: LightMyRequestResponse): string {
   const body = response.rawPayload;
@@ -136,5 +136,28 @@ describeEachDb("compressed answers", (env) => {
     const withoutData = (html: string) => html.replace(/<script id="page-data"[\s\S]*?<\/script>/, "");
     expect(withoutData(decoded(response))).toBe(withoutData(plain.body));
     expect(decoded(response)).toContain('<script id="page-data" type="application/json">');
+  });
+
+  it("a member's dashboard page, sent as it is written (its head first), is compressed and decodes whole", async () => {
+    const { client: owner } = await buildOwner(env());
+    const created = await owner.api("POST", "/api/dashboards", { name: "Overview", template: "website-overview" });
+    const url = `/dashboards/${created.json().data.permalink}`;
+    const cookie = `${SESSION_COOKIE}=${owner.cookie(SESSION_COOKIE)}`;
+    const plain = await app.inject({ url, headers: { cookie, "accept-encoding": "identity" } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toMatch(/text\/html/);
+    expect(plain.headers["cache-control"]).toBe("no-store");
+    // This build has no server bundle: the app's page, whole, its root with what the app paints first.
+    expect(plain.body).toMatch(/<div id=root><\/div><\/body><\/html>$/);
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+    ]) {
+      const response = await app.inject({ url, headers: { cookie, "accept-encoding": accept } });
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+      expect(decoded(response)).toBe(plain.body);
+    }
   });
 });

@@ -13,12 +13,13 @@ import {
 } from "@app/core";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { streamedAnswer } from "../../infra/compression";
 import type { App } from "../../infra/http";
 import { escapeHtml } from "../../infra/mail-html";
 import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
 import { chartSnapshotRoutes } from "./chart-snapshots";
-import { publicViewRenderer, serverBundle, viewerZone } from "./server-render";
+import { dashboardViewRenderer, serverBundle, viewerZone } from "./server-render";
 import type { PageDataService } from "./service";
 
 /** A dashboard page's title parts for a viewer (see the dashboards service's `pageTitle`). */
@@ -94,9 +95,13 @@ const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>/;
 const START_PRELOADS = /[ \t]*<link rel="modulepreload"[^>]*data-start[^>]*>\n?/g;
 const EMBED_ROUTE = "/dashboards/:permalink/embed";
 
-/** JSON in a non-executed script element; "<" escaped so user text can never close the element. */
-function jsonScript(id: string, value: unknown): string {
-  return `<script id="${id}" type="application/json">${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
+/**
+ * JSON in a non-executed script element; "<" escaped so user text can never close the element. `view`
+ * names a server-rendered page's view for the entry (web main.tsx), which reads it before the JSON.
+ */
+function jsonScript(id: string, value: unknown, view?: "member"): string {
+  const named = view ? ` data-view="${view}"` : "";
+  return `<script id="${id}" type="application/json"${named}>${JSON.stringify(value).replace(/</g, "\\u003c")}</script>`;
 }
 
 /**
@@ -154,6 +159,8 @@ export function bootHeaderHtml(header: PublicHeader): string {
 
 /** The preloads' key of a server-rendered public view (its page needs other modules than the app's). */
 const SERVER_RENDERED = "server-rendered";
+/** The preloads' key of a member's server-rendered dashboard (the app's modules, and these). */
+const MEMBER_RENDERED = "member-rendered";
 
 /**
  * The web modules (Vite manifest keys) a screen needs besides the entry. Its HTML names them, so the
@@ -164,6 +171,13 @@ const SCREEN_MODULES: Record<string, string[]> = {
   "dashboard.show": ["src/routes/dashboard-show.tsx", "src/app/layouts/BareLayout.tsx"],
   // A server-rendered public view: no app, only what draws its charts (web ssr/boot.ts).
   [SERVER_RENDERED]: ["src/ssr/boot.ts", "src/ssr/chart-placeholders.ts"],
+  // A member's server-rendered dashboard: what draws its charts and hydrates it (web ssr/member-boot.ts).
+  [MEMBER_RENDERED]: [
+    "src/ssr/member-boot.ts",
+    "src/ssr/member-hydrate.tsx",
+    "src/features/widgets/charts/server-snapshots.ts",
+    "src/features/widgets/charts/EChart.tsx",
+  ],
 };
 
 /**
@@ -274,31 +288,69 @@ export async function pageDataRoutes(
 
   // The web build's server bundle: public views rendered by it, and a member's first chart drawings.
   const bundle = hasDist ? serverBundle(app, webDist, serverRender.enabled) : null;
-  const renderPublicView = bundle ? publicViewRenderer(app, bundle, serverRender) : null;
+  const renderView = bundle ? dashboardViewRenderer(app, bundle, serverRender) : null;
   chartSnapshotRoutes(app, bundle);
+
+  /**
+   * A member's own dashboard (docs/decisions.md, "A member's dashboard rendered by the server"), rendered
+   * in the member's zone. Its page is streamed: the head (styles, the app's modules) leaves at once, so
+   * the browser fetches them while the server renders, and the root follows, rendered or, when it cannot
+   * be, with the app's loader (the app then loads the page as on any other).
+   */
+  function streamMemberPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    data: TPageData,
+    zone: string,
+    appPage: string,
+  ): FastifyReply {
+    // Mantine's stylesheet keys its colours on the scheme its script sets on <html>, which runs only once
+    // the app has hydrated: the server's page says it itself, or its buttons lose their colours until then.
+    const page = appPage.replace("<html ", () => '<html data-mantine-color-scheme="light" ');
+    const root = ROOT_ELEMENT.exec(page);
+    const render = renderView;
+    if (!root || !render) return reply.send(appPage);
+    const { stream, flush } = streamedAnswer(request, reply);
+    // A reader gone before the end: nothing more to send.
+    stream.on("error", () => undefined);
+    reply.send(stream);
+    stream.write(page.slice(0, root.index));
+    flush();
+    void render(request, data, zone, "member").then((rendered) => {
+      const body = rendered
+        ? `${ROOT}${rendered.html}</div>${jsonScript("ssr-state", rendered.state, "member")}`
+        : root[0];
+      stream.end(body + page.slice(root.index + root[0].length));
+    });
+    return reply;
+  }
 
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split("?")[0];
     const data = await buildFor(request);
     const document = await documentTitle(url, data, dashboardTitle, request.headers["accept-language"]);
     const title = escapeHtml(document.title);
-    const route = preloads.size > 0 ? matchRoute(url)?.route.name : undefined;
+    const route = matchRoute(url)?.route.name;
     const screen = route ? preloads.get(route) : undefined;
-    // A public viewer's dashboard (no session: members get the editor) comes rendered by the server.
-    const rendered =
-      renderPublicView && document.header && !data.user && request.routeOptions.url !== EMBED_ROUTE
-        ? await renderPublicView(request, data, viewerZone(request.cookies.tz))
-        : null;
+    const embedded = request.routeOptions.url === EMBED_ROUTE;
+    // A public viewer's dashboard (no session) comes rendered by the server; so does a member's own.
+    const publicView = renderView && document.header && !data.user && !embedded;
+    const memberZone =
+      renderView && route === "dashboard.show" && data.user && !embedded ? (data.session?.timezone ?? null) : null;
+    const rendered = publicView ? await renderView(request, data, viewerZone(request.cookies.tz)) : null;
     const head = `${screen?.styles ?? ""}${jsonScript("page-data", data)}${rendered ? jsonScript("ssr-state", rendered.state) : ""}`;
+    const modules = `${screen?.modules ?? ""}${memberZone ? (preloads.get(MEMBER_RENDERED)?.modules ?? "") : ""}`;
     // Replacer functions: a "$&" or "$'" in user text must not be read as a replacement pattern.
     const page = rendered
       ? serverRenderedPage(servedTemplate, title, `${preloads.get(SERVER_RENDERED)?.styles ?? ""}${head}`, rendered)
       : template
           .replace(TITLE, () => `<title>${title}</title>`)
           .replace(PLACEHOLDER, () => head)
-          .replace(HEAD_END, () => `${screen?.modules ?? ""}${HEAD_END}`)
+          .replace(HEAD_END, () => `${modules}${HEAD_END}`)
           .replace(ROOT, () => (document.header ? bootHeaderHtml(document.header) : "") + ROOT);
     const html = withLanguage(page, document.language);
-    return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
+    reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8");
+    if (memberZone) return streamMemberPage(request, reply, data, memberZone, html);
+    return reply.send(html);
   }
 }

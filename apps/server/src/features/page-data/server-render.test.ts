@@ -56,7 +56,7 @@ it.each([
 
 /** The JSON of a `<script id=… type="application/json">` in the page. */
 function jsonScript(html: string, id: string): unknown {
-  const match = new RegExp(`<script id="${id}" type="application/json">([^<]*)</script>`).exec(html);
+  const match = new RegExp(`<script id="${id}" type="application/json"[^>]*>([^<]*)</script>`).exec(html);
   return match ? JSON.parse(match[1]) : null;
 }
 
@@ -188,6 +188,67 @@ describeEachDb("the public view rendered by the server", (env) => {
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
   });
 
+  it("a member's own dashboard arrives rendered as the app renders it, in the member's zone, figures and chart inputs in", async () => {
+    const { client: owner, company, user } = await buildOwner(env(), { user: { timezone: "Europe/Berlin" } });
+    const { permalink } = await buildDashboard(env(), {
+      company,
+      user,
+      name: "Agency overview",
+      template: "website-overview",
+    });
+    const session = `${SESSION_COOKIE}=${owner.cookie(SESSION_COOKIE)}`;
+    const html = await get(app, `/dashboards/${permalink}`, `${session}; tz=Asia%2FTokyo`);
+
+    // The member's zone, not the browser's cookie: the app computes the member's ranges in it.
+    const state = jsonScript(html, "ssr-state") as SsrState & { view: string };
+    expect(state).toMatchObject({ timezone: "Europe/Berlin", view: "member", complete: true });
+    const ranges = state.queries.queries
+      .filter((query) => query.queryKey[0] === "widget-data")
+      .map((query) => (query.queryKey[2] as { timezone: string }).timezone);
+    expect(ranges.length).toBe(5);
+    expect(new Set(ranges)).toEqual(new Set(["Europe/Berlin"]));
+
+    // The app's own page (its modules start it, preloaded; the member's boot too), the root rendered in it,
+    // with Mantine's scheme said (its script that sets it runs only once the app has hydrated).
+    expect(html).toContain("data-start>");
+    expect(html).toContain('<html data-mantine-color-scheme="light" lang="en">');
+    expect(html).toContain('<script id="ssr-state" type="application/json" data-view="member">');
+    expect(html).toContain('id="page-data"');
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).not.toContain('aria-label="Loading"');
+    // The member's screen: the sidebar (its state left to the screen's width), the editor's controls.
+    expect(root).toContain('aria-label="Dashboard sidebar"');
+    expect(root).toMatch(/class="dash-sidebar" data-open="auto"/);
+    expect(root).toContain(">Agency overview</h1>");
+    const dashboard = await owner.api("GET", `/api/dashboards/${permalink}?timezone=Europe%2FBerlin`);
+    const widgets = dashboard.json().data.widgets as Array<{ id: string; title: string; format: string }>;
+    for (const widget of widgets) expect(root).toContain(`data-widget-id="${widget.id}"`);
+    // Tables and figures are drawn; charts carry their input (the page draws them before the app hydrates).
+    const charts = widgets.filter((widget) => widget.format.startsWith("chart:"));
+    expect(charts.length).toBe(2);
+    for (const widget of widgets) {
+      const card = cardOf(html, widget.id);
+      if (widget.format.startsWith("chart:")) expect(card).toMatch(/data-chart-input="[^"]*rows/);
+      else expect(card).toContain('data-state="ready"');
+    }
+  });
+
+  it("a member opening another company's dashboard, or one that is not there, gets the app's page", async () => {
+    const { company, user } = await buildOwner(env());
+    const { permalink } = await buildDashboard(env(), { company, user, name: "Theirs" });
+    const { client: stranger } = await buildOwner(env());
+    const session = `${SESSION_COOKIE}=${stranger.cookie(SESSION_COOKIE)}`;
+    for (const address of [`/dashboards/${permalink}`, "/dashboards/no-such-permalink"]) {
+      const html = await get(app, address, session);
+      expect(html).not.toContain('id="ssr-state"');
+      // The app's loader in the root, and the app's start: the page is complete HTML.
+      expect(html).toContain('<div id="root"><svg aria-label="Loading"');
+      expect(html).toContain("</html>");
+      // Nothing of the editor's screen (another company's public dashboard shows its header only).
+      expect(html).not.toContain("dash-sidebar");
+    }
+  });
+
   it("keeps user HTML to the allow-list on the server too", async () => {
     const { company, user } = await buildOwner(env());
     const { permalink } = await buildDashboard(env(), {
@@ -201,13 +262,16 @@ describeEachDb("the public view rendered by the server", (env) => {
     expect(html).not.toMatch(/<form|<input/);
   });
 
-  it("members, protected, archived and embedded views, and a server with rendering off, get the app", async () => {
+  it("protected, archived and embedded views, and a server with rendering off, get the app", async () => {
     const { client: owner, company, user } = await buildOwner(env());
     const { permalink, id } = await buildDashboard(env(), { company, user, name: "Plans" });
     expect(await get(app, `/dashboards/${permalink}`)).toContain('id="ssr-state"');
-    // The owner edits: the app.
+    // The owner's own page is rendered as the app renders it (the member's view, below), never the public one.
     const session = `${SESSION_COOKIE}=${owner.cookie(SESSION_COOKIE)}`;
-    expect(await get(app, `/dashboards/${permalink}`, session)).not.toContain('id="ssr-state"');
+    expect(jsonScript(await get(app, `/dashboards/${permalink}`, session), "ssr-state")).toMatchObject({
+      view: "member",
+    });
+    expect(await get(offApp, `/dashboards/${permalink}`, session)).not.toContain('id="ssr-state"');
     expect(await get(offApp, `/dashboards/${permalink}`)).not.toContain('id="ssr-state"');
     expect(await get(app, `/dashboards/${permalink}/embed?token=x`)).not.toContain('id="ssr-state"');
     expect(await get(app, `/dashboards/${permalink}/print`)).not.toContain('id="ssr-state"');

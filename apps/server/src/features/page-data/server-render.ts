@@ -21,6 +21,9 @@ import { type App, GUEST_COOKIE } from "../../infra/http";
  * bundle exports, takes and gives is the contract of @app/core (`ServerRenderBundle`), shared with the web.
  */
 
+/** How long after the bundle has loaded its chart drawing is warmed (start-up's own work comes first). */
+const WARM_AFTER_MS = 500;
+
 /** Server renders at once per process (see `render` below); the next viewers get the app's page. */
 export const MAX_CONCURRENT_RENDERS = 4;
 
@@ -108,6 +111,8 @@ export function serverBundle(app: App, webDist: string, eager: boolean): () => P
       try {
         const loaded = loadCommonJs(entry) as ServerRenderBundle;
         loaded.setUserHtmlSanitizer(sanitizeUserHtml);
+        // A loaded bundle's first chart drawings would run cold: warmed now, after start-up's own work.
+        setTimeout(() => void loaded.warmChartDrawing().catch(() => undefined), WARM_AFTER_MS).unref();
         return loaded;
       } catch (error) {
         app.log.error(
@@ -128,10 +133,10 @@ export function serverBundle(app: App, webDist: string, eager: boolean): () => P
 }
 
 /**
- * Renders public views with the web build's server bundle (`serverBundle`); null renders when there is
- * no bundle (the web app is not built) or rendering is off.
+ * Renders dashboard pages with the web build's server bundle (`serverBundle`): a public viewer's, or a
+ * member's own (`view`); null when there is no bundle (the web app is not built) or rendering is off.
  */
-export function publicViewRenderer(
+export function dashboardViewRenderer(
   app: App,
   bundle: () => Promise<ServerRenderBundle | null>,
   options: { enabled: boolean; budgetMs: number },
@@ -143,6 +148,7 @@ export function publicViewRenderer(
     request: FastifyRequest,
     pageData: TPageData,
     timezone: string,
+    view: "public" | "member" = "public",
   ): Promise<RenderedPublicView | null> {
     const loaded = await load();
     // Renders take the event loop in slices of milliseconds: past a few at once (a link shared widely,
@@ -150,7 +156,8 @@ export function publicViewRenderer(
     if (!loaded || rendering >= MAX_CONCURRENT_RENDERS) return null;
     rendering += 1;
     try {
-      return await loaded.renderPublicView({
+      const renderView = view === "member" ? loaded.renderMemberView : loaded.renderPublicView;
+      return await renderView({
         url: request.url,
         pageData,
         timezone,
@@ -159,7 +166,7 @@ export function publicViewRenderer(
       });
     } catch (error) {
       // The page is still the app's: it loads the dashboard itself, as it does without a server render.
-      request.log.error({ err: error }, "public view server render failed");
+      request.log.error({ err: error, view }, "dashboard server render failed");
       return null;
     } finally {
       rendering -= 1;

@@ -2,7 +2,7 @@ export type { PublicAccess } from "./api";
 export { deleteWidgetFile } from "./api";
 export { WidgetBadgeContext } from "./badge";
 export { afterCardsDrawn } from "./charts/live-queue";
-export { preloadChartCode } from "./components/InteractiveWidgetBody";
+export { loadChartComponent, preloadChartCode } from "./components/InteractiveWidgetBody";
 export { WidgetCard, type WidgetCardProps } from "./components/WidgetCard";
 export { requestPeriod, takeArrivedWidgetData } from "./early-data";
 export { duplicateWidget } from "./form/draft";

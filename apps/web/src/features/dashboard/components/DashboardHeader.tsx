@@ -48,6 +48,8 @@ interface Props {
   hideDateSelector: boolean;
   /** Shown when the sidebar can be opened (it is closed and the viewer has one). */
   onOpenSidebar?: () => void;
+  /** The sidebar is open or not as the screen's width says (dashboard.css): so is its button hidden or not. */
+  sidebarByWidth?: boolean;
   /** The owner's sharing controls (members only). */
   sharing?: ReactNode;
   /** The PDF button (everyone but the print view). */
@@ -78,6 +80,7 @@ export function DashboardHeader({
   onRange,
   hideDateSelector,
   onOpenSidebar,
+  sidebarByWidth = false,
   sharing,
   hideCopyUrl = false,
   print = false,
@@ -119,9 +122,11 @@ export function DashboardHeader({
     <Box component="header" className="dash-header">
       <div className="dash-header-brand">
         {onOpenSidebar ? (
-          <LazyPart fallback={null}>
-            <OpenSidebarButton onClick={onOpenSidebar} />
-          </LazyPart>
+          <span className="dash-open-sidebar" data-sidebar={sidebarByWidth ? "auto" : undefined}>
+            <LazyPart fallback={null}>
+              <OpenSidebarButton onClick={onOpenSidebar} />
+            </LazyPart>
+          </span>
         ) : null}
         {logoImage ? <img className="dash-logo" src={logoImage} alt="Logo" /> : null}
         <Box style={{ minWidth: 0 }}>

@@ -73,9 +73,6 @@ function moveItem<T>(items: T[], from: number, to: number): T[] {
   return next;
 }
 
-/** docs/product.md §2: the sidebar starts open on screens wider than this. */
-const SIDEBAR_OPEN_MIN_WIDTH = 425;
-
 export interface DashboardViewProps {
   dashboard: TDashboard;
   isPublic: boolean;
@@ -179,10 +176,10 @@ export function DashboardView({
   const latest = useRef(state);
   latest.current = state;
   const [pendingFiles, setPendingFiles] = useState<Partial<Record<StyleImageField, File>>>({});
-  const [sidebarOpen, setSidebarOpen] = useState(
-    // Rendered on the server only for public viewers, who have no sidebar.
-    () => typeof window !== "undefined" && window.innerWidth > SIDEBAR_OPEN_MIN_WIDTH,
-  );
+  // Open or closed by the member, else (null) as the screen's width says: open but on a small phone. The
+  // width is the stylesheet's to apply (dashboard.css, "auto"), so the server renders the member's page as
+  // the browser will hydrate it, whatever the screen.
+  const [sidebarOpen, setSidebarOpen] = useState<boolean | null>(null);
   const [formSession, setFormSession] = useState<WidgetFormSession | null>(null);
   // The widget whose "Alert me when…" is open.
   const [alertsFor, setAlertsFor] = useState<TWidget | null>(null);
@@ -372,7 +369,7 @@ export function DashboardView({
 
   const hasSidebar = canEdit;
   useOnboardingViewer({ isPublic, print: print !== undefined || embedded });
-  const showSidebar = hasSidebar && sidebarOpen;
+  const sidebarState = sidebarOpen === null ? "auto" : String(sidebarOpen);
   const editMode = lock.editMode;
   // One insights request for the saved widgets over the shown range: the summary and each card's line.
   const insights = useDashboardInsights({
@@ -396,7 +393,7 @@ export function DashboardView({
         >
           {hasSidebar ? (
             <>
-              <aside className="dash-sidebar" data-open={showSidebar} aria-label="Dashboard sidebar">
+              <aside className="dash-sidebar" data-open={sidebarState} aria-label="Dashboard sidebar">
                 <div className="dash-sidebar-inner">
                   <Suspense fallback={null}>
                     {rest ? (
@@ -445,7 +442,7 @@ export function DashboardView({
               </aside>
               <div
                 className="dash-sidebar-backdrop"
-                data-open={showSidebar}
+                data-open={sidebarState}
                 onClick={() => setSidebarOpen(false)}
                 aria-hidden="true"
               />
@@ -485,7 +482,8 @@ export function DashboardView({
                   />
                 )
               }
-              onOpenSidebar={hasSidebar && !sidebarOpen ? () => setSidebarOpen(true) : undefined}
+              onOpenSidebar={hasSidebar && sidebarOpen !== true ? () => setSidebarOpen(true) : undefined}
+              sidebarByWidth={sidebarOpen === null}
               sharing={
                 canEdit && rest ? (
                   <Suspense fallback={null}>

@@ -371,7 +371,17 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
     // before a chart"). One below the fold still waits to be scrolled to.
     const snapshotAtOnce =
       liveWhenIdle && firstSnapshot.current && !print && snapshotsAvailable() && isNearViewport(element);
-    void (snapshotAtOnce ? Promise.resolve() : (near?.visible ?? Promise.resolve())).then(async () => {
+    // A member's page the server rendered has every chart drawn already (ssr/member-boot.ts): each is
+    // adopted at once, so that the drawing follows the card's measure from the start (a card that changes
+    // its input while it waits to be scrolled to stays busy, and holds every live chart: live-queue.ts);
+    // one below the fold still goes live only once scrolled to.
+    const adoptAtOnce =
+      liveWhenIdle &&
+      firstSnapshot.current &&
+      !print &&
+      snapshotsAvailable() &&
+      element.querySelector(":scope > .echart-snapshot") !== null;
+    void (snapshotAtOnce || adoptAtOnce ? Promise.resolve() : (near?.visible ?? Promise.resolve())).then(async () => {
       // A member's snapshot stays a print's to draw live until the chart is live (drawForPrint).
       if (!liveWhenIdle) waitingForView.delete(drawForPrint);
       if (disposed || live) return;
@@ -412,7 +422,11 @@ export function EChart({ option, label, onRendered, whenVisible = false, snapsho
       if (liveWhenIdle) {
         // Printing the page (beforeprint) draws it live at once, as it draws the charts not yet in view.
         waitingForView.add(drawForPrint);
-        unqueue = queueLive(() => goLive());
+        if (snapshotAtOnce || !adoptAtOnce || !near) unqueue = queueLive(() => goLive());
+        else
+          void near.visible.then(() => {
+            if (!disposed && !live) unqueue = queueLive(() => goLive());
+          });
       }
     });
     return () => {

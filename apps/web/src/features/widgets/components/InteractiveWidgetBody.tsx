@@ -70,6 +70,13 @@ const FORMAT_PARTS: Partial<Record<string, ChartPart[]>> = {
  * the page's own echarts follows when idle, for the live charts; a public view keeps echarts out until
  * the reader points at a chart).
  */
+/** Loads the chart component alone: a member's server-rendered page hydrates its charts with it (routes/dashboard-show.tsx). */
+export function loadChartComponent(): Promise<void> {
+  return import("../charts/EChart").then(({ EChart }) => {
+    loadedEChart = EChart;
+  });
+}
+
 export function preloadChartCode(widgets: TWidget[]): void {
   const parts = new Set(widgets.flatMap((widget) => FORMAT_PARTS[widget.format] ?? []));
   if (parts.size === 0) return;
@@ -237,9 +244,15 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
   // A member's chart waits for its card to be measured (the first ResizeObserver report, before the
   // first paint): drawn before it, its input said "not short" and a snapshot was drawn and kept that way
   // while the card was short, unlike the same chart on the next load (charts/snapshot-store.ts). A
-  // server-rendered public view has no measure and draws at once.
+  // server-rendered page (a public view, a member's: ../server-rendered.ts) has no measure and draws at once.
   const measured = width > 0 && height > 0;
-  const waitsForSize = !access && !print && !measured;
+  // The server measures nothing, so its cards draw their charts' boxes, with their inputs, unmeasured; the
+  // cards the browser hydrates from them (`html[data-app="starting"]`: ssr/member-boot.ts, ssr/boot.ts)
+  // must render the same. Read once, as the card mounts: one added later waits for its measure.
+  const [serverRendered] = useState(
+    () => typeof document === "undefined" || document.documentElement.dataset.app === "starting",
+  );
+  const waitsForSize = !access && !print && !measured && !serverRendered;
   // A chart's own words (a pie's "Other", a radar's "Current period") in the dashboard's language.
   const words = useMemo(() => ({ other: t("widget.other"), currentPeriod: t("widget.currentPeriod") }), [t]);
   const input = useMemo<ChartInput | null>(

@@ -1,0 +1,124 @@
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { SCREENSHOTS } from "./support";
+import { signUp } from "./support-auth";
+import { createTemplateDashboard, keyFigures, readyWidget } from "./support-dashboard";
+
+/**
+ * An agency's own dashboard arrives rendered by the server (docs/decisions.md, "A member's dashboard
+ * rendered by the server"): its figures in the page's HTML, its charts drawn before the app's code has
+ * run, and then the whole app adopts the page (the same nodes), a click made meanwhile kept.
+ */
+
+const CARDS = ["Key figures", "Sessions and users", "Channels", "Devices", "Top pages"];
+
+test("the agency's dashboard shows its figures and charts before the app is live; the app adopts it and keeps the click", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Agency overview");
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+
+  // The code that hydrates the page is held: what the member sees until then is the server's page.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/member-hydrate-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/dashboards/${permalink}`);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Agency overview" })).toBeVisible();
+  for (const title of CARDS) await readyWidget(page, title);
+  const trend = page.getByRole("img", { name: "Sessions and users chart" });
+  await expect(trend.locator(".echart-snapshot svg")).toBeVisible();
+  expect(await trend.locator(".echart-snapshot text").allTextContents()).toEqual(
+    expect.arrayContaining(["Sessions", "Users"]),
+  );
+  const figures = await keyFigures(page);
+  expect(figures.Sessions).toMatch(/^\d{1,3}(,\d{3})*$/);
+  await expect(page.locator("html")).not.toHaveAttribute("data-app", /.*/);
+  await page.evaluate(() => {
+    for (const element of Array.from(document.querySelectorAll(".dash-card, .echart-snapshot"))) {
+      Object.assign(element, { e2eServerNode: true });
+    }
+    Object.assign(window, { e2eSamePage: true });
+  });
+
+  // A click on the date range before the app is live: the picker opens for it once the app is.
+  await page.getByRole("button", { name: "Date range" }).click({ force: true });
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-app", "live");
+  await expect(page.getByRole("dialog", { name: "Date range" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Adopted, not drawn anew: the same cards and drawings, the same figures.
+  const adopted = await page.evaluate(() =>
+    Array.from(document.querySelectorAll(".dash-card, .echart-snapshot")).every(
+      (element) => "e2eServerNode" in element,
+    ),
+  );
+  expect(adopted).toBe(true);
+  expect(await keyFigures(page)).toEqual(figures);
+  // The member's screen is the app's: its sidebar, and its link to the list is a move inside the app.
+  const sidebar = page.getByRole("complementary", { name: "Dashboard sidebar" });
+  await expect(sidebar.getByRole("switch", { name: "Edit mode" })).toBeEnabled();
+  await sidebar.getByRole("link", { name: "All dashboards" }).click();
+  await expect(page).toHaveURL(/\/dashboards$/);
+  await expect(page.getByRole("link", { name: "Agency overview" }).first()).toBeVisible();
+  expect(await page.evaluate(() => "e2eSamePage" in window)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("the server's page opens the sidebar on a desk and leaves it closed on a phone, with its button there", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Agency overview");
+  const cookies = await page.context().cookies();
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    // Scripts off: the server's page as it is painted before any of the app's code has run.
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ viewport, javaScriptEnabled });
+      await context.addCookies(cookies);
+      const member = await context.newPage();
+      await member.goto(`/dashboards/${permalink}`);
+      await expect(member.getByRole("heading", { level: 1, name: "Agency overview" })).toBeVisible();
+      const sidebar = member.getByRole("complementary", { name: "Dashboard sidebar" });
+      const open = member.getByRole("button", { name: "Open sidebar" });
+      if (javaScriptEnabled) await expect(member.locator("html")).toHaveAttribute("data-app", "live");
+      if (viewport.width > 425) {
+        await expect(sidebar).toBeVisible();
+        await expect(open).toHaveCount(0);
+        if (javaScriptEnabled) {
+          await expect(sidebar.getByRole("switch", { name: "Edit mode" })).toBeVisible();
+          // Wide enough for the cards beside the sidebar.
+          const card = await member.getByRole("article", { name: "Key figures", exact: true }).boundingBox();
+          const aside = await sidebar.boundingBox();
+          expect(card && aside && card.x >= aside.x + aside.width).toBe(true);
+        }
+      } else {
+        await expect(sidebar).toBeHidden();
+        await expect(member.getByRole("article", { name: "Key figures", exact: true })).toBeVisible();
+        if (javaScriptEnabled) {
+          await open.click();
+          await expect(sidebar).toBeVisible();
+          await expect(sidebar.getByRole("switch", { name: "Edit mode" })).toBeVisible();
+        }
+      }
+      await member.screenshot({
+        path: path.join(SCREENSHOTS, `member-view-${viewport.width}${javaScriptEnabled ? "" : "-no-script"}.png`),
+      });
+      await context.close();
+    }
+  }
+});
