@@ -224,8 +224,11 @@ describeEachDb("every request gets a complete HTTP answer over a real socket", (
           expect(answer.status).toBeLessThan(500);
           if (answer.status >= 400 && answer.headers["content-type"]?.includes("json")) expectErrorShape(answer);
           if (bad.size !== undefined && answer.status !== 401 && route.method !== "GET") {
-            // A route that reads more than the app's 2 MB reads these bytes, which are no JSON: 400 or 415.
-            const expected = LARGE_BODY_ROUTES.has(`${route.method} ${route.path}`) ? [400, 415] : [404, 413, 415, 419];
+            // A route that reads more than the app's 2 MB reads these bytes: as JSON they are broken (400); as
+            // text (Fastify reads text/plain for every route) they are a string where the route's schema
+            // wants an object, refused per field (422).
+            const large = bad.type === "text/plain" ? [422] : [400, 415];
+            const expected = LARGE_BODY_ROUTES.has(`${route.method} ${route.path}`) ? large : [404, 413, 415, 419];
             expect(expected).toContain(answer.status);
           }
         },
