@@ -1,5 +1,5 @@
 import type { TPageData } from "@app/core";
-import { REPLAYED, replayClick } from "./replay";
+import { clickedControl, replayClick } from "./replay";
 import type { ServerRenderState } from "./server-entry";
 
 /**
@@ -27,13 +27,8 @@ export function bootServerRendered(container: HTMLElement, pageData: TPageData, 
 
   /** The control a click before the app was live meant (links work without the app), and its place. */
   const remember = (event: Event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (!target || target.closest("a[href]")) return;
-    const control = target.closest<HTMLElement>(REPLAYED);
-    // Only the server's page is made again (what is outside it, a modal's portal, is the app's own).
-    if (!control || !container.contains(control)) return;
-    const index = [...container.querySelectorAll(REPLAYED)].indexOf(control);
-    clicks.push({ event, control, index, standIn: control.getAttribute("aria-disabled") === "true" });
+    const clicked = clickedControl(container, event);
+    if (clicked) clicks.push({ event, ...clicked, standIn: clicked.control.getAttribute("aria-disabled") === "true" });
   };
   /** Pointing at a chart asks for the live one (tooltips, legend). */
   const overChart = (event: Event) => {

@@ -2,7 +2,7 @@ import { readInjectedPageData } from "../features/session/page-data";
 import { startErrorReporting } from "../lib/error-reporting";
 import { setIdentification } from "../lib/identification";
 import { drawChartPlaceholders } from "./chart-placeholders";
-import { REPLAYED, replayClick } from "./replay";
+import { clickedControl, replayClick } from "./replay";
 import type { ServerRenderState } from "./server-entry";
 
 /** The longest a member's page waits for its charts' first drawings before the app's code loads. */
@@ -24,11 +24,7 @@ export async function bootMember(container: HTMLElement, rendered: string): Prom
   const state = JSON.parse(rendered) as ServerRenderState;
   let clicked: { control: HTMLElement; index: number } | null = null;
   const remember = (event: Event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (!target || target.closest("a[href]")) return;
-    const control = target.closest<HTMLElement>(REPLAYED);
-    if (!control || !container.contains(control)) return;
-    clicked = { control, index: [...container.querySelectorAll(REPLAYED)].indexOf(control) };
+    clicked = clickedControl(container, event) ?? clicked;
   };
   document.addEventListener("click", remember, true);
   const drawn = drawChartPlaceholders(container, { member: true }).catch(() => false);

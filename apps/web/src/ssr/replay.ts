@@ -4,7 +4,20 @@
  */
 
 /** What a click before the app was live is made again on. */
-export const REPLAYED = "button, [role='button'], input, select, textarea";
+const REPLAYED = "button, [role='button'], input, select, textarea";
+
+/**
+ * The control of the server's page a click before the app was live meant, and its place among the page's
+ * controls; null for a link (links work without the app) or what is outside the page (a modal's portal is
+ * the app's own).
+ */
+export function clickedControl(container: HTMLElement, event: Event): { control: HTMLElement; index: number } | null {
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target || target.closest("a[href]")) return null;
+  const control = target.closest<HTMLElement>(REPLAYED);
+  if (!control || !container.contains(control)) return null;
+  return { control, index: [...container.querySelectorAll(REPLAYED)].indexOf(control) };
+}
 
 /**
  * Clicks again the control a click before the app was live meant: the same element, adopted by React,
