@@ -155,12 +155,14 @@ function stylesFirst(): Plugin {
 
 /**
  * The server-rendering build (`vite build --ssr src/ssr/server-entry.tsx`, run by the server in Node) takes
- * the server's side of two modules: the API client's transport (answered inside the server) and the user
- * HTML sanitiser (the server's, as DOMPurify needs a DOM).
+ * the server's side of three modules: the API client's transport (answered inside the server), the user
+ * HTML sanitiser (the server's, as DOMPurify needs a DOM) and the note of a member's charts to draw ahead
+ * (nothing to note in the browser).
  */
 const SERVER_MODULES: Array<[string, string]> = [
   ["/src/lib/transport.ts", "src/ssr/transport.server.ts"],
   ["/src/ui/user-html.ts", "src/ssr/user-html.server.ts"],
+  ["/src/features/widgets/server-drawings.ts", "src/ssr/server-drawings.server.ts"],
 ];
 
 const CATALOGUE = /packages\/core\/src\/i18n\/messages\/[\w-]+\.json$/;

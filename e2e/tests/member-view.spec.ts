@@ -122,3 +122,35 @@ test("the server's page opens the sidebar on a desk and leaves it closed on a ph
     }
   }
 });
+
+test("a member's charts are drawn by the server ahead, at the sizes their boxes have on a laptop, a tablet and a phone", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Agency overview");
+  const cookies = await page.context().cookies();
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 700, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    // A new browser: it has said nothing of its viewport to the server yet, and keeps no drawing.
+    const context = await browser.newContext({ viewport });
+    await context.addCookies(cookies);
+    const member = await context.newPage();
+    const answers: string[] = [];
+    member.on("response", (response) => {
+      if (response.url().endsWith("/api/chart-snapshots")) answers.push(response.headers()["server-timing"] ?? "");
+    });
+    await member.goto(`/dashboards/${permalink}`);
+    await expect(member.locator("html")).toHaveAttribute("data-app", "live");
+    for (const title of CARDS) await readyWidget(member, title);
+    // The page asked for the drawings of its two charts, each measured at its box's size and its input at its
+    // body's, and the server had drawn exactly those before it asked (docs/decisions.md, "A member's charts
+    // drawn ahead"): its sizes are the stylesheet's at each width.
+    expect(answers, `${viewport.width} px`).toEqual(['charts;desc="2 of 2 drawn ahead"']);
+    await context.close();
+  }
+});

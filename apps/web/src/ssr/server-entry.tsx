@@ -8,6 +8,7 @@ import { createQueryClient } from "../app/query-client";
 import { buildRoutes, loadScreen } from "../app/router";
 import { pageDataKey } from "../features/session/page-data";
 import { PublicViewTree } from "./public-tree";
+import { type ServerDrawings, withServerDrawings } from "./server-drawings.server";
 import { withTransport } from "./transport.server";
 
 export { drawChartSvg, warmChartDrawing } from "./chart-svg.server";
@@ -66,11 +67,21 @@ export async function renderMemberView(
   const router = createMemoryRouter(buildRoutes(await loadScreen("dashboard.show")), {
     initialEntries: [request.url],
   });
+  // With the viewer's viewport width, the charts' drawings the page will ask for are noted as it renders.
+  const drawings: ServerDrawings | null = request.viewportWidth
+    ? { viewportWidth: request.viewportWidth, wanted: new Map() }
+    : null;
   const tree = <App queryClient={queryClient} router={router} />;
-  const rendered = await renderTree(request, queryClient, tree, "member");
+  const render = () => renderTree(request, queryClient, tree, "member", () => drawings?.wanted.clear());
+  const rendered = await (drawings ? withServerDrawings(drawings, render) : render());
   router.dispose();
   // A guard that sent the member elsewhere (a two-factor set-up due): the app's page does that.
-  return rendered && router.state.location.pathname === request.url.split("?")[0] ? rendered : null;
+  if (!rendered || router.state.location.pathname !== request.url.split("?")[0]) return null;
+  const charts = [...(drawings?.wanted.values() ?? [])].map(({ input, size }) => ({
+    input: input as unknown as Record<string, unknown>,
+    size,
+  }));
+  return charts.length > 0 ? { ...rendered, charts } : rendered;
 }
 
 async function renderTree(
@@ -78,6 +89,7 @@ async function renderTree(
   queryClient: QueryClient,
   tree: ReactNode,
   view: "public" | "member",
+  beforeRender?: () => void,
 ): Promise<RenderedPublicView<DehydratedState> | null> {
   queryClient.setQueryData(pageDataKey, request.pageData);
   const deadline = Date.now() + request.budgetMs;
@@ -87,6 +99,7 @@ async function renderTree(
   const asked = new Set<string>();
   const render = () => {
     for (const { queryKey, data } of answers.values()) queryClient.setQueryData(queryKey, data);
+    beforeRender?.();
     return renderToString(tree);
   };
 

@@ -113,12 +113,22 @@ export interface ServerRenderRequest {
   answer: ServerRenderAnswerer;
   /** How long the answers may take altogether; cards still waiting then are drawn loading. */
   budgetMs: number;
+  /**
+   * The width of the viewer's viewport in CSS pixels, when the browser said it (the Sec-CH-Viewport-Width
+   * client hint): a member's charts are then drawn ahead at the sizes their boxes will have (`charts`).
+   */
+  viewportWidth?: number;
 }
 
 /** A public view rendered by the server: the HTML of the app's root and the state beside it. */
 export interface RenderedPublicView<Queries = unknown> {
   html: string;
   state: ServerRenderState<Queries>;
+  /**
+   * A member's charts as the page will ask the server to draw them (POST /api/chart-snapshots: each chart's
+   * input and its box's size at the viewport's width), drawn ahead while the browser loads the page.
+   */
+  charts?: Array<{ input: Record<string, unknown>; size: { width: number; height: number } }>;
 }
 
 /**

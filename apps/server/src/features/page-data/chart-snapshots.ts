@@ -1,8 +1,15 @@
+import { createHash } from "node:crypto";
 import { API, type ServerRenderBundle, ZErrorBody } from "@app/core";
 import type { App } from "../../infra/http";
 
 /** Room for the most charts a request may carry, each with its data (the input is the chart's whole table). */
 const BODY_LIMIT = 8 * 1024 * 1024;
+
+/** How much drawn SVG a process keeps (a 24-widget dashboard's 16 charts are about 0.2 MB). */
+const KEPT_BYTES = 32 * 1024 * 1024;
+
+type Bundle = () => Promise<ServerRenderBundle | null>;
+type Size = { width: number; height: number };
 
 /** Resolves in a later turn of the event loop, so other requests are answered between two drawings. */
 function nextTurn(): Promise<void> {
@@ -10,15 +17,110 @@ function nextTurn(): Promise<void> {
 }
 
 /**
+ * A chart's input and size as one string, each object's keys sorted: the same for the input a member's
+ * page renders on the server (`drawAhead`) and the one its browser sends after a trip through JSON.
+ */
+function canonicalKey(input: unknown, size: Size): string {
+  const text = JSON.stringify([input, size.width, size.height], (_key, value: unknown) => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
+    return sorted;
+  });
+  return createHash("sha256").update(text).digest("base64url");
+}
+
+/**
+ * The server's chart drawings (the web build's server bundle, `drawChartSvg`), kept by input and size,
+ * most recently used last, and shared while one is being drawn. A drawing is made from nothing but its
+ * input, which the asker sends whole, so a kept one tells no one anything they did not send: it needs no
+ * company scope. Per process, like a browser's own kept drawings. docs/decisions.md, "A member's charts
+ * drawn ahead".
+ */
+export class ChartDrawer {
+  private readonly kept = new Map<string, Promise<string>>();
+  private readonly sizes = new Map<string, number>();
+  private bytes = 0;
+
+  constructor(
+    private readonly bundle: Bundle | null,
+    private readonly limit = KEPT_BYTES,
+  ) {}
+
+  /** Whether this server draws charts (false without the web build's server bundle). */
+  async available(): Promise<boolean> {
+    return (await this.bundle?.()) != null;
+  }
+
+  /**
+   * One chart's SVG (rejected when the drawing code refuses the input) and whether it was kept or being
+   * drawn already (a member's page drawn ahead, an earlier request), rather than drawn for this call.
+   */
+  draw(input: Record<string, unknown>, size: Size): { svg: Promise<string>; kept: boolean } {
+    const key = canonicalKey(input, size);
+    const kept = this.kept.get(key);
+    if (kept) {
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+      return { svg: kept, kept: true };
+    }
+    return { svg: this.keep(key, this.drawNow(input, size)), kept: false };
+  }
+
+  /**
+   * The charts a member's page will ask for (`RenderedPublicView.charts`), drawn one after another, each in
+   * a later turn of the event loop, while the browser loads the page. Each is known at once as being
+   * drawn, so the page's request waits for it rather than drawing it again.
+   */
+  drawAhead(items: ReadonlyArray<{ input: Record<string, unknown>; size: Size }>): void {
+    let previous: Promise<unknown> = Promise.resolve();
+    for (const { input, size } of items) {
+      const key = canonicalKey(input, size);
+      if (this.kept.has(key)) continue;
+      const drawn = previous.then(nextTurn).then(() => this.drawNow(input, size));
+      previous = drawn.catch(() => undefined);
+      this.keep(key, drawn);
+    }
+  }
+
+  private async drawNow(input: Record<string, unknown>, size: Size): Promise<string> {
+    const loaded = await this.bundle?.();
+    if (!loaded) throw new Error("Charts are drawn by the browser on this server.");
+    return loaded.drawChartSvg(input, size);
+  }
+
+  private keep(key: string, drawn: Promise<string>): Promise<string> {
+    this.kept.set(key, drawn);
+    drawn.then(
+      (svg) => this.account(key, svg.length),
+      () => this.kept.delete(key),
+    );
+    return drawn;
+  }
+
+  private account(key: string, length: number): void {
+    if (!this.kept.has(key) || this.sizes.has(key)) return;
+    this.sizes.set(key, length);
+    this.bytes += length;
+    for (const oldest of this.kept.keys()) {
+      if (this.bytes <= this.limit) break;
+      this.kept.delete(oldest);
+      this.bytes -= this.sizes.get(oldest) ?? 0;
+      this.sizes.delete(oldest);
+    }
+  }
+}
+
+/**
  * POST /api/chart-snapshots: a member's charts drawn here, as SVG, by the same code as the browser's snapshot
  * worker (the web build's server bundle, `drawChartSvg`). A browser that keeps no drawing of a dashboard (a
  * first visit, a new release) would otherwise load ECharts into a worker and run its cold code for every
  * chart while the page itself starts; here the code is warm after the first requests
- * (docs/decisions.md, "The owner's first drawings made by the server"). Members only (the default
- * guard): a public viewer's page is drawn by its own worker. 503 without a bundle (the web app not
- * built): the browser then draws every chart itself.
+ * (docs/decisions.md, "The owner's first drawings made by the server"), and a member's page drawn ahead
+ * has them ready. Members only (the default guard): a public viewer's page is drawn by its own worker.
+ * 503 without a bundle (the web app not built): the browser then draws every chart itself.
  */
-export function chartSnapshotRoutes(app: App, bundle: (() => Promise<ServerRenderBundle | null>) | null) {
+export function chartSnapshotRoutes(app: App, drawer: ChartDrawer) {
   app.post(
     "/api/chart-snapshots",
     {
@@ -31,22 +133,26 @@ export function chartSnapshotRoutes(app: App, bundle: (() => Promise<ServerRende
       },
     },
     async (request, reply) => {
-      const loaded = bundle ? await bundle() : null;
-      if (!loaded) {
+      if (!(await drawer.available())) {
         return reply
           .code(503)
           .send({ code: "unavailable", message: "Charts are drawn by the browser on this server." });
       }
       const data: Array<{ svg: string } | { error: string }> = [];
+      let found = 0;
       for (const [index, { input, size }] of request.body.items.entries()) {
         if (index > 0) await nextTurn();
+        const { svg, kept } = drawer.draw(input, size);
+        if (kept) found += 1;
         try {
-          data.push({ svg: await loaded.drawChartSvg(input, size) });
+          data.push({ svg: await svg });
         } catch (error) {
           // An input the drawing code refuses is that item's failure (the browser draws it), not the request's.
           data.push({ error: error instanceof Error ? error.message : String(error) });
         }
       }
+      // How many were drawn before they were asked for: a member's page drawn ahead says all of them.
+      reply.header("server-timing", `charts;desc="${found} of ${data.length} drawn ahead"`);
       return { data };
     },
   );

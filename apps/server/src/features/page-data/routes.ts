@@ -18,7 +18,7 @@ import type { App } from "../../infra/http";
 import { escapeHtml } from "../../infra/mail-html";
 import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
-import { chartSnapshotRoutes } from "./chart-snapshots";
+import { ChartDrawer, chartSnapshotRoutes } from "./chart-snapshots";
 import { dashboardViewRenderer, serverBundle, viewerZone } from "./server-render";
 import type { PageDataService } from "./service";
 
@@ -37,6 +37,11 @@ export type DashboardPageTitle = (
 
 const DASHBOARD_ROUTES = new Set(["dashboard.show", "dashboard.print", "dashboard.realTime", "dashboard.embedded"]);
 const TITLE = /<title>[^<]*<\/title>/;
+/**
+ * The client hint a member's charts are drawn ahead by (server-render.ts `viewportWidthOf`): the viewport's
+ * width gives each chart's box its size, which the drawing the page asks for is made at.
+ */
+const VIEWPORT_HINT = "Sec-CH-Viewport-Width";
 
 const PLACEHOLDER = "<!--page-data-->";
 const HEAD_END = "</head>";
@@ -289,7 +294,8 @@ export async function pageDataRoutes(
   // The web build's server bundle: public views rendered by it, and a member's first chart drawings.
   const bundle = hasDist ? serverBundle(app, webDist, serverRender.enabled) : null;
   const renderView = bundle ? dashboardViewRenderer(app, bundle, serverRender) : null;
-  chartSnapshotRoutes(app, bundle);
+  const drawer = new ChartDrawer(bundle);
+  chartSnapshotRoutes(app, drawer);
 
   /**
    * A member's own dashboard (docs/decisions.md, "A member's dashboard rendered by the server"), rendered
@@ -321,6 +327,9 @@ export async function pageDataRoutes(
         ? `${ROOT}${rendered.html}</div>${jsonScript("ssr-state", rendered.state, "member")}`
         : root[0];
       stream.end(body + page.slice(root.index + root[0].length));
+      // The drawings the page will ask for, made while the browser loads it (docs/decisions.md, "A
+      // member's charts drawn ahead").
+      if (rendered?.charts) drawer.drawAhead(rendered.charts);
     });
     return reply;
   }
@@ -350,7 +359,17 @@ export async function pageDataRoutes(
           .replace(ROOT, () => (document.header ? bootHeaderHtml(document.header) : "") + ROOT);
     const html = withLanguage(page, document.language);
     reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8");
-    if (memberZone) return streamMemberPage(request, reply, data, memberZone, html);
+    // From the app's first page on, a Chromium says its viewport's width with every request.
+    reply.header("accept-ch", VIEWPORT_HINT);
+    if (memberZone) {
+      reply.header("vary", VIEWPORT_HINT);
+      // A Chromium that has not said it yet (a first visit) is asked to send the request again with it, at
+      // once, so that its charts are drawn ahead; the first answer is the app's page, not rendered, as the
+      // browser drops it (one that does not ask again gets the app, which loads the dashboard itself).
+      if (request.headers["sec-ch-viewport-width"] === undefined && typeof request.headers["sec-ch-ua"] === "string")
+        return reply.header("critical-ch", VIEWPORT_HINT).send(html);
+      return streamMemberPage(request, reply, data, memberZone, html);
+    }
     return reply.send(html);
   }
 }

@@ -60,6 +60,16 @@ function jsonScript(html: string, id: string): unknown {
   return match ? JSON.parse(match[1]) : null;
 }
 
+/** An attribute's text as the page escapes it, read back. */
+function unescapeHtml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
 /** A widget's card (its `<article>`, opening tag to end) in the page. */
 function cardOf(html: string, widgetId: string): string {
   const match = new RegExp(`<article[^>]*data-widget-id="${widgetId}"[^>]*>[\\s\\S]*?</article>`).exec(html);
@@ -231,6 +241,79 @@ describeEachDb("the public view rendered by the server", (env) => {
       if (widget.format.startsWith("chart:")) expect(card).toMatch(/data-chart-input="[^"]*rows/);
       else expect(card).toContain('data-state="ready"');
     }
+  });
+
+  it("a Chromium's first visit is asked for its viewport's width; with it the charts its page will ask for are drawn ahead", async () => {
+    const { client: owner, company, user } = await buildOwner(env());
+    const { permalink } = await buildDashboard(env(), { company, user, name: "Ahead", template: "website-overview" });
+    const cookie = `${SESSION_COOKIE}=${owner.cookie(SESSION_COOKIE)}`;
+    const chromium = { accept: "text/html", cookie, "sec-ch-ua": '"Chromium";v="156"' };
+
+    // Not said yet: the answer asks for it (the browser sends the request again at once) and is not rendered.
+    const first = await app.inject({ url: `/dashboards/${permalink}`, headers: chromium });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["critical-ch"]).toBe("Sec-CH-Viewport-Width");
+    expect(first.headers["accept-ch"]).toBe("Sec-CH-Viewport-Width");
+    expect(String(first.headers.vary)).toContain("Sec-CH-Viewport-Width");
+    expect(jsonScript(first.body, "ssr-state")).toBeNull();
+    // Another browser (no client hints) gets the rendered page as before; so does one out of range.
+    for (const headers of [
+      { accept: "text/html", cookie },
+      { ...chromium, "sec-ch-viewport-width": "99999" },
+    ]) {
+      const other = await app.inject({ url: `/dashboards/${permalink}`, headers });
+      expect(other.headers["critical-ch"]).toBeUndefined();
+      expect(jsonScript(other.body, "ssr-state")).toMatchObject({ view: "member" });
+    }
+
+    // Said: the member's page, rendered; the drawings its charts will ask for are made meanwhile.
+    const page = await app.inject({
+      url: `/dashboards/${permalink}`,
+      headers: { ...chromium, "sec-ch-viewport-width": "1280" },
+    });
+    expect(page.headers["critical-ch"]).toBeUndefined();
+    expect(jsonScript(page.body, "ssr-state")).toMatchObject({ view: "member" });
+    // What the page asks for (ssr/chart-placeholders.ts): each chart's input measured at its body's size, at its
+    // box's size. At 1280 px (apps/web card-size.test.ts) a 4 × 2 card's body is 934 × 334, its chart 902 × 314;
+    // a 2 × 2 card's body 458 × 334, its chart 426 × 314 (neither compact nor short).
+    const measures: Record<string, { width: number; height: number }> = {
+      "4x2": { width: 902, height: 314 },
+      "2x2": { width: 426, height: 314 },
+    };
+    const charts = [
+      ...page.body.matchAll(
+        /<div class="dash-cell" data-w="(\d)" data-h="(\d)" data-format="chart:[^"]*"[\s\S]*?data-chart-input="([^"]*)"/g,
+      ),
+    ];
+    expect(charts.map(([, w, h]) => `${w}x${h}`)).toEqual(["4x2", "2x2"]);
+    const items = charts.map(([, w, h, attribute]) => ({
+      input: { ...JSON.parse(unescapeHtml(attribute)), compact: false, short: false, size: undefined },
+      size: measures[`${w}x${h}`],
+    }));
+    const session = new TestClient(app);
+    session.setCookie(SESSION_COOKIE, owner.cookie(SESSION_COOKIE) ?? "");
+    const asked = async () => {
+      const response = await session.api("POST", "/api/chart-snapshots", { items });
+      expect(response.json().data.map((item: { svg?: string }) => item.svg?.slice(0, 30))).toEqual([
+        '<svg width="902" height="314" ',
+        '<svg width="426" height="314" ',
+      ]);
+      return String(response.headers["server-timing"]);
+    };
+    // Asked as soon as the page has come: found drawn, or being drawn, not drawn again.
+    expect(await asked()).toBe('charts;desc="2 of 2 drawn ahead"');
+    // The same input with its keys in another order is the same drawing.
+    const reordered = items.map(({ input, size }) => ({
+      input: Object.fromEntries(Object.entries(input).reverse()),
+      size,
+    }));
+    const again = await session.api("POST", "/api/chart-snapshots", { items: reordered });
+    expect(again.headers["server-timing"]).toBe('charts;desc="2 of 2 drawn ahead"');
+    // Another size is drawn for the asking.
+    const other = await session.api("POST", "/api/chart-snapshots", {
+      items: [{ ...items[0], size: { width: 300, height: 118 } }],
+    });
+    expect(other.headers["server-timing"]).toBe('charts;desc="0 of 1 drawn ahead"');
   });
 
   it("a member opening another company's dashboard, or one that is not there, gets the app's page", async () => {

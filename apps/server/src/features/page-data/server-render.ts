@@ -39,6 +39,19 @@ export function viewerZone(cookie: string | undefined): string {
   }
 }
 
+/** The narrowest and widest viewports a member's charts are drawn ahead for (a hint outside is ignored). */
+const VIEWPORT_WIDTHS = { min: 240, max: 7680 };
+
+/**
+ * The viewer's viewport width in CSS pixels from the Sec-CH-Viewport-Width client hint (a Chromium sends it
+ * once the page has asked for it: `VIEWPORT_HINT` in routes.ts), or null.
+ */
+export function viewportWidthOf(request: FastifyRequest): number | null {
+  const header = request.headers["sec-ch-viewport-width"];
+  const width = typeof header === "string" && /^\d{1,5}$/.test(header.trim()) ? Number(header.trim()) : Number.NaN;
+  return width >= VIEWPORT_WIDTHS.min && width <= VIEWPORT_WIDTHS.max ? width : null;
+}
+
 /** Headers of the page's request the API calls carry too (custom domain, guest cookie, language). */
 const FORWARDED = ["host", "cookie", "user-agent", "accept-language", "x-forwarded-for", "x-forwarded-proto"];
 
@@ -163,6 +176,7 @@ export function dashboardViewRenderer(
         timezone,
         answer: answererFor(app, request, pageData),
         budgetMs: options.budgetMs,
+        ...(view === "member" ? { viewportWidth: viewportWidthOf(request) ?? undefined } : {}),
       });
     } catch (error) {
       // The page is still the app's: it loads the dashboard itself, as it does without a server render.

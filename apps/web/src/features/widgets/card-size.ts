@@ -27,3 +27,60 @@ export function bodyFit(format: string, width: number, height: number): BodyFit 
     size: format === "chart:gauge" && measured ? { width, height } : undefined,
   };
 }
+
+/**
+ * The dashboard stylesheet's measures (features/dashboard/dashboard.css) that size a card before the page
+ * is laid out: card-size.test.ts reads them from the stylesheet, so the two cannot drift apart silently.
+ */
+export const GRID = {
+  sidebarWidth: 288,
+  /** Widest viewport whose sidebar lies over the canvas instead of beside it. */
+  sidebarOverlayMaxViewport: 768,
+  mainPadding: 28,
+  phoneMainPadding: 12,
+  phoneMaxViewport: 600,
+  twoColumnsMaxWidth: 900,
+  oneColumnMaxWidth: 560,
+  gap: 16,
+  rowHeight: 180,
+  /** A phone's cell heights by the widget's rows (one column, rows as high as their content). */
+  phoneCellHeights: [200, 340, 440],
+  cardBorder: 1,
+  headerHeight: 40,
+  bodyPadding: { top: 6, right: 16, bottom: 14, left: 16 },
+} as const;
+
+/** A card's body (border box, what `bodyFit` reads) and its chart's box, in CSS pixels. */
+export interface CardBoxes {
+  body: { width: number; height: number };
+  chart: { width: number; height: number };
+}
+
+/**
+ * The size a card's body and chart will have on a member's dashboard at this viewport width, before
+ * anything is measured: what the server draws a member's charts at (ssr/server-entry.tsx). It holds for a
+ * card whose body holds only its chart (no filter, goal or notice lines, which the server then leaves to
+ * the browser) and with the sidebar as it first shows (open beside the canvas on wide screens, over it
+ * on narrower ones). A browser whose classic scrollbar takes width draws again at its own measure.
+ */
+export function cardBoxesAt(viewportWidth: number, width: number, height: number): CardBoxes | null {
+  if (!(viewportWidth > 0) || width < 1 || height < 1) return null;
+  const sidebar = viewportWidth > GRID.sidebarOverlayMaxViewport ? GRID.sidebarWidth : 0;
+  const padding = viewportWidth <= GRID.phoneMaxViewport ? GRID.phoneMainPadding : GRID.mainPadding;
+  const grid = viewportWidth - sidebar - 2 * padding;
+  const columns = grid <= GRID.oneColumnMaxWidth ? 1 : grid <= GRID.twoColumnsMaxWidth ? 2 : 4;
+  const track = (grid - (columns - 1) * GRID.gap) / columns;
+  const span = Math.min(width, columns);
+  const cellWidth = track * span + GRID.gap * (span - 1);
+  const cellHeight =
+    columns === 1
+      ? GRID.phoneCellHeights[Math.min(height, GRID.phoneCellHeights.length) - 1]
+      : GRID.rowHeight * height + GRID.gap * (height - 1);
+  const body = {
+    width: Math.round(cellWidth - 2 * GRID.cardBorder),
+    height: Math.round(cellHeight - 2 * GRID.cardBorder - GRID.headerHeight),
+  };
+  const { top, right, bottom, left } = GRID.bodyPadding;
+  const chart = { width: body.width - left - right, height: body.height - top - bottom };
+  return chart.width > 0 && chart.height > 0 ? { body, chart } : null;
+}

@@ -27,6 +27,7 @@ import { GoalLines } from "../goals/GoalLines";
 import { chartTargets, goalViews } from "../goals/goal-view";
 import { useWidgetLook } from "../look";
 import { asOfText, PrintModeContext, RealtimeMarkContext, updatedClock } from "../print";
+import { noteServerDrawing } from "../server-drawings";
 
 type EChartComponent = ComponentType<ComponentProps<typeof import("../charts/EChart").EChart>>;
 
@@ -375,6 +376,11 @@ export const InteractiveWidgetBody = memo(function InteractiveWidgetBody({
       {t("widget.dataAsOf", { time: asOfText(notice.asOf, range.timezone), message: notice.message })}
     </Text>
   ) : null;
+
+  // The server draws a member's chart ahead when the body holds only the chart: the lines above and below
+  // take a height it cannot know, and the page's own measure decides those.
+  if (typeof document === "undefined" && input && option && !filtered && goals.length === 0 && !updated && !stale)
+    noteServerDrawing(widget, input);
 
   return (
     <>

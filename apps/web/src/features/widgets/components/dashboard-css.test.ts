@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMPACT_WIDTH } from "../card-size";
+import { COMPACT_WIDTH, GRID } from "../card-size";
 import { summaryPerRow } from "./SummaryWidget";
 
 /**
@@ -129,5 +129,45 @@ describe("summary columns before the body is measured (.dash-summary's auto-fit)
         expect(width % 132).toBeLessThan(12);
       }
     }
+  });
+});
+
+describe("the card sizes the server draws a member's charts ahead at (card-size.ts GRID) are the stylesheet's", () => {
+  const px = (value: string) => Number.parseFloat(value);
+  const paddings = (value: string) => value.split(/\s+/).map(px);
+
+  it("the canvas: the sidebar beside it, its padding, the grid's gaps and rows", () => {
+    const root = rule(".dash-root").declarations;
+    expect(px(root["--dash-sidebar-width"])).toBe(GRID.sidebarWidth);
+    expect(px(root["--dash-row-height"])).toBe(GRID.rowHeight);
+    expect(px(root["--dash-gap"])).toBe(GRID.gap);
+    expect(rule(".dash-sidebar", `@media (max-width: ${GRID.sidebarOverlayMaxViewport}px)`).declarations.position).toBe(
+      "fixed",
+    );
+    expect(paddings(rule(".dash-main").declarations.padding)[1]).toBe(GRID.mainPadding);
+    expect(paddings(rule(".dash-main", `@media (max-width: ${GRID.phoneMaxViewport}px)`).declarations.padding)[1]).toBe(
+      GRID.phoneMainPadding,
+    );
+  });
+
+  it("the columns: 4, then 2 and 1 as the canvas narrows, and a phone's rows", () => {
+    expect(rule(".dash-grid").declarations["grid-template-columns"]).toBe("repeat(4, minmax(0, 1fr))");
+    expect(
+      rule(".dash-grid", `@container dash-main (max-width: ${GRID.twoColumnsMaxWidth}px)`).declarations[
+        "grid-template-columns"
+      ],
+    ).toBe("repeat(2, minmax(0, 1fr))");
+    const phone = `@container dash-main (max-width: ${GRID.oneColumnMaxWidth}px)`;
+    expect(rule(".dash-grid", phone).declarations["grid-template-columns"]).toBe("minmax(0, 1fr)");
+    GRID.phoneCellHeights.forEach((height, index) => {
+      expect(px(rule(`.dash-cell[data-h="${index + 1}"]`, phone).declarations["min-height"])).toBe(height);
+    });
+  });
+
+  it("the card: its border, its header's height and its body's padding", () => {
+    expect(px(rule(".dash-card").declarations.border)).toBe(GRID.cardBorder);
+    expect(px(rule(".dash-card-header").declarations["min-height"])).toBe(GRID.headerHeight);
+    const [top, right, bottom] = paddings(body.padding);
+    expect({ top, right, bottom, left: right }).toEqual(GRID.bodyPadding);
   });
 });
