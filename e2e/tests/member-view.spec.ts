@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test } from "./fixtures";
 import { SCREENSHOTS } from "./support";
 import { signUp } from "./support-auth";
-import { createTemplateDashboard, keyFigures, readyWidget } from "./support-dashboard";
+import { agencyDashboard, createTemplateDashboard, keyFigures, readyWidget } from "./support-dashboard";
 
 /**
  * An agency's own dashboard arrives rendered by the server (docs/decisions.md, "A member's dashboard
@@ -11,6 +11,9 @@ import { createTemplateDashboard, keyFigures, readyWidget } from "./support-dash
  */
 
 const CARDS = ["Key figures", "Sessions and users", "Channels", "Devices", "Top pages"];
+const LAPTOP = { width: 1280, height: 900 };
+const TABLET = { width: 700, height: 900 };
+const PHONE = { width: 390, height: 844 };
 
 test("the agency's dashboard shows its figures and charts before the app is live; the app adopts it and keeps the click", async ({
   page,
@@ -79,13 +82,8 @@ test("the server's page opens the sidebar on a desk and leaves it closed on a ph
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page);
-  const { permalink } = await createTemplateDashboard(page, "Agency overview");
-  const cookies = await page.context().cookies();
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  const { permalink, cookies } = await agencyDashboard(page);
+  for (const viewport of [LAPTOP, PHONE]) {
     // Scripts off: the server's page as it is painted before any of the app's code has run.
     for (const javaScriptEnabled of [false, true]) {
       const context = await browser.newContext({ viewport, javaScriptEnabled });
@@ -128,14 +126,8 @@ test("a member's charts are drawn by the server ahead, at the sizes their boxes 
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page);
-  const { permalink } = await createTemplateDashboard(page, "Agency overview");
-  const cookies = await page.context().cookies();
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 700, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  const { permalink, cookies } = await agencyDashboard(page);
+  for (const viewport of [LAPTOP, TABLET, PHONE]) {
     // A new browser: it has said nothing of its viewport to the server yet, and keeps no drawing.
     const context = await browser.newContext({ viewport });
     await context.addCookies(cookies);

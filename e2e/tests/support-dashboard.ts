@@ -1,6 +1,6 @@
-import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, type Cookie, expect, type Locator, type Page } from "@playwright/test";
 import { invitationLink, uniqueEmail } from "./support";
-import { skipOnboarding } from "./support-auth";
+import { signUp, skipOnboarding } from "./support-auth";
 
 /** Company Sources → 'Connect Demo data'; waits until the Demo source shows as connected. */
 export async function connectDemo(page: Page): Promise<void> {
@@ -294,4 +294,11 @@ export async function keyFigures(page: Page): Promise<Record<string, string>> {
   const labels = await card.locator(".dash-kpi-label").allTextContents();
   const values = await card.locator(".dash-kpi-value").allTextContents();
   return Object.fromEntries(labels.map((label, index) => [label, values[index]]));
+}
+
+/** A new agency's "Agency overview" template dashboard, and its member's cookies for other browsers to open it with. */
+export async function agencyDashboard(page: Page): Promise<{ permalink: string; cookies: Cookie[] }> {
+  await signUp(page);
+  const { permalink } = await createTemplateDashboard(page, "Agency overview");
+  return { permalink, cookies: await page.context().cookies() };
 }

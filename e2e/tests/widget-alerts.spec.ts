@@ -51,11 +51,15 @@ test("Alert me when…: from a widget's menu, the server's 422 under its field, 
 /** A rule that fires on the Demo's numbers at its first evaluation. */
 const SESSIONS_ABOVE_ONE = { metric: "a.sessions", condition: "above", value: 1, recipients: "ceo@client.example" };
 
-/** The page's loads of a new document from now on: a live update must come without one. */
+/**
+ * The page's loads of a new document from now on: a live update must come without one. Counted by the
+ * document's request: `framenavigated` also fires for a same-document change of the address, which the
+ * app's router makes as it starts (history.replaceState), after a server-rendered card is already ready.
+ */
 function reloadsOf(page: Page): string[] {
   const reloads: string[] = [];
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) reloads.push(frame.url());
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) reloads.push(request.url());
   });
   return reloads;
 }

@@ -359,8 +359,9 @@ export async function pageDataRoutes(
           .replace(ROOT, () => (document.header ? bootHeaderHtml(document.header) : "") + ROOT);
     const html = withLanguage(page, document.language);
     reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8");
-    // From the app's first page on, a Chromium says its viewport's width with every request.
-    reply.header("accept-ch", VIEWPORT_HINT);
+    // From a member's first page on, a Chromium says its viewport's width with every request (a public
+    // viewer is not asked: nothing of theirs is drawn ahead).
+    if (data.user) reply.header("accept-ch", VIEWPORT_HINT);
     if (memberZone) {
       reply.header("vary", VIEWPORT_HINT);
       // A Chromium that has not said it yet (a first visit) is asked to send the request again with it, at

@@ -256,6 +256,13 @@ describeEachDb("the public view rendered by the server", (env) => {
     expect(first.headers["accept-ch"]).toBe("Sec-CH-Viewport-Width");
     expect(String(first.headers.vary)).toContain("Sec-CH-Viewport-Width");
     expect(jsonScript(first.body, "ssr-state")).toBeNull();
+    // Nobody signed in is asked for it (a client viewing a shared link, the login page).
+    const login = await app.inject({
+      url: "/login",
+      headers: { accept: "text/html", "sec-ch-ua": '"Chromium";v="156"' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers["accept-ch"]).toBeUndefined();
     // Another browser (no client hints) gets the rendered page as before; so does one out of range.
     for (const headers of [
       { accept: "text/html", cookie },
