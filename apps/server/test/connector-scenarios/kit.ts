@@ -12,6 +12,7 @@ import { buildOwner } from "../factories";
 import { type FakeCall, type FakeFault, type FakePart, fakesForFile, type RunningFakes } from "../fakes/app";
 import { connectOAuth } from "../fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../harness";
+import { liveRange } from "../ranges";
 import { until } from "../wait";
 
 /**
@@ -197,9 +198,6 @@ export async function refuseStoredToken(refused: Set<string>, env: TestEnv, sour
     refused.delete(token);
   };
 }
-
-/** A range touching today: stored results are due again after 15 minutes. */
-const liveRange = () => ({ startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) });
 
 /** Zones far from UTC on either side: a connector shifting days by UTC is a day off in both. */
 export const FAR_ZONES = ["Pacific/Auckland", "America/Los_Angeles"] as const;

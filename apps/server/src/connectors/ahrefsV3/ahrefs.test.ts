@@ -2,6 +2,7 @@ import { afterAll, expect, it } from "vitest";
 import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { describeEachDb, type TestClient } from "../../../test/harness";
+import { liveRange } from "../../../test/ranges";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { historyGrouping } from ".";
 import {
@@ -371,8 +372,7 @@ describeEachDb(
       (await fake()).keys.add(key);
       const id = (await connect(client, key)).json().data.id;
       const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
+      const range = liveRange();
       const inputs = { country: "de", metrics: ["refdomains"], mode: "domain", target: "acme.com" };
       const stored = (
         await sources.query(company.id, await sources.load(company.id, id), {

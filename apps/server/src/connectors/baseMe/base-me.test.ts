@@ -5,6 +5,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { liveRange } from "../../../test/ranges";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
 import { BASE_PREFIX, baseFake } from "./fake";
@@ -318,10 +319,8 @@ describeEachDb(
       const { client } = await buildOwner(env());
       const id = await connect(client);
       (await fake()).revoked.add((await storedCredentials(env(), id)).access_token ?? "");
-      const today = new Date().toISOString().slice(0, 10);
       const refused = await widgetData(client, [deals(id, { metrics: ["lostDeals"] })], {
-        startDate: "2026-11-01",
-        endDate: today,
+        ...liveRange(),
         comparison: false,
       });
       // Nothing stored to fall back on: a provider failure, not the server's.

@@ -3,6 +3,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { liveRange } from "../../../test/ranges";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
 import { metaFake } from "../meta/fake";
@@ -289,8 +290,7 @@ describeEachDb(
       const { client, company } = await buildOwner(env());
       const { result } = await connect(client);
       const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
+      const range = liveRange();
       // Declared keys in order, as the widget data path normalises them (the stored result is found by them).
       const inputs = { metrics: ["leads", "spend"], property: LEADS };
       const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
@@ -352,7 +352,7 @@ describeEachDb(
       const { client, company } = await buildOwner(env());
       const { result } = await connect(client);
       const sources = env().services.get("sources");
-      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
+      const range = liveRange();
       // Not LEADS: the throttling test above leaves that account blocked in this process for Meta's 5 minutes.
       const inputs = { metrics: ["clicks", "spend"], property: SHOP };
       // Meta's usage on a success: the account's calls used up for the next 300 s, its business at 100 %.

@@ -3,6 +3,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
+import { liveRange } from "../../../test/ranges";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
 import { fakePageValue, META_BUSINESS, META_BUSINESS_PAGES, META_PAGES, META_USER, metaFake } from "../meta/fake";
@@ -327,7 +328,7 @@ describeEachDb(
       const { client, company } = await buildOwner(env());
       const { result } = await connect(client);
       const sources = env().services.get("sources");
-      const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
+      const range = liveRange();
       const inputs = { metrics: ["page_views_total"], property: BAKERY };
       (await meta()).usageNext.push({
         pathIncludes: `/${BAKERY}/insights`,

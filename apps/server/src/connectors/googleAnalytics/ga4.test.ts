@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildDashboard, buildOwner, buildReport } from "../../../test/factories";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
+import { liveRange } from "../../../test/ranges";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
 import { FAKE_REPORT_TOKENS, fakeGoogleForFile, fakeValue } from "../google/fake";
@@ -388,8 +389,7 @@ describeEachDb(
       const { client, company } = await buildOwner(env());
       const { result } = await connect(client);
       const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
+      const range = liveRange();
       const fake = await google();
       const cases = [{ metric: "totalUsers", body: { rows: "not a list", totals: 7 } }];
       for (const { metric, body } of cases) {
@@ -526,8 +526,7 @@ describeEachDb(
       const { result } = await connect(client);
       const fake = await google();
       const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
+      const range = liveRange();
       // Property 2006, this test's alone: 1,000 of the hour's 40,000 tokens left (under 5 %).
       const inputs = { metrics: ["sessions"], profile: "2006", property: "1002" };
       fake.setRemainingTokens("2006", { tokensPerHour: 1_000 });

@@ -3,6 +3,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, startTestEnv, type TestClient, type TestEnv } from "../../../test/harness";
+import { liveRange } from "../../../test/ranges";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { loadConfig } from "../../infra/config";
 import { seal, unseal } from "../../infra/security";
@@ -387,8 +388,7 @@ describeEachDb(
       const { client, company } = await buildOwner(env());
       const { result } = await connect(client);
       const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
+      const range = liveRange();
       const inputs = { metrics: ["clicks"], property: SHOES };
       const stored = await sources.query(company.id, await sources.load(company.id, result.sourceId), {
         type: "linkedinAds.analytics",

@@ -4,6 +4,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { liveRange } from "../../../test/ranges";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
 import { classifyMailchimp } from ".";
@@ -265,8 +266,7 @@ describeEachDb(
       expect((await client.api("GET", "/api/sources")).json().data[0].invalid).toBe(false);
 
       const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
+      const range = liveRange();
       for (const [metric, faults, notice] of [
         // What the connection limit sometimes answers: a 403 without a problem body. Throttling is retried
         // (three answers refuse here) before the stored numbers are served. (A 429 and a 503 in problem

@@ -4,6 +4,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { liveRange } from "../../../test/ranges";
 import { until } from "../../../test/wait";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { seal, unseal } from "../../infra/security";
@@ -47,7 +48,7 @@ const connect = (client: TestClient): Promise<string> => connectByConsent(client
  */
 async function storeDueResult(env: TestEnv, companyId: string, sourceId: string, property: string) {
   const sources = env.services.get("sources");
-  const range = { startDate: "2026-11-01", endDate: new Date().toISOString().slice(0, 10) };
+  const range = liveRange();
   const stored = await sources.query(companyId, await sources.load(companyId, sourceId), {
     type: "searchConsole.performance",
     inputs: { metrics: ["clicks", "impressions"], property },

@@ -3,6 +3,7 @@ import { buildOwner } from "../../../test/factories";
 import { fakesForFile } from "../../../test/fakes/app";
 import { connectOAuth } from "../../../test/fakes/oauth-connect";
 import { describeEachDb, type TestClient, type TestEnv } from "../../../test/harness";
+import { liveRange } from "../../../test/ranges";
 import { instance, widgetData } from "../../features/widgets/test-helpers";
 import { unseal } from "../../infra/security";
 import {
@@ -271,8 +272,7 @@ describeEachDb(
       const { client, company } = await buildOwner(env());
       const { result } = await connect(client);
       const sources = env().services.get("sources");
-      const today = new Date().toISOString().slice(0, 10);
-      const range = { startDate: "2026-11-01", endDate: today };
+      const range = liveRange();
       // Throttling (QPM) and outages: the scenario kit (test/connector-scenarios/tiktok.test.ts). A spent
       // advertiser is not asked again before its wait is over.
       for (const [advertiser, faults, notice] of [
