@@ -1,2 +1,7 @@
 export { WidgetInsight } from "./components/WidgetInsight";
-export { type DashboardInsightsState, InsightLinesContext, useDashboardInsights } from "./query";
+export {
+  type DashboardInsightsState,
+  dashboardInsightsQuery,
+  InsightLinesContext,
+  useDashboardInsights,
+} from "./query";

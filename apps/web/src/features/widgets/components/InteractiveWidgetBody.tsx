@@ -1,6 +1,6 @@
 import { comparisonLabel, METRICS_PARAM, type TInteractiveWidget, type TTable, type TWidget } from "@app/core";
 import { Badge, Text } from "@mantine/core";
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { hashKey, type QueryClient, useQuery } from "@tanstack/react-query";
 import {
   type ComponentProps,
   type ComponentType,
@@ -146,9 +146,12 @@ export function firstWidgetState(
   enabled: boolean,
 ): WidgetState {
   const options = widgetDataQuery(widget, range, access);
-  const data = client
+  // Looked up by its hash, not `find`: `find` hashes this key again against every query in the cache
+  // (each with that query's own hash function), so 24 cards cost 24 × 24 hashes of whole widget keys.
+  const found = client
     .getQueryCache()
-    .find<WidgetDataResult>({ queryKey: options.queryKey, exact: true, stale: false, fetchStatus: "idle" })?.state.data;
+    .get<WidgetDataResult>(options.queryKeyHashFn?.(options.queryKey) ?? hashKey(options.queryKey));
+  const data = found && !found.isStale() && found.state.fetchStatus === "idle" ? found.state.data : undefined;
   const current = data ? drawnTable(data.current, widget.percent) : null;
   if (!enabled) return "unavailable";
   if (!current) return "loading";
