@@ -45,6 +45,7 @@ export * from "./sources/expiry";
 export * from "./two-factor/rules";
 export * from "./widget-alerts";
 export * from "./widgets/calculated";
+export * from "./widgets/chart-drawing-key";
 export * from "./widgets/expression";
 export * from "./widgets/formats";
 export * from "./widgets/historic";

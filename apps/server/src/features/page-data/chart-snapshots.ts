@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { API, type ServerRenderBundle, ZErrorBody } from "@app/core";
+import { API, chartDrawingKeyText, type ServerRenderBundle, ZErrorBody } from "@app/core";
 import type { App } from "../../infra/http";
 
 /** Room for the most charts a request may carry, each with its data (the input is the chart's whole table). */
@@ -16,18 +16,9 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/**
- * A chart's input and size as one string, each object's keys sorted: the same for the input a member's
- * page renders on the server (`drawAhead`) and the one its browser sends after a trip through JSON.
- */
+/** A chart's input and size as a key: the same for the input a member's page is rendered with and the one its browser sends. */
 function canonicalKey(input: unknown, size: Size): string {
-  const text = JSON.stringify([input, size.width, size.height], (_key, value: unknown) => {
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
-    return sorted;
-  });
-  return createHash("sha256").update(text).digest("base64url");
+  return createHash("sha256").update(chartDrawingKeyText(input, size)).digest("base64url");
 }
 
 /**
@@ -74,7 +65,9 @@ export class ChartDrawer {
    */
   drawAhead(items: ReadonlyArray<{ input: Record<string, unknown>; size: Size }>): void {
     let previous: Promise<unknown> = Promise.resolve();
-    for (const { input, size } of items) {
+    for (const item of items) {
+      // As the page will send it: through JSON (a NaN in the render's input arrives as null).
+      const { input, size } = JSON.parse(JSON.stringify(item)) as typeof item;
       const key = canonicalKey(input, size);
       if (this.kept.has(key)) continue;
       const drawn = previous.then(nextTurn).then(() => this.drawNow(input, size));
@@ -104,6 +97,8 @@ export class ChartDrawer {
     this.bytes += length;
     for (const oldest of this.kept.keys()) {
       if (this.bytes <= this.limit) break;
+      // One still being drawn stays: a page drawn ahead is about to ask for it, and it holds no bytes yet.
+      if (!this.sizes.has(oldest)) continue;
       this.kept.delete(oldest);
       this.bytes -= this.sizes.get(oldest) ?? 0;
       this.sizes.delete(oldest);

@@ -19,7 +19,7 @@ import { escapeHtml } from "../../infra/mail-html";
 import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
 import { ChartDrawer, chartSnapshotRoutes } from "./chart-snapshots";
-import { dashboardViewRenderer, serverBundle, viewerZone } from "./server-render";
+import { dashboardViewRenderer, serverBundle, VIEWPORT_HINT, viewerZone, viewportHintOf } from "./server-render";
 import type { PageDataService } from "./service";
 
 /** A dashboard page's title parts for a viewer (see the dashboards service's `pageTitle`). */
@@ -37,12 +37,6 @@ export type DashboardPageTitle = (
 
 const DASHBOARD_ROUTES = new Set(["dashboard.show", "dashboard.print", "dashboard.realTime", "dashboard.embedded"]);
 const TITLE = /<title>[^<]*<\/title>/;
-/**
- * The client hint a member's charts are drawn ahead by (server-render.ts `viewportWidthOf`): the viewport's
- * width gives each chart's box its size, which the drawing the page asks for is made at.
- */
-const VIEWPORT_HINT = "Sec-CH-Viewport-Width";
-
 const PLACEHOLDER = "<!--page-data-->";
 const HEAD_END = "</head>";
 const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reportz</title>${PLACEHOLDER}</head><body><div id="root">The web app is not built yet: run npm run build.</div></body></html>`;
@@ -367,7 +361,7 @@ export async function pageDataRoutes(
       // A Chromium that has not said it yet (a first visit) is asked to send the request again with it, at
       // once, so that its charts are drawn ahead; the first answer is the app's page, not rendered, as the
       // browser drops it (one that does not ask again gets the app, which loads the dashboard itself).
-      if (request.headers["sec-ch-viewport-width"] === undefined && typeof request.headers["sec-ch-ua"] === "string")
+      if (!viewportHintOf(request).said && typeof request.headers["sec-ch-ua"] === "string")
         return reply.header("critical-ch", VIEWPORT_HINT).send(html);
       return streamMemberPage(request, reply, data, memberZone, html);
     }

@@ -43,13 +43,23 @@ export function viewerZone(cookie: string | undefined): string {
 const VIEWPORT_WIDTHS = { min: 240, max: 7680 };
 
 /**
- * The viewer's viewport width in CSS pixels from the Sec-CH-Viewport-Width client hint (a Chromium sends it
- * once the page has asked for it: `VIEWPORT_HINT` in routes.ts), or null.
+ * The client hint a member's charts are drawn ahead by: the viewport's width gives each chart's box its
+ * size, which the drawing the page asks for is made at. A member's pages ask for it (routes.ts).
  */
-export function viewportWidthOf(request: FastifyRequest): number | null {
-  const header = request.headers["sec-ch-viewport-width"];
+export const VIEWPORT_HINT = "Sec-CH-Viewport-Width";
+
+/**
+ * What the request says of the viewer's viewport (the `VIEWPORT_HINT` a Chromium sends once a page has
+ * asked for it): whether it said anything, and its width in CSS pixels when that is a width charts are
+ * drawn ahead for (null otherwise: not said, not a number, out of range).
+ */
+export function viewportHintOf(request: FastifyRequest): { said: boolean; width: number | null } {
+  const header = request.headers[VIEWPORT_HINT.toLowerCase()];
   const width = typeof header === "string" && /^\d{1,5}$/.test(header.trim()) ? Number(header.trim()) : Number.NaN;
-  return width >= VIEWPORT_WIDTHS.min && width <= VIEWPORT_WIDTHS.max ? width : null;
+  return {
+    said: header !== undefined,
+    width: width >= VIEWPORT_WIDTHS.min && width <= VIEWPORT_WIDTHS.max ? width : null,
+  };
 }
 
 /** Headers of the page's request the API calls carry too (custom domain, guest cookie, language). */
@@ -176,7 +186,7 @@ export function dashboardViewRenderer(
         timezone,
         answer: answererFor(app, request, pageData),
         budgetMs: options.budgetMs,
-        ...(view === "member" ? { viewportWidth: viewportWidthOf(request) ?? undefined } : {}),
+        ...(view === "member" ? { viewportWidth: viewportHintOf(request).width ?? undefined } : {}),
       });
     } catch (error) {
       // The page is still the app's: it loads the dashboard itself, as it does without a server render.

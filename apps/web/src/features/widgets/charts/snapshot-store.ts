@@ -1,3 +1,4 @@
+import { chartDrawingKeyText } from "@app/core";
 import { SNAPSHOT_CACHE_PREFIX } from "../../../lib/kept-snapshots";
 import type { ChartInput } from "./chart-common";
 import type { ChartSize } from "./chart-svg";
@@ -48,27 +49,11 @@ function store(): Promise<Cache | null> {
   return opened;
 }
 
-/**
- * JSON of the input, each object's keys sorted (the same answer can come with its keys in another order
- * from one load to the next: seen in bench (b), one chart not found again until they were sorted), and
- * numbers JSON cannot say (NaN, ±Infinity) kept apart from null.
- */
-function canonical(input: ChartInput, size: ChartSize): string {
-  return JSON.stringify([input, size.width, size.height], (_key, value: unknown) => {
-    if (typeof value === "number" && !Number.isFinite(value)) return `number:${value}`;
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-    const record = value as Record<string, unknown>;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(record).sort()) sorted[key] = record[key];
-    return sorted;
-  });
-}
-
 /** The address a snapshot is kept under, or null when snapshots are not kept here. */
 export async function snapshotKey(input: ChartInput, size: ChartSize): Promise<string | null> {
   if (!enabled) return null;
   try {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical(input, size)));
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(chartDrawingKeyText(input, size)));
     const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
     return `${location.origin}/chart-snapshot/${hex}`;
   } catch {
