@@ -132,6 +132,8 @@ const ZCoreEnv = z.object({
   // A fixed wait (ms) after every widget of the print view has drawn its final frame, before the PDF is
   // taken. 0 (the default): none, the view draws without animation; 1500 is the wait the spec names.
   PRINT_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // The first wait (ms) before an automatic report's failed delivery is tried again; each next one doubles.
+  REPORT_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   // Social sign-up and login (docs/operations.md "Social sign-in"): a provider is offered only with its
   // client id and secret. Google and LinkedIn speak OpenID Connect from their issuer (discovery at
   // ISSUER_URL/.well-known/openid-configuration); Facebook is plain OAuth 2 on META_DIALOG_URL and
@@ -269,6 +271,8 @@ export interface AppConfig {
    * fixed wait after the last widget has drawn (PRINT_SETTLE_MS, 0 by default).
    */
   render: { baseUrl: string; widgetTimeoutMs: number; settleMs: number };
+  /** The first wait before a failed report delivery is tried again (REPORT_RETRY_BASE_MS); it doubles each time. */
+  reportRetryBaseMs: number;
   opsToken: string | null;
   /** Provider endpoints and OAuth clients of the connectors (docs/connectors.md). */
   providers: ProvidersConfig;
@@ -398,6 +402,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
       widgetTimeoutMs: e.PDF_WIDGET_TIMEOUT_MS,
       settleMs: e.PRINT_SETTLE_MS,
     },
+    reportRetryBaseMs: e.REPORT_RETRY_BASE_MS,
     opsToken: e.OPS_TOKEN ?? null,
     socialLogin: socialLoginConfig(e, providers.meta),
     providers,

@@ -188,7 +188,13 @@ describeEachDb(
   },
   async () => {
     sink = await startSmtpSink({ refuse: (address) => address.endsWith("@refused.example") });
-    return { PORT: String(await freePort()), SMTP_URL: sink.url, APP_URL: "http://127.0.0.1:3000" };
+    // Retries 20, 40 and 80 ms apart instead of 2, 4 and 8 s: the same attempts, without the wait.
+    return {
+      PORT: String(await freePort()),
+      SMTP_URL: sink.url,
+      APP_URL: "http://127.0.0.1:3000",
+      REPORT_RETRY_BASE_MS: "20",
+    };
   },
   { listen: true },
 );

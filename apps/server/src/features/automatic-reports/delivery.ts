@@ -12,8 +12,6 @@ import { DELIVERY_ATTEMPTS, type DeliveryDeps, sendStep, type TSendPayload, ZSen
 export { LATE_AFTER_MS, SEND_JOB, scheduleOf } from "./scheduling";
 export { DELIVERY_ATTEMPTS, type DeliveryDeps, failureReason, type SenderLookup } from "./sending";
 
-const DELIVERY_BACKOFF_MS = 2_000;
-
 export const SCHEDULE_JOB = "reports.schedule";
 
 /**
@@ -43,7 +41,7 @@ export function deliveryService(ctx: AppContext, deps: DeliveryDeps) {
     payload: ZSendPayload,
     // One delivery row per (report, slot), so its id is the idempotency key of that slot.
     key: (payload) => `delivery:${payload.deliveryId}`,
-    retry: { attempts: DELIVERY_ATTEMPTS, backoffMs: DELIVERY_BACKOFF_MS },
+    retry: { attempts: DELIVERY_ATTEMPTS, backoffMs: ctx.config.reportRetryBaseMs },
     timeoutMs: ctx.config.render.widgetTimeoutMs * 2 + 120_000,
     handle: (payload, context) => send(payload, context.attempt),
   };

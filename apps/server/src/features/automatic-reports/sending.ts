@@ -19,7 +19,7 @@ import { scheduleOf } from "./scheduling";
 
 /** How long reports due together share one render of the same dashboard, period and zone. */
 const RENDER_SHARE_MS = 10 * 60_000;
-/** Attempts of one delivery in all; the backoff doubles from the base (2 s, 4 s…). */
+/** Attempts of one delivery in all; the wait between them doubles from REPORT_RETRY_BASE_MS (2 s, 4 s…). */
 export const DELIVERY_ATTEMPTS = 4;
 
 /** Who a company's reports come from: its name always; its own address and DKIM once verified. */
