@@ -123,18 +123,55 @@ export function chartSnapshot(input: ChartInput, size: ChartSize, keep = false):
   if (!snapshotsAvailable()) return Promise.reject(new Error("Chart snapshots are not available."));
   // Until it is drawn, the live charts and the rest of the owner's screen wait (live-queue.ts).
   const release = holdLiveCharts();
-  const drawn = keep
-    ? snapshotKey(input, size).then(async (key) => {
-        const kept = await keptSnapshot(key);
-        if (kept !== null) return kept;
-        const { drawOnServer } = await import("./server-snapshots");
-        const svg = await drawOnServer(input, size, drawInWorker);
-        keepSnapshot(key, svg);
-        return svg;
-      })
-    : drawInWorker(input, size);
+  const drawn = keep ? keptOrServer(input, size) : drawInWorker(input, size);
   drawn.then(release, release);
   return drawn;
+}
+
+/**
+ * Kept-drawing look-ups still running (`keptOrServer`): the charts they do not find go to the server in
+ * one request once none is left. Each look-up (a hash, a Cache Storage read, a module) settles in a task
+ * of its own, so a request sent at the end of one task took some of a commit's charts and left the rest
+ * to a second request.
+ */
+let lookingUp = 0;
+let onNoneLookingUp: Array<() => void> = [];
+
+function lookupsSettled(): Promise<void> {
+  return lookingUp === 0 ? Promise.resolve() : new Promise((resolve) => onNoneLookingUp.push(resolve));
+}
+
+function startLookup(): () => void {
+  lookingUp += 1;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    lookingUp -= 1;
+    if (lookingUp > 0) return;
+    const waiters = onNoneLookingUp;
+    onNoneLookingUp = [];
+    for (const resolve of waiters) resolve();
+  };
+}
+
+/** A member's chart: this browser's kept drawing, else the server's (kept for next time). */
+async function keptOrServer(input: ChartInput, size: ChartSize): Promise<string> {
+  const endLookup = startLookup();
+  try {
+    const key = await snapshotKey(input, size);
+    const kept = await keptSnapshot(key);
+    if (kept !== null) return kept;
+    const { drawOnServer } = await import("./server-snapshots");
+    // Asked (synchronously) before this look-up ends, so the request waits for it.
+    const drawing = drawOnServer(input, size, drawInWorker, lookupsSettled);
+    endLookup();
+    const svg = await drawing;
+    keepSnapshot(key, svg);
+    return svg;
+  } finally {
+    endLookup();
+  }
 }
 
 function drawInWorker(input: ChartInput, size: ChartSize): Promise<string> {
