@@ -1,13 +1,11 @@
 import type { RenderedPublicView, ServerRenderRequest, ServerRenderState as ServerRenderStateOf } from "@app/core";
-import { type DehydratedState, dehydrate, type Query, type QueryCache, type QueryClient } from "@tanstack/react-query";
+import { type DehydratedState, dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, MemoryRouter } from "react-router";
 import { App } from "../app/App";
 import { createQueryClient } from "../app/query-client";
 import { buildRoutes, loadScreen } from "../app/router";
-import { type AskQuery, askDashboardAhead } from "../features/dashboard/ask-ahead";
-import { viewerTimezone } from "../features/dashboard/early-fetch";
 import { pageDataKey } from "../features/session/page-data";
 import { PublicViewTree } from "./public-tree";
 import { type ServerDrawings, withServerDrawings } from "./server-drawings.server";
@@ -53,9 +51,7 @@ export async function renderPublicView(
       )}
     />
   );
-  return renderTree(request, queryClient, tree, "public", {
-    ahead: (ask) => askDashboardAhead(ask, paramOf(request.url), searchOf(request.url), request.timezone),
-  });
+  return renderTree(request, queryClient, tree, "public");
 }
 
 /**
@@ -76,13 +72,7 @@ export async function renderMemberView(
     ? { viewportWidth: request.viewportWidth, wanted: new Map() }
     : null;
   const tree = <App queryClient={queryClient} router={router} />;
-  // The screen's zone: the member's, as DashboardScreen reads it from the page data.
-  const timezone = viewerTimezone(request.pageData);
-  const render = () =>
-    renderTree(request, queryClient, tree, "member", {
-      ahead: (ask) => askDashboardAhead(ask, paramOf(request.url), searchOf(request.url), timezone),
-      beforeRender: () => drawings?.wanted.clear(),
-    });
+  const render = () => renderTree(request, queryClient, tree, "member", () => drawings?.wanted.clear());
   const rendered = await (drawings ? withServerDrawings(drawings, render) : render());
   router.dispose();
   // A guard that sent the member elsewhere (a two-factor set-up due): the app's page does that.
@@ -99,11 +89,7 @@ async function renderTree(
   queryClient: QueryClient,
   tree: ReactNode,
   view: "public" | "member",
-  passes: {
-    /** Asks what the screen will ask for before the first pass (features/dashboard/ask-ahead.ts). */
-    ahead: (ask: AskQuery) => Promise<void>;
-    beforeRender?: () => void;
-  },
+  beforeRender?: () => void,
 ): Promise<RenderedPublicView<DehydratedState> | null> {
   queryClient.setQueryData(pageDataKey, request.pageData);
   const deadline = Date.now() + request.budgetMs;
@@ -111,19 +97,13 @@ async function renderTree(
   // component watches them (the dashboard's gcTime is 0), and a server render watches nothing.
   const answers = new Map<string, { queryKey: readonly unknown[]; data: unknown }>();
   const asked = new Set<string>();
-  let rendered = 0;
   const render = () => {
     for (const { queryKey, data } of answers.values()) queryClient.setQueryData(queryKey, data);
-    passes.beforeRender?.();
-    rendered += 1;
+    beforeRender?.();
     return renderToString(tree);
   };
-  const askAhead: AskQuery = (options) =>
-    fetchOnce(queryClient.getQueryCache().build(queryClient, options as Parameters<QueryCache["build"]>[1]) as Query);
 
   return withTransport(request.answer, async () => {
-    // What failed here (a dashboard not there, a widget's error) is left to the passes, as anything missed.
-    await Promise.race([passes.ahead(askAhead).catch(() => undefined), timeLeft(deadline)]);
     let html = render();
     for (let pass = 1; pass < MAX_PASSES; pass++) {
       const waiting = queryClient
@@ -166,15 +146,14 @@ async function renderTree(
         .findAll()
         .every((query) => query.state.status === "success" || disabled(query));
     void queryClient.cancelQueries();
-    return { html, state: { timezone: request.timezone, view, complete, passes: rendered, queries } };
+    return { html, state: { timezone: request.timezone, view, complete, queries } };
   });
 
-  async function fetchOnce(query: Query): Promise<unknown> {
+  async function fetchOnce(query: Query) {
     asked.add(query.queryHash);
     // One try: the browser retries what failed, and the page must not wait for a back-off.
     const data = await query.fetch({ ...query.options, retry: false });
     answers.set(query.queryHash, { queryKey: query.queryKey, data });
-    return data;
   }
 }
 
@@ -186,12 +165,6 @@ function disabled(query: Query): boolean {
 
 function timeLeft(deadline: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref());
-}
-
-/** An address's query string (`?…`), empty when it has none. */
-function searchOf(url: string): string {
-  const at = url.indexOf("?");
-  return at < 0 ? "" : url.slice(at);
 }
 
 /** The permalink of a /dashboards/:permalink address. */

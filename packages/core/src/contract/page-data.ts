@@ -99,11 +99,6 @@ export interface ServerRenderState<Queries = unknown> {
   view: "public" | "member";
   /** Every card has its answer and nothing was left to the browser: the app may wait for the reader. */
   complete: boolean;
-  /**
-   * How many times the server rendered the page to make it: 1 when every answer was asked ahead of the
-   * render, more when a render found queries still to ask. Not read by the app; for whoever reads the page.
-   */
-  passes: number;
   /** The answers the HTML was rendered from (the dashboard, each widget's data). */
   queries: Queries;
 }

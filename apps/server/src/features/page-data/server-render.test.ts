@@ -243,60 +243,6 @@ describeEachDb("the public view rendered by the server", (env) => {
     }
   });
 
-  it("asks the screen's answers before it renders: one render of the page, with exactly the answers its cards read", async () => {
-    const { client: owner, company, user } = await buildOwner(env(), { user: { timezone: "Europe/Berlin" } });
-    const { permalink } = await buildDashboard(env(), { company, user, name: "Once", template: "website-overview" });
-    const widgets = (await owner.api("GET", `/api/dashboards/${permalink}`)).json().data.widgets as TWidget[];
-    const interactive = widgets.filter((widget) => widget.nature === "interactive").length;
-    expect(interactive).toBe(5);
-    const session = `${SESSION_COOKIE}=${owner.cookie(SESSION_COOKIE)}`;
-    const rangeOf = (state: SsrState) =>
-      state.queries.queries
-        .filter((query) => query.queryKey[0] === "widget-data")
-        .map((query) => query.queryKey[2] as { startDate: string; endDate: string; timezone: string });
-    const cases = [
-      { view: "member", url: `/dashboards/${permalink}`, cookie: session, zone: "Europe/Berlin" },
-      // A range named in the address (a copied URL) is the one asked for.
-      {
-        view: "member",
-        url: `/dashboards/${permalink}?startDate=2026-03-01&endDate=2026-03-31`,
-        cookie: session,
-        zone: "Europe/Berlin",
-        range: { startDate: "2026-03-01", endDate: "2026-03-31" },
-      },
-    ];
-    for (const { view, url, cookie, zone, range } of cases) {
-      // The first render of a process may wait once for a lazily loaded part: the second says what a render costs.
-      await get(app, url, cookie);
-      const html = await get(app, url, cookie);
-      const state = jsonScript(html, "ssr-state") as SsrState & { view: string; passes: number };
-      expect(state, url).toMatchObject({ view, complete: true, passes: 1 });
-      // Nothing asked that the screen does not read: the dashboard, its catalogue, each card's data.
-      expect(state.queries.queries.map((query) => query.queryKey[0]).sort()).toEqual(
-        ["dashboard", "messages", ...Array(interactive).fill("widget-data")].sort(),
-      );
-      for (const asked of rangeOf(state)) {
-        expect(asked.timezone).toBe(zone);
-        if (range) expect(asked).toMatchObject(range);
-      }
-      const root = html.slice(html.indexOf('<div id="root">'));
-      // Every card drawn from its answer: a chart with its input (its drawing comes next), the rest ready.
-      for (const widget of widgets) {
-        const card = cardOf(root, widget.id);
-        if (widget.format.startsWith("chart:")) expect(card).toMatch(/data-chart-input="[^"]*rows/);
-        else expect(card).toContain('data-state="ready"');
-      }
-    }
-    // A public viewer's page (no session): the cards ask through the dashboard's link.
-    await get(app, `/dashboards/${permalink}`, "tz=Asia%2FTokyo");
-    const state = jsonScript(await get(app, `/dashboards/${permalink}`, "tz=Asia%2FTokyo"), "ssr-state") as SsrState & {
-      passes: number;
-    };
-    expect(state).toMatchObject({ view: "public", complete: true, passes: 1 });
-    expect(state.queries.queries.filter((query) => query.queryKey[0] === "widget-data").length).toBe(interactive);
-    expect(new Set(rangeOf(state).map((asked) => asked.timezone))).toEqual(new Set(["Asia/Tokyo"]));
-  });
-
   it("a Chromium's first visit is asked for its viewport's width; with it the charts its page will ask for are drawn ahead", async () => {
     const { client: owner, company, user } = await buildOwner(env());
     const { permalink } = await buildDashboard(env(), { company, user, name: "Ahead", template: "website-overview" });

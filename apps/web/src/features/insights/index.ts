@@ -1,7 +1,2 @@
 export { WidgetInsight } from "./components/WidgetInsight";
-export {
-  type DashboardInsightsState,
-  dashboardInsightsQuery,
-  InsightLinesContext,
-  useDashboardInsights,
-} from "./query";
+export { type DashboardInsightsState, InsightLinesContext, useDashboardInsights } from "./query";

@@ -1,5 +1,5 @@
 import type { TDashboardInsights, TWidget } from "@app/core";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createContext, useContext } from "react";
 import { type PublicAccess, requestPeriod, type WidgetRange } from "../widgets";
 import { fetchDashboardInsights } from "./api";
@@ -34,34 +34,21 @@ export function useDashboardInsights({
   /** False while editing (the lines speak of the saved widgets) or before the owner's cards have drawn. */
   enabled: boolean;
 }): DashboardInsightsState {
-  const options = dashboardInsightsQuery(permalink, range, widgets, access);
-  const enabled = wanted && options.queryKey[4].length > 0;
-  const query = useQuery({ ...options, enabled });
-  return { data: enabled ? (query.data ?? NOTHING) : NOTHING, loading: enabled && query.isPending };
-}
-
-/**
- * The insights request's options (`widgets` in the dashboard's order); also asked ahead of a public
- * view's server render (features/dashboard/ask-ahead.ts). The key holds the saved state of the widgets
- * that matter: a new widget, query or setting asks again (the key is compared by its hash, so a new array
- * each render is the same key).
- */
-export function dashboardInsightsQuery(
-  permalink: string,
-  range: WidgetRange,
-  widgets: readonly TWidget[],
-  access: PublicAccess | null,
-) {
+  // The saved state of the widgets that matter: a new widget, query or setting asks again (the key is
+  // compared by its hash, so a new array each render is the same key).
   const shape = widgets
     .filter((widget) => widget.nature === "interactive")
     .map((widget) => `${widget.id}:${widget.hash}:${widget.nature === "interactive" && widget.hiddenInsights}`);
-  return queryOptions({
+  const enabled = wanted && shape.length > 0;
+  const query = useQuery({
     queryKey: ["dashboard-insights", permalink, range, access, shape] as const,
     queryFn: ({ signal }) => fetchDashboardInsights(permalink, requestPeriod(range), access?.password ?? null, signal),
+    enabled,
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
     retry: false,
   });
+  return { data: enabled ? (query.data ?? NOTHING) : NOTHING, loading: enabled && query.isPending };
 }
 
 /** Each widget's insights line by widget id, from the dashboard's insights answer. */
