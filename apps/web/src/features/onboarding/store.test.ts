@@ -136,6 +136,17 @@ describe("onboarding store", () => {
     expect(saves).toEqual([]);
   });
 
+  it("a finish the server reports opens the congratulations only where onboarding runs, never on the intro", () => {
+    const onIntro = harness({ flow: "dashboard", step: 3 }, { routeName: "intro" });
+    expect(onIntro.store.getSnapshot().running).toBe(false);
+    onIntro.store.seed("user-1", { flow: "dashboard", step: 10 });
+    expect(onIntro.store.getSnapshot()).toMatchObject({ state: { step: 6 }, congratulations: null });
+
+    const onApp = harness({ flow: "dashboard", step: 3 }, { routeName: "dashboard.show" });
+    onApp.store.seed("user-1", { flow: "dashboard", step: 10 });
+    expect(onApp.store.getSnapshot().congratulations).toBe(DASHBOARD_DONE);
+  });
+
   it("starts over for another user and forgets the closed hints", () => {
     const { store, step } = harness({ flow: "dashboard", step: 4 });
     store.dismissHint(4);

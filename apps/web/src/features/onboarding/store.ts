@@ -115,15 +115,21 @@ export function createOnboardingStore(effects: OnboardingEffects): OnboardingSto
     for (const listener of listeners) listener();
   }
 
-  /** Carries out a transition: state, analytics push, save above 0, congratulations when it finished the flow. */
+  /**
+   * Carries out a transition: state, analytics push, save above 0, and the congratulations when it finished
+   * the flow on a page where onboarding runs. Not elsewhere: the intro, for one, is not guided, and a
+   * finish learnt there from the server (another tab, the page data fetched again) would otherwise open a
+   * modal over the intro's own button.
+   */
   function apply(transition: OnboardingTransition, saveIt: boolean) {
     if (!transition.changed) return;
     if (transition.analyticsEvent) effects.push(transition.analyticsEvent);
     // A lost save is taken up by the next one: the server keeps the highest step it was sent.
     if (saveIt && transition.save) void effects.save(transition.state.step).catch(() => {});
+    const congratulate = transition.finishedNow && snapshot.running;
     set({
       state: transition.state,
-      congratulations: transition.finishedNow ? completionMessage(transition.state) : snapshot.congratulations,
+      congratulations: congratulate ? completionMessage(transition.state) : snapshot.congratulations,
     });
   }
 
