@@ -65,9 +65,9 @@ export class ChartDrawer {
    */
   drawAhead(items: ReadonlyArray<{ input: Record<string, unknown>; size: Size }>): void {
     let previous: Promise<unknown> = Promise.resolve();
-    for (const item of items) {
-      // As the page will send it: through JSON (a NaN in the render's input arrives as null).
-      const { input, size } = JSON.parse(JSON.stringify(item)) as typeof item;
+    // As the page will send them: through JSON (a NaN in the render's input arrives as null).
+    const asSent = JSON.parse(JSON.stringify(items)) as typeof items;
+    for (const { input, size } of asSent) {
       const key = canonicalKey(input, size);
       if (this.kept.has(key)) continue;
       const drawn = previous.then(nextTurn).then(() => this.drawNow(input, size));

@@ -1,4 +1,4 @@
-import { CHART_SNAPSHOTS_MAX_ITEMS } from "@app/core";
+import { CHART_SNAPSHOTS_MAX_ITEMS, type TChartSnapshotsRequest, type TChartSnapshotsResponse } from "@app/core";
 import { ApiError, call } from "../../../lib/api";
 import type { ChartInput } from "./chart-common";
 import type { ChartSize } from "./chart-svg";
@@ -15,6 +15,20 @@ import type { ChartSize } from "./chart-svg";
  */
 type Draw = (input: ChartInput, size: ChartSize) => Promise<string>;
 
+/** One request to the server: up to CHART_SNAPSHOTS_MAX_ITEMS charts, answered in their order. */
+export type AskServer = (items: TChartSnapshotsRequest["items"]) => Promise<TChartSnapshotsResponse["data"]>;
+
+/**
+ * Draws a chart on the server, or by `fallback` when the server does not draw it. `ready` settles once
+ * the charts to go with this one have been asked (called only for the first chart of a request).
+ */
+export type DrawOnServer = (
+  input: ChartInput,
+  size: ChartSize,
+  fallback: Draw,
+  ready: () => Promise<void>,
+) => Promise<string>;
+
 interface Asked {
   input: ChartInput;
   size: ChartSize;
@@ -23,47 +37,57 @@ interface Asked {
 }
 
 /** The longest the first chart of a request waits for the others' look-ups (a stuck one must not hold it). */
-const BATCH_WAIT_MS = 2000;
+export const BATCH_WAIT_MS = 2000;
 
-let serverDraws = true;
-let asked: Asked[] = [];
+/** A drawer over `ask`: the page's one is `drawOnServer`; tests give their own. */
+export function createServerDrawer(ask: AskServer, batchWaitMs = BATCH_WAIT_MS): DrawOnServer {
+  let serverDraws = true;
+  let asked: Asked[] = [];
 
-function send(): void {
-  const all = asked;
-  asked = [];
-  for (let start = 0; start < all.length; start += CHART_SNAPSHOTS_MAX_ITEMS) {
-    const items = all.slice(start, start + CHART_SNAPSHOTS_MAX_ITEMS);
-    call("chartSnapshots", { body: { items: items.map(({ input, size }) => ({ input: { ...input }, size })) } }).then(
-      ({ data: answers }) =>
-        items.forEach((item, index) => {
-          const answer = answers[index];
-          if (answer && "svg" in answer) item.resolve(answer.svg);
-          else item.reject(new Error(answer?.error ?? "The server did not draw this chart."));
-        }),
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 503) serverDraws = false;
-        const failure = error instanceof Error ? error : new Error(String(error));
-        for (const item of items) item.reject(failure);
-      },
-    );
-  }
-}
-
-/** The chart's SVG drawn by the server, or by `fallback` (the worker) when the server does not draw it. */
-export function drawOnServer(
-  input: ChartInput,
-  size: ChartSize,
-  fallback: Draw,
-  ready: () => Promise<void> = () => Promise.resolve(),
-): Promise<string> {
-  if (!serverDraws) return fallback(input, size);
-  const drawn = new Promise<string>((resolve, reject) => {
-    // Sent once the charts asked together have all been asked, at the end of that task.
-    if (asked.length === 0) {
-      const waited = new Promise((settle) => setTimeout(settle, BATCH_WAIT_MS));
-      void Promise.race([ready(), waited]).then(() => setTimeout(send, 0));
+  function send(): void {
+    const all = asked;
+    asked = [];
+    for (let start = 0; start < all.length; start += CHART_SNAPSHOTS_MAX_ITEMS) {
+      const items = all.slice(start, start + CHART_SNAPSHOTS_MAX_ITEMS);
+      ask(items.map(({ input, size }) => ({ input: { ...input }, size }))).then(
+        (answers) =>
+          items.forEach((item, index) => {
+            const answer = answers[index];
+            if (answer && "svg" in answer) item.resolve(answer.svg);
+            else item.reject(new Error(answer?.error ?? "The server did not draw this chart."));
+          }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 503) serverDraws = false;
+          const failure = error instanceof Error ? error : new Error(String(error));
+          for (const item of items) item.reject(failure);
+        },
+      );
     }
-    asked.push({ input, size, resolve, reject });
-  });
-  return drawn.catch(() => fallback(input, size));
+  }
+
+  /** The first chart of a request: it leaves when `ready` settles or the wait is up, whichever is first. */
+  function sendWhen(ready: Promise<void>): void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((settle) => {
+      timer = setTimeout(settle, batchWaitMs);
+    });
+    void Promise.race([ready, waited]).then(() => {
+      clearTimeout(timer);
+      // At the end of that task, so charts asked in it still go along.
+      setTimeout(send, 0);
+    });
+  }
+
+  return (input, size, fallback, ready) => {
+    if (!serverDraws) return fallback(input, size);
+    const drawn = new Promise<string>((resolve, reject) => {
+      if (asked.length === 0) sendWhen(ready());
+      asked.push({ input, size, resolve, reject });
+    });
+    return drawn.catch(() => fallback(input, size));
+  };
 }
+
+export const drawOnServer = createServerDrawer(
+  async (items) => (await call("chartSnapshots", { body: { items } })).data,
+);
