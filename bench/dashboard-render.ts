@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { buildWebServerBundle } from "../apps/server/test/web-build";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/chromium";
-import { BenchClient, fmt, seedDashboard, startServer } from "./lib";
+import { BenchClient, fmt, seedDashboard, serveFrozen, startServer } from "./lib";
 
 /**
  * (b) Time from navigation start until all 24 widgets of a Demo dashboard have drawn their data
@@ -32,19 +32,7 @@ export async function dashboardRender(): Promise<{ coldMs: number; warmMs: numbe
     const [name, value] = client.cookie.split("=");
     await context.addCookies([{ name, value, url: server.url }]);
     const page = await context.newPage();
-    const measure = async (go: () => Promise<unknown>) => {
-      const started = Date.now();
-      await go();
-      await page.waitForFunction(
-        (count) => document.querySelectorAll('[data-ready="true"]').length >= count,
-        widgets.length,
-        {
-          timeout: 60_000,
-          polling: 16,
-        },
-      );
-      return Date.now() - started;
-    };
+    const measure = (go: () => Promise<unknown>) => timeUntilReady(page, widgets.length, go);
     const coldMs = await measure(() => page.goto(`${server.url}/dashboards/${permalink}`));
     const warmRuns: number[] = [];
     for (let i = 0; i < 3; i++) warmRuns.push(await measure(() => page.reload()));
@@ -56,11 +44,67 @@ export async function dashboardRender(): Promise<{ coldMs: number; warmMs: numbe
     const picture = path.join(os.tmpdir(), "reportz-bench-dashboard.png");
     await page.screenshot({ path: picture, fullPage: true });
     console.log(`    screenshot: ${picture}`);
+    const frozen = await frozenPage(page);
     await context.close();
+    const floor = await frozenFloor(frozen, webDist, widgets.length);
+    console.log(
+      `    floor on this machine, the same page frozen as HTML with no script (${fmt(frozen.length / 1024, 0)} KB): cold ${fmt(floor.coldMs / 1000)} s, warm ${fmt(floor.warmMs / 1000)} s; the app takes ${fmt(coldMs / floor.coldMs, 1)}× and ${fmt(warmMs / floor.warmMs, 1)}× that`,
+    );
     return { coldMs, warmMs };
   } finally {
     await browser.close();
     await server.close();
     fs.rmSync(buildRoot, { recursive: true, force: true });
   }
+}
+
+/**
+ * The dashboard as drawn, without its scripts: each live chart's canvas as a picture of itself, every
+ * script and module preload removed. What a page of the same content, styles and size costs a browser.
+ */
+async function frozenPage(page: Page): Promise<string> {
+  const html = await page.evaluate(() => {
+    for (const canvas of Array.from(document.querySelectorAll("canvas"))) {
+      const picture = document.createElement("img");
+      picture.src = canvas.toDataURL();
+      picture.width = canvas.clientWidth;
+      picture.height = canvas.clientHeight;
+      canvas.replaceWith(picture);
+    }
+    return document.documentElement.outerHTML;
+  });
+  return `<!doctype html>${html
+    .replace(/<script\b[\s\S]*?<\/script>/g, "")
+    .replace(/<link[^>]*rel="modulepreload"[^>]*>/g, "")}`;
+}
+
+/**
+ * (b)'s measure on the frozen page, in a browser of its own as (b)'s cold load is: the first load in a new
+ * profile, then the median of three reloads. Below it no change to the app can bring (b) on this machine.
+ */
+async function frozenFloor(html: string, webDist: string, widgets: number) {
+  const served = await serveFrozen(html, webDist);
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 8000 } })).newPage();
+    const measure = (go: () => Promise<unknown>) => timeUntilReady(page, widgets, go);
+    const coldMs = await measure(() => page.goto(served.url));
+    const warmRuns: number[] = [];
+    for (let i = 0; i < 3; i++) warmRuns.push(await measure(() => page.reload()));
+    return { coldMs, warmMs: warmRuns.sort((a, b) => a - b)[1] };
+  } finally {
+    await browser.close();
+    served.close();
+  }
+}
+
+/** Milliseconds from `go` (a navigation) until every one of the `widgets` cards says it is ready. */
+async function timeUntilReady(page: Page, widgets: number, go: () => Promise<unknown>): Promise<number> {
+  const started = Date.now();
+  await go();
+  await page.waitForFunction((count) => document.querySelectorAll('[data-ready="true"]').length >= count, widgets, {
+    timeout: 60_000,
+    polling: 16,
+  });
+  return Date.now() - started;
 }

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { TInteractiveWidget, TWidget } from "@app/core";
 import { buildInstance, buildWidget } from "@app/core/widgets/test-fixtures";
 import pino from "pino";
@@ -349,4 +351,35 @@ export async function seedDashboard(client: BenchClient) {
 
 export function fmt(n: number, digits = 2): string {
   return n.toLocaleString("en-US", { maximumFractionDigits: digits });
+}
+
+/**
+ * Serves `html` (a page frozen with no script) at any path and the built assets of `dist` as the product
+ * does (brotli when there is one): the floor a page of the same content, styles and size loads in.
+ */
+export function serveFrozen(html: string, dist: string): Promise<{ url: string; close: () => void }> {
+  const page = zlib.brotliCompressSync(Buffer.from(html));
+  const types: Record<string, string> = { ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml" };
+  const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? "/").split("?")[0];
+    if (!pathname.startsWith("/assets/")) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "br" }).end(page);
+      return;
+    }
+    const file = path.join(dist, path.normalize(pathname));
+    const type = types[path.extname(file)] ?? "application/octet-stream";
+    if (fs.existsSync(`${file}.br`)) {
+      res.writeHead(200, { "content-type": type, "content-encoding": "br" }).end(fs.readFileSync(`${file}.br`));
+    } else if (fs.existsSync(file)) {
+      res.writeHead(200, { "content-type": type }).end(fs.readFileSync(file));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}/dashboards/frozen`, close: () => server.close() });
+    }),
+  );
 }

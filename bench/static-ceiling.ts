@@ -1,11 +1,9 @@
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
-import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/chromium";
-import { BenchClient, fmt, REPO_ROOT, startServer } from "./lib";
+import { BenchClient, fmt, REPO_ROOT, serveFrozen, startServer } from "./lib";
 import { audit, type LighthouseFigures, medianFigures } from "./lighthouse";
 
 /**
@@ -53,34 +51,6 @@ async function frozenView(url: string): Promise<string> {
   }
 }
 
-/** Serves the frozen page at any path and the built assets as the product does (brotli when there is one). */
-function serveFrozen(html: string): Promise<{ url: string; close: () => void }> {
-  const page = zlib.brotliCompressSync(Buffer.from(html));
-  const types: Record<string, string> = { ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml" };
-  const server = http.createServer((req, res) => {
-    const pathname = (req.url ?? "/").split("?")[0];
-    if (!pathname.startsWith("/assets/")) {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "br" }).end(page);
-      return;
-    }
-    const file = path.join(dist, path.normalize(pathname));
-    const type = types[path.extname(file)] ?? "application/octet-stream";
-    if (fs.existsSync(`${file}.br`)) {
-      res.writeHead(200, { "content-type": type, "content-encoding": "br" }).end(fs.readFileSync(`${file}.br`));
-    } else if (fs.existsSync(file)) {
-      res.writeHead(200, { "content-type": type }).end(fs.readFileSync(file));
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${port}/dashboards/frozen`, close: () => server.close() });
-    }),
-  );
-}
-
 async function main() {
   const server = await startServer(dist);
   let chrome: chromeLauncher.LaunchedChrome | null = null;
@@ -98,7 +68,7 @@ async function main() {
     console.log(
       `frozen public view: ${fmt(html.length / 1024, 1)} KB of HTML, ${(html.match(/<svg/g) ?? []).length} SVG elements`,
     );
-    frozen = await serveFrozen(html);
+    frozen = await serveFrozen(html, dist);
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_LAUNCH_OPTIONS.executablePath,
       chromeFlags: ["--headless=new", ...CHROMIUM_LAUNCH_OPTIONS.args],
