@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { API, chartDrawingKeyText, type ServerRenderBundle, ZErrorBody } from "@app/core";
+import { API, chartDrawingKeyText, ZErrorBody } from "@app/core";
 import type { App } from "../../infra/http";
+import type { ChartDrawing } from "./chart-worker";
 
 /** Room for the most charts a request may carry, each with its data (the input is the chart's whole table). */
 const BODY_LIMIT = 8 * 1024 * 1024;
@@ -8,7 +9,7 @@ const BODY_LIMIT = 8 * 1024 * 1024;
 /** How much drawn SVG a process keeps (a 24-widget dashboard's 16 charts are about 0.2 MB). */
 const KEPT_BYTES = 32 * 1024 * 1024;
 
-type Bundle = () => Promise<ServerRenderBundle | null>;
+type Bundle = () => Promise<ChartDrawing | null>;
 type Size = { width: number; height: number };
 
 /** Resolves in a later turn of the event loop, so other requests are answered between two drawings. */

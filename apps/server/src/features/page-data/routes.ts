@@ -19,7 +19,15 @@ import { escapeHtml } from "../../infra/mail-html";
 import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
 import { ChartDrawer, chartSnapshotRoutes } from "./chart-snapshots";
-import { dashboardViewRenderer, serverBundle, VIEWPORT_HINT, viewerZone, viewportHintOf } from "./server-render";
+import { chartDrawingThread } from "./chart-worker";
+import {
+  dashboardViewRenderer,
+  serverBundle,
+  serverBundleFile,
+  VIEWPORT_HINT,
+  viewerZone,
+  viewportHintOf,
+} from "./server-render";
 import type { PageDataService } from "./service";
 
 /** A dashboard page's title parts for a viewer (see the dashboards service's `pageTitle`). */
@@ -288,7 +296,9 @@ export async function pageDataRoutes(
   // The web build's server bundle: public views rendered by it, and a member's first chart drawings.
   const bundle = hasDist ? serverBundle(app, webDist, serverRender.enabled) : null;
   const renderView = bundle ? dashboardViewRenderer(app, bundle, serverRender) : null;
-  const drawer = new ChartDrawer(bundle);
+  // A member's chart drawings on a thread of their own, so the page's files are served while they are made.
+  const drawing = bundle ? chartDrawingThread(app, serverBundleFile(webDist), bundle, serverRender.enabled) : null;
+  const drawer = new ChartDrawer(drawing);
   chartSnapshotRoutes(app, drawer);
 
   /**

@@ -119,6 +119,11 @@ function loadCommonJs(file: string): unknown {
   return module.exports;
 }
 
+/** Where the web build's server bundle of `webDist` is (apps/web/dist-ssr beside apps/web/dist). */
+export function serverBundleFile(webDist: string): string {
+  return path.join(webDist, "..", "dist-ssr", "server-entry.cjs");
+}
+
 /**
  * The web build's server bundle (apps/web/src/ssr/server-entry.tsx), loaded once per process and build:
  * null when there is none (the web app is not built) or it failed to load (logged). `eager` loads it as
@@ -126,7 +131,7 @@ function loadCommonJs(file: string): unknown {
  * public page waited 2.6 s for it under Lighthouse).
  */
 export function serverBundle(app: App, webDist: string, eager: boolean): () => Promise<ServerRenderBundle | null> {
-  const entry = path.join(webDist, "..", "dist-ssr", "server-entry.cjs");
+  const entry = serverBundleFile(webDist);
   let bundle: Promise<ServerRenderBundle | null> | null = null;
   const load = () => {
     bundle ??= (async () => {
