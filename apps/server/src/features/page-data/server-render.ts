@@ -21,9 +21,6 @@ import { type App, GUEST_COOKIE } from "../../infra/http";
  * bundle exports, takes and gives is the contract of @app/core (`ServerRenderBundle`), shared with the web.
  */
 
-/** How long after the bundle has loaded its chart drawing is warmed (start-up's own work comes first). */
-const WARM_AFTER_MS = 500;
-
 /** Server renders at once per process (see `render` below); the next viewers get the app's page. */
 export const MAX_CONCURRENT_RENDERS = 4;
 
@@ -139,8 +136,8 @@ export function serverBundle(app: App, webDist: string, eager: boolean): () => P
       try {
         const loaded = loadCommonJs(entry) as ServerRenderBundle;
         loaded.setUserHtmlSanitizer(sanitizeUserHtml);
-        // A loaded bundle's first chart drawings would run cold: warmed now, after start-up's own work.
-        setTimeout(() => void loaded.warmChartDrawing().catch(() => undefined), WARM_AFTER_MS).unref();
+        // Its chart code is not warmed here: charts are drawn on a thread of their own, which warms its
+        // copy (chart-worker.ts); this one draws only when that thread cannot.
         return loaded;
       } catch (error) {
         app.log.error(

@@ -28,11 +28,13 @@ function checkSession(): void {
   call("userSessionsList").catch(() => undefined);
 }
 
-/** After the server ended the socket (a restart, a revoked session): wait this long, then try once more. */
-const SERVER_DISCONNECT_RETRY_MS = [1_000, 3_000, 10_000, 30_000];
-
-/** A failed authorisation or subscription of a connected socket: wait this long, then try once more. */
-const SUBSCRIBE_RETRY_MS = [1_000, 3_000, 10_000, 30_000];
+/**
+ * How long to wait before the `attempt`th try again (from 0), the last wait repeating: after the server
+ * ended the socket (a restart, a revoked session), and after a failed authorisation or subscription of a
+ * connected socket.
+ */
+const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
+const retryDelay = (attempt: number) => RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
 
 /** The longest a subscription waits for the server's answer before it counts as failed. */
 const SUBSCRIBE_ACK_TIMEOUT_MS = 10_000;
@@ -96,8 +98,7 @@ export function openCompanyChannel(companyId: string, onSubscribed?: (again: boo
       if (!mayGoThrough(error)) return setRealtimeStatus({ state: "offline" });
       // Still on the way: the page says it is connecting until the next attempt goes through or is refused.
       setRealtimeStatus({ state: "connecting" });
-      const delay = SUBSCRIBE_RETRY_MS[Math.min(attempt, SUBSCRIBE_RETRY_MS.length - 1)];
-      subscribeTimer = setTimeout(() => void subscribe(socketId, attempt + 1), delay);
+      subscribeTimer = setTimeout(() => void subscribe(socketId, attempt + 1), retryDelay(attempt));
     }
   }
 
@@ -114,8 +115,7 @@ export function openCompanyChannel(companyId: string, onSubscribed?: (again: boo
     if (reason === "io server disconnect") {
       // The server also ends the sockets of a session signed out elsewhere (the profile's sessions list).
       checkSession();
-      const delay = SERVER_DISCONNECT_RETRY_MS[Math.min(retries++, SERVER_DISCONNECT_RETRY_MS.length - 1)];
-      retryTimer = setTimeout(() => socket.connect(), delay);
+      retryTimer = setTimeout(() => socket.connect(), retryDelay(retries++));
     }
   });
 
