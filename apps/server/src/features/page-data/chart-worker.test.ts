@@ -78,12 +78,14 @@ describe("chart drawings on a thread of their own", () => {
     expect(await fallback?.drawChartSvg({ label: "later" }, size)).toBe(`<svg>later on thread ${threadId}</svg>`);
   });
 
-  it("ends with the server: a drawing still waited for is refused, not left hanging", async () => {
+  it("ends with the server: a drawing still waited for, or asked after, is refused, not left hanging", async () => {
     const drawer = await setUp().drawing();
     await drawer?.drawChartSvg({ label: "first" }, size);
     const refused = expect(drawer?.drawChartSvg({ hold: true }, size)).rejects.toThrow("The server is closing.");
     await app?.close();
     app = null;
     await refused;
+    // Nor is a thread started again for a drawing asked after the end.
+    await expect(drawer?.drawChartSvg({ label: "too late" }, size)).rejects.toThrow("The server is closing.");
   });
 });

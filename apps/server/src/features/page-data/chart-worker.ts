@@ -37,11 +37,11 @@ type Answer = { id: number; svg: string } | { id: number; error: string };
 
 /**
  * A member's chart drawings made on a thread of their own (docs/decisions.md, "Chart drawings off the
- * event loop"). Drawn on the server's one thread, the 16 drawings of a page drawn ahead took it for
- * hundreds of milliseconds while the same browser waited for the page's scripts and styles from it.
+ * event loop"). Drawn on the server's one thread, the 16 drawings of each member's first visit ran
+ * between everyone else's requests, and the pages rendered after them took about twice as long.
  * The thread starts on the first drawing (or at once with `eager`, as a started server warms its chart
- * code) and ends with the app. Should it fail to start or die, the drawings are made on the event loop
- * by `fallback`, the bundle the server already holds, as before.
+ * code) and ends with the app; a drawing asked after that is refused. Should the thread fail to start or
+ * die, the drawings are made on the event loop by `fallback`, the bundle the server already holds.
  */
 export function chartDrawingThread(
   app: App,
@@ -51,6 +51,7 @@ export function chartDrawingThread(
 ): () => Promise<ChartDrawing | null> {
   let worker: Worker | null = null;
   let failed = false;
+  let closed = false;
   let nextId = 0;
   const waiting = new Map<number, { resolve: (svg: string) => void; reject: (error: Error) => void }>();
 
@@ -83,6 +84,8 @@ export function chartDrawingThread(
 
   const thread: ChartDrawing = {
     drawChartSvg(input, size) {
+      // A drawing drawn ahead may come due after the app closed: no thread is started for it.
+      if (closed) return Promise.reject(new Error("The server is closing."));
       worker ??= start();
       const id = ++nextId;
       return new Promise<string>((resolve, reject) => {
@@ -93,6 +96,7 @@ export function chartDrawingThread(
   };
 
   app.addHook("onClose", async () => {
+    closed = true;
     const stopping = worker;
     worker = null;
     for (const pending of waiting.values()) pending.reject(new Error("The server is closing."));
