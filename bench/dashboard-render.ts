@@ -33,12 +33,16 @@ export async function dashboardRender(): Promise<{ coldMs: number; warmMs: numbe
     await context.addCookies([{ name, value, url: server.url }]);
     const page = await context.newPage();
     const measure = (go: () => Promise<unknown>) => timeUntilReady(page, widgets.length, go);
-    const coldMs = await measure(() => page.goto(`${server.url}/dashboards/${permalink}`));
-    const warmRuns: number[] = [];
-    for (let i = 0; i < 3; i++) warmRuns.push(await measure(() => page.reload()));
-    const warmMs = warmRuns.sort((a, b) => a - b)[1];
+    const cold = await measure(() => page.goto(`${server.url}/dashboards/${permalink}`, { waitUntil: "commit" }));
+    const warmRuns: Timing[] = [];
+    for (let i = 0; i < 3; i++) warmRuns.push(await measure(() => page.reload({ waitUntil: "commit" })));
+    const warm = warmRuns.sort((a, b) => a.readyMs - b.readyMs)[1];
+    const [coldMs, warmMs] = [cold.readyMs, warm.readyMs];
     console.log(
       `(b) 24-widget Demo dashboard drawn in Chromium: cold ${fmt(coldMs / 1000)} s (goal ≤ 1.2 s), warm ${fmt(warmMs / 1000)} s median of 3 (goal ≤ 0.5 s)`,
+    );
+    console.log(
+      `    the page's load event (every file in, the app's code run): cold ${fmt(cold.loadMs / 1000)} s, warm ${fmt(warm.loadMs / 1000)} s`,
     );
     // A picture of what was measured, to look at (not kept in the repository).
     const picture = path.join(os.tmpdir(), "reportz-bench-dashboard.png");
@@ -88,9 +92,9 @@ async function frozenFloor(html: string, webDist: string, widgets: number) {
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 8000 } })).newPage();
     const measure = (go: () => Promise<unknown>) => timeUntilReady(page, widgets, go);
-    const coldMs = await measure(() => page.goto(served.url));
+    const coldMs = (await measure(() => page.goto(served.url, { waitUntil: "commit" }))).readyMs;
     const warmRuns: number[] = [];
-    for (let i = 0; i < 3; i++) warmRuns.push(await measure(() => page.reload()));
+    for (let i = 0; i < 3; i++) warmRuns.push((await measure(() => page.reload({ waitUntil: "commit" }))).readyMs);
     return { coldMs, warmMs: warmRuns.sort((a, b) => a - b)[1] };
   } finally {
     await browser.close();
@@ -98,13 +102,30 @@ async function frozenFloor(html: string, webDist: string, widgets: number) {
   }
 }
 
-/** Milliseconds from `go` (a navigation) until every one of the `widgets` cards says it is ready. */
-async function timeUntilReady(page: Page, widgets: number, go: () => Promise<unknown>): Promise<number> {
+interface Timing {
+  readyMs: number;
+  loadMs: number;
+}
+
+/**
+ * Milliseconds from `go` (a navigation, not waiting for the page's load event) until every one of the
+ * `widgets` cards says it is ready, and until the page's load event. The cards of a member's page are drawn
+ * before the app's files arrive (docs/decisions.md, "A member's charts drawn in the page"), so the load
+ * event, which waits for every file and the app's first code, comes after them; until then it came first
+ * and the two measures were one (`page.goto` waited for it).
+ */
+async function timeUntilReady(page: Page, widgets: number, go: () => Promise<unknown>): Promise<Timing> {
   const started = Date.now();
+  let loadMs = 0;
+  const loaded = page.waitForEvent("load", { timeout: 60_000 }).then(() => {
+    loadMs = Date.now() - started;
+  });
   await go();
   await page.waitForFunction((count) => document.querySelectorAll('[data-ready="true"]').length >= count, widgets, {
     timeout: 60_000,
     polling: 16,
   });
-  return Date.now() - started;
+  const readyMs = Date.now() - started;
+  await loaded;
+  return { readyMs, loadMs };
 }

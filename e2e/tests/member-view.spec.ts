@@ -121,7 +121,7 @@ test("the server's page opens the sidebar on a desk and leaves it closed on a ph
   }
 });
 
-test("a member's charts are drawn by the server ahead, at the sizes their boxes have on a laptop, a tablet and a phone", async ({
+test("a member's charts come drawn in the page, at the sizes their boxes have on a laptop, a tablet and a phone", async ({
   page,
   browser,
 }) => {
@@ -132,17 +132,67 @@ test("a member's charts are drawn by the server ahead, at the sizes their boxes 
     const context = await browser.newContext({ viewport });
     await context.addCookies(cookies);
     const member = await context.newPage();
-    const answers: string[] = [];
-    member.on("response", (response) => {
-      if (response.url().endsWith("/api/chart-snapshots")) answers.push(response.headers()["server-timing"] ?? "");
+    const asked: string[] = [];
+    member.on("request", (request) => {
+      if (request.url().endsWith("/api/chart-snapshots")) asked.push(request.url());
+    });
+    // The app is held until the drawings are looked at: once live, it draws a chart in view live instead.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await member.route(/\/assets\/member-hydrate-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
     });
     await member.goto(`/dashboards/${permalink}`);
-    await expect(member.locator("html")).toHaveAttribute("data-app", "live");
     for (const title of CARDS) await readyWidget(member, title);
-    // The page asked for the drawings of its two charts, each measured at its box's size and its input at its
-    // body's, and the server had drawn exactly those before it asked (docs/decisions.md, "A member's charts
-    // drawn ahead"): its sizes are the stylesheet's at each width.
-    expect(answers, `${viewport.width} px`).toEqual(['charts;desc="2 of 2 drawn ahead"']);
+    // The server drew the two charts while the page was on its way, each at its box's size at this width and
+    // its input at its body's (docs/decisions.md, "A member's charts drawn ahead"), and sent them in the page
+    // ("A member's charts drawn in the page"): the page asked for none, and each drawing fits its box.
+    expect(asked, `${viewport.width} px`).toEqual([]);
+    const drawings = await member.locator("[data-chart-input]").evaluateAll((boxes) =>
+      boxes.map((box) => ({
+        box: `${box.clientWidth}x${box.clientHeight}`,
+        drawn: box.querySelector<HTMLElement>(":scope > .echart-snapshot")?.dataset.size,
+        svg: box.querySelector(":scope > .echart-snapshot svg")?.getAttribute("width"),
+      })),
+    );
+    expect(drawings.length, `${viewport.width} px`).toBe(2);
+    for (const drawing of drawings) {
+      expect(drawing.drawn, `${viewport.width} px`).toBe(drawing.box);
+      expect(drawing.svg).toBe(drawing.box.split("x")[0]);
+    }
+    release();
+    await expect(member.locator("html")).toHaveAttribute("data-app", "live");
+    expect(asked, `${viewport.width} px`).toEqual([]);
     await context.close();
   }
+});
+
+test("with none of the app's code, a member's page shows every card drawn", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { permalink, cookies } = await agencyDashboard(page);
+  const context = await browser.newContext({ viewport: LAPTOP });
+  await context.addCookies(cookies);
+  const member = await context.newPage();
+  // No script of the app arrives (a slow network, a blocked file): the page itself draws what it carries, by
+  // the one inline script its policy allows.
+  await member.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  const refused: string[] = [];
+  member.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await member.goto(`/dashboards/${permalink}`);
+  for (const title of CARDS) await readyWidget(member, title);
+  const trend = member.getByRole("img", { name: "Sessions and users chart" });
+  await expect(trend.locator(".echart-snapshot svg")).toBeVisible();
+  expect(await trend.locator(".echart-snapshot text").allTextContents()).toEqual(
+    expect.arrayContaining(["Sessions", "Users"]),
+  );
+  await expect(member.locator("html")).not.toHaveAttribute("data-app", /.*/);
+  expect(refused).toEqual([]);
+  await member.evaluate(() => window.scrollTo(0, 0));
+  await member.screenshot({ path: path.join(SCREENSHOTS, "member-view-no-script.png") });
+  await context.close();
 });

@@ -12,7 +12,7 @@ import type { ChartSize } from "../features/widgets/charts/chart-svg";
 export interface ServerDrawings {
   viewportWidth: number;
   /** By widget id; a render pass notes its cards anew. */
-  wanted: Map<string, { input: ChartInput; size: ChartSize }>;
+  wanted: Map<string, { input: ChartInput; size: ChartSize; body: ChartSize }>;
 }
 
 const current = new AsyncLocalStorage<ServerDrawings>();
@@ -33,5 +33,6 @@ export function noteServerDrawing(widget: TInteractiveWidget, input: ChartInput)
   drawings.wanted.set(String(widget.id), {
     input: { ...input, ...bodyFit(widget.format, boxes.body.width, boxes.body.height) },
     size: boxes.chart,
+    body: boxes.body,
   });
 }

@@ -1,4 +1,9 @@
-import type { RenderedPublicView, ServerRenderRequest, ServerRenderState as ServerRenderStateOf } from "@app/core";
+import type {
+  PageChart,
+  RenderedPublicView,
+  ServerRenderRequest,
+  ServerRenderState as ServerRenderStateOf,
+} from "@app/core";
 import { type DehydratedState, dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
@@ -72,16 +77,26 @@ export async function renderMemberView(
     ? { viewportWidth: request.viewportWidth, wanted: new Map() }
     : null;
   const tree = <App queryClient={queryClient} router={router} />;
-  const render = () => renderTree(request, queryClient, tree, "member", () => drawings?.wanted.clear());
+  // Each pass that noted charts hands them on at once: their drawing starts while the render goes on.
+  const noted = () => {
+    if (drawings && drawings.wanted.size > 0) request.onCharts?.(pageCharts(drawings));
+  };
+  const render = () => renderTree(request, queryClient, tree, "member", () => drawings?.wanted.clear(), noted);
   const rendered = await (drawings ? withServerDrawings(drawings, render) : render());
   router.dispose();
   // A guard that sent the member elsewhere (a two-factor set-up due): the app's page does that.
   if (!rendered || router.state.location.pathname !== request.url.split("?")[0]) return null;
-  const charts = [...(drawings?.wanted.values() ?? [])].map(({ input, size }) => ({
+  const charts = drawings ? pageCharts(drawings) : [];
+  return charts.length > 0 ? { ...rendered, charts } : rendered;
+}
+
+function pageCharts(drawings: ServerDrawings): PageChart[] {
+  return [...drawings.wanted.entries()].map(([widgetId, { input, size, body }]) => ({
+    widgetId,
     input: input as unknown as Record<string, unknown>,
     size,
+    body,
   }));
-  return charts.length > 0 ? { ...rendered, charts } : rendered;
 }
 
 async function renderTree(
@@ -90,6 +105,7 @@ async function renderTree(
   tree: ReactNode,
   view: "public" | "member",
   beforeRender?: () => void,
+  afterRender?: () => void,
 ): Promise<RenderedPublicView<DehydratedState> | null> {
   queryClient.setQueryData(pageDataKey, request.pageData);
   const deadline = Date.now() + request.budgetMs;
@@ -100,7 +116,9 @@ async function renderTree(
   const render = () => {
     for (const { queryKey, data } of answers.values()) queryClient.setQueryData(queryKey, data);
     beforeRender?.();
-    return renderToString(tree);
+    const html = renderToString(tree);
+    afterRender?.();
+    return html;
   };
 
   return withTransport(request.answer, async () => {

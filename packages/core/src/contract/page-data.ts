@@ -118,6 +118,19 @@ export interface ServerRenderRequest {
    * client hint): a member's charts are then drawn ahead at the sizes their boxes will have (`charts`).
    */
   viewportWidth?: number;
+  /**
+   * Called with the charts noted so far (as `RenderedPublicView.charts`) after each pass of the render
+   * that noted any, so that their drawing starts while the render goes on.
+   */
+  onCharts?: (charts: PageChart[]) => void;
+}
+
+/** A member's chart as the page will ask the server to draw it (`RenderedPublicView.charts`). */
+export interface PageChart {
+  widgetId: string;
+  input: Record<string, unknown>;
+  size: { width: number; height: number };
+  body: { width: number; height: number };
 }
 
 /** A public view rendered by the server: the HTML of the app's root and the state beside it. */
@@ -126,9 +139,11 @@ export interface RenderedPublicView<Queries = unknown> {
   state: ServerRenderState<Queries>;
   /**
    * A member's charts as the page will ask the server to draw them (POST /api/chart-snapshots: each chart's
-   * input and its box's size at the viewport's width), drawn ahead while the browser loads the page.
+   * input and its box's size at the viewport's width), drawn ahead while the browser loads the page. Each
+   * names its card (`widgetId`) and the card body's size it was laid out at (`body`): a drawing sent in the
+   * page itself is put into its card only where the browser laid the card out at those sizes.
    */
-  charts?: Array<{ input: Record<string, unknown>; size: { width: number; height: number } }>;
+  charts?: PageChart[];
 }
 
 /**

@@ -101,28 +101,24 @@ export function apportion(total: number, shares: readonly number[]): number[] {
   return parts;
 }
 
-/** Each dimension value's share of each component on day n, with a little daily wobble. */
-function splitDay(
-  site: Site,
-  type: DemoType,
-  typeSeed: number,
-  dimension: DemoDimension,
-  n: number,
-  units: number[],
-): number[][] {
+/**
+ * Each dimension value's share of each component on a day, with a little daily wobble: `(n, units)` for
+ * day n. What does not change from day to day (each value's weight on this site) is worked out once.
+ */
+function daySplitter(site: Site, type: DemoType, typeSeed: number, dimension: DemoDimension) {
   const values = dimension.values ?? [];
   const dimensionSeed = hashString(dimension.key);
-  const weights = values.map((value, v) => {
-    const siteMix = 0.7 + 0.6 * unit(site.seed, dimensionSeed, v);
-    return value.weight * siteMix * (0.85 + 0.3 * unit(typeSeed, n, 1000 + v));
-  });
-  const byComponent = type.components.map((component, c) =>
-    apportion(
-      units[c],
-      values.map((value, v) => weights[v] * (value.bias?.[component.key] ?? 1)),
-    ),
-  );
-  return values.map((_, v) => byComponent.map((parts) => parts[v]));
+  const siteWeights = values.map((value, v) => value.weight * (0.7 + 0.6 * unit(site.seed, dimensionSeed, v)));
+  return (n: number, units: number[]): number[][] => {
+    const weights = siteWeights.map((weight, v) => weight * (0.85 + 0.3 * unit(typeSeed, n, 1000 + v)));
+    const byComponent = type.components.map((component, c) =>
+      apportion(
+        units[c],
+        values.map((value, v) => weights[v] * (value.bias?.[component.key] ?? 1)),
+      ),
+    );
+    return values.map((_, v) => byComponent.map((parts) => parts[v]));
+  };
 }
 
 /** Adds `day` into `into`: flows sum, stocks keep the latest day's value. */
@@ -172,26 +168,31 @@ export const DEMO_INCIDENTS: readonly DemoIncident[] = [
   },
 ];
 
-/** The day's parts per value of the incident's dimension, after the incident, or null on an ordinary day. */
-function incidentParts(
-  property: string,
-  site: Site,
-  type: DemoType,
-  typeSeed: number,
-  n: number,
-  units: number[],
-): { dimension: DemoDimension; parts: number[][] } | null {
-  const day = dayString(n);
-  for (const incident of DEMO_INCIDENTS) {
-    if (incident.property !== property || day < incident.from || day > incident.to) continue;
-    const dimension = type.dimensions.find((candidate) => candidate.key === incident.dimension);
+/**
+ * The incidents of a query's site and type that overlap its days, as `(n, units)`: the day's parts per
+ * value of the incident's dimension, after the incident, or null on an ordinary day.
+ */
+function incidentsOf(query: DemoQuery, site: Site, typeSeed: number, first: number, last: number) {
+  const incidents = DEMO_INCIDENTS.flatMap((incident) => {
+    const from = dayNumber(incident.from);
+    const to = dayNumber(incident.to);
+    if (incident.property !== query.property || to < first || from > last) return [];
+    const dimension = query.type.dimensions.find((candidate) => candidate.key === incident.dimension);
     const hit = dimension?.values?.findIndex((value) => value.name === incident.value) ?? -1;
-    if (!dimension || hit < 0) continue;
-    const parts = splitDay(site, type, typeSeed, dimension, n, units);
-    parts[hit] = parts[hit].map((part) => Math.round(part * incident.factor));
-    return { dimension, parts };
-  }
-  return null;
+    if (!dimension || hit < 0) return [];
+    return [
+      { from, to, hit, dimension, factor: incident.factor, split: daySplitter(site, query.type, typeSeed, dimension) },
+    ];
+  });
+  return (n: number, units: number[]): { dimension: DemoDimension; parts: number[][] } | null => {
+    for (const incident of incidents) {
+      if (n < incident.from || n > incident.to) continue;
+      const parts = incident.split(n, units);
+      parts[incident.hit] = parts[incident.hit].map((part) => Math.round(part * incident.factor));
+      return { dimension: incident.dimension, parts };
+    }
+    return null;
+  };
 }
 
 export interface DemoQuery {
@@ -214,20 +215,19 @@ export function demoTable(query: DemoQuery): TTable {
   const totals = type.components.map(() => 0);
   const perValue = (dimension?.values ?? []).map(() => type.components.map(() => 0));
   const rows: TTable["rows"] = [];
+  const incidentParts = incidentsOf(query, site, typeSeed, first, last);
+  const splitDay = dimension && dimension.key !== "date" ? daySplitter(site, type, typeSeed, dimension) : null;
 
   for (let n = first; n <= last; n += 1) {
     let units = dayUnits(site, type, typeSeed, n);
-    const incident = incidentParts(query.property, site, type, typeSeed, n, units);
+    const incident = incidentParts(n, units);
     // The day's totals are what its parts add up to once the incident took its share.
     if (incident) units = type.components.map((_, c) => incident.parts.reduce((sum, part) => sum + part[c], 0));
     accumulate(type, totals, units);
     if (dimension?.key === "date") {
       rows.push({ dimension: dayString(n), values: metricRow(type, query.metrics, units) });
-    } else if (dimension) {
-      const parts =
-        incident?.dimension.key === dimension.key
-          ? incident.parts
-          : splitDay(site, type, typeSeed, dimension, n, units);
+    } else if (dimension && splitDay) {
+      const parts = incident?.dimension.key === dimension.key ? incident.parts : splitDay(n, units);
       parts.forEach((part, v) => {
         accumulate(type, perValue[v], part);
       });

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { ChartDrawer } from "./chart-snapshots";
 
 /** A bundle whose drawings are `<svg>` plus the input's label padded to `bytes`, each released by hand. */
-function fakeBundle() {
+function fakeBundle(alongside = false) {
   const drawn: string[] = [];
   const waiting = new Map<string, () => void>();
   const bundle = {
+    alongside,
     drawChartSvg: async (input: Record<string, unknown>) => {
       const label = String(input.label);
       drawn.push(label);
@@ -45,6 +46,28 @@ describe("ChartDrawer: drawings kept by input and size", () => {
     expect(asked.kept).toBe(true);
     expect(await asked.svg).toContain("<svg>a</svg>");
     expect(fake.drawn).toEqual(["a"]);
+  });
+
+  it.each([
+    ["on a thread of their own, all are asked for at once", true, ["a", "b", "c"]],
+    ["on the event loop, one at a time (the next once the last is done)", false, ["a"]],
+  ])("drawn ahead %s", async (_name, alongside, started) => {
+    const fake = fakeBundle(alongside);
+    const drawer = new ChartDrawer(fake.bundle);
+    const drawings = drawer.drawAhead(["a", "b", "c"].map((label) => ({ input: { label, hold: true }, size })));
+    await settle();
+    expect(fake.drawn).toEqual(started);
+    for (const label of ["a", "b", "c"]) {
+      fake.release(label);
+      await settle();
+    }
+    // Each item's drawing, in the items' order.
+    expect(await Promise.all(drawings)).toEqual(["<svg>a</svg>", "<svg>b</svg>", "<svg>c</svg>"]);
+    // Drawn ahead again (the next pass of the render), they are the kept ones, not drawn anew.
+    expect(await Promise.all(drawer.drawAhead([{ input: { label: "b", hold: true }, size }]))).toEqual([
+      "<svg>b</svg>",
+    ]);
+    expect(fake.drawn).toEqual(["a", "b", "c"]);
   });
 
   it("a refused input is not kept: asked again, it is drawn again", async () => {

@@ -62,19 +62,27 @@ export class ChartDrawer {
   /**
    * The charts a member's page will ask for (`RenderedPublicView.charts`), drawn one after another, each in
    * a later turn of the event loop, while the browser loads the page. Each is known at once as being
-   * drawn, so the page's request waits for it rather than drawing it again.
+   * drawn, so the page's request waits for it rather than drawing it again. Their SVGs, in the items'
+   * order (a kept one's at once), for the page to carry those done in time (drawings-in-page.ts).
    */
-  drawAhead(items: ReadonlyArray<{ input: Record<string, unknown>; size: Size }>): void {
+  drawAhead(items: ReadonlyArray<{ input: Record<string, unknown>; size: Size }>): Array<Promise<string>> {
+    const drawing = this.bundle?.() ?? Promise.resolve(null);
     let previous: Promise<unknown> = Promise.resolve();
     // As the page will send them: through JSON (a NaN in the render's input arrives as null).
     const asSent = JSON.parse(JSON.stringify(items)) as typeof items;
-    for (const { input, size } of asSent) {
+    return asSent.map(({ input, size }) => {
       const key = canonicalKey(input, size);
-      if (this.kept.has(key)) continue;
-      const drawn = previous.then(nextTurn).then(() => this.drawNow(input, size));
+      const kept = this.kept.get(key);
+      if (kept) return kept;
+      // Drawn on the event loop, one per turn so that other requests are answered between them; drawn on
+      // a thread of their own, all asked at once, so the thread never waits for a busy event loop between two.
+      const turn = previous.then(nextTurn);
+      const drawn = drawing.then((loaded) =>
+        loaded?.alongside ? this.drawNow(input, size) : turn.then(() => this.drawNow(input, size)),
+      );
       previous = drawn.catch(() => undefined);
-      this.keep(key, drawn);
-    }
+      return this.keep(key, drawn);
+    });
   }
 
   private async drawNow(input: Record<string, unknown>, size: Size): Promise<string> {

@@ -2,8 +2,11 @@ import { Worker } from "node:worker_threads";
 import type { ServerRenderBundle } from "@app/core";
 import type { App } from "../../infra/http";
 
-/** What the chart drawer needs of the web build's server bundle. */
-export type ChartDrawing = Pick<ServerRenderBundle, "drawChartSvg">;
+/**
+ * What the chart drawer needs of the web build's server bundle; `alongside` when its drawings are made
+ * off the event loop (this thread), so that many may be asked for at once.
+ */
+export type ChartDrawing = Pick<ServerRenderBundle, "drawChartSvg"> & { alongside?: boolean };
 
 /**
  * The worker's code, plain JavaScript (it runs the same under the tests' TypeScript runner and built):
@@ -83,6 +86,7 @@ export function chartDrawingThread(
   };
 
   const thread: ChartDrawing = {
+    alongside: true,
     drawChartSvg(input, size) {
       // A drawing drawn ahead may come due after the app closed: no thread is started for it.
       if (closed) return Promise.reject(new Error("The server is closing."));

@@ -6,6 +6,7 @@ import {
   dashboardColours,
   documentSiteTitle,
   matchRoute,
+  type PageChart,
   preferredLanguage,
   type RenderedPublicView,
   routeByName,
@@ -20,7 +21,9 @@ import { ALLOW_FRAMING } from "../../infra/security-headers";
 import type { PublicHeader } from "../dashboards/service";
 import { ChartDrawer, chartSnapshotRoutes } from "./chart-snapshots";
 import { chartDrawingThread } from "./chart-worker";
+import { allowingDrawingScript, writeDrawingsInPage } from "./drawings-in-page";
 import {
+  type DashboardViewRenderer,
   dashboardViewRenderer,
   serverBundle,
   serverBundleFile,
@@ -101,6 +104,13 @@ const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>/;
 /** The start's module preloads (vite.config.ts preloadStartChunks): a server-rendered page starts no app. */
 const START_PRELOADS = /[ \t]*<link rel="modulepreload"[^>]*data-start[^>]*>\n?/g;
 const EMBED_ROUTE = "/dashboards/:permalink/embed";
+/** The app's module scripts and preloads in a page's head. */
+const MODULE_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+
+/** A page's head without its module scripts and preloads, and those apart (in the head's order). */
+function splitModules(head: string): { head: string; modules: string } {
+  return { head: head.replace(MODULE_TAGS, ""), modules: (head.match(MODULE_TAGS) ?? []).join("") };
+}
 
 /**
  * JSON in a non-executed script element; "<" escaped so user text can never close the element. `view`
@@ -236,6 +246,58 @@ export function screenPreloads(webDist: string): Map<string, { styles: string; m
   return result;
 }
 
+/**
+ * A member's own dashboard (docs/decisions.md, "A member's dashboard rendered by the server"), rendered
+ * in the member's zone. Its page is streamed: the head (its styles) leaves at once, so the browser fetches
+ * them while the server renders; the root follows, rendered or, when it cannot be, with the app's loader
+ * (the app then loads the page as on any other); then the charts' drawings; then the app's modules.
+ */
+function streamMemberPage(
+  render: DashboardViewRenderer | null,
+  drawer: ChartDrawer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  member: { data: TPageData; zone: string; html: string },
+): FastifyReply {
+  const { data, zone, html: appPage } = member;
+  // Mantine's stylesheet keys its colours on the scheme its script sets on <html>, which runs only once
+  // the app has hydrated: the server's page says it itself, or its buttons lose their colours until then.
+  const page = appPage.replace("<html ", () => '<html data-mantine-color-scheme="light" ');
+  const root = ROOT_ELEMENT.exec(page);
+  if (!root || !render) return reply.send(appPage);
+  const { stream, flush } = streamedAnswer(request, reply);
+  // The one inline script the page may run: the one that puts each drawing it carries in place.
+  const policy = reply.getHeader("content-security-policy");
+  if (typeof policy === "string") reply.header("content-security-policy", allowingDrawingScript(policy));
+  // A reader gone before the end: nothing more to send.
+  stream.on("error", () => undefined);
+  reply.send(stream);
+  const write = (html: string) => {
+    if (stream.destroyed) return false;
+    stream.write(html);
+    flush();
+    return true;
+  };
+  // The head's styles at once; its modules come after the drawings (docs/decisions.md, "A member's charts
+  // drawn in the page"): the cards are drawn without them, and on two cores their fetching and compiling
+  // slowed the render and the drawings the cards wait for.
+  const { head, modules } = splitModules(page.slice(0, root.index));
+  write(head);
+  // The drawings the page will ask for, made while the browser loads it (docs/decisions.md, "A member's
+  // charts drawn ahead"), each started as soon as a pass of the render has noted it.
+  const drawAhead = (charts: PageChart[]) => void drawer.drawAhead(charts);
+  void render(request, data, zone, "member", drawAhead).then(async (rendered) => {
+    const end = modules + page.slice(root.index + root[0].length);
+    if (!rendered) return void stream.end(root[0] + end);
+    write(`${ROOT}${rendered.html}</div>${jsonScript("ssr-state", rendered.state, "member")}`);
+    // Those done soon enough go in the page itself, after its body, so that its cards are drawn before
+    // any of the app's files are asked for; the page asks for the rest itself (ssr/member-boot.ts).
+    if (rendered.charts) await writeDrawingsInPage(rendered.charts, drawer.drawAhead(rendered.charts), write);
+    if (!stream.destroyed) stream.end(end);
+  });
+  return reply;
+}
+
 /** Page data as JSON, and the SPA's HTML with the same data inlined for every non-API path. */
 export async function pageDataRoutes(
   app: App,
@@ -301,43 +363,6 @@ export async function pageDataRoutes(
   const drawer = new ChartDrawer(drawing);
   chartSnapshotRoutes(app, drawer);
 
-  /**
-   * A member's own dashboard (docs/decisions.md, "A member's dashboard rendered by the server"), rendered
-   * in the member's zone. Its page is streamed: the head (styles, the app's modules) leaves at once, so
-   * the browser fetches them while the server renders, and the root follows, rendered or, when it cannot
-   * be, with the app's loader (the app then loads the page as on any other).
-   */
-  function streamMemberPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    data: TPageData,
-    zone: string,
-    appPage: string,
-  ): FastifyReply {
-    // Mantine's stylesheet keys its colours on the scheme its script sets on <html>, which runs only once
-    // the app has hydrated: the server's page says it itself, or its buttons lose their colours until then.
-    const page = appPage.replace("<html ", () => '<html data-mantine-color-scheme="light" ');
-    const root = ROOT_ELEMENT.exec(page);
-    const render = renderView;
-    if (!root || !render) return reply.send(appPage);
-    const { stream, flush } = streamedAnswer(request, reply);
-    // A reader gone before the end: nothing more to send.
-    stream.on("error", () => undefined);
-    reply.send(stream);
-    stream.write(page.slice(0, root.index));
-    flush();
-    void render(request, data, zone, "member").then((rendered) => {
-      const body = rendered
-        ? `${ROOT}${rendered.html}</div>${jsonScript("ssr-state", rendered.state, "member")}`
-        : root[0];
-      stream.end(body + page.slice(root.index + root[0].length));
-      // The drawings the page will ask for, made while the browser loads it (docs/decisions.md, "A
-      // member's charts drawn ahead").
-      if (rendered?.charts) drawer.drawAhead(rendered.charts);
-    });
-    return reply;
-  }
-
   async function sendApp(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split("?")[0];
     const data = await buildFor(request);
@@ -373,7 +398,7 @@ export async function pageDataRoutes(
       // browser drops it (one that does not ask again gets the app, which loads the dashboard itself).
       if (!viewportHintOf(request).said && typeof request.headers["sec-ch-ua"] === "string")
         return reply.header("critical-ch", VIEWPORT_HINT).send(html);
-      return streamMemberPage(request, reply, data, memberZone, html);
+      return streamMemberPage(renderView, drawer, request, reply, { data, zone: memberZone, html });
     }
     return reply.send(html);
   }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -321,6 +322,61 @@ describeEachDb("the public view rendered by the server", (env) => {
       items: [{ ...items[0], size: { width: 300, height: 118 } }],
     });
     expect(other.headers["server-timing"]).toBe('charts;desc="0 of 1 drawn ahead"');
+  });
+
+  it("with the viewport's width, the page carries its charts' drawings after its body, the app's modules after them, and allows only the script that puts them in place", async () => {
+    const { client: owner, company, user } = await buildOwner(env());
+    const { permalink } = await buildDashboard(env(), { company, user, name: "Drawn", template: "website-overview" });
+    const headers = {
+      accept: "text/html",
+      cookie: `${SESSION_COOKIE}=${owner.cookie(SESSION_COOKIE)}`,
+      "sec-ch-ua": '"Chromium";v="156"',
+      "sec-ch-viewport-width": "1280",
+    };
+    const page = await app.inject({ url: `/dashboards/${permalink}`, headers });
+    const html = page.body;
+    const dashboard = await owner.api("GET", `/api/dashboards/${permalink}?timezone=UTC`);
+    const widgets = dashboard.json().data.widgets as Array<{ id: string; format: string; width: number }>;
+    const charts = widgets.filter((widget) => widget.format.startsWith("chart:"));
+
+    // Each chart's drawing, named by its card, at the sizes a 1280 px window lays the card out at (the test
+    // above): the chart's box, and the card's body the page compares too.
+    const data = [...html.matchAll(/<script type="application\/json">(\[[^<]*\])<\/script><script>([^<]*)<\/script>/g)];
+    expect(data.length).toBeGreaterThan(0);
+    const drawn = data.flatMap(([, json]) => JSON.parse(json) as Array<Record<string, string>>);
+    expect(drawn.map((item) => item.widget).sort()).toEqual(charts.map((chart) => String(chart.id)).sort());
+    for (const item of drawn) {
+      const wide = charts.find((chart) => String(chart.id) === item.widget)?.width === 4;
+      expect(item.size).toBe(wide ? "902x314" : "426x314");
+      expect(item.body).toBe(wide ? "934x334" : "458x334");
+      expect(item.svg.startsWith(`<svg width="${item.size.split("x")[0]}" height="314" `)).toBe(true);
+    }
+
+    // In this order: the head with its styles but none of the app's modules, the rendered root and its state,
+    // the drawings, then the modules (the entry and every preload), so the cards are drawn before the app's
+    // files are asked for.
+    const head = html.slice(0, html.indexOf('<div id="root">'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const at = (text: string) => html.indexOf(text);
+    expect(at('<script id="ssr-state"')).toBeLessThan(at('<script type="application/json">['));
+    expect(html.lastIndexOf('<script type="application/json">[')).toBeLessThan(
+      at('<script type="module" crossorigin src="/assets/index-1.js">'),
+    );
+    expect(at('<script type="module" crossorigin src="/assets/index-1.js">')).toBeLessThan(at("data-start>"));
+    expect(at("data-start>")).toBeLessThan(at("</body>"));
+
+    // The page's policy allows that one script by its hash, and still no other inline script.
+    const scripts = new Set(data.map(([, , script]) => script));
+    expect(scripts.size).toBe(1);
+    const hash = createHash("sha256")
+      .update([...scripts][0])
+      .digest("base64");
+    const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers["content-security-policy"]))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    // Other pages keep the policy without it.
+    const other = await app.inject({ url: "/login", headers: { accept: "text/html" } });
+    expect(/script-src ([^;]*)/.exec(String(other.headers["content-security-policy"]))?.[1]).toBe("'self'");
   });
 
   it("a member opening another company's dashboard, or one that is not there, gets the app's page", async () => {
