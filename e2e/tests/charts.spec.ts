@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, type Route, test } from "./fixtures";
 import { snap } from "./support";
 import { callForm } from "./support-api";
 import { signUp } from "./support-auth";
-import { createTemplateDashboard, liveChartWidget, readyWidget } from "./support-dashboard";
+import { createTemplateDashboard, liveChartWidget, readyWidget, withoutViewportHint } from "./support-dashboard";
 
 /**
  * Widgets a client can read (docs/decisions.md, "Widgets a client can read"): what the charts, the gauge and the tables show, read from
@@ -597,6 +597,9 @@ test("the owner's dashboard draws its first charts on the server, opened again f
   test.setTimeout(90_000);
   await signUp(page);
   const { permalink } = await createTemplateDashboard(page, "Drawn once");
+  // As a browser that says nothing of its viewport: a Chromium's page comes with its drawings in it
+  // (member-view.spec.ts); this one's drawings are the page's own to ask for and keep.
+  await withoutViewportHint(page);
   // The live charts are held back (their echarts never comes), so what the owner sees is each snapshot.
   await page.route(/\/assets\/echarts-setup-[^/]*\.js$/, () => {});
   // Every chart the worker is asked to draw, and every worker started, counted on each load of the page.
@@ -689,6 +692,8 @@ test("the owner's first drawings fall back to the browser's worker when the serv
   };
   for (const [failure, answer] of Object.entries(answers)) {
     const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 900 } });
+    // The page's own request for its drawings (a Chromium's page carries them: member-view.spec.ts).
+    await withoutViewportHint(context);
     await context.route(/\/api\/chart-snapshots$/, answer);
     // The live charts are held back, so what is on screen is each snapshot, whoever drew it.
     await context.route(/\/assets\/echarts-setup-[^/]*\.js$/, () => {});

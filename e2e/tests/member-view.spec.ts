@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test } from "./fixtures";
 import { SCREENSHOTS } from "./support";
 import { signUp } from "./support-auth";
-import { agencyDashboard, createTemplateDashboard, keyFigures, readyWidget } from "./support-dashboard";
+import { agencyDashboard, createTemplateDashboard, holdHydration, keyFigures, readyWidget } from "./support-dashboard";
 
 /**
  * An agency's own dashboard arrives rendered by the server (docs/decisions.md, "A member's dashboard
@@ -25,14 +25,7 @@ test("the agency's dashboard shows its figures and charts before the app is live
   page.on("pageerror", (error) => errors.push(error.message));
 
   // The code that hydrates the page is held: what the member sees until then is the server's page.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/member-hydrate-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdHydration(page);
   await page.goto(`/dashboards/${permalink}`);
 
   await expect(page.getByRole("heading", { level: 1, name: "Agency overview" })).toBeVisible();
@@ -137,14 +130,7 @@ test("a member's charts come drawn in the page, at the sizes their boxes have on
       if (request.url().endsWith("/api/chart-snapshots")) asked.push(request.url());
     });
     // The app is held until the drawings are looked at: once live, it draws a chart in view live instead.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await member.route(/\/assets\/member-hydrate-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdHydration(member);
     await member.goto(`/dashboards/${permalink}`);
     for (const title of CARDS) await readyWidget(member, title);
     // The server drew the two charts while the page was on its way, each at its box's size at this width and

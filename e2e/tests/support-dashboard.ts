@@ -1,4 +1,4 @@
-import { type Browser, type Cookie, expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, type Cookie, expect, type Locator, type Page } from "@playwright/test";
 import { invitationLink, uniqueEmail } from "./support";
 import { signUp, skipOnboarding } from "./support-auth";
 
@@ -301,4 +301,35 @@ export async function agencyDashboard(page: Page): Promise<{ permalink: string; 
   await signUp(page);
   const { permalink } = await createTemplateDashboard(page, "Agency overview");
   return { permalink, cookies: await page.context().cookies() };
+}
+
+/**
+ * A dashboard page asked for as a browser without client hints asks for it (Firefox, Safari): no viewport
+ * width, no Chromium brand. The server's page then carries no chart drawings (apps/server page-data
+ * routes.ts), and the page's own code draws its charts: kept ones, the server's on request, or its worker's.
+ */
+export async function withoutViewportHint(target: Page | BrowserContext): Promise<void> {
+  await target.route(/\/dashboards\/[^/?#]+(\?[^#]*)?$/, async (route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    // Asked outside the browser (its network stack adds the hints back to a request it continues).
+    const headers: Record<string, string> = { ...(await route.request().allHeaders()), "accept-encoding": "identity" };
+    for (const name of Object.keys(headers)) if (name.startsWith("sec-ch-")) delete headers[name];
+    return route.fulfill({ response: await route.fetch({ headers }) });
+  });
+}
+
+/**
+ * Holds the code that hydrates a member's server-rendered dashboard (its `member-hydrate` chunk) until the
+ * returned function is called: until then the page is the server's, drawn by the page itself.
+ */
+export async function holdHydration(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/member-hydrate-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }

@@ -278,10 +278,15 @@ function streamMemberPage(
     flush();
     return true;
   };
-  // The head's styles at once; its modules come after the drawings (docs/decisions.md, "A member's charts
-  // drawn in the page"): the cards are drawn without them, and on two cores their fetching and compiling
-  // slowed the render and the drawings the cards wait for.
-  const { head, modules } = splitModules(page.slice(0, root.index));
+  // The head at once. Where the page will carry its charts' drawings (the browser said its width), the head
+  // keeps its styles and its modules come after the drawings (docs/decisions.md, "A member's charts drawn
+  // in the page"): the cards are drawn without them, and on two cores their fetching and compiling slowed
+  // the render and the drawings the cards wait for. Elsewhere the page's own code draws the charts, and
+  // its modules load while the server renders.
+  const drawn = viewportHintOf(request).width !== null;
+  const { head, modules } = drawn
+    ? splitModules(page.slice(0, root.index))
+    : { head: page.slice(0, root.index), modules: "" };
   write(head);
   // The drawings the page will ask for, made while the browser loads it (docs/decisions.md, "A member's
   // charts drawn ahead"), each started as soon as a pass of the render has noted it.
