@@ -363,7 +363,8 @@ export async function pageDataRoutes(
   // The web build's server bundle: public views rendered by it, and a member's first chart drawings.
   const bundle = hasDist ? serverBundle(app, webDist, serverRender.enabled) : null;
   const renderView = bundle ? dashboardViewRenderer(app, bundle, serverRender) : null;
-  // A member's chart drawings on a thread of their own, so the page's files are served while they are made.
+  // A member's chart drawings on a thread of their own: made on the event loop, they slowed the renders
+  // after them about twofold (docs/decisions.md, "Chart drawings off the event loop").
   const drawing = bundle ? chartDrawingThread(app, serverBundleFile(webDist), bundle, serverRender.enabled) : null;
   const drawer = new ChartDrawer(drawing);
   chartSnapshotRoutes(app, drawer);
