@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import type { PageChart } from "@app/core";
 import { describe, expect, it } from "vitest";
 import {
@@ -45,6 +47,21 @@ describe("a member's charts drawn in the page", () => {
     );
     // A policy without script-src (its default-src rules scripts): left as it is rather than widened.
     expect(allowingDrawingScript("default-src 'self'")).toBe("default-src 'self'");
+  });
+
+  it("makes the same layer as the page's own first drawing (web chart-snapshots.ts, snapshotLayer)", () => {
+    const web = fs.readFileSync(
+      path.resolve(import.meta.dirname, "../../../../web/src/features/widgets/charts/chart-snapshots.ts"),
+      "utf8",
+    );
+    const layer = /export function snapshotLayer[\s\S]*?\n}/.exec(web)?.[0] ?? "";
+    const style = /layer\.style\.cssText = "([^"]+)"/.exec(layer)?.[1];
+    expect(style).toBeTruthy();
+    expect(DRAWING_SCRIPT).toContain(`l.style.cssText='${style}'`);
+    expect(layer).toContain('layer.className = "echart-snapshot"');
+    expect(DRAWING_SCRIPT).toContain("l.className='echart-snapshot'");
+    expect(layer).toContain('layer.setAttribute("aria-hidden", "true")');
+    expect(DRAWING_SCRIPT).toContain("l.setAttribute('aria-hidden','true')");
   });
 
   it("carries each drawing with its card and sizes, with no '<' that could end its script", () => {

@@ -191,7 +191,11 @@ function drawInWorker(input: ChartInput, size: ChartSize): Promise<string> {
   });
 }
 
-/** The layer a snapshot's SVG goes in: over the chart's area, letting pointer events through to it. */
+/**
+ * The layer a snapshot's SVG goes in: over the chart's area, letting pointer events through to it. A
+ * member's page makes the same layer itself for the drawings it carries (the server's
+ * page-data/drawings-in-page.ts, `DRAWING_SCRIPT`): a change here is a change there.
+ */
 export function snapshotLayer(element: HTMLElement): HTMLDivElement {
   const layer = document.createElement("div");
   layer.className = "echart-snapshot";
