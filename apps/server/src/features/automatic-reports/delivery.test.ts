@@ -33,7 +33,10 @@ describeEachDb(
   (env) => {
     let clock: ReturnType<typeof manualClock>;
     beforeAll(async () => {
-      clock = manualClock(new Date());
+      // Before every slot the tests set the clock to: a report is made at the clock's time, and one made after
+      // a slot is not due for it (from the real 2026-12-01 07:00 UTC on, a clock started at the real time
+      // made the first report after its slot).
+      clock = manualClock(new Date("2026-11-30T12:00:00Z"));
       (env().ctx as TestEnv["ctx"] & { clock: typeof clock }).clock = clock;
       await env().ctx.jobs.start();
     });

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from "../../context";
 import type { Db } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { newId, nowIso } from "../../infra/security";
+import { newId } from "../../infra/security";
 import { reportChanged } from "../audit/events";
 import type { auditLog } from "../audit/record";
 import type { CompaniesService } from "../companies/service";
@@ -90,7 +90,8 @@ export function editingUseCases(
           AUTOMATIC_REPORT_REFUSALS.notAllowed,
         );
       }
-      const now = nowIso();
+      // The scheduler reads the same clock: a report is due from its first slot after this time (scheduling.ts).
+      const now = ctx.clock.now().toISOString();
       const id = newId();
       await ctx.db.transaction().execute(async (trx) => {
         const dashboard = await assertAllowed(trx, actor, input, null);
@@ -118,7 +119,7 @@ export function editingUseCases(
         await audit.record(trx, reportChanged("report.changed", report(id, actor, dashboard.name)));
         await reportsRepo(trx).update(actor.companyId, id, {
           ...columns(input, input.timezone ?? current.timezone),
-          updated_at: nowIso(),
+          updated_at: ctx.clock.now().toISOString(),
         });
       });
       return presentOne(actor.companyId, await load(actor, id));
