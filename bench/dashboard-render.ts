@@ -7,9 +7,14 @@ import { buildWebServerBundle } from "../apps/server/test/web-build";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/chromium";
 import { BenchClient, fmt, seedDashboard, serveFrozen, startServer } from "./lib";
 
+/** Cold loads measured, each on a server of its own just started (`COLD_RUNS`): one is a coin toss here. */
+const COLD_RUNS = Number(process.env.COLD_RUNS ?? 3);
+
 /**
  * (b) Time from navigation start until all 24 widgets of a Demo dashboard have drawn their data
- * (`data-ready="true"`) in Chromium: cold (fresh server cache, new browser profile) and warm (reload).
+ * (`data-ready="true"`) in Chromium: cold (a server just started, so its caches are empty and its code has
+ * served nothing but the sign-up, and a new browser profile), the median of `COLD_RUNS` such loads, each on
+ * a server of its own; and warm (reload), the median of 3 on the first.
  */
 export async function dashboardRender(): Promise<{ coldMs: number; warmMs: number }> {
   // Its own production build in a folder of its own, so a rebuild of apps/web/dist or another run cannot
@@ -20,47 +25,63 @@ export async function dashboardRender(): Promise<{ coldMs: number; warmMs: numbe
   const web = path.resolve(import.meta.dirname, "../apps/web");
   execFileSync("npx", ["vite", "build", "--outDir", webDist, "--logLevel", "error"], { cwd: web, stdio: "inherit" });
   buildWebServerBundle(path.join(buildRoot, "dist-ssr"));
-  const server = await startServer(webDist);
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
-    const client = new BenchClient(server.url);
-    await client.signUp();
-    const { permalink, widgets } = await seedDashboard(client);
-    // A window tall enough for the whole dashboard: charts below the fold wait until scrolled to, and the
-    // bench times all 24 drawn.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 8000 } });
-    const [name, value] = client.cookie.split("=");
-    await context.addCookies([{ name, value, url: server.url }]);
-    const page = await context.newPage();
-    const measure = (go: () => Promise<unknown>) => timeUntilReady(page, widgets.length, go);
-    const cold = await measure(() => page.goto(`${server.url}/dashboards/${permalink}`, { waitUntil: "commit" }));
-    const warmRuns: Timing[] = [];
-    for (let i = 0; i < 3; i++) warmRuns.push(await measure(() => page.reload({ waitUntil: "commit" })));
-    const warm = warmRuns.sort((a, b) => a.readyMs - b.readyMs)[1];
+    const colds: Timing[] = [];
+    let warm: Timing | null = null;
+    let frozen = "";
+    let widgetCount = 0;
+    for (let run = 0; run < Math.max(1, COLD_RUNS); run++) {
+      const server = await startServer(webDist);
+      try {
+        const client = new BenchClient(server.url);
+        await client.signUp();
+        const { permalink, widgets } = await seedDashboard(client);
+        widgetCount = widgets.length;
+        // A window tall enough for the whole dashboard: charts below the fold wait until scrolled to, and
+        // the bench times all 24 drawn.
+        const context = await browser.newContext({ viewport: { width: 1280, height: 8000 } });
+        const [name, value] = client.cookie.split("=");
+        await context.addCookies([{ name, value, url: server.url }]);
+        const page = await context.newPage();
+        const measure = (go: () => Promise<unknown>) => timeUntilReady(page, widgets.length, go);
+        colds.push(await measure(() => page.goto(`${server.url}/dashboards/${permalink}`, { waitUntil: "commit" })));
+        if (run === 0) {
+          const warmRuns: Timing[] = [];
+          for (let i = 0; i < 3; i++) warmRuns.push(await measure(() => page.reload({ waitUntil: "commit" })));
+          warm = warmRuns.sort((a, b) => a.readyMs - b.readyMs)[1];
+          // A picture of what was measured, to look at (not kept in the repository).
+          await page.screenshot({ path: PICTURE, fullPage: true });
+          frozen = await frozenPage(page);
+        }
+        await context.close();
+      } finally {
+        await server.close();
+      }
+    }
+    if (!warm) throw new Error("no warm load was measured");
+    const cold = colds.slice().sort((a, b) => a.readyMs - b.readyMs)[Math.floor(colds.length / 2)];
     const [coldMs, warmMs] = [cold.readyMs, warm.readyMs];
     console.log(
-      `(b) 24-widget Demo dashboard drawn in Chromium: cold ${fmt(coldMs / 1000)} s (goal ≤ 1.2 s), warm ${fmt(warmMs / 1000)} s median of 3 (goal ≤ 0.5 s)`,
+      `(b) 24-widget Demo dashboard drawn in Chromium: cold ${fmt(coldMs / 1000)} s median of ${colds.length} (goal ≤ 1.2 s), warm ${fmt(warmMs / 1000)} s median of 3 (goal ≤ 0.5 s)`,
     );
+    console.log(`    each cold load, a server of its own: ${colds.map((one) => fmt(one.readyMs / 1000)).join(", ")} s`);
     console.log(
       `    the page's load event (every file in, the app's code run): cold ${fmt(cold.loadMs / 1000)} s, warm ${fmt(warm.loadMs / 1000)} s`,
     );
-    // A picture of what was measured, to look at (not kept in the repository).
-    const picture = path.join(os.tmpdir(), "reportz-bench-dashboard.png");
-    await page.screenshot({ path: picture, fullPage: true });
-    console.log(`    screenshot: ${picture}`);
-    const frozen = await frozenPage(page);
-    await context.close();
-    const floor = await frozenFloor(frozen, webDist, widgets.length);
+    console.log(`    screenshot: ${PICTURE}`);
+    const floor = await frozenFloor(frozen, webDist, widgetCount);
     console.log(
       `    floor on this machine, the same page frozen as HTML with no script (${fmt(frozen.length / 1024, 0)} KB): cold ${fmt(floor.coldMs / 1000)} s, warm ${fmt(floor.warmMs / 1000)} s; the app takes ${fmt(coldMs / floor.coldMs, 1)}× and ${fmt(warmMs / floor.warmMs, 1)}× that`,
     );
     return { coldMs, warmMs };
   } finally {
     await browser.close();
-    await server.close();
     fs.rmSync(buildRoot, { recursive: true, force: true });
   }
 }
+
+const PICTURE = path.join(os.tmpdir(), "reportz-bench-dashboard.png");
 
 /**
  * The dashboard as drawn, without its scripts: each live chart's canvas as a picture of itself, every

@@ -3,18 +3,28 @@ import type {
   RenderedPublicView,
   ServerRenderRequest,
   ServerRenderState as ServerRenderStateOf,
+  ServerRenderWarmUp,
 } from "@app/core";
-import { type DehydratedState, dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
+import {
+  type DehydratedState,
+  dehydrate,
+  type FetchQueryOptions,
+  type Query,
+  type QueryClient,
+} from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, MemoryRouter } from "react-router";
 import { App } from "../app/App";
 import { createQueryClient } from "../app/query-client";
 import { buildRoutes, loadScreen } from "../app/router";
+import type { LoadedDashboard } from "../features/dashboard/api";
+import { firstWidgetQueries } from "../features/dashboard/early-widgets";
 import { pageDataKey } from "../features/session/page-data";
 import { PublicViewTree } from "./public-tree";
 import { type ServerDrawings, withServerDrawings } from "./server-drawings.server";
 import { withTransport } from "./transport.server";
+import { WARM_UP_PERMALINK, warmUpAnswerer, warmUpPageData } from "./warm-up.server";
 
 export { drawChartSvg, warmChartDrawing } from "./chart-svg.server";
 export { setUserHtmlSanitizer } from "./user-html.server";
@@ -56,7 +66,7 @@ export async function renderPublicView(
       )}
     />
   );
-  return renderTree(request, queryClient, tree, "public");
+  return renderTree(request, queryClient, tree, "public", { ahead: widgetsAhead(request) });
 }
 
 /**
@@ -81,13 +91,41 @@ export async function renderMemberView(
   const noted = () => {
     if (drawings && drawings.wanted.size > 0) request.onCharts?.(pageCharts(drawings));
   };
-  const render = () => renderTree(request, queryClient, tree, "member", () => drawings?.wanted.clear(), noted);
+  const render = () =>
+    renderTree(request, queryClient, tree, "member", {
+      beforeRender: () => drawings?.wanted.clear(),
+      afterRender: noted,
+      ahead: widgetsAhead(request),
+    });
   const rendered = await (drawings ? withServerDrawings(drawings, render) : render());
   router.dispose();
   // A guard that sent the member elsewhere (a two-factor set-up due): the app's page does that.
   if (!rendered || router.state.location.pathname !== request.url.split("?")[0]) return null;
   const charts = drawings ? pageCharts(drawings) : [];
   return charts.length > 0 ? { ...rendered, charts } : rendered;
+}
+
+/**
+ * Renders a made-up member's dashboard (warm-up.server.ts) once, as the server starts (server-render.ts),
+ * so that the first real page is rendered by code already run: what it drew, to be checked (a test), or
+ * null when it could not render it.
+ */
+export async function warmUp(): Promise<ServerRenderWarmUp | null> {
+  const rendered = await renderMemberView({
+    url: `/dashboards/${WARM_UP_PERMALINK}`,
+    pageData: warmUpPageData(),
+    timezone: "UTC",
+    answer: warmUpAnswerer,
+    budgetMs: 10_000,
+    viewportWidth: 1280,
+  });
+  if (!rendered) return null;
+  return {
+    cards: rendered.html.match(/ data-widget-id="/g)?.length ?? 0,
+    ready: rendered.html.match(/data-ready="true"/g)?.length ?? 0,
+    charts: rendered.charts?.length ?? 0,
+    complete: rendered.state.complete,
+  };
 }
 
 function pageCharts(drawings: ServerDrawings): PageChart[] {
@@ -99,13 +137,33 @@ function pageCharts(drawings: ServerDrawings): PageChart[] {
   }));
 }
 
+/**
+ * Once the dashboard's answer is in, its widgets' data queries as its cards will build them: asked for with
+ * it, so that no pass renders 24 cards loading only to find what they ask (~0.1 s of a member's first
+ * render, on the page's path). A card asking otherwise (another range) still asks in the next pass.
+ */
+function widgetsAhead(request: ServerRenderRequest) {
+  const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+  return (query: Query): FetchQueryOptions[] => {
+    const loaded = query.state.data as LoadedDashboard | undefined;
+    if (query.queryKey[0] !== "dashboard" || !loaded?.dashboard?.widgets) return [];
+    return firstWidgetQueries(loaded, request.timezone, search, null) as FetchQueryOptions[];
+  };
+}
+
+interface RenderHooks {
+  beforeRender?: () => void;
+  afterRender?: () => void;
+  /** The queries an answered query leads to, asked for as soon as it is in, before the next pass. */
+  ahead?: (query: Query) => FetchQueryOptions[];
+}
+
 async function renderTree(
   request: ServerRenderRequest,
   queryClient: QueryClient,
   tree: ReactNode,
   view: "public" | "member",
-  beforeRender?: () => void,
-  afterRender?: () => void,
+  { beforeRender, afterRender, ahead }: RenderHooks = {},
 ): Promise<RenderedPublicView<DehydratedState> | null> {
   queryClient.setQueryData(pageDataKey, request.pageData);
   const deadline = Date.now() + request.budgetMs;
@@ -172,6 +230,10 @@ async function renderTree(
     // One try: the browser retries what failed, and the page must not wait for a back-off.
     const data = await query.fetch({ ...query.options, retry: false });
     answers.set(query.queryHash, { queryKey: query.queryKey, data });
+    const next = (ahead?.(query) ?? [])
+      .map((options) => queryClient.getQueryCache().build(queryClient, queryClient.defaultQueryOptions(options)))
+      .filter((found) => found.state.data === undefined && !asked.has(found.queryHash));
+    await Promise.allSettled(next.map((found) => fetchOnce(found)));
   }
 }
 

@@ -168,4 +168,19 @@ export interface ServerRenderBundle {
   drawChartSvg(input: Record<string, unknown>, size: { width: number; height: number }): Promise<string>;
   /** Draws a chart of each format once, so a process's first real drawings do not run cold. */
   warmChartDrawing(): Promise<void>;
+  /**
+   * Renders a made-up member's dashboard once, so a process's first real page is not rendered by code run
+   * for the first time; null when it could not be rendered.
+   */
+  warmUp(): Promise<ServerRenderWarmUp | null>;
+}
+
+/** What the server's warm-up render drew (`ServerRenderBundle.warmUp`). */
+export interface ServerRenderWarmUp {
+  /** Its dashboard's cards, those drawn ready, and the charts noted to be drawn ahead. */
+  cards: number;
+  ready: number;
+  charts: number;
+  /** Whether every answer was in and every part loaded (nothing left for a browser to do). */
+  complete: boolean;
 }

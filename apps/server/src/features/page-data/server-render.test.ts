@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CHART_SNAPSHOTS_MAX_ITEMS, type TInteractiveWidget, type TWidget } from "@app/core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDashboard, buildOwner, buildSource } from "../../../test/factories";
 import { describeEachDb, TestClient } from "../../../test/harness";
 import { until } from "../../../test/wait";
@@ -11,7 +12,7 @@ import { buildWebServerBundle } from "../../../test/web-build";
 import { buildApp } from "../../app";
 import type { App } from "../../infra/http";
 import { SESSION_COOKIE } from "../../infra/http";
-import { MAX_CONCURRENT_RENDERS, viewerZone } from "./server-render";
+import { MAX_CONCURRENT_RENDERS, serverBundle, viewerZone } from "./server-render";
 
 /**
  * A public viewer's dashboard arrives rendered by the server (the web build's server bundle,
@@ -662,5 +663,47 @@ describeEachDb("a member's charts drawn by the server (POST /api/chart-snapshots
     const unavailable = await unbuilt.api("POST", "/api/chart-snapshots", { items: [item] });
     expect(unavailable.statusCode).toBe(503);
     expect(unavailable.json()).toMatchObject({ code: "unavailable" });
+  });
+});
+
+describe("the server's first render made ahead (docs/decisions.md, 'The server's first render is a made-up one')", () => {
+  it("the bundle's warm-up renders its made-up member's dashboard whole: every card, tables and figures drawn, each chart noted", async () => {
+    const app = Fastify({ logger: false }) as unknown as App;
+    const bundle = await serverBundle(app, path.join(buildDir, "dist"), false)();
+    expect(await bundle?.warmUp()).toEqual({ cards: 8, ready: 2, charts: 6, complete: true });
+    await app.close();
+  });
+
+  /** A web build whose server bundle is a stand-in: its warm-up counts its calls and never ends. */
+  function standIn() {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "warm-up-"));
+    fs.mkdirSync(path.join(folder, "dist"));
+    fs.mkdirSync(path.join(folder, "dist-ssr"));
+    fs.writeFileSync(
+      path.join(folder, "dist-ssr", "server-entry.cjs"),
+      `exports.setUserHtmlSanitizer = () => {};
+exports.warmUp = () => { globalThis.__warmUps = (globalThis.__warmUps ?? 0) + 1; return new Promise(() => {}); };`,
+    );
+    return { folder, webDist: path.join(folder, "dist") };
+  }
+  const warmUps = () => (globalThis as { __warmUps?: number }).__warmUps ?? 0;
+
+  it("runs once the server listens, in the background: the server listens and answers without waiting for it", async () => {
+    const { folder, webDist } = standIn();
+    const before = warmUps();
+    const app = Fastify({ logger: false }) as unknown as App;
+    app.get("/api/health", async () => ({ ok: true }));
+    serverBundle(app, webDist, true);
+    await app.ready();
+    // Answering in process only (the tests' inject), a server renders nothing ahead.
+    expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+    expect(warmUps()).toBe(before);
+    // Listening, it warms up once, and answers while that render (here never ending) goes on.
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    await until(() => warmUps() === before + 1);
+    expect((await fetch(`${address}/api/health`)).status).toBe(200);
+    await app.close();
+    expect(warmUps()).toBe(before + 1);
+    fs.rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -166,12 +166,33 @@ export function serverBundle(app: App, webDist: string, eager: boolean): () => P
     })();
     return bundle;
   };
-  if (eager && fs.existsSync(entry)) void load();
-  else if (eager)
+  if (eager && fs.existsSync(entry)) {
+    void load();
+    // Once the server listens, a made-up member's dashboard is rendered once, in the background
+    // (docs/decisions.md, "The server's first render is a made-up one"): the first real page a process
+    // renders otherwise runs the render code for the first time, its lazy parts costing an extra pass.
+    app.addHook("onListen", async () => {
+      setImmediate(() => void warmUp(app, load));
+    });
+  } else if (eager)
     app.log.warn(
       `no server bundle at ${entry} (npm run build makes it): public views are drawn by the app in the browser, and a member's first charts by its worker`,
     );
   return load;
+}
+
+/** The bundle's warm-up render (`ServerRenderBundle.warmUp`), its outcome logged; never thrown. */
+async function warmUp(app: App, load: () => Promise<ServerRenderBundle | null>): Promise<void> {
+  try {
+    const loaded = await load();
+    if (!loaded) return;
+    const started = performance.now();
+    const drawn = await loaded.warmUp();
+    if (drawn) app.log.debug({ ...drawn, ms: Math.round(performance.now() - started) }, "server render warmed up");
+    else app.log.warn("the server render's warm-up dashboard could not be rendered: the first page renders cold");
+  } catch (error) {
+    app.log.warn({ err: error }, "the server render's warm-up failed: the first page renders cold");
+  }
 }
 
 /** A dashboard page renderer (`dashboardViewRenderer`). */

@@ -1,4 +1,5 @@
-import { preloadChartCode } from "../widgets";
+import type { TInteractiveWidget } from "@app/core";
+import { type PublicAccess, preloadChartCode, type WidgetRange, widgetDataQuery } from "../widgets";
 import { startEarlyWidgetData } from "../widgets/api";
 import type { LoadedDashboard } from "./api";
 import { peekEarlyDashboard } from "./early-fetch";
@@ -11,10 +12,32 @@ import { initialRange, widgetRangeOf } from "./range";
  * (docs/decisions.md, "The owner's dashboard draws in half a second").
  */
 export function startEarlyWidgets(loaded: LoadedDashboard, timezone: string, password: string | null): void {
+  const { range, access } = firstWidgetRequests(loaded, timezone, window.location.search, password);
+  startEarlyWidgetData(loaded.dashboard.widgets, range, access);
+  if (!loaded.isPublic) preloadChartCode(loaded.dashboard.widgets);
+}
+
+/**
+ * The range and access the dashboard's screen first asks its widgets' data with, at an address whose
+ * query string is `search`: the screen's own (DashboardView.tsx), found before it has rendered.
+ */
+function firstWidgetRequests(loaded: LoadedDashboard, timezone: string, search: string, password: string | null) {
   const { dashboard, isPublic } = loaded;
-  const range = widgetRangeOf(initialRange(dashboard, new URLSearchParams(window.location.search)), timezone);
-  startEarlyWidgetData(dashboard.widgets, range, isPublic ? { permalink: dashboard.permalink, password } : null);
-  if (!isPublic) preloadChartCode(dashboard.widgets);
+  const range: WidgetRange = widgetRangeOf(initialRange(dashboard, new URLSearchParams(search)), timezone);
+  const access: PublicAccess | null = isPublic ? { permalink: dashboard.permalink, password } : null;
+  return { range, access };
+}
+
+/**
+ * The widget data queries the dashboard's screen will run first, as its cards build them: the server's
+ * render (ssr/server-entry.tsx) asks for them as soon as the dashboard is in, rather than rendering every
+ * card loading only to find them.
+ */
+export function firstWidgetQueries(loaded: LoadedDashboard, timezone: string, search: string, password: string | null) {
+  const { range, access } = firstWidgetRequests(loaded, timezone, search, password);
+  return loaded.dashboard.widgets
+    .filter((widget): widget is TInteractiveWidget => widget.nature === "interactive")
+    .map((widget) => widgetDataQuery(widget, range, access));
 }
 
 /**
