@@ -1,10 +1,11 @@
-import type {
-  ServerRenderAnswerer,
-  TDashboard,
-  TInteractiveWidget,
-  TPageData,
-  TWidgetData,
-  TWidgetDataResponse,
+import {
+  EMPTY_DASHBOARD_STYLES,
+  type ServerRenderAnswerer,
+  type TDashboard,
+  type TInteractiveWidget,
+  type TPageData,
+  type TWidgetData,
+  type TWidgetDataResponse,
 } from "@app/core";
 
 /**
@@ -104,15 +105,7 @@ export function warmUpDashboard(): TDashboard {
     defaults: {},
     widgets: CARDS.map((_, index) => widget(index)),
     automaticReports: [],
-    styles: {
-      backgroundColor: null,
-      dashboardBackgroundColor: null,
-      color: null,
-      theme: null,
-      logoImage: null,
-      backgroundImage: null,
-      clientImage: null,
-    },
+    styles: EMPTY_DASHBOARD_STYLES,
     passwordProtected: false,
     locked: null,
     hiddenDateSelector: false,
