@@ -120,4 +120,33 @@ describe("chartSvg", () => {
     const shapes = (svg: string) => svg.match(/fill="#1c2024"/g)?.length ?? 0;
     expect(shapes(marked)).toBe(shapes(plain) + 1);
   });
+
+  it("bars by campaign in a card one row high: every name level and inside the chart, the bars keep their height", async () => {
+    const campaigns = table({ key: "campaign", label: "Campaign", kind: "string" }, [
+      ["Brand - Search", 4000, 300],
+      ["Competitors - Search", 7000, 120],
+      ["Generic - Search", 14000, 420],
+      ["Prospecting - Video", 4200, 60],
+      ["Remarketing - Display", 3800, 250],
+    ]);
+    const bars = input("chart:bar", campaigns);
+    const widget = { ...bars.widget, width: 2, height: 1 } as TInteractiveWidget;
+    const size = { width: 426, height: 118 };
+    const svg = await chartSvg(echarts, { ...bars, widget }, size);
+    // Each name under its bar: level (not turned), its line inside the chart's box, cut short at most.
+    const names = [...svg.matchAll(/<text[^>]*transform="([^"]*)"[^>]*>([^<]*)<\/text>/g)].filter(([, , text]) =>
+      campaigns.rows.some((row) => String(row.dimension).startsWith(text.replace(/(\.\.\.|…)$/, ""))),
+    );
+    expect(names.length).toBe(5);
+    for (const [, transform] of names) {
+      expect(transform).not.toContain("rotate");
+      const y = Number(/translate\([\d.]+ ([\d.]+)\)/.exec(transform)?.[1]);
+      expect(y + 11).toBeLessThanOrEqual(size.height);
+    }
+    // The value axis's numbers span most of the chart's height (turned names had squeezed it to ~15 px).
+    const ticks = [
+      ...svg.matchAll(/text-anchor="end"[^>]*transform="translate\([\d.]+ ([\d.]+)\)"[^>]*>\$?[\d.]+K?</g),
+    ].map(([, y]) => Number(y));
+    expect(Math.max(...ticks) - Math.min(...ticks)).toBeGreaterThan(size.height / 3);
+  });
 });

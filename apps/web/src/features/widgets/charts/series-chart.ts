@@ -286,7 +286,13 @@ export function seriesChartOption({
   // names do not fit); dates keep ECharts' spacing, which skips days evenly.
   const named =
     !horizontal && current.dimension !== null && current.dimension.kind !== "date"
-      ? categoryLabels({ names: categories, columns: widget.width, compact, valueAxes: twoAxes ? 2 : 1 })
+      ? categoryLabels({
+          names: categories,
+          columns: widget.width,
+          rows: widget.height,
+          compact,
+          valueAxes: twoAxes ? 2 : 1,
+        })
       : null;
   const categoryAxis = {
     type: "category" as const,
