@@ -11,9 +11,9 @@ import {
 /**
  * A member's dashboard made up for the server's first render (server-entry.tsx `warmUp`): the server renders
  * it once as it starts, so that the first real member's page does not pay for the render code's first run
- * (its lazy parts resolved, which costs an extra pass, and its code compiled): ~0.1 s of the first page's
- * 1.3 s (bench/README.md (b)). One card of each format the app draws, answered here from numbers made up
- * for it: nothing is asked of the server, no company's data is read.
+ * (its lazy parts resolved, which costs an extra pass, and its code compiled): on bench (b)'s page the
+ * first render was done ~0.5 s sooner (bench/README.md (b)). One card of each format the app draws,
+ * answered here from numbers made up for it: nothing is asked of the server, no company's data is read.
  */
 
 export const WARM_UP_PERMALINK = "warm-up";
